@@ -1,0 +1,141 @@
+// buildApp(config) assembles the whole service; server.ts starts it, tests build their own.
+import crypto from 'node:crypto';
+import type { DestinationStream } from 'pino';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { systemClock, type Clock } from './core/clock.js';
+import type { Config } from './core/config.js';
+import { openStore, type Store } from './core/db/dialect.js';
+import { migrateToLatest } from './core/db/migrate.js';
+import { ApiError } from './core/errors.js';
+import { authenticate } from './core/http/auth.js';
+import { installErrorHandling } from './core/http/error-handler.js';
+import { installJsonBodyParser } from './core/http/json-body.js';
+import { registerOpenApi } from './core/http/openapi.js';
+import { MemoryRateLimitStore, rateLimitHeaders, type RateLimitStore } from './core/http/rate-limit.js';
+import { ErrorSchema } from './core/http/schemas.js';
+import { JobWorker } from './core/jobs/worker.js';
+import { loggerOptions, redactUrl } from './core/logger.js';
+import { buildCatalog } from './modules/catalog/catalog.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { BrandListSchema, ModelListSchema } from './modules/catalog/schemas.js';
+import { keyResolver } from './modules/keys/resolver.js';
+import { marketRoutes } from './modules/markets/routes.js';
+import { MarketSchema } from './modules/markets/schemas.js';
+import { API_VERSION, meRoutes } from './modules/me/routes.js';
+import { AccountSchema } from './modules/me/schemas.js';
+import { healthRoutes } from './modules/health/routes.js';
+
+export interface AppOptions {
+  config: Config;
+  /** A store opened by the caller (tests); otherwise one is opened from config.databaseUrl. */
+  store?: Store;
+  clock?: Clock;
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: DestinationStream;
+  rateLimitStore?: RateLimitStore;
+}
+
+export interface AppServices {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  jobs: JobWorker;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** JSON bodies up to this size; larger ones answer 413 payload_too_large. */
+export const BODY_LIMIT = 4 * 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const ownsStore = !opts.store;
+  const store = opts.store ?? openStore({ url: config.databaseUrl });
+
+  const app = Fastify({
+    logger: opts.logStream ? { ...loggerOptions(config.logLevel), stream: opts.logStream } : loggerOptions(config.logLevel),
+    disableRequestLogging: true,
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  try {
+    await migrateToLatest(store);
+  } catch (err) {
+    if (ownsStore) await store.close();
+    throw err;
+  }
+
+  const jobs = new JobWorker({
+    store,
+    clock,
+    log: app.log.child({ component: 'jobs' }),
+    concurrency: config.jobConcurrency,
+    pollIntervalMs: config.jobPollIntervalMs,
+    leaseMs: config.jobLeaseMs,
+  });
+  app.decorate('services', { config, store, clock, jobs });
+
+  installErrorHandling(app);
+  installJsonBodyParser(app);
+
+  // One line per request, at its end, with what an operator needs; URLs are redacted.
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      { method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  });
+
+  for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema]) app.addSchema(schema);
+  await registerOpenApi(app, config.publicBaseUrl, API_VERSION);
+  await app.register(healthRoutes);
+
+  const catalog = buildCatalog(new Date(clock.now()).getUTCFullYear() + 1);
+  const limiter = opts.rateLimitStore ?? new MemoryRateLimitStore();
+  const perMinute = config.rateLimitPerMinute;
+  const resolveKey = keyResolver(store.db);
+
+  // Everything under /v1 except the docs and (later) the feed push needs a key.
+  await app.register(
+    async (keyed) => {
+      keyed.addHook('onRequest', authenticate(resolveKey));
+      keyed.addHook('onRequest', async (req, reply) => {
+        const d = await limiter.hit(`key:${req.auth.keyId}`, clock.now(), perMinute, 60_000);
+        reply.headers(rateLimitHeaders(d));
+        if (!d.allowed) {
+          const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
+          throw new ApiError('rate_limited', `More than ${perMinute} calls in 60 seconds with this key; retry in ${wait} s.`);
+        }
+      });
+      await keyed.register(meRoutes, { perMinute });
+      await keyed.register(marketRoutes);
+      await keyed.register(catalogRoutes, { catalog });
+    },
+    { prefix: '/v1' },
+  );
+
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (ownsStore) await store.close();
+  });
+
+  return app;
+}

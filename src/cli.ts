@@ -1,0 +1,128 @@
+// Operator command line (D3): `npm run --silent cli -- <command> [options] [--json]`.
+// With --json each command prints exactly one JSON object on stdout; failures print one line
+// on stderr and exit non-zero. Works on the server's DATABASE_URL, also while it runs.
+import { parseArgs } from 'node:util';
+import { systemClock } from './core/clock.js';
+import { ConfigError, loadConfig } from './core/config.js';
+import { openStore, type Store } from './core/db/dialect.js';
+import { migrateToLatest } from './core/db/migrate.js';
+import { ApiError } from './core/errors.js';
+import { allDealers, createDealer } from './modules/dealers/service.js';
+import { createFeed } from './modules/feeds/service.js';
+import { createKey, revokeKey } from './modules/keys/service.js';
+
+const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
+
+  dealers create --slug S --name N --markets ar[,uy] [--city C]
+  dealers list
+  keys create --dealer S [--name N]
+  keys revoke --dealer S --prefix P
+  feeds create --dealer S [--market M] [--source feed] [--url U]`;
+
+class UsageError extends Error {}
+
+type Options = Record<string, string | boolean | undefined>;
+
+function required(opts: Options, name: string): string {
+  const v = opts[name];
+  if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`--${name} is required`);
+  return v;
+}
+const optional = (opts: Options, name: string): string | undefined => (typeof opts[name] === 'string' ? (opts[name] as string) : undefined);
+
+type Result = { json: unknown; text: string };
+
+async function run(command: string, opts: Options, store: Store, publicBaseUrl: string): Promise<Result> {
+  const { db } = store;
+  const clock = systemClock;
+  switch (command) {
+    case 'dealers create': {
+      const d = await createDealer(db, clock, {
+        slug: required(opts, 'slug'),
+        name: required(opts, 'name'),
+        markets: required(opts, 'markets').split(','),
+        city: optional(opts, 'city') ?? null,
+      });
+      const dealer = { slug: d.slug, name: d.name, markets: d.markets, city: d.city };
+      return { json: { dealer }, text: `created dealership ${d.slug} (${d.name}), markets ${d.markets.join(', ')}` };
+    }
+    case 'dealers list': {
+      const dealers = (await allDealers(db)).map((d) => ({ slug: d.slug, name: d.name, markets: d.markets, city: d.city }));
+      return { json: { dealers }, text: dealers.map((d) => `${d.slug}\t${d.name}\t${d.markets.join(',')}\t${d.city ?? ''}`).join('\n') };
+    }
+    case 'keys create': {
+      const k = await createKey(db, clock, { dealer: required(opts, 'dealer'), name: optional(opts, 'name') });
+      return { json: k, text: `${k.key}\n(shown once; prefix ${k.prefix}, name ${k.name})` };
+    }
+    case 'keys revoke': {
+      const r = await revokeKey(db, clock, { dealer: required(opts, 'dealer'), prefix: required(opts, 'prefix') });
+      return { json: r, text: `revoked key ${r.prefix}` };
+    }
+    case 'feeds create': {
+      const f = await createFeed(db, clock, publicBaseUrl, {
+        dealer: required(opts, 'dealer'),
+        market: optional(opts, 'market'),
+        source: optional(opts, 'source'),
+        url: optional(opts, 'url'),
+      });
+      return { json: f, text: `push address (shown once): ${f.push_url}` };
+    }
+    default:
+      throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        slug: { type: 'string' },
+        name: { type: 'string' },
+        markets: { type: 'string' },
+        city: { type: 'string' },
+        dealer: { type: 'string' },
+        prefix: { type: 'string' },
+        market: { type: 'string' },
+        source: { type: 'string' },
+        url: { type: 'string' },
+      },
+    });
+  } catch (err) {
+    process.stderr.write(`error: ${(err as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const command = parsed.positionals.slice(0, 2).join(' ');
+  let store: Store | undefined;
+  try {
+    const config = loadConfig();
+    store = openStore({ url: config.databaseUrl });
+    await migrateToLatest(store);
+    const result = await run(command, parsed.values, store, config.publicBaseUrl);
+    process.stdout.write(parsed.values.json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`error: ${err.message}\n${USAGE}\n`);
+      return 2;
+    }
+    const known = err instanceof ApiError || err instanceof ConfigError;
+    process.stderr.write(`error: ${known ? (err as Error).message : `unexpected failure: ${(err as Error).message}`}\n`);
+    return 1;
+  } finally {
+    await store?.close();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,134 @@
+// The one place that reads process.env (D2). Everything else receives a Config.
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Without a trailing slash; the API's base_url is `${publicBaseUrl}/v1`. */
+  publicBaseUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  rateLimitPerMinute: number;
+  webhookRetryScheduleMs: number[];
+  webhookTimeoutMs: number;
+  feedPollIntervalMs: number;
+  outboundAllowPrivateNetworks: boolean;
+  webhookAllowHttp: boolean;
+  listingTtlDays: number;
+  logLevel: LogLevel;
+  /** Jobs run at once by this process's worker; 0 runs no worker (API only). */
+  jobConcurrency: number;
+  /** How often an idle worker looks for due jobs. */
+  jobPollIntervalMs: number;
+  /** How long a claimed job is leased before another worker may take it over. */
+  jobLeaseMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`Invalid configuration: ${variable} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Parses `500ms`, `10s`, `5m`, `2h`, `1d` (a bare number is seconds). */
+export function parseDuration(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
+  if (!m) return undefined;
+  const value = Number(m[1]) * DURATION_UNITS[m[2] ?? 's']!;
+  return Number.isFinite(value) && value > 0 ? Math.round(value) : undefined;
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return def;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function bool(env: Env, name: string, def: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return def;
+  const v = raw.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+}
+
+function duration(env: Env, name: string, def: string): number {
+  const raw = read(env, name) ?? def;
+  const ms = parseDuration(raw);
+  if (ms === undefined) throw new ConfigError(name, `must be a duration such as 10s, 5m or 4h (got "${raw}")`);
+  return ms;
+}
+
+function durationList(env: Env, name: string, def: string): number[] {
+  const raw = read(env, name) ?? def;
+  const parts = raw.split(',').map((p) => parseDuration(p));
+  if (parts.length === 0 || parts.some((p) => p === undefined)) {
+    throw new ConfigError(name, `must be a comma-separated list of durations such as 1m,5m,30m,2h,6h (got "${raw}")`);
+  }
+  return parts as number[];
+}
+
+function url(env: Env, name: string, def: string): string {
+  const raw = read(env, name) ?? def;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (parsed.search || parsed.hash) throw new ConfigError(name, `must not have a query or fragment (got "${raw}")`);
+  return parsed.toString().replace(/\/+$/, '');
+}
+
+function databaseUrl(env: Env, def: string): string {
+  const raw = read(env, 'DATABASE_URL') ?? def;
+  if (/^sqlite:.+/.test(raw) || /^postgres(ql)?:\/\/.+/.test(raw)) return raw;
+  throw new ConfigError('DATABASE_URL', `must be sqlite:<path> or postgres://… (got "${raw.replace(/:[^:@/]*@/, ':***@')}")`);
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the whole configuration; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  return {
+    port,
+    host: read(env, 'HOST') ?? '127.0.0.1',
+    publicBaseUrl: url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`),
+    databaseUrl: databaseUrl(env, 'sqlite:./data/dealer-inventory.db'),
+    dataDir,
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000_000),
+    webhookRetryScheduleMs: durationList(env, 'WEBHOOK_RETRY_SCHEDULE', '1m,5m,30m,2h,6h'),
+    webhookTimeoutMs: duration(env, 'WEBHOOK_TIMEOUT', '10s'),
+    feedPollIntervalMs: duration(env, 'FEED_POLL_INTERVAL', '4h'),
+    outboundAllowPrivateNetworks: bool(env, 'OUTBOUND_ALLOW_PRIVATE_NETWORKS', false),
+    webhookAllowHttp: bool(env, 'WEBHOOK_ALLOW_HTTP', false),
+    listingTtlDays: int(env, 'LISTING_TTL_DAYS', 90, 1, 3650),
+    logLevel,
+    jobConcurrency: int(env, 'JOB_CONCURRENCY', 4, 0, 256),
+    jobPollIntervalMs: duration(env, 'JOB_POLL_INTERVAL', '1s'),
+    jobLeaseMs: duration(env, 'JOB_LEASE', '5m'),
+  };
+}

@@ -1,0 +1,128 @@
+// Every difference between the embedded SQLite store and PostgreSQL lives in this file.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
+import type { DB } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  /** Closes every connection; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  url: string;
+  /** PostgreSQL only: work inside this schema (created if missing); tests use one per app. */
+  schema?: string;
+}
+
+// bigint columns hold epoch milliseconds and ids: well within 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openStore(options: StoreOptions): Store {
+  return options.url.startsWith('sqlite:') ? openSqlite(options.url.slice('sqlite:'.length)) : openPostgres(options);
+}
+
+function openSqlite(file: string): Store {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const raw = new SQLite(file);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('busy_timeout = 5000');
+  raw.pragma('foreign_keys = ON');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+  let closed = false;
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements are reusable, so hot paths
+ * (key lookup, job claim) reuse theirs. Safe because Kysely's SQLite driver runs one query
+ * at a time on its single connection.
+ */
+function withStatementCache(raw: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) return stmt;
+      stmt = raw.prepare(sql);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      cache.set(sql, stmt);
+      return stmt;
+    },
+  };
+}
+
+function openPostgres({ url, schema }: StoreOptions): Store {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  let ready: Promise<unknown> | undefined;
+  if (schema) ready = pool.query(`create schema if not exists ${schema}`);
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({
+      pool: async () => {
+        await ready;
+        return pool;
+      },
+    }),
+  });
+  let closed = false;
+  return {
+    db,
+    dialect: 'postgres',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** An auto-incrementing integer primary key. */
+export function addIdColumn<T extends string>(dialect: DialectName, table: CreateTableBuilder<T, never>) {
+  return dialect === 'sqlite'
+    ? table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement())
+    : table.addColumn('id', 'bigserial', (c: ColumnDefinitionBuilder) => c.primaryKey());
+}
+
+/**
+ * Row locking for job claims: PostgreSQL skips rows another worker holds; SQLite has one
+ * writer at a time, so its claim statement is atomic already.
+ */
+export function lockSkipLocked<QB extends SelectQueryBuilder<any, any, any>>(dialect: DialectName, qb: QB): QB {
+  return dialect === 'postgres' ? (qb.forUpdate().skipLocked() as QB) : qb;
+}
+
+/** Whether an error is a unique-constraint violation, in either store. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

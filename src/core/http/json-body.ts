@@ -1,0 +1,23 @@
+// JSON request bodies: must be an object (D9: a body that is not an object is 400). An empty
+// body is treated as no body, so body-less POSTs sent with a JSON content type still work.
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors.js';
+
+export function installJsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'remove');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parse(req, text, (err: Error | null, value?: unknown) => {
+      if (err) return done(err, undefined);
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return done(new ApiError('invalid_request', 'The request body must be a JSON object.'), undefined);
+      }
+      done(null, value);
+    });
+  });
+}

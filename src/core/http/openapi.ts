@@ -1,0 +1,55 @@
+// The OpenAPI document (D4) is generated from the route schemas that validate requests, so
+// the two cannot drift. Served at /v1/openapi.json; interactive docs at /v1/docs.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Dealer Inventory API',
+        version,
+        summary: 'Publish a dealership\'s stock on the car marketplace under its own stock IDs.',
+        description: [
+          'Beta. Free; no paid tier.',
+          '',
+          'Authenticate with an API key in `Authorization: Bearer <key>` or `X-API-Key: <key>`; never in the URL (a key in the query string is refused with 400).',
+          'Missing, invalid and revoked keys all answer 401 `unauthorized`.',
+          '',
+          'Every error has the shape `{ "error": { "code", "message", "fields"? } }`. Codes: 400 `invalid_request` / `market_required` / `invalid_market`,',
+          '401 `unauthorized`, 404 `not_found`, 409 `too_many_missing` / `empty_list` / `too_many_webhooks`, 413 `payload_too_large`,',
+          '422 `invalid_vehicle` / `unreadable_feed`, 429 `rate_limited`, 500 `internal_error`.',
+          'A body that is not JSON, not an object, or sent with another Content-Type than application/json answers 400 `invalid_request`.',
+          '',
+          'Rate limit: RATE_LIMIT_PER_MINUTE calls (default 120) per key in any sliding 60-second window. Every keyed response carries',
+          '`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds); a 429 also carries `Retry-After` (seconds).',
+          'Every response carries `X-Request-Id` (yours, if you sent a valid one).',
+        ].join('\n'),
+      },
+      servers: [{ url: `${publicBaseUrl}/v1`, description: 'This service' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer dik_…' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'X-API-Key: dik_…' },
+        },
+      },
+      security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+      tags: [
+        { name: 'Account', description: 'The key and its dealership.' },
+        { name: 'Reference data', description: 'Markets and the brand/model catalog.' },
+      ],
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
+    // Paths are written relative to {base_url}, which already ends in /v1 (spec §9).
+    transform: ({ schema, url }) => {
+      if (!url.startsWith('/v1/') || url === '/v1/openapi.json') return { schema: { ...schema, hide: true }, url };
+      return { schema, url: url.slice('/v1'.length) };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs', uiConfig: { url: '/v1/openapi.json' } as never });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

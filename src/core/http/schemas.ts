@@ -1,0 +1,37 @@
+// Shapes shared by every route: the Error body (D22, spec 2.14) and the error responses a
+// route declares, so each status in the OpenAPI document has its schema.
+import { Type } from 'typebox';
+
+export const ErrorSchema = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'Stable machine-readable code (D22), e.g. invalid_request, unauthorized, not_found.' }),
+      message: Type.String({ description: 'What went wrong, for a person.' }),
+      fields: Type.Optional(Type.Array(Type.String(), { description: 'On 422: one readable sentence per broken rule.' })),
+    }),
+  },
+  { $id: 'Error', title: 'Error' },
+);
+
+const ErrorRef = Type.Ref('Error');
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request (invalid_request, market_required, invalid_market).',
+  401: 'Missing, invalid or revoked API key (unauthorized).',
+  404: 'Not found (not_found).',
+  409: 'Refused (too_many_missing, empty_list, too_many_webhooks).',
+  413: 'Payload too large (payload_too_large).',
+  422: 'Unprocessable (invalid_vehicle with fields, unreadable_feed).',
+  429: 'Rate limit exceeded (rate_limited); see Retry-After.',
+  500: 'Internal error (internal_error).',
+};
+
+/** Error responses for a route's schema: `errorResponses(400, 404)`; 500 is always added. */
+export function errorResponses(...statuses: number[]) {
+  const out: Record<number, unknown> = {};
+  for (const s of [...statuses, 500]) out[s] = { ...ErrorRef, description: DESCRIPTIONS[s] ?? 'Error.' };
+  return out;
+}
+
+/** The errors every keyed route can answer. */
+export const KEYED_ERRORS = [400, 401, 429] as const;

@@ -1,0 +1,128 @@
+// All SQL of the jobs table. Functions take a Kysely instance or a transaction.
+import { sql, type Kysely } from 'kysely';
+import { lockSkipLocked, type DialectName } from '../db/dialect.js';
+import type { DB, JobRow } from '../db/schema.js';
+
+export interface NewJobInput {
+  task: string;
+  payload: unknown;
+  runAt: number;
+  maxAttempts: number;
+  jobKey?: string | null;
+}
+
+/** Inserts a job; with a jobKey already live, does nothing and returns undefined. */
+export async function insertJob(db: Kysely<DB>, job: NewJobInput, now: number): Promise<number | undefined> {
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      task: job.task,
+      payload: JSON.stringify(job.payload ?? null),
+      status: 'pending',
+      job_key: job.jobKey ?? null,
+      run_at: job.runAt,
+      attempts: 0,
+      max_attempts: job.maxAttempts,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('job_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Takes up to `limit` due jobs of the given tasks: pending ones whose time has come, and
+ * running ones whose lease ran out (their worker died). Each claim counts as an attempt.
+ */
+export async function claimJobs(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  args: { tasks: string[]; workerId: string; now: number; leaseMs: number; limit: number },
+): Promise<JobRow[]> {
+  const { tasks, workerId, now, leaseMs, limit } = args;
+  if (tasks.length === 0 || limit <= 0) return [];
+  const due = lockSkipLocked(
+    dialect,
+    db
+      .selectFrom('jobs')
+      .select('id')
+      .where('task', 'in', tasks)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(limit),
+  );
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      locked_by: workerId,
+      locked_until: now + leaseMs,
+      attempts: eb('attempts', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+}
+
+/** Finished: the row goes (a done job has nothing more to say). Only the lease holder may. */
+export async function deleteJob(db: Kysely<DB>, id: number, workerId: string): Promise<void> {
+  await db.deleteFrom('jobs').where('id', '=', id).where('locked_by', '=', workerId).execute();
+}
+
+export async function rescheduleJob(
+  db: Kysely<DB>,
+  args: { id: number; workerId: string; runAt: number; error: string; now: number },
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'pending', run_at: args.runAt, last_error: args.error, locked_by: null, locked_until: null, updated_at: args.now })
+    .where('id', '=', args.id)
+    .where('locked_by', '=', args.workerId)
+    .execute();
+}
+
+/** Gives up on a job. Its key is released so recurring work can be scheduled again. */
+export async function failJob(
+  db: Kysely<DB>,
+  args: { id: number; workerId: string; error: string; now: number },
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'failed', last_error: args.error, job_key: null, locked_by: null, locked_until: null, updated_at: args.now })
+    .where('id', '=', args.id)
+    .where('locked_by', '=', args.workerId)
+    .execute();
+}
+
+/** Extends the lease of a job still being worked on. */
+export async function extendLease(db: Kysely<DB>, id: number, workerId: string, lockedUntil: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ locked_until: lockedUntil })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+export async function findJob(db: Kysely<DB>, id: number): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countJobsByStatus(db: Kysely<DB>): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['status', sql<number>`count(*)`.as('n')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}

@@ -1,0 +1,199 @@
+// Runs jobs from the jobs table: claims due ones under a lease, runs their task's handler,
+// then deletes them (done), reschedules them (retry with backoff) or marks them failed.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Store } from '../db/dialect.js';
+import type { JobRow } from '../db/schema.js';
+import { claimJobs, deleteJob, extendLease, failJob, rescheduleJob } from './repository.js';
+
+export interface JobContext {
+  job: JobRow;
+  /** 1 for the first run. */
+  attempt: number;
+  signal: AbortSignal;
+  log: Logger;
+}
+
+export interface TaskDefinition<P = any> {
+  handler: (payload: P, ctx: JobContext) => Promise<void>;
+  /** Delay before retry number `attempt` (1-based). Default: 10 s doubling, at most 1 h. */
+  backoff?: (attempt: number) => number;
+}
+
+/** Thrown by a handler to give up at once (retrying cannot help). */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+/** Thrown by a handler to be retried after a delay of its choosing (e.g. a Retry-After). */
+export class RetryJobError extends Error {
+  override name = 'RetryJobError';
+  constructor(message: string, readonly delayMs: number) {
+    super(message);
+  }
+}
+
+export const defaultBackoff = (attempt: number): number => Math.min(10_000 * 2 ** (attempt - 1), 3_600_000);
+
+export interface WorkerOptions {
+  store: Store;
+  clock: Clock;
+  log: Logger;
+  concurrency: number;
+  pollIntervalMs: number;
+  leaseMs: number;
+  workerId?: string;
+}
+
+export class JobWorker {
+  readonly id: string;
+  private readonly tasks = new Map<string, TaskDefinition>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+  private wake: (() => void) | undefined;
+  private loopDone: Promise<void> | undefined;
+  private readonly abort = new AbortController();
+
+  constructor(private readonly opts: WorkerOptions) {
+    this.id = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  }
+
+  define<P>(task: string, definition: TaskDefinition<P>): void {
+    this.tasks.set(task, definition as TaskDefinition);
+  }
+
+  get taskNames(): string[] {
+    return [...this.tasks.keys()];
+  }
+
+  /** Starts the polling loop (the server does; tests usually call runDue instead). */
+  start(): void {
+    if (this.running || this.opts.concurrency === 0) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Asks an idle loop to look for jobs now (after this process committed new ones). */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  /** Stops claiming, then waits for the jobs in flight to finish. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.nudge();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Stops at once: in-flight handlers see their signal aborted (their jobs retry later). */
+  async abortAll(): Promise<void> {
+    this.abort.abort();
+    await this.stop();
+  }
+
+  /**
+   * Claims and runs due jobs until none is due; returns how many ran. Lets tests drive the
+   * queue with a manual clock, without timers.
+   */
+  async runDue(maxRounds = 1000): Promise<number> {
+    let total = 0;
+    for (let round = 0; round < maxRounds; round++) {
+      const jobs = await this.claim(Math.max(1, this.opts.concurrency));
+      if (jobs.length === 0) break;
+      await Promise.all(jobs.map((job) => this.execute(job)));
+      total += jobs.length;
+    }
+    return total;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      const free = this.opts.concurrency - this.inFlight.size;
+      if (free > 0) {
+        try {
+          const jobs = await this.claim(free);
+          claimed = jobs.length;
+          for (const job of jobs) {
+            const p = this.execute(job).finally(() => {
+              this.inFlight.delete(p);
+              this.nudge();
+            });
+            this.inFlight.add(p);
+          }
+        } catch (err) {
+          this.opts.log.error({ err }, 'job claim failed');
+        }
+      }
+      // Claimed a full batch: look again at once; otherwise sleep until a nudge or the poll.
+      if (this.running && (claimed === 0 || this.inFlight.size >= this.opts.concurrency)) {
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+          this.timer = setTimeout(resolve, this.opts.pollIntervalMs);
+        });
+        clearTimeout(this.timer);
+        this.wake = undefined;
+      }
+    }
+  }
+
+  private claim(limit: number): Promise<JobRow[]> {
+    return claimJobs(this.opts.store.db, this.opts.store.dialect, {
+      tasks: this.taskNames,
+      workerId: this.id,
+      now: this.opts.clock.now(),
+      leaseMs: this.opts.leaseMs,
+      limit,
+    });
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const { store, clock, leaseMs } = this.opts;
+    const db = store.db;
+    const log = this.opts.log.child({ job_id: job.id, task: job.task, attempt: job.attempts });
+    const def = this.tasks.get(job.task);
+    if (!def) return; // claimJobs only takes known tasks
+
+    // A lease that ran out with no attempts left means its workers kept dying on it.
+    if (job.attempts > job.max_attempts) {
+      await failJob(db, { id: job.id, workerId: this.id, error: job.last_error ?? 'worker lost the job (lease expired)', now: clock.now() });
+      log.error('job given up: its lease expired on its last attempt');
+      return;
+    }
+
+    const heartbeat = setInterval(() => {
+      extendLease(db, job.id, this.id, clock.now() + leaseMs).catch((err) => log.warn({ err }, 'lease renewal failed'));
+    }, Math.max(1000, Math.floor(leaseMs / 3)));
+    heartbeat.unref();
+    const started = Date.now();
+    try {
+      await def.handler(JSON.parse(job.payload), { job, attempt: job.attempts, signal: this.abort.signal, log });
+      await deleteJob(db, job.id, this.id);
+      log.debug({ ms: Date.now() - started }, 'job done');
+    } catch (err) {
+      const error = errorText(err);
+      const now = clock.now();
+      if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
+        await failJob(db, { id: job.id, workerId: this.id, error, now }).catch((e) => log.error({ err: e }, 'could not record job failure'));
+        log.error({ error }, 'job failed for good');
+      } else {
+        const delay = err instanceof RetryJobError ? err.delayMs : (def.backoff ?? defaultBackoff)(job.attempts);
+        await rescheduleJob(db, { id: job.id, workerId: this.id, runAt: now + delay, error, now }).catch((e) =>
+          log.error({ err: e }, 'could not reschedule job'),
+        );
+        log.warn({ error, retry_in_ms: delay }, 'job failed; will retry');
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}
+
+function errorText(err: unknown): string {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return text.slice(0, 2000);
+}

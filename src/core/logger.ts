@@ -1,0 +1,27 @@
+// pino options shared by the server and the workers: secrets never reach a log line.
+import type { LoggerOptions } from 'pino';
+
+/** Masks API keys and feed tokens wherever they could ride in a URL. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/dik_[A-Za-z0-9_-]+/g, 'dik_[redacted]')
+    .replace(/(\/feeds\/)[^/?#]+/gi, '$1[redacted]')
+    .replace(/([?&](?:api_?key|key|token|access_token)=)[^&#]*/gi, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'headers.authorization', 'headers["x-api-key"]', 'key', 'token', 'secret'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method?: string; url?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url ?? ''),
+        ip: req.ip,
+      }),
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiError } from '../../core/errors.js';
+import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
+import type { Catalog } from './catalog.js';
+import { BrandParams } from './schemas.js';
+
+export const catalogRoutes: FastifyPluginAsyncTypebox<{ catalog: Catalog }> = async (app, { catalog }) => {
+  // The catalog does not change while the process runs: answers are built once.
+  const brandList = { data: catalog.brands.map((b) => ({ name: b.name, slug: b.slug })) };
+
+  app.get(
+    '/catalog/brands',
+    {
+      schema: {
+        operationId: 'listBrands',
+        tags: ['Reference data'],
+        summary: 'Brands of the catalog',
+        response: { 200: Type.Ref('BrandList'), ...errorResponses(...KEYED_ERRORS) },
+      },
+    },
+    async () => brandList,
+  );
+
+  app.get(
+    '/catalog/brands/:slug/models',
+    {
+      schema: {
+        operationId: 'listModels',
+        tags: ['Reference data'],
+        summary: 'Models of a brand, with their years',
+        params: BrandParams,
+        response: { 200: Type.Ref('ModelList'), ...errorResponses(...KEYED_ERRORS, 404) },
+      },
+    },
+    async (req) => {
+      const brand = catalog.findBrand(req.params.slug);
+      if (!brand) throw new ApiError('not_found', `Unknown brand "${req.params.slug}".`);
+      return { brand: brand.name, data: brand.models };
+    },
+  );
+};

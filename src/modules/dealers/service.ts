@@ -1,0 +1,59 @@
+// Dealerships: created by the operator (D3). Slug, name, markets and city are checked here.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
+import { isUniqueViolation } from '../../core/db/dialect.js';
+import type { DB, DealerRow } from '../../core/db/schema.js';
+import { ApiError } from '../../core/errors.js';
+import { isMarketCode, MARKET_CODES } from '../markets/markets.js';
+import { findDealerBySlug, insertDealer, listDealers } from './repository.js';
+
+export interface Dealer {
+  id: number;
+  slug: string;
+  name: string;
+  city: string | null;
+  markets: string[];
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function toDealer(row: DealerRow): Dealer {
+  return { id: row.id, slug: row.slug, name: row.name, city: row.city, markets: JSON.parse(row.markets) as string[] };
+}
+
+const invalid = (m: string) => new ApiError('invalid_request', m);
+
+export async function createDealer(
+  db: Kysely<DB>,
+  clock: Clock,
+  input: { slug: string; name: string; markets: string[]; city?: string | null },
+): Promise<Dealer> {
+  const slug = input.slug.trim();
+  const name = input.name.trim();
+  const city = input.city?.trim() || null;
+  const markets = [...new Set(input.markets.map((m) => m.trim().toLowerCase()).filter(Boolean))];
+  if (!SLUG_PATTERN.test(slug) || slug.length > 64) {
+    throw invalid(`slug "${input.slug}" must be 1-64 lowercase letters, digits and single hyphens (e.g. autos-del-sur)`);
+  }
+  if (name.length === 0 || name.length > 160) throw invalid('name must be 1 to 160 characters');
+  if (city !== null && city.length > 120) throw invalid('city must be at most 120 characters');
+  if (markets.length === 0) throw invalid(`markets must name at least one market (${MARKET_CODES.join(', ')})`);
+  const unknown = markets.filter((m) => !isMarketCode(m));
+  if (unknown.length) throw invalid(`unknown market ${unknown.join(', ')}; known markets: ${MARKET_CODES.join(', ')}`);
+  try {
+    return toDealer(await insertDealer(db, { slug, name, city, markets, now: clock.now() }));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalid(`a dealership with slug "${slug}" already exists`);
+    throw err;
+  }
+}
+
+export async function getDealerBySlug(db: Kysely<DB>, slug: string): Promise<Dealer> {
+  const row = await findDealerBySlug(db, slug);
+  if (!row) throw new ApiError('not_found', `no dealership with slug "${slug}"`);
+  return toDealer(row);
+}
+
+export async function allDealers(db: Kysely<DB>): Promise<Dealer[]> {
+  return (await listDealers(db)).map(toDealer);
+}

@@ -1,0 +1,50 @@
+// Per-market vocabulary (spec 2.9). Codes of fuels, transmissions and conditions are the
+// values the API accepts; they are the same words in every market.
+
+export interface Market {
+  code: string;
+  name: string;
+  currencies: string[];
+  default_currency: string;
+  mileage_unit: 'km' | 'mi';
+  fuels: string[];
+  transmissions: string[];
+  conditions: string[];
+  photos: { min: number; max: number };
+}
+
+const TRANSMISSIONS = ['manual', 'automatic'];
+const CONDITIONS = ['used', 'new'];
+const PHOTOS = { min: 3, max: 10 };
+
+function market(
+  code: string,
+  name: string,
+  currencies: string[],
+  mileage_unit: 'km' | 'mi',
+  fuels: string[],
+  default_currency = currencies[0]!,
+): Market {
+  return { code, name, currencies, default_currency, mileage_unit, fuels, transmissions: TRANSMISSIONS, conditions: CONDITIONS, photos: PHOTOS };
+}
+
+// Fuels follow what is sold in each market: CNG (GNC/GNV) conversions are common in Argentina,
+// Colombia and Peru; flex-fuel cars (ethanol/gasoline) in Brazil and the US; LPG in Spain and Peru.
+// Used cars in Uruguay are priced in US dollars, hence its default currency.
+export const MARKETS: readonly Market[] = [
+  market('ar', 'Argentina', ['ARS', 'USD'], 'km', ['gasoline', 'diesel', 'cng', 'hybrid', 'plug_in_hybrid', 'electric']),
+  market('br', 'Brazil', ['BRL'], 'km', ['flex', 'gasoline', 'ethanol', 'diesel', 'cng', 'hybrid', 'plug_in_hybrid', 'electric']),
+  market('cl', 'Chile', ['CLP', 'USD'], 'km', ['gasoline', 'diesel', 'hybrid', 'plug_in_hybrid', 'electric']),
+  market('co', 'Colombia', ['COP', 'USD'], 'km', ['gasoline', 'diesel', 'cng', 'hybrid', 'plug_in_hybrid', 'electric']),
+  market('mx', 'Mexico', ['MXN', 'USD'], 'km', ['gasoline', 'diesel', 'hybrid', 'plug_in_hybrid', 'electric']),
+  market('pe', 'Peru', ['PEN', 'USD'], 'km', ['gasoline', 'diesel', 'cng', 'lpg', 'hybrid', 'plug_in_hybrid', 'electric']),
+  market('uy', 'Uruguay', ['UYU', 'USD'], 'km', ['gasoline', 'diesel', 'hybrid', 'plug_in_hybrid', 'electric'], 'USD'),
+  market('es', 'Spain', ['EUR'], 'km', ['gasoline', 'diesel', 'lpg', 'cng', 'hybrid', 'plug_in_hybrid', 'electric']),
+  market('us', 'United States', ['USD'], 'mi', ['gasoline', 'diesel', 'flex', 'hybrid', 'plug_in_hybrid', 'electric']),
+  market('uk', 'United Kingdom', ['GBP'], 'mi', ['gasoline', 'diesel', 'hybrid', 'plug_in_hybrid', 'electric']),
+];
+
+const BY_CODE = new Map(MARKETS.map((m) => [m.code, m]));
+export const MARKET_CODES = MARKETS.map((m) => m.code);
+export const isMarketCode = (code: string): boolean => BY_CODE.has(code);
+export const findMarket = (code: string): Market | undefined => BY_CODE.get(code.toLowerCase());

@@ -1,0 +1,18 @@
+import { Type } from 'typebox';
+
+export const AccountSchema = Type.Object(
+  {
+    dealer: Type.Object({ name: Type.String(), slug: Type.String(), markets: Type.Array(Type.String()) }),
+    key: Type.Object({
+      prefix: Type.String({ description: 'The first 12 characters of the key: enough to tell keys apart.' }),
+      name: Type.String(),
+    }),
+    limits: Type.Object({
+      per_minute: Type.Integer({ description: 'Calls allowed per key in any 60-second window.' }),
+      sync_max: Type.Integer({ description: 'Vehicles per sync call.' }),
+      min_photos: Type.Integer({ description: 'Fewest photos a car needs to go live, in the dealership\'s markets.' }),
+    }),
+    api_version: Type.String({ examples: ['1.0.0'] }),
+  },
+  { $id: 'Account', title: 'Account' },
+);
