@@ -1,0 +1,66 @@
+// The OpenAPI document (D4): served without a key, valid for an independent validator,
+// an operationId on every operation and a schema for every response.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { makeApp, STORE_NAME, type TestApp } from './helpers.js';
+
+type Doc = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+};
+
+describe(`OpenAPI (${STORE_NAME})`, () => {
+  let t: TestApp;
+  let doc: Doc;
+  before(async () => {
+    t = await makeApp();
+    const res = await t.app.inject({ url: '/v1/openapi.json' });
+    assert.equal(res.statusCode, 200);
+    doc = res.json();
+  });
+  after(() => t.close());
+
+  test('passes an independent OpenAPI validator with no errors', async () => {
+    await SwaggerParser.validate(structuredClone(doc) as never);
+  });
+
+  test('OpenAPI 3.1, server is {base_url} ending in /v1, paths relative to it', () => {
+    assert.equal(doc.openapi, '3.1.0');
+    assert.match(doc.servers[0]!.url, /\/v1$/);
+    for (const p of ['/me', '/markets/{code}', '/catalog/brands', '/catalog/brands/{slug}/models']) assert.ok(doc.paths[p], p);
+    assert.ok(!Object.keys(doc.paths).some((p) => p.startsWith('/v1') || p.startsWith('/docs') || p === '/health'));
+  });
+
+  test('every operation has a unique operationId and a schema for each response', () => {
+    const ids = new Set<string>();
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        assert.ok(op.operationId, `${method} ${p} has an operationId`);
+        assert.ok(!ids.has(op.operationId), `operationId ${op.operationId} is unique`);
+        ids.add(op.operationId);
+        for (const [status, r] of Object.entries(op.responses)) {
+          assert.ok(r.content?.['application/json']?.schema, `${method} ${p} ${status} has a schema`);
+        }
+        for (const s of ['400', '401', '429', '500']) {
+          assert.deepEqual(op.responses[s]?.content?.['application/json']?.schema, { $ref: '#/components/schemas/Error' }, `${method} ${p} ${s}`);
+        }
+      }
+    }
+    assert.ok(ids.has('getMe') && ids.has('getMarket') && ids.has('listBrands') && ids.has('listModels'));
+  });
+
+  test('both key headers are security schemes, required by default', () => {
+    assert.deepEqual(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer dik_…' });
+    assert.equal((doc.components.securitySchemes.apiKeyHeader as { name: string }).name, 'X-API-Key');
+    assert.ok(doc.components.schemas.Error && doc.components.schemas.Account && doc.components.schemas.Market);
+  });
+
+  test('interactive docs are served at /v1/docs without a key', async () => {
+    const res = await t.app.inject({ url: '/v1/docs/' });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.headers['content-type'] as string, /text\/html/);
+  });
+});
