@@ -1,11 +1,13 @@
 // Migrations run at start (server and CLI) on both stores. Files are dated and never edited
 // once landed; a new change is a new file registered here.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './dialect.js';
 import * as foundation from './migrations/2026-11-21-001-foundation.js';
+import * as vehicles from './migrations/2026-11-21-002-vehicles.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
+  '2026-11-21-002-vehicles': vehicles,
 };
 
 export async function migrateToLatest(store: Store): Promise<void> {
@@ -16,7 +18,15 @@ export async function migrateToLatest(store: Store): Promise<void> {
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db: store.db, provider }).migrateToLatest();
+  // On PostgreSQL, Kysely finds its bookkeeping tables in any schema unless told which one;
+  // name the current schema so that several schemas (tests, tenants) each keep their own.
+  let migrationTableSchema: string | undefined;
+  if (store.dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  const migrator = new Migrator({ db: store.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${(error as Error).message ?? error}`);
