@@ -160,7 +160,9 @@ export class JobWorker {
 
     // A lease that ran out with no attempts left means its workers kept dying on it.
     if (job.attempts > job.max_attempts) {
-      await failJob(db, { id: job.id, workerId: this.id, error: job.last_error ?? 'worker lost the job (lease expired)', now: clock.now() });
+      await failJob(db, { id: job.id, workerId: this.id, error: job.last_error ?? 'worker lost the job (lease expired)', now: clock.now() }).catch((err) =>
+        log.error({ err }, 'could not record job failure'),
+      );
       log.error('job given up: its lease expired on its last attempt');
       return;
     }
