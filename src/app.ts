@@ -1,7 +1,7 @@
 // buildApp(config) assembles the whole service; server.ts starts it, tests build their own.
 import crypto from 'node:crypto';
 import type { DestinationStream } from 'pino';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
@@ -11,6 +11,7 @@ import { ApiError } from './core/errors.js';
 import { authenticate } from './core/http/auth.js';
 import { installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
+import { schemaController } from './core/http/validation.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { MemoryRateLimitStore, rateLimitHeaders, type RateLimitStore } from './core/http/rate-limit.js';
 import { ErrorSchema } from './core/http/schemas.js';
@@ -25,6 +26,9 @@ import { MarketSchema } from './modules/markets/schemas.js';
 import { API_VERSION, meRoutes } from './modules/me/routes.js';
 import { AccountSchema } from './modules/me/schemas.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
+import { vehicleRoutes } from './modules/vehicles/routes.js';
+import { VEHICLE_SCHEMAS } from './modules/vehicles/schemas.js';
 
 export interface AppOptions {
   config: Config;
@@ -61,15 +65,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: opts.logStream ? { ...loggerOptions(config.logLevel), stream: opts.logStream } : loggerOptions(config.logLevel),
-    disableRequestLogging: true,
+    // One line per request, written by our onResponse hook, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    schemaController,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -89,6 +93,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     leaseMs: config.jobLeaseMs,
   });
   app.decorate('services', { config, store, clock, jobs });
+  defineExpiry(jobs, store, clock, config.listingTtlDays);
+  await scheduleExpiry(store.db, clock);
 
   installErrorHandling(app);
   installJsonBodyParser(app);
@@ -104,7 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     );
   });
 
-  for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema]) app.addSchema(schema);
+  for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema, ...VEHICLE_SCHEMAS]) app.addSchema(schema);
   await registerOpenApi(app, config.publicBaseUrl, API_VERSION);
   await app.register(healthRoutes);
 
@@ -128,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await keyed.register(meRoutes, { perMinute });
       await keyed.register(marketRoutes);
       await keyed.register(catalogRoutes, { catalog });
+      await keyed.register(vehicleRoutes, { deps: { store, clock, catalog, publicBaseUrl: config.publicBaseUrl } });
     },
     { prefix: '/v1' },
   );

@@ -7,6 +7,7 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  sql,
   type ColumnDefinitionBuilder,
   type CreateTableBuilder,
   type SelectQueryBuilder,
@@ -125,4 +126,32 @@ export function lockSkipLocked<QB extends SelectQueryBuilder<any, any, any>>(dia
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Runs `fn` in a write transaction. SQLite: BEGIN IMMEDIATE takes the write lock up front
+ * (waiting on busy_timeout), so a transaction that reads then writes never fails half-way on
+ * a lock upgrade while another process (the CLI) writes. PostgreSQL: an ordinary transaction.
+ */
+export async function writeTransaction<T>(store: Store, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (store.dialect === 'postgres') return store.db.transaction().execute(fn);
+  return store.db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (err) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw err;
+    }
+  });
+}
+
+/**
+ * Serialises writers of one dealership's inventory until the transaction ends, so two syncs
+ * of the same stock cannot both insert a car. SQLite already has a single writer.
+ */
+export async function lockDealerInventory(trx: Kysely<DB>, dialect: DialectName, dealerId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(7301, ${dealerId}::int)`.execute(trx);
 }

@@ -55,11 +55,60 @@ export interface JobsTable {
   updated_at: number;
 }
 
+export type VehicleStatus = 'active' | 'in_review' | 'importing_photos' | 'sold' | 'expired' | 'withdrawn';
+
+export interface VehiclesTable {
+  id: Generated<number>;
+  dealer_id: number;
+  market: string;
+  external_id: string;
+  /** The service's own stable listing code (public URL). */
+  listing_id: string;
+  status: VehicleStatus;
+  source: string;
+  /** Catalog names. */
+  brand: string;
+  model: string;
+  year: number;
+  version: string | null;
+  /** Whole cents: no float ever touches a price. */
+  price_cents: number;
+  currency: string;
+  mileage: number;
+  fuel: string | null;
+  transmission: string | null;
+  color: string | null;
+  condition: string;
+  city: string | null;
+  description: string | null;
+  /** JSON array of the dealer's photo URLs, in the dealer's order. */
+  photo_urls: string;
+  photos_pending: number;
+  /** Hash of the car's content: tells an update that changes nothing from one that does. */
+  content_hash: string;
+  /** When the dealer last sent the car (PUT, sync, feed): listing expiry counts from here. */
+  last_sent_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The events outbox: written with the change that caused the event. */
+export interface EventsTable {
+  id: string;
+  dealer_id: number;
+  type: string;
+  /** JSON. */
+  data: string;
+  created_at: number;
+}
+
 export interface DB {
   dealers: DealersTable;
   api_keys: ApiKeysTable;
   feeds: FeedsTable;
   jobs: JobsTable;
+  vehicles: VehiclesTable;
+  events: EventsTable;
 }
 
 export type DealerRow = Selectable<DealersTable>;
@@ -68,3 +117,6 @@ export type FeedRow = Selectable<FeedsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;
+export type VehicleRow = Selectable<VehiclesTable>;
+export type NewVehicle = Insertable<VehiclesTable>;
+export type EventRow = Selectable<EventsTable>;

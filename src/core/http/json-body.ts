@@ -21,3 +21,11 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     });
   });
 }
+
+/** The body of a route whose schema its service checks: it must be present (a JSON object). */
+export function requireBody(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiError('invalid_request', 'A JSON object body is required.');
+  }
+  return body as Record<string, unknown>;
+}

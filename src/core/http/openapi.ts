@@ -39,6 +39,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       tags: [
         { name: 'Account', description: 'The key and its dealership.' },
         { name: 'Reference data', description: 'Markets and the brand/model catalog.' },
+        { name: 'Vehicles', description: 'Cars by the dealer\'s stock ID: create/update, withdraw, sold, sync and reconcile.' },
       ],
     },
     refResolver: {

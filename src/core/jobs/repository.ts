@@ -126,3 +126,32 @@ export async function countJobsByStatus(db: Kysely<DB>): Promise<Record<string, 
     .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
+
+/** Inserts many keyless jobs at once (e.g. one per event of a large reconcile). */
+export async function insertJobs(db: Kysely<DB>, jobs: Omit<NewJobInput, 'jobKey'>[], now: number): Promise<void> {
+  const rows = jobs.map((job) => ({
+    task: job.task,
+    payload: JSON.stringify(job.payload ?? null),
+    status: 'pending' as const,
+    job_key: null,
+    run_at: job.runAt,
+    attempts: 0,
+    max_attempts: job.maxAttempts,
+    created_at: now,
+    updated_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('jobs').values(rows.slice(i, i + 500)).execute();
+}
+
+/** A recurring job ran (or gave up this round): it waits for its next time, attempts reset. */
+export async function repeatJob(
+  db: Kysely<DB>,
+  args: { id: number; workerId: string; runAt: number; error: string | null; now: number },
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'pending', run_at: args.runAt, attempts: 0, last_error: args.error, locked_by: null, locked_until: null, updated_at: args.now })
+    .where('id', '=', args.id)
+    .where('locked_by', '=', args.workerId)
+    .execute();
+}

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Store } from '../db/dialect.js';
 import type { JobRow } from '../db/schema.js';
-import { claimJobs, deleteJob, extendLease, failJob, rescheduleJob } from './repository.js';
+import { claimJobs, deleteJob, extendLease, failJob, repeatJob, rescheduleJob } from './repository.js';
 
 export interface JobContext {
   job: JobRow;
@@ -20,6 +20,11 @@ export interface TaskDefinition<P = any> {
   handler: (payload: P, ctx: JobContext) => Promise<void>;
   /** Delay before retry number `attempt` (1-based). Default: 10 s doubling, at most 1 h. */
   backoff?: (attempt: number) => number;
+  /**
+   * Recurring work: after each run (or after giving up on a run) the same row waits this
+   * long for its next run, instead of being deleted or failed. Schedule it once with a jobKey.
+   */
+  repeatEveryMs?: number;
 }
 
 /** Thrown by a handler to give up at once (retrying cannot help). */
@@ -174,12 +179,17 @@ export class JobWorker {
     const started = Date.now();
     try {
       await def.handler(JSON.parse(job.payload), { job, attempt: job.attempts, signal: this.abort.signal, log });
-      await deleteJob(db, job.id, this.id);
+      if (def.repeatEveryMs) await repeatJob(db, { id: job.id, workerId: this.id, runAt: clock.now() + def.repeatEveryMs, error: null, now: clock.now() });
+      else await deleteJob(db, job.id, this.id);
       log.debug({ ms: Date.now() - started }, 'job done');
     } catch (err) {
       const error = errorText(err);
       const now = clock.now();
-      if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
+      const givingUp = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
+      if (givingUp && def.repeatEveryMs) {
+        await repeatJob(db, { id: job.id, workerId: this.id, runAt: now + def.repeatEveryMs, error, now }).catch((e) => log.error({ err: e }, 'could not reschedule job'));
+        log.error({ error }, 'recurring job failed; it runs again at its next time');
+      } else if (givingUp) {
         await failJob(db, { id: job.id, workerId: this.id, error, now }).catch((e) => log.error({ err: e }, 'could not record job failure'));
         log.error({ error }, 'job failed for good');
       } else {

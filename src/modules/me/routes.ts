@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { findMarket } from '../markets/markets.js';
+import { SYNC_MAX } from '../vehicles/sync.js';
 
 export const API_VERSION = '1.0.0';
-export const SYNC_MAX = 500;
 
 export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number }> = async (app, { perMinute }) => {
   app.get(

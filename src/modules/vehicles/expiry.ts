@@ -1,0 +1,28 @@
+// Listing expiry (D5): a daily job marks `expired` the cars for sale that the dealer has not
+// sent again (PUT, sync, feed) for LISTING_TTL_DAYS.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
+import type { Store } from '../../core/db/dialect.js';
+import type { DB } from '../../core/db/schema.js';
+import { enqueue } from '../../core/jobs/queue.js';
+import type { JobWorker } from '../../core/jobs/worker.js';
+import { expireStale } from './repository.js';
+
+export const EXPIRE_TASK = 'vehicles.expire';
+const DAY_MS = 86_400_000;
+
+export function defineExpiry(worker: JobWorker, store: Store, clock: Clock, ttlDays: number): void {
+  worker.define(EXPIRE_TASK, {
+    repeatEveryMs: DAY_MS,
+    handler: async (_payload, { log }) => {
+      const now = clock.now();
+      const expired = await expireStale(store.db, now - ttlDays * DAY_MS, now);
+      if (expired > 0) log.info({ expired, ttl_days: ttlDays }, 'listings expired');
+    },
+  });
+}
+
+/** Makes sure the daily job exists (one for the whole store, whatever the number of processes). */
+export async function scheduleExpiry(db: Kysely<DB>, clock: Clock): Promise<void> {
+  await enqueue(db, clock, EXPIRE_TASK, {}, { jobKey: EXPIRE_TASK, maxAttempts: 5 });
+}

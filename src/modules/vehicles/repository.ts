@@ -1,0 +1,129 @@
+// All SQL of the vehicles table. Every query names its dealership: no car is reachable
+// without its owner's id (D7).
+import { sql, type Kysely } from 'kysely';
+import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
+import { FOR_SALE_STATUSES } from './schemas.js';
+
+const CHUNK = 500;
+
+function chunks<T>(list: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+export function findVehicle(db: Kysely<DB>, dealerId: number, market: string, externalId: string): Promise<VehicleRow | undefined> {
+  return db
+    .selectFrom('vehicles')
+    .selectAll()
+    .where('dealer_id', '=', dealerId)
+    .where('market', '=', market)
+    .where('external_id', '=', externalId)
+    .executeTakeFirst();
+}
+
+export async function findVehiclesByExternalIds(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  externalIds: string[],
+): Promise<Map<string, VehicleRow>> {
+  const found = new Map<string, VehicleRow>();
+  for (const part of chunks(externalIds)) {
+    if (part.length === 0) continue;
+    const rows = await db
+      .selectFrom('vehicles')
+      .selectAll()
+      .where('dealer_id', '=', dealerId)
+      .where('market', '=', market)
+      .where('external_id', 'in', part)
+      .execute();
+    for (const r of rows) found.set(r.external_id, r);
+  }
+  return found;
+}
+
+export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promise<void> {
+  // ~27 columns a row: 200 rows stay under every driver's parameter limit.
+  for (const part of chunks(rows, 200)) if (part.length) await db.insertInto('vehicles').values(part).execute();
+}
+
+export function insertVehicle(db: Kysely<DB>, row: NewVehicle): Promise<VehicleRow> {
+  return db.insertInto('vehicles').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateVehicle(db: Kysely<DB>, id: number, patch: Partial<NewVehicle>): Promise<void> {
+  await db.updateTable('vehicles').set(patch).where('id', '=', id).execute();
+}
+
+/** The dealer sent these cars again without changing them: only the expiry clock restarts. */
+export async function touchVehicles(db: Kysely<DB>, ids: number[], sentAt: number): Promise<void> {
+  for (const part of chunks(ids)) if (part.length) await db.updateTable('vehicles').set({ last_sent_at: sentAt }).where('id', 'in', part).execute();
+}
+
+export async function setStatus(db: Kysely<DB>, ids: number[], status: VehicleStatus, now: number): Promise<void> {
+  for (const part of chunks(ids)) {
+    if (part.length) await db.updateTable('vehicles').set({ status, updated_at: now }).where('id', 'in', part).execute();
+  }
+}
+
+/** The source's cars (D12): for sale, of that dealership, market and source. */
+export function forSaleInScope(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  source: string,
+): Promise<Pick<VehicleRow, 'id' | 'external_id'>[]> {
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'external_id'])
+    .where('dealer_id', '=', dealerId)
+    .where('market', '=', market)
+    .where('source', '=', source)
+    .where('status', 'in', [...FOR_SALE_STATUSES])
+    .execute();
+}
+
+export async function findVehiclesByIds(db: Kysely<DB>, dealerId: number, ids: number[]): Promise<VehicleRow[]> {
+  const out: VehicleRow[] = [];
+  for (const part of chunks(ids)) {
+    if (part.length) out.push(...(await db.selectFrom('vehicles').selectAll().where('dealer_id', '=', dealerId).where('id', 'in', part).execute()));
+  }
+  return out;
+}
+
+export async function externalIdsInMarket(db: Kysely<DB>, dealerId: number, market: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('vehicles').select('external_id').where('dealer_id', '=', dealerId).where('market', '=', market).execute();
+  return new Set(rows.map((r) => r.external_id));
+}
+
+export interface ListFilter {
+  dealerId: number;
+  markets: string[];
+  source?: string;
+  status?: string;
+  updatedSince?: number;
+}
+
+export async function listVehicles(db: Kysely<DB>, f: ListFilter, page: number, perPage: number): Promise<{ rows: VehicleRow[]; total: number }> {
+  let q = db.selectFrom('vehicles').where('dealer_id', '=', f.dealerId).where('market', 'in', f.markets);
+  if (f.source) q = q.where('source', '=', f.source);
+  if (f.status) q = q.where('status', '=', f.status as VehicleStatus);
+  if (f.updatedSince !== undefined) q = q.where('updated_at', '>=', f.updatedSince);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Cars for sale not sent again since `cutoff` become expired (D5); returns how many. */
+export async function expireStale(db: Kysely<DB>, cutoff: number, now: number): Promise<number> {
+  const res = await db
+    .updateTable('vehicles')
+    .set({ status: 'expired', updated_at: now })
+    .where('status', 'in', [...FOR_SALE_STATUSES])
+    .where('last_sent_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

@@ -1,0 +1,146 @@
+// HTTP of the vehicles API (spec §4): parsing and status codes only; rules live in the services.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireBody } from '../../core/http/json-body.js';
+import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
+import {
+  ExternalIdParams,
+  ListQuery,
+  MarketQuery,
+  ReconcileRequestSchema,
+  SyncRequestSchema,
+  VehicleInputSchema,
+} from './schemas.js';
+import { getVehicle, listDealerVehicles, putVehicle, sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
+import { reconcileVehicles, syncVehicles } from './sync.js';
+
+const TAGS = ['Vehicles'];
+
+export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = async (app, { deps }) => {
+  app.get(
+    '/vehicles',
+    {
+      schema: {
+        operationId: 'listVehicles',
+        tags: TAGS,
+        summary: 'The dealership\'s cars, newest update first',
+        description: 'Cars of every status. `updated_since` returns cars with updated_at at or after it (poll with the latest updated_at you saw).',
+        querystring: ListQuery,
+        response: { 200: Type.Ref('VehicleList'), ...errorResponses(...KEYED_ERRORS) },
+      },
+    },
+    async (req) => listDealerVehicles(deps, req.auth.dealer, req.query),
+  );
+
+  app.post(
+    '/vehicles/sync',
+    {
+      schema: {
+        operationId: 'syncVehicles',
+        tags: TAGS,
+        summary: 'Create or update up to 500 cars, optionally marking the missing ones sold',
+        description:
+          'Each vehicle is validated and applied on its own: 200 when all were applied, 207 when some failed (see errors; the others were applied). ' +
+          'With mark_missing_as_sold, the cars of this source and market not in the list are marked sold, unless a vehicle failed (sold_skipped says so) ' +
+          'or the mass-sold guard refuses (409 too_many_missing, and then nothing at all is applied). A stock ID repeated in one call is an error for its later occurrences.',
+        body: SyncRequestSchema,
+        response: {
+          200: Type.Ref('SyncResult'),
+          207: { ...Type.Ref('SyncResult'), description: 'Some vehicles failed; the others were applied.' },
+          ...errorResponses(...KEYED_ERRORS, 409, 413),
+        },
+      },
+    },
+    async (req, reply) => {
+      const result = await syncVehicles(deps, req.auth.dealer, requireBody(req.body));
+      return reply.code(result.errors.length > 0 ? 207 : 200).send(result);
+    },
+  );
+
+  app.post(
+    '/vehicles/reconcile',
+    {
+      schema: {
+        operationId: 'reconcileVehicles',
+        tags: TAGS,
+        summary: 'Mark sold the cars of a source that are not in the full list of stock IDs',
+        description: 'For stocks larger than one sync call: after several syncs, send every stock ID still for sale. Stock IDs that match no car are ignored (counted in unknown).',
+        body: ReconcileRequestSchema,
+        response: { 200: Type.Ref('ReconcileResult'), ...errorResponses(...KEYED_ERRORS, 409) },
+      },
+    },
+    async (req) => reconcileVehicles(deps, req.auth.dealer, req.body),
+  );
+
+  app.get(
+    '/vehicles/:external_id',
+    {
+      schema: {
+        operationId: 'getVehicle',
+        tags: TAGS,
+        summary: 'One car by stock ID',
+        params: ExternalIdParams,
+        querystring: MarketQuery,
+        response: { 200: Type.Ref('VehicleEnvelope'), ...errorResponses(...KEYED_ERRORS, 404) },
+      },
+    },
+    async (req) => ({ vehicle: await getVehicle(deps, req.auth.dealer, req.params.external_id, req.query.market) }),
+  );
+
+  app.put(
+    '/vehicles/:external_id',
+    {
+      schema: {
+        operationId: 'putVehicle',
+        tags: TAGS,
+        summary: 'Create or update a car by stock ID (idempotent)',
+        description:
+          '201 when created, 200 when updated. A sold, withdrawn or expired car sent again is back for sale. ' +
+          'A new car starts importing_photos; a description or version with contact details holds it in_review. ' +
+          'Every broken rule is listed in fields of a 422 invalid_vehicle.',
+        params: ExternalIdParams,
+        querystring: MarketQuery,
+        body: VehicleInputSchema,
+        response: {
+          200: Type.Ref('VehicleResult'),
+          201: { ...Type.Ref('VehicleResult'), description: 'Created.' },
+          ...errorResponses(...KEYED_ERRORS, 422),
+        },
+      },
+    },
+    async (req, reply) => {
+      const out = await putVehicle(deps, req.auth.dealer, req.params.external_id, requireBody(req.body), req.query.market);
+      return reply.code(out.result === 'created' ? 201 : 200).send(out);
+    },
+  );
+
+  app.delete(
+    '/vehicles/:external_id',
+    {
+      schema: {
+        operationId: 'withdrawVehicle',
+        tags: TAGS,
+        summary: 'Withdraw a car: it stops being published, nothing is deleted',
+        params: ExternalIdParams,
+        querystring: MarketQuery,
+        response: { 200: Type.Ref('VehicleResult'), ...errorResponses(...KEYED_ERRORS, 404) },
+      },
+    },
+    async (req) => ({ result: 'withdrawn' as const, vehicle: await withdrawVehicle(deps, req.auth.dealer, req.params.external_id, req.query.market) }),
+  );
+
+  app.post(
+    '/vehicles/:external_id/sold',
+    {
+      schema: {
+        operationId: 'markVehicleSold',
+        tags: TAGS,
+        summary: 'Mark a car sold (idempotent; vehicle.sold is sent once)',
+        params: ExternalIdParams,
+        querystring: MarketQuery,
+        response: { 200: Type.Ref('VehicleResult'), ...errorResponses(...KEYED_ERRORS, 404) },
+      },
+    },
+    async (req) => ({ result: 'sold' as const, vehicle: await sellVehicle(deps, req.auth.dealer, req.params.external_id, req.query.market) }),
+  );
+};

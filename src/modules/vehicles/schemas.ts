@@ -1,0 +1,175 @@
+// Shapes of spec 2.1–2.7, defined once: they document the API (OpenAPI), type the code, and
+// serialize responses. VehicleInput bodies are checked by validation.ts, which reports every
+// broken rule at once (D9); their schemas here describe the same rules for readers.
+import { Type, type Static } from 'typebox';
+import { SERVICE_VALIDATED } from '../../core/http/validation.js';
+import { SOURCES } from './sources.js';
+
+export const STATUSES = ['active', 'in_review', 'importing_photos', 'sold', 'expired', 'withdrawn'] as const;
+export const FOR_SALE_STATUSES = ['active', 'importing_photos', 'in_review'] as const;
+
+/** A string of a fixed vocabulary, typed as its union. */
+const oneOf = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+export const SourceSchema = oneOf(SOURCES, { description: 'Where the car was sent from. Default `api`.' });
+const StatusSchema = oneOf(STATUSES);
+
+/** Stock IDs: 1-80 of letters, digits, `.`, `_`, `-`, `:`; not `.` or `..`. */
+export const EXTERNAL_ID_PATTERN = '^(?!\\.\\.?$)[A-Za-z0-9._:-]{1,80}$';
+
+const vehicleInputProperties = {
+  brand: Type.String({ description: 'Name or slug from GET /catalog/brands (any case).', examples: ['Toyota'] }),
+  model: Type.String({ description: 'Base model (not the trim): name or slug from GET /catalog/brands/{slug}/models.', examples: ['Corolla'] }),
+  year: Type.Integer({ minimum: 1950, description: 'Must be one of the model\'s `years`.' }),
+  version: Type.Optional(Type.String({ maxLength: 160, description: 'Trim/version, free text.' })),
+  price: Type.Number({ exclusiveMinimum: 0, multipleOf: 0.01, description: 'Greater than 0, at most two decimals.' }),
+  currency: Type.Optional(Type.String({ description: 'One of the market\'s currencies; default the market\'s default currency.' })),
+  mileage: Type.Integer({ minimum: 0, maximum: 9_999_999, description: 'In the market\'s mileage_unit (mi in us/uk, km elsewhere); 0 for a new car.' }),
+  fuel: Type.Optional(Type.String({ description: 'One of the market\'s fuels.' })),
+  transmission: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('automatic')])),
+  color: Type.Optional(Type.String({ maxLength: 80 })),
+  condition: Type.Optional(Type.Union([Type.Literal('used'), Type.Literal('new')], { description: 'Default `used`.' })),
+  city: Type.Optional(Type.String({ maxLength: 120, description: 'Default: the dealership\'s city.' })),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  photos: Type.Optional(
+    Type.Array(Type.String({ format: 'uri', maxLength: 2048 }), {
+      minItems: 3,
+      maxItems: 10,
+      description: 'Public http(s) image URLs, 3 to 10 (the market\'s photos.min/max). Required for a new car; on an update, leaving it out keeps the photos.',
+    }),
+  ),
+  market: Type.Optional(Type.String({ description: 'Required only if the dealership sells in several markets (or give ?market=).' })),
+  source: Type.Optional(SourceSchema),
+};
+
+export const VehicleInputSchema = Type.Object(vehicleInputProperties, {
+  $id: 'VehicleInput',
+  title: 'VehicleInput',
+  description: 'Unknown fields are ignored. null on an optional field is the same as leaving it out. Every broken rule is reported at once in a 422 invalid_vehicle.',
+  ...SERVICE_VALIDATED,
+});
+
+export const VehicleSchema = Type.Object(
+  {
+    external_id: Type.String({ description: 'The dealer\'s stock ID.' }),
+    listing_id: Type.String({ description: 'The service\'s own stable listing code.' }),
+    market: Type.String(),
+    status: StatusSchema,
+    source: Type.String(),
+    url: Type.String({ format: 'uri', description: 'Public listing page.' }),
+    brand: Type.String({ description: 'Catalog name.' }),
+    model: Type.String({ description: 'Catalog name.' }),
+    year: Type.Integer(),
+    version: Type.String({ description: 'Empty when not given.' }),
+    price: Type.Union([Type.String(), Type.Null()], { description: 'Decimal as a string with two decimals, e.g. "12500.00".' }),
+    currency: Type.String(),
+    mileage: Type.Union([Type.Integer(), Type.Null()]),
+    mileage_unit: Type.Union([Type.Literal('km'), Type.Literal('mi')]),
+    fuel: Type.String({ description: 'Empty when not given.' }),
+    transmission: Type.String({ description: 'Empty when not given.' }),
+    color: Type.String({ description: 'Empty when not given.' }),
+    condition: Type.String(),
+    city: Type.Union([Type.String(), Type.Null()]),
+    description: Type.String({ description: 'Empty when not given.' }),
+    photos: Type.Array(Type.String({ format: 'uri' }), { description: 'The service\'s own URLs of the photos already in, in the dealer\'s order.' }),
+    photos_pending: Type.Integer({ description: 'Photos still being downloaded.' }),
+    updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'Changes only when something about the car changed.' }),
+  },
+  { $id: 'Vehicle', title: 'Vehicle' },
+);
+export type Vehicle = Static<typeof VehicleSchema>;
+
+export const VehicleResultSchema = Type.Object(
+  {
+    result: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('withdrawn'), Type.Literal('sold')]),
+    vehicle: Type.Ref('Vehicle'),
+  },
+  { $id: 'VehicleResult', title: 'VehicleResult' },
+);
+
+export const VehicleEnvelopeSchema = Type.Object({ vehicle: Type.Ref('Vehicle') }, { $id: 'VehicleEnvelope', title: 'VehicleEnvelope' });
+
+export const VehicleListSchema = Type.Object(
+  {
+    data: Type.Array(Type.Ref('Vehicle')),
+    page: Type.Integer(),
+    per_page: Type.Integer(),
+    total: Type.Integer(),
+  },
+  { $id: 'VehicleList', title: 'VehicleList' },
+);
+
+export const SyncRequestSchema = Type.Object(
+  {
+    vehicles: Type.Array(
+      Type.Object({ external_id: Type.String({ pattern: EXTERNAL_ID_PATTERN }), ...vehicleInputProperties }),
+      { maxItems: 500, description: 'At most 500 (413 above). Each is validated and applied on its own.' },
+    ),
+    market: Type.Optional(Type.String()),
+    source: Type.Optional(SourceSchema),
+    mark_missing_as_sold: Type.Optional(Type.Boolean({ default: false, description: 'Mark sold the cars of this source not in the list; skipped if any vehicle fails.' })),
+    allow_mass_sold: Type.Optional(Type.Boolean({ default: false, description: 'Override the mass-sold guard.' })),
+  },
+  { $id: 'SyncRequest', title: 'SyncRequest', ...SERVICE_VALIDATED },
+);
+
+export const SyncResultSchema = Type.Object(
+  {
+    created: Type.Integer(),
+    updated: Type.Integer(),
+    sold: Type.Integer(),
+    sold_skipped: Type.Optional(Type.String({ description: 'Why no car was marked sold (present only when mark_missing_as_sold was asked and a vehicle failed).' })),
+    errors: Type.Array(Type.Object({ index: Type.Integer({ description: '0-based position in `vehicles`.' }), external_id: Type.String(), message: Type.String() })),
+  },
+  { $id: 'SyncResult', title: 'SyncResult' },
+);
+
+export const ReconcileRequestSchema = Type.Object(
+  {
+    external_ids: Type.Array(Type.String({ maxLength: 80 }), { maxItems: 20000, description: 'EVERY stock ID of the source still for sale (at most 20000; an empty list is refused with 409 empty_list).' }),
+    market: Type.Optional(Type.String()),
+    source: Type.Optional(SourceSchema),
+    allow_mass_sold: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { $id: 'ReconcileRequest', title: 'ReconcileRequest' },
+);
+
+export const ReconcileResultSchema = Type.Object(
+  {
+    result: Type.Literal('reconciled'),
+    sold: Type.Integer({ description: 'Cars marked sold.' }),
+    kept: Type.Integer({ description: 'Cars of the source for sale and in the list.' }),
+    unknown: Type.Integer({ description: 'Stock IDs in the list that match no car of the dealership in that market (ignored).' }),
+  },
+  { $id: 'ReconcileResult', title: 'ReconcileResult' },
+);
+
+export const ExternalIdParams = Type.Object({
+  external_id: Type.String({ pattern: EXTERNAL_ID_PATTERN, description: 'The dealer\'s stock ID: 1-80 of letters, digits, `.`, `_`, `-`, `:`.' }),
+});
+
+export const MarketQuery = Type.Object({
+  market: Type.Optional(Type.String({ maxLength: 8, description: 'Required only if the dealership sells in several markets.' })),
+});
+
+export const ListQuery = Type.Object({
+  market: Type.Optional(Type.String({ maxLength: 8, description: 'Only this market (default: all of the dealership\'s markets).' })),
+  source: Type.Optional(SourceSchema),
+  status: Type.Optional(StatusSchema),
+  updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'Cars with updated_at at or after this time.' })),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+});
+
+export const VEHICLE_SCHEMAS = [
+  VehicleInputSchema,
+  VehicleSchema,
+  VehicleResultSchema,
+  VehicleEnvelopeSchema,
+  VehicleListSchema,
+  SyncRequestSchema,
+  SyncResultSchema,
+  ReconcileRequestSchema,
+  ReconcileResultSchema,
+];

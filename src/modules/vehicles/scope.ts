@@ -1,0 +1,33 @@
+// Which market and source a call works in (D8, spec 2.1).
+import { ApiError } from '../../core/errors.js';
+import { findMarket, type Market } from '../markets/markets.js';
+import { isSource, SOURCES, type Source } from './sources.js';
+
+export function resolveMarket(dealerMarkets: string[], requested: unknown): Market {
+  if (requested === undefined || requested === null || requested === '') {
+    if (dealerMarkets.length === 1) return findMarket(dealerMarkets[0]!)!;
+    throw new ApiError('market_required', `This dealership sells in ${dealerMarkets.join(', ')}: say which market with "market".`);
+  }
+  if (typeof requested !== 'string') throw new ApiError('invalid_market', 'market must be a market code such as "ar".');
+  const code = requested.trim().toLowerCase();
+  if (!dealerMarkets.includes(code)) {
+    throw new ApiError('invalid_market', `This dealership does not sell in market "${requested}"; it sells in ${dealerMarkets.join(', ')}.`);
+  }
+  return findMarket(code)!;
+}
+
+/** The market named in the body and/or the query string; both must agree. */
+export function pickMarket(bodyMarket: unknown, queryMarket: string | undefined): unknown {
+  if (bodyMarket !== undefined && bodyMarket !== null && queryMarket !== undefined && String(bodyMarket).toLowerCase() !== queryMarket.toLowerCase()) {
+    throw new ApiError('invalid_request', `market "${String(bodyMarket)}" in the body differs from market "${queryMarket}" in the query string.`);
+  }
+  return bodyMarket ?? queryMarket;
+}
+
+export function resolveSource(requested: unknown): Source {
+  if (requested === undefined || requested === null) return 'api';
+  if (typeof requested !== 'string' || !isSource(requested)) {
+    throw new ApiError('invalid_request', `source must be one of ${SOURCES.join(', ')}.`);
+  }
+  return requested;
+}

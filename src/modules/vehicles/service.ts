@@ -1,0 +1,128 @@
+// Rules of one car: create or update by stock ID, read, list, withdraw, mark sold.
+import type { Clock } from '../../core/clock.js';
+import { lockDealerInventory, writeTransaction, type Store } from '../../core/db/dialect.js';
+import type { VehicleRow } from '../../core/db/schema.js';
+import { ApiError } from '../../core/errors.js';
+import type { AuthContext } from '../../core/http/auth.js';
+import type { Catalog } from '../catalog/catalog.js';
+import { recordEvents } from '../events/events.js';
+import { applyVehicles } from './apply.js';
+import { findVehicle, listVehicles, setStatus } from './repository.js';
+import type { Vehicle } from './schemas.js';
+import { pickMarket, resolveMarket, resolveSource } from './scope.js';
+import { toVehicle } from './serialize.js';
+import { markSold } from './sold.js';
+import { validateVehicle } from './validation.js';
+
+export interface VehicleDeps {
+  store: Store;
+  clock: Clock;
+  catalog: Catalog;
+  publicBaseUrl: string;
+}
+
+type Dealer = AuthContext['dealer'];
+
+export const lastModelYear = (clock: Clock): number => new Date(clock.now()).getUTCFullYear() + 1;
+
+const notFound = (externalId: string) => new ApiError('not_found', `No vehicle with stock ID "${externalId}".`);
+
+export async function putVehicle(
+  deps: VehicleDeps,
+  dealer: Dealer,
+  externalId: string,
+  body: Record<string, unknown>,
+  queryMarket: string | undefined,
+): Promise<{ result: 'created' | 'updated'; vehicle: Vehicle }> {
+  const { store, clock } = deps;
+  const market = resolveMarket(dealer.markets, pickMarket(body.market, queryMarket));
+  const source = resolveSource(body.source);
+  const before = await findVehicle(store.db, dealer.id, market.code, externalId);
+  const checked = validateVehicle(body, {
+    market,
+    catalog: deps.catalog,
+    lastModelYear: lastModelYear(clock),
+    defaultCity: dealer.city,
+    photosRequired: !before,
+  });
+  if (!checked.ok) {
+    await writeTransaction(store, (trx) =>
+      recordEvents(trx, clock, dealer.id, [
+        { type: 'vehicle.rejected', data: { external_id: externalId, market: market.code, source, channel: 'api', errors: checked.errors } },
+      ]),
+    );
+    throw new ApiError('invalid_vehicle', `The vehicle breaks ${checked.errors.length} rule(s); see fields.`, checked.errors);
+  }
+  const { row, result } = await writeTransaction(store, async (trx) => {
+    await lockDealerInventory(trx, store.dialect, dealer.id);
+    const current = await findVehicle(trx, dealer.id, market.code, externalId);
+    // Deleted cars do not exist, but a car may have appeared since the check above.
+    if (!current && !checked.value.photos) {
+      throw new ApiError('invalid_vehicle', 'The vehicle breaks 1 rule(s); see fields.', [`photos is required: ${market.photos.min} to ${market.photos.max} image URLs`]);
+    }
+    const existing = new Map(current ? [[externalId, current]] : []);
+    const outcome = await applyVehicles(trx, { dealerId: dealer.id, market: market.code, source, now: clock.now() }, [{ externalId, data: checked.value }], existing);
+    return { row: (await findVehicle(trx, dealer.id, market.code, externalId))!, result: outcome.results[0]! };
+  });
+  return { result, vehicle: toVehicle(row, deps.publicBaseUrl) };
+}
+
+export async function getVehicle(deps: VehicleDeps, dealer: Dealer, externalId: string, queryMarket: string | undefined): Promise<Vehicle> {
+  const market = resolveMarket(dealer.markets, queryMarket);
+  const row = await findVehicle(deps.store.db, dealer.id, market.code, externalId);
+  if (!row) throw notFound(externalId);
+  return toVehicle(row, deps.publicBaseUrl);
+}
+
+/** Withdraw (DELETE): stops publication, deletes nothing; idempotent (D6). */
+export function withdrawVehicle(deps: VehicleDeps, dealer: Dealer, externalId: string, queryMarket: string | undefined): Promise<Vehicle> {
+  return writeInScope(deps, dealer, externalId, queryMarket, async (trx, row) => {
+    if (row.status !== 'withdrawn') await setStatus(trx, [row.id], 'withdrawn', deps.clock.now());
+  });
+}
+
+/** Mark sold: any existing car; idempotent, one vehicle.sold event at most (D6). */
+export function sellVehicle(deps: VehicleDeps, dealer: Dealer, externalId: string, queryMarket: string | undefined): Promise<Vehicle> {
+  return writeInScope(deps, dealer, externalId, queryMarket, async (trx, row) => {
+    await markSold(trx, deps.clock, deps.publicBaseUrl, dealer.id, [row]);
+  });
+}
+
+async function writeInScope(
+  deps: VehicleDeps,
+  dealer: Dealer,
+  externalId: string,
+  queryMarket: string | undefined,
+  change: (trx: Parameters<Parameters<typeof writeTransaction>[1]>[0], row: VehicleRow) => Promise<void>,
+): Promise<Vehicle> {
+  const { store } = deps;
+  const market = resolveMarket(dealer.markets, queryMarket);
+  const row = await writeTransaction(store, async (trx) => {
+    await lockDealerInventory(trx, store.dialect, dealer.id);
+    const current = await findVehicle(trx, dealer.id, market.code, externalId);
+    if (!current) throw notFound(externalId);
+    await change(trx, current);
+    return (await findVehicle(trx, dealer.id, market.code, externalId))!;
+  });
+  return toVehicle(row, deps.publicBaseUrl);
+}
+
+export async function listDealerVehicles(
+  deps: VehicleDeps,
+  dealer: Dealer,
+  q: { market?: string; source?: string; status?: string; updated_since?: string; page: number; per_page: number },
+): Promise<{ data: Vehicle[]; page: number; per_page: number; total: number }> {
+  const markets = q.market !== undefined ? [resolveMarket(dealer.markets, q.market).code] : dealer.markets;
+  let updatedSince: number | undefined;
+  if (q.updated_since !== undefined) {
+    updatedSince = Date.parse(q.updated_since);
+    if (Number.isNaN(updatedSince)) throw new ApiError('invalid_request', 'updated_since must be a date-time such as 2026-11-21T10:00:00Z.');
+  }
+  const { rows, total } = await listVehicles(
+    deps.store.db,
+    { dealerId: dealer.id, markets, source: q.source, status: q.status, updatedSince },
+    q.page,
+    q.per_page,
+  );
+  return { data: rows.map((r) => toVehicle(r, deps.publicBaseUrl)), page: q.page, per_page: q.per_page, total };
+}

@@ -1,0 +1,36 @@
+// Marking cars sold, from any channel (sold endpoint, sync, reconcile, feeds): one
+// vehicle.sold event per car that was not sold already (D6), in the same transaction.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
+import type { DB, VehicleRow } from '../../core/db/schema.js';
+import { recordEvents } from '../events/events.js';
+import { setStatus } from './repository.js';
+import { listingUrl, vehicleLabel } from './serialize.js';
+
+export async function markSold(trx: Kysely<DB>, clock: Clock, publicBaseUrl: string, dealerId: number, rows: VehicleRow[]): Promise<number> {
+  const toMark = rows.filter((r) => r.status !== 'sold');
+  if (toMark.length === 0) return 0;
+  await setStatus(trx, toMark.map((r) => r.id), 'sold', clock.now());
+  await recordEvents(
+    trx,
+    clock,
+    dealerId,
+    toMark.map((r) => ({
+      type: 'vehicle.sold' as const,
+      data: {
+        external_id: r.external_id,
+        listing_id: r.listing_id,
+        market: r.market,
+        source: r.source,
+        vehicle: vehicleLabel(r),
+        url: listingUrl(publicBaseUrl, r.listing_id),
+      },
+    })),
+  );
+  return toMark.length;
+}
+
+/** The mass-sold guard (spec §8, D12): more than 40% of the source's cars AND at least 5. */
+export function guardRefuses(wouldMark: number, forSale: number, allowMassSold: boolean): boolean {
+  return !allowMassSold && wouldMark >= 5 && wouldMark > 0.4 * forSale;
+}

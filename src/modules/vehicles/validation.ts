@@ -1,0 +1,228 @@
+// Every rule of VehicleInput (spec 2.1, D9), against the market's vocabulary and the catalog.
+// All broken rules are collected, one sentence each, for `fields` of a 422 invalid_vehicle.
+import type { Catalog } from '../catalog/catalog.js';
+import type { Market } from '../markets/markets.js';
+
+/** A car as the service keeps it, after validation and defaults. */
+export interface VehicleData {
+  brand: string;
+  model: string;
+  year: number;
+  version: string | null;
+  priceCents: number;
+  currency: string;
+  mileage: number;
+  fuel: string | null;
+  transmission: string | null;
+  color: string | null;
+  condition: string;
+  city: string | null;
+  description: string | null;
+  /** undefined: keep the car's photos (allowed on an update). */
+  photos: string[] | undefined;
+}
+
+export interface ValidationContext {
+  market: Market;
+  catalog: Catalog;
+  /** Latest model year accepted (this year + 1). */
+  lastModelYear: number;
+  /** The dealership's city, the default of `city`. */
+  defaultCity: string | null;
+  /** false when the car already exists with photos: `photos` may be left out. */
+  photosRequired: boolean;
+}
+
+export type ValidationResult = { ok: true; value: VehicleData } | { ok: false; errors: string[] };
+
+const MAX_PRICE = 1e12;
+const LIMITS = { version: 160, description: 2000, color: 80, city: 120, photoUrl: 2048, mileage: 9_999_999 };
+
+const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`);
+
+export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationContext): ValidationResult {
+  const errors: string[] = [];
+  const { market, catalog } = ctx;
+  const has = (k: string) => Object.hasOwn(raw, k) && raw[k] !== undefined && raw[k] !== null;
+
+  /** A string field; optional ones accept null/absent as "not given". */
+  const text = (field: string, required: boolean, max?: number): string | null => {
+    if (!has(field)) {
+      if (required) errors.push(`${field} is required`);
+      return null;
+    }
+    const v = raw[field];
+    if (typeof v !== 'string') {
+      errors.push(`${field} must be a string, not ${typeName(v)}`);
+      return null;
+    }
+    const t = v.trim();
+    if (required && t === '') {
+      errors.push(`${field} must not be empty`);
+      return null;
+    }
+    if (max !== undefined && t.length > max) {
+      errors.push(`${field} must be at most ${max} characters (it has ${t.length})`);
+      return null;
+    }
+    return t === '' ? null : t;
+  };
+
+  const oneOf = (field: string, allowed: readonly string[], where: string): string | null => {
+    const v = text(field, false);
+    if (v === null) return null;
+    const found = allowed.find((a) => a.toLowerCase() === v.toLowerCase());
+    if (!found) errors.push(`${field} "${v}" is not accepted ${where}; use one of ${allowed.join(', ')}`);
+    return found ?? null;
+  };
+
+  // brand and model, against the catalog
+  const brandText = text('brand', true);
+  const modelText = text('model', true);
+  const brand = brandText !== null ? catalog.findBrand(brandText) : undefined;
+  if (brandText !== null && !brand) errors.push(`brand "${brandText}" is not in the catalog (see GET /catalog/brands)`);
+  const model = brand && modelText !== null ? catalog.findModel(brand, modelText) : undefined;
+  if (brand && modelText !== null && !model) {
+    errors.push(`model "${modelText}" is not a ${brand.name} model in the catalog (see GET /catalog/brands/${brand.slug}/models)`);
+  }
+
+  // year
+  let year = 0;
+  if (!has('year')) errors.push('year is required');
+  else if (typeof raw.year !== 'number' || !Number.isInteger(raw.year)) errors.push(`year must be a whole number, not ${typeName(raw.year)}`);
+  else if (raw.year < 1950) errors.push(`year must be 1950 or later (it is ${raw.year})`);
+  else if (raw.year > ctx.lastModelYear) errors.push(`year must be ${ctx.lastModelYear} or earlier (it is ${raw.year})`);
+  else {
+    year = raw.year;
+    if (model && !model.years.includes(year)) {
+      errors.push(`year ${year} is not a year of the ${brand!.name} ${model.name} (${describeYears(model.years)})`);
+    }
+  }
+
+  // price: a JSON number, > 0, at most two decimals; kept in whole cents
+  let priceCents = 0;
+  if (!has('price')) errors.push('price is required');
+  else if (typeof raw.price !== 'number' || !Number.isFinite(raw.price)) errors.push(`price must be a number, not ${typeName(raw.price)}`);
+  else if (raw.price <= 0) errors.push('price must be greater than 0');
+  else if (raw.price > MAX_PRICE) errors.push(`price must be at most ${MAX_PRICE}`);
+  else {
+    const cents = Math.round(raw.price * 100);
+    if (Math.abs(raw.price * 100 - cents) > 1e-6 * Math.max(1, cents)) errors.push('price must have at most two decimals');
+    else priceCents = cents;
+  }
+
+  const currency = oneOf('currency', market.currencies, `in ${market.name}`) ?? market.default_currency;
+
+  // mileage
+  let mileage = 0;
+  if (!has('mileage')) errors.push('mileage is required (0 for a new car)');
+  else if (typeof raw.mileage !== 'number' || !Number.isInteger(raw.mileage)) errors.push(`mileage must be a whole number, not ${typeName(raw.mileage)}`);
+  else if (raw.mileage < 0) errors.push('mileage must be 0 or more');
+  else if (raw.mileage > LIMITS.mileage) errors.push(`mileage must be at most ${LIMITS.mileage} ${market.mileage_unit}`);
+  else mileage = raw.mileage;
+
+  const fuel = oneOf('fuel', market.fuels, `in ${market.name}`);
+  const transmission = oneOf('transmission', market.transmissions, 'as transmission');
+  const condition = oneOf('condition', market.conditions, 'as condition') ?? 'used';
+  const version = text('version', false, LIMITS.version);
+  const color = text('color', false, LIMITS.color);
+  const city = text('city', false, LIMITS.city) ?? ctx.defaultCity;
+  const description = text('description', false, LIMITS.description);
+
+  // photos
+  let photos: string[] | undefined;
+  if (!has('photos')) {
+    if (ctx.photosRequired) errors.push(`photos is required: ${market.photos.min} to ${market.photos.max} image URLs`);
+  } else if (!Array.isArray(raw.photos)) {
+    errors.push(`photos must be an array of image URLs, not ${typeName(raw.photos)}`);
+  } else {
+    const list = raw.photos as unknown[];
+    const { min, max } = market.photos;
+    if (list.length < min || list.length > max) errors.push(`photos must have ${min} to ${max} image URLs (it has ${list.length})`);
+    const seen = new Map<string, number>();
+    const urls: string[] = [];
+    list.forEach((p, i) => {
+      const problem = photoUrlProblem(p);
+      if (problem) return errors.push(`photo ${i + 1} ${problem}`);
+      const url = new URL((p as string).trim()).toString();
+      const first = seen.get(url);
+      if (first !== undefined) errors.push(`photo ${i + 1} repeats photo ${first + 1}`);
+      else seen.set(url, i);
+      urls.push(url);
+    });
+    photos = urls;
+  }
+
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      brand: brand!.name,
+      model: model!.name,
+      year,
+      version,
+      priceCents,
+      currency,
+      mileage,
+      fuel,
+      transmission,
+      color,
+      condition,
+      city,
+      description,
+      photos,
+    },
+  };
+}
+
+function photoUrlProblem(p: unknown): string | null {
+  if (typeof p !== 'string') return `must be a URL string, not ${typeName(p)}`;
+  if (p.length > LIMITS.photoUrl) return `URL must be at most ${LIMITS.photoUrl} characters`;
+  let u: URL;
+  try {
+    u = new URL(p.trim());
+  } catch {
+    return `"${p.slice(0, 100)}" is not an absolute URL`;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'URL must be http or https';
+  if (u.username || u.password) return 'URL must not carry a user name or password';
+  return null;
+}
+
+/** "1966–1996, 2021–2027" */
+function describeYears(years: number[]): string {
+  const ranges: string[] = [];
+  let start = years[0]!;
+  for (let i = 1; i <= years.length; i++) {
+    if (i === years.length || years[i] !== years[i - 1]! + 1) {
+      const end = years[i - 1]!;
+      ranges.push(start === end ? `${start}` : `${start}–${end}`);
+      start = years[i]!;
+    }
+  }
+  return ranges.join(', ');
+}
+
+const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i;
+const WEB = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|info|biz|ar|br|cl|co|mx|pe|uy|es|us|uk|io)(?:\.[a-z]{2})?\b/i;
+// Runs of digits with spaces, dashes or parentheses (not dots: "12.500.000" is a price).
+const DIGIT_RUN = /(?:\+\s*)?\(?\d[\d\s\-()]{6,}\d/g;
+const looksLikePhone = (text: string): boolean =>
+  [...text.matchAll(DIGIT_RUN)].some((m) => {
+    const digits = m[0].replace(/\D/g, '').length;
+    return digits >= 8 && digits <= 15;
+  });
+
+/**
+ * Contact details in text the dealer wrote (D5): buyers must write through the marketplace,
+ * so such a car is held `in_review`. Returns what was found, or null.
+ */
+export function contactDetailsIn(v: Pick<VehicleData, 'version' | 'description'>): string | null {
+  for (const [field, value] of [['version', v.version], ['description', v.description]] as const) {
+    if (!value) continue;
+    if (EMAIL.test(value)) return `${field} contains an e-mail address`;
+    if (WEB.test(value)) return `${field} contains a web address`;
+    if (looksLikePhone(value)) return `${field} contains a phone number`;
+  }
+  return null;
+}

@@ -1,0 +1,252 @@
+// Vehicles by stock ID (spec §3, §4; D5, D6, D7, D14, D25): create/update, read, list,
+// withdraw, sold, events, ownership and listing expiry.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ManualClock } from '../src/core/clock.js';
+import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+
+const photos = (n = 3, tag = 'a') => Array.from({ length: n }, (_, i) => `https://img.example.com/${tag}/${i + 1}.jpg`);
+const car = (over: Record<string, unknown> = {}) => ({
+  brand: 'Toyota',
+  model: 'Corolla',
+  year: 2019,
+  version: 'XEi 2.0',
+  price: 12500,
+  mileage: 45000,
+  fuel: 'gasoline',
+  transmission: 'automatic',
+  color: 'Gris',
+  photos: photos(),
+  ...over,
+});
+
+describe(`vehicles (${STORE_NAME})`, () => {
+  let t: TestApp;
+  let clock: ManualClock;
+  let key: string;
+  before(async () => {
+    clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
+    t = await makeApp({ clock, env: { PUBLIC_BASE_URL: 'https://cars.example.com' } });
+    ({ key } = await seedDealer(t, { city: 'Rosario' }));
+  });
+  after(() => t.close());
+
+  const put = (id: string, body: unknown, k = key, query = '') =>
+    t.app.inject({ method: 'PUT', url: `/v1/vehicles/${id}${query}`, headers: bearer(k), payload: body as object });
+  const get = (id: string, k = key) => t.app.inject({ url: `/v1/vehicles/${id}`, headers: bearer(k) });
+  const events = async (type: string) =>
+    (await t.store.db.selectFrom('events').selectAll().where('type', '=', type).execute()).map((e) => JSON.parse(e.data));
+
+  test('PUT creates (201) a car exactly as spec 2.2, importing its photos', async () => {
+    const res = await put('STK-1', car({ description: 'Único dueño' }));
+    assert.equal(res.statusCode, 201);
+    const { result, vehicle } = res.json();
+    assert.equal(result, 'created');
+    assert.match(vehicle.listing_id, /^[0-9A-Z]{10}$/);
+    assert.deepEqual(vehicle, {
+      external_id: 'STK-1',
+      listing_id: vehicle.listing_id,
+      market: 'ar',
+      status: 'importing_photos',
+      source: 'api',
+      url: `https://cars.example.com/listings/${vehicle.listing_id}`,
+      brand: 'Toyota',
+      model: 'Corolla',
+      year: 2019,
+      version: 'XEi 2.0',
+      price: '12500.00',
+      currency: 'ARS',
+      mileage: 45000,
+      mileage_unit: 'km',
+      fuel: 'gasoline',
+      transmission: 'automatic',
+      color: 'Gris',
+      condition: 'used',
+      city: 'Rosario',
+      description: 'Único dueño',
+      photos: [],
+      photos_pending: 3,
+      updated_at: new Date(clock.now()).toISOString(),
+    });
+    const again = await get('STK-1');
+    assert.equal(again.statusCode, 200);
+    assert.deepEqual(again.json(), { vehicle });
+  });
+
+  test('PUT again is idempotent: 200 updated, same listing, updated_at moves only on change', async () => {
+    const first = (await put('STK-2', car())).json().vehicle;
+    clock.advance(60_000);
+    const same = await put('STK-2', car());
+    assert.equal(same.statusCode, 200);
+    assert.equal(same.json().result, 'updated');
+    assert.equal(same.json().vehicle.listing_id, first.listing_id);
+    assert.equal(same.json().vehicle.updated_at, first.updated_at, 'nothing changed');
+    clock.advance(60_000);
+    const cheaper = await put('STK-2', car({ price: 11999.99 }));
+    assert.equal(cheaper.json().vehicle.price, '11999.99');
+    assert.equal(cheaper.json().vehicle.updated_at, new Date(clock.now()).toISOString());
+    const list = (await t.app.inject({ url: '/v1/vehicles?per_page=100', headers: bearer(key) })).json();
+    assert.equal(list.data.filter((v: { external_id: string }) => v.external_id === 'STK-2').length, 1, 'never a duplicate');
+  });
+
+  test('photos may be left out on an update: the car keeps them', async () => {
+    await put('STK-3', car());
+    const upd = await put('STK-3', car({ photos: undefined, mileage: 46000 }));
+    assert.equal(upd.statusCode, 200);
+    assert.equal(upd.json().vehicle.photos_pending, 3);
+    assert.equal(upd.json().vehicle.mileage, 46000);
+    const row = await t.store.db.selectFrom('vehicles').select('photo_urls').where('external_id', '=', 'STK-3').executeTakeFirstOrThrow();
+    assert.deepEqual(JSON.parse(row.photo_urls), photos());
+    const changed = await put('STK-3', car({ photos: photos(4, 'b') }));
+    assert.equal(changed.json().vehicle.photos_pending, 4);
+  });
+
+  test('DELETE withdraws (idempotent), nothing is deleted; sold works on a withdrawn car', async () => {
+    await put('STK-4', car());
+    const w = await t.app.inject({ method: 'DELETE', url: '/v1/vehicles/STK-4', headers: bearer(key) });
+    assert.equal(w.statusCode, 200);
+    assert.equal(w.json().result, 'withdrawn');
+    assert.equal(w.json().vehicle.status, 'withdrawn');
+    clock.advance(1000);
+    const again = await t.app.inject({ method: 'DELETE', url: '/v1/vehicles/STK-4', headers: bearer(key) });
+    assert.equal(again.json().vehicle.updated_at, w.json().vehicle.updated_at, 'withdrawing again changes nothing');
+    assert.equal((await get('STK-4')).json().vehicle.status, 'withdrawn');
+    const s = await t.app.inject({ method: 'POST', url: '/v1/vehicles/STK-4/sold', headers: bearer(key) });
+    assert.equal(s.json().vehicle.status, 'sold');
+    const back = await t.app.inject({ method: 'DELETE', url: '/v1/vehicles/STK-4', headers: bearer(key) });
+    assert.equal(back.json().vehicle.status, 'withdrawn', 'withdrawing a sold car makes it withdrawn (D6)');
+  });
+
+  test('sold is idempotent and emits vehicle.sold once, with the data of spec §6', async () => {
+    const created = (await put('STK-5', car())).json().vehicle;
+    const s1 = await t.app.inject({ method: 'POST', url: '/v1/vehicles/STK-5/sold', headers: bearer(key) });
+    assert.equal(s1.statusCode, 200);
+    assert.deepEqual([s1.json().result, s1.json().vehicle.status], ['sold', 'sold']);
+    const s2 = await t.app.inject({ method: 'POST', url: '/v1/vehicles/STK-5/sold', headers: bearer(key) });
+    assert.equal(s2.statusCode, 200);
+    const sold = (await events('vehicle.sold')).filter((e) => e.external_id === 'STK-5');
+    assert.deepEqual(sold, [
+      {
+        external_id: 'STK-5',
+        listing_id: created.listing_id,
+        market: 'ar',
+        source: 'api',
+        vehicle: '2019 Toyota Corolla XEi 2.0',
+        url: `https://cars.example.com/listings/${created.listing_id}`,
+      },
+    ]);
+    // Each event is recorded with its publish job, in the same transaction.
+    const jobs = await t.store.db.selectFrom('jobs').selectAll().where('task', '=', 'events.publish').execute();
+    const ids = (await t.store.db.selectFrom('events').select('id').execute()).map((e) => e.id);
+    for (const id of ids) assert.ok(jobs.some((j) => JSON.parse(j.payload).event_id === id), `job for ${id}`);
+  });
+
+  test('a sold, withdrawn or expired car sent again is back for sale (200 updated)', async () => {
+    for (const [id, make] of [
+      ['BACK-1', () => t.app.inject({ method: 'POST', url: '/v1/vehicles/BACK-1/sold', headers: bearer(key) })],
+      ['BACK-2', () => t.app.inject({ method: 'DELETE', url: '/v1/vehicles/BACK-2', headers: bearer(key) })],
+      ['BACK-3', () => t.store.db.updateTable('vehicles').set({ status: 'expired' }).where('external_id', '=', 'BACK-3').execute()],
+    ] as const) {
+      await put(id, car());
+      await make();
+      const res = await put(id, car());
+      assert.equal(res.statusCode, 200, id);
+      assert.equal(res.json().result, 'updated');
+      assert.equal(res.json().vehicle.status, 'importing_photos', id);
+    }
+  });
+
+  test('the source of a car is that of its latest write (D14)', async () => {
+    await put('SRC-1', car());
+    const res = await put('SRC-1', car({ source: 'woocommerce' }));
+    assert.equal(res.json().vehicle.source, 'woocommerce');
+  });
+
+  test('unknown stock IDs: 404 on every per-car route', async () => {
+    for (const req of [
+      { method: 'GET' as const, url: '/v1/vehicles/NOPE' },
+      { method: 'DELETE' as const, url: '/v1/vehicles/NOPE' },
+      { method: 'POST' as const, url: '/v1/vehicles/NOPE/sold' },
+    ]) {
+      const res = await t.app.inject({ ...req, headers: bearer(key) });
+      assert.equal(res.statusCode, 404);
+      assert.equal(res.json().error.code, 'not_found');
+    }
+  });
+
+  test('another dealership never sees or touches the cars (D7)', async () => {
+    await put('MINE-1', car());
+    const other = await seedDealer(t);
+    for (const req of [
+      { method: 'GET' as const, url: '/v1/vehicles/MINE-1' },
+      { method: 'DELETE' as const, url: '/v1/vehicles/MINE-1' },
+      { method: 'POST' as const, url: '/v1/vehicles/MINE-1/sold' },
+    ]) {
+      const res = await t.app.inject({ ...req, headers: bearer(other.key) });
+      assert.equal(res.statusCode, 404, `${req.method} ${req.url}`);
+    }
+    const list = (await t.app.inject({ url: '/v1/vehicles', headers: bearer(other.key) })).json();
+    assert.deepEqual([list.data, list.total], [[], 0]);
+    // The other dealership's own car under the same stock ID is a different car.
+    const theirs = await put('MINE-1', car({ price: 1 }), other.key);
+    assert.equal(theirs.statusCode, 201);
+    assert.equal((await get('MINE-1')).json().vehicle.price, '12500.00');
+    const sync = await t.app.inject({ method: 'POST', url: '/v1/vehicles/reconcile', headers: bearer(other.key), payload: { external_ids: ['MINE-1'] } });
+    assert.equal(sync.json().sold, 0);
+    assert.equal((await get('MINE-1')).json().vehicle.status, 'importing_photos');
+  });
+
+  test('GET /v1/vehicles: newest update first, paged, filtered (D25)', async () => {
+    const d = await seedDealer(t, { markets: ['ar', 'uy'] });
+    const start = clock.now();
+    for (let i = 1; i <= 5; i++) {
+      clock.advance(1000);
+      await put(`L-${i}`, car({ market: i % 2 ? 'ar' : 'uy', source: i === 5 ? 'shopify' : 'api' }), d.key);
+    }
+    clock.advance(1000);
+    await t.app.inject({ method: 'POST', url: '/v1/vehicles/L-1/sold?market=ar', headers: bearer(d.key) });
+    const all = (await t.app.inject({ url: '/v1/vehicles', headers: bearer(d.key) })).json();
+    assert.equal(all.total, 5);
+    assert.equal(all.page, 1);
+    assert.equal(all.per_page, 50);
+    assert.deepEqual(all.data.map((v: { external_id: string }) => v.external_id), ['L-1', 'L-5', 'L-4', 'L-3', 'L-2']);
+    const page2 = (await t.app.inject({ url: '/v1/vehicles?per_page=2&page=2', headers: bearer(d.key) })).json();
+    assert.deepEqual(page2.data.map((v: { external_id: string }) => v.external_id), ['L-4', 'L-3']);
+    assert.equal(page2.total, 5);
+    const q = async (qs: string) => (await t.app.inject({ url: `/v1/vehicles?${qs}`, headers: bearer(d.key) })).json().data.map((v: { external_id: string }) => v.external_id);
+    assert.deepEqual(await q('market=uy'), ['L-4', 'L-2']);
+    assert.deepEqual(await q('source=shopify'), ['L-5']);
+    assert.deepEqual(await q('status=sold'), ['L-1']);
+    assert.deepEqual(await q(`updated_since=${new Date(start + 3000).toISOString()}`), ['L-1', 'L-5', 'L-4', 'L-3']);
+    assert.deepEqual(await q('page=9'), []);
+  });
+
+  test('the daily expiry job expires cars not sent again for LISTING_TTL_DAYS (D5)', async () => {
+    const d = await seedDealer(t);
+    await put('EXP-OLD', car(), d.key);
+    await put('EXP-RESENT', car(), d.key);
+    await put('EXP-SOLD', car(), d.key);
+    await t.app.inject({ method: 'POST', url: '/v1/vehicles/EXP-SOLD/sold', headers: bearer(d.key) });
+    const s = async (id: string) => (await t.app.inject({ url: `/v1/vehicles/${id}`, headers: bearer(d.key) })).json().vehicle;
+    const resentAt = (await s('EXP-RESENT')).updated_at;
+    clock.advance(80 * 86_400_000);
+    await put('EXP-NEW', car(), d.key);
+    // Sending a car again unchanged restarts its clock without moving updated_at.
+    await put('EXP-RESENT', car(), d.key);
+    assert.equal((await s('EXP-RESENT')).updated_at, resentAt);
+    clock.advance(11 * 86_400_000);
+    await t.store.db.updateTable('jobs').set({ run_at: clock.now() }).where('task', '=', 'vehicles.expire').execute();
+    const ran = await t.app.services.jobs.runDue();
+    assert.ok(ran >= 1);
+    assert.equal((await s('EXP-OLD')).status, 'expired');
+    assert.equal((await s('EXP-OLD')).updated_at, new Date(clock.now()).toISOString());
+    assert.equal((await s('EXP-RESENT')).status, 'importing_photos');
+    assert.equal((await s('EXP-SOLD')).status, 'sold', 'only cars for sale expire');
+    assert.equal((await s('EXP-NEW')).status, 'importing_photos');
+    const job = await t.store.db.selectFrom('jobs').selectAll().where('task', '=', 'vehicles.expire').executeTakeFirstOrThrow();
+    assert.equal(job.status, 'pending');
+    assert.equal(job.run_at, clock.now() + 86_400_000, 'runs again the next day');
+    const back = await t.app.inject({ method: 'PUT', url: '/v1/vehicles/EXP-OLD', headers: bearer(d.key), payload: car() });
+    assert.equal(back.json().vehicle.status, 'importing_photos', 'an expired car sent again is back for sale');
+  });
+});
