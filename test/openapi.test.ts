@@ -30,7 +30,9 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
   test('OpenAPI 3.1, server is {base_url} ending in /v1, paths relative to it', () => {
     assert.equal(doc.openapi, '3.1.0');
     assert.match(doc.servers[0]!.url, /\/v1$/);
-    for (const p of ['/me', '/markets/{code}', '/catalog/brands', '/catalog/brands/{slug}/models']) assert.ok(doc.paths[p], p);
+    for (const p of ['/me', '/markets/{code}', '/catalog/brands', '/catalog/brands/{slug}/models', '/vehicles', '/vehicles/{external_id}', '/vehicles/{external_id}/sold', '/vehicles/sync', '/vehicles/reconcile']) {
+      assert.ok(doc.paths[p], p);
+    }
     assert.ok(!Object.keys(doc.paths).some((p) => p.startsWith('/v1') || p.startsWith('/docs') || p === '/health'));
   });
 
@@ -49,7 +51,21 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
         }
       }
     }
-    assert.ok(ids.has('getMe') && ids.has('getMarket') && ids.has('listBrands') && ids.has('listModels'));
+    for (const id of ['getMe', 'getMarket', 'listBrands', 'listModels', 'listVehicles', 'getVehicle', 'putVehicle', 'withdrawVehicle', 'markVehicleSold', 'syncVehicles', 'reconcileVehicles']) {
+      assert.ok(ids.has(id), id);
+    }
+  });
+
+  test('vehicles: statuses of spec §4 documented with their schemas', () => {
+    const put = doc.paths['/vehicles/{external_id}']!.put!;
+    assert.ok(put.responses['200'] && put.responses['201'] && put.responses['422']);
+    const sync = doc.paths['/vehicles/sync']!.post!;
+    assert.ok(sync.responses['200'] && sync.responses['207'] && sync.responses['409'] && sync.responses['413']);
+    assert.ok(doc.paths['/vehicles/reconcile']!.post!.responses['409']);
+    assert.ok(doc.paths['/vehicles/{external_id}']!.get!.responses['404']);
+    for (const name of ['Vehicle', 'VehicleInput', 'VehicleResult', 'VehicleList', 'SyncRequest', 'SyncResult', 'ReconcileRequest', 'ReconcileResult']) {
+      assert.ok(doc.components.schemas[name], name);
+    }
   });
 
   test('both key headers are security schemes, required by default', () => {
