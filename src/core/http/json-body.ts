@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.js';
 
 export function installJsonBodyParser(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser('error', 'remove');
+  // `__proto__` and `constructor.prototype` keys are dropped, like any other unknown field.
+  const parse = app.getDefaultJsonParser('remove', 'remove');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;

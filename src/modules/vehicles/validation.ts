@@ -38,7 +38,9 @@ export type ValidationResult = { ok: true; value: VehicleData } | { ok: false; e
 const MAX_PRICE = 1e12;
 const LIMITS = { version: 160, description: 2000, color: 80, city: 120, photoUrl: 2048, mileage: 9_999_999 };
 
-const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`);
+/** How a wrong value is named in a message: "a string", "an array", "null", or the number itself. */
+const typeName = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'number' ? String(v) : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 
 export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationContext): ValidationResult {
   const errors: string[] = [];
@@ -107,7 +109,7 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
   else if (raw.price > MAX_PRICE) errors.push(`price must be at most ${MAX_PRICE}`);
   else {
     const cents = Math.round(raw.price * 100);
-    if (Math.abs(raw.price * 100 - cents) > 1e-6 * Math.max(1, cents)) errors.push('price must have at most two decimals');
+    if (Math.abs(raw.price - cents / 100) > 4 * Number.EPSILON * raw.price) errors.push('price must have at most two decimals');
     else priceCents = cents;
   }
 
@@ -204,14 +206,28 @@ function describeYears(years: number[]): string {
 }
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i;
-const WEB = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|info|biz|ar|br|cl|co|mx|pe|uy|es|us|uk|io)(?:\.[a-z]{2})?\b/i;
+// A web address: a scheme or www., or a lowercase name.tld standing on its own ("miauto.com.ar"),
+// not a sentence missing its space ("dueño.Es un auto").
+const WEB = /\b(?:https?:\/\/|www\.)\S+|(?:^|[\s(/:])[a-z0-9][a-z0-9-]{1,62}\.(?:com|net|org|info|biz|ar|br|cl|co|mx|pe|uy|es|us|uk|io)(?:\.[a-z]{2})?(?=$|[\s/),;:!?]|\.(?:\s|$))/;
 // Runs of digits with spaces, dashes or parentheses (not dots: "12.500.000" is a price).
 const DIGIT_RUN = /(?:\+\s*)?\(?\d[\d\s\-()]{6,}\d/g;
-const looksLikePhone = (text: string): boolean =>
-  [...text.matchAll(DIGIT_RUN)].some((m) => {
-    const digits = m[0].replace(/\D/g, '').length;
-    return digits >= 8 && digits <= 15;
-  });
+
+/**
+ * A phone number, told from years and mileages ("2019 45000 km") and spaced prices
+ * ("12 500 000"): 8-15 digits written with a +, a dash or parentheses, or all together, or in
+ * three or more space-separated groups ending in four digits ("011 4567 8901").
+ */
+function looksLikePhone(text: string): boolean {
+  for (const m of text.matchAll(DIGIT_RUN)) {
+    const run = m[0].trim();
+    const digits = run.replace(/\D/g, '').length;
+    if (digits < 8 || digits > 15) continue;
+    if (/[+\-()]/.test(run) || /^\d+$/.test(run)) return true;
+    const groups = run.split(/\s+/);
+    if (groups.length >= 3 && /^\d{4}$/.test(groups[groups.length - 1]!)) return true;
+  }
+  return false;
+}
 
 /**
  * Contact details in text the dealer wrote (D5): buyers must write through the marketplace,
