@@ -103,7 +103,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  const logRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
   app.addHook('onResponse', async (req, reply) => {
+    if (!logRequests) return;
     req.log.info(
       { method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
@@ -117,7 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const catalog = buildCatalog(new Date(clock.now()).getUTCFullYear() + 1);
   const limiter = opts.rateLimitStore ?? new MemoryRateLimitStore();
   const perMinute = config.rateLimitPerMinute;
-  const resolveKey = keyResolver(store.db);
+  const resolveKey = keyResolver(store.db, clock);
 
   // Everything under /v1 except the docs and (later) the feed push needs a key.
   await app.register(

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import {
   Kysely,
   PostgresDialect,
@@ -28,9 +28,6 @@ export interface StoreOptions {
   /** PostgreSQL only: work inside this schema (created if missing); tests use one per app. */
   schema?: string;
 }
-
-// bigint columns hold epoch milliseconds and ids: well within 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openStore(options: StoreOptions): Store {
   return options.url.startsWith('sqlite:') ? openSqlite(options.url.slice('sqlite:'.length)) : openPostgres(options);
@@ -78,23 +75,19 @@ function withStatementCache(raw: SQLite.Database, max = 500) {
 
 function openPostgres({ url, schema }: StoreOptions): Store {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
-  let ready: Promise<unknown> | undefined;
-  if (schema) ready = pool.query(`create schema if not exists ${schema}`);
-  const db = new Kysely<DB>({
-    dialect: new PostgresDialect({
-      pool: async () => {
-        await ready;
-        return pool;
-      },
-    }),
-  });
+  // The driver is loaded on first use: the embedded store never pays for it.
+  let pool: Promise<Pool> | undefined;
+  const getPool = () =>
+    (pool ??= import('pg').then(async ({ default: pg }) => {
+      // bigint columns hold epoch milliseconds and ids: well within 2^53.
+      pg.types.setTypeParser(20, (v) => Number(v));
+      const p = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+      // An idle client's error (server restart) must not crash the process; the next query reconnects.
+      p.on('error', () => {});
+      if (schema) await p.query(`create schema if not exists ${schema}`);
+      return p;
+    }));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: getPool }) });
   let closed = false;
   return {
     db,

@@ -1,22 +1,39 @@
 // Turns a presented key into its dealership, for the auth hook.
+//
+// Resolved keys are kept in memory for a short time (KEY_CACHE_TTL_MS): a burst of calls
+// (a sync run, a plugin paging through GET /vehicles) costs one store lookup, not one per
+// call. The price is that a key revoked from another process (the CLI) keeps working for at
+// most that long. Unknown keys are never cached, so guessing fills no memory.
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../core/db/schema.js';
 import type { AuthContext, KeyResolver } from '../../core/http/auth.js';
 import { hashKey, looksLikeKey, sameHash } from './key-format.js';
 import { keyOwnerLookup } from './repository.js';
 
-export function keyResolver(db: Kysely<DB>): KeyResolver {
+export const KEY_CACHE_TTL_MS = 1000;
+const KEY_CACHE_MAX = 10_000;
+
+export function keyResolver(db: Kysely<DB>, clock: Clock): KeyResolver {
   const lookup = keyOwnerLookup(db);
+  const cache = new Map<string, { auth: AuthContext; until: number }>();
   return async (key): Promise<AuthContext | undefined> => {
+    const now = clock.now();
+    const hit = cache.get(key);
+    if (hit && hit.until > now) return hit.auth;
+    if (hit) cache.delete(key);
     if (!looksLikeKey(key)) return undefined;
     const hash = hashKey(key);
     const row = await lookup(hash);
     if (!row || !sameHash(row.key_hash, hash)) return undefined;
-    return {
+    const auth: AuthContext = {
       keyId: row.key_id,
       keyName: row.key_name,
       keyPrefix: row.key_prefix,
       dealer: { id: row.dealer_id, slug: row.slug, name: row.name, city: row.city, markets: JSON.parse(row.markets) as string[] },
     };
+    if (cache.size >= KEY_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(key, { auth, until: now + KEY_CACHE_TTL_MS });
+    return auth;
   };
 }

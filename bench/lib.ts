@@ -1,0 +1,355 @@
+// Shared helpers for `npm run bench`: child processes (tracked and always killed), free
+// loopback ports, waiting for an HTTP answer, resident memory, and an autocannon wrapper.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import autocannon from 'autocannon';
+
+export const LOOPBACK = '127.0.0.1';
+
+/** Thrown for a benchmark that cannot be trusted (a failed start, non-2xx answers, …). */
+export class BenchError extends Error {
+  override name = 'BenchError';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes: every one is registered so it is killed at the end, also on failure.
+
+const children = new Set<ChildProcess>();
+
+/** The env a child gets: a minimal base (no stray config from the caller's shell) plus `extra`. */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'HOME', 'LANG', 'TZ', 'TMPDIR']) if (process.env[name] !== undefined) base[name] = process.env[name];
+  return { ...base, NODE_ENV: 'production', ...extra };
+}
+
+export interface Child {
+  proc: ChildProcess;
+  pid: number;
+  /** The last lines it wrote (stdout and stderr), for error messages. */
+  output(): string;
+  /** Resolves with the exit code (or signal) once it has exited. */
+  exited: Promise<string>;
+}
+
+export function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): Child {
+  const proc = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(proc);
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-4000);
+  };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  const exited = new Promise<string>((resolve) => {
+    proc.once('exit', (code, signal) => {
+      children.delete(proc);
+      resolve(signal ? `signal ${signal}` : `code ${code}`);
+    });
+    proc.once('error', (err) => {
+      children.delete(proc);
+      resolve(`spawn error: ${err.message}`);
+    });
+  });
+  if (proc.pid === undefined) throw new BenchError(`could not start ${command} ${args.join(' ')}`);
+  return { proc, pid: proc.pid, output: () => tail.trim(), exited };
+}
+
+/** Stops one child: SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
+export async function stopChild(child: Child, graceMs = 5000): Promise<void> {
+  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
+  child.proc.kill('SIGTERM');
+  const timer = setTimeout(() => child.proc.kill('SIGKILL'), graceMs);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+/** Stops every child still running. */
+export async function stopAllChildren(): Promise<void> {
+  const running = [...children];
+  await Promise.all(
+    running.map((proc) => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return undefined;
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+        proc.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        proc.kill('SIGTERM');
+      });
+    }),
+  );
+}
+
+/** Last resort (process exit, Ctrl-C): kill whatever is left, synchronously. */
+export function killAllChildrenNow(): void {
+  for (const proc of children) if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+}
+
+/** Runs a command to completion; resolves with its stdout, rejects with its stderr on failure. */
+export async function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<string> {
+  const proc = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(proc);
+  let out = '';
+  let err = '';
+  proc.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  proc.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+  const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+    proc.once('error', reject);
+    proc.once('exit', (c, s) => resolve([c, s]));
+  }).finally(() => {
+    clearTimeout(timer);
+    children.delete(proc);
+  });
+  if (code !== 0) {
+    throw new BenchError(`${[command, ...args].join(' ')} failed (${signal ? `signal ${signal}` : `exit ${code}`}): ${err.trim() || out.trim()}`);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU pinning: the server under test on one CPU, this process (the load generator) on another.
+// Unpinned, on a small machine the scheduler keeps moving both around and onto the same CPU:
+// measured throughput drops by up to half and varies from run to run.
+
+export interface Pinning {
+  /** CPU the servers run on (taskset -c). */
+  serverCpu: number;
+  /** CPU this process (autocannon) was moved to. */
+  clientCpu: number;
+}
+
+/** CPUs this process may run on (Cpus_allowed_list, e.g. "0-3,6"). */
+function allowedCpus(): number[] {
+  const m = /^Cpus_allowed_list:\s*(\S+)/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+  if (!m) return [];
+  return m[1]!.split(',').flatMap((part) => {
+    const [a, b] = part.split('-').map(Number);
+    return b === undefined ? [a!] : Array.from({ length: b - a! + 1 }, (_, i) => a! + i);
+  });
+}
+
+/**
+ * Pins this process (all its threads) to the second allowed CPU and returns where servers
+ * should go; undefined (no pinning) when BENCH_PIN=0, off Linux, with one CPU, or without taskset.
+ */
+export function pinCpus(): Pinning | undefined {
+  if (process.env.BENCH_PIN === '0' || process.platform !== 'linux') return undefined;
+  let cpus: number[];
+  try {
+    cpus = allowedCpus();
+  } catch {
+    return undefined;
+  }
+  if (cpus.length < 2) return undefined;
+  const pinning = { serverCpu: cpus[0]!, clientCpu: cpus[1]! };
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', String(pinning.clientCpu), String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  return pinning;
+}
+
+/** The command line that runs `command args` on the server CPU (taskset execs: same pid). */
+export function onServerCpu(pinning: Pinning | undefined, command: string, args: string[]): [string, string[]] {
+  return pinning ? ['taskset', ['-c', String(pinning.serverCpu), command, ...args]] : [command, args];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ports, HTTP, memory.
+
+/** A port that is free on the loopback address right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.once('error', reject);
+    srv.listen(0, LOOPBACK, () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One GET on a fresh connection (no keep-alive agent, no undici start-up cost). */
+export function httpGet(url: string, headers: Record<string, string> = {}, timeoutMs = 2000): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false, timeout: timeoutMs }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.on('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Polls `url` every `intervalMs` until it answers 200. Fails at once if `child` exits first,
+ * or after `timeoutMs`. Resolves with the time at which the first 200 arrived (performance.now()).
+ */
+export async function waitForHttp(url: string, child: Child, { intervalMs = 5, timeoutMs = 15_000 } = {}): Promise<number> {
+  let gone: string | undefined;
+  void child.exited.then((how) => (gone = how));
+  const deadline = performance.now() + timeoutMs;
+  let last = 'no attempt yet';
+  while (performance.now() < deadline) {
+    if (gone) throw new BenchError(`${url}: the process exited (${gone}) before answering:\n${child.output()}`);
+    const started = performance.now();
+    try {
+      const res = await httpGet(url, {}, 1000);
+      if (res.status === 200) return performance.now();
+      last = `status ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    const spent = performance.now() - started;
+    if (spent < intervalMs) await sleep(intervalMs - spent);
+  }
+  throw new BenchError(`${url} did not answer 200 within ${timeoutMs} ms (last: ${last}):\n${child.output()}`);
+}
+
+/** CPU time (user + system, in clock ticks) of a process, all its threads. */
+function processTicks(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+}
+
+/**
+ * Busy CPU time of the whole machine, in clock ticks: user, system and steal (another VM on the
+ * host). Interrupt time is left out: the loopback traffic of the run itself lands there.
+ */
+function machineBusyTicks(): number {
+  const [, user, nice, system, , , , , steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  return user! + nice! + system! + steal!;
+}
+
+/**
+ * Measures how much CPU the rest of the machine used while `fn` ran, as % of one CPU: busy time
+ * minus what `pids` used. Anything sizeable means another workload skewed the figures.
+ * A few % is normal (kernel threads, this machine's own housekeeping).
+ */
+export async function withOtherCpu<T>(pids: number[], fn: () => Promise<T>): Promise<{ result: T; otherCpuPct: number | undefined }> {
+  const read = () => {
+    try {
+      return { busy: machineBusyTicks(), own: pids.reduce((sum, pid) => sum + processTicks(pid), 0), at: performance.now() };
+    } catch {
+      return undefined; // not Linux, or a process gone
+    }
+  };
+  const before = read();
+  const result = await fn();
+  const after = read();
+  if (!before || !after) return { result, otherCpuPct: undefined };
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  const seconds = (after.at - before.at) / 1000;
+  const other = after.busy - before.busy - (after.own - before.own);
+  return { result, otherCpuPct: Math.max(0, (100 * other) / (ticksPerSecond * seconds)) };
+}
+
+/** Resident memory of a process in MB (VmRSS from /proc/<pid>/status; Linux only). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  if (!m) throw new BenchError(`no VmRSS in /proc/${pid}/status`);
+  return Number(m[1]) / 1024;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generation.
+
+export interface LoadOptions {
+  connections: number;
+  pipelining: number;
+  /** Measured run, seconds. */
+  durationS: number;
+  /** Uncounted run just before, seconds (JIT, caches, connection set-up); 0 for none. */
+  warmupS: number;
+}
+
+export const DEFAULT_LOAD: LoadOptions = { connections: 50, pipelining: 1, durationS: 8, warmupS: 2 };
+
+export interface LoadResult {
+  url: string;
+  /** Mean of the per-second samples. */
+  reqPerSec: number;
+  total: number;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMaxMs: number;
+  statusCodes: Record<string, number>;
+  /** CPU the rest of the machine used during the measured run, % of one CPU (see withOtherCpu). */
+  otherCpuPct: number | undefined;
+}
+
+function cannon(url: string, headers: Record<string, string>, o: LoadOptions, durationS: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, method: 'GET', headers, connections: o.connections, pipelining: o.pipelining, duration: durationS },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/**
+ * Warm-up run (not counted), then the measured run, with the same settings. `serverPid`: the
+ * process under load, so that the CPU used by everything else during the run can be reported.
+ */
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  o: LoadOptions = DEFAULT_LOAD,
+  serverPid?: number,
+): Promise<LoadResult> {
+  const u = new URL(url);
+  if (u.hostname !== LOOPBACK && u.hostname !== 'localhost') throw new BenchError(`refusing to load a non-loopback address: ${url}`);
+  if (o.warmupS > 0) await cannon(url, headers, o, o.warmupS);
+  const pids = serverPid === undefined ? [process.pid] : [process.pid, serverPid];
+  const { result: r, otherCpuPct } = await withOtherCpu(pids, () => cannon(url, headers, o, o.durationS));
+  const statusCodes: Record<string, number> = {};
+  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = s.count ?? 0;
+  return {
+    url,
+    reqPerSec: r.requests.average,
+    total: r.requests.total,
+    ok2xx: r['2xx'],
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    latencyMaxMs: r.latency.max,
+    statusCodes,
+    otherCpuPct,
+  };
+}
+
+/** Throws if a load run got anything but 2xx answers, or none at all. */
+export function assertAll2xx(name: string, r: LoadResult): void {
+  if (r.ok2xx === 0 || r.non2xx > 0 || r.errors > 0) {
+    throw new BenchError(
+      `${name}: broken benchmark: ${r.ok2xx} 2xx, ${r.non2xx} non-2xx, ${r.errors} connection errors ` +
+        `(${r.timeouts} timeouts); status codes ${JSON.stringify(r.statusCodes)}`,
+    );
+  }
+}
