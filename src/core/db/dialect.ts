@@ -40,11 +40,14 @@ function openSqlite(file: string): Store {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+  return storeOf(new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) }), 'sqlite');
+}
+
+function storeOf(db: Kysely<DB>, dialect: DialectName): Store {
   let closed = false;
   return {
     db,
-    dialect: 'sqlite',
+    dialect,
     async close() {
       if (closed) return;
       closed = true;
@@ -87,17 +90,7 @@ function openPostgres({ url, schema }: StoreOptions): Store {
       if (schema) await p.query(`create schema if not exists ${schema}`);
       return p;
     }));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: getPool }) });
-  let closed = false;
-  return {
-    db,
-    dialect: 'postgres',
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-    },
-  };
+  return storeOf(new Kysely<DB>({ dialect: new PostgresDialect({ pool: getPool }) }), 'postgres');
 }
 
 /** An auto-incrementing integer primary key. */
