@@ -1,0 +1,34 @@
+// The one error type of outbound requests. Messages name the host (and port) of the URL at
+// fault, never its path or query string, which may carry tokens.
+
+export type OutboundErrorCode =
+  | 'invalid_url'
+  | 'scheme_not_allowed'
+  | 'port_not_allowed'
+  | 'credentials_in_url'
+  | 'address_not_allowed'
+  | 'dns_failed'
+  | 'connect_failed'
+  | 'too_many_redirects'
+  | 'redirect_not_allowed'
+  | 'redirect_downgrade'
+  | 'timeout'
+  | 'too_large'
+  | 'network_error';
+
+export class OutboundError extends Error {
+  readonly code: OutboundErrorCode;
+  /** `host[:port]` of the URL the error is about, when there was one. */
+  readonly host: string | undefined;
+
+  constructor(code: OutboundErrorCode, message: string, options: { host?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'OutboundError';
+    this.code = code;
+    this.host = options.host;
+  }
+}
+
+export function isOutboundError(err: unknown): err is OutboundError {
+  return err instanceof OutboundError;
+}
