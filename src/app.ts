@@ -16,6 +16,7 @@ import { registerOpenApi } from './core/http/openapi.js';
 import { MemoryRateLimitStore, rateLimitHeaders, type RateLimitStore } from './core/http/rate-limit.js';
 import { ErrorSchema } from './core/http/schemas.js';
 import { JobWorker } from './core/jobs/worker.js';
+import { createOutbound, type Outbound } from './core/outbound/fetcher.js';
 import { loggerOptions, redactUrl } from './core/logger.js';
 import { buildCatalog } from './modules/catalog/catalog.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -26,6 +27,9 @@ import { MarketSchema } from './modules/markets/schemas.js';
 import { API_VERSION, meRoutes } from './modules/me/routes.js';
 import { AccountSchema } from './modules/me/schemas.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { definePhotoDownloads } from './modules/photos/download.js';
+import { photoRoutes } from './modules/photos/routes.js';
+import { PhotoStorage } from './modules/photos/storage.js';
 import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { VEHICLE_SCHEMAS } from './modules/vehicles/schemas.js';
@@ -38,6 +42,8 @@ export interface AppOptions {
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: DestinationStream;
   rateLimitStore?: RateLimitStore;
+  /** The outbound HTTP client (tests inject one with their own resolver). */
+  outbound?: Outbound;
 }
 
 export interface AppServices {
@@ -45,6 +51,8 @@ export interface AppServices {
   store: Store;
   clock: Clock;
   jobs: JobWorker;
+  /** The only way out to the network (photos, feeds, webhooks). */
+  outbound: Outbound;
 }
 
 declare module 'fastify' {
@@ -92,8 +100,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     pollIntervalMs: config.jobPollIntervalMs,
     leaseMs: config.jobLeaseMs,
   });
-  app.decorate('services', { config, store, clock, jobs });
+  const outbound = opts.outbound ?? createOutbound({ allowPrivateNetworks: config.outboundAllowPrivateNetworks });
+  const storage = new PhotoStorage(config.dataDir);
+  app.decorate('services', { config, store, clock, jobs, outbound });
   defineExpiry(jobs, store, clock, config.listingTtlDays);
+  definePhotoDownloads(jobs, { store, clock, outbound, storage, timeoutMs: config.photoTimeoutMs });
   await scheduleExpiry(store.db, clock);
 
   installErrorHandling(app);
@@ -115,6 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema, ...VEHICLE_SCHEMAS]) app.addSchema(schema);
   await registerOpenApi(app, config.publicBaseUrl, API_VERSION);
   await app.register(healthRoutes);
+  await app.register(photoRoutes, { storage });
 
   const catalog = buildCatalog(new Date(clock.now()).getUTCFullYear() + 1);
   const limiter = opts.rateLimitStore ?? new MemoryRateLimitStore();

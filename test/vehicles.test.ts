@@ -66,6 +66,8 @@ describe(`vehicles (${STORE_NAME})`, () => {
       description: 'Único dueño',
       photos: [],
       photos_pending: 3,
+      // Beyond spec 2.2: each photo's download outcome.
+      photo_status: photos().map((source_url) => ({ source_url, status: 'pending', reason: null, url: null, original_url: null })),
       updated_at: new Date(clock.now()).toISOString(),
     });
     const again = await get('STK-1');

@@ -18,6 +18,8 @@ export interface Config {
   webhookAllowHttp: boolean;
   listingTtlDays: number;
   logLevel: LogLevel;
+  /** Total time for one photo download (connect to last byte, redirects included). */
+  photoTimeoutMs: number;
   /** Jobs run at once by this process's worker; 0 runs no worker (API only). */
   jobConcurrency: number;
   /** How often an idle worker looks for due jobs. */
@@ -127,7 +129,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowHttp: bool(env, 'WEBHOOK_ALLOW_HTTP', false),
     listingTtlDays: int(env, 'LISTING_TTL_DAYS', 90, 1, 3650),
     logLevel,
-    jobConcurrency: int(env, 'JOB_CONCURRENCY', 4, 0, 256),
+    photoTimeoutMs: duration(env, 'PHOTO_TIMEOUT', '30s'),
+    jobConcurrency: int(env, 'JOB_CONCURRENCY', 8, 0, 256),
     jobPollIntervalMs: duration(env, 'JOB_POLL_INTERVAL', '1s'),
     jobLeaseMs: duration(env, 'JOB_LEASE', '5m'),
   };

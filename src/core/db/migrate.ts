@@ -4,10 +4,12 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Store } from './dialect.js';
 import * as foundation from './migrations/2026-11-21-001-foundation.js';
 import * as vehicles from './migrations/2026-11-21-002-vehicles.js';
+import * as photos from './migrations/2026-11-21-003-photos.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-002-vehicles': vehicles,
+  '2026-11-21-003-photos': photos,
 };
 
 export async function migrateToLatest(store: Store): Promise<void> {

@@ -88,6 +88,10 @@ export interface VehiclesTable {
   content_hash: string;
   /** When the dealer last sent the car (PUT, sync, feed): listing expiry counts from here. */
   last_sent_at: number;
+  /** JSON array of ShownPhoto: what the public sees, swapped whole when a new set is in. */
+  shown_photos: ColumnType<string, string | undefined, string>;
+  /** JSON array of PhotoStateEntry: the current list's photos and their outcomes. */
+  photo_state: ColumnType<string, string | undefined, string>;
   created_at: number;
   updated_at: number;
 }
@@ -102,6 +106,26 @@ export interface EventsTable {
   created_at: number;
 }
 
+export type PhotoStatus = 'pending' | 'ready' | 'failed';
+
+export interface PhotosTable {
+  id: Generated<number>;
+  dealer_id: number;
+  vehicle_id: number;
+  source_url: string;
+  status: PhotoStatus;
+  /** Why a photo failed, for the integrator. */
+  reason: string | null;
+  /** Content hash of the downloaded bytes: names the stored files. */
+  file_id: string | null;
+  /** jpeg, png or webp. */
+  format: string | null;
+  width: number | null;
+  height: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DB {
   dealers: DealersTable;
   api_keys: ApiKeysTable;
@@ -109,6 +133,7 @@ export interface DB {
   jobs: JobsTable;
   vehicles: VehiclesTable;
   events: EventsTable;
+  photos: PhotosTable;
 }
 
 export type DealerRow = Selectable<DealersTable>;
@@ -120,3 +145,4 @@ export type JobUpdate = Updateable<JobsTable>;
 export type VehicleRow = Selectable<VehiclesTable>;
 export type NewVehicle = Insertable<VehiclesTable>;
 export type EventRow = Selectable<EventsTable>;
+export type PhotoRow = Selectable<PhotosTable>;

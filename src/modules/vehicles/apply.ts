@@ -2,9 +2,12 @@
 // write transaction, after the dealership's inventory lock.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
 import type { DB, NewVehicle, VehicleRow } from '../../core/db/schema.js';
+import { trackPhotos } from '../photos/track.js';
 import { insertVehicles, touchVehicles, updateVehicle } from './repository.js';
-import { statusAfterWrite } from './status.js';
+import { findMarket } from '../markets/markets.js';
+import { saleStatus } from './status.js';
 import { contactDetailsIn, type VehicleData } from './validation.js';
 
 export interface ApplyItem {
@@ -61,10 +64,12 @@ function contentColumns(d: VehicleData) {
 /**
  * Applies each item against `existing` (the scope's cars with those stock IDs, read inside
  * this transaction). A car whose content, status and photos are unchanged keeps its
- * updated_at; only its "last sent" time moves (listing expiry).
+ * updated_at; only its "last sent" time moves (listing expiry). Photos of written cars are
+ * tracked (rows + download jobs) in the same transaction.
  */
 export async function applyVehicles(
   trx: Kysely<DB>,
+  clock: Clock,
   scope: ApplyScope,
   items: ApplyItem[],
   existing: Map<string, VehicleRow>,
@@ -72,6 +77,9 @@ export async function applyVehicles(
   const { now, source } = scope;
   const inserts: NewVehicle[] = [];
   const untouched: number[] = [];
+  /** Created cars and cars whose photo list changed: their photos need tracking. */
+  const tracked: number[] = [];
+  const minPhotos = findMarket(scope.market)?.photos.min ?? 3;
   const results: ('created' | 'updated')[] = [];
   for (const { externalId, data } of items) {
     const held = contactDetailsIn(data) !== null;
@@ -83,7 +91,7 @@ export async function applyVehicles(
         market: scope.market,
         external_id: externalId,
         listing_id: newListingId(),
-        status: statusAfterWrite(undefined, held, photos.length),
+        status: saleStatus(undefined, { held, pending: photos.length, ready: 0, minPhotos }),
         source,
         ...contentColumns(data),
         photo_urls: JSON.stringify(photos),
@@ -101,12 +109,15 @@ export async function applyVehicles(
     const photos = data.photos ?? (JSON.parse(current.photo_urls) as string[]);
     const photosChanged = photosJson !== current.photo_urls;
     const photosPending = photosChanged ? photos.length : current.photos_pending;
-    const status = statusAfterWrite(current.status, held, photosPending);
+    // With an unchanged list, the photos in are the shown set once nothing is pending.
+    const ready = photosChanged ? 0 : (JSON.parse(current.shown_photos) as unknown[]).length;
+    const status = saleStatus(current.status, { held, pending: photosPending, ready, minPhotos });
     const hash = contentHash(data, photos, source);
     if (hash === current.content_hash && status === current.status && photosPending === current.photos_pending) {
       untouched.push(current.id);
       continue;
     }
+    if (photosChanged) tracked.push(current.id);
     await updateVehicle(trx, current.id, {
       status,
       source,
@@ -118,7 +129,9 @@ export async function applyVehicles(
       updated_at: now,
     });
   }
-  await insertVehicles(trx, inserts);
+  tracked.push(...(await insertVehicles(trx, inserts)));
   await touchVehicles(trx, untouched, now);
+  // New photo URLs get their rows and download jobs, and those cars' states are settled.
+  await trackPhotos(trx, clock, scope.dealerId, tracked);
   return { created: inserts.length, updated: items.length - inserts.length, results };
 }

@@ -43,9 +43,14 @@ export async function findVehiclesByExternalIds(
   return found;
 }
 
-export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promise<void> {
+/** Inserts cars; returns their ids. */
+export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promise<number[]> {
+  const ids: number[] = [];
   // ~27 columns a row: 200 rows stay under every driver's parameter limit.
-  for (const part of chunks(rows, 200)) if (part.length) await db.insertInto('vehicles').values(part).execute();
+  for (const part of chunks(rows, 200)) {
+    if (part.length) ids.push(...(await db.insertInto('vehicles').values(part).returning('id').execute()).map((r) => r.id));
+  }
+  return ids;
 }
 
 export function insertVehicle(db: Kysely<DB>, row: NewVehicle): Promise<VehicleRow> {

@@ -1,5 +1,6 @@
 // A stored car as the API shows it (spec 2.2).
 import type { VehicleRow } from '../../core/db/schema.js';
+import { photoStatusOf, shownUrls } from '../photos/shown.js';
 import { findMarket } from '../markets/markets.js';
 import type { Vehicle } from './schemas.js';
 
@@ -34,9 +35,9 @@ export function toVehicle(row: VehicleRow, publicBaseUrl: string): Vehicle {
     condition: row.condition,
     city: row.city,
     description: row.description ?? '',
-    // The service's own photo URLs arrive with the photo import; until then none is in.
-    photos: [],
+    photos: shownUrls(publicBaseUrl, row.shown_photos),
     photos_pending: row.photos_pending,
+    photo_status: photoStatusOf(publicBaseUrl, row.photo_state),
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }

@@ -25,6 +25,8 @@ type Dealer = AuthContext['dealer'];
 
 export const lastModelYear = (clock: Clock): number => new Date(clock.now()).getUTCFullYear() + 1;
 
+const present = (deps: VehicleDeps, row: VehicleRow): Vehicle => toVehicle(row, deps.publicBaseUrl);
+
 const notFound = (externalId: string) => new ApiError('not_found', `No vehicle with stock ID "${externalId}".`);
 
 export async function putVehicle(
@@ -61,17 +63,17 @@ export async function putVehicle(
       throw new ApiError('invalid_vehicle', 'The vehicle breaks 1 rule(s); see fields.', [`photos is required: ${market.photos.min} to ${market.photos.max} image URLs`]);
     }
     const existing = new Map(current ? [[externalId, current]] : []);
-    const outcome = await applyVehicles(trx, { dealerId: dealer.id, market: market.code, source, now: clock.now() }, [{ externalId, data: checked.value }], existing);
+    const outcome = await applyVehicles(trx, clock, { dealerId: dealer.id, market: market.code, source, now: clock.now() }, [{ externalId, data: checked.value }], existing);
     return { row: (await findVehicle(trx, dealer.id, market.code, externalId))!, result: outcome.results[0]! };
   });
-  return { result, vehicle: toVehicle(row, deps.publicBaseUrl) };
+  return { result, vehicle: present(deps, row) };
 }
 
 export async function getVehicle(deps: VehicleDeps, dealer: Dealer, externalId: string, queryMarket: string | undefined): Promise<Vehicle> {
   const market = resolveMarket(dealer.markets, queryMarket);
   const row = await findVehicle(deps.store.db, dealer.id, market.code, externalId);
   if (!row) throw notFound(externalId);
-  return toVehicle(row, deps.publicBaseUrl);
+  return present(deps, row);
 }
 
 /** Withdraw (DELETE): stops publication, deletes nothing; idempotent (D6). */
@@ -104,7 +106,7 @@ async function writeInScope(
     await change(trx, current);
     return (await findVehicle(trx, dealer.id, market.code, externalId))!;
   });
-  return toVehicle(row, deps.publicBaseUrl);
+  return present(deps, row);
 }
 
 export async function listDealerVehicles(
@@ -124,5 +126,5 @@ export async function listDealerVehicles(
     q.page,
     q.per_page,
   );
-  return { data: rows.map((r) => toVehicle(r, deps.publicBaseUrl)), page: q.page, per_page: q.per_page, total };
+  return { data: rows.map((r) => present(deps, r)), page: q.page, per_page: q.per_page, total };
 }

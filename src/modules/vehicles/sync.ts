@@ -125,7 +125,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
         errors.push({ index: firstIndex.get(i.externalId)!, external_id: i.externalId, message: `photos is required: ${market.photos.min} to ${market.photos.max} image URLs` });
         return false;
       });
-      const outcome = await applyVehicles(trx, { dealerId: dealer.id, market: market.code, source, now }, ready, existing);
+      const outcome = await applyVehicles(trx, clock, { dealerId: dealer.id, market: market.code, source, now }, ready, existing);
 
       const rejected: NewEvent[] = errors.map((e) => ({
         type: 'vehicle.rejected',

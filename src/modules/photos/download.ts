@@ -1,0 +1,107 @@
+// The photos.download job: fetch one photo through the safe outbound client, check and store
+// it, then settle its car, in one transaction. Network errors, timeouts and 5xx/429 answers
+// are retried with backoff; anything else (404, not an image, too large, a refused address)
+// fails the photo at once with a readable reason.
+import type { Clock } from '../../core/clock.js';
+import { lockDealerInventory, writeTransaction, type Store } from '../../core/db/dialect.js';
+import type { PhotoStatus } from '../../core/db/schema.js';
+import { RetryJobError, type JobWorker } from '../../core/jobs/worker.js';
+import { KeyedLimit } from '../../core/keyed-limit.js';
+import { OutboundError } from '../../core/outbound/errors.js';
+import type { Outbound } from '../../core/outbound/fetcher.js';
+import { findVehiclesByIds } from '../vehicles/repository.js';
+import { IMAGE_LIMITS, ImageRejected, processImage } from './image.js';
+import { findPhoto, photosOfVehicles, setPhotoOutcome } from './repository.js';
+import { settleVehicles } from './settle.js';
+import { EXTENSIONS, fileIdOf, type PhotoStorage } from './storage.js';
+import { DOWNLOAD_TASK } from './track.js';
+
+export interface PhotoDeps {
+  store: Store;
+  clock: Clock;
+  outbound: Outbound;
+  storage: PhotoStorage;
+  timeoutMs: number;
+}
+
+/** Delays before the 2nd, 3rd… tries of a photo whose server failed. */
+export const DOWNLOAD_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000];
+/** Downloads at once from one host, per process: a dealer's server is not flooded. */
+const PER_HOST = 4;
+
+const RETRYABLE_OUTBOUND = new Set(['timeout', 'connect_failed', 'dns_failed', 'network_error']);
+
+class HttpStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`the server answered HTTP ${status}`);
+  }
+}
+
+type Outcome = { status: PhotoStatus; reason: string | null; file_id?: string; format?: string; width?: number; height?: number };
+
+export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
+  const perHost = new KeyedLimit(PER_HOST);
+  worker.define<{ photo_id: number }>(DOWNLOAD_TASK, {
+    backoff: (attempt) => DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!,
+    handler: async ({ photo_id }, { attempt, job, signal }) => {
+      const photo = await findPhoto(deps.store.db, photo_id);
+      if (!photo || photo.status !== 'pending') return;
+      let outcome: Outcome;
+      try {
+        const host = new URL(photo.source_url).host;
+        outcome = await perHost.run(host, () => download(deps, photo.source_url, signal));
+      } catch (err) {
+        const { retry, reason } = classify(err);
+        if (retry && attempt < job.max_attempts) {
+          throw new RetryJobError(reason, DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!);
+        }
+        outcome = { status: 'failed', reason: retry ? `${reason} (gave up after ${attempt} tries)` : reason };
+      }
+      await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, outcome);
+    },
+  });
+}
+
+async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Promise<Outcome> {
+  const res = await deps.outbound.fetch(url, {
+    method: 'GET',
+    headers: { accept: 'image/jpeg, image/png, image/webp;q=0.9, */*;q=0.1' },
+    maxRedirects: 3,
+    timeoutMs: deps.timeoutMs,
+    maxBytes: IMAGE_LIMITS.maxBytes,
+    signal,
+  });
+  if (res.status !== 200) throw new HttpStatusError(res.status);
+  const image = await processImage(res.body);
+  const fileId = fileIdOf(res.body);
+  const ext = EXTENSIONS[image.format];
+  await deps.storage.write(fileId, 'original', ext, image.original);
+  await deps.storage.write(fileId, 'display', ext, image.display);
+  return { status: 'ready', reason: null, file_id: fileId, format: image.format, width: image.width, height: image.height };
+}
+
+function classify(err: unknown): { retry: boolean; reason: string } {
+  if (err instanceof HttpStatusError) {
+    return { retry: err.status >= 500 || err.status === 429 || err.status === 408, reason: err.message };
+  }
+  if (err instanceof OutboundError) {
+    const reason = err.code === 'too_large' ? `the file is larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB` : err.message;
+    return { retry: RETRYABLE_OUTBOUND.has(err.code), reason };
+  }
+  if (err instanceof ImageRejected) return { retry: false, reason: err.message };
+  if (err instanceof TypeError && /invalid url/i.test(err.message)) return { retry: false, reason: 'the URL is not valid' };
+  // Unexpected (disk full, a bug): retried, and its text kept for the operator.
+  return { retry: true, reason: `unexpected error: ${err instanceof Error ? err.message : String(err)}` };
+}
+
+async function recordOutcome(deps: PhotoDeps, photoId: number, dealerId: number, vehicleId: number, outcome: Outcome): Promise<void> {
+  const { store, clock } = deps;
+  await writeTransaction(store, async (trx) => {
+    await lockDealerInventory(trx, store.dialect, dealerId);
+    const current = await findPhoto(trx, photoId);
+    if (!current || current.status !== 'pending') return;
+    await setPhotoOutcome(trx, photoId, outcome, clock.now());
+    const vehicles = await findVehiclesByIds(trx, dealerId, [vehicleId]);
+    await settleVehicles(trx, clock, vehicles, await photosOfVehicles(trx, [vehicleId]));
+  });
+}

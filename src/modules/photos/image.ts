@@ -1,0 +1,79 @@
+// Checks that downloaded bytes are a real JPEG, PNG or WebP within limits, and makes the two
+// stored versions: the original (metadata stripped, orientation applied) and a 1280 px copy.
+import type { Sharp, SharpOptions } from 'sharp';
+
+export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, displayWidth: 1280 };
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
+
+/** A photo that can never be had from these bytes: not retried. */
+export class ImageRejected extends Error {
+  override name = 'ImageRejected';
+}
+
+/** The format told by the first bytes; anything else (SVG, HTML, GIF…) never reaches a decoder. */
+export function sniffFormat(bytes: Buffer): ImageFormat | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return undefined;
+}
+
+// sharp (libvips) is loaded on first use, so a server that never imports photos does not pay for it.
+type SharpFn = typeof import('sharp').default;
+let sharpModule: Promise<SharpFn> | undefined;
+const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+
+export interface ProcessedImage {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  original: Buffer;
+  display: Buffer;
+}
+
+const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
+  jpeg: (s) => s.jpeg({ quality: 88, mozjpeg: true }),
+  png: (s) => s.png({ compressionLevel: 8 }),
+  webp: (s) => s.webp({ quality: 85 }),
+};
+
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  if (bytes.length === 0) throw new ImageRejected('the file is empty');
+  if (bytes.length > IMAGE_LIMITS.maxBytes) throw new ImageRejected(`the file is larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB`);
+  const format = sniffFormat(bytes);
+  if (!format) throw new ImageRejected('not a JPEG, PNG or WebP image (judged by its content, whatever its Content-Type)');
+  const sharp = await loadSharp();
+  // limitInputPixels refuses decompression bombs from the header, before decoding;
+  // failOn 'truncated' refuses images whose data stops early.
+  const options: SharpOptions = { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'truncated', sequentialRead: true };
+  let meta;
+  try {
+    meta = await sharp(bytes, options).metadata();
+  } catch (err) {
+    throw new ImageRejected(`the image cannot be read (${shortReason(err)})`);
+  }
+  if (meta.format !== format) throw new ImageRejected(`the content is not a valid ${format.toUpperCase()} image`);
+  const width = meta.autoOrient?.width ?? meta.width ?? 0;
+  const height = meta.autoOrient?.height ?? meta.height ?? 0;
+  if (!width || !height) throw new ImageRejected('the image has no size');
+  if (width * height > IMAGE_LIMITS.maxPixels) throw new ImageRejected(`the image is larger than ${IMAGE_LIMITS.maxPixels / 1e6} megapixels`);
+  try {
+    // Metadata (EXIF with GPS, camera serials…) is dropped by sharp unless asked to keep it.
+    const original = await ENCODE[format](sharp(bytes, options).rotate()).toBuffer();
+    const display = await ENCODE[format](
+      sharp(bytes, options).rotate().resize({ width: IMAGE_LIMITS.displayWidth, withoutEnlargement: true }),
+    ).toBuffer();
+    return { format, width, height, original, display };
+  } catch (err) {
+    throw new ImageRejected(`the image cannot be decoded (${shortReason(err)})`);
+  }
+}
+
+function shortReason(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  if (/pixel limit/i.test(text)) return `larger than ${IMAGE_LIMITS.maxPixels / 1e6} megapixels`;
+  if (/unsupported image format/i.test(text)) return 'unsupported image format';
+  if (/truncated|premature end|unexpected end/i.test(text)) return 'the file is truncated';
+  return text.split('\n')[0]!.slice(0, 160);
+}

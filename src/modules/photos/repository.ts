@@ -1,0 +1,41 @@
+// All SQL of the photos table.
+import type { Kysely } from 'kysely';
+import type { DB, PhotoRow, PhotoStatus } from '../../core/db/schema.js';
+
+export function photosOfVehicles(db: Kysely<DB>, vehicleIds: number[]): Promise<PhotoRow[]> {
+  if (vehicleIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('photos').selectAll().where('vehicle_id', 'in', vehicleIds).execute();
+}
+
+export function findPhoto(db: Kysely<DB>, id: number): Promise<PhotoRow | undefined> {
+  return db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPendingPhotos(
+  db: Kysely<DB>,
+  rows: { dealer_id: number; vehicle_id: number; source_url: string }[],
+  now: number,
+): Promise<{ id: number }[]> {
+  const out: { id: number }[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const part = rows.slice(i, i + 500).map((r) => ({ ...r, status: 'pending' as const, reason: null, created_at: now, updated_at: now }));
+    out.push(...(await db.insertInto('photos').values(part).returning('id').execute()));
+  }
+  return out;
+}
+
+/** Failed photos listed again get another chance. */
+export async function resetPhotos(db: Kysely<DB>, ids: number[], now: number): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db.updateTable('photos').set({ status: 'pending', reason: null, updated_at: now }).where('id', 'in', ids.slice(i, i + 500)).execute();
+  }
+}
+
+export async function setPhotoOutcome(
+  db: Kysely<DB>,
+  id: number,
+  outcome: { status: PhotoStatus; reason: string | null; file_id?: string; format?: string; width?: number; height?: number },
+  now: number,
+): Promise<void> {
+  await db.updateTable('photos').set({ ...outcome, updated_at: now }).where('id', '=', id).execute();
+}

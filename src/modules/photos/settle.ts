@@ -1,0 +1,51 @@
+// A car's state once its photos move (spec §3, D5, D10): photos_pending counts the photos of
+// the dealer's list still downloading; when none is left, the ready ones become the shown set
+// at once, and a car for sale goes active with enough of them, in_review (with
+// vehicle.rejected, channel "photos") without.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
+import type { DB, PhotoRow, VehicleRow } from '../../core/db/schema.js';
+import { recordEvents, type NewEvent } from '../events/events.js';
+import { findMarket } from '../markets/markets.js';
+import { updateVehicle } from '../vehicles/repository.js';
+import { FOR_SALE_STATUSES } from '../vehicles/schemas.js';
+import { saleStatus } from '../vehicles/status.js';
+import { contactDetailsIn } from '../vehicles/validation.js';
+import { photoStateOf, toShown } from './shown.js';
+
+const forSale = (status: string) => (FOR_SALE_STATUSES as readonly string[]).includes(status);
+
+export async function settleVehicles(trx: Kysely<DB>, clock: Clock, vehicles: VehicleRow[], photos: PhotoRow[]): Promise<void> {
+  const byVehicle = new Map<number, Map<string, PhotoRow>>();
+  for (const p of photos) {
+    let m = byVehicle.get(p.vehicle_id);
+    if (!m) byVehicle.set(p.vehicle_id, (m = new Map()));
+    m.set(p.source_url, p);
+  }
+  const now = clock.now();
+  const events = new Map<number, NewEvent[]>();
+  for (const v of vehicles) {
+    const rows = byVehicle.get(v.id) ?? new Map<string, PhotoRow>();
+    const state = photoStateOf(v.photo_urls, rows);
+    const stateJson = JSON.stringify(state);
+    const pending = state.filter((p) => p.status === 'pending').length;
+    const ready = state.filter((p) => p.status === 'ready');
+    const min = findMarket(v.market)?.photos.min ?? 3;
+    const status = forSale(v.status) ? saleStatus(v.status, { held: contactDetailsIn(v) !== null, pending, ready: ready.length, minPhotos: min }) : v.status;
+    // The shown set changes only when the whole new list is settled (D10).
+    const shown = pending === 0 ? JSON.stringify(ready.map((p) => toShown(rows.get(p.source_url)!))) : v.shown_photos;
+
+    const photosShort = pending === 0 && forSale(v.status) && ready.length < min && contactDetailsIn(v) === null;
+    if (photosShort && (v.status !== 'in_review' || v.photos_pending > 0)) {
+      const errors = state.flatMap((p, i) => (p.status === 'failed' ? [`photo ${i + 1} (${p.source_url}): ${p.reason ?? 'could not be had'}`] : []));
+      errors.push(`only ${ready.length} of the ${min} photos needed could be had`);
+      const list = events.get(v.dealer_id) ?? [];
+      list.push({ type: 'vehicle.rejected', data: { external_id: v.external_id, market: v.market, source: v.source, channel: 'photos', errors } });
+      events.set(v.dealer_id, list);
+    }
+    if (status !== v.status || shown !== v.shown_photos || pending !== v.photos_pending || stateJson !== v.photo_state) {
+      await updateVehicle(trx, v.id, { status, shown_photos: shown, photos_pending: pending, photo_state: stateJson, updated_at: now });
+    }
+  }
+  for (const [dealerId, list] of events) await recordEvents(trx, clock, dealerId, list);
+}

@@ -1,0 +1,58 @@
+// The photos of a car as the API and the public page show them.
+import type { PhotoRow } from '../../core/db/schema.js';
+import { EXTENSIONS, photoUrl } from './storage.js';
+import type { ImageFormat } from './image.js';
+
+/** An entry of vehicles.shown_photos. */
+export interface ShownPhoto {
+  file_id: string;
+  ext: string;
+}
+
+export interface PhotoStatusEntry {
+  source_url: string;
+  status: 'pending' | 'ready' | 'failed';
+  reason: string | null;
+  url: string | null;
+  original_url: string | null;
+}
+
+export const shownUrls = (publicBaseUrl: string, shownJson: string): string[] =>
+  (JSON.parse(shownJson) as ShownPhoto[]).map((p) => photoUrl(publicBaseUrl, p.file_id, 'display', p.ext));
+
+export const toShown = (row: PhotoRow): ShownPhoto => ({ file_id: row.file_id!, ext: EXTENSIONS[row.format as ImageFormat] });
+
+
+/** An entry of vehicles.photo_state. */
+export interface PhotoStateEntry {
+  source_url: string;
+  status: 'pending' | 'ready' | 'failed';
+  reason: string | null;
+  file_id: string | null;
+  ext: string | null;
+}
+
+/** Each photo of the dealer's current list, in the dealer's order, with its outcome. */
+export function photoStateOf(photoUrlsJson: string, rows: Map<string, PhotoRow>): PhotoStateEntry[] {
+  return (JSON.parse(photoUrlsJson) as string[]).map((source) => {
+    const r = rows.get(source);
+    const ready = r?.status === 'ready' && r.file_id;
+    return {
+      source_url: source,
+      status: r?.status ?? 'pending',
+      reason: r?.reason ?? null,
+      file_id: ready ? r.file_id : null,
+      ext: ready ? EXTENSIONS[r.format as ImageFormat] : null,
+    };
+  });
+}
+
+export function photoStatusOf(publicBaseUrl: string, photoStateJson: string): PhotoStatusEntry[] {
+  return (JSON.parse(photoStateJson) as PhotoStateEntry[]).map((p) => ({
+    source_url: p.source_url,
+    status: p.status,
+    reason: p.reason,
+    url: p.file_id ? photoUrl(publicBaseUrl, p.file_id, 'display', p.ext!) : null,
+    original_url: p.file_id ? photoUrl(publicBaseUrl, p.file_id, 'original', p.ext!) : null,
+  }));
+}

@@ -1,0 +1,41 @@
+// Photo rows and download jobs for cars just written (created, or their photo list changed):
+// a URL already known for the car is not downloaded again (D10); a failed one listed again
+// gets another try. Runs in the transaction of the write.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
+import type { DB, VehicleRow } from '../../core/db/schema.js';
+import { insertJobs } from '../../core/jobs/repository.js';
+import { findVehiclesByIds } from '../vehicles/repository.js';
+import { insertPendingPhotos, photosOfVehicles, resetPhotos } from './repository.js';
+import { settleVehicles } from './settle.js';
+
+export const DOWNLOAD_TASK = 'photos.download';
+export const DOWNLOAD_MAX_ATTEMPTS = 5;
+
+export async function trackPhotos(trx: Kysely<DB>, clock: Clock, dealerId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const now = clock.now();
+  const vehicles: VehicleRow[] = await findVehiclesByIds(trx, dealerId, ids);
+  const known = new Map<string, { id: number; status: string }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    for (const p of await photosOfVehicles(trx, ids.slice(i, i + 500))) known.set(`${p.vehicle_id} ${p.source_url}`, p);
+  }
+  const fresh: { dealer_id: number; vehicle_id: number; source_url: string }[] = [];
+  const retry: number[] = [];
+  for (const v of vehicles) {
+    for (const url of new Set(JSON.parse(v.photo_urls) as string[])) {
+      const p = known.get(`${v.id} ${url}`);
+      if (!p) fresh.push({ dealer_id: v.dealer_id, vehicle_id: v.id, source_url: url });
+      else if (p.status === 'failed') retry.push(p.id);
+    }
+  }
+  const inserted = await insertPendingPhotos(trx, fresh, now);
+  await resetPhotos(trx, retry, now);
+  const jobIds = [...inserted.map((r) => r.id), ...retry];
+  await insertJobs(trx, jobIds.map((id) => ({ task: DOWNLOAD_TASK, payload: { photo_id: id }, runAt: now, maxAttempts: DOWNLOAD_MAX_ATTEMPTS })), now);
+
+  // Settle each car's state on the photo rows as they now are.
+  const photos: Awaited<ReturnType<typeof photosOfVehicles>> = [];
+  for (let i = 0; i < ids.length; i += 500) photos.push(...(await photosOfVehicles(trx, ids.slice(i, i + 500))));
+  await settleVehicles(trx, clock, vehicles, photos);
+}
