@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import autocannon from 'autocannon';
+import type { BaselineDb } from './baseline-db.js';
 
 export const LOOPBACK = '127.0.0.1';
 
@@ -302,10 +303,25 @@ export interface LoadResult {
   otherCpuPct: number | undefined;
 }
 
-function cannon(url: string, headers: Record<string, string>, o: LoadOptions, durationS: number): Promise<autocannon.Result> {
+/** What each request of a load run sends: GET without a body unless told otherwise. */
+export interface LoadRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as is with every request (set content-type in the headers). */
+  body?: string;
+}
+
+function cannon(url: string, headers: Record<string, string>, o: LoadOptions, durationS: number, req: LoadRequest): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url, method: 'GET', headers, connections: o.connections, pipelining: o.pipelining, duration: durationS },
+      {
+        url,
+        method: req.method ?? 'GET',
+        headers,
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        connections: o.connections,
+        pipelining: o.pipelining,
+        duration: durationS,
+      },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
@@ -314,18 +330,20 @@ function cannon(url: string, headers: Record<string, string>, o: LoadOptions, du
 /**
  * Warm-up run (not counted), then the measured run, with the same settings. `serverPid`: the
  * process under load, so that the CPU used by everything else during the run can be reported.
+ * `req`: the method and body of every request (default: GET, no body).
  */
 export async function load(
   url: string,
   headers: Record<string, string> = {},
   o: LoadOptions = DEFAULT_LOAD,
   serverPid?: number,
+  req: LoadRequest = {},
 ): Promise<LoadResult> {
   const u = new URL(url);
   if (u.hostname !== LOOPBACK && u.hostname !== 'localhost') throw new BenchError(`refusing to load a non-loopback address: ${url}`);
-  if (o.warmupS > 0) await cannon(url, headers, o, o.warmupS);
+  if (o.warmupS > 0) await cannon(url, headers, o, o.warmupS, req);
   const pids = serverPid === undefined ? [process.pid] : [process.pid, serverPid];
-  const { result: r, otherCpuPct } = await withOtherCpu(pids, () => cannon(url, headers, o, o.durationS));
+  const { result: r, otherCpuPct } = await withOtherCpu(pids, () => cannon(url, headers, o, o.durationS, req));
   const statusCodes: Record<string, number> = {};
   for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = s.count ?? 0;
   return {
@@ -352,4 +370,79 @@ export function assertAll2xx(name: string, r: LoadResult): void {
         `(${r.timeouts} timeouts); status codes ${JSON.stringify(r.statusCodes)}`,
     );
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Benchmarks: what one returns, and the shared context it gets (see run.ts).
+
+export interface Target {
+  op: '>=' | '<=';
+  value: number;
+}
+
+export interface Figure {
+  /** Stable machine name (the BENCH_JSON key). */
+  key: string;
+  label: string;
+  value: number;
+  unit: string;
+  decimals?: number;
+  target?: Target;
+  /** A measure of interference (other processes): high values make the run untrustworthy. */
+  noise?: boolean;
+}
+
+export interface Benchmark {
+  name: string;
+  description: string;
+  needs?: string[];
+  run(ctx: BenchContext): Promise<Figure[]>;
+}
+
+export interface RealServer {
+  child: Child;
+  baseUrl: string;
+  /** Key of the dealership `bench` (market ar). */
+  key: string;
+  startupMs: number;
+  rssAtStartMb: number;
+}
+
+export interface BareServer {
+  child: Child;
+  baseUrl: string;
+}
+
+export interface BenchContext {
+  tmpDir: string;
+  loadOptions: LoadOptions;
+  pinning: Pinning | undefined;
+  /** The real server (dist/server.js), started once on first use. */
+  real(): Promise<RealServer>;
+  /** The bare Fastify baseline, started once on first use. */
+  bare(): Promise<BareServer>;
+  stopBare(): Promise<void>;
+  /**
+   * A new dealership (market ar, no city) in the real server's store, made with the CLI like
+   * `bench`; resolves with a key of it. Starts the real server if needed.
+   */
+  dealer(slug: string): Promise<string>;
+  /** The baseline SQLite file, in this process, opened and migrated once on first use. */
+  baseline(): Promise<BaselineDb>;
+  /** A figure an earlier benchmark produced. */
+  figure(key: string): number;
+}
+
+/** The "other CPU use" figure of a run: another workload on the machine skews the figures. */
+export function noise(name: string, r: { otherCpuPct: number | undefined }): Figure[] {
+  if (r.otherCpuPct === undefined) return [];
+  return [{ key: `${name}_other_cpu_pct`, label: `other CPU use during the ${name} run`, value: r.otherCpuPct, unit: '% CPU', decimals: 0, noise: true }];
+}
+
+/** The median of a non-empty list. */
+export function median(values: number[]): number {
+  if (values.length === 0) throw new BenchError('median of nothing');
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }

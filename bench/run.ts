@@ -1,9 +1,10 @@
 // `npm run bench`: start-up time, memory and throughput of the real server (dist/), against a
 // bare Fastify baseline on the same machine. Prints a table, then one `BENCH_JSON {…}` line.
 //
-// Adding a benchmark: append an entry to BENCHMARKS. It gets the shared context (servers are
-// started lazily, once, and stopped at the end) and returns figures; a figure with a target is
-// judged ok / below target. `needs` lists benchmarks whose figures it reads (ctx.figure()).
+// Adding a benchmark: append an entry to BENCHMARKS (types in lib.ts). It gets the shared
+// context (servers, extra dealerships and the baseline SQLite file are made lazily, once, and
+// stopped at the end) and returns figures; a figure with a target is judged ok / below target.
+// `needs` lists benchmarks whose figures it reads (ctx.figure()).
 //
 //   npm run bench                 every benchmark
 //   npm run bench -- me startup   only those (plus what they need)
@@ -11,12 +12,15 @@
 //   BENCH_STRICT=1                exit 1 when a figure is below its target
 //   BENCH_PIN=0                   do not pin the servers and the load generator to separate CPUs
 //   BENCH_LOG_LEVEL=silent        the real server's LOG_LEVEL (default warn)
+//   BENCH_JOB_CONCURRENCY=8       run the real server's job worker (default 0: API only, no background jobs)
 //   BENCH_DIST=/other/dist        server.js and cli.js from another build (compare two builds)
 //   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   extra node flags, real server
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openBaselineDb, type BaselineDb } from './baseline-db.js';
+import { INVENTORY_BENCHMARKS } from './inventory.js';
 import {
   BenchError,
   DEFAULT_LOAD,
@@ -27,6 +31,7 @@ import {
   httpGet,
   killAllChildrenNow,
   load,
+  noise,
   onServerCpu,
   pinCpus,
   rssMb,
@@ -35,10 +40,14 @@ import {
   stopAllChildren,
   stopChild,
   waitForHttp,
-  type Child,
+  type BareServer,
+  type BenchContext,
+  type Benchmark,
+  type Figure,
   type LoadOptions,
-  type LoadResult,
   type Pinning,
+  type RealServer,
+  type Target,
 } from './lib.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,58 +56,8 @@ const NODE = process.execPath;
 // ---------------------------------------------------------------------------------------------
 // Figures and benchmarks.
 
-interface Target {
-  op: '>=' | '<=';
-  value: number;
-}
-
-interface Figure {
-  /** Stable machine name (the BENCH_JSON key). */
-  key: string;
-  label: string;
-  value: number;
-  unit: string;
-  decimals?: number;
-  target?: Target;
-  /** A measure of interference (other processes): high values make the run untrustworthy. */
-  noise?: boolean;
-}
-
-/** Above this share of one CPU used by other processes during a load run, the run is flagged. */
+/** Above this share of one CPU used by other processes during a measured run, the run is flagged. */
 const NOISE_LIMIT_PCT = 5;
-
-interface Benchmark {
-  name: string;
-  description: string;
-  needs?: string[];
-  run(ctx: BenchContext): Promise<Figure[]>;
-}
-
-interface RealServer {
-  child: Child;
-  baseUrl: string;
-  key: string;
-  startupMs: number;
-  rssAtStartMb: number;
-}
-
-interface BareServer {
-  child: Child;
-  baseUrl: string;
-}
-
-interface BenchContext {
-  tmpDir: string;
-  loadOptions: LoadOptions;
-  pinning: Pinning | undefined;
-  /** The real server (dist/server.js), started once on first use. */
-  real(): Promise<RealServer>;
-  /** The bare Fastify baseline, started once on first use. */
-  bare(): Promise<BareServer>;
-  stopBare(): Promise<void>;
-  /** A figure an earlier benchmark produced. */
-  figure(key: string): number;
-}
 
 const BENCHMARKS: Benchmark[] = [
   {
@@ -157,18 +116,33 @@ const BENCHMARKS: Benchmark[] = [
       return [{ key: 'me_ratio_pct', label: '/v1/me ÷ bare', value: pct, unit: '%', decimals: 1, target: { op: '>=', value: 50 } }];
     },
   },
+  // sync, reconcile, get_vehicle, put_update: the vehicles API (bench/inventory.ts).
+  ...INVENTORY_BENCHMARKS,
 ];
-
-/** The "other CPU use" figure of a load run: another workload on the machine skews throughput. */
-function noise(name: string, r: LoadResult): Figure[] {
-  if (r.otherCpuPct === undefined) return [];
-  return [{ key: `${name}_other_cpu_pct`, label: `other CPU use during the ${name} run`, value: r.otherCpuPct, unit: '% CPU', decimals: 0, noise: true }];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Servers.
 
-async function startReal(tmpDir: string, pinning: Pinning | undefined): Promise<RealServer> {
+/** The real server, plus what is needed to add dealerships to its store with the CLI. */
+interface StartedReal extends RealServer {
+  createDealer(slug: string): Promise<string>;
+}
+
+/** Creates a dealership (market ar) and a key of it with the CLI; resolves with the key. */
+async function createDealer(cli: string, env: NodeJS.ProcessEnv, slug: string): Promise<string> {
+  await runCommand(NODE, [cli, 'dealers', 'create', '--slug', slug, '--name', `Bench ${slug}`, '--markets', 'ar', '--json'], env);
+  const out = await runCommand(NODE, [cli, 'keys', 'create', '--dealer', slug, '--json'], env);
+  let key: unknown;
+  try {
+    key = (JSON.parse(out.trim()) as { key?: unknown }).key;
+  } catch {
+    throw new BenchError(`keys create printed no JSON: ${out}`);
+  }
+  if (typeof key !== 'string' || !key.startsWith('dik_')) throw new BenchError(`keys create printed no key: ${out}`);
+  return key;
+}
+
+async function startReal(tmpDir: string, pinning: Pinning | undefined): Promise<StartedReal> {
   const port = await freePort();
   const env = childEnv({
     PORT: String(port),
@@ -177,21 +151,16 @@ async function startReal(tmpDir: string, pinning: Pinning | undefined): Promise<
     DATA_DIR: tmpDir,
     RATE_LIMIT_PER_MINUTE: '1000000000',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // API only by default: the cars the benchmarks write would otherwise start background jobs
+    // (photo downloads of their made-up photo URLs) that compete for the server's CPU.
+    JOB_CONCURRENCY: process.env.BENCH_JOB_CONCURRENCY ?? '0',
   });
   const dist = path.resolve(process.env.BENCH_DIST ?? path.join(ROOT, 'dist'));
   const cli = path.join(dist, 'cli.js');
   const server = path.join(dist, 'server.js');
   for (const f of [cli, server]) if (!fs.existsSync(f)) throw new BenchError(`${f} is missing: run npm run build`);
 
-  await runCommand(NODE, [cli, 'dealers', 'create', '--slug', 'bench', '--name', 'Bench', '--markets', 'ar', '--json'], env);
-  const out = await runCommand(NODE, [cli, 'keys', 'create', '--dealer', 'bench', '--json'], env);
-  let key: unknown;
-  try {
-    key = (JSON.parse(out.trim()) as { key?: unknown }).key;
-  } catch {
-    throw new BenchError(`keys create printed no JSON: ${out}`);
-  }
-  if (typeof key !== 'string' || !key.startsWith('dik_')) throw new BenchError(`keys create printed no key: ${out}`);
+  const key = await createDealer(cli, env, 'bench');
 
   const extraArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const baseUrl = `http://${LOOPBACK}:${port}`;
@@ -199,7 +168,8 @@ async function startReal(tmpDir: string, pinning: Pinning | undefined): Promise<
   const child = startChild(...onServerCpu(pinning, NODE, [...extraArgs, server]), env, tmpDir);
   const t1 = await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 5, timeoutMs: 15_000 });
   const rssAtStartMb = rssMb(child.pid);
-  return { child, baseUrl, key, startupMs: t1 - t0, rssAtStartMb };
+  // The CLI writes to the running server's SQLite file (WAL, busy_timeout): safe alongside it.
+  return { child, baseUrl, key, startupMs: t1 - t0, rssAtStartMb, createDealer: (slug) => createDealer(cli, env, slug) };
 }
 
 async function startBare(pinning: Pinning | undefined): Promise<BareServer> {
@@ -287,15 +257,21 @@ async function main(): Promise<number> {
   const byKey = new Map<string, Figure>();
   let bareStarted: Promise<BareServer> | undefined;
   const bare = once(() => (bareStarted = startBare(pinning)));
+  const real = once(() => startReal(tmpDir, pinning));
+  let baselineOpened: Promise<BaselineDb> | undefined;
   const ctx: BenchContext = {
     tmpDir,
     loadOptions,
     pinning,
-    real: once(() => startReal(tmpDir, pinning)),
+    real,
     bare,
     async stopBare() {
       if (bareStarted) await stopChild((await bareStarted).child);
     },
+    async dealer(slug) {
+      return (await real()).createDealer(slug);
+    },
+    baseline: once(() => (baselineOpened = openBaselineDb(path.join(tmpDir, 'baseline.db')))),
     figure(key) {
       const f = byKey.get(key);
       if (!f) throw new BenchError(`figure "${key}" was not measured`);
@@ -327,6 +303,7 @@ async function main(): Promise<number> {
     console.log('FAILED');
   } finally {
     await stopAllChildren();
+    if (baselineOpened) await baselineOpened.then((b) => b.close()).catch(() => {});
     removeTmp();
   }
 
@@ -336,7 +313,7 @@ async function main(): Promise<number> {
   else console.log(below.length ? `below target: ${below.join(', ')}` : 'all figures meet their targets');
   const noisy = figures.filter((f) => f.noise && f.value > NOISE_LIMIT_PCT).map((f) => f.key);
   if (noisy.length) {
-    console.log(`WARNING: other processes used CPU during the load runs (${noisy.join(', ')} > ${NOISE_LIMIT_PCT}%): throughput figures are unreliable; rerun on a quiet machine`);
+    console.log(`WARNING: other processes used CPU during the measured runs (${noisy.join(', ')} > ${NOISE_LIMIT_PCT}%): their figures are unreliable; rerun on a quiet machine`);
   }
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
