@@ -114,14 +114,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  const logRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
-  app.addHook('onResponse', async (req, reply) => {
-    if (!logRequests) return;
-    req.log.info(
-      { method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request',
-    );
-  });
+  // No hook at all when request lines would not be written (LOG_LEVEL above info).
+  if (['info', 'debug', 'trace'].includes(config.logLevel)) {
+    app.addHook('onResponse', async (req, reply) => {
+      req.log.info(
+        { method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+        'request',
+      );
+    });
+  }
 
   for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema, ...VEHICLE_SCHEMAS]) app.addSchema(schema);
   await registerOpenApi(app, config.publicBaseUrl, API_VERSION);
@@ -136,8 +137,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Everything under /v1 except the docs and (later) the feed push needs a key.
   await app.register(
     async (keyed) => {
-      keyed.addHook('onRequest', authenticate(resolveKey));
+      // One hook, before any body is read: the key, then its rate limit.
+      const auth = authenticate(resolveKey);
       keyed.addHook('onRequest', async (req, reply) => {
+        await auth(req, reply);
         const d = await limiter.hit(`key:${req.auth.keyId}`, clock.now(), perMinute, 60_000);
         reply.headers(rateLimitHeaders(d));
         if (!d.allowed) {

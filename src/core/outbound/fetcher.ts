@@ -16,7 +16,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import tls from 'node:tls';
-import { Client, type Dispatcher, type buildConnector } from 'undici';
+import type { Client, Dispatcher, buildConnector } from 'undici';
 import { canonicalAddress, ipLiteral, isPublicAddress, judgeAddress } from './address.js';
 import { OutboundError } from './errors.js';
 import {
@@ -82,6 +82,10 @@ export interface OutboundResponse {
 export interface Outbound {
   fetch(url: string, req: OutboundRequest): Promise<OutboundResponse>;
 }
+
+// undici is loaded on the first outbound request: a process that never goes out does not pay for it.
+let undiciModule: Promise<typeof import('undici')> | undefined;
+const loadUndici = () => (undiciModule ??= import('undici'));
 
 export const DEFAULT_USER_AGENT = 'DealerInventory/1.0 (+outbound)';
 const DEFAULT_MAX_REDIRECTS = 3;
@@ -345,6 +349,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
   async function hop(url: URL, req: RequestState, f: Flight): Promise<Hop> {
     const addresses = await checkedAddresses(url, f);
     let remoteAddress = '';
+    const { Client } = await loadUndici();
     const client = new Client(url.origin, {
       connect: connector(url, addresses, f, (a) => (remoteAddress = a)),
       pipelining: 1,

@@ -1,4 +1,5 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { compiledQuery } from '../../core/db/compiled.js';
 import type { ApiKeyRow, DB } from '../../core/db/schema.js';
 
 export function insertKey(
@@ -40,12 +41,9 @@ export interface KeyOwnerRow {
   markets: string;
 }
 
-/**
- * The lookup every keyed request makes. Built and compiled once per store; each call only
- * swaps the parameter (and on SQLite the prepared statement is reused too).
- */
-export function keyOwnerLookup(db: Kysely<DB>): (keyHash: string) => Promise<KeyOwnerRow | undefined> {
-  const compiled = db
+/** The lookup every keyed request makes (compiled once; see core/db/compiled.ts). */
+const keyOwnerByHash = compiledQuery<KeyOwnerRow, [string]>((db) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('dealers', 'dealers.id', 'api_keys.dealer_id')
     .select([
@@ -60,11 +58,9 @@ export function keyOwnerLookup(db: Kysely<DB>): (keyHash: string) => Promise<Key
       'dealers.markets',
     ])
     .where('api_keys.key_hash', '=', '')
-    .where('api_keys.revoked_at', 'is', null)
-    .compile();
-  return async (keyHash) => {
-    const q: CompiledQuery<KeyOwnerRow> = { ...compiled, parameters: [keyHash] } as CompiledQuery<KeyOwnerRow>;
-    const res = await db.executeQuery(q);
-    return res.rows[0];
-  };
+    .where('api_keys.revoked_at', 'is', null),
+);
+
+export async function findKeyOwner(db: Kysely<DB>, keyHash: string): Promise<KeyOwnerRow | undefined> {
+  return (await keyOwnerByHash(db, keyHash))[0];
 }

@@ -9,13 +9,12 @@ import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../core/db/schema.js';
 import type { AuthContext, KeyResolver } from '../../core/http/auth.js';
 import { hashKey, looksLikeKey, sameHash } from './key-format.js';
-import { keyOwnerLookup } from './repository.js';
+import { findKeyOwner } from './repository.js';
 
 export const KEY_CACHE_TTL_MS = 1000;
 const KEY_CACHE_MAX = 10_000;
 
 export function keyResolver(db: Kysely<DB>, clock: Clock): KeyResolver {
-  const lookup = keyOwnerLookup(db);
   const cache = new Map<string, { auth: AuthContext; until: number }>();
   return async (key): Promise<AuthContext | undefined> => {
     const now = clock.now();
@@ -24,7 +23,7 @@ export function keyResolver(db: Kysely<DB>, clock: Clock): KeyResolver {
     if (hit) cache.delete(key);
     if (!looksLikeKey(key)) return undefined;
     const hash = hashKey(key);
-    const row = await lookup(hash);
+    const row = await findKeyOwner(db, hash);
     if (!row || !sameHash(row.key_hash, hash)) return undefined;
     const auth: AuthContext = {
       keyId: row.key_id,

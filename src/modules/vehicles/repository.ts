@@ -1,6 +1,7 @@
 // All SQL of the vehicles table. Every query names its dealership: no car is reachable
 // without its owner's id (D7).
 import { sql, type Kysely } from 'kysely';
+import { compiledQuery } from '../../core/db/compiled.js';
 import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
 
@@ -12,14 +13,13 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
   return out;
 }
 
-export function findVehicle(db: Kysely<DB>, dealerId: number, market: string, externalId: string): Promise<VehicleRow | undefined> {
-  return db
-    .selectFrom('vehicles')
-    .selectAll()
-    .where('dealer_id', '=', dealerId)
-    .where('market', '=', market)
-    .where('external_id', '=', externalId)
-    .executeTakeFirst();
+const vehicleByStockId = compiledQuery<VehicleRow, [number, string, string]>((db) =>
+  db.selectFrom('vehicles').selectAll().where('dealer_id', '=', 0).where('market', '=', '').where('external_id', '=', ''),
+);
+
+/** The hot read of the API (GET, PUT, DELETE, sold). */
+export async function findVehicle(db: Kysely<DB>, dealerId: number, market: string, externalId: string): Promise<VehicleRow | undefined> {
+  return (await vehicleByStockId(db, dealerId, market, externalId))[0];
 }
 
 export async function findVehiclesByExternalIds(
@@ -97,9 +97,21 @@ export async function findVehiclesByIds(db: Kysely<DB>, dealerId: number, ids: n
   return out;
 }
 
-export async function externalIdsInMarket(db: Kysely<DB>, dealerId: number, market: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('vehicles').select('external_id').where('dealer_id', '=', dealerId).where('market', '=', market).execute();
-  return new Set(rows.map((r) => r.external_id));
+/** How many of these stock IDs are cars of the dealership in that market (any status or source). */
+export async function countExisting(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<number> {
+  let n = 0;
+  for (const part of chunks(externalIds)) {
+    if (part.length === 0) continue;
+    const row = await db
+      .selectFrom('vehicles')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('dealer_id', '=', dealerId)
+      .where('market', '=', market)
+      .where('external_id', 'in', part)
+      .executeTakeFirstOrThrow();
+    n += Number(row.n);
+  }
+  return n;
 }
 
 export interface ListFilter {

@@ -5,7 +5,7 @@ import { ApiError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import { recordEvents, type NewEvent } from '../events/events.js';
 import { applyVehicles, type ApplyItem } from './apply.js';
-import { externalIdsInMarket, findVehiclesByExternalIds, findVehiclesByIds, forSaleInScope } from './repository.js';
+import { countExisting, findVehiclesByExternalIds, findVehiclesByIds, forSaleInScope } from './repository.js';
 import { EXTERNAL_ID_PATTERN } from './schemas.js';
 import { resolveMarket, resolveSource } from './scope.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
@@ -180,9 +180,10 @@ export async function reconcileVehicles(
         throw new GuardRefusal(missing.length, forSale.length, market.code, source);
       }
       const sold = await markSold(trx, clock, deps.publicBaseUrl, dealer.id, await findVehiclesByIds(trx, dealer.id, missing));
-      const all = await externalIdsInMarket(trx, dealer.id, market.code);
-      let unknown = 0;
-      for (const id of listed) if (!all.has(id)) unknown++;
+      // Listed IDs that are not the source's cars for sale may still be other cars (sold, another source).
+      const inScope = new Set(forSale.map((v) => v.external_id));
+      const others = [...listed].filter((id) => !inScope.has(id));
+      const unknown = others.length - (await countExisting(trx, dealer.id, market.code, others));
       return { result: 'reconciled' as const, sold, kept: forSale.length - missing.length, unknown };
     });
   } catch (err) {
