@@ -151,7 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await keyed.register(meRoutes, { perMinute });
       await keyed.register(marketRoutes);
       await keyed.register(catalogRoutes, { catalog });
-      await keyed.register(vehicleRoutes, { deps: { store, clock, catalog, publicBaseUrl: config.publicBaseUrl } });
+      await keyed.register(vehicleRoutes, { deps: { store, clock, catalog, publicBaseUrl: config.publicBaseUrl, jobsQueued: () => jobs.nudge() } });
     },
     { prefix: '/v1' },
   );

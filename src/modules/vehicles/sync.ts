@@ -110,7 +110,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
   errors.sort((a, b) => a.index - b.index);
 
   try {
-    return await writeTransaction(store, async (trx) => {
+    const result = await writeTransaction(store, async (trx) => {
       await lockDealerInventory(trx, store.dialect, dealer.id);
       const now = clock.now();
       if (markMissing) {
@@ -146,6 +146,8 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
       errors.sort((a, b) => a.index - b.index);
       return result;
     });
+    deps.jobsQueued?.();
+    return result;
   } catch (err) {
     if (err instanceof GuardRefusal) return refuse(deps, dealer, err);
     throw err;
