@@ -32,8 +32,9 @@ export interface ProcessedImage {
   display: Buffer;
 }
 
+// libjpeg-turbo settings: mozjpeg saves ~12% of bytes but costs ~5× the CPU per photo.
 const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
-  jpeg: (s) => s.jpeg({ quality: 88, mozjpeg: true }),
+  jpeg: (s) => s.jpeg({ quality: 86, progressive: true }),
   png: (s) => s.png({ compressionLevel: 8 }),
   webp: (s) => s.webp({ quality: 85 }),
 };
@@ -60,10 +61,12 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (width * height > IMAGE_LIMITS.maxPixels) throw new ImageRejected(`the image is larger than ${IMAGE_LIMITS.maxPixels / 1e6} megapixels`);
   try {
     // Metadata (EXIF with GPS, camera serials…) is dropped by sharp unless asked to keep it.
-    const original = await ENCODE[format](sharp(bytes, options).rotate()).toBuffer();
-    const display = await ENCODE[format](
-      sharp(bytes, options).rotate().resize({ width: IMAGE_LIMITS.displayWidth, withoutEnlargement: true }),
-    ).toBuffer();
+    // Both copies come from one pipeline (clone), so the input is read once.
+    const base = sharp(bytes, options).rotate();
+    const [original, display] = await Promise.all([
+      ENCODE[format](base.clone()).toBuffer(),
+      ENCODE[format](base.clone().resize({ width: IMAGE_LIMITS.displayWidth, withoutEnlargement: true })).toBuffer(),
+    ]);
     return { format, width, height, original, display };
   } catch (err) {
     throw new ImageRejected(`the image cannot be decoded (${shortReason(err)})`);

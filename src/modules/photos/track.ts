@@ -12,13 +12,23 @@ import { settleVehicles } from './settle.js';
 export const DOWNLOAD_TASK = 'photos.download';
 export const DOWNLOAD_MAX_ATTEMPTS = 5;
 
-export async function trackPhotos(trx: Kysely<DB>, clock: Clock, dealerId: number, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
+/**
+ * `created`: new cars (no photo rows yet; their state, all pending, was written with them).
+ * `changed`: existing cars whose photo list changed (their state is settled here).
+ */
+export async function trackPhotos(
+  trx: Kysely<DB>,
+  clock: Clock,
+  dealerId: number,
+  cars: { created: Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[]; changed: number[] },
+): Promise<void> {
+  if (cars.created.length === 0 && cars.changed.length === 0) return;
   const now = clock.now();
-  const vehicles: VehicleRow[] = await findVehiclesByIds(trx, dealerId, ids);
+  const changedRows = await findVehiclesByIds(trx, dealerId, cars.changed);
+  const vehicles = [...cars.created, ...changedRows];
   const known = new Map<string, { id: number; status: string }>();
-  for (let i = 0; i < ids.length; i += 500) {
-    for (const p of await photosOfVehicles(trx, ids.slice(i, i + 500))) known.set(`${p.vehicle_id} ${p.source_url}`, p);
+  for (let i = 0; i < cars.changed.length; i += 500) {
+    for (const p of await photosOfVehicles(trx, cars.changed.slice(i, i + 500))) known.set(`${p.vehicle_id} ${p.source_url}`, p);
   }
   const fresh: { dealer_id: number; vehicle_id: number; source_url: string }[] = [];
   const retry: number[] = [];
@@ -34,8 +44,9 @@ export async function trackPhotos(trx: Kysely<DB>, clock: Clock, dealerId: numbe
   const jobIds = [...inserted.map((r) => r.id), ...retry];
   await insertJobs(trx, jobIds.map((id) => ({ task: DOWNLOAD_TASK, payload: { photo_id: id }, runAt: now, maxAttempts: DOWNLOAD_MAX_ATTEMPTS })), now);
 
-  // Settle each car's state on the photo rows as they now are.
+  // Settle each changed car's state on its photo rows as they now are.
+  if (cars.changed.length === 0) return;
   const photos: Awaited<ReturnType<typeof photosOfVehicles>> = [];
-  for (let i = 0; i < ids.length; i += 500) photos.push(...(await photosOfVehicles(trx, ids.slice(i, i + 500))));
-  await settleVehicles(trx, clock, vehicles, photos);
+  for (let i = 0; i < cars.changed.length; i += 500) photos.push(...(await photosOfVehicles(trx, cars.changed.slice(i, i + 500))));
+  await settleVehicles(trx, clock, changedRows, photos);
 }

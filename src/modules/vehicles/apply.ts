@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, NewVehicle, VehicleRow } from '../../core/db/schema.js';
+import { photoStateOf } from '../photos/shown.js';
 import { trackPhotos } from '../photos/track.js';
 import { insertVehicles, touchVehicles, updateVehicle } from './repository.js';
 import { findMarket } from '../markets/markets.js';
@@ -77,8 +78,8 @@ export async function applyVehicles(
   const { now, source } = scope;
   const inserts: NewVehicle[] = [];
   const untouched: number[] = [];
-  /** Created cars and cars whose photo list changed: their photos need tracking. */
-  const tracked: number[] = [];
+  /** Cars whose photo list changed: their photos need tracking and their state settling. */
+  const changedPhotos: number[] = [];
   const minPhotos = findMarket(scope.market)?.photos.min ?? 3;
   const results: ('created' | 'updated')[] = [];
   for (const { externalId, data } of items) {
@@ -86,6 +87,7 @@ export async function applyVehicles(
     const current = existing.get(externalId);
     if (!current) {
       const photos = data.photos ?? [];
+      const photoUrls = JSON.stringify(photos);
       inserts.push({
         dealer_id: scope.dealerId,
         market: scope.market,
@@ -94,8 +96,10 @@ export async function applyVehicles(
         status: saleStatus(undefined, { held, pending: photos.length, ready: 0, minPhotos }),
         source,
         ...contentColumns(data),
-        photo_urls: JSON.stringify(photos),
+        photo_urls: photoUrls,
         photos_pending: photos.length,
+        // A new car's photos are all pending: its state is known without settling.
+        photo_state: JSON.stringify(photoStateOf(photoUrls, new Map())),
         content_hash: contentHash(data, photos, source),
         last_sent_at: now,
         created_at: now,
@@ -117,7 +121,7 @@ export async function applyVehicles(
       untouched.push(current.id);
       continue;
     }
-    if (photosChanged) tracked.push(current.id);
+    if (photosChanged) changedPhotos.push(current.id);
     await updateVehicle(trx, current.id, {
       status,
       source,
@@ -129,9 +133,9 @@ export async function applyVehicles(
       updated_at: now,
     });
   }
-  tracked.push(...(await insertVehicles(trx, inserts)));
+  const created = await insertVehicles(trx, inserts);
   await touchVehicles(trx, untouched, now);
-  // New photo URLs get their rows and download jobs, and those cars' states are settled.
-  await trackPhotos(trx, clock, scope.dealerId, tracked);
+  // New photo URLs get their rows and download jobs; changed cars' states are settled.
+  await trackPhotos(trx, clock, scope.dealerId, { created, changed: changedPhotos });
   return { created: inserts.length, updated: items.length - inserts.length, results };
 }

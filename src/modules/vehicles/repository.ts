@@ -43,14 +43,14 @@ export async function findVehiclesByExternalIds(
   return found;
 }
 
-/** Inserts cars; returns their ids. */
-export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promise<number[]> {
-  const ids: number[] = [];
-  // ~27 columns a row: 200 rows stay under every driver's parameter limit.
+/** Inserts cars; returns what photo tracking needs of them. */
+export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promise<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[]> {
+  const out: Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[] = [];
+  // ~30 columns a row: 200 rows stay under every driver's parameter limit.
   for (const part of chunks(rows, 200)) {
-    if (part.length) ids.push(...(await db.insertInto('vehicles').values(part).returning('id').execute()).map((r) => r.id));
+    if (part.length) out.push(...(await db.insertInto('vehicles').values(part).returning(['id', 'dealer_id', 'photo_urls']).execute()));
   }
-  return ids;
+  return out;
 }
 
 export function insertVehicle(db: Kysely<DB>, row: NewVehicle): Promise<VehicleRow> {
