@@ -13,11 +13,14 @@ import {
 import {
   BenchError,
   assertAll2xx,
+  expectJson,
   httpGet,
+  send,
   load,
   median,
   noise,
   withOtherCpu,
+  type Answer,
   type Benchmark,
   type Figure,
 } from './lib.js';
@@ -68,45 +71,6 @@ function putBody(c: CarInput): string {
 let lastNow = 0;
 const tick = (): number => (lastNow = Math.max(Date.now(), lastNow + 1));
 
-// ---------------------------------------------------------------------------------------------
-// One HTTP call, timed as the client sees it.
-
-interface Answer {
-  status: number;
-  text: string;
-  /** Request sent → whole answer body received, on a kept-alive loopback connection. */
-  ms: number;
-}
-
-async function send(method: 'GET' | 'POST' | 'PUT', url: string, key: string, body?: string): Promise<Answer> {
-  const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const t0 = performance.now();
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
-    text = await res.text();
-  } catch (err) {
-    throw new BenchError(`${method} ${url} failed: ${(err as Error).message}`);
-  }
-  return { status: res.status, text, ms: performance.now() - t0 };
-}
-
-/** Parses the answer, throwing a BenchError unless it has `status` and `check` accepts its body. */
-function expectAnswer<T>(what: string, a: Answer, status: number, check: (body: T) => boolean): T {
-  const excerpt = () => (a.text.length > 600 ? `${a.text.slice(0, 600)}…` : a.text);
-  if (a.status !== status) throw new BenchError(`${what}: expected ${status}, got ${a.status}: ${excerpt()}`);
-  let body: T;
-  try {
-    body = JSON.parse(a.text) as T;
-  } catch {
-    throw new BenchError(`${what}: the answer is not JSON: ${excerpt()}`);
-  }
-  if (!check(body)) throw new BenchError(`${what}: unexpected answer: ${excerpt()}`);
-  return body;
-}
-
 interface SyncAnswer {
   created?: number;
   updated?: number;
@@ -150,10 +114,10 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
       const id = 'BENCH-GET-1';
       const url = `${s.baseUrl}/v1/vehicles/${id}`;
       const put = await send('PUT', url, s.key, putBody(car(id, 0)));
-      expectAnswer<VehicleAnswer>('PUT of the car to read', put, 201, (b) => b.result === 'created' && b.vehicle?.external_id === id);
+      expectJson<VehicleAnswer>('PUT of the car to read', put, 201, (b) => b.result === 'created' && b.vehicle?.external_id === id);
       const headers = { authorization: `Bearer ${s.key}` };
       const probe = await httpGet(url, headers);
-      expectAnswer<VehicleAnswer>(`GET /v1/vehicles/${id}`, { ...probe, text: probe.body, ms: 0 }, 200, (b) => b.vehicle?.external_id === id);
+      expectJson<VehicleAnswer>(`GET /v1/vehicles/${id}`, { ...probe, text: probe.body, ms: 0 }, 200, (b) => b.vehicle?.external_id === id);
       const r = await load(url, headers, ctx.loadOptions, s.child.pid);
       assertAll2xx(`GET /v1/vehicles/${id}`, r);
       return [
@@ -179,10 +143,10 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
       const id = 'BENCH-PUT-1';
       const url = `${s.baseUrl}/v1/vehicles/${id}`;
       const body = putBody(car(id, 1));
-      const created = expectAnswer<VehicleAnswer>('first PUT (creates the car)', await send('PUT', url, s.key, body), 201, (b) => b.result === 'created');
+      const created = expectJson<VehicleAnswer>('first PUT (creates the car)', await send('PUT', url, s.key, body), 201, (b) => b.result === 'created');
       // The body the load sends: an update that changes nothing (updated_at stays).
       const again = (what: string, a: Answer) =>
-        expectAnswer<VehicleAnswer>(what, a, 200, (b) => b.result === 'updated' && b.vehicle?.external_id === id && b.vehicle.updated_at === created.vehicle?.updated_at);
+        expectJson<VehicleAnswer>(what, a, 200, (b) => b.result === 'updated' && b.vehicle?.external_id === id && b.vehicle.updated_at === created.vehicle?.updated_at);
       again('PUT of the same body (probe)', await send('PUT', url, s.key, body));
       const headers = { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' };
       const r = await load(url, headers, ctx.loadOptions, s.child.pid, { method: 'PUT', body });
@@ -218,13 +182,13 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
           const what = (kind: string) => `sync of ${SYNC_SIZE} ${kind} (round ${round})`;
 
           const created = await send('POST', url, key, newBody);
-          expectAnswer(what('new cars'), created, 200, syncIs(SYNC_SIZE, 0));
+          expectJson(what('new cars'), created, 200, syncIs(SYNC_SIZE, 0));
           const createdAt = tick();
           const newRows = cars.map((c) => vehicleRow(c, rawDealer, createdAt));
           const createdRaw = await timed(() => rawUpsert(base.store, newRows));
 
           const updated = await send('POST', url, key, changedBody);
-          expectAnswer(what('cars with a new price'), updated, 200, syncIs(0, SYNC_SIZE));
+          expectJson(what('cars with a new price'), updated, 200, syncIs(0, SYNC_SIZE));
           const updatedAt = tick();
           const changedRows = changed.map((c) => vehicleRow(c, rawDealer, updatedAt));
           const updatedRaw = await timed(() => rawUpsert(base.store, changedRows));
@@ -232,13 +196,13 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
           const last = round === SYNC_ROUNDS;
           const sample = changed[SYNC_SIZE - 1]!;
           const sampleUrl = `${s.baseUrl}/v1/vehicles/${sample.external_id}`;
-          const before = last ? expectAnswer<VehicleAnswer>('GET of a synced car', await send('GET', sampleUrl, key), 200, (b) => b.vehicle?.price === sample.price.toFixed(2)) : undefined;
+          const before = last ? expectJson<VehicleAnswer>('GET of a synced car', await send('GET', sampleUrl, key), 200, (b) => b.vehicle?.price === sample.price.toFixed(2)) : undefined;
 
           const unchanged = await send('POST', url, key, changedBody);
-          expectAnswer(what('unchanged cars'), unchanged, 200, syncIs(0, SYNC_SIZE));
+          expectJson(what('unchanged cars'), unchanged, 200, syncIs(0, SYNC_SIZE));
           if (before) {
             // Sent again unchanged: the car keeps its updated_at.
-            expectAnswer<VehicleAnswer>('GET of a car synced again unchanged', await send('GET', sampleUrl, key), 200, (b) => b.vehicle?.updated_at === before.vehicle?.updated_at);
+            expectJson<VehicleAnswer>('GET of a car synced again unchanged', await send('GET', sampleUrl, key), 200, (b) => b.vehicle?.updated_at === before.vehicle?.updated_at);
           }
 
           // The baseline did write what it was meant to (not timed).
@@ -286,7 +250,7 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
         for (let i = 0; i < list.length; i += SYNC_SIZE) {
           const part = list.slice(i, i + SYNC_SIZE);
           const a = await send('POST', syncUrl, key, JSON.stringify({ vehicles: part }));
-          expectAnswer(`${what} (cars ${i}–${i + part.length - 1})`, a, 200, syncIs(created ? part.length : 0, created ? 0 : part.length));
+          expectJson(`${what} (cars ${i}–${i + part.length - 1})`, a, 200, syncIs(created ? part.length : 0, created ? 0 : part.length));
         }
       };
 
@@ -301,7 +265,7 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
       const { otherCpuPct } = await withOtherCpu([process.pid, s.child.pid], async () => {
         for (let round = 0; round < RECONCILE_ROUNDS; round++) {
           const a = await send('POST', reconcileUrl, key, body);
-          expectAnswer<{ result?: string; sold?: number; kept?: number; unknown?: number }>(
+          expectJson<{ result?: string; sold?: number; kept?: number; unknown?: number }>(
             `reconcile (round ${round})`,
             a,
             200,
@@ -320,7 +284,7 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
         }
       });
       // The right cars were marked sold.
-      const statusOf = async (id: string) => expectAnswer<VehicleAnswer>(`GET /v1/vehicles/${id}`, await send('GET', `${s.baseUrl}/v1/vehicles/${id}`, key), 200, (b) => b.vehicle?.external_id === id).vehicle?.status;
+      const statusOf = async (id: string) => expectJson<VehicleAnswer>(`GET /v1/vehicles/${id}`, await send('GET', `${s.baseUrl}/v1/vehicles/${id}`, key), 200, (b) => b.vehicle?.external_id === id).vehicle?.status;
       const soldStatus = await statusOf(missing[0]!.external_id);
       const keptStatus = await statusOf(listed[0]!);
       if (soldStatus !== 'sold' || keptStatus === 'sold') throw new BenchError(`after reconcile: a missing car is ${soldStatus}, a listed one ${keptStatus}`);

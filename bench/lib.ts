@@ -4,6 +4,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import type { BaselineDb } from './baseline-db.js';
 
@@ -88,6 +89,31 @@ export async function stopAllChildren(): Promise<void> {
 /** Last resort (process exit, Ctrl-C): kill whatever is left, synchronously. */
 export function killAllChildrenNow(): void {
   for (const proc of children) if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+}
+
+/** server.js and cli.js of the build under test (BENCH_DIST, default ./dist); throws if missing. */
+export function distFiles(root: string): { server: string; cli: string } {
+  const dist = path.resolve(process.env.BENCH_DIST ?? path.join(root, 'dist'));
+  const files = { server: path.join(dist, 'server.js'), cli: path.join(dist, 'cli.js') };
+  for (const f of Object.values(files)) if (!fs.existsSync(f)) throw new BenchError(`${f} is missing: run npm run build`);
+  return files;
+}
+
+/**
+ * Creates a dealership (market ar) and a key of it with the CLI, on the store `env` names
+ * (DATABASE_URL); resolves with the key. Safe beside the running server (SQLite WAL, busy_timeout).
+ */
+export async function createDealer(cli: string, env: NodeJS.ProcessEnv, slug: string): Promise<string> {
+  await runCommand(process.execPath, [cli, 'dealers', 'create', '--slug', slug, '--name', `Bench ${slug}`, '--markets', 'ar', '--json'], env);
+  const out = await runCommand(process.execPath, [cli, 'keys', 'create', '--dealer', slug, '--json'], env);
+  let key: unknown;
+  try {
+    key = (JSON.parse(out.trim()) as { key?: unknown }).key;
+  } catch {
+    throw new BenchError(`keys create printed no JSON: ${out}`);
+  }
+  if (typeof key !== 'string' || !key.startsWith('dik_')) throw new BenchError(`keys create printed no key: ${out}`);
+  return key;
 }
 
 /** Runs a command to completion; resolves with its stdout, rejects with its stderr on failure. */
@@ -198,7 +224,7 @@ export function httpGet(url: string, headers: Record<string, string> = {}, timeo
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Polls `url` every `intervalMs` until it answers 200. Fails at once if `child` exits first,
@@ -225,8 +251,8 @@ export async function waitForHttp(url: string, child: Child, { intervalMs = 5, t
   throw new BenchError(`${url} did not answer 200 within ${timeoutMs} ms (last: ${last}):\n${child.output()}`);
 }
 
-/** CPU time (user + system, in clock ticks) of a process, all its threads. */
-function processTicks(pid: number): number {
+/** CPU time (user + system, in clock ticks of 1/100 s) of a process, all its threads. */
+export function processTicks(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
@@ -445,4 +471,42 @@ export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One HTTP call, timed as the client sees it, and the check of its answer.
+
+export interface Answer {
+  status: number;
+  text: string;
+  /** Request sent → whole answer body received, on a kept-alive loopback connection. */
+  ms: number;
+}
+
+export async function send(method: 'GET' | 'POST' | 'PUT', url: string, key?: string, body?: string): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (key !== undefined) headers.authorization = `Bearer ${key}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const t0 = performance.now();
+  try {
+    const res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await res.text();
+    return { status: res.status, text, ms: performance.now() - t0 };
+  } catch (err) {
+    throw new BenchError(`${method} ${url} failed: ${(err as Error).message}`);
+  }
+}
+
+/** Parses the answer, throwing a BenchError unless it has `status` and `check` accepts its body. */
+export function expectJson<T>(what: string, a: Answer, status: number, check: (body: T) => boolean = () => true): T {
+  const excerpt = () => (a.text.length > 800 ? `${a.text.slice(0, 800)}…` : a.text);
+  if (a.status !== status) throw new BenchError(`${what}: expected ${status}, got ${a.status}: ${excerpt()}`);
+  let body: T;
+  try {
+    body = JSON.parse(a.text) as T;
+  } catch {
+    throw new BenchError(`${what}: the answer is not JSON: ${excerpt()}`);
+  }
+  if (!check(body)) throw new BenchError(`${what}: unexpected answer: ${excerpt()}`);
+  return body;
 }

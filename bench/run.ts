@@ -14,19 +14,24 @@
 //   BENCH_LOG_LEVEL=silent        the real server's LOG_LEVEL (default warn)
 //   BENCH_JOB_CONCURRENCY=8       run the real server's job worker (default 0: API only, no background jobs)
 //   BENCH_DIST=/other/dist        server.js and cli.js from another build (compare two builds)
-//   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   extra node flags, real server
+//   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   extra node flags, real server(s)
+//   BENCH_PHOTO_JOB_CONCURRENCY=8 BENCH_PHOTO_JOB_POLL=200ms BENCH_PHOTO_IMPORT_CARS=100
+//                                 the photo benchmarks' own server (with workers) and import size (bench/photos.ts)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBaselineDb, type BaselineDb } from './baseline-db.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
+import { PHOTO_BENCHMARKS } from './photos.js';
 import {
   BenchError,
   DEFAULT_LOAD,
   LOOPBACK,
   assertAll2xx,
   childEnv,
+  createDealer,
+  distFiles,
   freePort,
   httpGet,
   killAllChildrenNow,
@@ -35,7 +40,6 @@ import {
   onServerCpu,
   pinCpus,
   rssMb,
-  runCommand,
   startChild,
   stopAllChildren,
   stopChild,
@@ -118,6 +122,9 @@ const BENCHMARKS: Benchmark[] = [
   },
   // sync, reconcile, get_vehicle, put_update: the vehicles API (bench/inventory.ts).
   ...INVENTORY_BENCHMARKS,
+  // photo_one_car, photo_import_1000: photo downloads on a server of their own, WITH its job
+  // worker, from a local photo server (bench/photos.ts).
+  ...PHOTO_BENCHMARKS,
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -126,20 +133,6 @@ const BENCHMARKS: Benchmark[] = [
 /** The real server, plus what is needed to add dealerships to its store with the CLI. */
 interface StartedReal extends RealServer {
   createDealer(slug: string): Promise<string>;
-}
-
-/** Creates a dealership (market ar) and a key of it with the CLI; resolves with the key. */
-async function createDealer(cli: string, env: NodeJS.ProcessEnv, slug: string): Promise<string> {
-  await runCommand(NODE, [cli, 'dealers', 'create', '--slug', slug, '--name', `Bench ${slug}`, '--markets', 'ar', '--json'], env);
-  const out = await runCommand(NODE, [cli, 'keys', 'create', '--dealer', slug, '--json'], env);
-  let key: unknown;
-  try {
-    key = (JSON.parse(out.trim()) as { key?: unknown }).key;
-  } catch {
-    throw new BenchError(`keys create printed no JSON: ${out}`);
-  }
-  if (typeof key !== 'string' || !key.startsWith('dik_')) throw new BenchError(`keys create printed no key: ${out}`);
-  return key;
 }
 
 async function startReal(tmpDir: string, pinning: Pinning | undefined): Promise<StartedReal> {
@@ -155,10 +148,7 @@ async function startReal(tmpDir: string, pinning: Pinning | undefined): Promise<
     // (photo downloads of their made-up photo URLs) that compete for the server's CPU.
     JOB_CONCURRENCY: process.env.BENCH_JOB_CONCURRENCY ?? '0',
   });
-  const dist = path.resolve(process.env.BENCH_DIST ?? path.join(ROOT, 'dist'));
-  const cli = path.join(dist, 'cli.js');
-  const server = path.join(dist, 'server.js');
-  for (const f of [cli, server]) if (!fs.existsSync(f)) throw new BenchError(`${f} is missing: run npm run build`);
+  const { cli, server } = distFiles(ROOT);
 
   const key = await createDealer(cli, env, 'bench');
 
