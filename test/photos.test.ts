@@ -249,6 +249,21 @@ describe(`photo import (${STORE_NAME})`, () => {
     assert.equal(v.photos_pending, 0);
   });
 
+  test('a photo dropped from the list before its turn is not downloaded, and comes back if listed again', async () => {
+    const late = img.serve('/late.jpg', await jpeg(500, 400));
+    await put('P-6', car([good[0]!, good[1]!, late]));
+    await put('P-6', car([good[0]!, good[1]!, good[2]!]));
+    await run();
+    assert.equal(img.hits.get('/late.jpg') ?? 0, 0, 'never downloaded');
+    const v = await get('P-6');
+    assert.equal(v.status, 'active');
+    await put('P-6', car([good[0]!, good[1]!, late]));
+    await run();
+    const again = await get('P-6');
+    assert.equal(img.hits.get('/late.jpg'), 1);
+    assert.deepEqual(again.photo_status.map((p: { status: string }) => p.status), ['ready', 'ready', 'ready']);
+  });
+
   test('unknown and malformed photo paths answer 404 in the Error shape', async () => {
     for (const url of ['/photos/abc/display.jpg', `/photos/${'a'.repeat(64)}/display.jpg`, `/photos/${'a'.repeat(64)}/..%2F..%2Fetc.jpg`, `/photos/${'a'.repeat(64)}/secret.txt`]) {
       const res = await t.app.inject({ url });

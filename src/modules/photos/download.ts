@@ -46,6 +46,13 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
     handler: async ({ photo_id }, { attempt, job, signal }) => {
       const photo = await findPhoto(deps.store.db, photo_id);
       if (!photo || photo.status !== 'pending') return;
+      // Dropped from the car's list meanwhile: not downloaded. Marked failed, so that listing
+      // it again gives it a new try (track.ts resets failed photos).
+      const [car] = await findVehiclesByIds(deps.store.db, photo.dealer_id, [photo.vehicle_id]);
+      if (!car || !(JSON.parse(car.photo_urls) as string[]).includes(photo.source_url)) {
+        await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, { status: 'failed', reason: 'removed from the car\'s photos before it was downloaded' });
+        return;
+      }
       let outcome: Outcome;
       try {
         const host = new URL(photo.source_url).host;
