@@ -164,6 +164,30 @@ describe(`vehicles (${STORE_NAME})`, () => {
     assert.equal(res.json().vehicle.source, 'woocommerce');
   });
 
+  test('GET answers (cached by revision) follow every kind of write, from this process or another', async () => {
+    const body = async () => (await get('CACHE-1')).json().vehicle;
+    await put('CACHE-1', car());
+    assert.equal((await body()).price, '12500.00');
+    assert.deepEqual(await body(), await body(), 'a repeated read is the same');
+    await put('CACHE-1', car({ price: 13000 }));
+    assert.equal((await body()).price, '13000.00', 'update');
+    await t.app.inject({ method: 'POST', url: '/v1/vehicles/CACHE-1/sold', headers: bearer(key) });
+    assert.equal((await body()).status, 'sold', 'sold');
+    await t.app.inject({ method: 'DELETE', url: '/v1/vehicles/CACHE-1', headers: bearer(key) });
+    assert.equal((await body()).status, 'withdrawn', 'withdrawn');
+    await put('CACHE-1', car());
+    assert.equal((await body()).status, 'importing_photos', 'back for sale');
+    // Another process writes through the same repository functions (revision bumped).
+    const { setStatus, findVehicle } = await import('../src/modules/vehicles/repository.js');
+    const dealerId = (await t.store.db.selectFrom('vehicles').select('dealer_id').where('external_id', '=', 'CACHE-1').executeTakeFirstOrThrow()).dealer_id;
+    const row = (await findVehicle(t.store.db, dealerId, 'ar', 'CACHE-1'))!;
+    await setStatus(t.store.db, [row.id], 'expired', clock.now());
+    assert.equal((await body()).status, 'expired', 'a write by another process');
+    const res = await get('CACHE-1');
+    assert.match(String(res.headers['content-type']), /^application\/json/);
+    assert.equal(res.headers['ratelimit-limit'], '120');
+  });
+
   test('unknown stock IDs: 404 on every per-car route', async () => {
     for (const req of [
       { method: 'GET' as const, url: '/v1/vehicles/NOPE' },

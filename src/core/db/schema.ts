@@ -88,6 +88,8 @@ export interface VehiclesTable {
   content_hash: string;
   /** When the dealer last sent the car (PUT, sync, feed): listing expiry counts from here. */
   last_sent_at: number;
+  /** Bumped by every write that changes what the API shows of the car. */
+  revision: ColumnType<number, number | undefined, number>;
   /** JSON array of ShownPhoto: what the public sees, swapped whole when a new set is in. */
   shown_photos: ColumnType<string, string | undefined, string>;
   /** JSON array of PhotoStateEntry: the current list's photos and their outcomes. */

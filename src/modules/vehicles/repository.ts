@@ -17,6 +17,15 @@ const vehicleByStockId = compiledQuery<VehicleRow, [number, string, string]>((db
   db.selectFrom('vehicles').selectAll().where('dealer_id', '=', 0).where('market', '=', '').where('external_id', '=', ''),
 );
 
+const vehicleRevisionByStockId = compiledQuery<Pick<VehicleRow, 'id' | 'revision'>, [number, string, string]>((db) =>
+  db.selectFrom('vehicles').select(['id', 'revision']).where('dealer_id', '=', 0).where('market', '=', '').where('external_id', '=', ''),
+);
+
+/** Which car, and which revision of it: enough to answer a GET from a cached response. */
+export async function findVehicleRevision(db: Kysely<DB>, dealerId: number, market: string, externalId: string): Promise<Pick<VehicleRow, 'id' | 'revision'> | undefined> {
+  return (await vehicleRevisionByStockId(db, dealerId, market, externalId))[0];
+}
+
 /** The hot read of the API (GET, PUT, DELETE, sold). */
 export async function findVehicle(db: Kysely<DB>, dealerId: number, market: string, externalId: string): Promise<VehicleRow | undefined> {
   return (await vehicleByStockId(db, dealerId, market, externalId))[0];
@@ -58,7 +67,7 @@ export function insertVehicle(db: Kysely<DB>, row: NewVehicle): Promise<VehicleR
 }
 
 export async function updateVehicle(db: Kysely<DB>, id: number, patch: Partial<NewVehicle>): Promise<void> {
-  await db.updateTable('vehicles').set(patch).where('id', '=', id).execute();
+  await db.updateTable('vehicles').set((eb) => ({ ...patch, revision: eb('revision', '+', 1) })).where('id', '=', id).execute();
 }
 
 /** The dealer sent these cars again without changing them: only the expiry clock restarts. */
@@ -68,7 +77,9 @@ export async function touchVehicles(db: Kysely<DB>, ids: number[], sentAt: numbe
 
 export async function setStatus(db: Kysely<DB>, ids: number[], status: VehicleStatus, now: number): Promise<void> {
   for (const part of chunks(ids)) {
-    if (part.length) await db.updateTable('vehicles').set({ status, updated_at: now }).where('id', 'in', part).execute();
+    if (part.length) {
+      await db.updateTable('vehicles').set((eb) => ({ status, updated_at: now, revision: eb('revision', '+', 1) })).where('id', 'in', part).execute();
+    }
   }
 }
 
@@ -138,7 +149,7 @@ export async function listVehicles(db: Kysely<DB>, f: ListFilter, page: number, 
 export async function expireStale(db: Kysely<DB>, cutoff: number, now: number): Promise<number> {
   const res = await db
     .updateTable('vehicles')
-    .set({ status: 'expired', updated_at: now })
+    .set((eb) => ({ status: 'expired', updated_at: now, revision: eb('revision', '+', 1) }))
     .where('status', 'in', [...FOR_SALE_STATUSES])
     .where('last_sent_at', '<', cutoff)
     .executeTakeFirst();

@@ -11,12 +11,14 @@ import {
   SyncRequestSchema,
   VehicleInputSchema,
 } from './schemas.js';
-import { getVehicle, listDealerVehicles, putVehicle, sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
+import { getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, VehicleResponseCache, withdrawVehicle, type VehicleDeps } from './service.js';
 import { reconcileVehicles, syncVehicles } from './sync.js';
 
 const TAGS = ['Vehicles'];
 
 export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = async (app, { deps }) => {
+  const responses = new VehicleResponseCache();
+
   app.get(
     '/vehicles',
     {
@@ -84,7 +86,11 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         response: { 200: Type.Ref('VehicleEnvelope'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
-    async (req) => ({ vehicle: await getVehicle(deps, req.auth.dealer, req.params.external_id, req.query.market) }),
+    async (req, reply) => {
+      // Serialized with this route's response schema, then kept while the car is unchanged.
+      const body = await getVehicleBody(deps, responses, req.auth.dealer, req.params.external_id, req.query.market, (p) => String(reply.serialize(p)));
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.put(

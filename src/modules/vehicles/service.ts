@@ -7,7 +7,7 @@ import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { recordEvents } from '../events/events.js';
 import { applyVehicles } from './apply.js';
-import { findVehicle, listVehicles, setStatus } from './repository.js';
+import { findVehicle, findVehicleRevision, listVehicles, setStatus } from './repository.js';
 import type { Vehicle } from './schemas.js';
 import { pickMarket, resolveMarket, resolveSource } from './scope.js';
 import { toVehicle } from './serialize.js';
@@ -72,11 +72,43 @@ export async function putVehicle(
   return { result, vehicle: present(deps, row) };
 }
 
-export async function getVehicle(deps: VehicleDeps, dealer: Dealer, externalId: string, queryMarket: string | undefined): Promise<Vehicle> {
+/**
+ * Serialized GET answers by car id and revision. Every write that changes what the API shows of
+ * a car bumps its revision (vehicles/repository.ts), so a cached answer is used only while the
+ * stored car is the one it was made from, whichever process wrote it.
+ */
+export class VehicleResponseCache {
+  private readonly entries = new Map<number, { revision: number; body: string }>();
+  constructor(private readonly max = 5000) {}
+  get(id: number, revision: number): string | undefined {
+    const e = this.entries.get(id);
+    return e && e.revision === revision ? e.body : undefined;
+  }
+  set(id: number, revision: number, body: string): void {
+    if (!this.entries.has(id) && this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(id, { revision, body });
+  }
+}
+
+/** GET /vehicles/{external_id}: the serialized answer, from the cache when the car is unchanged. */
+export async function getVehicleBody(
+  deps: VehicleDeps,
+  cache: VehicleResponseCache,
+  dealer: Dealer,
+  externalId: string,
+  queryMarket: string | undefined,
+  serialize: (payload: { vehicle: Vehicle }) => string,
+): Promise<string> {
   const market = resolveMarket(dealer.markets, queryMarket);
+  const ref = await findVehicleRevision(deps.store.db, dealer.id, market.code, externalId);
+  if (!ref) throw notFound(externalId);
+  const cached = cache.get(ref.id, ref.revision);
+  if (cached !== undefined) return cached;
   const row = await findVehicle(deps.store.db, dealer.id, market.code, externalId);
   if (!row) throw notFound(externalId);
-  return present(deps, row);
+  const body = serialize({ vehicle: present(deps, row) });
+  cache.set(row.id, row.revision, body);
+  return body;
 }
 
 /** Withdraw (DELETE): stops publication, deletes nothing; idempotent (D6). */

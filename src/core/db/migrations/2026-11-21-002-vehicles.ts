@@ -27,6 +27,8 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('photos_pending', 'integer', (c) => c.notNull())
     .addColumn('content_hash', 'text', (c) => c.notNull())
     .addColumn('last_sent_at', 'bigint', (c) => c.notNull())
+    // Bumped by every write that changes what the API shows of the car (response caching).
+    .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('vehicles_dealer_market_external', ['dealer_id', 'market', 'external_id'])
