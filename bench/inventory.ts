@@ -12,6 +12,7 @@ import {
 } from './baseline-db.js';
 import {
   BenchError,
+  MODELS,
   assertAll2xx,
   expectJson,
   httpGet,
@@ -37,14 +38,6 @@ const RECONCILE_ROUNDS = 3;
 // ---------------------------------------------------------------------------------------------
 // Cars.
 
-/** Models of catalog-data.json, each with a year it was made in. */
-const MODELS = [
-  { brand: 'Volkswagen', model: 'Gol', year: 2015 },
-  { brand: 'Volkswagen', model: 'Polo', year: 2019 },
-  { brand: 'Toyota', model: 'Corolla', year: 2018 },
-  { brand: 'Fiat', model: 'Cronos', year: 2020 },
-  { brand: 'Ford', model: 'Ka', year: 2017 },
-] as const;
 
 /** A valid car for market ar; `i` varies the model, price and mileage a little. */
 export function car(externalId: string, i: number): CarInput {

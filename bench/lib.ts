@@ -510,3 +510,12 @@ export function expectJson<T>(what: string, a: Answer, status: number, check: (b
   if (!check(body)) throw new BenchError(`${what}: unexpected answer: ${excerpt()}`);
   return body;
 }
+
+/** Models of catalog-data.json, each with a year it was made in (cars the benchmarks send). */
+export const MODELS = [
+  { brand: 'Volkswagen', model: 'Gol', year: 2015 },
+  { brand: 'Volkswagen', model: 'Polo', year: 2019 },
+  { brand: 'Toyota', model: 'Corolla', year: 2018 },
+  { brand: 'Fiat', model: 'Cronos', year: 2020 },
+  { brand: 'Ford', model: 'Ka', year: 2017 },
+] as const;

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   BenchError,
+  MODELS,
   LOOPBACK,
   childEnv,
   createDealer,
@@ -279,13 +280,6 @@ function rssSampler(pid: number, everyMs: number): { stop(): number } {
 
 // ---------------------------------------------------------------------------------------------
 
-const MODELS = [
-  { brand: 'Volkswagen', model: 'Gol', year: 2015 },
-  { brand: 'Volkswagen', model: 'Polo', year: 2019 },
-  { brand: 'Toyota', model: 'Corolla', year: 2018 },
-  { brand: 'Fiat', model: 'Cronos', year: 2020 },
-  { brand: 'Ford', model: 'Ka', year: 2017 },
-] as const;
 
 const fig = (key: string, label: string, value: number, unit: string, decimals: number, target?: Figure['target']): Figure => ({
   key,
