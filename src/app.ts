@@ -82,7 +82,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     schemaController,
-    return503OnClosing: true,
+    // While closing, requests still arriving on open connections are served (Fastify's own 503
+    // body would not be in the Error shape); new connections are refused by the closed listener.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   try {

@@ -14,7 +14,6 @@ export const ERROR_STATUS = {
   unreadable_feed: 422,
   rate_limited: 429,
   internal_error: 500,
-  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
