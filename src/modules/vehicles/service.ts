@@ -1,7 +1,8 @@
 // Rules of one car: create or update by stock ID, read, list, withdraw, mark sold.
 import type { Clock } from '../../core/clock.js';
 import { lockDealerInventory, writeTransaction, type Store } from '../../core/db/dialect.js';
-import type { VehicleRow } from '../../core/db/schema.js';
+import type { Kysely } from 'kysely';
+import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
@@ -125,12 +126,13 @@ export function sellVehicle(deps: VehicleDeps, dealer: Dealer, externalId: strin
   });
 }
 
+/** Runs `change` on one existing car, in a write transaction under the dealership's lock. */
 async function writeInScope(
   deps: VehicleDeps,
   dealer: Dealer,
   externalId: string,
   queryMarket: string | undefined,
-  change: (trx: Parameters<Parameters<typeof writeTransaction>[1]>[0], row: VehicleRow) => Promise<void>,
+  change: (trx: Kysely<DB>, row: VehicleRow) => Promise<void>,
 ): Promise<Vehicle> {
   const { store } = deps;
   const market = resolveMarket(dealer.markets, queryMarket);
