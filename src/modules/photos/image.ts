@@ -2,7 +2,7 @@
 // stored versions: the original (metadata stripped, orientation applied) and a 1280 px copy.
 import type { Sharp, SharpOptions } from 'sharp';
 
-export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, displayWidth: 1280 };
+export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, displayWidth: 1280, maxSeconds: 20 };
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
@@ -62,7 +62,8 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   try {
     // Metadata (EXIF with GPS, camera serials…) is dropped by sharp unless asked to keep it.
     // Both copies come from one pipeline (clone), so the input is read once.
-    const base = sharp(bytes, options).rotate();
+    // A pipeline that runs longer than maxSeconds (a pathological file) is stopped.
+    const base = sharp(bytes, options).rotate().timeout({ seconds: IMAGE_LIMITS.maxSeconds });
     const [original, display] = await Promise.all([
       ENCODE[format](base.clone()).toBuffer(),
       ENCODE[format](base.clone().resize({ width: IMAGE_LIMITS.displayWidth, withoutEnlargement: true })).toBuffer(),
@@ -76,6 +77,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
 function shortReason(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
   if (/pixel limit/i.test(text)) return `larger than ${IMAGE_LIMITS.maxPixels / 1e6} megapixels`;
+  if (/timeout/i.test(text)) return `it took longer than ${IMAGE_LIMITS.maxSeconds} s to process`;
   if (/unsupported image format/i.test(text)) return 'unsupported image format';
   if (/truncated|premature end|unexpected end/i.test(text)) return 'the file is truncated';
   return text.split('\n')[0]!.slice(0, 160);
