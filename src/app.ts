@@ -9,6 +9,7 @@ import { openStore, type Store } from './core/db/dialect.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { ApiError } from './core/errors.js';
 import { authenticate } from './core/http/auth.js';
+import { FailedAuthGuard } from './core/http/failed-auth.js';
 import { installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
 import { schemaController } from './core/http/validation.js';
@@ -139,10 +140,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Everything under /v1 except the docs and (later) the feed push needs a key.
   await app.register(
     async (keyed) => {
-      // One hook, before any body is read: the key, then its rate limit.
+      // One hook, before any body is read: the caller's address, the key, then its rate limit.
       const auth = authenticate(resolveKey);
+      const failedAuth = new FailedAuthGuard();
       keyed.addHook('onRequest', async (req, reply) => {
-        await auth(req, reply);
+        const blocked = failedAuth.blockedFor(req.ip, clock.now());
+        if (blocked > 0) {
+          const wait = Math.max(1, Math.ceil(blocked / 1000));
+          throw new ApiError('rate_limited', `Too many calls with an invalid key from this address; retry in ${wait} s.`, undefined, { 'retry-after': String(wait) });
+        }
+        try {
+          await auth(req, reply);
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 'unauthorized') failedAuth.recordFailure(req.ip, clock.now());
+          throw err;
+        }
         const d = await limiter.hit(`key:${req.auth.keyId}`, clock.now(), perMinute, 60_000);
         reply.headers(rateLimitHeaders(d));
         if (!d.allowed) {

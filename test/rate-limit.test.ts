@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../src/core/clock.js';
+import { FAILED_AUTH_LIMIT } from '../src/core/http/failed-auth.js';
 import { MemoryRateLimitStore } from '../src/core/http/rate-limit.js';
 import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 
@@ -68,6 +69,20 @@ describe(`rate limit over HTTP (${STORE_NAME})`, () => {
     assert.equal((await t.app.inject({ url: '/v1/me', headers: bearer(key) })).statusCode, 429, 'the call at +1 s is still in the window');
     clock.advance(1000);
     assert.equal((await t.app.inject({ url: '/v1/me', headers: bearer(key) })).statusCode, 200);
+  });
+
+  test('an address that keeps sending bad keys is turned away for a while, others are not', async () => {
+    const { key } = await seedDealer(t);
+    const from = (remoteAddress: string, k: string) => t.app.inject({ url: '/v1/me', headers: bearer(k), remoteAddress });
+    for (let i = 0; i < FAILED_AUTH_LIMIT; i++) assert.equal((await from('198.51.100.7', `dik_${'x'.repeat(40)}`)).statusCode, 401);
+    const blocked = await from('198.51.100.7', `dik_${'x'.repeat(40)}`);
+    assert.equal(blocked.statusCode, 429);
+    assert.equal(blocked.json().error.code, 'rate_limited');
+    assert.ok(Number(blocked.headers['retry-after']) >= 1);
+    assert.equal((await from('198.51.100.7', key)).statusCode, 429, 'even a good key, while it lasts');
+    assert.equal((await from('198.51.100.8', key)).statusCode, 200, 'another address is not affected');
+    clock.advance(61_000);
+    assert.equal((await from('198.51.100.7', key)).statusCode, 200, 'free again after the window');
   });
 
   test('the limit is per key', async () => {
