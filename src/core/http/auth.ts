@@ -1,7 +1,7 @@
 // Keyed routes: the key comes only from `Authorization: Bearer` or `X-API-Key` (spec §5).
 // Missing, malformed, unknown and revoked keys get the same 401; a key in the URL is refused.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, errors } from '../errors.js';
+import { errors } from '../errors.js';
 
 export interface AuthContext {
   keyId: number;
@@ -54,4 +54,3 @@ export function authenticate(resolve: KeyResolver) {
   };
 }
 
-export { ApiError };
