@@ -34,6 +34,11 @@ import { PhotoStorage } from './modules/photos/storage.js';
 import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { VEHICLE_SCHEMAS } from './modules/vehicles/schemas.js';
+import { loadServerKey, secretBox } from './core/secret-box.js';
+import { defineWebhookDeliveries } from './modules/webhooks/deliver.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import { WEBHOOK_SCHEMAS } from './modules/webhooks/schemas.js';
+import type { WebhookDeps } from './modules/webhooks/service.js';
 
 export interface AppOptions {
   config: Config;
@@ -106,6 +111,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const outbound = opts.outbound ?? createOutbound({ allowPrivateNetworks: config.outboundAllowPrivateNetworks });
   const storage = new PhotoStorage(config.dataDir);
   app.decorate('services', { config, store, clock, jobs, outbound });
+  const box = secretBox(loadServerKey(config.secretKey, config.dataDir));
+  const webhookSend = { timeoutMs: config.webhookTimeoutMs, userAgent: `DealerInventory-Webhooks/${API_VERSION} (+${config.publicBaseUrl})` };
+  defineWebhookDeliveries(jobs, {
+    store,
+    clock,
+    outbound,
+    box,
+    send: webhookSend,
+    scheduleMs: config.webhookRetryScheduleMs,
+    maxInFlight: config.webhookMaxInFlight,
+  });
   defineExpiry(jobs, store, clock, config.listingTtlDays);
   definePhotoDownloads(jobs, { store, clock, outbound, storage, timeoutMs: config.photoTimeoutMs });
   await scheduleExpiry(store.db, clock);
@@ -127,7 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema, ...VEHICLE_SCHEMAS]) app.addSchema(schema);
+  for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema, ...VEHICLE_SCHEMAS, ...WEBHOOK_SCHEMAS]) app.addSchema(schema);
   await registerOpenApi(app, config.publicBaseUrl, API_VERSION);
   await app.register(healthRoutes);
   await app.register(photoRoutes, { storage });
@@ -166,6 +182,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await keyed.register(marketRoutes);
       await keyed.register(catalogRoutes, { catalog });
       await keyed.register(vehicleRoutes, { deps: { store, clock, catalog, publicBaseUrl: config.publicBaseUrl, jobsQueued: () => jobs.nudge() } });
+      const webhookDeps: WebhookDeps = { store, clock, outbound, box, send: webhookSend, allowHttp: config.webhookAllowHttp, jobsQueued: () => jobs.nudge() };
+      await keyed.register(webhookRoutes, { deps: webhookDeps });
     },
     { prefix: '/v1' },
   );

@@ -95,6 +95,7 @@ export async function makeApp(
     clock,
     logStream: logs,
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
+    ...(options.outbound ? { outbound: options.outbound } : {}),
   });
   options.setup?.(app);
   await app.ready();

@@ -16,6 +16,13 @@ export interface Config {
   feedPollIntervalMs: number;
   outboundAllowPrivateNetworks: boolean;
   webhookAllowHttp: boolean;
+  /** Deliveries sent at once to one webhook by one process (a slow receiver cannot starve others). */
+  webhookMaxInFlight: number;
+  /**
+   * The server key (32 bytes) that encrypts secrets kept at rest (webhook signing secrets).
+   * Undefined: generated into DATA_DIR/secret.key on first start and read from there after.
+   */
+  secretKey: Buffer | undefined;
   listingTtlDays: number;
   logLevel: LogLevel;
   /** Total time for one photo download (connect to last byte, redirects included). */
@@ -107,6 +114,17 @@ function databaseUrl(env: Env, def: string): string {
   throw new ConfigError('DATABASE_URL', `must be sqlite:<path> or postgres://… (got "${raw.replace(/:[^:@/]*@/, ':***@')}")`);
 }
 
+/** SECRET_KEY: 32 bytes written as 64 hex characters or as base64/base64url. */
+function secretKey(env: Env): Buffer | undefined {
+  const raw = read(env, 'SECRET_KEY');
+  if (raw === undefined) return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw) ? Buffer.from(raw, 'base64url') : undefined;
+  if (!key || key.length !== 32) {
+    throw new ConfigError('SECRET_KEY', 'must be 32 random bytes written as 64 hex characters or 43 base64 characters (e.g. `openssl rand -hex 32`)');
+  }
+  return key;
+}
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the whole configuration; throws ConfigError naming the first bad variable. */
@@ -127,6 +145,8 @@ export function loadConfig(env: Env = process.env): Config {
     feedPollIntervalMs: duration(env, 'FEED_POLL_INTERVAL', '4h'),
     outboundAllowPrivateNetworks: bool(env, 'OUTBOUND_ALLOW_PRIVATE_NETWORKS', false),
     webhookAllowHttp: bool(env, 'WEBHOOK_ALLOW_HTTP', false),
+    webhookMaxInFlight: int(env, 'WEBHOOK_MAX_IN_FLIGHT', 4, 1, 100),
+    secretKey: secretKey(env),
     listingTtlDays: int(env, 'LISTING_TTL_DAYS', 90, 1, 3650),
     logLevel,
     photoTimeoutMs: duration(env, 'PHOTO_TIMEOUT', '30s'),

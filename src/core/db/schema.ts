@@ -128,6 +128,47 @@ export interface PhotosTable {
   updated_at: number;
 }
 
+export interface WebhooksTable {
+  id: Generated<number>;
+  dealer_id: number;
+  url: string;
+  /** JSON array of subscribed event names. */
+  events: string;
+  /** The signing secret sealed with the server key (core/secret-box.ts). */
+  secret_sealed: string;
+  /** 1 or 0; 20 failed deliveries in a row turn it to 0 (D20). */
+  active: number;
+  failures_in_a_row: Generated<number>;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  dealer_id: number;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  /** The delivery this one replays (POST …/deliveries/{id}/retry). */
+  replay_of: number | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: number;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+}
+
 export interface DB {
   dealers: DealersTable;
   api_keys: ApiKeysTable;
@@ -136,6 +177,9 @@ export interface DB {
   vehicles: VehiclesTable;
   events: EventsTable;
   photos: PhotosTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type DealerRow = Selectable<DealersTable>;
@@ -148,3 +192,6 @@ export type VehicleRow = Selectable<VehiclesTable>;
 export type NewVehicle = Insertable<VehiclesTable>;
 export type EventRow = Selectable<EventsTable>;
 export type PhotoRow = Selectable<PhotosTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type AttemptRow = Selectable<WebhookAttemptsTable>;

@@ -1,6 +1,7 @@
 // All SQL of the jobs table. Functions take a Kysely instance or a transaction.
 import { sql, type Kysely } from 'kysely';
-import { lockSkipLocked, type DialectName } from '../db/dialect.js';
+import { afterCommit, lockSkipLocked, type DialectName } from '../db/dialect.js';
+import { jobsQueued } from './wake.js';
 import type { DB, JobRow } from '../db/schema.js';
 
 export interface NewJobInput {
@@ -29,6 +30,7 @@ export async function insertJob(db: Kysely<DB>, job: NewJobInput, now: number): 
     .onConflict((oc) => oc.column('job_key').doNothing())
     .returning('id')
     .executeTakeFirst();
+  if (row && job.runAt <= now) afterCommit(db, jobsQueued);
   return row?.id;
 }
 
@@ -141,6 +143,7 @@ export async function insertJobs(db: Kysely<DB>, jobs: Omit<NewJobInput, 'jobKey
     updated_at: now,
   }));
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('jobs').values(rows.slice(i, i + 500)).execute();
+  if (rows.some((r) => r.run_at <= now)) afterCommit(db, jobsQueued);
 }
 
 /** A recurring job ran (or gave up this round): it waits for its next time, attempts reset. */

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.js';
 import type { Store } from '../db/dialect.js';
 import type { JobRow } from '../db/schema.js';
 import { claimJobs, deleteJob, extendLease, failJob, repeatJob, rescheduleJob } from './repository.js';
+import { onJobsQueued } from './wake.js';
 
 export interface JobContext {
   job: JobRow;
@@ -61,6 +62,7 @@ export class JobWorker {
   private wake: (() => void) | undefined;
   private loopDone: Promise<void> | undefined;
   private readonly abort = new AbortController();
+  private unlisten: (() => void) | undefined;
 
   constructor(private readonly opts: WorkerOptions) {
     this.id = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
@@ -78,6 +80,7 @@ export class JobWorker {
   start(): void {
     if (this.running || this.opts.concurrency === 0) return;
     this.running = true;
+    this.unlisten = onJobsQueued(() => this.nudge());
     this.loopDone = this.loop();
   }
 
@@ -89,6 +92,7 @@ export class JobWorker {
   /** Stops claiming, then waits for the jobs in flight to finish. */
   async stop(): Promise<void> {
     this.running = false;
+    this.unlisten?.();
     this.nudge();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight]);

@@ -63,6 +63,11 @@ export interface OutboundRequest {
   timeoutMs: number;
   /** Response body cap; streamed, aborted as soon as it is passed (too_large). */
   maxBytes: number;
+  /**
+   * Keep the first maxBytes of a larger body instead of failing with too_large (webhooks only
+   * need the status; a receiver's long answer is not an error).
+   */
+  truncateBody?: boolean;
   /** Aborting it rejects with a network_error whose `cause` is the signal's reason. */
   signal?: AbortSignal;
 }
@@ -81,6 +86,11 @@ export interface OutboundResponse {
 
 export interface Outbound {
   fetch(url: string, req: OutboundRequest): Promise<OutboundResponse>;
+  /**
+   * Applies the URL and address rules to `url` without connecting (one DNS resolution), so a
+   * URL that could never be reached is refused when it is given (e.g. a webhook's).
+   */
+  check(url: string, options?: { timeoutMs?: number }): Promise<void>;
 }
 
 // undici is loaded on the first outbound request: a process that never goes out does not pay for it.
@@ -382,7 +392,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
     }
   }
 
-  async function readBody(h: Hop, method: OutboundMethod, maxBytes: number): Promise<Buffer> {
+  async function readBody(h: Hop, method: OutboundMethod, maxBytes: number, truncate: boolean): Promise<Buffer> {
     const host = describeHost(h.url);
     const tooLarge = () =>
       new OutboundError('too_large', `The response from ${host} is larger than the ${maxBytes}-byte limit.`, { host });
@@ -391,7 +401,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
       return Buffer.alloc(0);
     }
     const announced = h.headers['content-length'];
-    if (announced !== undefined && /^\d+$/.test(announced.trim()) && Number(announced.trim()) > maxBytes) {
+    if (!truncate && announced !== undefined && /^\d+$/.test(announced.trim()) && Number(announced.trim()) > maxBytes) {
       discard(h.body);
       throw tooLarge();
     }
@@ -401,7 +411,9 @@ export function createOutbound(options: OutboundOptions): Outbound {
       total += chunk.length;
       if (total > maxBytes) {
         discard(h.body);
-        throw tooLarge();
+        if (!truncate) throw tooLarge();
+        chunks.push(chunk.subarray(0, chunk.length - (total - maxBytes)));
+        return Buffer.concat(chunks, maxBytes);
       }
       chunks.push(chunk);
     }
@@ -454,7 +466,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
         try {
           const next = maxRedirects > 0 ? redirectStep(url, h.status, h.headers['location'], state) : undefined;
           if (next === undefined) {
-            const body = await readBody(h, state.method, maxBytes);
+            const body = await readBody(h, state.method, maxBytes, request.truncateBody === true);
             return { status: h.status, headers: h.headers, body, url: url.href, redirects, remoteAddress: h.remoteAddress };
           }
           discard(h.body);
@@ -482,5 +494,24 @@ export function createOutbound(options: OutboundOptions): Outbound {
     }
   }
 
-  return { fetch };
+  async function check(input: string, options: { timeoutMs?: number } = {}): Promise<void> {
+    const url = checkUrl(input, policy);
+    const timeoutMs = options.timeoutMs ?? 5000;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error('outbound deadline passed'));
+    }, timeoutMs);
+    const f: Flight = { signal: controller.signal, timeoutMs, timedOut: () => timedOut, callerAborted: () => false, callerReason: () => undefined };
+    try {
+      await checkedAddresses(url, f);
+    } catch (err) {
+      throw wrapError(err, url, f);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return { fetch, check };
 }

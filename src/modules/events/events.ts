@@ -1,16 +1,15 @@
 // The events of spec §6 and D21, recorded in the transaction of the change that caused them.
-// Each event is a row of the events outbox plus an `events.publish` job in the same
-// transaction; the webhooks module turns published events into deliveries.
+// Each event is a row of the events table plus one delivery (and its job) per subscribed
+// active webhook, all in that same transaction (webhooks/fanout.ts).
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../core/db/schema.js';
-import { insertJobs } from '../../core/jobs/repository.js';
+import { fanOutEvents } from '../webhooks/fanout.js';
 import { insertEvents } from './repository.js';
 
 export const EVENT_TYPES = ['lead.created', 'vehicle.sold', 'vehicle.rejected', 'sync.failed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-export const PUBLISH_TASK = 'events.publish';
 
 export interface VehicleSoldData {
   external_id: string;
@@ -55,6 +54,6 @@ export async function recordEvents(trx: Kysely<DB>, clock: Clock, dealerId: numb
     created_at: now,
   }));
   await insertEvents(trx, rows);
-  await insertJobs(trx, rows.map((r) => ({ task: PUBLISH_TASK, payload: { event_id: r.id }, runAt: now, maxAttempts: 25 })), now);
+  await fanOutEvents(trx, dealerId, rows, now);
   return rows.map((r) => r.id);
 }

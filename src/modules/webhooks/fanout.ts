@@ -1,0 +1,40 @@
+// Turns recorded events into deliveries: one per active webhook of the dealership subscribed to
+// the event, each with its job, written in the transaction that records the event (D20: an
+// event is never lost, and never delivered to a webhook created after it).
+import type { Kysely } from 'kysely';
+import type { DB } from '../../core/db/schema.js';
+import { insertJobs } from '../../core/jobs/repository.js';
+import { activeWebhooks, insertDeliveries, type NewDelivery } from './repository.js';
+
+export const DELIVER_TASK = 'webhooks.deliver';
+/** Attempts are counted on the delivery (D20 schedule); the job itself may be deferred many times. */
+export const DELIVER_JOB_MAX_ATTEMPTS = 1000;
+
+export async function queueDeliveries(trx: Kysely<DB>, rows: NewDelivery[], now: number): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const ids = await insertDeliveries(trx, rows);
+  await insertJobs(
+    trx,
+    ids.map((id) => ({ task: DELIVER_TASK, payload: { delivery_id: id }, runAt: now, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS })),
+    now,
+  );
+  return ids;
+}
+
+export async function fanOutEvents(
+  trx: Kysely<DB>,
+  dealerId: number,
+  events: { id: string; type: string }[],
+  now: number,
+): Promise<number> {
+  const hooks = (await activeWebhooks(trx, dealerId)).map((w) => ({ id: Number(w.id), events: new Set(JSON.parse(w.events) as string[]) }));
+  if (hooks.length === 0) return 0;
+  const rows: NewDelivery[] = [];
+  for (const e of events) {
+    for (const w of hooks) {
+      if (!w.events.has(e.type)) continue;
+      rows.push({ webhook_id: w.id, dealer_id: dealerId, event_id: e.id, event_type: e.type, status: 'pending', next_attempt_at: now, replay_of: null, created_at: now });
+    }
+  }
+  return (await queueDeliveries(trx, rows, now)).length;
+}

@@ -1,0 +1,169 @@
+// All SQL of webhooks, their deliveries and the attempt log. Plain functions over `db` or a
+// transaction; every read of a dealer's data takes the dealer id.
+import { sql, type Kysely } from 'kysely';
+import type { AttemptRow, DB, DeliveryRow, DeliveryStatus, WebhookRow } from '../../core/db/schema.js';
+
+export function countLiveWebhooks(db: Kysely<DB>, dealerId: number): Promise<number> {
+  return db
+    .selectFrom('webhooks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dealer_id', '=', dealerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+export function insertWebhook(
+  db: Kysely<DB>,
+  w: { dealerId: number; url: string; events: string[]; secretSealed: string; now: number },
+): Promise<WebhookRow> {
+  return db
+    .insertInto('webhooks')
+    .values({ dealer_id: w.dealerId, url: w.url, events: JSON.stringify(w.events), secret_sealed: w.secretSealed, active: 1, created_at: w.now, deleted_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function listWebhooks(db: Kysely<DB>, dealerId: number): Promise<WebhookRow[]> {
+  return db.selectFrom('webhooks').selectAll().where('dealer_id', '=', dealerId).where('deleted_at', 'is', null).orderBy('id').execute();
+}
+
+export function findWebhook(db: Kysely<DB>, dealerId: number, id: number): Promise<WebhookRow | undefined> {
+  return db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('dealer_id', '=', dealerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function deleteWebhook(db: Kysely<DB>, dealerId: number, id: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('webhooks')
+    .set({ deleted_at: now, active: 0 })
+    .where('id', '=', id)
+    .where('dealer_id', '=', dealerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Active webhooks of a dealership, with their subscriptions (filtered by the caller). */
+export function activeWebhooks(db: Kysely<DB>, dealerId: number): Promise<{ id: number; events: string }[]> {
+  return db
+    .selectFrom('webhooks')
+    .select(['id', 'events'])
+    .where('dealer_id', '=', dealerId)
+    .where('active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export interface NewDelivery {
+  webhook_id: number;
+  dealer_id: number;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  next_attempt_at: number | null;
+  replay_of: number | null;
+  created_at: number;
+}
+
+/** Inserts deliveries in batches; returns their ids in order. */
+export async function insertDeliveries(db: Kysely<DB>, rows: NewDelivery[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const out = await db.insertInto('webhook_deliveries').values(rows.slice(i, i + 500)).returning('id').execute();
+    for (const r of out) ids.push(Number(r.id));
+  }
+  return ids;
+}
+
+export interface DeliveryToSend {
+  delivery: DeliveryRow;
+  webhook: WebhookRow;
+  event: { id: string; type: string; data: string; created_at: number };
+}
+
+export async function loadDeliveryToSend(db: Kysely<DB>, deliveryId: number): Promise<DeliveryToSend | undefined> {
+  const delivery = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst();
+  if (!delivery) return undefined;
+  const webhook = await db.selectFrom('webhooks').selectAll().where('id', '=', delivery.webhook_id).executeTakeFirst();
+  const event = await db.selectFrom('events').select(['id', 'type', 'data', 'created_at']).where('id', '=', delivery.event_id).executeTakeFirst();
+  if (!webhook || !event) return undefined;
+  return { delivery, webhook, event };
+}
+
+export async function insertAttempt(
+  db: Kysely<DB>,
+  a: { deliveryId: number; attemptedAt: number; durationMs: number; statusCode: number | null; error: string | null },
+): Promise<void> {
+  await db
+    .insertInto('webhook_attempts')
+    .values({ delivery_id: a.deliveryId, attempted_at: a.attemptedAt, duration_ms: a.durationMs, status_code: a.statusCode, error: a.error })
+    .execute();
+}
+
+export async function updateDelivery(
+  db: Kysely<DB>,
+  id: number,
+  patch: { status: DeliveryStatus; attempts?: number; next_attempt_at: number | null; completed_at: number | null },
+): Promise<void> {
+  await db.updateTable('webhook_deliveries').set(patch).where('id', '=', id).execute();
+}
+
+/** A delivered event: the run of failures ends. */
+export async function recordWebhookSuccess(db: Kysely<DB>, webhookId: number): Promise<void> {
+  await db.updateTable('webhooks').set({ failures_in_a_row: 0 }).where('id', '=', webhookId).where('failures_in_a_row', '!=', 0).execute();
+}
+
+/** A failed delivery; the webhook is turned off when the run reaches `limit`. Returns whether it was. */
+export async function recordWebhookFailure(db: Kysely<DB>, webhookId: number, limit: number): Promise<boolean> {
+  const row = await db
+    .updateTable('webhooks')
+    .set((eb) => ({
+      failures_in_a_row: eb('failures_in_a_row', '+', 1),
+      active: sql<number>`case when failures_in_a_row + 1 >= ${limit} then 0 else active end`,
+    }))
+    .where('id', '=', webhookId)
+    .returning(['active', 'failures_in_a_row'])
+    .executeTakeFirst();
+  return row !== undefined && Number(row.active) === 0 && Number(row.failures_in_a_row) === limit;
+}
+
+export async function reactivateWebhook(db: Kysely<DB>, webhookId: number): Promise<void> {
+  await db.updateTable('webhooks').set({ active: 1, failures_in_a_row: 0 }).where('id', '=', webhookId).where('deleted_at', 'is', null).execute();
+}
+
+export async function listDeliveries(
+  db: Kysely<DB>,
+  webhookId: number,
+  page: number,
+  perPage: number,
+): Promise<{ rows: DeliveryRow[]; attempts: AttemptRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const { n } = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirstOrThrow();
+  const attempts = rows.length === 0 ? [] : await attemptsOf(db, rows.map((r) => r.id));
+  return { rows, attempts, total: Number(n) };
+}
+
+export function attemptsOf(db: Kysely<DB>, deliveryIds: number[]): Promise<AttemptRow[]> {
+  return db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('id').execute();
+}
+
+export function findDelivery(db: Kysely<DB>, webhookId: number, deliveryId: number): Promise<DeliveryRow | undefined> {
+  return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).where('webhook_id', '=', webhookId).executeTakeFirst();
+}

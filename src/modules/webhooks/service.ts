@@ -1,0 +1,237 @@
+// Rules of webhooks (spec 2.12/2.13, D20): create (https, public address, ≤ 20), list, read,
+// delete, send a test, read the delivery log and replay a delivery.
+import crypto from 'node:crypto';
+import type { Clock } from '../../core/clock.js';
+import { lockDealerWebhooks, writeTransaction, type Store } from '../../core/db/dialect.js';
+import type { AttemptRow, DeliveryRow, WebhookRow } from '../../core/db/schema.js';
+import { ApiError } from '../../core/errors.js';
+import { OutboundError } from '../../core/outbound/errors.js';
+import type { Outbound } from '../../core/outbound/fetcher.js';
+import type { SecretBox } from '../../core/secret-box.js';
+import { EVENT_TYPES } from '../events/events.js';
+import { insertEvents } from '../events/repository.js';
+import { queueDeliveries } from './fanout.js';
+import {
+  attemptsOf,
+  countLiveWebhooks,
+  deleteWebhook,
+  findDelivery,
+  findWebhook,
+  insertAttempt,
+  insertDeliveries,
+  insertWebhook,
+  listDeliveries,
+  listWebhooks,
+  reactivateWebhook,
+  recordWebhookSuccess,
+  updateDelivery,
+} from './repository.js';
+import type { Delivery, Webhook } from './schemas.js';
+import { sendDelivery, type SendConfig } from './send.js';
+import { newSecret } from './signature.js';
+
+export const MAX_WEBHOOKS = 20;
+export const TEST_EVENT = 'webhook.test';
+
+export interface WebhookDeps {
+  store: Store;
+  clock: Clock;
+  outbound: Outbound;
+  box: SecretBox;
+  send: SendConfig;
+  allowHttp: boolean;
+  /** Wakes this process's job worker after deliveries were queued. */
+  jobsQueued?: () => void;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const invalid = (m: string) => new ApiError('invalid_request', m);
+const notFound = () => new ApiError('not_found', 'No such webhook.');
+
+export function toWebhook(row: WebhookRow, secret?: string): Webhook {
+  return {
+    id: Number(row.id),
+    url: row.url,
+    events: JSON.parse(row.events),
+    active: Number(row.active) === 1,
+    created_at: iso(Number(row.created_at)),
+    ...(secret !== undefined ? { secret } : {}),
+  };
+}
+
+export function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): Delivery {
+  return {
+    id: Number(row.id),
+    event_id: row.event_id,
+    event_type: row.event_type,
+    status: row.status,
+    created_at: iso(Number(row.created_at)),
+    next_attempt_at: row.status === 'pending' && row.next_attempt_at !== null ? iso(Number(row.next_attempt_at)) : null,
+    replay_of: row.replay_of === null ? null : Number(row.replay_of),
+    attempts: attempts.map((a) => ({
+      attempted_at: iso(Number(a.attempted_at)),
+      duration_ms: Number(a.duration_ms),
+      status_code: a.status_code === null ? null : Number(a.status_code),
+      error: a.error,
+    })),
+  };
+}
+
+/** Checks a WebhookInput body; answers 400 with every problem found. */
+async function checkInput(deps: WebhookDeps, body: Record<string, unknown>): Promise<{ url: string; events: string[] }> {
+  const problems: string[] = [];
+  let url = '';
+  if (typeof body.url !== 'string' || body.url.trim() === '') problems.push('url is required: the https address of your receiver');
+  else {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(body.url.trim());
+    } catch {
+      problems.push(`url "${body.url.slice(0, 100)}" is not an absolute URL`);
+    }
+    if (parsed) {
+      if (parsed.protocol !== 'https:' && !(deps.allowHttp && parsed.protocol === 'http:')) problems.push('url must use https');
+      else if (parsed.username || parsed.password) problems.push('url must not carry a user name or password');
+      else if (parsed.hash) problems.push('url must not have a #fragment');
+      else if (parsed.href.length > 2048) problems.push('url is longer than 2048 characters');
+      else url = parsed.href;
+    }
+  }
+  let events: string[] = [...EVENT_TYPES];
+  if (body.events !== undefined && body.events !== null) {
+    if (!Array.isArray(body.events) || body.events.length === 0) problems.push(`events must be a non-empty list of: ${EVENT_TYPES.join(', ')}`);
+    else {
+      const unknown = body.events.filter((e) => typeof e !== 'string' || !(EVENT_TYPES as readonly string[]).includes(e));
+      if (unknown.length > 0) problems.push(`unknown event(s) ${unknown.map((e) => JSON.stringify(e)).join(', ')}; one of ${EVENT_TYPES.join(', ')}`);
+      else events = EVENT_TYPES.filter((e) => (body.events as string[]).includes(e));
+    }
+  }
+  if (problems.length === 0) {
+    // The same address rule as every send: refused now rather than failing every delivery.
+    try {
+      await deps.outbound.check(url);
+    } catch (err) {
+      if (!(err instanceof OutboundError)) throw err;
+      problems.push(`url cannot be used: ${err.message}`);
+    }
+  }
+  if (problems.length > 0) {
+    const err = new ApiError('invalid_request', `The webhook is not valid: ${problems.join('; ')}.`);
+    throw err;
+  }
+  return { url, events };
+}
+
+export async function createWebhook(deps: WebhookDeps, dealerId: number, body: Record<string, unknown>): Promise<Webhook> {
+  const input = await checkInput(deps, body);
+  const secret = newSecret();
+  const row = await writeTransaction(deps.store, async (trx) => {
+    await lockDealerWebhooks(trx, deps.store.dialect, dealerId);
+    if ((await countLiveWebhooks(trx, dealerId)) >= MAX_WEBHOOKS) {
+      throw new ApiError('too_many_webhooks', `A dealership has at most ${MAX_WEBHOOKS} webhooks; delete one first.`);
+    }
+    return insertWebhook(trx, { dealerId, url: input.url, events: input.events, secretSealed: deps.box.seal(secret), now: deps.clock.now() });
+  });
+  return toWebhook(row, secret);
+}
+
+export async function listDealerWebhooks(deps: WebhookDeps, dealerId: number): Promise<{ data: Webhook[]; events: string[] }> {
+  const rows = await listWebhooks(deps.store.db, dealerId);
+  return { data: rows.map((r) => toWebhook(r)), events: [...EVENT_TYPES] };
+}
+
+async function ownWebhook(deps: WebhookDeps, dealerId: number, id: number): Promise<WebhookRow> {
+  const row = await findWebhook(deps.store.db, dealerId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getWebhook(deps: WebhookDeps, dealerId: number, id: number): Promise<Webhook> {
+  return toWebhook(await ownWebhook(deps, dealerId, id));
+}
+
+/** Deletes a webhook; deliveries still pending are cancelled when their time comes. */
+export async function removeWebhook(deps: WebhookDeps, dealerId: number, id: number): Promise<{ deleted: true; id: number }> {
+  const done = await writeTransaction(deps.store, (trx) => deleteWebhook(trx, dealerId, id, deps.clock.now()));
+  if (!done) throw notFound();
+  return { deleted: true, id };
+}
+
+/**
+ * Sends a `webhook.test` event now and answers with the outcome (one attempt, no retries). A
+ * success turns an inactive webhook on again (D20).
+ */
+export async function testWebhook(
+  deps: WebhookDeps,
+  dealerId: number,
+  id: number,
+): Promise<{ delivered: boolean; webhook: Webhook; delivery: Delivery }> {
+  const { store, clock } = deps;
+  const webhook = await ownWebhook(deps, dealerId, id);
+  const now = clock.now();
+  const event = {
+    id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+    dealer_id: dealerId,
+    type: TEST_EVENT,
+    data: JSON.stringify({ webhook_id: Number(webhook.id), message: 'A test delivery from Dealer Inventory: your receiver works.' }),
+    created_at: now,
+  };
+  const deliveryId = await writeTransaction(store, async (trx) => {
+    await insertEvents(trx, [event]);
+    const [idOf] = await insertDeliveries(trx, [
+      { webhook_id: Number(webhook.id), dealer_id: dealerId, event_id: event.id, event_type: TEST_EVENT, status: 'pending', next_attempt_at: null, replay_of: null, created_at: now },
+    ]);
+    return idOf!;
+  });
+  const outcome = await sendDelivery(deps.outbound, clock, deps.send, { url: webhook.url, secret: deps.box.open(webhook.secret_sealed) }, event);
+  const at = clock.now();
+  await writeTransaction(store, async (trx) => {
+    await insertAttempt(trx, { deliveryId, attemptedAt: at, durationMs: outcome.durationMs, statusCode: outcome.statusCode, error: outcome.error });
+    await updateDelivery(trx, deliveryId, { status: outcome.ok ? 'succeeded' : 'failed', attempts: 1, next_attempt_at: null, completed_at: at });
+    if (outcome.ok) {
+      if (Number(webhook.active) === 0) await reactivateWebhook(trx, Number(webhook.id));
+      else await recordWebhookSuccess(trx, Number(webhook.id));
+    }
+  });
+  const fresh = await ownWebhook(deps, dealerId, id);
+  const delivery = await findDelivery(store.db, Number(webhook.id), deliveryId);
+  return { delivered: outcome.ok, webhook: toWebhook(fresh), delivery: toDelivery(delivery!, await attemptsOf(store.db, [deliveryId])) };
+}
+
+export async function webhookDeliveries(
+  deps: WebhookDeps,
+  dealerId: number,
+  id: number,
+  query: { page: number; per_page: number },
+): Promise<{ data: Delivery[]; page: number; per_page: number; total: number }> {
+  const webhook = await ownWebhook(deps, dealerId, id);
+  const { rows, attempts, total } = await listDeliveries(deps.store.db, Number(webhook.id), query.page, query.per_page);
+  const byDelivery = new Map<number, AttemptRow[]>();
+  for (const a of attempts) {
+    const list = byDelivery.get(Number(a.delivery_id)) ?? [];
+    list.push(a);
+    byDelivery.set(Number(a.delivery_id), list);
+  }
+  return { data: rows.map((r) => toDelivery(r, byDelivery.get(Number(r.id)) ?? [])), page: query.page, per_page: query.per_page, total };
+}
+
+/** Replays a delivery's event as a new delivery (same event id, fresh retry schedule). */
+export async function retryDelivery(deps: WebhookDeps, dealerId: number, id: number, deliveryId: number): Promise<Delivery> {
+  const { store, clock } = deps;
+  const webhook = await ownWebhook(deps, dealerId, id);
+  const original = await findDelivery(store.db, Number(webhook.id), deliveryId);
+  if (!original) throw new ApiError('not_found', 'No such delivery for this webhook.');
+  if (Number(webhook.active) === 0) throw invalid('This webhook is turned off; send a test (POST /webhooks/{id}/test) to turn it on, then retry.');
+  if (original.status === 'pending') throw invalid('This delivery is still pending; it will be attempted at its next_attempt_at.');
+  const now = clock.now();
+  const [newId] = await writeTransaction(store, (trx) =>
+    queueDeliveries(
+      trx,
+      [{ webhook_id: Number(webhook.id), dealer_id: dealerId, event_id: original.event_id, event_type: original.event_type, status: 'pending', next_attempt_at: now, replay_of: Number(original.id), created_at: now }],
+      now,
+    ),
+  );
+  deps.jobsQueued?.();
+  const row = await findDelivery(store.db, Number(webhook.id), newId!);
+  return toDelivery(row!, []);
+}
