@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { openBaselineDb, type BaselineDb } from './baseline-db.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
+import { WEBHOOK_BENCHMARKS } from './webhooks.js';
 import {
   BenchError,
   DEFAULT_LOAD,
@@ -125,6 +126,8 @@ const BENCHMARKS: Benchmark[] = [
   // photo_one_car, photo_import_1000: photo downloads on a server of their own, WITH its job
   // worker, from a local photo server (bench/photos.ts).
   ...PHOTO_BENCHMARKS,
+  // webhook_delivery: events delivered to a local HTTPS receiver (bench/webhooks.ts).
+  ...WEBHOOK_BENCHMARKS,
 ];
 
 // ---------------------------------------------------------------------------------------------

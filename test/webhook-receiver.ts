@@ -21,6 +21,8 @@ export interface Receiver {
   /** Requests being answered right now, and the most at once. */
   inFlight: number;
   maxInFlight: number;
+  /** TLS connections accepted since the last reset. */
+  connections: number;
   url(p: string): string;
   /** Forgets what was received and the high-water mark of requests at once. */
   reset(): void;
@@ -51,8 +53,8 @@ export function makeCertificate(names: string[] = ['hooks.test']): { key: string
 export async function startReceiver(opts: { host?: string } = {}): Promise<Receiver> {
   const pair = makeCertificate();
   const received: Received[] = [];
-  const sockets = new Set<import('node:net').Socket>();
-  const r = { inFlight: 0, maxInFlight: 0 };
+  const sockets = new Set<import('node:stream').Duplex>();
+  const r = { inFlight: 0, maxInFlight: 0, connections: 0 };
   const server = https.createServer({ key: pair.key, cert: pair.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -83,6 +85,7 @@ export async function startReceiver(opts: { host?: string } = {}): Promise<Recei
       res.end();
     });
   });
+  server.on('secureConnection', () => r.connections++);
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -99,10 +102,14 @@ export async function startReceiver(opts: { host?: string } = {}): Promise<Recei
     get maxInFlight() {
       return r.maxInFlight;
     },
+    get connections() {
+      return r.connections;
+    },
     url: (p: string) => `https://hooks.test:${port}${p}`,
     reset() {
       received.length = 0;
       r.maxInFlight = r.inFlight;
+      r.connections = 0;
     },
     async close() {
       for (const s of sockets) s.destroy();

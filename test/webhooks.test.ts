@@ -395,6 +395,15 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     await inject(t, key, 'DELETE', `/v1/webhooks/${hook.id}`);
   });
 
+  test('deliveries to one receiver reuse kept-alive connections', async () => {
+    const hook = await createHook(t, key, rx.url('/ok?keepalive'), ['vehicle.rejected']);
+    for (let i = 0; i < 6; i++) await inject(t, key, 'PUT', `/v1/vehicles/KA-${i}`, car({ price: 0 }));
+    await run(t, clock);
+    assert.equal(receivedAt('/ok').length, 6);
+    assert.ok(rx.connections <= 2, `${rx.connections} connections for 6 deliveries`);
+    await inject(t, key, 'DELETE', `/v1/webhooks/${hook.id}`);
+  });
+
   test('a deleted webhook\'s pending deliveries are cancelled, not sent', async () => {
     const hook = await createHook(t, key, rx.url('/ok?deleted'), ['vehicle.rejected']);
     await inject(t, key, 'PUT', '/v1/vehicles/DEL-1', car({ price: 0 }));

@@ -6,12 +6,14 @@ import * as foundation from './migrations/2026-11-21-001-foundation.js';
 import * as vehicles from './migrations/2026-11-21-002-vehicles.js';
 import * as photos from './migrations/2026-11-21-003-photos.js';
 import * as webhooks from './migrations/2026-11-21-004-webhooks.js';
+import * as jobConcurrency from './migrations/2026-11-21-007-job-concurrency.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-002-vehicles': vehicles,
   '2026-11-21-003-photos': photos,
   '2026-11-21-004-webhooks': webhooks,
+  '2026-11-21-007-job-concurrency': jobConcurrency,
 };
 
 export async function migrateToLatest(store: Store): Promise<void> {

@@ -45,6 +45,8 @@ export interface JobsTable {
   status: JobStatus;
   /** Unique when set: at most one live job per key (recurring and deduplicated work). */
   job_key: string | null;
+  /** Jobs with the same key run at most the task's maxPerKey at once in one worker. */
+  concurrency_key: ColumnType<string | null, string | null | undefined, string | null>;
   run_at: number;
   attempts: ColumnType<number, number | undefined, number>;
   max_attempts: number;

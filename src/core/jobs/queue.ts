@@ -12,6 +12,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** At most one live job per key: a second enqueue with the same key does nothing. */
   jobKey?: string;
+  /** Jobs sharing it run at most their task's maxPerKey at once per worker (e.g. one webhook). */
+  concurrencyKey?: string;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 10;
@@ -32,6 +34,7 @@ export function enqueue(
       runAt: options.runAt ?? now,
       maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       jobKey: options.jobKey ?? null,
+      concurrencyKey: options.concurrencyKey ?? null,
     },
     now,
   );

@@ -10,6 +10,7 @@ export interface NewJobInput {
   runAt: number;
   maxAttempts: number;
   jobKey?: string | null;
+  concurrencyKey?: string | null;
 }
 
 /** Inserts a job; with a jobKey already live, does nothing and returns undefined. */
@@ -21,6 +22,7 @@ export async function insertJob(db: Kysely<DB>, job: NewJobInput, now: number): 
       payload: JSON.stringify(job.payload ?? null),
       status: 'pending',
       job_key: job.jobKey ?? null,
+      concurrency_key: job.concurrencyKey ?? null,
       run_at: job.runAt,
       attempts: 0,
       max_attempts: job.maxAttempts,
@@ -41,9 +43,10 @@ export async function insertJob(db: Kysely<DB>, job: NewJobInput, now: number): 
 export async function claimJobs(
   db: Kysely<DB>,
   dialect: DialectName,
-  args: { tasks: string[]; workerId: string; now: number; leaseMs: number; limit: number },
+  args: { tasks: string[]; workerId: string; now: number; leaseMs: number; limit: number; excludeKeys?: string[] },
 ): Promise<JobRow[]> {
   const { tasks, workerId, now, leaseMs, limit } = args;
+  const exclude = args.excludeKeys ?? [];
   if (tasks.length === 0 || limit <= 0) return [];
   const due = lockSkipLocked(
     dialect,
@@ -51,6 +54,7 @@ export async function claimJobs(
       .selectFrom('jobs')
       .select('id')
       .where('task', 'in', tasks)
+      .$if(exclude.length > 0, (qb) => qb.where((eb) => eb.or([eb('concurrency_key', 'is', null), eb('concurrency_key', 'not in', exclude)])))
       .where((eb) =>
         eb.or([
           eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]),
@@ -72,6 +76,17 @@ export async function claimJobs(
     }))
     .where('id', 'in', due)
     .returningAll()
+    .execute();
+}
+
+/** Hands claimed jobs back untouched (their key was busy): pending again, the claim not counted. */
+export async function unclaimJobs(db: Kysely<DB>, ids: number[], workerId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({ status: 'pending', locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .where('locked_by', '=', workerId)
     .execute();
 }
 
@@ -136,6 +151,7 @@ export async function insertJobs(db: Kysely<DB>, jobs: Omit<NewJobInput, 'jobKey
     payload: JSON.stringify(job.payload ?? null),
     status: 'pending' as const,
     job_key: null,
+    concurrency_key: job.concurrencyKey ?? null,
     run_at: job.runAt,
     attempts: 0,
     max_attempts: job.maxAttempts,

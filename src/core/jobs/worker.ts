@@ -6,7 +6,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Store } from '../db/dialect.js';
 import type { JobRow } from '../db/schema.js';
-import { claimJobs, deleteJob, extendLease, failJob, repeatJob, rescheduleJob } from './repository.js';
+import { claimJobs, deleteJob, extendLease, failJob, repeatJob, rescheduleJob, unclaimJobs } from './repository.js';
 import { onJobsQueued } from './wake.js';
 
 export interface JobContext {
@@ -26,6 +26,12 @@ export interface TaskDefinition<P = any> {
    * long for its next run, instead of being deleted or failed. Schedule it once with a jobKey.
    */
   repeatEveryMs?: number;
+  /**
+   * At most this many of the task's jobs with the same concurrency key run at once in this
+   * worker; the others stay in the table, unclaimed, until one ends (e.g. one webhook's
+   * deliveries, so a slow receiver holds a few workers, not all).
+   */
+  maxPerKey?: number;
 }
 
 /** Thrown by a handler to give up at once (retrying cannot help). */
@@ -63,6 +69,8 @@ export class JobWorker {
   private loopDone: Promise<void> | undefined;
   private readonly abort = new AbortController();
   private unlisten: (() => void) | undefined;
+  /** Running jobs per concurrency key, with the key's limit. */
+  private readonly keyed = new Map<string, { running: number; limit: number }>();
 
   constructor(private readonly opts: WorkerOptions) {
     this.id = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
@@ -121,6 +129,9 @@ export class JobWorker {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      // Handlers over a synchronous driver can finish without ever leaving the microtask
+      // queue; a round never starts before timers and I/O had their turn.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       let claimed = 0;
       const free = this.opts.concurrency - this.inFlight.size;
       if (free > 0) {
@@ -150,17 +161,54 @@ export class JobWorker {
     }
   }
 
-  private claim(limit: number): Promise<JobRow[]> {
-    return claimJobs(this.opts.store.db, this.opts.store.dialect, {
+  /** Claims due jobs, leaving out keys at their limit; jobs over a key's limit are handed back. */
+  private async claim(limit: number): Promise<JobRow[]> {
+    const busy = [...this.keyed].filter(([, k]) => k.running >= k.limit).map(([key]) => key);
+    const jobs = await claimJobs(this.opts.store.db, this.opts.store.dialect, {
       tasks: this.taskNames,
       workerId: this.id,
       now: this.opts.clock.now(),
       leaseMs: this.opts.leaseMs,
       limit,
+      excludeKeys: busy,
     });
+    const accepted: JobRow[] = [];
+    const handBack: number[] = [];
+    for (const job of jobs) {
+      const max = this.tasks.get(job.task)?.maxPerKey;
+      if (job.concurrency_key === null || max === undefined) {
+        accepted.push(job);
+        continue;
+      }
+      const k = this.keyed.get(job.concurrency_key) ?? { running: 0, limit: max };
+      if (k.running >= k.limit) {
+        handBack.push(job.id);
+        continue;
+      }
+      k.running++;
+      this.keyed.set(job.concurrency_key, k);
+      accepted.push(job);
+    }
+    await unclaimJobs(this.opts.store.db, handBack, this.id);
+    return accepted;
+  }
+
+  private releaseKey(job: JobRow): void {
+    if (job.concurrency_key === null) return;
+    const k = this.keyed.get(job.concurrency_key);
+    if (!k) return;
+    if (--k.running <= 0) this.keyed.delete(job.concurrency_key);
   }
 
   private async execute(job: JobRow): Promise<void> {
+    try {
+      await this.executeClaimed(job);
+    } finally {
+      this.releaseKey(job);
+    }
+  }
+
+  private async executeClaimed(job: JobRow): Promise<void> {
     const { store, clock, leaseMs } = this.opts;
     const db = store.db;
     const log = this.opts.log.child({ job_id: job.id, task: job.task, attempt: job.attempts });

@@ -64,6 +64,13 @@ export interface OutboundRequest {
   /** Response body cap; streamed, aborted as soon as it is passed (too_large). */
   maxBytes: number;
   /**
+   * Reuse connections: kept per origin AND per set of checked addresses, so a connection is
+   * only ever reused for a request whose fresh resolution gave the very addresses it was opened
+   * to (every address rule still runs on every request). For repeated calls to one receiver
+   * (webhooks); photos and feeds use one connection per request.
+   */
+  keepAlive?: boolean;
+  /**
    * Keep the first maxBytes of a larger body instead of failing with too_large (webhooks only
    * need the status; a receiver's long answer is not an error).
    */
@@ -191,9 +198,16 @@ interface Hop {
   status: number;
   headers: Record<string, string>;
   body: Dispatcher.ResponseData['body'];
-  client: Client;
+  client: Dispatcher;
+  /** A kept-alive pool's: not destroyed after the hop. */
+  pooled: boolean;
   remoteAddress: string;
 }
+
+/** Kept-alive pools at most; the least recently used one is closed beyond it. */
+const MAX_POOLS = 64;
+const POOL_CONNECTIONS = 8;
+const POOL_IDLE_MS = 4000;
 
 /** Drops a response body without reading it (the error a destroyed body emits is expected). */
 function discard(body: Dispatcher.ResponseData['body']): void {
@@ -355,18 +369,55 @@ export function createOutbound(options: OutboundOptions): Outbound {
     };
   }
 
-  /** One request/response exchange to one checked URL. The caller must destroy `client`. */
-  async function hop(url: URL, req: RequestState, f: Flight): Promise<Hop> {
-    const addresses = await checkedAddresses(url, f);
-    let remoteAddress = '';
-    const { Client } = await loadUndici();
-    const client = new Client(url.origin, {
-      connect: connector(url, addresses, f, (a) => (remoteAddress = a)),
+  const pools = new Map<string, Dispatcher>();
+
+  /**
+   * A kept-alive pool for (origin, checked addresses). Its connections are opened by the same
+   * connector as single requests, each with its own connect deadline (no request's flight).
+   */
+  async function pooledDispatcher(url: URL, addresses: string[], timeoutMs: number): Promise<Dispatcher> {
+    const key = `${url.origin}|${addresses.join(',')}`;
+    const found = pools.get(key);
+    if (found) {
+      pools.delete(key);
+      pools.set(key, found);
+      return found;
+    }
+    const { Pool } = await loadUndici();
+    const pool = new Pool(url.origin, {
+      connections: POOL_CONNECTIONS,
       pipelining: 1,
-      headersTimeout: f.timeoutMs,
-      bodyTimeout: f.timeoutMs,
-      keepAliveTimeout: 1,
+      keepAliveTimeout: POOL_IDLE_MS,
+      keepAliveMaxTimeout: POOL_IDLE_MS,
+      connect: (opts, callback) => {
+        const deadline = AbortSignal.timeout(timeoutMs);
+        const own: Flight = { signal: deadline, timeoutMs, timedOut: () => deadline.aborted, callerAborted: () => false, callerReason: () => undefined };
+        connector(url, addresses, own, () => {})(opts, callback);
+      },
     });
+    pools.set(key, pool);
+    if (pools.size > MAX_POOLS) {
+      const [oldestKey, oldest] = pools.entries().next().value as [string, Dispatcher];
+      pools.delete(oldestKey);
+      oldest.close().catch(() => {});
+    }
+    return pool;
+  }
+
+  /** One request/response exchange to one checked URL. The caller must destroy a non-pooled `client`. */
+  async function hop(url: URL, req: RequestState, f: Flight, keepAlive: boolean): Promise<Hop> {
+    const addresses = await checkedAddresses(url, f);
+    let remoteAddress = keepAlive ? addresses[0]! : '';
+    const { Client } = await loadUndici();
+    const client: Dispatcher = keepAlive
+      ? await pooledDispatcher(url, addresses, f.timeoutMs)
+      : new Client(url.origin, {
+          connect: connector(url, addresses, f, (a) => (remoteAddress = a)),
+          pipelining: 1,
+          headersTimeout: f.timeoutMs,
+          bodyTimeout: f.timeoutMs,
+          keepAliveTimeout: 1,
+        });
     try {
       const headers: Record<string, string> = {};
       let hasUserAgent = false;
@@ -383,11 +434,12 @@ export function createOutbound(options: OutboundOptions): Outbound {
         headers,
         body: req.body ?? null,
         signal: f.signal,
-        reset: true,
+        reset: !keepAlive,
+        ...(keepAlive ? { headersTimeout: f.timeoutMs, bodyTimeout: f.timeoutMs } : {}),
       });
-      return { url, status: res.statusCode, headers: joinHeaders(res.headers), body: res.body, client, remoteAddress };
+      return { url, status: res.statusCode, headers: joinHeaders(res.headers), body: res.body, client, pooled: keepAlive, remoteAddress };
     } catch (err) {
-      client.destroy().catch(() => {});
+      if (!keepAlive) client.destroy().catch(() => {});
       throw err;
     }
   }
@@ -459,7 +511,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
         if (controller.signal.aborted) throw wrapError(controller.signal.reason, url, f);
         let h: Hop;
         try {
-          h = await hop(url, state, f);
+          h = await hop(url, state, f, request.keepAlive === true);
         } catch (err) {
           throw wrapError(err, url, f);
         }
@@ -485,7 +537,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
           discard(h.body);
           throw wrapError(err, h.url, f);
         } finally {
-          await h.client.destroy().catch(() => {});
+          if (!h.pooled) await h.client.destroy().catch(() => {});
         }
       }
     } finally {

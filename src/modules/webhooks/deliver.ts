@@ -9,10 +9,9 @@ import { enqueue } from '../../core/jobs/queue.js';
 import type { JobWorker } from '../../core/jobs/worker.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import type { SecretBox } from '../../core/secret-box.js';
-import { DELIVER_JOB_MAX_ATTEMPTS, DELIVER_TASK } from './fanout.js';
+import { DELIVER_JOB_MAX_ATTEMPTS, DELIVER_TASK, deliveryKey } from './fanout.js';
 import { insertAttempt, loadDeliveryToSend, recordWebhookFailure, recordWebhookSuccess, updateDelivery } from './repository.js';
 import { sendDelivery, type AttemptOutcome, type SendConfig } from './send.js';
-import { WebhookSlots } from './slots.js';
 
 /** D20: this many failed deliveries in a row turn a webhook off. */
 export const FAILURES_TO_DISABLE = 20;
@@ -41,15 +40,16 @@ export function retryDelay(scheduleMs: number[], retry: number, outcome: Attempt
   return after !== undefined && after > delay ? Math.min(after, MAX_RETRY_AFTER_MS) : delay;
 }
 
-const later = (trx: Kysely<DB>, clock: Clock, deliveryId: number, runAt: number) =>
-  enqueue(trx, clock, DELIVER_TASK, { delivery_id: deliveryId }, { runAt, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS });
+const later = (trx: Kysely<DB>, clock: Clock, webhookId: number, deliveryId: number, runAt: number) =>
+  enqueue(trx, clock, DELIVER_TASK, { delivery_id: deliveryId }, { runAt, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS, concurrencyKey: deliveryKey(webhookId) });
 
 export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): void {
   const { store, clock } = deps;
   const random = deps.random ?? Math.random;
-  const slots = new WebhookSlots(deps.maxInFlight);
 
   jobs.define<{ delivery_id: number }>(DELIVER_TASK, {
+    // A slow receiver holds at most this many workers; its other deliveries wait in the table.
+    maxPerKey: deps.maxInFlight,
     handler: async ({ delivery_id }, ctx) => {
       const found = await loadDeliveryToSend(store.db, delivery_id);
       if (!found || found.delivery.status !== 'pending') return;
@@ -61,20 +61,10 @@ export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): vo
       }
       // A job that ran early (a lease taken over, a replayed job) waits for the delivery's time.
       if (delivery.next_attempt_at !== null && delivery.next_attempt_at > now) {
-        await writeTransaction(store, (trx) => later(trx, clock, delivery.id, delivery.next_attempt_at!));
+        await writeTransaction(store, (trx) => later(trx, clock, webhook.id, delivery.id, delivery.next_attempt_at!));
         return;
       }
-      // A receiver already busy with its share waits; the worker goes on with other webhooks.
-      if (!slots.tryAcquire(webhook.id)) {
-        await writeTransaction(store, (trx) => later(trx, clock, delivery.id, now + 100 + Math.round(200 * random())));
-        return;
-      }
-      let outcome: AttemptOutcome;
-      try {
-        outcome = await sendDelivery(deps.outbound, clock, deps.send, { url: webhook.url, secret: deps.box.open(webhook.secret_sealed) }, event, ctx.signal);
-      } finally {
-        slots.release(webhook.id);
-      }
+      const outcome = await sendDelivery(deps.outbound, clock, deps.send, { url: webhook.url, secret: deps.box.open(webhook.secret_sealed) }, event, ctx.signal);
       const attempts = delivery.attempts + 1;
       const at = clock.now();
       const delay = outcome.ok || !outcome.retryable ? undefined : retryDelay(deps.scheduleMs, attempts, outcome, random);
@@ -87,7 +77,7 @@ export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): vo
         }
         if (delay !== undefined) {
           await updateDelivery(trx, delivery.id, { status: 'pending', attempts, next_attempt_at: at + delay, completed_at: null });
-          await later(trx, clock, delivery.id, at + delay);
+          await later(trx, clock, webhook.id, delivery.id, at + delay);
           return false;
         }
         await updateDelivery(trx, delivery.id, { status: 'failed', attempts, next_attempt_at: null, completed_at: at });

@@ -9,13 +9,21 @@ import { activeWebhooks, insertDeliveries, type NewDelivery } from './repository
 export const DELIVER_TASK = 'webhooks.deliver';
 /** Attempts are counted on the delivery (D20 schedule); the job itself may be deferred many times. */
 export const DELIVER_JOB_MAX_ATTEMPTS = 1000;
+/** Deliveries to one webhook share a concurrency key (WEBHOOK_MAX_IN_FLIGHT at once per worker). */
+export const deliveryKey = (webhookId: number): string => `webhook:${webhookId}`;
 
 export async function queueDeliveries(trx: Kysely<DB>, rows: NewDelivery[], now: number): Promise<number[]> {
   if (rows.length === 0) return [];
   const ids = await insertDeliveries(trx, rows);
   await insertJobs(
     trx,
-    ids.map((id) => ({ task: DELIVER_TASK, payload: { delivery_id: id }, runAt: now, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS })),
+    ids.map((id, i) => ({
+      task: DELIVER_TASK,
+      payload: { delivery_id: id },
+      runAt: now,
+      maxAttempts: DELIVER_JOB_MAX_ATTEMPTS,
+      concurrencyKey: deliveryKey(rows[i]!.webhook_id),
+    })),
     now,
   );
   return ids;

@@ -69,6 +69,7 @@ export async function sendDelivery(
       timeoutMs: cfg.timeoutMs,
       maxBytes: ANSWER_BYTES,
       truncateBody: true,
+      keepAlive: true,
       ...(signal ? { signal } : {}),
     });
     const durationMs = took();
