@@ -43,7 +43,8 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   // No script runs on these pages at all; images come from our photo URLs only.
   const csp = `default-src 'none'; img-src 'self' ${origin}; style-src 'unsafe-inline'; form-action 'self' ${origin}; base-uri 'none'; frame-ancestors 'none'`;
 
-  const sendHtml = (reply: FastifyReply, status: number, body: string | Buffer, cacheControl: string, noindex: boolean) => {
+  const sendHtml = (reply: FastifyReply, status: number, body: string | Buffer, cacheControl: string, noindex: boolean, etag?: string) => {
+    if (etag) reply.header('etag', etag);
     reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -54,7 +55,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     if (noindex) reply.header('x-robots-tag', 'noindex');
     return reply.send(body);
   };
-  const sendPage = (reply: FastifyReply, p: Page) => sendHtml(reply, p.status, p.body, p.cacheControl, p.noindex).header('etag', p.etag);
+  const sendPage = (reply: FastifyReply, p: Page) => sendHtml(reply, p.status, p.body, p.cacheControl, p.noindex, p.etag);
   const noStore = (reply: FastifyReply, status: number, text: string) => sendHtml(reply, status, text, 'no-store', true);
   const lookup = async (id: string): Promise<ListingRow | undefined> => (LISTING_ID.test(id) ? (await findListing(store.db, id))[0] : undefined);
 
