@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBaselineDb, type BaselineDb } from './baseline-db.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
+import { LISTING_BENCHMARKS } from './listings.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
 import {
   BenchError,
@@ -125,6 +126,8 @@ const BENCHMARKS: Benchmark[] = [
   // photo_one_car, photo_import_1000: photo downloads on a server of their own, WITH its job
   // worker, from a local photo server (bench/photos.ts).
   ...PHOTO_BENCHMARKS,
+  // listing_page: the public page of an active car with 10 photos (bench/listings.ts).
+  ...LISTING_BENCHMARKS,
 ];
 
 // ---------------------------------------------------------------------------------------------
