@@ -5,13 +5,16 @@
 //                                           (→ 201 { result: "received" }, or the Error shape)
 //   GET  /listings/{listing_id}/thanks      the thank-you page
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/dialect.js';
 import { ApiError } from '../../core/errors.js';
 import { toApiError } from '../../core/http/error-handler.js';
 import { requireBody } from '../../core/http/json-body.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
+import { errorResponses } from '../../core/http/schemas.js';
 import { checkInquiry, problemInEnglish } from '../leads/inquiry.js';
+import { InquiryInputSchema } from '../leads/schemas.js';
 import { carNotFound, GONE_STATUSES, receiveInquiry, assertTakesInquiries } from '../leads/service.js';
 import { listingUrl } from '../vehicles/serialize.js';
 import { localeOf } from './locale.js';
@@ -100,7 +103,29 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   app.post<{ Params: Params }>(
     '/listings/:listing_id/inquiries',
     {
-      schema: { hide: true },
+      schema: {
+        operationId: 'createInquiry',
+        tags: ['Leads'],
+        summary: 'A buyer\'s message about a car: the listing page\'s form, or a headless/JS integration',
+        description: [
+          'Public, without a key, outside {base_url}: `POST $PUBLIC_BASE_URL/listings/{listing_id}/inquiries` (D19).',
+          'Send `name`, `message` (1–2000 characters) and `email` or `phone` (at least one), as JSON or as a form',
+          '(`application/x-www-form-urlencoded`). JSON answers 201 `{ "result": "received" }` (nothing sent is echoed) or the Error shape:',
+          '400 `invalid_request` with `fields` (every problem), also for a car no longer for sale (sold, withdrawn, expired);',
+          '404 `not_found` for an unknown listing or a car not public yet (importing_photos, in_review); 413 over 16 KB;',
+          '429 `rate_limited` with Retry-After over INQUIRIES_PER_HOUR (default 20) messages per client address in any hour.',
+          'A form post answers 303 to the thank-you page `…/listings/{listing_id}/thanks`, or an HTML page with the same statuses.',
+          'The first message of a buyer about a car creates a lead (and `lead.created`); later ones with the same e-mail or phone add to it.',
+          'The `website` field is a honeypot: when filled, the answer is the same and nothing is stored.',
+        ].join(' '),
+        security: [],
+        // OpenAPI 3.1 operation-level servers (@fastify/swagger copies them; its types omit them).
+        ...({ servers: [{ url: publicBaseUrl, description: 'Public pages: $PUBLIC_BASE_URL, without /v1 and without a key' }] } as object),
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        params: Type.Object({ listing_id: Type.String({ description: 'The car\'s listing_id (from its Vehicle `url`).' }) }),
+        body: InquiryInputSchema,
+        response: { 201: Type.Ref('InquiryResult'), ...errorResponses(400, 404, 413, 429) },
+      },
       bodyLimit: INQUIRY_BODY_LIMIT,
       // Counted per client address before the body is read: bots are turned away cheaply.
       onRequest: async (req) => {
