@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ManualClock } from '../src/core/clock.js';
+import { loadConfig } from '../src/core/config.js';
 import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 import { pathOf, PhotoHost, publishCar, type CarAnswer } from './fixtures/cars.js';
 
@@ -295,5 +296,11 @@ describe(`inquiry rate limit (${STORE_NAME})`, () => {
     assert.equal((await t.app.inject({ method: 'POST', url, payload, remoteAddress: '192.0.2.7' })).statusCode, 201);
     const lead = (await t.store.db.selectFrom('leads').selectAll().execute())[0]!;
     assert.equal(lead.messages, 5, 'refused messages were not stored');
+  });
+
+  test('INQUIRIES_PER_HOUR: default 20, a whole number of at least 1', () => {
+    assert.equal(loadConfig({}).inquiriesPerHour, 20);
+    assert.equal(loadConfig({ INQUIRIES_PER_HOUR: '5' }).inquiriesPerHour, 5);
+    for (const bad of ['0', '-1', 'many', '2.5']) assert.throws(() => loadConfig({ INQUIRIES_PER_HOUR: bad }), /INQUIRIES_PER_HOUR/);
   });
 });
