@@ -177,6 +177,12 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.ok(tooLong.body.includes('El mensaje puede tener como máximo 2000 caracteres.'));
     const missing = await post(car, { name: 'Ana', message: 'hola' });
     assert.ok(missing.body.includes('Indicá un correo electrónico o un teléfono.'));
+    // Over 16 KB: 413 and a page saying so (the body is not read).
+    const big = await post(car, { name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(17_000) });
+    assert.equal(big.statusCode, 413);
+    assert.equal(big.headers['content-type'], 'text/html; charset=utf-8');
+    assert.ok(big.body.includes('Tu mensaje es demasiado largo para enviarlo.'));
+    assert.ok(big.body.includes(`<a href="${car.url}">`));
   });
 
   test('only cars for sale take messages: sold 400 (form: the "no longer available" page), not yet public or unknown 404', async () => {

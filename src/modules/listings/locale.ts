@@ -60,6 +60,8 @@ export interface Texts {
   rateLimited: (minutes: number) => string;
   notSent: string;
   tooLarge: string;
+  failedTitle: string;
+  failedBody: string;
   skip: string;
   values: Record<string, string>;
   problems: Record<ProblemCode, (max: number) => string>;
@@ -105,6 +107,8 @@ const en: Texts = {
   back: 'Back to the listing',
   notSent: 'Your message could not be sent. Please go back and try again.',
   tooLarge: 'Your message is too long to be sent.',
+  failedTitle: 'Something went wrong',
+  failedBody: 'This page could not be shown. Please try again in a moment.',
   skip: 'Skip to the content',
   rateLimited: (m) => `Too many messages were sent from your connection. Please try again in ${m} minute(s).`,
   values: {
@@ -178,6 +182,8 @@ const es: Texts = {
   back: 'Volver a la publicación',
   notSent: 'Tu mensaje no se pudo enviar. Volvé atrás e intentalo de nuevo.',
   tooLarge: 'Tu mensaje es demasiado largo para enviarlo.',
+  failedTitle: 'Algo salió mal',
+  failedBody: 'No se pudo mostrar esta página. Intentá de nuevo en un momento.',
   skip: 'Saltar al contenido',
   rateLimited: (m) => `Se enviaron demasiados mensajes desde tu conexión. Intentá de nuevo en ${m} minuto(s).`,
   values: {
@@ -251,6 +257,8 @@ const pt: Texts = {
   back: 'Voltar ao anúncio',
   notSent: 'Não foi possível enviar sua mensagem. Volte e tente novamente.',
   tooLarge: 'Sua mensagem é longa demais para ser enviada.',
+  failedTitle: 'Algo deu errado',
+  failedBody: 'Não foi possível mostrar esta página. Tente novamente em instantes.',
   skip: 'Pular para o conteúdo',
   rateLimited: (m) => `Muitas mensagens foram enviadas da sua conexão. Tente novamente em ${m} minuto(s).`,
   values: {

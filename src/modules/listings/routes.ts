@@ -17,7 +17,7 @@ import { checkInquiry, problemInEnglish } from '../leads/inquiry.js';
 import { InquiryInputSchema } from '../leads/schemas.js';
 import { carNotFound, GONE_STATUSES, receiveInquiry, assertTakesInquiries } from '../leads/service.js';
 import { listingUrl } from '../vehicles/serialize.js';
-import { localeOf } from './locale.js';
+import { localeOf, type PageLocale } from './locale.js';
 import { gonePage, listingPage, messagePage, notYetPage, thanksPage } from './page.js';
 import { findListing, type ListingRow } from './repository.js';
 import { LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
@@ -69,23 +69,21 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     done(null, out);
   });
 
-  // Errors before the handler (rate limit, body too large, bad body): a page for form posts,
-  // the Error shape otherwise.
+  // Errors: a page for page views and form posts, the Error shape for JSON posts. Form posts
+  // get here before their handler (rate limit, body too large, unreadable body).
   app.setErrorHandler(async (err, req, reply) => {
     const e = toApiError(err as Error);
     if (e.status >= 500) req.log.error({ err }, 'request failed');
     else req.log.info({ code: e.code }, e.message);
     if (e.headers) reply.headers(e.headers);
-    if (!isForm(req)) return reply.code(e.status).type('application/json; charset=utf-8').send(e.toBody());
-    const row = await lookup((req.params as Partial<Params>).listing_id ?? '').catch(() => undefined);
+    if (req.method === 'POST' && !isForm(req)) return reply.code(e.status).type('application/json; charset=utf-8').send(e.toBody());
+    const row = e.status < 500 ? await lookup((req.params as Partial<Params>).listing_id ?? '').catch(() => undefined) : undefined;
+    const back = row ? listingUrl(publicBaseUrl, row.listing_id) : undefined;
+    if (req.method !== 'POST') return noStore(reply, e.status, messagePage(row?.market, (l) => l.t.failedTitle, (l) => l.t.failedBody, back));
     const wait = Number(e.headers?.['retry-after'] ?? 60);
-    const text =
-      e.code === 'rate_limited'
-        ? (l: ReturnType<typeof localeOf>) => l.t.rateLimited(Math.max(1, Math.ceil(wait / 60)))
-        : e.code === 'payload_too_large'
-          ? (l: ReturnType<typeof localeOf>) => l.t.tooLarge
-          : (l: ReturnType<typeof localeOf>) => l.t.notSent;
-    return noStore(reply, e.status, messagePage(row?.market, (l) => l.t.notSent, text, row ? listingUrl(publicBaseUrl, row.listing_id) : undefined));
+    const text = (l: PageLocale) =>
+      e.code === 'rate_limited' ? l.t.rateLimited(Math.max(1, Math.ceil(wait / 60))) : e.code === 'payload_too_large' ? l.t.tooLarge : l.t.notSent;
+    return noStore(reply, e.status, messagePage(row?.market, (l) => l.t.notSent, text, back));
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
