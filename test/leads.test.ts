@@ -254,6 +254,20 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.deepEqual(await leads(other.key), []);
   });
 
+  test('messages of one buyer arriving at once make one lead; other sites\' JavaScript may post (CORS)', async () => {
+    const c = await publishCar(t, key, host, 'C-RACE');
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => inquire(c, { name: 'Rita', phone: '351 444 0000', message: `Hola ${i}` })));
+    assert.deepEqual(answers.map((a) => a.statusCode), [201, 201, 201, 201, 201, 201]);
+    assert.equal(answers[0]!.headers['access-control-allow-origin'], '*');
+    const rows = await t.store.db.selectFrom('leads').selectAll().where('external_id', '=', 'C-RACE').execute();
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.messages, 6);
+    const preflight = await send({ method: 'OPTIONS', url: `${pathOf(c.url)}/inquiries`, headers: { origin: 'https://dealer.example', 'access-control-request-method': 'POST' } });
+    assert.equal(preflight.statusCode, 204);
+    assert.equal(preflight.headers['access-control-allow-origin'], '*');
+    assert.equal(preflight.headers['access-control-allow-headers'], 'content-type');
+  });
+
   test('the buyer\'s e-mail, phone and name are in no response, log line or event of these tests', async () => {
     const events = (await t.store.db.selectFrom('events').selectAll().execute()).map((e) => e.data);
     const haystacks = { responses: bodies.join('\n'), logs: t.logs.text, events: events.join('\n') };

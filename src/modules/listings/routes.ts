@@ -98,6 +98,17 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     return noStore(reply, 200, thanksPage(row, publicBaseUrl));
   });
 
+  // CORS preflight of a JSON post from another site's page (not counted by the limit).
+  app.options('/listings/:listing_id/inquiries', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '86400')
+      .send(),
+  );
+
   app.post<{ Params: Params }>(
     '/listings/:listing_id/inquiries',
     {
@@ -126,7 +137,9 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
       },
       bodyLimit: INQUIRY_BODY_LIMIT,
       // Counted per client address before the body is read: bots are turned away cheaply.
-      onRequest: async (req) => {
+      onRequest: async (req, reply) => {
+        // Callable from any site's JavaScript: public, no credentials, nothing to read back.
+        reply.header('access-control-allow-origin', '*');
         const d = await deps.limiter.hit(`inquiry:${req.ip}`, deps.clock.now(), deps.inquiriesPerHour, HOUR);
         if (!d.allowed) {
           const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
