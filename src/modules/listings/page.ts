@@ -91,12 +91,15 @@ ${input(attrs)}${mine.length ? html`\n<p class="field-error" id="${id}-error">${
 `;
 }
 
+// The textarea's content starts on a new line: HTML drops one leading line break there, so
+// a message that began with one comes back whole.
 function contactForm(l: PageLocale, action: string, form: FormState): SafeHtml {
   const t = l.t;
   const v = form.entered;
   return html`<form method="post" action="${action}">
 ${form.problems.length ? html`<div class="errors" role="alert"><p>${t.checkForm}</p><ul>${form.problems.map((p) => html`<li>${t.problems[p.code](p.max)}</li>`)}</ul></div>\n` : ''}${field(l, form, 'name', t.name, (a) => html`<input ${a} type="text" maxlength="${NAME_MAX}" autocomplete="name" value="${v.name}">`, true)}<p class="hint" id="contact-hint">${t.contactHint}</p>
-${field(l, form, 'email', t.email, (a) => html`<input ${a} type="email" maxlength="${EMAIL_MAX}" autocomplete="email" value="${v.email}">`)}${field(l, form, 'phone', t.phone, (a) => html`<input ${a} type="tel" maxlength="${PHONE_MAX}" autocomplete="tel" value="${v.phone}">`)}${field(l, form, 'message', t.message, (a) => html`<textarea ${a} maxlength="${MESSAGE_MAX}" rows="6">${v.message}</textarea>`, true)}<div class="hp" aria-hidden="true"><label for="f-${HONEYPOT_FIELD}">${t.honeypot}</label><input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
+${field(l, form, 'email', t.email, (a) => html`<input ${a} type="email" maxlength="${EMAIL_MAX}" autocomplete="email" value="${v.email}">`)}${field(l, form, 'phone', t.phone, (a) => html`<input ${a} type="tel" maxlength="${PHONE_MAX}" autocomplete="tel" value="${v.phone}">`)}${field(l, form, 'message', t.message, (a) => html`<textarea ${a} maxlength="${MESSAGE_MAX}" rows="6">
+${v.message}</textarea>`, true)}<div class="hp" aria-hidden="true"><label for="f-${HONEYPOT_FIELD}">${t.honeypot}</label><input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
 <button type="submit">${t.send}</button>
 <p class="hint">${t.privacy}</p>
 </form>`;
