@@ -1,5 +1,6 @@
 // Shapes of spec 2.11 (Lead, LeadList) and of the public inquiry endpoint (D19).
 import { Type, type Static } from 'typebox';
+import { SERVICE_VALIDATED } from '../../core/http/validation.js';
 
 export const LEAD_STAGES = ['new', 'contacted', 'won', 'lost'] as const;
 
@@ -38,7 +39,7 @@ export const InquiryInputSchema = Type.Object(
     message: Type.String({ minLength: 1, maxLength: 2000 }),
     website: Type.Optional(Type.String({ description: 'Honeypot: leave it out or empty. When filled, the answer is the same but nothing is stored.' })),
   },
-  { $id: 'InquiryInput', title: 'InquiryInput', 'x-validated-by': 'service' },
+  { $id: 'InquiryInput', title: 'InquiryInput', ...SERVICE_VALIDATED },
 );
 
 export const InquiryResultSchema = Type.Object(

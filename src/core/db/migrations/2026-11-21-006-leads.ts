@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await db.schema
     .createTable('lead_contacts')
     .addColumn('lead_id', 'bigint', (c) => c.primaryKey().references('leads.id'))
-    .addColumn('vehicle_id', 'bigint', (c) => c.notNull())
+    .addColumn('vehicle_id', 'bigint', (c) => c.notNull().references('vehicles.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text')
     .addColumn('phone', 'text')
