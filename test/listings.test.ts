@@ -1,6 +1,7 @@
 // Public listing pages (D6, D19): what a buyer sees for each status, formats per market,
 // escaping of every dealer-written text, SEO tags and caching.
 import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../src/core/clock.js';
 import { expireStale } from '../src/modules/vehicles/repository.js';
@@ -106,6 +107,32 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     const again = await page(v.url, { 'if-none-match': String(res.headers.etag) });
     assert.equal(again.statusCode, 304);
     assert.equal(again.body, '');
+  });
+
+  test('browsers get the page compressed (br, else gzip), each encoding with its own ETag', async () => {
+    const v = await publishCar(t, key, host, 'L-ZIP');
+    const plain = await page(v.url);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.headers.vary, 'accept-encoding');
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br, zstd', 'br', (b) => zlib.brotliDecompressSync(b)],
+      ['gzip, deflate', 'gzip', (b) => zlib.gunzipSync(b)],
+      ['br;q=0, gzip;q=0.5', 'gzip', (b) => zlib.gunzipSync(b)],
+      ['identity', undefined, (b) => b],
+      ['gzip;q=0', undefined, (b) => b],
+    ];
+    const etags = new Set<string>();
+    for (const [accept, encoding, decode] of cases) {
+      const res = await page(v.url, { 'accept-encoding': accept });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-encoding'], encoding, accept);
+      assert.equal(decode(res.rawPayload).toString('utf8'), plain.body, accept);
+      if (encoding) assert.ok(res.rawPayload.length < plain.rawPayload.length / 2, `${accept}: ${res.rawPayload.length} bytes`);
+      etags.add(String(res.headers.etag));
+      const again = await page(v.url, { 'accept-encoding': accept, 'if-none-match': String(res.headers.etag) });
+      assert.equal(again.statusCode, 304, accept);
+    }
+    assert.equal(etags.size, 3, 'identity, br and gzip copies have their own ETags');
   });
 
   test('the page follows changes of the car at once (cached by revision)', async () => {

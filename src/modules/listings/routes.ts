@@ -20,7 +20,8 @@ import { listingUrl } from '../vehicles/serialize.js';
 import { localeOf, type PageLocale } from './locale.js';
 import { gonePage, listingPage, messagePage, notYetPage, thanksPage } from './page.js';
 import { findListing, type ListingRow } from './repository.js';
-import { LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
+import { pickEncoding } from './encoding.js';
+import { encodedPage, LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
 
 export interface ListingDeps {
   store: Store;
@@ -59,6 +60,15 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     return reply.send(body);
   };
   const sendPage = (reply: FastifyReply, p: Page) => sendHtml(reply, p.status, p.body, p.cacheControl, p.noindex, p.etag);
+  /** A cached page, compressed when the client accepts it, or 304 when it has this copy. */
+  const sendCachedPage = (req: FastifyRequest, reply: FastifyReply, p: Page) => {
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const { body, etag } = encoding ? encodedPage(p, encoding) : p;
+    reply.header('vary', 'accept-encoding');
+    if (req.headers['if-none-match'] === etag) return reply.code(304).header('etag', etag).header('cache-control', p.cacheControl).send();
+    if (encoding) reply.header('content-encoding', encoding);
+    return sendHtml(reply, p.status, body, p.cacheControl, p.noindex, etag);
+  };
   const noStore = (reply: FastifyReply, status: number, text: string) => sendHtml(reply, status, text, 'no-store', true);
   const lookup = async (id: string): Promise<ListingRow | undefined> => (LISTING_ID.test(id) ? (await findListing(store.db, id))[0] : undefined);
 
@@ -87,9 +97,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
-    const p = await pages.get(req.params.listing_id);
-    if (req.headers['if-none-match'] === p.etag) return reply.code(304).header('etag', p.etag).header('cache-control', p.cacheControl).send();
-    return sendPage(reply, p);
+    return sendCachedPage(req, reply, await pages.get(req.params.listing_id));
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id/thanks', { schema: { hide: true } }, async (req, reply) => {

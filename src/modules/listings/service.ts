@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
 import { GONE_STATUSES } from '../leads/service.js';
+import { compress, type Encoding } from './encoding.js';
 import { gonePage, listingPage, notFoundPage, notYetPage } from './page.js';
 import { findListing, findListingRef, type ListingRow } from './repository.js';
 
@@ -23,12 +24,19 @@ export interface Page {
   etag: string;
   cacheControl: string;
   noindex: boolean;
+  /** Compressed copies, made on first demand. */
+  encoded: Partial<Record<Encoding, { body: Buffer; etag: string }>>;
 }
 
 function page(status: number, text: string, cacheControl: string, noindex: boolean): Page {
   const body = Buffer.from(text, 'utf8');
   const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  return { status, body, etag, cacheControl, noindex };
+  return { status, body, etag, cacheControl, noindex, encoded: {} };
+}
+
+/** The page's bytes in `encoding` (each encoding is its own representation, with its own ETag). */
+export function encodedPage(p: Page, encoding: Encoding): { body: Buffer; etag: string } {
+  return (p.encoded[encoding] ??= { body: compress(p.body, encoding), etag: `${p.etag.slice(0, -1)}-${encoding}"` });
 }
 
 export function renderListing(row: ListingRow, publicBaseUrl: string): Page {
