@@ -99,13 +99,16 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
 
   test('JSON: 201 { result: "received" }; the same buyer (e-mail in another case, or the same phone written otherwise) adds to the lead; no second event', async () => {
     clock.advance(60_000);
-    const a = await inquire(car, { name: 'Zeb', email: BUYER.email.toUpperCase(), message: 'Segundo mensaje' });
+    const a = await inquire(car, { name: 'Zeb', email: BUYER.email.toUpperCase(), message: 'Segundo mensaje de Zebulon' });
     assert.equal(a.statusCode, 201);
     assert.deepEqual(a.json(), { result: 'received' });
     assert.equal(a.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal((await leads())[0]!.last_message, 'Segundo mensaje de [hidden]', 'the name given in the first message is hidden too');
     clock.advance(60_000);
     const b = await inquire(car, { name: 'Z. Q.', phone: '(54) 9-351-555-0199', message: 'Tercero <script>alert(1)</script>' });
     assert.equal(b.statusCode, 201);
+    const second = await t.store.db.selectFrom('lead_messages').select('body').orderBy('id').execute();
+    assert.equal(second[1]!.body, 'Segundo mensaje de Zebulon');
     const list = await leads();
     assert.equal(list.length, 1);
     assert.equal(list[0]!.messages, 3);

@@ -188,3 +188,4 @@ export type NewVehicle = Insertable<VehiclesTable>;
 export type EventRow = Selectable<EventsTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type LeadRow = Selectable<LeadsTable>;
+export type LeadContactRow = Selectable<LeadContactsTable>;

@@ -8,14 +8,18 @@ const EMAILS = /[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const DIGIT_RUN = /(?:\+\s*)?\(?\d[\d\s\-()]{6,}\d/g;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function messagePreview(message: string, buyer: Pick<Inquiry, 'name' | 'email' | 'phone'>): string {
+/**
+ * `message` with e-mail addresses, phone numbers and the buyer's names (as given in this message
+ * and in earlier ones: `buyers`) replaced by [hidden].
+ */
+export function messagePreview(message: string, buyers: Pick<Inquiry, 'name' | 'email' | 'phone'>[]): string {
   let out = message.replace(EMAILS, HIDDEN).replace(DIGIT_RUN, (run) => (isPhone(run.trim()) ? HIDDEN : run));
-  // The buyer's name, whole and word by word (words of 3+ letters), whatever the case.
-  const words = [buyer.name, ...buyer.name.split(/\s+/).filter((w) => w.length >= 3)].filter(Boolean);
-  for (const w of words.sort((a, b) => b.length - a.length)) {
+  // Each name whole and word by word (words of 3+ letters), whatever the case.
+  const words = buyers.flatMap((b) => [b.name, ...b.name.split(/\s+/).filter((w) => w.length >= 3)]).filter(Boolean);
+  for (const w of [...new Set(words)].sort((a, b) => b.length - a.length)) {
     out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?![\\p{L}\\p{N}])`, 'giu'), HIDDEN);
   }
-  for (const given of [buyer.email, buyer.phone]) if (given) out = out.replace(new RegExp(escapeRegExp(given), 'gi'), HIDDEN);
+  for (const given of buyers.flatMap((b) => [b.email, b.phone])) if (given) out = out.replace(new RegExp(escapeRegExp(given), 'gi'), HIDDEN);
   return out;
 }
 

@@ -1,7 +1,7 @@
 // All SQL of leads, their contacts and messages. API reads select from `leads` only: the
 // buyer's contact details (lead_contacts) are read here solely to match a later message.
 import type { Kysely } from 'kysely';
-import type { DB, LeadRow } from '../../core/db/schema.js';
+import type { DB, LeadContactRow, LeadRow } from '../../core/db/schema.js';
 
 export const LIST_MAX = 100;
 
@@ -17,12 +17,17 @@ export async function vehicleStatus(trx: Kysely<DB>, vehicleId: number): Promise
   return (await trx.selectFrom('vehicles').select('status').where('id', '=', vehicleId).executeTakeFirst())?.status;
 }
 
-/** The lead of this buyer (same e-mail or same phone) about this car, if any. */
-export async function findBuyerLead(trx: Kysely<DB>, vehicleId: number, emailKey: string | null, phoneKey: string | null): Promise<number | undefined> {
+/** The lead of this buyer (same e-mail or same phone) about this car, if any, with its contact. */
+export async function findBuyerLead(
+  trx: Kysely<DB>,
+  vehicleId: number,
+  emailKey: string | null,
+  phoneKey: string | null,
+): Promise<Pick<LeadContactRow, 'lead_id' | 'name' | 'email' | 'phone'> | undefined> {
   if (!emailKey && !phoneKey) return undefined;
-  const row = await trx
+  return trx
     .selectFrom('lead_contacts')
-    .select('lead_id')
+    .select(['lead_id', 'name', 'email', 'phone'])
     .where('vehicle_id', '=', vehicleId)
     .where((eb) => {
       const ors = [];
@@ -33,7 +38,6 @@ export async function findBuyerLead(trx: Kysely<DB>, vehicleId: number, emailKey
     .orderBy('lead_id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.lead_id;
 }
 
 export function insertLead(

@@ -57,15 +57,16 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
     // The car may have been sold since the page was read.
     assertTakesInquiries((await vehicleStatus(trx, car.id)) ?? 'unknown');
     const now = clock.now();
-    const preview = messagePreview(inquiry.message, inquiry);
     const contact = { email: inquiry.email, phone: inquiry.phone, email_key: inquiry.emailKey, phone_key: inquiry.phoneKey };
     const existing = await findBuyerLead(trx, car.id, inquiry.emailKey, inquiry.phoneKey);
     if (existing !== undefined) {
-      await addLeadMessage(trx, existing, preview, now);
-      await insertMessage(trx, existing, inquiry.message, now);
-      await completeContact(trx, existing, contact);
+      // Hidden also: the name and details the buyer gave before ("Zeb" now, "Zebulon Q." then).
+      await addLeadMessage(trx, existing.lead_id, messagePreview(inquiry.message, [inquiry, existing]), now);
+      await insertMessage(trx, existing.lead_id, inquiry.message, now);
+      await completeContact(trx, existing.lead_id, contact);
       return { created: false };
     }
+    const preview = messagePreview(inquiry.message, [inquiry]);
     const row = await insertLead(trx, { dealer_id: car.dealer_id, vehicle_id: car.id, external_id: car.external_id, listing_id: car.listing_id, last_message: preview, now });
     await insertContact(trx, { lead_id: row.id, vehicle_id: car.id, name: inquiry.name, ...contact });
     await insertMessage(trx, row.id, inquiry.message, now);
