@@ -178,6 +178,9 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     const tooLong = await post(car, { name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(2001) });
     assert.equal(tooLong.statusCode, 400);
     assert.ok(tooLong.body.includes('El mensaje puede tener como máximo 2000 caracteres.'));
+    const empty = await send({ method: 'POST', url: `${pathOf(car.url)}/inquiries`, headers: FORM, payload: '' });
+    assert.equal(empty.statusCode, 400);
+    assert.ok(empty.body.includes('Indicá tu nombre.') && empty.body.includes('Escribí un mensaje.'));
     const missing = await post(car, { name: 'Ana', message: 'hola' });
     assert.ok(missing.body.includes('Indicá un correo electrónico o un teléfono.'));
     // Over 16 KB: 413 and a page saying so (the body is not read).
