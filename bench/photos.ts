@@ -72,7 +72,7 @@ const PHOTO_BASES = 24;
 // ---------------------------------------------------------------------------------------------
 // The servers: the real server with its worker, and the photo server.
 
-interface PhotoServers {
+export interface PhotoServers {
   api: Child;
   apiUrl: string;
   photo: Child;
@@ -87,7 +87,7 @@ interface PhotoServers {
 }
 
 let photoServersStarted: Promise<PhotoServers> | undefined;
-const photoServers = (ctx: BenchContext) => (photoServersStarted ??= startPhotoServers(ctx));
+export const photoServers = (ctx: BenchContext) => (photoServersStarted ??= startPhotoServers(ctx));
 
 async function startPhotoServers(ctx: BenchContext): Promise<PhotoServers> {
   const { server, cli } = distFiles(ROOT);
@@ -184,7 +184,7 @@ async function checkServedPhoto(what: string, url: string, apiUrl: string): Prom
 }
 
 /** The dealer-side URLs of a car's photos, distinct per `group` (the photo server counts each). */
-const photoUrls = (s: PhotoServers, group: string): string[] =>
+export const photoUrls = (s: PhotoServers, group: string): string[] =>
   Array.from({ length: PHOTOS_PER_CAR }, (_, n) => `${s.photoUrl}/p/${group}/${n + 1}.jpg`);
 
 /**

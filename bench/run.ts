@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBaselineDb, type BaselineDb } from './baseline-db.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
+import { LISTING_BENCHMARKS } from './listings.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
 import { WEBHOOK_BENCHMARKS } from './webhooks.js';
 import {
@@ -128,6 +129,8 @@ const BENCHMARKS: Benchmark[] = [
   ...PHOTO_BENCHMARKS,
   // webhook_delivery: events delivered to a local HTTPS receiver (bench/webhooks.ts).
   ...WEBHOOK_BENCHMARKS,
+  // listing_page: the public page of an active car with 10 photos (bench/listings.ts).
+  ...LISTING_BENCHMARKS,
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -28,6 +28,9 @@ import { MarketSchema } from './modules/markets/schemas.js';
 import { API_VERSION, meRoutes } from './modules/me/routes.js';
 import { AccountSchema } from './modules/me/schemas.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { leadRoutes } from './modules/leads/routes.js';
+import { LEAD_SCHEMAS } from './modules/leads/schemas.js';
+import { listingRoutes } from './modules/listings/routes.js';
 import { definePhotoDownloads } from './modules/photos/download.js';
 import { photoRoutes } from './modules/photos/routes.js';
 import { PhotoStorage } from './modules/photos/storage.js';
@@ -143,7 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema, ...VEHICLE_SCHEMAS, ...WEBHOOK_SCHEMAS]) app.addSchema(schema);
+  for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema, ...VEHICLE_SCHEMAS, ...WEBHOOK_SCHEMAS, ...LEAD_SCHEMAS]) app.addSchema(schema);
   await registerOpenApi(app, config.publicBaseUrl, API_VERSION);
   await app.register(healthRoutes);
   await app.register(photoRoutes, { storage });
@@ -152,6 +155,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const limiter = opts.rateLimitStore ?? new MemoryRateLimitStore();
   const perMinute = config.rateLimitPerMinute;
   const resolveKey = keyResolver(store.db, clock);
+  const leadDeps = { store, clock, publicBaseUrl: config.publicBaseUrl };
+  await app.register(listingRoutes, { deps: { ...leadDeps, limiter, inquiriesPerHour: config.inquiriesPerHour } });
 
   // Everything under /v1 except the docs and (later) the feed push needs a key.
   await app.register(
@@ -184,6 +189,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await keyed.register(vehicleRoutes, { deps: { store, clock, catalog, publicBaseUrl: config.publicBaseUrl, jobsQueued: () => jobs.nudge() } });
       const webhookDeps: WebhookDeps = { store, clock, outbound, box, send: webhookSend, allowHttp: config.webhookAllowHttp, jobsQueued: () => jobs.nudge() };
       await keyed.register(webhookRoutes, { deps: webhookDeps });
+      await keyed.register(leadRoutes, { deps: leadDeps });
     },
     { prefix: '/v1' },
   );

@@ -46,7 +46,8 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
         for (const [status, r] of Object.entries(op.responses)) {
           assert.ok(r.content?.['application/json']?.schema, `${method} ${p} ${status} has a schema`);
         }
-        for (const s of ['400', '401', '429', '500']) {
+        // Public operations (security: [], the buyer inquiry) take no key, so have no 401.
+        for (const s of op.security?.length === 0 ? ['400', '429', '500'] : ['400', '401', '429', '500']) {
           assert.deepEqual(op.responses[s]?.content?.['application/json']?.schema, { $ref: '#/components/schemas/Error' }, `${method} ${p} ${s}`);
         }
       }
@@ -66,6 +67,25 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
     for (const name of ['Vehicle', 'VehicleInput', 'VehicleResult', 'VehicleList', 'SyncRequest', 'SyncResult', 'ReconcileRequest', 'ReconcileResult']) {
       assert.ok(doc.components.schemas[name], name);
     }
+  });
+
+  test('leads: GET /leads and the public inquiry endpoint (own server: $PUBLIC_BASE_URL, no key)', () => {
+    const list = doc.paths['/leads']!.get!;
+    assert.equal(list.operationId, 'listLeads');
+    assert.deepEqual(list.responses['200']!.content!['application/json']!.schema, { $ref: '#/components/schemas/LeadList' });
+    for (const name of ['Lead', 'LeadList', 'InquiryInput', 'InquiryResult']) assert.ok(doc.components.schemas[name], name);
+    const inquiry = doc.paths['/listings/{listing_id}/inquiries']!.post! as unknown as {
+      operationId: string;
+      security: unknown[];
+      servers: { url: string }[];
+      requestBody: { content: Record<string, unknown> };
+      responses: Record<string, unknown>;
+    };
+    assert.equal(inquiry.operationId, 'createInquiry');
+    assert.deepEqual(inquiry.security, []);
+    assert.ok(!inquiry.servers[0]!.url.endsWith('/v1'));
+    assert.deepEqual(Object.keys(inquiry.requestBody.content).sort(), ['application/json', 'application/x-www-form-urlencoded']);
+    for (const s of ['201', '400', '404', '413', '429']) assert.ok(inquiry.responses[s], s);
   });
 
   test('both key headers are security schemes, required by default', () => {

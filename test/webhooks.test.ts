@@ -8,6 +8,7 @@ import { createOutbound } from '../src/core/outbound/fetcher.js';
 import { signatureHeader } from '../src/modules/webhooks/signature.js';
 import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
+import { PhotoHost, publishCar } from './fixtures/cars.js';
 
 const MIN = 60_000;
 const photos = () => [1, 2, 3].map((i) => `https://img.example.com/${i}.jpg`);
@@ -213,6 +214,34 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     assert.equal((event as unknown as { id: string }).id, body.id);
     assert.throws(() => Stripe.webhooks.constructEvent(r.raw, sig, `${hook.secret}x`));
     assert.throws(() => Stripe.webhooks.constructEvent(Buffer.concat([r.raw, Buffer.from(' ')]), sig, hook.secret));
+  });
+
+  test('lead.created reaches the receiver signed, with the Lead of the API and no buyer contact details', async () => {
+    const host = new PhotoHost();
+    await host.start();
+    try {
+      const hook = await createHook(t, key, rx.url('/ok?leads'), ['lead.created']);
+      const c = await publishCar(t, key, host, 'LEAD-1');
+      assert.equal(c.status, 'active');
+      const buyer = { name: 'Zulema Quiroga', email: 'zulema.quiroga@example.net', phone: '+54 9 351 555-0199', message: 'Is it still available? Call me at +54 9 351 555-0199.' };
+      const res = await t.app.inject({ method: 'POST', url: `${new URL(c.url).pathname}/inquiries`, payload: buyer });
+      assert.equal(res.statusCode, 201, res.body);
+      await run(t, clock);
+      const got = receivedAt('/ok');
+      assert.equal(got.length, 1);
+      const r = got[0]!;
+      const body = JSON.parse(r.raw.toString());
+      assert.equal(body.type, 'lead.created');
+      assert.equal(r.headers['x-service-event'], 'lead.created');
+      Stripe.webhooks.constructEvent(r.raw, String(r.headers['x-service-signature']), hook.secret);
+      const leads = (await inject(t, key, 'GET', '/v1/leads')).json().data;
+      assert.deepEqual(body.data, { lead: leads[0] });
+      const text = r.raw.toString().toLowerCase();
+      for (const secret of [buyer.name, buyer.email, buyer.phone, '5550199', 'zulema', 'quiroga']) assert.ok(!text.includes(secret.toLowerCase()), `delivery carries ${secret}`);
+      await inject(t, key, 'DELETE', `/v1/webhooks/${hook.id}`);
+    } finally {
+      await host.stop();
+    }
   });
 
   test('each subscribed active webhook gets its own delivery of an event, with the same event id', async () => {

@@ -33,6 +33,8 @@ export interface Config {
   jobPollIntervalMs: number;
   /** How long a claimed job is leased before another worker may take it over. */
   jobLeaseMs: number;
+  /** Buyer messages accepted from one client address in any hour (public inquiry form). */
+  inquiriesPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -153,5 +155,6 @@ export function loadConfig(env: Env = process.env): Config {
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 8, 0, 256),
     jobPollIntervalMs: duration(env, 'JOB_POLL_INTERVAL', '1s'),
     jobLeaseMs: duration(env, 'JOB_LEASE', '5m'),
+    inquiriesPerHour: int(env, 'INQUIRIES_PER_HOUR', 20, 1, 1_000_000_000),
   };
 }

@@ -181,3 +181,11 @@ export async function lockDealerWebhooks(trx: Kysely<DB>, dialect: DialectName, 
 export async function lockDealerInventory(trx: Kysely<DB>, dialect: DialectName, dealerId: number): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(7301, ${dealerId}::int)`.execute(trx);
 }
+
+/**
+ * Serialises inquiries about one car until the transaction ends, so that two first messages
+ * of one buyer arriving at once make one lead. SQLite already has a single writer.
+ */
+export async function lockVehicleLeads(trx: Kysely<DB>, dialect: DialectName, vehicleId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(7303, ${vehicleId}::int)`.execute(trx);
+}

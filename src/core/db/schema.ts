@@ -171,6 +171,42 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export type LeadStage = 'new' | 'contacted' | 'won' | 'lost';
+
+/** A buyer's conversation about one car: only what the API shows (no contact details). */
+export interface LeadsTable {
+  id: Generated<number>;
+  dealer_id: number;
+  vehicle_id: number;
+  external_id: string;
+  listing_id: string;
+  stage: LeadStage;
+  messages: number;
+  last_message: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The buyer's contact details: read by the dealer panel only, never by the API. */
+export interface LeadContactsTable {
+  lead_id: number;
+  vehicle_id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** E-mail lower-cased: a later message with it joins the lead. */
+  email_key: string | null;
+  /** Phone digits only. */
+  phone_key: string | null;
+}
+
+export interface LeadMessagesTable {
+  id: Generated<number>;
+  lead_id: number;
+  body: string;
+  created_at: number;
+}
+
 export interface DB {
   dealers: DealersTable;
   api_keys: ApiKeysTable;
@@ -182,6 +218,9 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  leads: LeadsTable;
+  lead_contacts: LeadContactsTable;
+  lead_messages: LeadMessagesTable;
 }
 
 export type DealerRow = Selectable<DealersTable>;
@@ -197,3 +236,5 @@ export type PhotoRow = Selectable<PhotosTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AttemptRow = Selectable<WebhookAttemptsTable>;
+export type LeadRow = Selectable<LeadsTable>;
+export type LeadContactRow = Selectable<LeadContactsTable>;

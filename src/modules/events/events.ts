@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../core/db/schema.js';
+import type { LeadCreatedData } from '../leads/schemas.js';
 import { fanOutEvents } from '../webhooks/fanout.js';
 import { insertEvents } from './repository.js';
 
@@ -40,7 +41,7 @@ export type NewEvent =
   | { type: 'vehicle.sold'; data: VehicleSoldData }
   | { type: 'vehicle.rejected'; data: VehicleRejectedData }
   | { type: 'sync.failed'; data: SyncFailedData }
-  | { type: 'lead.created'; data: { lead: unknown } };
+  | { type: 'lead.created'; data: LeadCreatedData };
 
 /** Records events for one dealership; call inside the change's transaction. */
 export async function recordEvents(trx: Kysely<DB>, clock: Clock, dealerId: number, events: NewEvent[]): Promise<string[]> {

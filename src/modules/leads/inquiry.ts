@@ -1,0 +1,137 @@
+// A buyer's inquiry (D19) from the page's form or as JSON: every field checked at once, each
+// problem reported (in English for the API, in the page's language on the form). Values are
+// trimmed; e-mail and phone get the keys a later message of the same buyer is matched by.
+
+export const NAME_MAX = 120;
+export const EMAIL_MAX = 254;
+export const PHONE_MAX = 40;
+export const MESSAGE_MAX = 2000;
+/** The form's hidden field: people leave it empty, form-filling bots do not. */
+export const HONEYPOT_FIELD = 'website';
+
+export type ProblemCode =
+  | 'name_required'
+  | 'name_too_long'
+  | 'name_invalid'
+  | 'email_invalid'
+  | 'email_too_long'
+  | 'phone_invalid'
+  | 'phone_too_long'
+  | 'contact_required'
+  | 'message_required'
+  | 'message_too_long'
+  | 'message_invalid'
+  | 'not_text';
+
+export type InquiryField = 'name' | 'email' | 'phone' | 'message';
+
+export interface Problem {
+  field: InquiryField;
+  code: ProblemCode;
+  max: number;
+}
+
+export interface Inquiry {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  message: string;
+  /** E-mail lower-cased. */
+  emailKey: string | null;
+  /** Phone digits only. */
+  phoneKey: string | null;
+}
+
+/** What the buyer typed, as text (to show it again in the form). */
+export type Entered = Record<InquiryField, string>;
+
+export type Checked =
+  | { kind: 'ok'; inquiry: Inquiry }
+  | { kind: 'spam' }
+  | { kind: 'invalid'; problems: Problem[]; entered: Entered };
+
+const ENGLISH: Record<ProblemCode, (f: InquiryField, max: number) => string> = {
+  name_required: () => 'name is required',
+  name_too_long: (_f, max) => `name must be at most ${max} characters`,
+  name_invalid: () => 'name must not contain control characters',
+  email_invalid: () => 'email is not a valid e-mail address',
+  email_too_long: (_f, max) => `email must be at most ${max} characters`,
+  phone_invalid: () => 'phone must be a phone number: digits, spaces, +, -, ., parentheses, with 6 to 15 digits',
+  phone_too_long: (_f, max) => `phone must be at most ${max} characters`,
+  contact_required: () => 'email or phone is required (at least one)',
+  message_required: () => 'message is required (1 to 2000 characters)',
+  message_too_long: (_f, max) => `message must be at most ${max} characters`,
+  message_invalid: () => 'message must not contain control characters other than line breaks and tabs',
+  not_text: (f) => `${f} must be a string`,
+};
+
+export const problemInEnglish = (p: Problem): string => ENGLISH[p.code](p.field, p.max);
+
+// Control characters; the message may keep line breaks and tabs. (NUL would also break PostgreSQL.)
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_IN_MESSAGE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+const PHONE = /^\+?[0-9\s().-]+$/;
+
+const length = (s: string): number => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+
+/** Checks an inquiry body (form fields or a JSON object); unknown fields are ignored. */
+export function checkInquiry(body: Record<string, unknown>): Checked {
+  const problems: Problem[] = [];
+  const text = (field: InquiryField): string => {
+    const v = body[field];
+    if (v === undefined || v === null) return '';
+    if (typeof v !== 'string') {
+      problems.push({ field, code: 'not_text', max: 0 });
+      return '';
+    }
+    return v;
+  };
+  const entered: Entered = { name: text('name'), email: text('email'), phone: text('phone'), message: text('message') };
+  const honeypot = body[HONEYPOT_FIELD];
+  if (honeypot !== undefined && honeypot !== null && honeypot !== '') return { kind: 'spam' };
+
+  const name = entered.name.trim();
+  const email = entered.email.trim();
+  const phone = entered.phone.trim();
+  const message = entered.message.replace(/\r\n?/g, '\n').trim();
+  const add = (field: InquiryField, code: ProblemCode, max = 0) => problems.push({ field, code, max });
+
+  if (name === '') add('name', 'name_required');
+  else if (length(name) > NAME_MAX) add('name', 'name_too_long', NAME_MAX);
+  else if (CONTROL.test(name)) add('name', 'name_invalid');
+
+  if (email !== '') {
+    if (email.length > EMAIL_MAX) add('email', 'email_too_long', EMAIL_MAX);
+    else if (!EMAIL.test(email)) add('email', 'email_invalid');
+  }
+  let phoneKey: string | null = null;
+  if (phone !== '') {
+    const digits = phone.replace(/\D/g, '');
+    if (phone.length > PHONE_MAX) add('phone', 'phone_too_long', PHONE_MAX);
+    else if (!PHONE.test(phone) || digits.length < 6 || digits.length > 15) add('phone', 'phone_invalid');
+    else phoneKey = digits;
+  }
+  if (email === '' && phone === '' && !problems.some((p) => p.field === 'email' || p.field === 'phone')) add('email', 'contact_required');
+
+  if (message === '') add('message', 'message_required');
+  else if (length(message) > MESSAGE_MAX) add('message', 'message_too_long', MESSAGE_MAX);
+  else if (CONTROL_IN_MESSAGE.test(message)) add('message', 'message_invalid');
+
+  if (problems.length > 0) return { kind: 'invalid', problems, entered };
+  return {
+    kind: 'ok',
+    inquiry: {
+      name,
+      email: email || null,
+      phone: phone || null,
+      message,
+      emailKey: email ? email.toLowerCase() : null,
+      phoneKey,
+    },
+  };
+}

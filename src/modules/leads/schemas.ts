@@ -1,0 +1,55 @@
+// Shapes of spec 2.11 (Lead, LeadList) and of the public inquiry endpoint (D19).
+import { Type, type Static } from 'typebox';
+import { SERVICE_VALIDATED } from '../../core/http/validation.js';
+
+export const LEAD_STAGES = ['new', 'contacted', 'won', 'lost'] as const;
+
+export const LeadSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    external_id: Type.String({ description: 'Stock ID of the car the buyer wrote about.' }),
+    listing_id: Type.String({ description: 'Listing code of that car.' }),
+    stage: Type.Unsafe<(typeof LEAD_STAGES)[number]>({
+      type: 'string',
+      enum: [...LEAD_STAGES],
+      description: 'new when created; the dealer moves it in the dealer panel.',
+    }),
+    created_at: Type.String({ format: 'date-time', description: 'When the first message arrived.' }),
+    messages: Type.Integer({ description: 'Messages of this buyer about this car.' }),
+    last_message: Type.Union([Type.String(), Type.Null()], {
+      description: 'The latest message, with e-mail addresses, phone numbers and the buyer\'s name replaced by [hidden]. The whole conversation is in the dealer panel.',
+    }),
+    url: Type.String({ format: 'uri', description: 'The conversation in the dealer panel: $PUBLIC_BASE_URL/panel/leads/{id}.' }),
+  },
+  { $id: 'Lead', title: 'Lead', description: 'A buyer who wrote about one of the dealership\'s cars. Buyer contact details are never included.' },
+);
+export type Lead = Static<typeof LeadSchema>;
+
+export const LeadListSchema = Type.Object({ data: Type.Array(Type.Ref('Lead')) }, { $id: 'LeadList', title: 'LeadList' });
+
+export const LeadsQuery = Type.Object({
+  since: Type.Optional(Type.String({ format: 'date-time', description: 'Only leads created after this time (exclusive), e.g. 2026-11-21T10:00:00Z.' })),
+});
+
+export const InquiryInputSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'E-mail or phone (or both) is required.' })),
+    phone: Type.Optional(Type.String({ maxLength: 40, description: 'Digits, spaces, +, -, ., parentheses; 6 to 15 digits.' })),
+    message: Type.String({ minLength: 1, maxLength: 2000 }),
+    website: Type.Optional(Type.String({ description: 'Honeypot: leave it out or empty. When filled, the answer is the same but nothing is stored.' })),
+  },
+  { $id: 'InquiryInput', title: 'InquiryInput', ...SERVICE_VALIDATED },
+);
+
+export const InquiryResultSchema = Type.Object(
+  { result: Type.Literal('received') },
+  { $id: 'InquiryResult', title: 'InquiryResult', description: 'The message was received. Nothing of what was sent is echoed.' },
+);
+
+export const LEAD_SCHEMAS = [LeadSchema, LeadListSchema, InquiryInputSchema, InquiryResultSchema];
+
+/** The data of a lead.created event (D21). */
+export interface LeadCreatedData {
+  lead: Lead;
+}

@@ -1,0 +1,212 @@
+// The public pages (D6, D19): templates only. Every value goes through `html`, which escapes it.
+import { shownUrls } from '../photos/shown.js';
+import type { Entered, InquiryField, Problem } from '../leads/inquiry.js';
+import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../leads/inquiry.js';
+import { findMarket } from '../markets/markets.js';
+import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
+import { html, jsonLd, type SafeHtml } from './html.js';
+import { localeOf, type PageLocale } from './locale.js';
+import type { ListingRow } from './repository.js';
+
+const CSS = [
+  '*{box-sizing:border-box}',
+  'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fafafa}',
+  'header,main,footer{max-width:64rem;margin:0 auto;padding:.75rem 1rem}',
+  'header{font-weight:600}footer{color:#444;font-size:.9rem}',
+  'h1{font-size:1.6rem;line-height:1.25;margin:.25rem 0}h2{font-size:1.2rem;margin:1.25rem 0 .5rem}',
+  '.price{font-size:1.6rem;font-weight:700;margin:.25rem 0 1rem}',
+  '.gallery{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:0}',
+  '.gallery li{flex:0 0 min(100%,36rem);scroll-snap-align:start}',
+  '.gallery img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem;background:#ddd}',
+  '.specs{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0}',
+  '.description{white-space:pre-line;overflow-wrap:anywhere}',
+  'form{display:grid;gap:.75rem}label{display:block;font-weight:600}',
+  'input,textarea{width:100%;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:.25rem;background:#fff}',
+  'textarea{min-height:8rem}',
+  'button{font:inherit;font-weight:600;padding:.6rem 1.2rem;background:#0b57d0;color:#fff;border:0;border-radius:.25rem;cursor:pointer}',
+  'a:focus,button:focus,input:focus,textarea:focus{outline:3px solid #f9a825;outline-offset:1px}',
+  '[aria-invalid=true]{border:2px solid #b3261e}.field-error{color:#b3261e;margin:.25rem 0 0}',
+  '.errors{border:2px solid #b3261e;border-radius:.25rem;background:#fdecea;padding:.5rem 1rem}',
+  '.hint{color:#444;font-size:.9rem;margin:0}',
+  '.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}',
+  '.skip{position:absolute;left:-10000px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}',
+  '.aside{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;align-self:start}',
+  '@media(min-width:52rem){.layout{display:grid;grid-template-columns:minmax(0,1fr) 22rem;gap:2rem}}',
+].join('');
+
+interface Head {
+  title: string;
+  description: string;
+  noindex: boolean;
+  canonical?: string;
+  image?: string;
+  extra?: SafeHtml;
+}
+
+function layout(l: PageLocale, head: Head, header: SafeHtml | string, body: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="${l.tag}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${head.title}</title>
+<meta name="description" content="${head.description}">
+${head.noindex ? html`<meta name="robots" content="noindex">\n` : ''}${head.canonical ? html`<link rel="canonical" href="${head.canonical}">
+<meta property="og:type" content="website">
+<meta property="og:url" content="${head.canonical}">
+` : ''}<meta property="og:title" content="${head.title}">
+<meta property="og:description" content="${head.description}">
+<meta property="og:locale" content="${l.og}">
+${head.image ? html`<meta property="og:image" content="${head.image}">\n<meta name="twitter:card" content="summary_large_image">\n` : ''}<style>${CSS}</style>
+${head.extra ?? ''}</head>
+<body>
+<a class="skip" href="#main">${l.t.skip}</a>
+<header>${header}</header>
+<main id="main">
+${body}
+</main>
+</body>
+</html>
+`.value;
+}
+
+/** State of the contact form when it is shown again: what was typed and what is wrong. */
+export interface FormState {
+  entered: Entered;
+  problems: Problem[];
+}
+
+const EMPTY_FORM: FormState = { entered: { name: '', email: '', phone: '', message: '' }, problems: [] };
+
+function field(l: PageLocale, form: FormState, name: InquiryField, label: string, input: (attrs: SafeHtml) => SafeHtml, required = false): SafeHtml {
+  const mine = form.problems.filter((p) => p.field === name);
+  const id = `f-${name}`;
+  const attrs = mine.length
+    ? html`id="${id}" name="${name}" aria-invalid="true" aria-describedby="${id}-error"${required ? html` required` : ''}`
+    : html`id="${id}" name="${name}"${required ? html` required` : ''}`;
+  return html`<div>
+<label for="${id}">${label}${required ? html` <span class="hint">(${l.t.required})</span>` : ''}</label>
+${input(attrs)}${mine.length ? html`\n<p class="field-error" id="${id}-error">${mine.map((p) => l.t.problems[p.code](p.max)).join(' ')}</p>` : ''}
+</div>
+`;
+}
+
+// The textarea's content starts on a new line: HTML drops one leading line break there, so
+// a message that began with one comes back whole.
+function contactForm(l: PageLocale, action: string, form: FormState): SafeHtml {
+  const t = l.t;
+  const v = form.entered;
+  return html`<form method="post" action="${action}">
+${form.problems.length ? html`<div class="errors" role="alert"><p>${t.checkForm}</p><ul>${form.problems.map((p) => html`<li>${t.problems[p.code](p.max)}</li>`)}</ul></div>\n` : ''}${field(l, form, 'name', t.name, (a) => html`<input ${a} type="text" maxlength="${NAME_MAX}" autocomplete="name" value="${v.name}">`, true)}<p class="hint" id="contact-hint">${t.contactHint}</p>
+${field(l, form, 'email', t.email, (a) => html`<input ${a} type="email" maxlength="${EMAIL_MAX}" autocomplete="email" value="${v.email}">`)}${field(l, form, 'phone', t.phone, (a) => html`<input ${a} type="tel" maxlength="${PHONE_MAX}" autocomplete="tel" value="${v.phone}">`)}${field(l, form, 'message', t.message, (a) => html`<textarea ${a} maxlength="${MESSAGE_MAX}" rows="6">
+${v.message}</textarea>`, true)}<div class="hp" aria-hidden="true"><label for="f-${HONEYPOT_FIELD}">${t.honeypot}</label><input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
+<button type="submit">${t.send}</button>
+<p class="hint">${t.privacy}</p>
+</form>`;
+}
+
+const dealerLine = (row: ListingRow): string => [row.dealer_name, row.dealer_city].filter(Boolean).join(', ');
+
+/** The page of a car for sale, with the contact form (empty, or as the buyer left it). */
+export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormState = EMPTY_FORM): string {
+  const l = localeOf(row.market);
+  const t = l.t;
+  const url = listingUrl(publicBaseUrl, row.listing_id);
+  const title = vehicleLabel(row);
+  const price = l.price(row.price_cents, row.currency);
+  const unit = findMarket(row.market)?.mileage_unit ?? 'km';
+  const mileage = l.mileage(row.mileage, unit);
+  const photos = shownUrls(publicBaseUrl, row.shown_photos);
+  const value = (code: string | null) => (code ? (t.values[code] ?? code) : '');
+  const specs: [string, string | number][] = [
+    [t.year, row.year],
+    [t.version, row.version ?? ''],
+    [t.mileage, mileage],
+    [t.fuel, value(row.fuel)],
+    [t.transmission, value(row.transmission)],
+    [t.color, row.color ?? ''],
+    [t.condition, value(row.condition)],
+    [t.city, row.city ?? ''],
+  ];
+  const description = [title, price, mileage, row.city].filter(Boolean).join(' · ');
+  const ld = jsonLd({
+    '@context': 'https://schema.org',
+    '@type': 'Car',
+    name: title,
+    brand: { '@type': 'Brand', name: row.brand },
+    model: row.model,
+    vehicleModelDate: String(row.year),
+    mileageFromOdometer: { '@type': 'QuantitativeValue', value: row.mileage, unitCode: unit === 'mi' ? 'SMI' : 'KMT' },
+    itemCondition: row.condition === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition',
+    ...(row.fuel ? { fuelType: row.fuel } : {}),
+    ...(row.transmission ? { vehicleTransmission: row.transmission } : {}),
+    ...(row.color ? { color: row.color } : {}),
+    ...(row.description ? { description: row.description } : {}),
+    image: photos,
+    url,
+    offers: {
+      '@type': 'Offer',
+      price: formatPrice(row.price_cents),
+      priceCurrency: row.currency,
+      availability: 'https://schema.org/InStock',
+      url,
+      seller: { '@type': 'AutoDealer', name: row.dealer_name },
+    },
+  });
+  const body = html`<div class="layout">
+<article aria-labelledby="title">
+<h1 id="title">${title}</h1>
+<p class="price">${price}</p>
+<section aria-labelledby="photos-title">
+<h2 id="photos-title">${t.photos}</h2>
+${photos.length
+    ? html`<ul class="gallery">${photos.map((src, i) => html`<li><img src="${src}" alt="${t.photoAlt(i + 1, photos.length, title)}" width="1280" height="960"${i > 0 ? html` loading="lazy"` : ''} decoding="async"></li>`)}</ul>`
+    : html`<p>${t.noPhotos}</p>`}
+</section>
+<section aria-labelledby="details-title">
+<h2 id="details-title">${t.details}</h2>
+<dl class="specs">${specs.filter(([, v]) => v !== '').map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
+</section>
+${row.description ? html`<section aria-labelledby="description-title">
+<h2 id="description-title">${t.description}</h2>
+<div class="description">${row.description}</div>
+</section>` : ''}
+</article>
+<aside class="aside" aria-labelledby="contact-title">
+<h2 id="contact-title">${t.contactHeading}</h2>
+<p>${t.soldBy}: <strong>${row.dealer_name}</strong>${row.dealer_city ? html`, ${row.dealer_city}` : ''}</p>
+<p class="hint">${t.contactIntro}</p>
+${contactForm(l, `${url}/inquiries`, form)}
+</aside>
+</div>`;
+  return layout(l, { title: `${title} – ${price} | ${row.dealer_name}`, description, noindex: false, canonical: url, image: photos[0], extra: ld }, dealerLine(row), body);
+}
+
+/** Sold, withdrawn and expired cars: one page for all three (D6), without the form. */
+export function gonePage(row: ListingRow, notice?: string): string {
+  const l = localeOf(row.market);
+  const t = l.t;
+  const car = `${row.year} ${row.brand} ${row.model}`;
+  const body = html`<h1>${t.goneTitle}</h1>
+${notice ? html`<p role="alert">${notice}</p>\n` : ''}<p>${car}</p>
+<p>${t.goneBody}</p>
+<p>${t.soldBy}: <strong>${row.dealer_name}</strong>${row.dealer_city ? html`, ${row.dealer_city}` : ''}</p>`;
+  return layout(l, { title: `${t.goneTitle} – ${car}`, description: t.goneBody, noindex: true }, dealerLine(row), body);
+}
+
+/** A page with a heading and a sentence (not yet available, not found, errors). */
+export function messagePage(market: string | undefined, title: string | ((l: PageLocale) => string), text: (l: PageLocale) => string, back?: string): string {
+  const l = localeOf(market ?? '');
+  const heading = typeof title === 'string' ? title : title(l);
+  const body = html`<h1>${heading}</h1>
+<p>${text(l)}</p>
+${back ? html`<p><a href="${back}">${l.t.back}</a></p>` : ''}`;
+  return layout(l, { title: heading, description: text(l), noindex: true }, '', body);
+}
+
+export const notYetPage = (row: ListingRow): string => messagePage(row.market, (l) => l.t.notYetTitle, (l) => l.t.notYetBody);
+export const notFoundPage = (): string => messagePage(undefined, (l) => l.t.notFoundTitle, (l) => l.t.notFoundBody);
+
+export function thanksPage(row: ListingRow, publicBaseUrl: string): string {
+  return messagePage(row.market, (l) => l.t.thanksTitle, (l) => l.t.thanksBody(row.dealer_name), listingUrl(publicBaseUrl, row.listing_id));
+}

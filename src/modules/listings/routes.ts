@@ -1,0 +1,192 @@
+// The public pages and the buyer form (D19), outside /v1 and without a key:
+//   GET  /listings/{listing_id}             the car's page (service.ts says what each status shows)
+//   POST /listings/{listing_id}/inquiries   a buyer's message: a form post (→ 303 to the thank-you
+//                                           page, or the page again with the problems, 400) or JSON
+//                                           (→ 201 { result: "received" }, or the Error shape)
+//   GET  /listings/{listing_id}/thanks      the thank-you page
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Clock } from '../../core/clock.js';
+import type { Store } from '../../core/db/dialect.js';
+import { ApiError } from '../../core/errors.js';
+import { toApiError } from '../../core/http/error-handler.js';
+import { requireBody } from '../../core/http/json-body.js';
+import type { RateLimitStore } from '../../core/http/rate-limit.js';
+import { errorResponses } from '../../core/http/schemas.js';
+import { checkInquiry, problemInEnglish } from '../leads/inquiry.js';
+import { InquiryInputSchema } from '../leads/schemas.js';
+import { carNotFound, GONE_STATUSES, receiveInquiry, assertTakesInquiries } from '../leads/service.js';
+import { listingUrl } from '../vehicles/serialize.js';
+import { localeOf, type PageLocale } from './locale.js';
+import { gonePage, listingPage, messagePage, notYetPage, thanksPage } from './page.js';
+import { findListing, type ListingRow } from './repository.js';
+import { pickEncoding } from './encoding.js';
+import { encodedPage, LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
+
+export interface ListingDeps {
+  store: Store;
+  clock: Clock;
+  publicBaseUrl: string;
+  limiter: RateLimitStore;
+  /** Inquiries accepted per client address in any hour (INQUIRIES_PER_HOUR). */
+  inquiriesPerHour: number;
+}
+
+/** Inquiry bodies are small: four short fields and a message of at most 2000 characters. */
+export const INQUIRY_BODY_LIMIT = 16 * 1024;
+const HOUR = 3_600_000;
+
+const isForm = (req: FastifyRequest): boolean => (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+
+type Params = { listing_id: string };
+
+export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (app, { deps }) => {
+  const { store, publicBaseUrl } = deps;
+  const pages = new ListingPages(store.db, publicBaseUrl);
+  const origin = new URL(publicBaseUrl).origin;
+  // No script runs on these pages at all; images come from our photo URLs only.
+  const csp = `default-src 'none'; img-src 'self' ${origin}; style-src 'unsafe-inline'; form-action 'self' ${origin}; base-uri 'none'; frame-ancestors 'none'`;
+
+  const sendHtml = (reply: FastifyReply, status: number, body: string | Buffer, cacheControl: string, noindex: boolean, etag?: string) => {
+    if (etag) reply.header('etag', etag);
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', cacheControl)
+      .header('content-security-policy', csp)
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (noindex) reply.header('x-robots-tag', 'noindex');
+    return reply.send(body);
+  };
+  const sendPage = (reply: FastifyReply, p: Page) => sendHtml(reply, p.status, p.body, p.cacheControl, p.noindex, p.etag);
+  /** A cached page, compressed when the client accepts it, or 304 when it has this copy. */
+  const sendCachedPage = (req: FastifyRequest, reply: FastifyReply, p: Page) => {
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const { body, etag } = encoding ? encodedPage(p, encoding) : p;
+    reply.header('vary', 'accept-encoding');
+    if (req.headers['if-none-match'] === etag) return reply.code(304).header('etag', etag).header('cache-control', p.cacheControl).send();
+    if (encoding) reply.header('content-encoding', encoding);
+    return sendHtml(reply, p.status, body, p.cacheControl, p.noindex, etag);
+  };
+  const noStore = (reply: FastifyReply, status: number, text: string) => sendHtml(reply, status, text, 'no-store', true);
+  const lookup = async (id: string): Promise<ListingRow | undefined> => (LISTING_ID.test(id) ? (await findListing(store.db, id))[0] : undefined);
+
+  // Form posts: fields as text; a field sent twice counts once (the first).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    const out: Record<string, string> = Object.create(null);
+    for (const [k, v] of new URLSearchParams(body as string)) if (!(k in out)) out[k] = v;
+    done(null, out);
+  });
+
+  // Errors: a page for page views and form posts, the Error shape for JSON posts. Form posts
+  // get here before their handler (rate limit, body too large, unreadable body).
+  app.setErrorHandler(async (err, req, reply) => {
+    const e = toApiError(err as Error);
+    if (e.status >= 500) req.log.error({ err }, 'request failed');
+    else req.log.info({ code: e.code }, e.message);
+    if (e.headers) reply.headers(e.headers);
+    if (req.method === 'POST' && !isForm(req)) return reply.code(e.status).type('application/json; charset=utf-8').send(e.toBody());
+    const row = e.status < 500 ? await lookup((req.params as Partial<Params>).listing_id ?? '').catch(() => undefined) : undefined;
+    const back = row ? listingUrl(publicBaseUrl, row.listing_id) : undefined;
+    if (req.method !== 'POST') return noStore(reply, e.status, messagePage(row?.market, (l) => l.t.failedTitle, (l) => l.t.failedBody, back));
+    const wait = Number(e.headers?.['retry-after'] ?? 60);
+    const text = (l: PageLocale) =>
+      e.code === 'rate_limited' ? l.t.rateLimited(Math.max(1, Math.ceil(wait / 60))) : e.code === 'payload_too_large' ? l.t.tooLarge : l.t.notSent;
+    return noStore(reply, e.status, messagePage(row?.market, (l) => l.t.notSent, text, back));
+  });
+
+  app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
+    return sendCachedPage(req, reply, await pages.get(req.params.listing_id));
+  });
+
+  app.get<{ Params: Params }>('/listings/:listing_id/thanks', { schema: { hide: true } }, async (req, reply) => {
+    const row = await lookup(req.params.listing_id);
+    if (!row) return sendPage(reply, notFoundListing());
+    return noStore(reply, 200, thanksPage(row, publicBaseUrl));
+  });
+
+  // CORS preflight of a JSON post from another site's page (not counted by the limit).
+  app.options('/listings/:listing_id/inquiries', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '86400')
+      .send(),
+  );
+
+  app.post<{ Params: Params }>(
+    '/listings/:listing_id/inquiries',
+    {
+      schema: {
+        operationId: 'createInquiry',
+        tags: ['Leads'],
+        summary: 'A buyer\'s message about a car: the listing page\'s form, or a headless/JS integration',
+        description: [
+          'Public, without a key, outside {base_url}: `POST $PUBLIC_BASE_URL/listings/{listing_id}/inquiries` (D19).',
+          'Send `name`, `message` (1–2000 characters) and `email` or `phone` (at least one), as JSON or as a form',
+          '(`application/x-www-form-urlencoded`). JSON answers 201 `{ "result": "received" }` (nothing sent is echoed) or the Error shape:',
+          '400 `invalid_request` with `fields` (every problem), also for a car no longer for sale (sold, withdrawn, expired);',
+          '404 `not_found` for an unknown listing or a car not public yet (importing_photos, in_review); 413 over 16 KB;',
+          '429 `rate_limited` with Retry-After over INQUIRIES_PER_HOUR (default 20) messages per client address in any hour.',
+          'A form post answers 303 to the thank-you page `…/listings/{listing_id}/thanks`, or an HTML page with the same statuses.',
+          'The first message of a buyer about a car creates a lead (and `lead.created`); later ones with the same e-mail or phone add to it.',
+          'The `website` field is a honeypot: when filled, the answer is the same and nothing is stored.',
+        ].join(' '),
+        security: [],
+        // OpenAPI 3.1 operation-level servers (@fastify/swagger copies them; its types omit them).
+        ...({ servers: [{ url: publicBaseUrl, description: 'Public pages: $PUBLIC_BASE_URL, without /v1 and without a key' }] } as object),
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        params: Type.Object({ listing_id: Type.String({ description: 'The car\'s listing_id (from its Vehicle `url`).' }) }),
+        body: InquiryInputSchema,
+        response: { 201: Type.Ref('InquiryResult'), ...errorResponses(400, 404, 413, 429) },
+      },
+      bodyLimit: INQUIRY_BODY_LIMIT,
+      // Counted per client address before the body is read: bots are turned away cheaply.
+      onRequest: async (req, reply) => {
+        // Callable from any site's JavaScript: public, no credentials, nothing to read back.
+        reply.header('access-control-allow-origin', '*');
+        const d = await deps.limiter.hit(`inquiry:${req.ip}`, deps.clock.now(), deps.inquiriesPerHour, HOUR);
+        if (!d.allowed) {
+          const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
+          throw new ApiError('rate_limited', `More than ${deps.inquiriesPerHour} messages in an hour from this address; retry in ${wait} s.`, undefined, { 'retry-after': String(wait) });
+        }
+      },
+    },
+    async (req, reply) => {
+      const form = isForm(req);
+      const row = await lookup(req.params.listing_id);
+      if (!row) {
+        if (form) return sendPage(reply, notFoundListing());
+        throw carNotFound();
+      }
+      const refuse = (status: string) => {
+        if (!form) assertTakesInquiries(status);
+        if (GONE_STATUSES.includes(status)) return noStore(reply, 400, gonePage(row, localeOf(row.market).t.goneNotSent));
+        return noStore(reply, 404, notYetPage(row));
+      };
+      if (row.status !== 'active') return refuse(row.status);
+
+      const checked = checkInquiry(form ? ((req.body as Record<string, unknown> | undefined) ?? {}) : requireBody(req.body));
+      if (checked.kind === 'invalid') {
+        if (form) return noStore(reply, 400, listingPage(row, publicBaseUrl, { entered: checked.entered, problems: checked.problems }));
+        const fields = checked.problems.map(problemInEnglish);
+        throw new ApiError('invalid_request', `The message has ${fields.length} problem(s); see fields.`, fields);
+      }
+      if (checked.kind === 'ok') {
+        try {
+          await receiveInquiry(deps, row, checked.inquiry);
+        } catch (err) {
+          // Sold (or withdrawn…) since it was read.
+          if (form && err instanceof ApiError && err.status < 500) return refuse(err.code === 'not_found' ? 'in_review' : 'sold');
+          throw err;
+        }
+      }
+      // A filled honeypot (checked.kind === 'spam') gets the same answer, and nothing is stored.
+      if (form) return reply.code(303).header('location', `${listingUrl(publicBaseUrl, row.listing_id)}/thanks`).header('cache-control', 'no-store').send();
+      return reply.code(201).header('cache-control', 'no-store').send({ result: 'received' });
+    },
+  );
+};

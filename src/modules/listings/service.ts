@@ -1,0 +1,82 @@
+// The public page of a car, by listing code (D6, D19). Rendered pages are kept per listing
+// and served again while the car's revision (bumped by every write that changes what is
+// shown) and its dealership's name and city are unchanged: a page view costs one small
+// indexed read. What each status shows, and with which HTTP status and caching:
+//   active                        200, the car and the contact form; cached 60 s by clients
+//   sold / withdrawn / expired    200, one "no longer available" page for all three; noindex
+//   importing_photos / in_review  404, "not yet available" (nothing of the car: it is not
+//                                 public yet, and in_review may hide contact details); noindex
+//   unknown listing               404 page; noindex
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../core/db/schema.js';
+import { GONE_STATUSES } from '../leads/service.js';
+import { compress, type Encoding } from './encoding.js';
+import { gonePage, listingPage, notFoundPage, notYetPage } from './page.js';
+import { findListing, findListingRef, type ListingRow } from './repository.js';
+
+/** Listing codes are 10 Crockford base-32 characters; anything else is not looked up. */
+export const LISTING_ID = /^[0-9A-HJKMNP-TV-Z]{10}$/;
+
+export interface Page {
+  status: number;
+  body: Buffer;
+  etag: string;
+  cacheControl: string;
+  noindex: boolean;
+  /** Compressed copies, made on first demand. */
+  encoded: Partial<Record<Encoding, { body: Buffer; etag: string }>>;
+}
+
+function page(status: number, text: string, cacheControl: string, noindex: boolean): Page {
+  const body = Buffer.from(text, 'utf8');
+  const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  return { status, body, etag, cacheControl, noindex, encoded: {} };
+}
+
+/** The page's bytes in `encoding` (each encoding is its own representation, with its own ETag). */
+export function encodedPage(p: Page, encoding: Encoding): { body: Buffer; etag: string } {
+  return (p.encoded[encoding] ??= { body: compress(p.body, encoding), etag: `${p.etag.slice(0, -1)}-${encoding}"` });
+}
+
+export function renderListing(row: ListingRow, publicBaseUrl: string): Page {
+  if (row.status === 'active') return page(200, listingPage(row, publicBaseUrl), 'public, max-age=60', false);
+  if (GONE_STATUSES.includes(row.status)) return page(200, gonePage(row), 'public, max-age=300', true);
+  // It may go live within minutes: not kept by clients.
+  return page(404, notYetPage(row), 'no-cache', true);
+}
+
+let notFound: Page | undefined;
+export const notFoundListing = (): Page => (notFound ??= page(404, notFoundPage(), 'public, max-age=60', true));
+
+interface Entry {
+  revision: number;
+  dealerName: string;
+  dealerCity: string | null;
+  page: Page;
+}
+
+export class ListingPages {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly publicBaseUrl: string,
+    /** ~10 KB a page: 1000 pages are about 10 MB. */
+    private readonly max = 1000,
+  ) {}
+
+  async get(listingId: string): Promise<Page> {
+    if (!LISTING_ID.test(listingId)) return notFoundListing();
+    const ref = (await findListingRef(this.db, listingId))[0];
+    if (!ref) return notFoundListing();
+    const hit = this.entries.get(listingId);
+    if (hit && hit.revision === ref.revision && hit.dealerName === ref.dealer_name && hit.dealerCity === ref.dealer_city) return hit.page;
+    const row = (await findListing(this.db, listingId))[0];
+    if (!row) return notFoundListing();
+    const rendered = renderListing(row, this.publicBaseUrl);
+    if (!this.entries.has(listingId) && this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(listingId, { revision: row.revision, dealerName: row.dealer_name, dealerCity: row.dealer_city, page: rendered });
+    return rendered;
+  }
+}

@@ -1,0 +1,279 @@
+// The words of the public pages in each language: Spanish, Portuguese and English.
+import type { ProblemCode } from '../leads/inquiry.js';
+
+export type Lang = 'es' | 'pt' | 'en';
+
+export interface Texts {
+  price: string;
+  mileage: string;
+  year: string;
+  version: string;
+  fuel: string;
+  transmission: string;
+  color: string;
+  condition: string;
+  city: string;
+  details: string;
+  description: string;
+  photos: string;
+  photoAlt: (n: number, total: number, title: string) => string;
+  noPhotos: string;
+  soldBy: string;
+  contactHeading: string;
+  contactIntro: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  honeypot: string;
+  required: string;
+  contactHint: string;
+  send: string;
+  privacy: string;
+  checkForm: string;
+  goneTitle: string;
+  goneBody: string;
+  goneNotSent: string;
+  notYetTitle: string;
+  notYetBody: string;
+  notFoundTitle: string;
+  notFoundBody: string;
+  thanksTitle: string;
+  thanksBody: (dealer: string) => string;
+  back: string;
+  rateLimited: (minutes: number) => string;
+  notSent: string;
+  tooLarge: string;
+  failedTitle: string;
+  failedBody: string;
+  skip: string;
+  values: Record<string, string>;
+  problems: Record<ProblemCode, (max: number) => string>;
+}
+
+const en: Texts = {
+  price: 'Price',
+  mileage: 'Mileage',
+  year: 'Year',
+  version: 'Version',
+  fuel: 'Fuel',
+  transmission: 'Transmission',
+  color: 'Colour',
+  condition: 'Condition',
+  city: 'City',
+  details: 'Details',
+  description: 'Description',
+  photos: 'Photos',
+  photoAlt: (n, total, title) => `${title}, photo ${n} of ${total}`,
+  noPhotos: 'No photos yet.',
+  soldBy: 'Sold by',
+  contactHeading: 'Contact the dealership',
+  contactIntro: 'Write to the dealership about this car.',
+  name: 'Your name',
+  email: 'E-mail',
+  phone: 'Phone',
+  message: 'Message',
+  honeypot: 'Leave this field empty',
+  required: 'required',
+  contactHint: 'Give an e-mail address or a phone number (or both) so the dealership can answer.',
+  send: 'Send message',
+  privacy: 'Your contact details go to this dealership only.',
+  checkForm: 'Please check the form:',
+  goneTitle: 'This car is no longer available',
+  goneBody: 'It has been sold or is no longer offered.',
+  goneNotSent: 'Your message was not sent because this car is no longer available.',
+  notYetTitle: 'This listing is not available yet',
+  notYetBody: 'It will be published shortly. Please check back later.',
+  notFoundTitle: 'Listing not found',
+  notFoundBody: 'There is no listing at this address.',
+  thanksTitle: 'Thank you, your message was sent',
+  thanksBody: (dealer) => `${dealer} will answer you soon.`,
+  back: 'Back to the listing',
+  notSent: 'Your message could not be sent. Please go back and try again.',
+  tooLarge: 'Your message is too long to be sent.',
+  failedTitle: 'Something went wrong',
+  failedBody: 'This page could not be shown. Please try again in a moment.',
+  skip: 'Skip to the content',
+  rateLimited: (m) => `Too many messages were sent from your connection. Please try again in ${m} minute(s).`,
+  values: {
+    gasoline: 'Gasoline',
+    diesel: 'Diesel',
+    flex: 'Flex fuel',
+    ethanol: 'Ethanol',
+    cng: 'CNG',
+    lpg: 'LPG',
+    hybrid: 'Hybrid',
+    plug_in_hybrid: 'Plug-in hybrid',
+    electric: 'Electric',
+    manual: 'Manual',
+    automatic: 'Automatic',
+    used: 'Used',
+    new: 'New',
+  },
+  problems: {
+    name_required: () => 'Please give your name.',
+    name_too_long: (max) => `Your name can have at most ${max} characters.`,
+    name_invalid: () => 'Your name contains characters that are not allowed.',
+    email_invalid: () => 'The e-mail address is not valid.',
+    email_too_long: (max) => `The e-mail address can have at most ${max} characters.`,
+    phone_invalid: () => 'The phone number is not valid (digits, spaces, +, -, parentheses; 6 to 15 digits).',
+    phone_too_long: (max) => `The phone number can have at most ${max} characters.`,
+    contact_required: () => 'Please give an e-mail address or a phone number.',
+    message_required: () => 'Please write a message.',
+    message_too_long: (max) => `The message can have at most ${max} characters.`,
+    message_invalid: () => 'The message contains characters that are not allowed.',
+    not_text: () => 'A field was not sent as text.',
+  },
+};
+
+const es: Texts = {
+  price: 'Precio',
+  mileage: 'Kilometraje',
+  year: 'Año',
+  version: 'Versión',
+  fuel: 'Combustible',
+  transmission: 'Transmisión',
+  color: 'Color',
+  condition: 'Estado',
+  city: 'Ciudad',
+  details: 'Datos',
+  description: 'Descripción',
+  photos: 'Fotos',
+  photoAlt: (n, total, title) => `${title}, foto ${n} de ${total}`,
+  noPhotos: 'Todavía no hay fotos.',
+  soldBy: 'Lo vende',
+  contactHeading: 'Contactar a la concesionaria',
+  contactIntro: 'Escribile a la concesionaria sobre este auto.',
+  name: 'Tu nombre',
+  email: 'Correo electrónico',
+  phone: 'Teléfono',
+  message: 'Mensaje',
+  honeypot: 'Dejá este campo vacío',
+  required: 'obligatorio',
+  contactHint: 'Indicá un correo electrónico o un teléfono (o ambos) para que la concesionaria pueda responderte.',
+  send: 'Enviar mensaje',
+  privacy: 'Tus datos de contacto solo se comparten con esta concesionaria.',
+  checkForm: 'Revisá el formulario:',
+  goneTitle: 'Este auto ya no está disponible',
+  goneBody: 'Fue vendido o ya no se ofrece.',
+  goneNotSent: 'Tu mensaje no se envió porque este auto ya no está disponible.',
+  notYetTitle: 'Esta publicación todavía no está disponible',
+  notYetBody: 'Se publicará en breve. Volvé a intentarlo más tarde.',
+  notFoundTitle: 'Publicación no encontrada',
+  notFoundBody: 'No hay ninguna publicación en esta dirección.',
+  thanksTitle: 'Gracias, tu mensaje fue enviado',
+  thanksBody: (dealer) => `${dealer} te responderá pronto.`,
+  back: 'Volver a la publicación',
+  notSent: 'Tu mensaje no se pudo enviar. Volvé atrás e intentalo de nuevo.',
+  tooLarge: 'Tu mensaje es demasiado largo para enviarlo.',
+  failedTitle: 'Algo salió mal',
+  failedBody: 'No se pudo mostrar esta página. Intentá de nuevo en un momento.',
+  skip: 'Saltar al contenido',
+  rateLimited: (m) => `Se enviaron demasiados mensajes desde tu conexión. Intentá de nuevo en ${m} minuto(s).`,
+  values: {
+    gasoline: 'Nafta',
+    diesel: 'Diésel',
+    flex: 'Flex',
+    ethanol: 'Etanol',
+    cng: 'GNC',
+    lpg: 'GLP',
+    hybrid: 'Híbrido',
+    plug_in_hybrid: 'Híbrido enchufable',
+    electric: 'Eléctrico',
+    manual: 'Manual',
+    automatic: 'Automática',
+    used: 'Usado',
+    new: 'Nuevo (0 km)',
+  },
+  problems: {
+    name_required: () => 'Indicá tu nombre.',
+    name_too_long: (max) => `Tu nombre puede tener como máximo ${max} caracteres.`,
+    name_invalid: () => 'Tu nombre contiene caracteres no permitidos.',
+    email_invalid: () => 'El correo electrónico no es válido.',
+    email_too_long: (max) => `El correo electrónico puede tener como máximo ${max} caracteres.`,
+    phone_invalid: () => 'El teléfono no es válido (dígitos, espacios, +, -, paréntesis; de 6 a 15 dígitos).',
+    phone_too_long: (max) => `El teléfono puede tener como máximo ${max} caracteres.`,
+    contact_required: () => 'Indicá un correo electrónico o un teléfono.',
+    message_required: () => 'Escribí un mensaje.',
+    message_too_long: (max) => `El mensaje puede tener como máximo ${max} caracteres.`,
+    message_invalid: () => 'El mensaje contiene caracteres no permitidos.',
+    not_text: () => 'Un campo no se envió como texto.',
+  },
+};
+
+const pt: Texts = {
+  price: 'Preço',
+  mileage: 'Quilometragem',
+  year: 'Ano',
+  version: 'Versão',
+  fuel: 'Combustível',
+  transmission: 'Câmbio',
+  color: 'Cor',
+  condition: 'Condição',
+  city: 'Cidade',
+  details: 'Dados',
+  description: 'Descrição',
+  photos: 'Fotos',
+  photoAlt: (n, total, title) => `${title}, foto ${n} de ${total}`,
+  noPhotos: 'Ainda não há fotos.',
+  soldBy: 'Vendido por',
+  contactHeading: 'Falar com a concessionária',
+  contactIntro: 'Escreva para a concessionária sobre este carro.',
+  name: 'Seu nome',
+  email: 'E-mail',
+  phone: 'Telefone',
+  message: 'Mensagem',
+  honeypot: 'Deixe este campo vazio',
+  required: 'obrigatório',
+  contactHint: 'Informe um e-mail ou um telefone (ou ambos) para que a concessionária possa responder.',
+  send: 'Enviar mensagem',
+  privacy: 'Seus dados de contato vão somente para esta concessionária.',
+  checkForm: 'Verifique o formulário:',
+  goneTitle: 'Este carro não está mais disponível',
+  goneBody: 'Foi vendido ou não é mais oferecido.',
+  goneNotSent: 'Sua mensagem não foi enviada porque este carro não está mais disponível.',
+  notYetTitle: 'Este anúncio ainda não está disponível',
+  notYetBody: 'Será publicado em breve. Tente novamente mais tarde.',
+  notFoundTitle: 'Anúncio não encontrado',
+  notFoundBody: 'Não há nenhum anúncio neste endereço.',
+  thanksTitle: 'Obrigado, sua mensagem foi enviada',
+  thanksBody: (dealer) => `${dealer} responderá em breve.`,
+  back: 'Voltar ao anúncio',
+  notSent: 'Não foi possível enviar sua mensagem. Volte e tente novamente.',
+  tooLarge: 'Sua mensagem é longa demais para ser enviada.',
+  failedTitle: 'Algo deu errado',
+  failedBody: 'Não foi possível mostrar esta página. Tente novamente em instantes.',
+  skip: 'Pular para o conteúdo',
+  rateLimited: (m) => `Muitas mensagens foram enviadas da sua conexão. Tente novamente em ${m} minuto(s).`,
+  values: {
+    gasoline: 'Gasolina',
+    diesel: 'Diesel',
+    flex: 'Flex',
+    ethanol: 'Etanol',
+    cng: 'GNV',
+    lpg: 'GLP',
+    hybrid: 'Híbrido',
+    plug_in_hybrid: 'Híbrido plug-in',
+    electric: 'Elétrico',
+    manual: 'Manual',
+    automatic: 'Automático',
+    used: 'Usado',
+    new: 'Novo (0 km)',
+  },
+  problems: {
+    name_required: () => 'Informe seu nome.',
+    name_too_long: (max) => `Seu nome pode ter no máximo ${max} caracteres.`,
+    name_invalid: () => 'Seu nome contém caracteres não permitidos.',
+    email_invalid: () => 'O e-mail não é válido.',
+    email_too_long: (max) => `O e-mail pode ter no máximo ${max} caracteres.`,
+    phone_invalid: () => 'O telefone não é válido (dígitos, espaços, +, -, parênteses; de 6 a 15 dígitos).',
+    phone_too_long: (max) => `O telefone pode ter no máximo ${max} caracteres.`,
+    contact_required: () => 'Informe um e-mail ou um telefone.',
+    message_required: () => 'Escreva uma mensagem.',
+    message_too_long: (max) => `A mensagem pode ter no máximo ${max} caracteres.`,
+    message_invalid: () => 'A mensagem contém caracteres não permitidos.',
+    not_text: () => 'Um campo não foi enviado como texto.',
+  },
+};
+
+export const TEXTS: Record<Lang, Texts> = { en, es, pt };
