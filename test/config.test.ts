@@ -39,6 +39,8 @@ describe('configuration', () => {
       WEBHOOK_ALLOW_HTTP: '2',
       LISTING_TTL_DAYS: '1.5',
       LOG_LEVEL: 'loud',
+      WEBHOOK_MAX_IN_FLIGHT: '0',
+      SECRET_KEY: 'too-short',
     };
     for (const [name, value] of Object.entries(cases)) {
       assert.throws(
@@ -47,6 +49,15 @@ describe('configuration', () => {
         name,
       );
     }
+  });
+
+  test('SECRET_KEY: 32 bytes as hex or base64url; unset means a generated key file', () => {
+    const hex = 'ab'.repeat(32);
+    assert.deepEqual(loadConfig({ SECRET_KEY: hex }).secretKey, Buffer.from(hex, 'hex'));
+    const b64 = Buffer.alloc(32, 7).toString('base64url');
+    assert.deepEqual(loadConfig({ SECRET_KEY: b64 }).secretKey, Buffer.alloc(32, 7));
+    assert.equal(loadConfig({}).secretKey, undefined);
+    assert.throws(() => loadConfig({ SECRET_KEY: 'ab'.repeat(31) }), /SECRET_KEY/);
   });
 
   test('durations', () => {
