@@ -26,13 +26,14 @@ after(async () => {
 const loopbackOutbound = () =>
   createOutbound({
     allowPrivateNetworks: true,
-    resolve: async (host) => (host === 'hooks.test' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '192.0.2.1', family: 4 }]),
+    // Every other host (the cars' made-up photo hosts) lands on a closed loopback port: refused at once.
+    resolve: async () => [{ address: '127.0.0.1', family: 4 }],
     ca: rx.cert,
   });
 
 async function setup(env: Record<string, string> = {}) {
   const clock = new ManualClock(Date.now());
-  const t = await makeApp({ clock, env: { PUBLIC_BASE_URL: 'https://cars.example.com', WEBHOOK_TIMEOUT: '1s', ...env }, outbound: loopbackOutbound() });
+  const t = await makeApp({ clock, env: { PUBLIC_BASE_URL: 'https://cars.example.com', WEBHOOK_TIMEOUT: '1s', PHOTO_TIMEOUT: '2s', ...env }, outbound: loopbackOutbound() });
   const dealer = await seedDealer(t);
   return { t, clock, key: dealer.key };
 }

@@ -135,6 +135,33 @@ interface Flight {
   callerReason: () => unknown;
 }
 
+/** One deadline (and the caller's signal, if any) for a request; `end()` clears them. */
+function startFlight(timeoutMs: number, external?: AbortSignal): { f: Flight; end: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error('outbound deadline passed'));
+  }, timeoutMs);
+  const onExternalAbort = () => controller.abort(external?.reason);
+  if (external?.aborted) controller.abort(external.reason);
+  else external?.addEventListener('abort', onExternalAbort, { once: true });
+  const f: Flight = {
+    signal: controller.signal,
+    timeoutMs,
+    timedOut: () => timedOut,
+    callerAborted: () => !timedOut && external?.aborted === true,
+    callerReason: () => external?.reason,
+  };
+  return {
+    f,
+    end: () => {
+      clearTimeout(timer);
+      external?.removeEventListener('abort', onExternalAbort);
+    },
+  };
+}
+
 function timeoutError(url: URL, f: Flight): OutboundError {
   return new OutboundError('timeout', `The request to ${describeHost(url)} did not complete within ${f.timeoutMs} ms.`, {
     host: describeHost(url),
@@ -390,9 +417,11 @@ export function createOutbound(options: OutboundOptions): Outbound {
       keepAliveTimeout: POOL_IDLE_MS,
       keepAliveMaxTimeout: POOL_IDLE_MS,
       connect: (opts, callback) => {
-        const deadline = AbortSignal.timeout(timeoutMs);
-        const own: Flight = { signal: deadline, timeoutMs, timedOut: () => deadline.aborted, callerAborted: () => false, callerReason: () => undefined };
-        connector(url, addresses, own, () => {})(opts, callback);
+        const { f, end } = startFlight(timeoutMs);
+        connector(url, addresses, f, () => {})(opts, ((...args: Parameters<typeof callback>) => {
+          end();
+          callback(...args);
+        }) as typeof callback);
       },
     });
     pools.set(key, pool);
@@ -482,23 +511,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
 
     let url = checkUrl(input, policy);
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error('outbound deadline passed'));
-    }, timeoutMs);
-    const external = request.signal;
-    const onExternalAbort = () => controller.abort(external?.reason);
-    if (external?.aborted) controller.abort(external.reason);
-    else external?.addEventListener('abort', onExternalAbort, { once: true });
-    const f: Flight = {
-      signal: controller.signal,
-      timeoutMs,
-      timedOut: () => timedOut,
-      callerAborted: () => !timedOut && external?.aborted === true,
-      callerReason: () => external?.reason,
-    };
+    const { f, end } = startFlight(timeoutMs, request.signal);
 
     let state: RequestState = {
       method: request.method ?? 'GET',
@@ -508,7 +521,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
     let redirects = 0;
     try {
       for (;;) {
-        if (controller.signal.aborted) throw wrapError(controller.signal.reason, url, f);
+        if (f.signal.aborted) throw wrapError(f.signal.reason, url, f);
         let h: Hop;
         try {
           h = await hop(url, state, f, request.keepAlive === true);
@@ -541,27 +554,19 @@ export function createOutbound(options: OutboundOptions): Outbound {
         }
       }
     } finally {
-      clearTimeout(timer);
-      external?.removeEventListener('abort', onExternalAbort);
+      end();
     }
   }
 
   async function check(input: string, options: { timeoutMs?: number } = {}): Promise<void> {
     const url = checkUrl(input, policy);
-    const timeoutMs = options.timeoutMs ?? 5000;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error('outbound deadline passed'));
-    }, timeoutMs);
-    const f: Flight = { signal: controller.signal, timeoutMs, timedOut: () => timedOut, callerAborted: () => false, callerReason: () => undefined };
+    const { f, end } = startFlight(options.timeoutMs ?? 5000);
     try {
       await checkedAddresses(url, f);
     } catch (err) {
       throw wrapError(err, url, f);
     } finally {
-      clearTimeout(timer);
+      end();
     }
   }
 
