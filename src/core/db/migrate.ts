@@ -5,11 +5,13 @@ import type { Store } from './dialect.js';
 import * as foundation from './migrations/2026-11-21-001-foundation.js';
 import * as vehicles from './migrations/2026-11-21-002-vehicles.js';
 import * as photos from './migrations/2026-11-21-003-photos.js';
+import * as feeds from './migrations/2026-11-21-005-feeds.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-002-vehicles': vehicles,
   '2026-11-21-003-photos': photos,
+  '2026-11-21-005-feeds': feeds,
 };
 
 export async function migrateToLatest(store: Store): Promise<void> {
