@@ -1,0 +1,82 @@
+// CSV (D15, D16): delimiter detected from the header line, every value read as text, rows of
+// the wrong width reported one by one, records bounded in size.
+import { parse } from 'csv-parse/sync';
+import { FieldMapper, requireKnownColumns } from './map.js';
+import { UnreadableFeedError, type FeedRow, type ParsedFeed, type RowError } from './types.js';
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+/** A car's row is a few kilobytes; a longer record is a broken file, not a car. */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+
+/** The delimiter that appears most often in the header line, outside quotes (`,` on a tie). */
+export function detectDelimiter(text: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  const end = Math.min(text.length, 65536);
+  for (let i = 0; i < end; i++) {
+    const c = text[i]!;
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && counts.has(c)) counts.set(c, counts.get(c)! + 1);
+  }
+  let best = ',';
+  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}
+
+export function parseCsv(text: string): ParsedFeed {
+  const delimiter = detectDelimiter(text);
+  let mapper: FieldMapper | undefined;
+  let width = 0;
+  let recordNo = 0;
+  const rows: FeedRow[] = [];
+  const rowErrors: RowError[] = [];
+  try {
+    parse(text, {
+      delimiter,
+      relax_quotes: true, // `18" wheels` inside an unquoted value
+      relax_column_count: true, // widths are checked below, row by row
+      skip_empty_lines: false, // blank lines still count as spreadsheet rows (D15 index)
+      max_record_size: MAX_RECORD_BYTES,
+      cast: false,
+      on_record: (record: string[]) => {
+        recordNo++;
+        if (!mapper) {
+          mapper = new FieldMapper(record.map((h) => h.trim()));
+          width = record.length;
+          return undefined;
+        }
+        if (record.every((v) => v.trim() === '')) return undefined;
+        const get = (i: number) => record[i];
+        if (record.length !== width && !(record.length > width && record.slice(width).every((v) => v.trim() === ''))) {
+          rowErrors.push({
+            index: recordNo,
+            external_id: mapper.externalId(get),
+            message: `row ${recordNo} has ${record.length} values but the header has ${width} columns`,
+          });
+          return undefined;
+        }
+        rows.push({ index: recordNo, vehicle: mapper.map(get) });
+        return undefined;
+      },
+    });
+  } catch (err) {
+    throw new UnreadableFeedError(csvProblem(err));
+  }
+  if (!mapper || (recordNo === 1 && mapper.columns.every((c) => c.column.startsWith('(column')))) throw new UnreadableFeedError('The file is empty.');
+  requireKnownColumns(mapper.columns);
+  return { format: 'csv', rows, columns: mapper.columns, rowErrors };
+}
+
+function csvProblem(err: unknown): string {
+  const e = err as { code?: string; lines?: number; message?: string };
+  const line = e.lines !== undefined ? ` (line ${e.lines})` : '';
+  switch (e.code) {
+    case 'CSV_MAX_RECORD_SIZE':
+      return `The CSV file has a row longer than ${MAX_RECORD_BYTES / 1024 / 1024} MB${line}; a car's row is a few kilobytes. Is a quote left open?`;
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `The CSV file has a quote that is never closed${line}.`;
+    default:
+      return `The CSV file cannot be read${line}: ${e.message ?? String(err)}`;
+  }
+}

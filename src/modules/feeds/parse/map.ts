@@ -1,0 +1,151 @@
+// Turns source records (a CSV/XLSX row, a JSON/XML vehicle) into VehicleInput-shaped objects
+// (D16). A FieldMapper is built once per file from its column names: each column gets its field
+// (or none), and when two columns feed the same field the preferred name wins.
+import { FIELDS, matchColumn, type Field } from './columns.js';
+import { UnreadableFeedError, type ColumnMatch } from './types.js';
+import { readCondition, readCurrency, readFuel, readMileage, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
+
+/** A spreadsheet cell with a link: the shown text and the address it opens. */
+export interface LinkCell {
+  text: string;
+  link: string;
+}
+
+export const isLinkCell = (v: unknown): v is LinkCell =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as LinkCell).link === 'string' && typeof (v as LinkCell).text === 'string';
+
+const TEXT_FIELDS = new Set<Field>(['external_id', 'brand', 'model', 'version', 'color', 'city', 'description', 'currency', 'fuel', 'transmission', 'condition']);
+/** Keys under which a photo object (JSON/XML) carries its address. */
+const PHOTO_URL_KEYS = ['url', 'src', 'href', 'link', 'uri', 'value', '#text', 'image_url', 'imageUrl'];
+
+/** Numbers from spreadsheets and JSON as text: 12500 → "12500", 0.1+0.2 → "0.3". */
+const numberText = (n: number): string => (Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(15))));
+
+export class FieldMapper {
+  readonly columns: ColumnMatch[];
+  /** field → column position, for every field but photos */
+  private readonly single = new Map<Field, number>();
+  /** photo columns in reading order */
+  private readonly photoColumns: number[];
+
+  constructor(names: readonly string[]) {
+    const matches = names.map((name) => matchColumn(name));
+    const best = new Map<Field, number>();
+    matches.forEach((m, i) => {
+      if (!m || m.field === 'photos') return;
+      const cur = best.get(m.field);
+      if (cur === undefined || m.rank < matches[cur]!.rank) best.set(m.field, i);
+    });
+    for (const f of FIELDS) if (best.has(f)) this.single.set(f, best.get(f)!);
+    this.photoColumns = matches
+      .map((m, i) => ({ m, i }))
+      .filter((x) => x.m?.field === 'photos')
+      .sort((a, b) => a.m!.rank - b.m!.rank || a.i - b.i)
+      .map((x) => x.i);
+    const used = new Set([...this.single.values(), ...this.photoColumns]);
+    this.columns = names.map((name, i) => ({ column: name === '' ? `(column ${i + 1})` : name, field: used.has(i) ? matches[i]!.field : null }));
+  }
+
+  get hasExternalId(): boolean {
+    return this.single.has('external_id');
+  }
+
+  /** The stock ID of a record, as a string ('' when there is none): for reporting rows that fail. */
+  externalId(get: (column: number) => unknown): string {
+    const col = this.single.get('external_id');
+    if (col === undefined) return '';
+    const v = text(get(col));
+    return typeof v === 'string' ? v : '';
+  }
+
+  /** The record as VehicleInput fields; empty values are left out. */
+  map(get: (column: number) => unknown): Record<string, unknown> {
+    const out: Record<string, unknown> = Object.create(null);
+    let currencyInPrice: string | undefined;
+    for (const [field, col] of this.single) {
+      const raw = get(col);
+      if (raw === undefined || raw === null) continue;
+      if (TEXT_FIELDS.has(field)) {
+        const t = text(raw);
+        if (t === '' || t === undefined) continue;
+        if (typeof t === 'string') out[field] = readText(field, t);
+        else if (field !== 'external_id') out[field] = t; // never a number or an object as stock ID
+        continue;
+      }
+      const t = isLinkCell(raw) ? raw.text.trim() : typeof raw === 'string' ? raw.trim() : raw;
+      if (t === '') continue;
+      if (typeof t !== 'string') out[field] = t; // a number from JSON or a spreadsheet is taken as it is
+      else if (field === 'price') {
+        const p = readPrice(t);
+        out.price = p ? p.value : t;
+        currencyInPrice = p?.currency;
+      } else out[field] = (field === 'mileage' ? readMileage(t) : readYear(t)) ?? t;
+    }
+    if (currencyInPrice && out.currency === undefined) out.currency = currencyInPrice;
+    const photos: string[] = [];
+    for (const col of this.photoColumns) {
+      const raw = get(col);
+      if (raw !== undefined && raw !== null) collectPhotos(raw, photos);
+    }
+    if (photos.length > 0) out.photos = photos;
+    return out;
+  }
+}
+
+function readText(field: Field, v: string): string {
+  switch (field) {
+    case 'currency':
+      return readCurrency(v);
+    case 'fuel':
+      return readFuel(v);
+    case 'transmission':
+      return readTransmission(v);
+    case 'condition':
+      return readCondition(v);
+    default:
+      return v;
+  }
+}
+
+/** A text field's value: strings trimmed, numbers written out, links by their text. Others unchanged. */
+function text(v: unknown): unknown {
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number') return Number.isFinite(v) ? numberText(v) : undefined;
+  if (isLinkCell(v)) return (v.text || v.link).trim();
+  return v;
+}
+
+function collectPhotos(raw: unknown, into: string[]): void {
+  if (typeof raw === 'string') {
+    into.push(...splitPhotos(raw));
+  } else if (isLinkCell(raw)) {
+    // a cell showing "Foto 1" that links to the picture: the link is the photo
+    const t = raw.text.trim();
+    into.push(...(/^[a-z][a-z0-9+.-]*:\/\//i.test(t) || !raw.link ? splitPhotos(t) : [raw.link.trim()]));
+  } else if (Array.isArray(raw)) {
+    for (const item of raw) {
+      if (typeof item === 'string') {
+        const t = item.trim();
+        if (t !== '') into.push(t);
+      } else if (typeof item === 'object' && item !== null) collectPhotos(photoAddress(item as Record<string, unknown>), into);
+    }
+  } else if (typeof raw === 'object' && raw !== null) {
+    collectPhotos(photoAddress(raw as Record<string, unknown>), into);
+  }
+}
+
+function photoAddress(o: Record<string, unknown>): unknown {
+  for (const k of PHOTO_URL_KEYS) {
+    if (Object.hasOwn(o, k)) return o[k];
+  }
+  return undefined;
+}
+
+/** A file in which no column has a known name is not an inventory (a wrong file, or no header). */
+export function requireKnownColumns(columns: readonly ColumnMatch[]): void {
+  if (columns.length === 0 || columns.some((c) => c.field !== null)) return;
+  const names = columns.slice(0, 8).map((c) => `"${c.column.slice(0, 40)}"`).join(', ');
+  throw new UnreadableFeedError(
+    `None of the columns has a name the service knows (${names}${columns.length > 8 ? ', …' : ''}); the first row must name the columns, e.g. external_id, brand, model, year, price, mileage, photos (see the feed column documentation).`,
+  );
+}

@@ -1,0 +1,141 @@
+// Feed files are parsed off the main thread (issue 6: the API keeps answering during a large
+// import), in at most MAX_WORKERS threads at once, each with a heap limit and a deadline.
+// A worker is reused while jobs keep coming and ends after IDLE_MS without work, so an idle
+// server holds no parser (nor exceljs) in memory.
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { UnreadableFeedError, type ParsedFeed, type ParseInput } from './types.js';
+
+export const MAX_WORKERS = 2;
+export const PARSE_TIMEOUT_MS = 30_000;
+export const WORKER_HEAP_MB = 192;
+const IDLE_MS = 5_000;
+
+export interface WorkerRequest {
+  id: number;
+  body: Uint8Array;
+  contentType?: string;
+  filename?: string;
+}
+export type WorkerReply =
+  | { id: number; ok: true; result: ParsedFeed }
+  | { id: number; ok: false; unreadable: boolean; message: string };
+
+/**
+ * In the esbuild bundle this code is inside dist/server.js (or dist/cli.js) and the worker is
+ * dist/feed-parse-worker.js beside it (scripts/build.mjs). Under tsx (tests, `npm run dev`) it is
+ * src/…/pool.ts and the worker is worker.ts: worker threads do not inherit tsx's loader, so a
+ * small bootstrap registers it in the thread first.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = FROM_SOURCE ? new URL('./worker.ts', import.meta.url) : new URL('./feed-parse-worker.js', import.meta.url);
+
+function newWorker(options: WorkerOptions): Worker {
+  if (!FROM_SOURCE) return new Worker(WORKER_URL, options);
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
+  return new Worker(boot, { ...options, eval: true });
+}
+
+interface Job {
+  req: WorkerRequest;
+  resolve: (r: ParsedFeed) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  idleTimer: NodeJS.Timeout | null;
+}
+
+const slots = new Set<Slot>();
+const waiting: Job[] = [];
+let nextId = 1;
+
+export function parseInWorker(input: ParseInput): Promise<ParsedFeed> {
+  return new Promise((resolve, reject) => {
+    // A copy: the caller keeps its buffer (it may hash it after parsing).
+    const body = new Uint8Array(input.body);
+    waiting.push({ req: { id: nextId++, body, contentType: input.contentType, filename: input.filename }, resolve, reject });
+    dispatch();
+  });
+}
+
+function dispatch(): void {
+  while (waiting.length > 0) {
+    let slot = [...slots].find((s) => s.job === null);
+    if (!slot) {
+      if (slots.size >= MAX_WORKERS) return;
+      slot = spawn();
+    }
+    start(slot, waiting.shift()!);
+  }
+}
+
+function spawn(): Slot {
+  const worker = newWorker({
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+  });
+  const slot: Slot = { worker, job: null, timer: null, idleTimer: null };
+  slots.add(slot);
+  worker.on('message', (reply: WorkerReply) => {
+    const job = slot.job;
+    if (!job || job.req.id !== reply.id) return;
+    finish(slot);
+    if (reply.ok) job.resolve(reply.result);
+    else job.reject(reply.unreadable ? new UnreadableFeedError(reply.message) : new Error(`feed parser failed: ${reply.message}`));
+    idle(slot);
+  });
+  worker.on('error', (err: Error & { code?: string }) => {
+    const job = slot.job;
+    retire(slot);
+    if (!job) return;
+    job.reject(
+      err.code === 'ERR_WORKER_OUT_OF_MEMORY' || err instanceof RangeError
+        ? new UnreadableFeedError('The file is too large to read: parsing it needs more memory than a feed may use.')
+        : err,
+    );
+  });
+  worker.on('exit', () => {
+    const job = slot.job;
+    retire(slot);
+    job?.reject(new UnreadableFeedError('The file could not be read: the parser stopped.'));
+  });
+  return slot;
+}
+
+function start(slot: Slot, job: Job): void {
+  if (slot.idleTimer) clearTimeout(slot.idleTimer);
+  slot.idleTimer = null;
+  slot.job = job;
+  slot.worker.ref();
+  slot.timer = setTimeout(() => {
+    retire(slot);
+    job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_TIMEOUT_MS / 1000} s).`));
+  }, PARSE_TIMEOUT_MS);
+  slot.worker.postMessage(job.req);
+}
+
+function finish(slot: Slot): void {
+  if (slot.timer) clearTimeout(slot.timer);
+  slot.timer = null;
+  slot.job = null;
+}
+
+function idle(slot: Slot): void {
+  slot.worker.unref();
+  slot.idleTimer = setTimeout(() => retire(slot), IDLE_MS);
+  slot.idleTimer.unref();
+  dispatch();
+}
+
+/** Ends a worker (stuck, broken or idle); its job, if any, is settled by the caller. */
+function retire(slot: Slot): void {
+  if (!slots.delete(slot)) return;
+  if (slot.timer) clearTimeout(slot.timer);
+  if (slot.idleTimer) clearTimeout(slot.idleTimer);
+  slot.job = null;
+  void slot.worker.terminate();
+  dispatch();
+}
