@@ -155,3 +155,9 @@ export async function repeatJob(
     .where('locked_by', '=', args.workerId)
     .execute();
 }
+
+/** Removes the live job with this key (e.g. a recurring job whose subject is gone); returns whether one was. */
+export async function deleteJobByKey(db: Kysely<DB>, jobKey: string): Promise<boolean> {
+  const res = await db.deleteFrom('jobs').where('job_key', '=', jobKey).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
