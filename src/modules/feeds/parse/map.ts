@@ -23,48 +23,41 @@ const numberText = (n: number): string => (Number.isInteger(n) ? String(n) : Str
 
 export class FieldMapper {
   readonly columns: ColumnMatch[];
-  /** field → column position, for every field but photos */
-  private readonly single = new Map<Field, number>();
+  /** field → the columns that can feed it, preferred first (every field but photos) */
+  private readonly single = new Map<Field, number[]>();
   /** photo columns in reading order */
   private readonly photoColumns: number[];
 
   constructor(names: readonly string[]) {
     const matches = names.map((name) => matchColumn(name));
-    const best = new Map<Field, number>();
-    matches.forEach((m, i) => {
-      if (!m || m.field === 'photos') return;
-      const cur = best.get(m.field);
-      if (cur === undefined || m.rank < matches[cur]!.rank) best.set(m.field, i);
-    });
-    for (const f of FIELDS) if (best.has(f)) this.single.set(f, best.get(f)!);
-    this.photoColumns = matches
+    const byRank = matches
       .map((m, i) => ({ m, i }))
-      .filter((x) => x.m?.field === 'photos')
-      .sort((a, b) => a.m!.rank - b.m!.rank || a.i - b.i)
-      .map((x) => x.i);
-    const used = new Set([...this.single.values(), ...this.photoColumns]);
-    this.columns = names.map((name, i) => ({ column: name === '' ? `(column ${i + 1})` : name, field: used.has(i) ? matches[i]!.field : null }));
-  }
-
-  get hasExternalId(): boolean {
-    return this.single.has('external_id');
+      .filter((x): x is { m: NonNullable<typeof x.m>; i: number } => x.m !== null)
+      .sort((a, b) => a.m.rank - b.m.rank || a.i - b.i);
+    for (const f of FIELDS) {
+      const cols = byRank.filter((x) => x.m.field === f).map((x) => x.i);
+      if (cols.length > 0 && f !== 'photos') this.single.set(f, cols);
+    }
+    this.photoColumns = byRank.filter((x) => x.m.field === 'photos').map((x) => x.i);
+    this.columns = names.map((name, i) => ({ column: name === '' ? `(column ${i + 1})` : name, field: matches[i]?.field ?? null }));
   }
 
   /** The stock ID of a record, as a string ('' when there is none): for reporting rows that fail. */
   externalId(get: (column: number) => unknown): string {
-    const col = this.single.get('external_id');
-    if (col === undefined) return '';
-    const v = text(get(col));
-    return typeof v === 'string' ? v : '';
+    for (const col of this.single.get('external_id') ?? []) {
+      const v = text(get(col));
+      if (typeof v === 'string' && v !== '') return v;
+    }
+    return '';
   }
 
   /** The record as VehicleInput fields; empty values are left out. */
   map(get: (column: number) => unknown): Record<string, unknown> {
     const out: Record<string, unknown> = Object.create(null);
     let currencyInPrice: string | undefined;
-    for (const [field, col] of this.single) {
-      const raw = get(col);
-      if (raw === undefined || raw === null) continue;
+    for (const [field, cols] of this.single) {
+      const raw = firstGiven(cols, get);
+      if (raw === undefined) continue;
       if (TEXT_FIELDS.has(field)) {
         const t = text(raw);
         if (t === '' || t === undefined) continue;
@@ -92,7 +85,33 @@ export class FieldMapper {
   }
 }
 
+/** The value of the first column that has one (not absent, null or blank). */
+function firstGiven(cols: readonly number[], get: (column: number) => unknown): unknown {
+  for (const col of cols) {
+    const v = get(col);
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'string' && v.trim() === '') continue;
+    if (isLinkCell(v) && v.text.trim() === '' && v.link.trim() === '') continue;
+    return v;
+  }
+  return undefined;
+}
+
+/** Synonym lookups repeat the same few spellings on every row: remembered per value (bounded). */
+const memo = new Map<string, string>();
+
 function readText(field: Field, v: string): string {
+  if (field !== 'currency' && field !== 'fuel' && field !== 'transmission' && field !== 'condition') return v;
+  const key = `${field}\u0000${v}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const read = readSynonym(field, v);
+  if (memo.size >= 5000) memo.clear();
+  memo.set(key, read);
+  return read;
+}
+
+function readSynonym(field: Field, v: string): string {
   switch (field) {
     case 'currency':
       return readCurrency(v);
