@@ -130,6 +130,24 @@ export function matchColumn(name: string): Target | null {
       if (rest) return rest;
     }
   }
+  return name.includes('.') ? matchNested(name) : null;
+}
+
+/** The value of a nested element or attribute: `kilometraje.valor`, `precio.moneda` (JSON/XML). */
+const VALUE_WORDS = new Set(['value', 'valor', 'amount', 'monto', 'importe', 'quantity', 'cantidad', 'text']);
+
+/**
+ * A dotted name (a JSON object or XML attribute flattened) whose first part is a field: its
+ * value part feeds that field, and a price's currency part feeds currency. Anything else under
+ * it is ignored (`mileage.unit`, `seller.id` …).
+ */
+function matchNested(name: string): Target | null {
+  const parts = name.split('.');
+  const head = matchColumn(parts[0]!);
+  if (!head || parts.length !== 2) return null;
+  const tail = normalizeName(parts[1]!);
+  if (VALUE_WORDS.has(tail)) return head;
+  if (head.field === 'price' && BY_NAME.get(tail)?.field === 'currency') return BY_NAME.get(tail)!;
   return null;
 }
 

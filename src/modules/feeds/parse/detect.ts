@@ -72,8 +72,20 @@ function utf8OrLatin(b: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(b);
   } catch {
-    return new TextDecoder('windows-1252').decode(b);
+    return windows1252(b);
   }
+}
+
+/** 0x80–0x9F in Windows-1252 (the rest is Latin-1); the five unassigned bytes stay as they are. */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+/**
+ * Windows-1252 by hand: Node 20's TextDecoder('windows-1252') decodes as Latin-1, which turns
+ * €, “ ” and the like into control characters.
+ */
+function windows1252(b: Buffer): string {
+  const latin1 = b.toString('latin1');
+  return /[\x80-\x9f]/.test(latin1) ? latin1.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!) : latin1;
 }
 
 /** NUL characters or many control characters in the first 64 KB: not a text file. */

@@ -5,15 +5,6 @@ import { FIELDS, matchColumn, type Field } from './columns.js';
 import { UnreadableFeedError, type ColumnMatch } from './types.js';
 import { readCondition, readCurrency, readFuel, readMileage, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
 
-/** A spreadsheet cell with a link: the shown text and the address it opens. */
-export interface LinkCell {
-  text: string;
-  link: string;
-}
-
-export const isLinkCell = (v: unknown): v is LinkCell =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as LinkCell).link === 'string' && typeof (v as LinkCell).text === 'string';
-
 const TEXT_FIELDS = new Set<Field>(['external_id', 'brand', 'model', 'version', 'color', 'city', 'description', 'currency', 'fuel', 'transmission', 'condition']);
 /** Keys under which a photo object (JSON/XML) carries its address. */
 const PHOTO_URL_KEYS = ['url', 'src', 'href', 'link', 'uri', 'value', '#text', 'image_url', 'imageUrl'];
@@ -65,7 +56,7 @@ export class FieldMapper {
         else if (field !== 'external_id') out[field] = t; // never a number or an object as stock ID
         continue;
       }
-      const t = isLinkCell(raw) ? raw.text.trim() : typeof raw === 'string' ? raw.trim() : raw;
+      const t = typeof raw === 'string' ? raw.trim() : raw;
       if (t === '') continue;
       if (typeof t !== 'string') out[field] = t; // a number from JSON or a spreadsheet is taken as it is
       else if (field === 'price') {
@@ -91,7 +82,6 @@ function firstGiven(cols: readonly number[], get: (column: number) => unknown): 
     const v = get(col);
     if (v === undefined || v === null) continue;
     if (typeof v === 'string' && v.trim() === '') continue;
-    if (isLinkCell(v) && v.text.trim() === '' && v.link.trim() === '') continue;
     return v;
   }
   return undefined;
@@ -126,21 +116,16 @@ function readSynonym(field: Field, v: string): string {
   }
 }
 
-/** A text field's value: strings trimmed, numbers written out, links by their text. Others unchanged. */
+/** A text field's value: strings trimmed, numbers written out. Others unchanged (validation names them). */
 function text(v: unknown): unknown {
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number') return Number.isFinite(v) ? numberText(v) : undefined;
-  if (isLinkCell(v)) return (v.text || v.link).trim();
   return v;
 }
 
 function collectPhotos(raw: unknown, into: string[]): void {
   if (typeof raw === 'string') {
     into.push(...splitPhotos(raw));
-  } else if (isLinkCell(raw)) {
-    // a cell showing "Foto 1" that links to the picture: the link is the photo
-    const t = raw.text.trim();
-    into.push(...(/^[a-z][a-z0-9+.-]*:\/\//i.test(t) || !raw.link ? splitPhotos(t) : [raw.link.trim()]));
   } else if (Array.isArray(raw)) {
     for (const item of raw) {
       if (typeof item === 'string') {

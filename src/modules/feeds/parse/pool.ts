@@ -1,13 +1,12 @@
 // Feed files are parsed off the main thread (issue 6: the API keeps answering during a large
-// import), in at most MAX_WORKERS threads at once, each with a heap limit and a deadline.
+// import), in at most PARSE_LIMITS.workers threads at once, each with a heap limit and a deadline.
 // A worker is reused while jobs keep coming and ends after IDLE_MS without work, so an idle
 // server holds no parser (nor exceljs) in memory.
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { UnreadableFeedError, type ParsedFeed, type ParseInput } from './types.js';
 
-export const MAX_WORKERS = 2;
-export const PARSE_TIMEOUT_MS = 30_000;
-export const WORKER_HEAP_MB = 192;
+/** Threads at once, each file's deadline, each thread's heap. Fixed; tests lower them to see them act. */
+export const PARSE_LIMITS = { workers: 2, timeoutMs: 30_000, heapMb: 192 };
 const IDLE_MS = 5_000;
 
 export interface WorkerRequest {
@@ -62,11 +61,16 @@ export function parseInWorker(input: ParseInput): Promise<ParsedFeed> {
   });
 }
 
+/** Files being parsed and files waiting for a thread. */
+export function parseQueue(): { running: number; waiting: number } {
+  return { running: [...slots].filter((s) => s.job !== null).length, waiting: waiting.length };
+}
+
 function dispatch(): void {
   while (waiting.length > 0) {
     let slot = [...slots].find((s) => s.job === null);
     if (!slot) {
-      if (slots.size >= MAX_WORKERS) return;
+      if (slots.size >= PARSE_LIMITS.workers) return;
       slot = spawn();
     }
     start(slot, waiting.shift()!);
@@ -75,7 +79,7 @@ function dispatch(): void {
 
 function spawn(): Slot {
   const worker = newWorker({
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.heapMb, maxYoungGenerationSizeMb: Math.min(32, PARSE_LIMITS.heapMb / 4) },
   });
   const slot: Slot = { worker, job: null, timer: null, idleTimer: null };
   slots.add(slot);
@@ -112,8 +116,8 @@ function start(slot: Slot, job: Job): void {
   slot.worker.ref();
   slot.timer = setTimeout(() => {
     retire(slot);
-    job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_TIMEOUT_MS / 1000} s).`));
-  }, PARSE_TIMEOUT_MS);
+    job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_LIMITS.timeoutMs / 1000} s).`));
+  }, PARSE_LIMITS.timeoutMs);
   slot.worker.postMessage(job.req);
 }
 

@@ -166,10 +166,13 @@ const FUEL_RULES: [string, RegExp][] = [
   ['gasoline', /\b(?:gasoline|gasolina|nafta|petrol|benzina|unleaded|gas|naftero)\b/],
 ];
 
-const TRANSMISSION_RULES: [string, RegExp][] = [
-  ['automatic', /^(?:automatic|automatica|automatico|automatizada|automatizado|auto|aut|at|cvt|dct|dsg|tiptronic|steptronic|secuencial|sequential|semi automatica|semiautomatica|semi automatic|semiautomatic|edc|powershift|dualogic|easytronic|i motion)\b/],
-  ['manual', /^(?:manual|mecanica|mecanico|mec|mt|standard|std|stick)\b/],
-];
+/** Words of a transmission; the first of them in the value decides ("6-Speed Automatic", "Manual 5 marchas"). */
+const TRANSMISSION_WORDS = new Map<string, string>(
+  Object.entries({
+    automatic: ['automatic', 'automatica', 'automatico', 'automatizada', 'automatizado', 'auto', 'aut', 'at', 'cvt', 'dct', 'dsg', 'tiptronic', 'steptronic', 'secuencial', 'sequential', 'semiautomatica', 'semiautomatic', 'edc', 'powershift', 'dualogic', 'easytronic', 'imotion'],
+    manual: ['manual', 'mecanica', 'mecanico', 'mec', 'mt', 'standard', 'std', 'stick'],
+  }).flatMap(([code, names]) => names.map((n) => [n, code] as const)),
+);
 
 const CONDITIONS = new Map<string, string>(
   Object.entries({
@@ -187,8 +190,10 @@ export function readFuel(text: string): string {
 
 /** `Automática 6 vel.` → automatic, `Mecánica` → manual, `CVT` → automatic. */
 export function readTransmission(text: string): string {
-  const w = words(text);
-  for (const [value, re] of TRANSMISSION_RULES) if (re.test(w)) return value;
+  for (const w of words(text).split(' ')) {
+    const found = TRANSMISSION_WORDS.get(w);
+    if (found) return found;
+  }
   return text.trim();
 }
 

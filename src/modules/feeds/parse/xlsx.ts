@@ -3,7 +3,7 @@
 // styles (to tell dates), the first sheet — so neither other sheets nor images are inflated, and
 // rows are mapped one at a time instead of building a whole workbook model.
 import { Readable } from 'node:stream';
-import { FieldMapper, requireKnownColumns, type LinkCell } from './map.js';
+import { FieldMapper, requireKnownColumns } from './map.js';
 import { UnreadableFeedError, type FeedRow, type ParsedFeed } from './types.js';
 import { inflateChecked, readZipDirectory, type ZipEntry } from './zip.js';
 
@@ -79,16 +79,15 @@ async function readSheet(zipStream: Readable): Promise<ParsedFeed> {
 
 function headerText(v: unknown): string {
   const c = cellValue(v);
-  if (c === undefined) return '';
-  if (typeof c === 'object') return (c as LinkCell).text.trim();
-  return String(c).trim();
+  return c === undefined ? '' : String(c).trim();
 }
 
 /**
  * A cell as the mapper reads it: text stays text ("00123"), numbers stay numbers (12500),
- * dates become ISO dates, rich text its plain text, formulas their result, errors nothing.
+ * dates become ISO dates, rich text its plain text, formulas their result, errors nothing, a
+ * hyperlink its shown text.
  */
-export function cellValue(v: unknown): string | number | LinkCell | undefined {
+export function cellValue(v: unknown): string | number | undefined {
   if (v === null || v === undefined) return undefined;
   if (typeof v === 'string' || typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
@@ -98,10 +97,6 @@ export function cellValue(v: unknown): string | number | LinkCell | undefined {
   if (Array.isArray(o.richText)) return (o.richText as { text?: unknown }[]).map((r) => (typeof r.text === 'string' ? r.text : '')).join('');
   if ('formula' in o || 'sharedFormula' in o) return cellValue(o.result);
   if ('error' in o) return undefined;
-  if (typeof o.hyperlink === 'string') {
-    const t = cellValue(o.text);
-    return { text: typeof t === 'string' || typeof t === 'number' ? String(t) : '', link: o.hyperlink };
-  }
   if ('text' in o) return cellValue(o.text);
   return undefined;
 }
