@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBaselineDb, type BaselineDb } from './baseline-db.js';
+import { FEED_BENCHMARKS } from './feeds.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
 import {
@@ -125,6 +126,8 @@ const BENCHMARKS: Benchmark[] = [
   // photo_one_car, photo_import_1000: photo downloads on a server of their own, WITH its job
   // worker, from a local photo server (bench/photos.ts).
   ...PHOTO_BENCHMARKS,
+  // feeds: ~10 MB CSV of 30 000 cars pushed twice, XLSX and XML beside it (bench/feeds.ts).
+  ...FEED_BENCHMARKS,
 ];
 
 // ---------------------------------------------------------------------------------------------
