@@ -1,7 +1,7 @@
 // CSV (D15, D16): delimiter detected from the header line, every value read as text, rows of
 // the wrong width reported one by one, records bounded in size.
 import { parse } from 'csv-parse/sync';
-import { FieldMapper, requireKnownColumns } from './map.js';
+import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
 import { UnreadableFeedError, type FeedRow, type ParsedFeed, type RowError } from './types.js';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
@@ -56,11 +56,13 @@ export function parseCsv(text: string): ParsedFeed {
           });
           return undefined;
         }
+        if (rows.length + rowErrors.length >= MAX_ROWS) throw tooManyRows();
         rows.push({ index: recordNo, vehicle: mapper.map(get) });
         return undefined;
       },
     });
   } catch (err) {
+    if (err instanceof UnreadableFeedError) throw err;
     throw new UnreadableFeedError(csvProblem(err));
   }
   if (!mapper || (recordNo === 1 && mapper.columns.every((c) => c.column.startsWith('(column')))) throw new UnreadableFeedError('The file is empty.');

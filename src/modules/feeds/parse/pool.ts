@@ -43,6 +43,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** The heap limit it was started with (a changed limit is not applied to running threads). */
+  heapMb: number;
   job: Job | null;
   timer: NodeJS.Timeout | null;
   idleTimer: NodeJS.Timeout | null;
@@ -68,6 +70,7 @@ export function parseQueue(): { running: number; waiting: number } {
 
 function dispatch(): void {
   while (waiting.length > 0) {
+    for (const s of slots) if (s.job === null && s.heapMb !== PARSE_LIMITS.heapMb) retire(s);
     let slot = [...slots].find((s) => s.job === null);
     if (!slot) {
       if (slots.size >= PARSE_LIMITS.workers) return;
@@ -81,7 +84,7 @@ function spawn(): Slot {
   const worker = newWorker({
     resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.heapMb, maxYoungGenerationSizeMb: Math.min(32, PARSE_LIMITS.heapMb / 4) },
   });
-  const slot: Slot = { worker, job: null, timer: null, idleTimer: null };
+  const slot: Slot = { worker, heapMb: PARSE_LIMITS.heapMb, job: null, timer: null, idleTimer: null };
   slots.add(slot);
   worker.on('message', (reply: WorkerReply) => {
     const job = slot.job;
@@ -94,8 +97,8 @@ function spawn(): Slot {
   worker.on('error', (err: Error & { code?: string }) => {
     const job = slot.job;
     retire(slot);
-    if (!job) return;
-    job.reject(
+    dispatch();
+    job?.reject(
       err.code === 'ERR_WORKER_OUT_OF_MEMORY' || err instanceof RangeError
         ? new UnreadableFeedError('The file is too large to read: parsing it needs more memory than a feed may use.')
         : err,
@@ -104,6 +107,7 @@ function spawn(): Slot {
   worker.on('exit', () => {
     const job = slot.job;
     retire(slot);
+    dispatch();
     job?.reject(new UnreadableFeedError('The file could not be read: the parser stopped.'));
   });
   return slot;
@@ -116,6 +120,7 @@ function start(slot: Slot, job: Job): void {
   slot.worker.ref();
   slot.timer = setTimeout(() => {
     retire(slot);
+    dispatch();
     job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_LIMITS.timeoutMs / 1000} s).`));
   }, PARSE_LIMITS.timeoutMs);
   slot.worker.postMessage(job.req);
@@ -134,12 +139,11 @@ function idle(slot: Slot): void {
   dispatch();
 }
 
-/** Ends a worker (stuck, broken or idle); its job, if any, is settled by the caller. */
+/** Ends a worker (stuck, broken, idle or outdated); its job, if any, is settled by the caller. */
 function retire(slot: Slot): void {
   if (!slots.delete(slot)) return;
   if (slot.timer) clearTimeout(slot.timer);
   if (slot.idleTimer) clearTimeout(slot.idleTimer);
   slot.job = null;
   void slot.worker.terminate();
-  dispatch();
 }

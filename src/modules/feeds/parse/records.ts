@@ -1,7 +1,7 @@
 // JSON and XML vehicles are trees; the mapper reads flat records. A record's nested objects become
 // dotted keys (`mileage.value`, `price.currency`, `custom_fields.id`); arrays stay arrays (photos).
 // Keys that could reach an object's prototype are dropped, and records have no prototype.
-import { FieldMapper, requireKnownColumns } from './map.js';
+import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
 import type { FeedFormat, FeedRow, ParsedFeed, RowError } from './types.js';
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -41,6 +41,7 @@ function safeValue(v: unknown): unknown {
 
 /** Maps tree-shaped vehicles (already unwrapped) to rows; `items[i]` is vehicle i + 1. */
 export function mapRecords(format: FeedFormat, items: readonly unknown[]): ParsedFeed {
+  if (items.length > MAX_ROWS) throw tooManyRows();
   const flat: (FlatRecord | null)[] = items.map((item) => (isPlainObject(item) ? flatten(item) : null));
   const names: string[] = [];
   const position = new Map<string, number>();

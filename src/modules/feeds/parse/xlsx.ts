@@ -3,9 +3,9 @@
 // styles (to tell dates), the first sheet — so neither other sheets nor images are inflated, and
 // rows are mapped one at a time instead of building a whole workbook model.
 import { Readable } from 'node:stream';
-import { FieldMapper, requireKnownColumns } from './map.js';
+import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
 import { UnreadableFeedError, type FeedRow, type ParsedFeed } from './types.js';
-import { inflateChecked, readZipDirectory, type ZipEntry } from './zip.js';
+import { inflateChecked, readZipDirectory, ZIP_LIMITS, type ZipEntry } from './zip.js';
 
 const SMALL_PART = 4 * 1024 * 1024; // workbook.xml and its relations are a few kilobytes
 
@@ -21,7 +21,13 @@ export async function parseXlsx(body: Buffer): Promise<ParsedFeed> {
   if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(sheet.name)) {
     throw new UnreadableFeedError(`The .xlsx workbook's first sheet is stored under an unusual name ("${sheet.name.slice(0, 80)}"); save it again from a spreadsheet program.`);
   }
-  const parts = [rels, workbook, byName.get('xl/sharedStrings.xml'), byName.get('xl/styles.xml'), sheet].filter((e): e is ZipEntry => e !== undefined);
+  const strings = byName.get('xl/sharedStrings.xml');
+  if (strings && strings.size > ZIP_LIMITS.sharedStringsBytes) {
+    throw new UnreadableFeedError(
+      `The .xlsx workbook is refused: its shared strings table would take ${Math.round(strings.size / 1024 / 1024)} MB once inflated (at most ${ZIP_LIMITS.sharedStringsBytes / 1024 / 1024} MB).`,
+    );
+  }
+  const parts = [rels, workbook, strings, byName.get('xl/styles.xml'), sheet].filter((e): e is ZipEntry => e !== undefined);
   // Inflate-and-count before exceljs does: a directory that lies about sizes is caught here.
   for (const p of parts) await inflateChecked(body, p, 0);
   return readSheet(Readable.from(parts.map((p) => body.subarray(p.offset, p.end))));
@@ -64,7 +70,9 @@ async function readSheet(zipStream: Readable): Promise<ParsedFeed> {
         }
         const get = (col: number) => cellValue(values[col + 1]);
         const vehicle = mapper.map(get);
-        if (Object.keys(vehicle).length > 0) rows.push({ index: row.number, vehicle });
+        if (Object.keys(vehicle).length === 0) continue;
+        if (rows.length >= MAX_ROWS) throw tooManyRows();
+        rows.push({ index: row.number, vehicle });
       }
       break; // the first worksheet only
     }

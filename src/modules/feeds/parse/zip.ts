@@ -14,6 +14,11 @@ export const ZIP_LIMITS = {
   totalBytes: 160 * 1024 * 1024,
   /** Inflated / compressed, for entries over 1 MB: XML compresses 5–30 times, bombs 1000 times. */
   ratio: 100,
+  /**
+   * The shared strings table is held whole in memory while the sheet streams: 48 MB of it is
+   * five times what a 30 000-car workbook needs (a 10 MB file could otherwise carry ~100 MB).
+   */
+  sharedStringsBytes: 48 * 1024 * 1024,
 };
 
 export interface ZipEntry {
