@@ -52,6 +52,23 @@ export async function findVehiclesByExternalIds(
   return found;
 }
 
+/** Which of these stock IDs are cars of the dealership in that market (any status or source). */
+export async function existingExternalIds(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(externalIds)) {
+    if (part.length === 0) continue;
+    const rows = await db
+      .selectFrom('vehicles')
+      .select('external_id')
+      .where('dealer_id', '=', dealerId)
+      .where('market', '=', market)
+      .where('external_id', 'in', part)
+      .execute();
+    for (const r of rows) found.add(r.external_id);
+  }
+  return found;
+}
+
 /** Inserts cars; returns what photo tracking needs of them. */
 export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promise<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[]> {
   const out: Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[] = [];

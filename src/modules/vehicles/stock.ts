@@ -10,7 +10,7 @@ import type { Dealer } from '../dealers/service.js';
 import { recordEvents, type NewEvent, type VehicleRejectedData } from '../events/events.js';
 import type { Market } from '../markets/markets.js';
 import { applyVehicles, type ApplyItem } from './apply.js';
-import { findVehiclesByExternalIds, findVehiclesByIds, forSaleInScope } from './repository.js';
+import { existingExternalIds, findVehiclesByExternalIds, findVehiclesByIds, forSaleInScope } from './repository.js';
 import { EXTERNAL_ID_PATTERN } from './schemas.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
 import { guardRefuses, markSold } from './sold.js';
@@ -105,7 +105,7 @@ export async function prepareStock(
   }
 
   // Validation needs to know which cars exist (photos may be left out on an update).
-  const known = await findVehiclesByExternalIds(deps.store.db, dealer.id, market.code, candidates.map((c) => c.externalId));
+  const known = await existingExternalIds(deps.store.db, dealer.id, market.code, candidates.map((c) => c.externalId));
   const items: StockItem[] = [];
   const ctx = { market, catalog: deps.catalog, lastModelYear: lastModelYear(deps.clock), defaultCity: dealer.city };
   for (const c of candidates) {
