@@ -2,7 +2,7 @@
 // the wrong width reported one by one, records bounded in size.
 import { parse } from 'csv-parse/sync';
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
-import { UnreadableFeedError, type FeedRow, type ParsedFeed, type RowError } from './types.js';
+import { UnreadableFeedError, type FeedSummary, type RowError, type RowSink } from './types.js';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 /** A car's row is a few kilobytes; a longer record is a broken file, not a car. */
@@ -24,12 +24,12 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-export function parseCsv(text: string): ParsedFeed {
+export function parseCsv(text: string, rows: RowSink): FeedSummary {
   const delimiter = detectDelimiter(text);
   let mapper: FieldMapper | undefined;
   let width = 0;
   let recordNo = 0;
-  const rows: FeedRow[] = [];
+  let count = 0;
   const rowErrors: RowError[] = [];
   try {
     parse(text, {
@@ -44,11 +44,13 @@ export function parseCsv(text: string): ParsedFeed {
         if (!mapper) {
           mapper = new FieldMapper(record.map((h) => h.trim()));
           width = record.length;
+          if (!record.every((h) => h.trim() === '')) requireKnownColumns(mapper.columns);
           return undefined;
         }
         if (record.every((v) => v.trim() === '')) return undefined;
         const get = (i: number) => record[i];
         if (record.length !== width && !(record.length > width && record.slice(width).every((v) => v.trim() === ''))) {
+          if (++count > MAX_ROWS) throw tooManyRows();
           rowErrors.push({
             index: recordNo,
             external_id: mapper.externalId(get),
@@ -56,7 +58,7 @@ export function parseCsv(text: string): ParsedFeed {
           });
           return undefined;
         }
-        if (rows.length + rowErrors.length >= MAX_ROWS) throw tooManyRows();
+        if (++count > MAX_ROWS) throw tooManyRows();
         rows.push({ index: recordNo, vehicle: mapper.map(get) });
         return undefined;
       },
@@ -67,7 +69,7 @@ export function parseCsv(text: string): ParsedFeed {
   }
   if (!mapper || (recordNo === 1 && mapper.columns.every((c) => c.column.startsWith('(column')))) throw new UnreadableFeedError('The file is empty.');
   requireKnownColumns(mapper.columns);
-  return { format: 'csv', rows, columns: mapper.columns, rowErrors };
+  return { format: 'csv', columns: mapper.columns, rowErrors };
 }
 
 function csvProblem(err: unknown): string {

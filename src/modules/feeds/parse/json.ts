@@ -1,12 +1,12 @@
 // JSON feeds: an array of vehicles, or an object holding one (`vehicles`, `data`, `items`, …).
 import { matchColumn } from './columns.js';
 import { isPlainObject, mapRecords } from './records.js';
-import { UnreadableFeedError, type ParsedFeed } from './types.js';
+import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js';
 
 /** Where exporters put the list, in order of preference. */
 const LIST_KEYS = ['vehicles', 'vehiculos', 'veiculos', 'cars', 'autos', 'carros', 'inventory', 'inventario', 'stock', 'listings', 'items', 'data', 'results', 'records', 'ads', 'anuncios', 'offers'];
 
-export function parseJson(text: string): ParsedFeed {
+export function parseJson(text: string, rows: RowSink): FeedSummary {
   let doc: unknown;
   try {
     // JSON.parse makes "__proto__" an ordinary own key; records.ts never copies it anywhere.
@@ -18,7 +18,7 @@ export function parseJson(text: string): ParsedFeed {
   if (!list) {
     throw new UnreadableFeedError('The JSON file must be an array of vehicles, or an object with a "vehicles" array.');
   }
-  return mapRecords('json', list);
+  return mapRecords('json', list, rows);
 }
 
 function findList(doc: unknown, depth: number): unknown[] | undefined {

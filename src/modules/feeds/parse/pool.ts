@@ -3,7 +3,7 @@
 // A worker is reused while jobs keep coming and ends after IDLE_MS without work, so an idle
 // server holds no parser (nor exceljs) in memory.
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { UnreadableFeedError, type ParsedFeed, type ParseInput } from './types.js';
+import { UnreadableFeedError, type FeedRow, type FeedSummary, type ParsedFeed, type ParseInput } from './types.js';
 
 /** Threads at once, each file's deadline, each thread's heap. Fixed; tests lower them to see them act. */
 export const PARSE_LIMITS = { workers: 2, timeoutMs: 30_000, heapMb: 192 };
@@ -15,9 +15,10 @@ export interface WorkerRequest {
   contentType?: string;
   filename?: string;
 }
-export type WorkerReply =
-  | { id: number; ok: true; result: ParsedFeed }
-  | { id: number; ok: false; unreadable: boolean; message: string };
+export type WorkerMessage =
+  | { id: number; kind: 'rows'; rows: FeedRow[] }
+  | { id: number; kind: 'done'; summary: FeedSummary }
+  | { id: number; kind: 'failed'; unreadable: boolean; message: string };
 
 /**
  * In the esbuild bundle this code is inside dist/server.js (or dist/cli.js) and the worker is
@@ -37,6 +38,7 @@ function newWorker(options: WorkerOptions): Worker {
 
 interface Job {
   req: WorkerRequest;
+  rows: FeedRow[];
   resolve: (r: ParsedFeed) => void;
   reject: (e: Error) => void;
 }
@@ -56,9 +58,9 @@ let nextId = 1;
 
 export function parseInWorker(input: ParseInput): Promise<ParsedFeed> {
   return new Promise((resolve, reject) => {
-    // A copy: the caller keeps its buffer (it may hash it after parsing).
+    // A copy, handed over to the worker (transferred, not cloned); the caller keeps its buffer.
     const body = new Uint8Array(input.body);
-    waiting.push({ req: { id: nextId++, body, contentType: input.contentType, filename: input.filename }, resolve, reject });
+    waiting.push({ req: { id: nextId++, body, contentType: input.contentType, filename: input.filename }, rows: [], resolve, reject });
     dispatch();
   });
 }
@@ -82,16 +84,20 @@ function dispatch(): void {
 
 function spawn(): Slot {
   const worker = newWorker({
-    resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.heapMb, maxYoungGenerationSizeMb: Math.min(32, PARSE_LIMITS.heapMb / 4) },
+    resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.heapMb, maxYoungGenerationSizeMb: Math.min(16, PARSE_LIMITS.heapMb / 4) },
   });
   const slot: Slot = { worker, heapMb: PARSE_LIMITS.heapMb, job: null, timer: null, idleTimer: null };
   slots.add(slot);
-  worker.on('message', (reply: WorkerReply) => {
+  worker.on('message', (m: WorkerMessage) => {
     const job = slot.job;
-    if (!job || job.req.id !== reply.id) return;
+    if (!job || job.req.id !== m.id) return;
+    if (m.kind === 'rows') {
+      for (const row of m.rows) job.rows.push(row);
+      return;
+    }
     finish(slot);
-    if (reply.ok) job.resolve(reply.result);
-    else job.reject(reply.unreadable ? new UnreadableFeedError(reply.message) : new Error(`feed parser failed: ${reply.message}`));
+    if (m.kind === 'done') job.resolve({ format: m.summary.format, rows: job.rows, columns: m.summary.columns, rowErrors: m.summary.rowErrors });
+    else job.reject(m.unreadable ? new UnreadableFeedError(m.message) : new Error(`feed parser failed: ${m.message}`));
     idle(slot);
   });
   worker.on('error', (err: Error & { code?: string }) => {
@@ -123,7 +129,7 @@ function start(slot: Slot, job: Job): void {
     dispatch();
     job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_LIMITS.timeoutMs / 1000} s).`));
   }, PARSE_LIMITS.timeoutMs);
-  slot.worker.postMessage(job.req);
+  slot.worker.postMessage(job.req, [job.req.body.buffer as ArrayBuffer]);
 }
 
 function finish(slot: Slot): void {

@@ -2,7 +2,7 @@
 // dotted keys (`mileage.value`, `price.currency`, `custom_fields.id`); arrays stay arrays (photos).
 // Keys that could reach an object's prototype are dropped, and records have no prototype.
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
-import type { FeedFormat, FeedRow, ParsedFeed, RowError } from './types.js';
+import type { FeedFormat, FeedSummary, RowError, RowSink } from './types.js';
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_DEPTH = 4;
@@ -39,32 +39,34 @@ function safeValue(v: unknown): unknown {
   return v;
 }
 
-/** Maps tree-shaped vehicles (already unwrapped) to rows; `items[i]` is vehicle i + 1. */
-export function mapRecords(format: FeedFormat, items: readonly unknown[]): ParsedFeed {
+/**
+ * Maps tree-shaped vehicles (already unwrapped) into the sink; `items[i]` is vehicle i + 1.
+ * Two passes: the names of every record first (the columns), then each record mapped and
+ * handed on, so flattened copies never pile up.
+ */
+export function mapRecords(format: FeedFormat, items: readonly unknown[], rows: RowSink): FeedSummary {
   if (items.length > MAX_ROWS) throw tooManyRows();
-  const flat: (FlatRecord | null)[] = items.map((item) => (isPlainObject(item) ? flatten(item) : null));
   const names: string[] = [];
-  const position = new Map<string, number>();
-  for (const r of flat) {
-    if (!r) continue;
-    for (const k of r.keys()) {
-      if (!position.has(k)) {
-        position.set(k, names.length);
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (!isPlainObject(item)) continue;
+    for (const k of flatten(item).keys()) {
+      if (!seen.has(k)) {
+        seen.add(k);
         names.push(k);
       }
     }
   }
   const mapper = new FieldMapper(names);
   requireKnownColumns(mapper.columns);
-  const rows: FeedRow[] = [];
   const rowErrors: RowError[] = [];
-  flat.forEach((r, i) => {
-    if (!r) {
+  items.forEach((item, i) => {
+    if (!isPlainObject(item)) {
       rowErrors.push({ index: i + 1, external_id: '', message: `vehicle ${i + 1} is not an object` });
       return;
     }
-    const get = (col: number) => r.get(names[col]!);
-    rows.push({ index: i + 1, vehicle: mapper.map(get) });
+    const r = flatten(item);
+    rows.push({ index: i + 1, vehicle: mapper.map((col) => r.get(names[col]!)) });
   });
-  return { format, rows, columns: mapper.columns, rowErrors };
+  return { format, columns: mapper.columns, rowErrors };
 }

@@ -31,6 +31,14 @@ export interface ParsedFeed {
   rowErrors: RowError[];
 }
 
+/** Where parsers put rows as they read them: an array, or the worker's batches to the main thread. */
+export interface RowSink {
+  push(row: FeedRow): unknown;
+}
+
+/** What a parser returns once its rows are in the sink. */
+export type FeedSummary = Omit<ParsedFeed, 'rows'>;
+
 export interface ParseInput {
   body: Buffer;
   contentType?: string;

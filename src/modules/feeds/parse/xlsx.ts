@@ -4,12 +4,12 @@
 // rows are mapped one at a time instead of building a whole workbook model.
 import { Readable } from 'node:stream';
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
-import { UnreadableFeedError, type FeedRow, type ParsedFeed } from './types.js';
+import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js';
 import { inflateChecked, readZipDirectory, ZIP_LIMITS, type ZipEntry } from './zip.js';
 
 const SMALL_PART = 4 * 1024 * 1024; // workbook.xml and its relations are a few kilobytes
 
-export async function parseXlsx(body: Buffer): Promise<ParsedFeed> {
+export async function parseXlsx(body: Buffer, rows: RowSink): Promise<FeedSummary> {
   const entries = readZipDirectory(body);
   const byName = new Map(entries.map((e) => [e.name, e]));
   const workbook = byName.get('xl/workbook.xml');
@@ -30,7 +30,7 @@ export async function parseXlsx(body: Buffer): Promise<ParsedFeed> {
   const parts = [rels, workbook, strings, byName.get('xl/styles.xml'), sheet].filter((e): e is ZipEntry => e !== undefined);
   // Inflate-and-count before exceljs does: a directory that lies about sizes is caught here.
   for (const p of parts) await inflateChecked(body, p, 0);
-  return readSheet(Readable.from(parts.map((p) => body.subarray(p.offset, p.end))));
+  return readSheet(Readable.from(parts.map((p) => body.subarray(p.offset, p.end))), rows);
 }
 
 /** The path of the first sheet in the workbook's tab order, from workbook.xml and its relations. */
@@ -47,7 +47,7 @@ async function firstSheetPath(body: Buffer, workbook: ZipEntry, rels: ZipEntry):
   return undefined;
 }
 
-async function readSheet(zipStream: Readable): Promise<ParsedFeed> {
+async function readSheet(zipStream: Readable, rows: RowSink): Promise<FeedSummary> {
   const ExcelJS = (await import('exceljs')).default;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(zipStream, {
     worksheets: 'emit',
@@ -57,7 +57,7 @@ async function readSheet(zipStream: Readable): Promise<ParsedFeed> {
     entries: 'ignore',
   });
   let mapper: FieldMapper | undefined;
-  const rows: FeedRow[] = [];
+  let count = 0;
   try {
     for await (const worksheet of reader) {
       for await (const row of worksheet as AsyncIterable<{ number: number; values: unknown[] }>) {
@@ -66,12 +66,13 @@ async function readSheet(zipStream: Readable): Promise<ParsedFeed> {
           const names: string[] = [];
           for (let i = 1; i < values.length; i++) names.push(headerText(values[i]));
           mapper = new FieldMapper(names);
+          requireKnownColumns(mapper.columns);
           continue;
         }
         const get = (col: number) => cellValue(values[col + 1]);
         const vehicle = mapper.map(get);
         if (Object.keys(vehicle).length === 0) continue;
-        if (rows.length >= MAX_ROWS) throw tooManyRows();
+        if (++count > MAX_ROWS) throw tooManyRows();
         rows.push({ index: row.number, vehicle });
       }
       break; // the first worksheet only
@@ -80,9 +81,7 @@ async function readSheet(zipStream: Readable): Promise<ParsedFeed> {
     if (err instanceof UnreadableFeedError) throw err;
     throw new UnreadableFeedError(`The .xlsx workbook cannot be read: ${(err as Error).message.slice(0, 200)}`);
   }
-  if (!mapper) return { format: 'xlsx', rows: [], columns: [], rowErrors: [] };
-  requireKnownColumns(mapper.columns);
-  return { format: 'xlsx', rows, columns: mapper.columns, rowErrors: [] };
+  return { format: 'xlsx', columns: mapper?.columns ?? [], rowErrors: [] };
 }
 
 function headerText(v: unknown): string {

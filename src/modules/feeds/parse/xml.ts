@@ -5,7 +5,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { matchColumn } from './columns.js';
 import { isPlainObject, mapRecords } from './records.js';
-import { UnreadableFeedError, type ParsedFeed } from './types.js';
+import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js';
 
 /** Element names that are a vehicle wherever they appear. */
 const VEHICLE_NAMES = new Set(['vehicle', 'vehicles', 'car', 'item', 'listing', 'auto', 'vehiculo', 'veiculo', 'carro', 'coche', 'ad', 'anuncio', 'offer', 'entry', 'unit', 'unidad']);
@@ -14,7 +14,7 @@ const TEXT = '#text';
 
 type Node = Record<string, unknown>;
 
-export function parseXml(text: string): ParsedFeed {
+export function parseXml(text: string, rows: RowSink): FeedSummary {
   refuseDeclarations(text);
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
   if (valid !== true) {
@@ -45,7 +45,7 @@ export function parseXml(text: string): ParsedFeed {
   if (root === undefined) throw new UnreadableFeedError('The XML file has no root element.');
   const list = isPlainObject(root) ? findVehicles(root, 0) : [];
   if (!list) throw new UnreadableFeedError('The XML file has no vehicle elements: expected e.g. <inventory><vehicle>…</vehicle></inventory>.');
-  return mapRecords('xml', list.map((el) => (isPlainObject(el) ? toRecord(el) : el)));
+  return mapRecords('xml', list.map((el) => (isPlainObject(el) ? toRecord(el) : el)), rows);
 }
 
 /** Refuses `<!DOCTYPE` and `<!ENTITY` anywhere but inside a comment or CDATA section. */
