@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import { ALIASES, FIELDS } from '../src/modules/feeds/parse/columns.js';
 import { parseFeed, UnreadableFeedError, type ParsedFeed } from '../src/modules/feeds/parse/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -150,7 +151,7 @@ describe('feed parsing: formats and samples', () => {
     );
     assert.deepEqual(r.rows, [
       { index: 1, vehicle: { external_id: '123', brand: 'Chevrolet', model: '208', year: 2019, price: 15000, currency: 'USD', mileage: 45000, photos: P } },
-      { index: 3, vehicle: { external_id: '00123', brand: 'Fiat', fuel: 'gasoline', condition: 'new', photos: P } },
+      { index: 3, vehicle: { external_id: '00123', brand: 'Fiat', mileage: 0, fuel: 'gasoline', condition: 'new', photos: P } },
     ]);
     assert.deepEqual(r.rowErrors, [{ index: 2, external_id: '', message: 'vehicle 2 is not an object' }]);
     assert.deepEqual(
@@ -179,7 +180,7 @@ describe('feed parsing: formats and samples', () => {
         vehicle: { external_id: '00123', brand: 'Ford', model: 'Ranger', year: 2019, price: 15000, currency: 'USD', mileage: 45000, description: 'Caja <b>automática</b> & techo', photos: [`${P[0]}?w=1&h=2`, P[1], P[2]] },
       },
       { index: 2, vehicle: { external_id: 'A2', brand: 'Fiat', photos: P } },
-      { index: 3, vehicle: { external_id: 'B3', condition: 'new', photos: P } },
+      { index: 3, vehicle: { external_id: 'B3', mileage: 0, condition: 'new', photos: P } },
     ]);
     assert.ok(r.columns.some((c) => c.column === 'photo_count' && c.field === null));
   });
@@ -282,6 +283,29 @@ describe('feed parsing: column names (D16)', () => {
     ]);
   });
 
+  test('nested names: a value part feeds its field, a currency under a price the currency, anything else is ignored', async () => {
+    const r = await parse(JSON.stringify([{ stock: { id: 'N1' }, kilometraje: { valor: '12.000' }, precio: { monto: 9000, moneda: 'U$S' }, seller: { id: 'not a stock id' }, mileage2: { unit: 'km' } }]));
+    assert.deepEqual(vehicles(r), [{ external_id: 'N1', price: 9000, currency: 'USD', mileage: 12000 }]);
+    assert.deepEqual(
+      r.columns.map((c) => [c.column, c.field]),
+      [
+        ['stock.id', 'external_id'],
+        ['kilometraje.valor', 'mileage'],
+        ['precio.monto', 'price'],
+        ['precio.moneda', 'currency'],
+        ['seller.id', null],
+        ['mileage2.unit', null],
+      ],
+    );
+  });
+
+  test('docs/feed-columns.md names every accepted column name', async () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs', 'feed-columns.md'), 'utf8');
+    for (const field of FIELDS) {
+      for (const alias of ALIASES[field]) assert.ok(doc.includes(`\`${alias.replace(/\|/g, '\\|')}\``), `${field}: ${alias}`);
+    }
+  });
+
   test('unknown columns are reported as ignored and left out of the vehicle', async () => {
     const r = await parse(`external_id,brand,VIN,Body Style,market,source\nS1,Ford,123,SUV,br,api\n`);
     assert.deepEqual(vehicles(r), [{ external_id: 'S1', brand: 'Ford' }]);
@@ -356,6 +380,15 @@ describe('feed parsing: values', () => {
 
   test('transmission: the first word that names one decides', async () => {
     assert.deepEqual(await readColumn('transmission', ['Caja automática de 6', 'Manual con modo secuencial', 'Automatic 6-speed'], 'transmission'), ['automatic', 'manual', 'automatic']);
+  });
+
+  test('a new car with its mileage cell blank gets mileage 0; a used one is left for validation to report', async () => {
+    const r = await parse('external_id,condition,mileage\nN1,0km,\nU1,usado,\nN2,nuevo,15\n');
+    assert.deepEqual(vehicles(r), [
+      { external_id: 'N1', condition: 'new', mileage: 0 },
+      { external_id: 'U1', condition: 'used' },
+      { external_id: 'N2', condition: 'new', mileage: 15 },
+    ]);
   });
 
   test('text is trimmed, empty cells left out, "00123" never becomes a number', async () => {

@@ -45,7 +45,7 @@ export const ALIASES: Record<Field, readonly string[]> = {
     'derivative', 'specification', 'submodel', 'sub model', 'short_version', 'acabado', 'acabamento',
   ],
   price: [
-    'price', 'precio', 'preço', 'preco', 'valor', 'selling price', 'SellingPrice', 'sale price amount', 'internet price',
+    'price', 'precio', 'preço', 'preco', 'valor', 'selling price', 'SellingPrice', 'internet price',
     'InternetPrice', 'price_current', 'asking price', 'price asking', 'retail', 'web price', 'WebPrice',
     'precio venta', 'precio de venta', 'precio contado', 'preço de venda', 'preço venda', 'valor de venda', 'dapprice',
     'egcprice', 'suppliedPrice', 'forecourtPrice', 'price.amount', 'price.value', 'importe',
@@ -69,9 +69,8 @@ export const ALIASES: Record<Field, readonly string[]> = {
     'cor externa', 'cor exterior',
   ],
   condition: [
-    'condition', 'New/Used', 'NewUsed', 'new or used', 'state_of_vehicle', 'vehicle condition', 'car_type',
-    'inventory_type', 'condición', 'condicion', 'condição', 'condicao', 'nuevo/usado', 'novo/usado', 'estado del vehiculo',
-    'estado do veículo', 'tipo de vehiculo',
+    'condition', 'New/Used', 'NewUsed', 'new or used', 'state_of_vehicle', 'vehicle condition', 'inventory_type',
+    'condición', 'condicion', 'condição', 'condicao', 'nuevo/usado', 'novo/usado', 'estado del vehiculo', 'estado do veículo',
   ],
   city: ['city', 'ciudad', 'cidade', 'localidad', 'municipio', 'município', 'town'],
   description: [

@@ -66,6 +66,8 @@ export class FieldMapper {
       } else out[field] = (field === 'mileage' ? readMileage(t) : readYear(t)) ?? t;
     }
     if (currencyInPrice && out.currency === undefined) out.currency = currencyInPrice;
+    // New cars are often exported with the mileage cell left blank: it is 0 (spec: 0 for a new car).
+    if (out.mileage === undefined && out.condition === 'new') out.mileage = 0;
     const photos: string[] = [];
     for (const col of this.photoColumns) {
       const raw = get(col);
