@@ -1,5 +1,6 @@
 // All SQL of the jobs table. Functions take a Kysely instance or a transaction.
 import { sql, type Kysely } from 'kysely';
+import { compiledInsert } from '../db/compiled.js';
 import { lockSkipLocked, type DialectName } from '../db/dialect.js';
 import type { DB, JobRow } from '../db/schema.js';
 
@@ -127,6 +128,8 @@ export async function countJobsByStatus(db: Kysely<DB>): Promise<Record<string, 
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
+const insertJobRows = compiledInsert('jobs', ['task', 'payload', 'status', 'job_key', 'run_at', 'attempts', 'max_attempts', 'created_at', 'updated_at']);
+
 /** Inserts many keyless jobs at once (e.g. one per event of a large reconcile). */
 export async function insertJobs(db: Kysely<DB>, jobs: Omit<NewJobInput, 'jobKey'>[], now: number): Promise<void> {
   const rows = jobs.map((job) => ({
@@ -140,7 +143,7 @@ export async function insertJobs(db: Kysely<DB>, jobs: Omit<NewJobInput, 'jobKey
     created_at: now,
     updated_at: now,
   }));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('jobs').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500) await insertJobRows(db, rows.slice(i, i + 500));
 }
 
 /** A recurring job ran (or gave up this round): it waits for its next time, attempts reset. */
