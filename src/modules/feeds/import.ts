@@ -169,6 +169,8 @@ export async function importParsedFeed(
       parsed.rows.map((r) => ({ index: r.index, raw: r.vehicle })),
       (first) => `row ${first} of this file`,
     );
+    // The validated cars are all that is needed from here: the raw records can go (memory).
+    parsed.rows = [];
     const errors: StockError[] = [...prepared.errors, ...parsed.rowErrors];
     // A row that could not be read still names a car of the file: the guard counts it as listed.
     for (const e of parsed.rowErrors) if (e.external_id) prepared.listedIds.add(e.external_id);

@@ -108,7 +108,10 @@ export async function prepareStock(
   const known = await existingExternalIds(deps.store.db, dealer.id, market.code, candidates.map((c) => c.externalId));
   const items: StockItem[] = [];
   const ctx = { market, catalog: deps.catalog, lastModelYear: lastModelYear(deps.clock), defaultCity: dealer.city };
+  let n = 0;
   for (const c of candidates) {
+    // A whole feed file is validated in slices: other requests are served between them.
+    if (++n % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const checked = validateVehicle(c.raw, { ...ctx, photosRequired: !known.has(c.externalId) });
     if (checked.ok) items.push({ index: c.index, externalId: c.externalId, data: checked.value });
     else errors.push({ index: c.index, external_id: c.externalId, message: checked.errors.join('; ') });
