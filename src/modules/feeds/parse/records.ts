@@ -2,9 +2,11 @@
 // dotted keys (`mileage.value`, `price.currency`, `custom_fields.id`); arrays stay arrays (photos).
 // Keys that could reach an object's prototype are dropped, and records have no prototype.
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
-import type { FeedFormat, FeedSummary, RowError, RowSink } from './types.js';
+import { UnreadableFeedError, type FeedFormat, type FeedSummary, type RowError, type RowSink } from './types.js';
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Distinct names across a file's records: an inventory has dozens; thousands is not one (and would make mapping quadratic). */
+export const MAX_NAMES = 1000;
 const MAX_DEPTH = 4;
 
 export type FlatRecord = Map<string, unknown>;
@@ -40,33 +42,37 @@ function safeValue(v: unknown): unknown {
 }
 
 /**
- * Maps tree-shaped vehicles (already unwrapped) into the sink; `items[i]` is vehicle i + 1.
- * Two passes: the names of every record first (the columns), then each record mapped and
- * handed on, so flattened copies never pile up.
+ * Maps tree-shaped vehicles (already unwrapped) into the sink, one at a time; item i is vehicle
+ * i + 1. Records may differ in their keys: the columns are every key seen, in first-seen order,
+ * and each record takes each field from its best-ranked key that has a value (the same choice a
+ * mapper built on all the keys would make), so one pass is enough and nothing piles up.
  */
-export function mapRecords(format: FeedFormat, items: readonly unknown[], rows: RowSink): FeedSummary {
-  if (items.length > MAX_ROWS) throw tooManyRows();
+export function mapRecords(format: FeedFormat, items: Iterable<unknown>, rows: RowSink): FeedSummary {
   const names: string[] = [];
   const seen = new Set<string>();
-  for (const item of items) {
-    if (!isPlainObject(item)) continue;
-    for (const k of flatten(item).keys()) {
-      if (!seen.has(k)) {
-        seen.add(k);
-        names.push(k);
-      }
-    }
-  }
-  const mapper = new FieldMapper(names);
-  requireKnownColumns(mapper.columns);
+  let mapper = new FieldMapper(names);
   const rowErrors: RowError[] = [];
-  items.forEach((item, i) => {
+  let index = 0;
+  for (const item of items) {
+    index++;
+    if (index > MAX_ROWS) throw tooManyRows();
     if (!isPlainObject(item)) {
-      rowErrors.push({ index: i + 1, external_id: '', message: `vehicle ${i + 1} is not an object` });
-      return;
+      rowErrors.push({ index, external_id: '', message: `vehicle ${index} is not an object` });
+      continue;
     }
     const r = flatten(item);
-    rows.push({ index: i + 1, vehicle: mapper.map((col) => r.get(names[col]!)) });
-  });
+    let grew = false;
+    for (const k of r.keys()) {
+      if (!seen.has(k)) {
+        if (names.length >= MAX_NAMES) throw new UnreadableFeedError(`The file's vehicles use more than ${MAX_NAMES} different field names; it does not look like an inventory.`);
+        seen.add(k);
+        names.push(k);
+        grew = true;
+      }
+    }
+    if (grew) mapper = new FieldMapper(names);
+    rows.push({ index, vehicle: mapper.map((col) => r.get(names[col]!)) });
+  }
+  requireKnownColumns(mapper.columns);
   return { format, columns: mapper.columns, rowErrors };
 }
