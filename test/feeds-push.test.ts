@@ -75,6 +75,18 @@ describe(`feed push (${STORE_NAME})`, () => {
     assert.match(missing.json().error.message, /part named "file"/);
   });
 
+  test('no content type, or application/octet-stream: the content tells the format', async () => {
+    const { slug } = await seedDealer(t);
+    const feed = await feedFor(t, slug);
+    const json = JSON.stringify([{ external_id: 'N-1', brand: 'Ford', model: 'Ka', year: 2017, price: 4_000_000, mileage: 70_000, photos: PHOTOS('N-1') }]);
+    const bare = await t.app.inject({ method: 'POST', url: feed.path, payload: Buffer.from(json) });
+    assert.equal(bare.statusCode, 200, bare.body);
+    assert.equal(bare.json().format, 'json');
+    const octet = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': 'application/octet-stream' }, payload: csv([csvCar('N-2'), csvCar('N-1')]) });
+    assert.equal(octet.statusCode, 200, octet.body);
+    assert.deepEqual([octet.json().format, octet.json().created, octet.json().updated], ['csv', 1, 1]);
+  });
+
   test('an unsupported content type: 400 in the Error shape', async () => {
     const { slug } = await seedDealer(t);
     const feed = await feedFor(t, slug);
