@@ -86,6 +86,15 @@ describe('hostile XML', () => {
     await unreadable(parse('<inventory><title>x</title><updated>y</updated></inventory>'), /no vehicle elements/);
   });
 
+  test('a vehicle element with text only is reported; one with attributes only is read', async () => {
+    const r = await parse('<cars><car>just text</car><car external_id="A1" brand="Ford"/><car><brand>Fiat</brand></car></cars>');
+    assert.deepEqual(r.rowErrors, [{ index: 1, external_id: '', message: 'vehicle 1 is not an object' }]);
+    assert.deepEqual(r.rows, [
+      { index: 2, vehicle: { external_id: 'A1', brand: 'Ford' } },
+      { index: 3, vehicle: { brand: 'Fiat' } },
+    ]);
+  });
+
   test('numbers are never converted: 00123, 1e5, 0x10 stay as written in text fields', async () => {
     const r = await parse('<cars><car><stock>00123</stock><model>1e5</model><version>0x10</version><price>00150</price></car></cars>');
     assert.deepEqual(r.rows[0]!.vehicle, { external_id: '00123', model: '1e5', version: '0x10', price: 150 });
@@ -104,6 +113,13 @@ describe('hostile JSON', () => {
     }
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'), false);
+  });
+
+  test('more than 1000 different field names across the vehicles: refused (mapping stays linear)', async () => {
+    const cars = Array.from({ length: 600 }, (_, i) => ({ external_id: `S${i}`, [`extra_a_${i}`]: 1, [`extra_b_${i}`]: 2 }));
+    await unreadable(parse(JSON.stringify(cars)), /more than 1000 different field names/);
+    const fine = Array.from({ length: 300 }, (_, i) => ({ external_id: `S${i}`, [`extra_a_${i}`]: 1, [`extra_b_${i}`]: 2 }));
+    assert.equal((await parse(JSON.stringify(fine))).rows.length, 300);
   });
 
   test('broken JSON, wrong shapes and deep nesting: unreadable or per-vehicle errors, never a crash', async () => {

@@ -130,6 +130,17 @@ describe('feed parsing: formats and samples', () => {
     ]);
   });
 
+  test('xlsx: empty (styled) rows above the header are skipped; row numbers stay the sheet\'s', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Stock');
+    ws.getCell('A1').style = { font: { bold: true } };
+    ws.getCell('B2').style = { font: { italic: true } };
+    ws.getRow(3).values = ['Código', 'Marca'];
+    ws.getRow(4).values = ['C1', 'Fiat'];
+    const r = await parse(Buffer.from(await wb.xlsx.writeBuffer()));
+    assert.deepEqual(r.rows, [{ index: 4, vehicle: { external_id: 'C1', brand: 'Fiat' } }]);
+  });
+
   test('JSON: a bare array, or an object holding vehicles/data/items/inventory; positions are 1-based', async () => {
     const car = { external_id: 'J1', brand: 'Ford', model: 'Ka', year: 2019, price: 100, mileage: 5, photos: P };
     for (const doc of [[car], { vehicles: [car] }, { data: [car] }, { items: [car] }, { inventory: [car] }, { feed: { meta: 1, cars: [car] } }, { listings: [car], total: 1 }]) {
@@ -448,6 +459,13 @@ describe('feed parsing: CSV dialects and encodings', () => {
       { index: 3, external_id: 'B', message: 'row 3 has 2 values but the header has 3 columns' },
       { index: 4, external_id: 'C', message: 'row 4 has 4 values but the header has 3 columns' },
     ]);
+  });
+
+  test('Excel\'s "sep=;" line names the delimiter; blank lines above the header are skipped (and counted)', async () => {
+    const sep = await parse('sep=;\r\nexternal_id;brand;price\r\nS1;Ford;1,5\r\n');
+    assert.deepEqual(sep.rows, [{ index: 2, vehicle: { external_id: 'S1', brand: 'Ford', price: 1.5 } }]);
+    const blank = await parse('\n\n;;\nexternal_id;brand\nS1;Ford\n');
+    assert.deepEqual(blank.rows, [{ index: 5, vehicle: { external_id: 'S1', brand: 'Ford' } }]);
   });
 
   test('quotes inside unquoted values (18" wheels) and "" escapes', async () => {

@@ -12,8 +12,9 @@ export const MAX_RECORD_BYTES = 1024 * 1024;
 export function detectDelimiter(text: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
-  const end = Math.min(text.length, 65536);
-  for (let i = 0; i < end; i++) {
+  const start = /^\s*/.exec(text)![0].lastIndexOf('\n') + 1; // the header is the first line with text
+  const end = Math.min(text.length, start + 65536);
+  for (let i = start; i < end; i++) {
     const c = text[i]!;
     if (c === '"') quoted = !quoted;
     else if (!quoted && (c === '\n' || c === '\r')) break;
@@ -24,8 +25,11 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-export function parseCsv(text: string, rows: RowSink): FeedSummary {
-  const delimiter = detectDelimiter(text);
+export function parseCsv(source: string, rows: RowSink): FeedSummary {
+  // Excel's "sep=;" first line names the delimiter; Excel does not show it as a row.
+  const sep = /^sep=([^\r\n])\r?\n/i.exec(source);
+  const text = sep ? source.slice(sep[0].length) : source;
+  const delimiter = sep ? sep[1]! : detectDelimiter(text);
   let mapper: FieldMapper | undefined;
   let width = 0;
   let recordNo = 0;
@@ -42,9 +46,10 @@ export function parseCsv(text: string, rows: RowSink): FeedSummary {
       on_record: (record: string[]) => {
         recordNo++;
         if (!mapper) {
+          if (record.every((h) => h.trim() === '')) return undefined; // blank lines above the header
           mapper = new FieldMapper(record.map((h) => h.trim()));
           width = record.length;
-          if (!record.every((h) => h.trim() === '')) requireKnownColumns(mapper.columns);
+          requireKnownColumns(mapper.columns);
           return undefined;
         }
         if (record.every((v) => v.trim() === '')) return undefined;
@@ -67,8 +72,7 @@ export function parseCsv(text: string, rows: RowSink): FeedSummary {
     if (err instanceof UnreadableFeedError) throw err;
     throw new UnreadableFeedError(csvProblem(err));
   }
-  if (!mapper || (recordNo === 1 && mapper.columns.every((c) => c.column.startsWith('(column')))) throw new UnreadableFeedError('The file is empty.');
-  requireKnownColumns(mapper.columns);
+  if (!mapper) throw new UnreadableFeedError('The file is empty.');
   return { format: 'csv', columns: mapper.columns, rowErrors };
 }
 

@@ -65,6 +65,7 @@ async function readSheet(zipStream: Readable, rows: RowSink): Promise<FeedSummar
         if (!mapper) {
           const names: string[] = [];
           for (let i = 1; i < values.length; i++) names.push(headerText(values[i]));
+          if (names.every((n) => n === '')) continue; // empty (styled) rows above the header
           mapper = new FieldMapper(names);
           requireKnownColumns(mapper.columns);
           continue;
