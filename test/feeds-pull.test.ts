@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { ManualClock } from '../src/core/clock.js';
+import { ensurePulls } from '../src/modules/feeds/pull-schedule.js';
 import { revokeFeed } from '../src/modules/feeds/service.js';
 import { makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 import { csv, csvCar, eventsOf, feedFor, ids, vehiclesOf } from './feeds-support.js';
@@ -154,6 +155,23 @@ describe(`feed pull (${STORE_NAME})`, () => {
     assert.equal(requestsTo('/c/feed.json').length, 2);
     assert.deepEqual((await eventsOf(t, slug, 'sync.failed')).map((e) => e.reason), ['unreadable_feed']);
     assert.deepEqual((await importsOf(feed.id)).map((i) => i.result), ['unreadable']);
+  });
+
+  test('at start every live feed with a URL has its pull job (jobs are rows: they survive restarts)', async () => {
+    const { slug } = await seedDealer(t);
+    answers.set('/e/feed.csv', () => ({ status: 304, body: '' }));
+    const live = await feedFor(t, slug, { url: `${base}/e/feed.csv` });
+    const gone = await feedFor(t, slug, { url: `${base}/e/other.csv` });
+    const pushOnly = await feedFor(t, slug);
+    await revokeFeed(t.store, t.clock, { dealer: slug, id: String(gone.id) });
+    const before = await pullJob(live.id);
+    await ensurePulls(t.store.db, t.clock);
+    assert.equal((await pullJob(live.id))?.id, before?.id, 'an existing job is kept as it is');
+    await t.store.db.deleteFrom('jobs').where('job_key', '=', `feeds.pull:${live.id}`).execute();
+    await ensurePulls(t.store.db, t.clock);
+    assert.ok(await pullJob(live.id), 'a missing job is made again');
+    assert.equal(await pullJob(gone.id), undefined);
+    assert.equal(await pullJob(pushOnly.id), undefined);
   });
 
   test('a revoked feed is not read any more', async () => {
