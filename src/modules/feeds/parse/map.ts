@@ -1,6 +1,6 @@
 // Turns source records (a CSV/XLSX row, a JSON/XML vehicle) into VehicleInput-shaped objects
-// (D16). A FieldMapper is built once per file from its column names: each column gets its field
-// (or none), and when two columns feed the same field the preferred name wins.
+// (D16). A FieldMapper is built from a file's column names: each column gets its field (or none);
+// when several columns feed one field, each record takes the best-ranked one that has a value.
 import { FIELDS, matchColumn, type Field } from './columns.js';
 import { UnreadableFeedError, type ColumnMatch } from './types.js';
 import { readCondition, readCurrency, readFuel, readMileage, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
@@ -127,7 +127,7 @@ function text(v: unknown): unknown {
 
 function collectPhotos(raw: unknown, into: string[]): void {
   if (typeof raw === 'string') {
-    into.push(...splitPhotos(raw));
+    for (const p of splitPhotos(raw)) into.push(p); // (no spread: a hostile cell may hold 100 000 "addresses")
   } else if (Array.isArray(raw)) {
     for (const item of raw) {
       if (typeof item === 'string') {

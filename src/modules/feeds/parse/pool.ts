@@ -37,7 +37,8 @@ function newWorker(options: WorkerOptions): Worker {
 }
 
 interface Job {
-  req: WorkerRequest;
+  id: number;
+  input: ParseInput;
   rows: FeedRow[];
   resolve: (r: ParsedFeed) => void;
   reject: (e: Error) => void;
@@ -58,9 +59,7 @@ let nextId = 1;
 
 export function parseInWorker(input: ParseInput): Promise<ParsedFeed> {
   return new Promise((resolve, reject) => {
-    // A copy, handed over to the worker (transferred, not cloned); the caller keeps its buffer.
-    const body = new Uint8Array(input.body);
-    waiting.push({ req: { id: nextId++, body, contentType: input.contentType, filename: input.filename }, rows: [], resolve, reject });
+    waiting.push({ id: nextId++, input, rows: [], resolve, reject });
     dispatch();
   });
 }
@@ -90,7 +89,7 @@ function spawn(): Slot {
   slots.add(slot);
   worker.on('message', (m: WorkerMessage) => {
     const job = slot.job;
-    if (!job || job.req.id !== m.id) return;
+    if (!job || job.id !== m.id) return;
     if (m.kind === 'rows') {
       for (const row of m.rows) job.rows.push(row);
       return;
@@ -129,7 +128,11 @@ function start(slot: Slot, job: Job): void {
     dispatch();
     job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_LIMITS.timeoutMs / 1000} s).`));
   }, PARSE_LIMITS.timeoutMs);
-  slot.worker.postMessage(job.req, [job.req.body.buffer as ArrayBuffer]);
+  // A copy made only now (not while waiting), handed over to the worker (transferred, not
+  // cloned); the caller keeps its own buffer.
+  const body = new Uint8Array(job.input.body);
+  const req: WorkerRequest = { id: job.id, body, contentType: job.input.contentType, filename: job.input.filename };
+  slot.worker.postMessage(req, [body.buffer as ArrayBuffer]);
 }
 
 function finish(slot: Slot): void {
