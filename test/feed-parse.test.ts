@@ -353,15 +353,15 @@ describe('feed parsing: photos', () => {
 
 describe('feed parsing: values', () => {
   test('prices: thousands separators, decimal commas, currency symbols; a currency written in the price is used when none is given', async () => {
-    const cells = ['$ 12.500.000', '12,500.00', '12.500,50', '1.234', '1,234', '12500.5', '12500,75', '12 500 000', 'US$ 15.000', '10499 USD', 'R$ 95.000,00', '€ 9.999', '00123', '0.5', '-5', 'Consultar', '12.50.000', '1.2.3'];
+    const cells = ['$ 12.500.000', '12,500.00', '12.500,50', '1.234', '1,234', '12500.5', '12500,75', '12 500 000', 'US$ 15.000', '10499 USD', 'R$ 95.000,00', '€ 9.999', '$ 12.500.000 ARS', '00123', '0.5', '-5', 'Consultar', '12.50.000', '1.2.3'];
     const r = await parse(`external_id,price\n${cells.map((c, i) => `X${i},"${c}"`).join('\n')}\n`);
     assert.deepEqual(
       r.rows.map((x) => x.vehicle.price),
-      [12500000, 12500, 12500.5, 1234, 1234, 12500.5, 12500.75, 12500000, 15000, 10499, 95000, 9999, 123, 0.5, -5, 'Consultar', '12.50.000', '1.2.3'],
+      [12500000, 12500, 12500.5, 1234, 1234, 12500.5, 12500.75, 12500000, 15000, 10499, 95000, 9999, 12500000, 123, 0.5, -5, 'Consultar', '12.50.000', '1.2.3'],
     );
     assert.deepEqual(
       r.rows.map((x) => x.vehicle.currency),
-      [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'USD', 'USD', 'BRL', 'EUR', undefined, undefined, undefined, undefined, undefined, undefined],
+      [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'USD', 'USD', 'BRL', 'EUR', 'ARS', undefined, undefined, undefined, undefined, undefined, undefined],
     );
     // a currency column wins over the one in the price
     const both = await parse('external_id,price,currency\nX,US$ 100,ARS\n');

@@ -114,8 +114,9 @@ export function readPrice(text: string): { value: number; currency?: string } | 
   if (!m) return null;
   const value = readDecimal(m[0]);
   if (value === null) return null;
-  const rest = (text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length)).trim();
-  if (rest === '' || rest === '$') return { value };
+  // a lone `$` beside a currency word says nothing more: "$ 12.500.000 ARS"
+  const rest = (text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length)).replace(/(^|\s)\$(?=\s|$)/g, ' ').trim();
+  if (rest === '') return { value };
   const currency = CURRENCIES.get(currencyKey(rest));
   return currency ? { value, currency } : null;
 }
