@@ -150,6 +150,8 @@ describe('feed parsing: formats and samples', () => {
     }
     assert.deepEqual((await parse('[]')).rows, []);
     assert.deepEqual((await parse('{"vehicles": []}')).rows, []);
+    // one vehicle on its own
+    assert.deepEqual((await parse(JSON.stringify(car))).rows, [{ index: 1, vehicle: car }]);
   });
 
   test('JSON: nested values (mileage.value, price.amount/currency, photo objects), numbers as IDs, non-objects reported', async () => {

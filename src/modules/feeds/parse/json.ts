@@ -36,5 +36,7 @@ function findList(doc: unknown, depth: number): unknown[] | undefined {
   if (arrays.length === 1) return doc[arrays[0]!] as unknown[];
   const objects = keys.filter((k) => isPlainObject(doc[k]));
   if (keys.length === 1 && objects.length === 1) return findList(doc[objects[0]!], depth + 1);
+  // one vehicle on its own: {"external_id": "A1", "brand": "Ford", …}
+  if (depth === 0 && keys.filter((k) => matchColumn(k) !== null).length >= 2) return [doc];
   return undefined;
 }
