@@ -1,13 +1,16 @@
 // Feed files are parsed off the main thread (issue 6: the API keeps answering during a large
 // import), in at most PARSE_LIMITS.workers threads at once, each with a heap limit and a deadline.
-// A worker is reused while jobs keep coming and ends after IDLE_MS without work, so an idle
-// server holds no parser (nor exceljs) in memory.
+// A worker is reused for small files while they keep coming and ends after IDLE_MS without work,
+// or right after a large file, so neither an idle server nor a running import keeps a parser's
+// heap (nor exceljs) in memory.
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { UnreadableFeedError, type FeedRow, type FeedSummary, type ParsedFeed, type ParseInput } from './types.js';
 
 /** Threads at once, each file's deadline, each thread's heap. Fixed; tests lower them to see them act. */
 export const PARSE_LIMITS = { workers: 2, timeoutMs: 30_000, heapMb: 192 };
 const IDLE_MS = 5_000;
+/** Files up to this size leave the thread for the next file; larger ones end it. */
+const REUSE_AFTER_BYTES = 1024 * 1024;
 
 export interface WorkerRequest {
   id: number;
@@ -95,9 +98,14 @@ function spawn(): Slot {
       return;
     }
     finish(slot);
+    // A thread that read a large file keeps its grown heap (V8 gives memory back slowly) while
+    // the import goes on: it is ended at once. Small files leave it warm for the next one.
+    if (job.input.body.length > REUSE_AFTER_BYTES) {
+      retire(slot);
+      dispatch();
+    } else idle(slot);
     if (m.kind === 'done') job.resolve({ format: m.summary.format, rows: job.rows, columns: m.summary.columns, rowErrors: m.summary.rowErrors });
     else job.reject(m.unreadable ? new UnreadableFeedError(m.message) : new Error(`feed parser failed: ${m.message}`));
-    idle(slot);
   });
   worker.on('error', (err: Error & { code?: string }) => {
     const job = slot.job;
