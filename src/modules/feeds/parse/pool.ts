@@ -6,8 +6,12 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { UnreadableFeedError, type FeedRow, type FeedSummary, type ParsedFeed, type ParseInput } from './types.js';
 
-/** Threads at once, each file's deadline, each thread's heap. Fixed; tests lower them to see them act. */
-export const PARSE_LIMITS = { workers: 2, timeoutMs: 30_000, heapMb: 192 };
+/**
+ * Threads at once, each file's deadline, each thread's heap. 128 MB reads every legitimate 10 MB
+ * file (the largest allowed shared strings table too) and keeps a hostile one from taking the
+ * server past its memory target. Fixed; tests lower them to see them act.
+ */
+export const PARSE_LIMITS = { workers: 2, timeoutMs: 30_000, heapMb: 128 };
 const IDLE_MS = 5_000;
 /** Files up to this size leave the thread for the next file; larger ones end it. */
 const REUSE_AFTER_BYTES = 1024 * 1024;
