@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import net, { type AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { ManualClock } from '../src/core/clock.js';
+import { ConfigError, loadConfig } from '../src/core/config.js';
 import { revokeFeed } from '../src/modules/feeds/service.js';
 import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 import { csv, csvCar, eventsOf, feedFor, ids, PHOTOS, pushCsv, vehiclesOf } from './feeds-support.js';
@@ -171,6 +172,14 @@ describe(`feed push (${STORE_NAME})`, () => {
     const mp = await send(`multipart/form-data; boundary=${boundary}`, 64 * MB, head);
     assert.equal(mp.status, 413);
     assert.equal((await vehiclesOf(t, slug)).length, 0);
+  });
+
+  test('FEED_PUSH_PER_MINUTE: default 10, validated', () => {
+    assert.equal(loadConfig({}).feedPushPerMinute, 10);
+    assert.equal(loadConfig({ FEED_PUSH_PER_MINUTE: '30' }).feedPushPerMinute, 30);
+    for (const bad of ['0', '-1', 'ten', '1.5']) {
+      assert.throws(() => loadConfig({ FEED_PUSH_PER_MINUTE: bad }), (e: unknown) => e instanceof ConfigError && /FEED_PUSH_PER_MINUTE/.test(e.message));
+    }
   });
 
   test('per-token rate limit: 429 with Retry-After; another token is not affected', async () => {
