@@ -52,6 +52,28 @@ export async function findVehiclesByExternalIds(
   return found;
 }
 
+/** What applying a stock needs of the existing cars with these stock IDs (see apply.ts ExistingCar). */
+export async function findExistingCars(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  externalIds: string[],
+): Promise<Map<string, Pick<VehicleRow, 'id' | 'external_id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash'>>> {
+  const found = new Map<string, Pick<VehicleRow, 'id' | 'external_id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash'>>();
+  for (const part of chunks(externalIds)) {
+    if (part.length === 0) continue;
+    const rows = await db
+      .selectFrom('vehicles')
+      .select(['id', 'external_id', 'status', 'photo_urls', 'photos_pending', 'shown_photos', 'content_hash'])
+      .where('dealer_id', '=', dealerId)
+      .where('market', '=', market)
+      .where('external_id', 'in', part)
+      .execute();
+    for (const r of rows) found.set(r.external_id, r);
+  }
+  return found;
+}
+
 /** Which of these stock IDs are cars of the dealership in that market (any status or source). */
 export async function existingExternalIds(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<Set<string>> {
   const found = new Set<string>();

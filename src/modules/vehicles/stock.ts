@@ -10,7 +10,7 @@ import type { Dealer } from '../dealers/service.js';
 import { recordEvents, type NewEvent, type VehicleRejectedData } from '../events/events.js';
 import type { Market } from '../markets/markets.js';
 import { applyVehicles, type ApplyItem } from './apply.js';
-import { existingExternalIds, findVehiclesByExternalIds, findVehiclesByIds, forSaleInScope } from './repository.js';
+import { existingExternalIds, findExistingCars, findVehiclesByIds, forSaleInScope } from './repository.js';
 import { EXTERNAL_ID_PATTERN } from './schemas.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
 import { guardRefuses, markSold } from './sold.js';
@@ -145,7 +145,7 @@ export async function applyStockPart(
   errors: StockError[],
 ): Promise<{ created: number; updated: number }> {
   const { dealer, market, source } = scope;
-  const existing = await findVehiclesByExternalIds(trx, dealer.id, market.code, items.map((i) => i.externalId));
+  const existing = await findExistingCars(trx, dealer.id, market.code, items.map((i) => i.externalId));
   const ready = items.filter((i) => {
     if (i.data.photos || existing.has(i.externalId)) return true;
     errors.push({ index: i.index, external_id: i.externalId, message: `photos is required: ${market.photos.min} to ${market.photos.max} image URLs` });
