@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import net, { type AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { ManualClock } from '../src/core/clock.js';
+import { Readable } from 'node:stream';
 import { ConfigError, loadConfig } from '../src/core/config.js';
+import { readCapped } from '../src/modules/feeds/body.js';
 import { revokeFeed } from '../src/modules/feeds/service.js';
 import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 import { csv, csvCar, eventsOf, feedFor, ids, PHOTOS, pushCsv, vehiclesOf } from './feeds-support.js';
@@ -172,6 +174,13 @@ describe(`feed push (${STORE_NAME})`, () => {
     const mp = await send(`multipart/form-data; boundary=${boundary}`, 64 * MB, head);
     assert.equal(mp.status, 413);
     assert.equal((await vehiclesOf(t, slug)).length, 0);
+  });
+
+  test('readCapped: exact, shorter or longer than declared, and over the cap', async () => {
+    const chunks = () => Readable.from([Buffer.from('abc'), Buffer.from('defg'), Buffer.from('h')]);
+    for (const declared of [undefined, 8, 5, 20]) assert.equal((await readCapped(chunks(), 100, declared)).toString(), 'abcdefgh', String(declared));
+    await assert.rejects(readCapped(chunks(), 7, 5), (e: { code?: string }) => e.code === 'payload_too_large');
+    await assert.rejects(readCapped(chunks(), 7), (e: { code?: string }) => e.code === 'payload_too_large');
   });
 
   test('FEED_PUSH_PER_MINUTE: default 10, validated', () => {

@@ -43,11 +43,16 @@ export function checkDeclaredLength(req: IncomingMessage, max: number): void {
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > max) throw tooLarge();
 }
 
-/** Reads a whole stream into one Buffer, failing with 413 as soon as it passes `max` bytes. */
-export function readCapped(stream: Readable, max: number): Promise<Buffer> {
+/**
+ * Reads a whole stream into one Buffer, failing with 413 as soon as it passes `max` bytes.
+ * With a declared length (≤ max) the bytes go straight into one buffer of that size, so the
+ * body is never held twice; a body longer than declared falls back to collecting parts.
+ */
+export function readCapped(stream: Readable, max: number, declared?: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     let size = 0;
+    let whole = declared !== undefined && declared > 0 && declared <= max ? Buffer.allocUnsafe(declared) : undefined;
     let done = false;
     const finish = (err: Error | null, value?: Buffer) => {
       if (done) return;
@@ -62,11 +67,16 @@ export function readCapped(stream: Readable, max: number): Promise<Buffer> {
       } else resolve(value!);
     };
     const onData = (chunk: Buffer) => {
+      if (size + chunk.length > max) return finish(tooLarge());
+      if (whole && size + chunk.length <= whole.length) chunk.copy(whole, size);
+      else {
+        if (whole) parts.push(whole.subarray(0, size));
+        whole = undefined;
+        parts.push(chunk);
+      }
       size += chunk.length;
-      if (size > max) return finish(tooLarge());
-      parts.push(chunk);
     };
-    const onEnd = () => finish(null, Buffer.concat(parts, size));
+    const onEnd = () => finish(null, whole ? whole.subarray(0, size) : Buffer.concat(parts, size));
     const onError = (err: Error) => finish(new ApiError('invalid_request', `The request body could not be read: ${err.message}`));
     stream.on('data', onData);
     stream.on('end', onEnd);
@@ -151,6 +161,7 @@ export async function readPushedFile(req: IncomingMessage, stream: Readable, max
     return readMultipart(req, stream, max);
   }
   checkDeclaredLength(req, max);
-  const body = await readCapped(stream, max);
+  const declared = Number(req.headers['content-length']);
+  const body = await readCapped(stream, max, Number.isSafeInteger(declared) ? declared : undefined);
   return { body, ...(req.headers['content-type'] ? { contentType: req.headers['content-type'] } : {}) };
 }
