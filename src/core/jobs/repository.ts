@@ -132,18 +132,15 @@ const insertJobRows = compiledInsert('jobs', ['task', 'payload', 'status', 'job_
 
 /** Inserts many keyless jobs at once (e.g. one per event of a large reconcile). */
 export async function insertJobs(db: Kysely<DB>, jobs: Omit<NewJobInput, 'jobKey'>[], now: number): Promise<void> {
-  const rows = jobs.map((job) => ({
-    task: job.task,
-    payload: JSON.stringify(job.payload ?? null),
-    status: 'pending' as const,
-    job_key: null,
-    run_at: job.runAt,
-    attempts: 0,
-    max_attempts: job.maxAttempts,
-    created_at: now,
-    updated_at: now,
-  }));
-  for (let i = 0; i < rows.length; i += 500) await insertJobRows(db, rows.slice(i, i + 500));
+  for (let i = 0; i < jobs.length; i += 500) {
+    const n = Math.min(500, jobs.length - i);
+    const values: unknown[] = [];
+    for (let j = i; j < i + n; j++) {
+      const job = jobs[j]!;
+      values.push(job.task, JSON.stringify(job.payload ?? null), 'pending', null, job.runAt, 0, job.maxAttempts, now, now);
+    }
+    await insertJobRows.flat(db, n, values);
+  }
 }
 
 /** A recurring job ran (or gave up this round): it waits for its next time, attempts reset. */

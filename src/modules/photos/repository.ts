@@ -21,8 +21,10 @@ export async function insertPendingPhotos(
 ): Promise<{ id: number }[]> {
   const out: { id: number }[] = [];
   for (let i = 0; i < rows.length; i += 500) {
-    const part = rows.slice(i, i + 500).map((r) => ({ ...r, status: 'pending' as const, reason: null, created_at: now, updated_at: now }));
-    out.push(...(await insertPhotoRows(db, part)));
+    const n = Math.min(500, rows.length - i);
+    const values: unknown[] = [];
+    for (let j = i; j < i + n; j++) values.push(rows[j]!.dealer_id, rows[j]!.vehicle_id, rows[j]!.source_url, 'pending', null, now, now);
+    out.push(...(await insertPhotoRows.flat(db, n, values)));
   }
   return out;
 }
