@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBaselineDb, type BaselineDb } from './baseline-db.js';
+import { FEED_BENCHMARKS } from './feeds.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
 import { LISTING_BENCHMARKS } from './listings.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
@@ -131,6 +132,8 @@ const BENCHMARKS: Benchmark[] = [
   ...WEBHOOK_BENCHMARKS,
   // listing_page: the public page of an active car with 10 photos (bench/listings.ts).
   ...LISTING_BENCHMARKS,
+  // feeds: ~10 MB CSV of 30 000 cars pushed twice, XLSX and XML beside it (bench/feeds.ts).
+  ...FEED_BENCHMARKS,
 ];
 
 // ---------------------------------------------------------------------------------------------

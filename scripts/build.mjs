@@ -3,7 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/cli.ts',
+    // feed files are parsed in a worker thread; src/modules/feeds/parse/pool.ts loads it from dist/
+    { in: 'src/modules/feeds/parse/worker.ts', out: 'feed-parse-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

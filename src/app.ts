@@ -35,6 +35,12 @@ import { definePhotoDownloads } from './modules/photos/download.js';
 import { photoRoutes } from './modules/photos/routes.js';
 import { PhotoStorage } from './modules/photos/storage.js';
 import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
+import { ImportLock } from './modules/feeds/import-lock.js';
+import { definePulls } from './modules/feeds/pull.js';
+import { ensurePulls } from './modules/feeds/pull-schedule.js';
+import { feedPushRoutes } from './modules/feeds/push-routes.js';
+import { feedReportRoutes } from './modules/feeds/report-routes.js';
+import { FEED_SCHEMAS } from './modules/feeds/schemas.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { VEHICLE_SCHEMAS } from './modules/vehicles/schemas.js';
 import { loadServerKey, secretBox } from './core/secret-box.js';
@@ -146,7 +152,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema, ...VEHICLE_SCHEMAS, ...WEBHOOK_SCHEMAS, ...LEAD_SCHEMAS]) app.addSchema(schema);
+  for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema, ...VEHICLE_SCHEMAS, ...WEBHOOK_SCHEMAS, ...LEAD_SCHEMAS, ...FEED_SCHEMAS]) app.addSchema(schema);
   await registerOpenApi(app, config.publicBaseUrl, API_VERSION);
   await app.register(healthRoutes);
   await app.register(photoRoutes, { storage });
@@ -155,10 +161,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const limiter = opts.rateLimitStore ?? new MemoryRateLimitStore();
   const perMinute = config.rateLimitPerMinute;
   const resolveKey = keyResolver(store.db, clock);
+  const vehicleDeps = { store, clock, catalog, publicBaseUrl: config.publicBaseUrl, jobsQueued: () => jobs.nudge() };
   const leadDeps = { store, clock, publicBaseUrl: config.publicBaseUrl };
   await app.register(listingRoutes, { deps: { ...leadDeps, limiter, inquiriesPerHour: config.inquiriesPerHour } });
 
-  // Everything under /v1 except the docs and (later) the feed push needs a key.
+  // Feeds: imports (one at a time per dealership), pulls of feed URLs, the push address.
+  const feedDeps = { ...vehicleDeps, importLock: new ImportLock(store) };
+  definePulls(jobs, { ...feedDeps, outbound, intervalMs: config.feedPollIntervalMs });
+  await ensurePulls(store.db, clock);
+  await app.register(feedPushRoutes, { prefix: '/v1', deps: feedDeps, limiter, perMinute: config.feedPushPerMinute });
+
+  // Everything under /v1 except the docs and the feed push needs a key.
   await app.register(
     async (keyed) => {
       // One hook, before any body is read: the caller's address, the key, then its rate limit.
@@ -186,10 +199,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await keyed.register(meRoutes, { perMinute });
       await keyed.register(marketRoutes);
       await keyed.register(catalogRoutes, { catalog });
-      await keyed.register(vehicleRoutes, { deps: { store, clock, catalog, publicBaseUrl: config.publicBaseUrl, jobsQueued: () => jobs.nudge() } });
+      await keyed.register(vehicleRoutes, { deps: vehicleDeps });
       const webhookDeps: WebhookDeps = { store, clock, outbound, box, send: webhookSend, allowHttp: config.webhookAllowHttp, jobsQueued: () => jobs.nudge() };
       await keyed.register(webhookRoutes, { deps: webhookDeps });
       await keyed.register(leadRoutes, { deps: leadDeps });
+      await keyed.register(feedReportRoutes, { store });
     },
     { prefix: '/v1' },
   );

@@ -8,7 +8,7 @@ import { openStore, type Store } from './core/db/dialect.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { ApiError } from './core/errors.js';
 import { allDealers, createDealer } from './modules/dealers/service.js';
-import { createFeed } from './modules/feeds/service.js';
+import { createFeed, listFeeds, revokeFeed } from './modules/feeds/service.js';
 import { createKey, revokeKey } from './modules/keys/service.js';
 
 const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
@@ -17,7 +17,9 @@ const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
   dealers list
   keys create --dealer S [--name N]
   keys revoke --dealer S --prefix P
-  feeds create --dealer S [--market M] [--source feed] [--url U]`;
+  feeds create --dealer S [--market M] [--source feed] [--url U]
+  feeds list --dealer S
+  feeds revoke --dealer S (--id N | --token T)`;
 
 class UsageError extends Error {}
 
@@ -59,13 +61,24 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
       return { json: r, text: `revoked key ${r.prefix}` };
     }
     case 'feeds create': {
-      const f = await createFeed(db, clock, publicBaseUrl, {
+      const f = await createFeed(store, clock, publicBaseUrl, {
         dealer: required(opts, 'dealer'),
         market: optional(opts, 'market'),
         source: optional(opts, 'source'),
         url: optional(opts, 'url'),
       });
       return { json: f, text: `push address (shown once): ${f.push_url}` };
+    }
+    case 'feeds list': {
+      const feeds = await listFeeds(store, { dealer: required(opts, 'dealer') });
+      return {
+        json: { feeds },
+        text: feeds.map((f) => `${f.id}\t${f.market}\t${f.source}\t${f.revoked ? 'revoked' : 'live'}\t${f.url ?? ''}`).join('\n'),
+      };
+    }
+    case 'feeds revoke': {
+      const r = await revokeFeed(store, clock, { dealer: required(opts, 'dealer'), id: optional(opts, 'id'), token: optional(opts, 'token') });
+      return { json: r, text: `revoked feed ${r.id}` };
     }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
@@ -91,6 +104,8 @@ async function main(argv: string[]): Promise<number> {
         market: { type: 'string' },
         source: { type: 'string' },
         url: { type: 'string' },
+        id: { type: 'string' },
+        token: { type: 'string' },
       },
     });
   } catch (err) {

@@ -46,13 +46,14 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
         for (const [status, r] of Object.entries(op.responses)) {
           assert.ok(r.content?.['application/json']?.schema, `${method} ${p} ${status} has a schema`);
         }
-        // Public operations (security: [], the buyer inquiry) take no key, so have no 401.
-        for (const s of op.security?.length === 0 ? ['400', '429', '500'] : ['400', '401', '429', '500']) {
+        // Public operations (security: []: the feed push, the buyer inquiry) take no key, so have no 401.
+        const keyless = Array.isArray(op.security) && op.security.length === 0;
+        for (const s of keyless ? ['400', '429', '500'] : ['400', '401', '429', '500']) {
           assert.deepEqual(op.responses[s]?.content?.['application/json']?.schema, { $ref: '#/components/schemas/Error' }, `${method} ${p} ${s}`);
         }
       }
     }
-    for (const id of ['getMe', 'getMarket', 'listBrands', 'listModels', 'listVehicles', 'getVehicle', 'putVehicle', 'withdrawVehicle', 'markVehicleSold', 'syncVehicles', 'reconcileVehicles']) {
+    for (const id of ['getMe', 'getMarket', 'listBrands', 'listModels', 'listVehicles', 'getVehicle', 'putVehicle', 'withdrawVehicle', 'markVehicleSold', 'syncVehicles', 'reconcileVehicles', 'pushFeed', 'listFeeds', 'listFeedImports', 'getFeedImport']) {
       assert.ok(ids.has(id), id);
     }
   });
@@ -86,6 +87,16 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
     assert.ok(!inquiry.servers[0]!.url.endsWith('/v1'));
     assert.deepEqual(Object.keys(inquiry.requestBody.content).sort(), ['application/json', 'application/x-www-form-urlencoded']);
     for (const s of ['201', '400', '404', '413', '429']) assert.ok(inquiry.responses[s], s);
+  });
+
+  test('feeds: the push takes no key, documents its content types and statuses; the report has its schemas', () => {
+    const push = doc.paths['/feeds/{token}/']!.post! as unknown as { security: unknown[]; requestBody: { content: Record<string, unknown> }; responses: Record<string, unknown> };
+    assert.deepEqual(push.security, []);
+    assert.deepEqual(Object.keys(push.requestBody.content).sort(), ['application/json', 'application/xml', 'multipart/form-data', 'text/csv', 'text/xml']);
+    for (const s of ['200', '404', '409', '413', '422', '429']) assert.ok(push.responses[s], s);
+    assert.ok(!doc.paths['/feeds/{token}'], 'the address without the slash is not listed twice');
+    assert.ok(doc.paths['/feeds/{id}/imports']!.get!.responses['404']);
+    for (const name of ['FeedPushResult', 'FeedRowError', 'Feed', 'FeedList', 'FeedImport', 'FeedImportSummary', 'FeedImportList']) assert.ok(doc.components.schemas[name], name);
   });
 
   test('both key headers are security schemes, required by default', () => {

@@ -14,6 +14,8 @@ export interface Config {
   webhookRetryScheduleMs: number[];
   webhookTimeoutMs: number;
   feedPollIntervalMs: number;
+  /** Pushes accepted per feed token in any 60 seconds (D23: feed pushes are limited per token). */
+  feedPushPerMinute: number;
   outboundAllowPrivateNetworks: boolean;
   webhookAllowHttp: boolean;
   /** Deliveries sent at once to one webhook by one process (a slow receiver cannot starve others). */
@@ -145,6 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryScheduleMs: durationList(env, 'WEBHOOK_RETRY_SCHEDULE', '1m,5m,30m,2h,6h'),
     webhookTimeoutMs: duration(env, 'WEBHOOK_TIMEOUT', '10s'),
     feedPollIntervalMs: duration(env, 'FEED_POLL_INTERVAL', '4h'),
+    feedPushPerMinute: int(env, 'FEED_PUSH_PER_MINUTE', 10, 1, 1_000_000_000),
     outboundAllowPrivateNetworks: bool(env, 'OUTBOUND_ALLOW_PRIVATE_NETWORKS', false),
     webhookAllowHttp: bool(env, 'WEBHOOK_ALLOW_HTTP', false),
     webhookMaxInFlight: int(env, 'WEBHOOK_MAX_IN_FLIGHT', 4, 1, 100),

@@ -22,3 +22,47 @@ export function compiledQuery<R, P extends unknown[]>(build: (db: Kysely<DB>) =>
     return result.rows;
   };
 }
+
+/** A compiled multi-row INSERT: run it with row objects, or with values already flat. */
+export interface CompiledInsert<R> {
+  (db: Kysely<DB>, rows: readonly Record<string, unknown>[]): Promise<R[]>;
+  /** `values` holds `rowCount` rows of the columns' values, row after row (no object per row). */
+  flat(db: Kysely<DB>, rowCount: number, values: unknown[]): Promise<R[]>;
+}
+
+/**
+ * A multi-row INSERT compiled once per dialect and row count, then run with the rows' values
+ * flattened in `columns` order (a missing value is NULL). Bulk writes (a feed import writes a
+ * car, three photo rows and three jobs per row) then build no query tree per statement: less
+ * CPU and far less garbage than Kysely's builder for thousands of values.
+ */
+export function compiledInsert<R = unknown>(table: keyof DB & string, columns: readonly string[], returning: readonly string[] = []): CompiledInsert<R> {
+  const cache = new WeakMap<object, Map<number, CompiledQuery<R>>>();
+  const compiledFor = (db: Kysely<DB>, rowCount: number): CompiledQuery<R> => {
+    const adapter = db.getExecutor().adapter;
+    let bySize = cache.get(adapter);
+    if (!bySize) cache.set(adapter, (bySize = new Map()));
+    let compiled = bySize.get(rowCount);
+    if (!compiled) {
+      const blank = Object.fromEntries(columns.map((c) => [c, null]));
+      let q: any = (db as Kysely<any>).insertInto(table).values(Array.from({ length: rowCount }, () => ({ ...blank })));
+      if (returning.length) q = q.returning(returning);
+      compiled = q.compile() as CompiledQuery<R>;
+      if (compiled.parameters.length !== rowCount * columns.length) throw new Error('compiledInsert: parameter count differs from the built query');
+      bySize.set(rowCount, compiled);
+    }
+    return compiled;
+  };
+  const flat = async (db: Kysely<DB>, rowCount: number, values: unknown[]): Promise<R[]> => {
+    if (rowCount === 0) return [];
+    if (values.length !== rowCount * columns.length) throw new Error('compiledInsert: wrong number of values');
+    return (await db.executeQuery<R>({ ...compiledFor(db, rowCount), parameters: values })).rows;
+  };
+  const run = async (db: Kysely<DB>, rows: readonly Record<string, unknown>[]): Promise<R[]> => {
+    const values: unknown[] = new Array(rows.length * columns.length);
+    let i = 0;
+    for (const row of rows) for (const c of columns) values[i++] = row[c] ?? null;
+    return flat(db, rows.length, values);
+  };
+  return Object.assign(run, { flat });
+}

@@ -6,6 +6,7 @@ import * as foundation from './migrations/2026-11-21-001-foundation.js';
 import * as vehicles from './migrations/2026-11-21-002-vehicles.js';
 import * as photos from './migrations/2026-11-21-003-photos.js';
 import * as webhooks from './migrations/2026-11-21-004-webhooks.js';
+import * as feeds from './migrations/2026-11-21-005-feeds.js';
 import * as leads from './migrations/2026-11-21-006-leads.js';
 import * as jobConcurrency from './migrations/2026-11-21-007-job-concurrency.js';
 
@@ -14,6 +15,7 @@ const MIGRATIONS = {
   '2026-11-21-002-vehicles': vehicles,
   '2026-11-21-003-photos': photos,
   '2026-11-21-004-webhooks': webhooks,
+  '2026-11-21-005-feeds': feeds,
   '2026-11-21-006-leads': leads,
   '2026-11-21-007-job-concurrency': jobConcurrency,
 };

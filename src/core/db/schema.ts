@@ -33,6 +33,41 @@ export interface FeedsTable {
   url: string | null;
   created_at: number;
   revoked_at: number | null;
+  /** Validators of the last 200 read of `url`, sent back as If-None-Match / If-Modified-Since. */
+  etag: ColumnType<string | null, string | null | undefined, string | null>;
+  last_modified: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the last file read from `url` and processed: the same bytes are not processed again. */
+  content_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  last_polled_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type FeedTrigger = 'push' | 'pull';
+/** processed; refused (sold guard, 409); unreadable (422); unreachable (pull could not fetch). */
+export type FeedImportResult = 'processed' | 'refused' | 'unreadable' | 'unreachable';
+
+/** The report of one import of a feed (push or pull). */
+export interface FeedImportsTable {
+  id: Generated<number>;
+  feed_id: number;
+  dealer_id: number;
+  trigger: FeedTrigger;
+  result: FeedImportResult;
+  format: string | null;
+  rows: number;
+  created: number;
+  updated: number;
+  sold: number;
+  sold_skipped: string | null;
+  /** Why an import was refused, unreadable or unreachable. */
+  message: string | null;
+  /** All per-row errors; `errors` keeps the first FEED_REPORT_ERRORS of them. */
+  error_count: number;
+  /** JSON array of { index, external_id, message }. */
+  errors: string;
+  /** JSON array of { column, field } (which source column fed which field). */
+  columns: string;
+  started_at: number;
+  finished_at: number;
 }
 
 export type JobStatus = 'pending' | 'running' | 'failed';
@@ -211,6 +246,7 @@ export interface DB {
   dealers: DealersTable;
   api_keys: ApiKeysTable;
   feeds: FeedsTable;
+  feed_imports: FeedImportsTable;
   jobs: JobsTable;
   vehicles: VehiclesTable;
   events: EventsTable;
@@ -226,6 +262,8 @@ export interface DB {
 export type DealerRow = Selectable<DealersTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type FeedRow = Selectable<FeedsTable>;
+export type FeedImportRow = Selectable<FeedImportsTable>;
+export type NewFeedImport = Insertable<FeedImportsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;

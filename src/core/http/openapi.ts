@@ -40,6 +40,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         { name: 'Account', description: 'The key and its dealership.' },
         { name: 'Reference data', description: 'Markets and the brand/model catalog.' },
         { name: 'Vehicles', description: 'Cars by the dealer\'s stock ID: create/update, withdraw, sold, sync and reconcile.' },
+        { name: 'Feeds', description: 'Whole inventory files pushed to a private token address (no key) or read from the dealer\'s URL, and the report of each import.' },
       ],
     },
     refResolver: {

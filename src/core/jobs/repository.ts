@@ -1,5 +1,6 @@
 // All SQL of the jobs table. Functions take a Kysely instance or a transaction.
 import { sql, type Kysely } from 'kysely';
+import { compiledInsert } from '../db/compiled.js';
 import { afterCommit, lockSkipLocked, type DialectName } from '../db/dialect.js';
 import { jobsQueued } from './wake.js';
 import type { DB, JobRow } from '../db/schema.js';
@@ -144,22 +145,20 @@ export async function countJobsByStatus(db: Kysely<DB>): Promise<Record<string, 
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
+const insertJobRows = compiledInsert('jobs', ['task', 'payload', 'status', 'job_key', 'concurrency_key', 'run_at', 'attempts', 'max_attempts', 'created_at', 'updated_at']);
+
 /** Inserts many keyless jobs at once (e.g. one per event of a large reconcile). */
 export async function insertJobs(db: Kysely<DB>, jobs: Omit<NewJobInput, 'jobKey'>[], now: number): Promise<void> {
-  const rows = jobs.map((job) => ({
-    task: job.task,
-    payload: JSON.stringify(job.payload ?? null),
-    status: 'pending' as const,
-    job_key: null,
-    concurrency_key: job.concurrencyKey ?? null,
-    run_at: job.runAt,
-    attempts: 0,
-    max_attempts: job.maxAttempts,
-    created_at: now,
-    updated_at: now,
-  }));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('jobs').values(rows.slice(i, i + 500)).execute();
-  if (rows.some((r) => r.run_at <= now)) afterCommit(db, jobsQueued);
+  for (let i = 0; i < jobs.length; i += 500) {
+    const n = Math.min(500, jobs.length - i);
+    const values: unknown[] = [];
+    for (let j = i; j < i + n; j++) {
+      const job = jobs[j]!;
+      values.push(job.task, JSON.stringify(job.payload ?? null), 'pending', null, job.concurrencyKey ?? null, job.runAt, 0, job.maxAttempts, now, now);
+    }
+    await insertJobRows.flat(db, n, values);
+  }
+  if (jobs.some((j) => j.runAt <= now)) afterCommit(db, jobsQueued);
 }
 
 /** A recurring job ran (or gave up this round): it waits for its next time, attempts reset. */
@@ -173,4 +172,10 @@ export async function repeatJob(
     .where('id', '=', args.id)
     .where('locked_by', '=', args.workerId)
     .execute();
+}
+
+/** Removes the live job with this key (e.g. a recurring job whose subject is gone); returns whether one was. */
+export async function deleteJobByKey(db: Kysely<DB>, jobKey: string): Promise<boolean> {
+  const res = await db.deleteFrom('jobs').where('job_key', '=', jobKey).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
 }

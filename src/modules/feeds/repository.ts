@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DB, FeedRow } from '../../core/db/schema.js';
+// All SQL of the feeds and feed_imports tables. Every read a dealer can reach names its dealership.
+import { sql, type Kysely } from 'kysely';
+import type { DB, DealerRow, FeedImportRow, FeedRow, NewFeedImport } from '../../core/db/schema.js';
 
 export function insertFeed(
   db: Kysely<DB>,
@@ -18,4 +19,92 @@ export function insertFeed(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export interface FeedWithDealer {
+  feed: FeedRow;
+  dealer: DealerRow;
+}
+
+async function withDealer(db: Kysely<DB>, feed: FeedRow | undefined): Promise<FeedWithDealer | undefined> {
+  if (!feed) return undefined;
+  const dealer = await db.selectFrom('dealers').selectAll().where('id', '=', feed.dealer_id).executeTakeFirst();
+  return dealer ? { feed, dealer } : undefined;
+}
+
+/** The live (not revoked) feed whose token hashes to this, with its dealership. */
+export async function findLiveFeedByTokenHash(db: Kysely<DB>, tokenHash: string): Promise<FeedWithDealer | undefined> {
+  const feed = await db.selectFrom('feeds').selectAll().where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+  return withDealer(db, feed);
+}
+
+export async function findFeedWithDealer(db: Kysely<DB>, feedId: number): Promise<FeedWithDealer | undefined> {
+  return withDealer(db, await db.selectFrom('feeds').selectAll().where('id', '=', feedId).executeTakeFirst());
+}
+
+export function findDealerFeed(db: Kysely<DB>, dealerId: number, feedId: number): Promise<FeedRow | undefined> {
+  return db.selectFrom('feeds').selectAll().where('dealer_id', '=', dealerId).where('id', '=', feedId).executeTakeFirst();
+}
+
+export function listDealerFeeds(db: Kysely<DB>, dealerId: number): Promise<FeedRow[]> {
+  return db.selectFrom('feeds').selectAll().where('dealer_id', '=', dealerId).orderBy('id').execute();
+}
+
+/** Live feeds with a URL to read (pull jobs are made sure of at start). */
+export function listPulledFeeds(db: Kysely<DB>): Promise<Pick<FeedRow, 'id'>[]> {
+  return db.selectFrom('feeds').select('id').where('url', 'is not', null).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeFeedRow(db: Kysely<DB>, feedId: number, now: number): Promise<boolean> {
+  const res = await db.updateTable('feeds').set({ revoked_at: now }).where('id', '=', feedId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** What the last read of the feed URL answered. */
+export async function updatePullState(
+  db: Kysely<DB>,
+  feedId: number,
+  state: { etag?: string | null; last_modified?: string | null; content_hash?: string | null; last_polled_at: number },
+): Promise<void> {
+  await db.updateTable('feeds').set(state).where('id', '=', feedId).execute();
+}
+
+export async function insertFeedImport(db: Kysely<DB>, row: NewFeedImport): Promise<number> {
+  const r = await db.insertInto('feed_imports').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** The newest import of each of these feeds. */
+export async function lastImports(db: Kysely<DB>, feedIds: number[]): Promise<Map<number, FeedImportRow>> {
+  const out = new Map<number, FeedImportRow>();
+  if (feedIds.length === 0) return out;
+  const newest = db.selectFrom('feed_imports').select((eb) => eb.fn.max('id').as('id')).where('feed_id', 'in', feedIds).groupBy('feed_id');
+  const rows = await db.selectFrom('feed_imports').selectAll().where('id', 'in', newest).execute();
+  for (const r of rows) out.set(r.feed_id, r);
+  return out;
+}
+
+export async function listFeedImports(
+  db: Kysely<DB>,
+  dealerId: number,
+  feedId: number,
+  page: number,
+  perPage: number,
+): Promise<{ rows: FeedImportRow[]; total: number }> {
+  const q = db.selectFrom('feed_imports').where('dealer_id', '=', dealerId).where('feed_id', '=', feedId);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function findFeedImport(db: Kysely<DB>, dealerId: number, feedId: number, importId: number): Promise<FeedImportRow | undefined> {
+  return db
+    .selectFrom('feed_imports')
+    .selectAll()
+    .where('dealer_id', '=', dealerId)
+    .where('feed_id', '=', feedId)
+    .where('id', '=', importId)
+    .executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 // All SQL of the photos table.
 import type { Kysely } from 'kysely';
+import { compiledInsert } from '../../core/db/compiled.js';
 import type { DB, PhotoRow, PhotoStatus } from '../../core/db/schema.js';
 
 export function photosOfVehicles(db: Kysely<DB>, vehicleIds: number[]): Promise<PhotoRow[]> {
@@ -11,6 +12,8 @@ export function findPhoto(db: Kysely<DB>, id: number): Promise<PhotoRow | undefi
   return db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+const insertPhotoRows = compiledInsert<{ id: number }>('photos', ['dealer_id', 'vehicle_id', 'source_url', 'status', 'reason', 'created_at', 'updated_at'], ['id']);
+
 export async function insertPendingPhotos(
   db: Kysely<DB>,
   rows: { dealer_id: number; vehicle_id: number; source_url: string }[],
@@ -18,8 +21,10 @@ export async function insertPendingPhotos(
 ): Promise<{ id: number }[]> {
   const out: { id: number }[] = [];
   for (let i = 0; i < rows.length; i += 500) {
-    const part = rows.slice(i, i + 500).map((r) => ({ ...r, status: 'pending' as const, reason: null, created_at: now, updated_at: now }));
-    out.push(...(await db.insertInto('photos').values(part).returning('id').execute()));
+    const n = Math.min(500, rows.length - i);
+    const values: unknown[] = [];
+    for (let j = i; j < i + n; j++) values.push(rows[j]!.dealer_id, rows[j]!.vehicle_id, rows[j]!.source_url, 'pending', null, now, now);
+    out.push(...(await insertPhotoRows.flat(db, n, values)));
   }
   return out;
 }

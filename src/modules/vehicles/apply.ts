@@ -23,6 +23,9 @@ export interface ApplyScope {
   now: number;
 }
 
+/** What applying needs of an existing car (a narrower read than the whole row, for large stocks). */
+export type ExistingCar = Pick<VehicleRow, 'id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash'>;
+
 export interface ApplyOutcome {
   created: number;
   updated: number;
@@ -73,7 +76,7 @@ export async function applyVehicles(
   clock: Clock,
   scope: ApplyScope,
   items: ApplyItem[],
-  existing: Map<string, VehicleRow>,
+  existing: Map<string, ExistingCar>,
 ): Promise<ApplyOutcome> {
   const { now, source } = scope;
   const inserts: NewVehicle[] = [];

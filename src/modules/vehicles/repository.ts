@@ -1,7 +1,7 @@
 // All SQL of the vehicles table. Every query names its dealership: no car is reachable
 // without its owner's id (D7).
 import { sql, type Kysely } from 'kysely';
-import { compiledQuery } from '../../core/db/compiled.js';
+import { compiledInsert, compiledQuery } from '../../core/db/compiled.js';
 import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
 
@@ -52,13 +52,57 @@ export async function findVehiclesByExternalIds(
   return found;
 }
 
-/** Inserts cars; returns what photo tracking needs of them. */
+/** What applying a stock needs of the existing cars with these stock IDs (see apply.ts ExistingCar). */
+export async function findExistingCars(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  externalIds: string[],
+): Promise<Map<string, Pick<VehicleRow, 'id' | 'external_id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash'>>> {
+  const found = new Map<string, Pick<VehicleRow, 'id' | 'external_id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash'>>();
+  for (const part of chunks(externalIds)) {
+    if (part.length === 0) continue;
+    const rows = await db
+      .selectFrom('vehicles')
+      .select(['id', 'external_id', 'status', 'photo_urls', 'photos_pending', 'shown_photos', 'content_hash'])
+      .where('dealer_id', '=', dealerId)
+      .where('market', '=', market)
+      .where('external_id', 'in', part)
+      .execute();
+    for (const r of rows) found.set(r.external_id, r);
+  }
+  return found;
+}
+
+/** Which of these stock IDs are cars of the dealership in that market (any status or source). */
+export async function existingExternalIds(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(externalIds)) {
+    if (part.length === 0) continue;
+    const rows = await db
+      .selectFrom('vehicles')
+      .select('external_id')
+      .where('dealer_id', '=', dealerId)
+      .where('market', '=', market)
+      .where('external_id', 'in', part)
+      .execute();
+    for (const r of rows) found.add(r.external_id);
+  }
+  return found;
+}
+
+const VEHICLE_INSERT_COLUMNS = [
+  'dealer_id', 'market', 'external_id', 'listing_id', 'status', 'source', 'brand', 'model', 'year', 'version', 'price_cents', 'currency',
+  'mileage', 'fuel', 'transmission', 'color', 'condition', 'city', 'description', 'photo_urls', 'photos_pending', 'photo_state',
+  'content_hash', 'last_sent_at', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof NewVehicle)[];
+const insertVehicleRows = compiledInsert<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>>('vehicles', VEHICLE_INSERT_COLUMNS, ['id', 'dealer_id', 'photo_urls']);
+
+/** Inserts cars (every column of VEHICLE_INSERT_COLUMNS; the rest take their defaults); returns what photo tracking needs of them. */
 export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promise<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[]> {
   const out: Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[] = [];
-  // ~30 columns a row: 200 rows stay under every driver's parameter limit.
-  for (const part of chunks(rows, 200)) {
-    if (part.length) out.push(...(await db.insertInto('vehicles').values(part).returning(['id', 'dealer_id', 'photo_urls']).execute()));
-  }
+  // 26 columns a row: 200 rows stay under every driver's parameter limit.
+  for (const part of chunks(rows, 200)) out.push(...(await insertVehicleRows(db, part as unknown as Record<string, unknown>[])));
   return out;
 }
 

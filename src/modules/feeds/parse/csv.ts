@@ -1,0 +1,90 @@
+// CSV (D15, D16): delimiter detected from the header line, every value read as text, rows of
+// the wrong width reported one by one, records bounded in size.
+import { parse } from 'csv-parse/sync';
+import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
+import { UnreadableFeedError, type FeedSummary, type RowError, type RowSink } from './types.js';
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+/** A car's row is a few kilobytes; a longer record is a broken file, not a car. */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+
+/** The delimiter that appears most often in the header line, outside quotes (`,` on a tie). */
+export function detectDelimiter(text: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  const start = /^\s*/.exec(text)![0].lastIndexOf('\n') + 1; // the header is the first line with text
+  const end = Math.min(text.length, start + 65536);
+  for (let i = start; i < end; i++) {
+    const c = text[i]!;
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && counts.has(c)) counts.set(c, counts.get(c)! + 1);
+  }
+  let best = ',';
+  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}
+
+export function parseCsv(source: string, rows: RowSink): FeedSummary {
+  // Excel's "sep=;" first line names the delimiter; Excel does not show it as a row.
+  const sep = /^sep=([^\r\n])\r?\n/i.exec(source);
+  const text = sep ? source.slice(sep[0].length) : source;
+  const delimiter = sep ? sep[1]! : detectDelimiter(text);
+  let mapper: FieldMapper | undefined;
+  let width = 0;
+  let recordNo = 0;
+  let count = 0;
+  const rowErrors: RowError[] = [];
+  try {
+    parse(text, {
+      delimiter,
+      relax_quotes: true, // `18" wheels` inside an unquoted value
+      relax_column_count: true, // widths are checked below, row by row
+      skip_empty_lines: false, // blank lines still count as spreadsheet rows (D15 index)
+      max_record_size: MAX_RECORD_BYTES,
+      cast: false,
+      on_record: (record: string[]) => {
+        recordNo++;
+        if (!mapper) {
+          if (record.every((h) => h.trim() === '')) return undefined; // blank lines above the header
+          mapper = new FieldMapper(record.map((h) => h.trim()));
+          width = record.length;
+          requireKnownColumns(mapper.columns);
+          return undefined;
+        }
+        if (record.every((v) => v.trim() === '')) return undefined;
+        const get = (i: number) => record[i];
+        if (record.length !== width && !(record.length > width && record.slice(width).every((v) => v.trim() === ''))) {
+          if (++count > MAX_ROWS) throw tooManyRows();
+          rowErrors.push({
+            index: recordNo,
+            external_id: mapper.externalId(get),
+            message: `row ${recordNo} has ${record.length} values but the header has ${width} columns`,
+          });
+          return undefined;
+        }
+        if (++count > MAX_ROWS) throw tooManyRows();
+        rows.push({ index: recordNo, vehicle: mapper.map(get) });
+        return undefined;
+      },
+    });
+  } catch (err) {
+    if (err instanceof UnreadableFeedError) throw err;
+    throw new UnreadableFeedError(csvProblem(err));
+  }
+  if (!mapper) throw new UnreadableFeedError('The file is empty.');
+  return { format: 'csv', columns: mapper.columns, rowErrors };
+}
+
+function csvProblem(err: unknown): string {
+  const e = err as { code?: string; lines?: number; message?: string };
+  const line = e.lines !== undefined ? ` (line ${e.lines})` : '';
+  switch (e.code) {
+    case 'CSV_MAX_RECORD_SIZE':
+      return `The CSV file has a row longer than ${MAX_RECORD_BYTES / 1024 / 1024} MB${line}; a car's row is a few kilobytes. Is a quote left open?`;
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `The CSV file has a quote that is never closed${line}.`;
+    default:
+      return `The CSV file cannot be read${line}: ${e.message ?? String(err)}`;
+  }
+}

@@ -1,0 +1,37 @@
+// One file, start to end, in the current thread: detect, decode, parse, map. The worker thread
+// (worker.ts) runs this; index.ts is the entry the rest of the service calls.
+import { parseCsv } from './csv.js';
+import { declaredFormat, decodeText, detectFormat, refuseKnownBinary } from './detect.js';
+import { parseJson } from './json.js';
+import { UnreadableFeedError, type FeedRow, type FeedSummary, type ParsedFeed, type ParseInput, type RowSink } from './types.js';
+
+/** The whole result at once (tests and in-thread use). */
+export async function parseFile(input: ParseInput): Promise<ParsedFeed> {
+  const rows: FeedRow[] = [];
+  const summary = await parseFileInto(input, rows);
+  return { format: summary.format, rows, columns: summary.columns, rowErrors: summary.rowErrors };
+}
+
+/** Rows go into `rows` as they are read; the rest is returned at the end. */
+export async function parseFileInto(input: ParseInput, rows: RowSink): Promise<FeedSummary> {
+  const { body } = input;
+  if (body.length === 0) throw new UnreadableFeedError('The file is empty.');
+  const declared = declaredFormat(input.contentType, input.filename);
+  if (detectFormat(body, null, declared) === 'xlsx') {
+    const { parseXlsx } = await import('./xlsx.js');
+    return parseXlsx(body, rows);
+  }
+  refuseKnownBinary(body);
+  const text = decodeText(body);
+  if (text.trim() === '') throw new UnreadableFeedError('The file is empty.');
+  switch (detectFormat(body, text, declared)) {
+    case 'json':
+      return parseJson(text, rows);
+    case 'xml': {
+      const { parseXml } = await import('./xml.js');
+      return parseXml(text, rows);
+    }
+    default:
+      return parseCsv(text, rows);
+  }
+}

@@ -1,0 +1,54 @@
+// The parser's contract with the feed import (see index.ts). Kept in its own file so the worker
+// thread and the main thread share it without pulling in each other's code.
+
+export type FeedFormat = 'csv' | 'json' | 'xml' | 'xlsx';
+
+export interface FeedRow {
+  /** D15: CSV/XLSX = the spreadsheet row number (header is row 1, first car row 2);
+   *  JSON/XML = 1-based position of the vehicle. */
+  index: number;
+  /** The record mapped to VehicleInput field names plus `external_id` (D16). */
+  vehicle: Record<string, unknown>;
+}
+
+/** Which source column/element fed which field (null: ignored). */
+export interface ColumnMatch {
+  column: string;
+  field: string | null;
+}
+
+export interface RowError {
+  index: number;
+  external_id: string;
+  message: string;
+}
+
+export interface ParsedFeed {
+  format: FeedFormat;
+  rows: FeedRow[];
+  columns: ColumnMatch[];
+  /** Rows that could not be turned into a record at all (e.g. a ragged CSV row). */
+  rowErrors: RowError[];
+}
+
+/** Where parsers put rows as they read them: an array, or the worker's batches to the main thread. */
+export interface RowSink {
+  push(row: FeedRow): unknown;
+}
+
+/** What a parser returns once its rows are in the sink. */
+export type FeedSummary = Omit<ParsedFeed, 'rows'>;
+
+export interface ParseInput {
+  body: Buffer;
+  contentType?: string;
+  filename?: string;
+}
+
+/** The file cannot be read. The message is written for a person (422 unreadable_feed). */
+export class UnreadableFeedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableFeedError';
+  }
+}

@@ -1,0 +1,225 @@
+// Reading cell values (D16): numbers as people write them, value synonyms, photo lists.
+// Whatever does not read is returned unchanged, so that validation names the problem.
+
+/** "Automática 6 vel." → "automatica 6 vel" */
+const words = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+// ---------------------------------------------------------------------------------- numbers
+
+const SPACES = /[\s\u00a0\u202f']/g; // "12 500 000", "12'500" (Swiss), narrow no-break space
+
+/**
+ * A number written with thousands separators and/or a decimal comma:
+ * `12.500.000` → 12500000, `12,500.00` → 12500, `12.500,50` → 12500.5, `1.234` → 1234.
+ * Rules: with both `.` and `,` the last one is the decimal mark; one kind repeated is a
+ * thousands separator (groups of three); a single `.` or `,` followed by exactly three digits
+ * after one to three digits (`1.234`, `45,000`) is a thousands separator (prices and mileages
+ * are never written with three decimals), otherwise a decimal mark (`12500.5`, `0,75`).
+ * Returns null when the text is not such a number.
+ */
+export function readDecimal(text: string): number | null {
+  let s = text.replace(SPACES, '');
+  let sign = 1;
+  if (s.startsWith('-')) {
+    sign = -1;
+    s = s.slice(1);
+  } else if (s.startsWith('+')) s = s.slice(1);
+  if (!/^\d[\d.,]*$/.test(s) || /[.,]$/.test(s) || /[.,]{2}/.test(s)) return null;
+  const dots = count(s, '.');
+  const commas = count(s, ',');
+  let intPart: string;
+  let frac = '';
+  if (dots > 0 && commas > 0) {
+    const decimalMark = s.lastIndexOf('.') > s.lastIndexOf(',') ? '.' : ',';
+    const thousands = decimalMark === '.' ? ',' : '.';
+    const at = s.lastIndexOf(decimalMark);
+    if (count(s, decimalMark) !== 1) return null;
+    intPart = s.slice(0, at);
+    frac = s.slice(at + 1);
+    if (!groupedBy3(intPart, thousands)) return null;
+    intPart = intPart.split(thousands).join('');
+  } else if (dots + commas > 1) {
+    const mark = dots > 0 ? '.' : ',';
+    if (!groupedBy3(s, mark)) return null;
+    intPart = s.split(mark).join('');
+  } else if (dots + commas === 1) {
+    const [a, b] = s.split(/[.,]/) as [string, string];
+    if (b.length === 3 && a.length <= 3 && a !== '0') intPart = a + b;
+    else {
+      intPart = a;
+      frac = b;
+    }
+  } else intPart = s;
+  const n = Number(frac ? `${intPart}.${frac}` : intPart);
+  return Number.isFinite(n) ? sign * n : null;
+}
+
+function count(s: string, ch: string): number {
+  let n = 0;
+  for (let i = s.indexOf(ch); i !== -1; i = s.indexOf(ch, i + 1)) n++;
+  return n;
+}
+
+/** "12.500.000" with "." → true; "12.50.000" → false. */
+function groupedBy3(s: string, mark: string): boolean {
+  const parts = s.split(mark);
+  return /^\d{1,3}$/.test(parts[0]!) && parts.slice(1).every((p) => /^\d{3}$/.test(p));
+}
+
+// ---------------------------------------------------------------------------------- currency
+
+/** Currency words and symbols → ISO code. A bare `$` is left alone: it is the peso as much as the dollar. */
+const CURRENCIES = new Map<string, string>(
+  Object.entries({
+    USD: ['usd', 'us$', 'u$s', 'u$d', 'u$', 'us dollars', 'dolar', 'dolares', 'dollar', 'dollars', 'dolar estadounidense'],
+    BRL: ['brl', 'r$', 'real', 'reais'],
+    ARS: ['ars', 'ar$', 'pesos argentinos', 'peso argentino'],
+    UYU: ['uyu', '$u', 'pesos uruguayos', 'peso uruguayo'],
+    CLP: ['clp', 'pesos chilenos', 'peso chileno'],
+    COP: ['cop', 'pesos colombianos', 'peso colombiano'],
+    MXN: ['mxn', 'mx$', 'pesos mexicanos', 'peso mexicano'],
+    PEN: ['pen', 's/', 's/.', 'soles', 'sol'],
+    EUR: ['eur', '€', 'euro', 'euros'],
+    GBP: ['gbp', '£', 'pound', 'pounds', 'libras'],
+  }).flatMap(([code, names]) => names.map((n) => [n, code] as const)),
+);
+
+const currencyKey = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** `US$`, `U$S` → USD, `R$` → BRL, `€` → EUR …; other text unchanged (trimmed). */
+export function readCurrency(text: string): string {
+  const t = text.trim();
+  return CURRENCIES.get(currencyKey(t)) ?? t;
+}
+
+// ---------------------------------------------------------------------------------- price, mileage, year
+
+const NUMBER_IN_TEXT = /[-+]?\d[\d.,\s\u00a0\u202f']*\d|[-+]?\d/;
+
+/** `$ 12.500.000`, `US$ 15,000`, `10499 USD`, `R$ 95.000,00` → the number, and the currency when written. */
+export function readPrice(text: string): { value: number; currency?: string } | null {
+  const m = NUMBER_IN_TEXT.exec(text);
+  if (!m) return null;
+  const value = readDecimal(m[0]);
+  if (value === null) return null;
+  // a lone `$` beside a currency word says nothing more: "$ 12.500.000 ARS"
+  const rest = (text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length)).replace(/(^|\s)\$(?=\s|$)/g, ' ').trim();
+  if (rest === '') return { value };
+  const currency = CURRENCIES.get(currencyKey(rest));
+  return currency ? { value, currency } : null;
+}
+
+const DISTANCE_UNITS = new Set(['km', 'kms', 'kilometros', 'kilometers', 'kilometres', 'quilometros', 'mi', 'miles', 'millas', 'milhas']);
+
+/** `45.000 km` → 45000, `52,777 miles` → 52777. */
+export function readMileage(text: string): number | null {
+  const m = NUMBER_IN_TEXT.exec(text);
+  if (!m) return null;
+  const value = readDecimal(m[0]);
+  if (value === null) return null;
+  const rest = words(text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length));
+  return rest === '' || DISTANCE_UNITS.has(rest) ? value : null;
+}
+
+/**
+ * `2019` → 2019; `2019/2020` (Brazil: manufacture/model year) → 2020, the model year;
+ * a date (`2019-03-01`, `01/03/2019`, `03/2019`, a spreadsheet date) → its year.
+ */
+export function readYear(text: string): number | null {
+  const t = text.trim();
+  let m = /^(\d{4})(?:\.0+)?$/.exec(t);
+  if (m) return Number(m[1]);
+  m = /^(\d{4})\s*[/-]\s*(\d{4})$/.exec(t);
+  if (m) return Number(m[2]);
+  m = /^(\d{4})-\d{1,2}(?:-\d{1,2})?(?:[T ][\d:.]+Z?)?$/.exec(t);
+  if (m) return Number(m[1]);
+  m = /^(?:\d{1,2}[/.-])?\d{1,2}[/.-](\d{4})$/.exec(t);
+  if (m) return Number(m[1]);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------- synonyms
+
+/** The first rule whose words appear in the value decides; order matters ("híbrido enchufable"). */
+const FUEL_RULES: [string, RegExp][] = [
+  ['plug_in_hybrid', /\b(?:plug ?in|phev|enchufable|recarregavel|plugin hybrid)\b/],
+  ['hybrid', /\b(?:hybrid|hibrido|hibrida|hev|mhev|mild hybrid)\b/],
+  // gasoline + electric written together is a hybrid
+  ['hybrid', /\b(?:nafta|gasolina|gasoline|petrol|diesel)\b.*\b(?:electrico|eletrico|electric|electrica|eletrica)\b|\b(?:electrico|eletrico|electric)\b.*\b(?:nafta|gasolina|gasoline|petrol)\b/],
+  ['electric', /\b(?:electric|electrico|electrica|eletrico|eletrica|ev|bev|100 electrico)\b/],
+  ['cng', /\b(?:gnc|gnv|cng|gas natural|gas natural comprimido)\b/],
+  ['lpg', /\b(?:glp|lpg|autogas|gas licuado|gpl)\b/],
+  ['flex', /\b(?:flex|flexfuel|bicombustivel|ffv|alcool gasolina|gasolina alcool|gasolina etanol|etanol gasolina)\b/],
+  ['ethanol', /\b(?:etanol|ethanol|alcool|e100)\b/],
+  ['diesel', /\b(?:diesel|gasoil|gasoleo|turbo diesel|tdi)\b/],
+  ['gasoline', /\b(?:gasoline|gasolina|nafta|petrol|benzina|unleaded|gas|naftero)\b/],
+];
+
+/** Words of a transmission; the first of them in the value decides ("6-Speed Automatic", "Manual 5 marchas"). */
+const TRANSMISSION_WORDS = new Map<string, string>(
+  Object.entries({
+    automatic: ['automatic', 'automatica', 'automatico', 'automatizada', 'automatizado', 'auto', 'aut', 'at', 'cvt', 'dct', 'dsg', 'tiptronic', 'steptronic', 'secuencial', 'sequential', 'semiautomatica', 'semiautomatic', 'edc', 'powershift', 'dualogic', 'easytronic', 'imotion'],
+    manual: ['manual', 'mecanica', 'mecanico', 'mec', 'mt', 'standard', 'std', 'stick'],
+  }).flatMap(([code, names]) => names.map((n) => [n, code] as const)),
+);
+
+const CONDITIONS = new Map<string, string>(
+  Object.entries({
+    new: ['new', 'n', 'nuevo', 'nueva', 'novo', 'nova', '0km', 'okm', '0kms', 'zerokm', 'zeroquilometro', 'brandnew', 'sinuso', 'sinrodar'],
+    used: ['used', 'u', 'usado', 'usada', 'seminuevo', 'seminueva', 'seminovo', 'seminova', 'preowned', 'cpo', 'certified', 'certifiedpreowned', 'certificado', 'certificada'],
+  }).flatMap(([code, names]) => names.map((n) => [n, code] as const)),
+);
+
+/** `nafta` → gasoline, `Nafta/GNC` → cng, `Flex` → flex …; unknown values unchanged. */
+export function readFuel(text: string): string {
+  const w = words(text);
+  for (const [value, re] of FUEL_RULES) if (re.test(w)) return value;
+  return text.trim();
+}
+
+/** `Automática 6 vel.` → automatic, `Mecánica` → manual, `CVT` → automatic. */
+export function readTransmission(text: string): string {
+  for (const w of words(text).split(' ')) {
+    const found = TRANSMISSION_WORDS.get(w);
+    if (found) return found;
+  }
+  return text.trim();
+}
+
+/** `0km`, `Nuevo`, `N` → new; `Usado`, `U`, `Pre-owned` → used. */
+export function readCondition(text: string): string {
+  return CONDITIONS.get(words(text).replace(/ /g, '')) ?? text.trim();
+}
+
+// ---------------------------------------------------------------------------------- photos
+
+/** A separator run followed by the start of another address: where one URL ends and the next begins. */
+const URL_BOUNDARY = /[\s|,;]+(?=[a-z][a-z0-9+.-]*:\/\/|\/\/|www\.)/i;
+const ANY_SEPARATOR = /[\s|,;]+/;
+
+/**
+ * One cell holding several photos, separated by `|`, `,`, `;`, spaces or new lines. Cells with
+ * absolute addresses are cut only where a new address starts, so a comma inside a URL
+ * (`…/w_300,h_200/…`) does not split it.
+ */
+export function splitPhotos(cell: string): string[] {
+  const t = cell.trim();
+  if (t === '') return [];
+  const sep = /:\/\/|^www\./i.test(t) ? URL_BOUNDARY : ANY_SEPARATOR;
+  return t
+    .split(sep)
+    .map((p) => p.replace(/^[\s|,;]+|[\s|,;]+$/g, ''))
+    .filter((p) => p !== '');
+}

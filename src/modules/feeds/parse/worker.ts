@@ -1,0 +1,42 @@
+// Worker-thread entry (bundled as dist/feed-parse-worker.js): parses one file per message under
+// the resource limits pool.ts gives it, so a hostile file exhausts this thread's heap, not the
+// server's. Rows are sent back in batches while the file is read: neither thread ever holds two
+// copies of the whole result.
+import { parentPort } from 'node:worker_threads';
+import { parseFileInto } from './parse-file.js';
+import { UnreadableFeedError, type FeedRow } from './types.js';
+import type { WorkerMessage, WorkerRequest } from './pool.js';
+
+const BATCH = 1000;
+
+const port = parentPort;
+if (!port) throw new Error('feed parse worker: must run as a worker thread');
+const send = (m: WorkerMessage) => port.postMessage(m);
+
+port.on('message', (req: WorkerRequest) => {
+  void run(req);
+});
+
+async function run(req: WorkerRequest): Promise<void> {
+  let batch: FeedRow[] = [];
+  const sink = {
+    push(row: FeedRow) {
+      batch.push(row);
+      if (batch.length >= BATCH) {
+        send({ id: req.id, kind: 'rows', rows: batch });
+        batch = [];
+      }
+    },
+  };
+  try {
+    const body = Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
+    const summary = await parseFileInto({ body, contentType: req.contentType, filename: req.filename }, sink);
+    if (batch.length > 0) send({ id: req.id, kind: 'rows', rows: batch });
+    send({ id: req.id, kind: 'done', summary });
+  } catch (err) {
+    if (err instanceof UnreadableFeedError) send({ id: req.id, kind: 'failed', unreadable: true, message: err.message });
+    // Deep nesting and the like exhaust the stack or array sizes: the file is the cause.
+    else if (err instanceof RangeError) send({ id: req.id, kind: 'failed', unreadable: true, message: 'The file is too large or too deeply nested to read.' });
+    else send({ id: req.id, kind: 'failed', unreadable: false, message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  }
+}

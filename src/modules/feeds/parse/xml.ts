@@ -1,0 +1,175 @@
+// XML feeds: vehicles are the repeated elements under the root (`<inventory><vehicle>`,
+// `<cars><car>`, `<stock><item>`, `<rss><channel><item>` …); photos are repeated child elements.
+// A DOCTYPE or ENTITY declaration is refused before parsing (billion laughs, external entities):
+// nothing is expanded and nothing is fetched. Values stay text (no number conversion).
+//
+// Memory: the document is first read one level deep (the root's children kept as raw text), and
+// each vehicle is then parsed on its own and handed on, so a 10 MB file never becomes one big tree.
+import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
+import { matchColumn } from './columns.js';
+import { isPlainObject, mapRecords } from './records.js';
+import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js';
+
+/** Element names that are a vehicle wherever they appear. */
+const VEHICLE_NAMES = new Set(['vehicle', 'vehicles', 'car', 'item', 'listing', 'auto', 'vehiculo', 'veiculo', 'carro', 'coche', 'ad', 'anuncio', 'offer', 'entry', 'unit', 'unidad']);
+const ATTR = '@_';
+const TEXT = '#text';
+const MAX_DEPTH = 4;
+
+type Node = Record<string, unknown>;
+
+const OPTIONS: X2jOptions = {
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTR,
+  textNodeName: TEXT,
+  parseTagValue: false, // "00123" stays "00123"
+  parseAttributeValue: false,
+  processEntities: false, // no entity is ever expanded; the five XML escapes are decoded below
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  trimValues: true,
+  allowBooleanAttributes: true,
+  isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
+};
+/** Reads the root's children as raw text (stop nodes), with their attributes. */
+const shallow = new XMLParser({ ...OPTIONS, stopNodes: ['*.*'] });
+/** Reads one vehicle (or a small document) whole. */
+const full = new XMLParser(OPTIONS);
+
+export function parseXml(text: string, rows: RowSink): FeedSummary {
+  refuseDeclarations(text);
+  const valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
+  if (valid !== true) {
+    throw new UnreadableFeedError(`The XML file cannot be read (line ${valid.err.line}): ${valid.err.msg}`);
+  }
+  return mapRecords('xml', findVehicles(text, 0), rows);
+}
+
+/** Refuses `<!DOCTYPE` and `<!ENTITY` anywhere but inside a comment or CDATA section. */
+function refuseDeclarations(text: string): void {
+  const re = /<!(?:DOCTYPE|ENTITY)/gi;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const at = m.index;
+    const inCdata = text.lastIndexOf('<![CDATA[', at) > text.lastIndexOf(']]>', at);
+    const inComment = text.lastIndexOf('<!--', at) > text.lastIndexOf('-->', at);
+    if (!inCdata && !inComment) {
+      throw new UnreadableFeedError('The XML file has a DOCTYPE or ENTITY declaration; feeds must not declare them (they are refused, never expanded or fetched).');
+    }
+  }
+}
+
+const childNames = (n: Node): string[] => Object.keys(n).filter((k) => !k.startsWith(ATTR) && k !== TEXT);
+/** A child read shallowly: its raw inner XML and its attributes. */
+const rawOf = (el: unknown): string => (typeof el === 'string' ? el : isPlainObject(el) && typeof el[TEXT] === 'string' ? el[TEXT] : '');
+const hasElements = (el: unknown): boolean => rawOf(el).includes('<');
+
+function rootOf(doc: Node): { name: string; node: unknown } {
+  const names = childNames(doc);
+  if (names.length !== 1) throw new UnreadableFeedError('The XML file has no root element.');
+  return { name: names[0]!, node: (doc[names[0]!] as unknown[])[0] };
+}
+
+/**
+ * The vehicles of a document, one at a time. Read one level deep: a child named like a vehicle,
+ * or the one child that repeats, is the list; a root whose children are fields is one vehicle;
+ * a single wrapper (`<rss><channel>`) is opened and searched the same way.
+ */
+function findVehicles(text: string, depth: number): Iterable<unknown> {
+  const root = rootOf(shallow.parse(text) as Node);
+  if (!isPlainObject(root.node)) {
+    if (rawOf(root.node) === '') return []; // <inventory/>: an empty inventory
+    throw noVehicles();
+  }
+  const node = root.node;
+  const names = childNames(node);
+  if (names.length === 0) return [];
+  for (const name of names) if (VEHICLE_NAMES.has(name.toLowerCase())) return vehiclesOf(name, node[name] as unknown[]);
+  const repeated = names.filter((n) => (node[n] as unknown[]).length > 1 && (node[n] as unknown[]).some(hasElements));
+  if (repeated.length === 1) return vehiclesOf(repeated[0]!, node[repeated[0]!] as unknown[]);
+  if (names.filter((n) => matchColumn(n) !== null).length >= 2) return [toRecord((full.parse(text) as Node)[root.name] as unknown[])]; // the root is the one vehicle
+  if (names.length === 1 && depth < MAX_DEPTH) {
+    const only = node[names[0]!] as unknown[];
+    if (only.length === 1 && hasElements(only[0])) return findVehicles(`<${names[0]}>${rawOf(only[0])}</${names[0]}>`, depth + 1);
+  }
+  throw noVehicles();
+}
+
+const noVehicles = () => new UnreadableFeedError('The XML file has no vehicle elements: expected e.g. <inventory><vehicle>…</vehicle></inventory>.');
+
+/** Each element of the list parsed on its own when its turn comes. */
+function* vehiclesOf(name: string, list: unknown[]): Generator<unknown> {
+  for (let i = 0; i < list.length; i++) {
+    const el = list[i];
+    list[i] = undefined; // its raw text is not needed once read
+    const attrs = isPlainObject(el) ? Object.keys(el).filter((k) => k.startsWith(ATTR)) : [];
+    const raw = rawOf(el);
+    if (raw === '' || !raw.includes('<')) {
+      // text only (`<car>x</car>`) is not a vehicle; attributes only (`<car id="1" brand="x"/>`) are
+      if (attrs.length === 0) {
+        yield raw;
+        continue;
+      }
+      yield toRecord([{ ...(el as Node), [TEXT]: undefined }]);
+      continue;
+    }
+    const parsed = (full.parse(`<${name}>${raw}</${name}>`) as Node)[name] as unknown[];
+    const node = parsed[0];
+    const record = toRecord([node]);
+    for (const a of attrs) {
+      const key = a.slice(ATTR.length);
+      if (!(key in record)) record[key] = decodeEscapes(String((el as Node)[a]));
+    }
+    yield record;
+  }
+}
+
+/** A vehicle element as a record: children by name, attributes by name when no child has it. */
+function toRecord(parsed: unknown[]): Record<string, unknown> {
+  const el = parsed[0];
+  const out: Record<string, unknown> = Object.create(null);
+  if (!isPlainObject(el)) return out;
+  for (const key of Object.keys(el)) {
+    if (key.startsWith(ATTR) || key === TEXT) continue;
+    const values = (el[key] as unknown[]).map(toValue);
+    out[key] = values.length === 1 ? values[0] : values;
+  }
+  for (const key of Object.keys(el)) {
+    if (!key.startsWith(ATTR)) continue;
+    const name = key.slice(ATTR.length);
+    if (!(name in out)) out[name] = decodeEscapes(String(el[key]));
+  }
+  return out;
+}
+
+/**
+ * An element's value: text as a string; an element with one kind of child as that child's value
+ * (`<photos><photo>a</photo><photo>b</photo></photos>` → ["a", "b"]); otherwise an object, whose
+ * text is `#text` (`<price currency="ARS">100</price>` → { "#text": "100", currency: "ARS" }).
+ */
+function toValue(v: unknown): unknown {
+  if (typeof v === 'string') return decodeEscapes(v);
+  if (!isPlainObject(v)) return v;
+  const rec = toRecord([v]);
+  const names = childNames(v);
+  const attrs = Object.keys(v).filter((k) => k.startsWith(ATTR));
+  if (names.length === 1 && attrs.length === 0 && !(TEXT in v)) return rec[names[0]!];
+  if (TEXT in v) {
+    const text = decodeEscapes(String(v[TEXT]));
+    if (names.length === 0 && attrs.length === 0) return text;
+    rec[TEXT] = text;
+  }
+  return rec;
+}
+
+const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** The five XML escapes and character references; nothing else is an entity here. */
+function decodeEscapes(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(lt|gt|amp|quot|apos));/g, (all, dec: string, hex: string, name: string) => {
+    if (name) return NAMED[name]!;
+    const cp = dec ? Number(dec) : parseInt(hex, 16);
+    return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : all;
+  });
+}

@@ -1,0 +1,114 @@
+// The feed push (D15): POST {base_url}/feeds/{token}/ (also without the trailing slash), no
+// key: the token is the secret. Unknown, malformed and revoked tokens all answer the same 404.
+// Limited per token (D23). The body is streamed and never held beyond 10 MB (413).
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiError } from '../../core/errors.js';
+import { rateLimitHeaders, type RateLimitStore } from '../../core/http/rate-limit.js';
+import { errorResponses } from '../../core/http/schemas.js';
+import { SERVICE_VALIDATED } from '../../core/http/validation.js';
+import { readPushedFile } from './body.js';
+import { importFeedFile, type FeedDeps } from './import.js';
+import { FEED_MAX_BYTES } from './limits.js';
+import { findLiveFeedByTokenHash } from './repository.js';
+import { PushParams, PushQuery } from './schemas.js';
+import { hashToken, TOKEN_PATTERN } from './service.js';
+
+export interface PushOptions {
+  deps: FeedDeps;
+  limiter: RateLimitStore;
+  perMinute: number;
+}
+
+/** How long the rest of a refused body is read and thrown away before the connection is cut. */
+const DISCARD_MS = 30_000;
+
+/**
+ * After an early answer (413, 404, 429…) the rest of the body is read and thrown away, never
+ * kept: closing at once would make the client's TCP stack reset the connection, often before
+ * the client read the answer. An endless body is cut after DISCARD_MS.
+ */
+function discardRest(raw: Readable & { socket?: { destroy(): void } }): void {
+  const timer = setTimeout(() => raw.socket?.destroy(), DISCARD_MS);
+  timer.unref();
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
+}
+
+const notFound = () => new ApiError('not_found', 'No feed at this address.');
+
+const fileSchema = (description: string) => ({ schema: { type: 'string', description, ...SERVICE_VALIDATED } });
+
+export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app, { deps, limiter, perMinute }) => {
+  // Bodies of this scope are not parsed by Fastify (nor capped by its bodyLimit): the handler
+  // streams them itself, after the token and the rate limit were checked.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+
+  const schema = {
+    operationId: 'pushFeed',
+    tags: ['Feeds'],
+    summary: 'Push the whole inventory file of a feed (no key: the token is the secret)',
+    description: [
+      'The body is the WHOLE inventory of the feed\'s source (default `feed`), up to 10 MB: CSV (`text/csv`), JSON (`application/json`), XML (`application/xml` or `text/xml`),',
+      'or any of those or an Excel `.xlsx` workbook as the part `file` of `multipart/form-data`. The format is told by content type, file name and content.',
+      'Column names and value spellings: docs/feed-columns.md. Every row is applied as in sync (no 500 limit); then the source\'s cars missing from the file are marked sold,',
+      'unless a row failed (`sold_skipped`) or the mass-sold guard refuses (409 `too_many_missing`, nothing applied; `?allow_mass_sold=true` lets it through).',
+      'A file without any car answers 409 `empty_list` (never read as "everything sold"). Unknown or revoked token: 404. Over 10 MB: 413 (also for chunked bodies).',
+      'Unreadable file: 422 `unreadable_feed`. Limited to FEED_PUSH_PER_MINUTE pushes per token per minute (429 with Retry-After). The address also works without the trailing slash.',
+    ].join(' '),
+    security: [],
+    params: PushParams,
+    querystring: PushQuery,
+    body: {
+      ...SERVICE_VALIDATED,
+      content: {
+        'text/csv': fileSchema('CSV, header row first; delimiter and encoding detected.'),
+        'application/json': fileSchema('A JSON array of vehicles (or an object holding one).'),
+        'application/xml': fileSchema('XML, one element per vehicle.'),
+        'text/xml': fileSchema('XML, one element per vehicle.'),
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The feed file (CSV, JSON, XML or .xlsx).' } },
+            required: ['file'],
+            ...SERVICE_VALIDATED,
+          },
+        },
+      },
+    },
+    response: {
+      200: Type.Ref('FeedPushResult'),
+      ...errorResponses(400, 404, 409, 413, 422, 429),
+    },
+  };
+
+  const handler = async (req: any, reply: any) => {
+    try {
+      const token = String(req.params.token);
+      // Same answer, same work for every token that is not a live feed's.
+      const found = TOKEN_PATTERN.test(token) ? await findLiveFeedByTokenHash(deps.store.db, hashToken(token)) : undefined;
+      if (!found) throw notFound();
+      const d = await limiter.hit(`feed:${found.feed.id}`, deps.clock.now(), perMinute, 60_000);
+      reply.headers(rateLimitHeaders(d));
+      if (!d.allowed) {
+        throw new ApiError('rate_limited', `More than ${perMinute} pushes in 60 seconds to this feed; retry in ${Math.max(1, Math.ceil(d.resetMs / 1000))} s.`);
+      }
+      const stream = (req.body as Readable | undefined) ?? (req.raw as Readable);
+      const file = await readPushedFile(req.raw, stream, FEED_MAX_BYTES);
+      const { importId: _, ...answer } = await importFeedFile(deps, found.feed, found.dealer, file, {
+        trigger: 'push',
+        allowMassSold: req.query.allow_mass_sold === true,
+      });
+      return answer;
+    } catch (err) {
+      if (!req.raw.readableEnded) discardRest(req.raw);
+      throw err;
+    }
+  };
+
+  app.post('/feeds/:token/', { schema }, handler);
+  app.post('/feeds/:token', { schema: { ...schema, operationId: 'pushFeedNoSlash', hide: true } }, handler);
+};

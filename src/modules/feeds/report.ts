@@ -1,0 +1,52 @@
+// The feed report (keyed API): a dealership's feeds and the imports of each, newest first.
+// Another dealership's feed answers 404, as if it did not exist (D7).
+import type { Kysely } from 'kysely';
+import type { DB, FeedImportRow } from '../../core/db/schema.js';
+import { ApiError } from '../../core/errors.js';
+import { describeFeed } from './service.js';
+import { findDealerFeed, findFeedImport, lastImports, listDealerFeeds, listFeedImports } from './repository.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function importSummary(r: FeedImportRow) {
+  return {
+    id: r.id,
+    trigger: r.trigger,
+    result: r.result,
+    format: r.format as 'csv' | 'json' | 'xml' | 'xlsx' | null,
+    rows: r.rows,
+    created: r.created,
+    updated: r.updated,
+    sold: r.sold,
+    sold_skipped: r.sold_skipped,
+    message: r.message,
+    error_count: r.error_count,
+    started_at: iso(r.started_at),
+    finished_at: iso(r.finished_at),
+  };
+}
+
+const feedNotFound = (id: number) => new ApiError('not_found', `No feed with id ${id}.`);
+
+export async function dealerFeeds(db: Kysely<DB>, dealerId: number) {
+  const feeds = await listDealerFeeds(db, dealerId);
+  const last = await lastImports(db, feeds.map((f) => f.id));
+  return {
+    data: feeds.map((f) => {
+      const l = last.get(f.id);
+      return { ...describeFeed(f), last_polled_at: f.last_polled_at === null ? null : iso(f.last_polled_at), last_import: l ? importSummary(l) : null };
+    }),
+  };
+}
+
+export async function feedImports(db: Kysely<DB>, dealerId: number, feedId: number, page: number, perPage: number) {
+  if (!(await findDealerFeed(db, dealerId, feedId))) throw feedNotFound(feedId);
+  const { rows, total } = await listFeedImports(db, dealerId, feedId, page, perPage);
+  return { data: rows.map(importSummary), page, per_page: perPage, total };
+}
+
+export async function feedImport(db: Kysely<DB>, dealerId: number, feedId: number, importId: number) {
+  const r = await findFeedImport(db, dealerId, feedId, importId);
+  if (!r) throw new ApiError('not_found', `No import ${importId} of feed ${feedId}.`);
+  return { import: { ...importSummary(r), errors: JSON.parse(r.errors), columns: JSON.parse(r.columns) } };
+}

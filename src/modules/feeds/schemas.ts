@@ -1,0 +1,97 @@
+// Shapes of the feed API: the push answer (D15) and the feed report (feeds, imports).
+import { Type } from 'typebox';
+
+const RowError = Type.Object(
+  {
+    index: Type.Integer({ description: 'The row as a spreadsheet shows it (CSV/XLSX: the header is row 1, the first car row 2); JSON/XML: the 1-based position of the vehicle.' }),
+    external_id: Type.String({ description: 'The row\'s stock ID ("" when it has none).' }),
+    message: Type.String({ description: 'Every broken rule of the row, separated by "; ".' }),
+  },
+  { $id: 'FeedRowError', title: 'FeedRowError' },
+);
+
+const FORMAT = Type.Union([Type.Literal('csv'), Type.Literal('json'), Type.Literal('xml'), Type.Literal('xlsx')]);
+
+export const FeedPushResultSchema = Type.Object(
+  {
+    result: Type.Literal('processed'),
+    format: FORMAT,
+    rows: Type.Integer({ description: 'Car rows (records) in the file.' }),
+    created: Type.Integer(),
+    updated: Type.Integer({ description: 'Cars of the file that already existed (changed or not).' }),
+    sold: Type.Integer({ description: 'Cars of this feed\'s source missing from the file, marked sold.' }),
+    sold_skipped: Type.Optional(Type.String({ description: 'Why no car was marked sold (a row failed); present only then.' })),
+    errors: Type.Array(Type.Ref('FeedRowError')),
+  },
+  { $id: 'FeedPushResult', title: 'FeedPushResult' },
+);
+
+const IMPORT_RESULT = Type.Union([Type.Literal('processed'), Type.Literal('refused'), Type.Literal('unreadable'), Type.Literal('unreachable')], {
+  description: 'processed (200 of a push); refused (409: sold guard, or a file without cars); unreadable (422); unreachable (a pull that could not fetch the URL).',
+});
+
+const summaryFields = {
+  id: Type.Integer(),
+  trigger: Type.Union([Type.Literal('push'), Type.Literal('pull')]),
+  result: IMPORT_RESULT,
+  format: Type.Union([FORMAT, Type.Null()]),
+  rows: Type.Integer(),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  sold: Type.Integer(),
+  sold_skipped: Type.Union([Type.String(), Type.Null()]),
+  message: Type.Union([Type.String(), Type.Null()], { description: 'Why the import was refused, unreadable or unreachable.' }),
+  error_count: Type.Integer({ description: 'All per-row errors of the import.' }),
+  started_at: Type.String({ format: 'date-time' }),
+  finished_at: Type.String({ format: 'date-time' }),
+};
+
+export const FeedImportSummarySchema = Type.Object(summaryFields, { $id: 'FeedImportSummary', title: 'FeedImportSummary' });
+
+export const FeedImportSchema = Type.Object(
+  {
+    ...summaryFields,
+    errors: Type.Array(Type.Ref('FeedRowError'), { description: 'The first 1000 per-row errors (error_count has them all).' }),
+    columns: Type.Array(
+      Type.Object({ column: Type.String(), field: Type.Union([Type.String(), Type.Null()], { description: 'The field it fed; null: ignored.' }) }),
+      { description: 'Which column (or element) of the file fed which field.' },
+    ),
+  },
+  { $id: 'FeedImport', title: 'FeedImport' },
+);
+
+export const FeedSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    market: Type.String(),
+    source: Type.String({ description: 'The source whose whole inventory the feed is (default feed).' }),
+    url: Type.Union([Type.String(), Type.Null()], { description: 'The address read every FEED_POLL_INTERVAL, if any.' }),
+    created_at: Type.String({ format: 'date-time' }),
+    revoked: Type.Boolean(),
+    last_polled_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'Last read of url.' }),
+    last_import: Type.Union([Type.Ref('FeedImportSummary'), Type.Null()]),
+  },
+  { $id: 'Feed', title: 'Feed', description: 'A feed of the dealership. The push token is never shown (only its hash is kept).' },
+);
+
+export const FeedListSchema = Type.Object({ data: Type.Array(Type.Ref('Feed')) }, { $id: 'FeedList', title: 'FeedList' });
+
+export const FeedImportListSchema = Type.Object(
+  { data: Type.Array(Type.Ref('FeedImportSummary')), page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer() },
+  { $id: 'FeedImportList', title: 'FeedImportList' },
+);
+
+export const FeedImportEnvelopeSchema = Type.Object({ import: Type.Ref('FeedImport') }, { $id: 'FeedImportEnvelope', title: 'FeedImportEnvelope' });
+
+export const FeedIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const FeedImportParams = Type.Object({ id: Type.Integer({ minimum: 1 }), import_id: Type.Integer({ minimum: 1 }) });
+export const ImportListQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+export const PushParams = Type.Object({ token: Type.String({ description: 'The feed\'s private token (a UUID), as `feeds create` printed it.' }) });
+export const PushQuery = Type.Object({
+  allow_mass_sold: Type.Optional(Type.Boolean({ default: false, description: 'Lets the mass-sold guard through, as in sync.' })),
+});
+
+export const FEED_SCHEMAS = [RowError, FeedPushResultSchema, FeedImportSummarySchema, FeedImportSchema, FeedSchema, FeedListSchema, FeedImportListSchema, FeedImportEnvelopeSchema];

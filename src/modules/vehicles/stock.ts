@@ -1,0 +1,193 @@
+// The whole-stock pipeline shared by sync (one call, one transaction) and feed imports (a whole
+// file, applied in chunks): stock IDs screened first (format, repeats, source/market), each car
+// validated in memory, the sold guard (it depends only on the stock IDs), applying a part of
+// the stock, vehicle.rejected per failure, and marking the source's missing cars sold.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../core/db/schema.js';
+import { writeTransaction } from '../../core/db/dialect.js';
+import { ApiError } from '../../core/errors.js';
+import type { Dealer } from '../dealers/service.js';
+import { recordEvents, type NewEvent, type VehicleRejectedData } from '../events/events.js';
+import type { Market } from '../markets/markets.js';
+import { applyVehicles, type ApplyItem } from './apply.js';
+import { existingExternalIds, findExistingCars, findVehiclesByIds, forSaleInScope } from './repository.js';
+import { EXTERNAL_ID_PATTERN } from './schemas.js';
+import { lastModelYear, type VehicleDeps } from './service.js';
+import { guardRefuses, markSold } from './sold.js';
+import { validateVehicle } from './validation.js';
+
+const EXTERNAL_ID = new RegExp(EXTERNAL_ID_PATTERN);
+
+export interface StockError {
+  index: number;
+  external_id: string;
+  message: string;
+}
+
+/** One car of a stock as sent: `index` is how errors name it (sync: 0-based; feeds: row number). */
+export interface StockRecord {
+  index: number;
+  raw: unknown;
+}
+
+export interface StockItem extends ApplyItem {
+  index: number;
+}
+
+export interface PreparedStock {
+  /** Cars that passed every check, in the order sent. */
+  items: StockItem[];
+  /** Failures so far, by index. */
+  errors: StockError[];
+  /** Every well-formed stock ID sent (failed cars included): what the sold guard reads. */
+  listedIds: Set<string>;
+}
+
+export interface StockScope {
+  dealer: Dealer;
+  market: Market;
+  source: string;
+}
+
+/** Refusal of the sold guard; thrown inside a transaction so that nothing is applied. */
+export class GuardRefusal extends Error {
+  constructor(readonly wouldMark: number, readonly forSale: number, readonly market: string, readonly source: string) {
+    super(
+      `Marking ${wouldMark} of the ${forSale} cars for sale of source "${source}" in market "${market}" as sold was refused: ` +
+        'that is more than 40% and at least 5 cars at once. Nothing was changed. Send allow_mass_sold: true if this is right.',
+    );
+  }
+}
+
+/**
+ * Screens stock IDs (D11: format, repeats are errors for later occurrences, a differing source
+ * or market is an error) then validates each car against the market and catalog, in memory.
+ * `repeatOf(i)` names the first occurrence in the caller's words ("vehicle 3 of this call").
+ */
+export async function prepareStock(
+  deps: VehicleDeps,
+  scope: StockScope,
+  records: Iterable<StockRecord>,
+  repeatOf: (firstIndex: number) => string,
+): Promise<PreparedStock> {
+  const { dealer, market, source } = scope;
+  const errors: StockError[] = [];
+  const firstIndex = new Map<string, number>();
+  const candidates: { index: number; externalId: string; raw: Record<string, unknown> }[] = [];
+  for (const { index, raw: item } of records) {
+    const raw = item as Record<string, unknown>;
+    const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
+    const externalId = isObject && typeof raw.external_id === 'string' ? raw.external_id : '';
+    const fail = (message: string) => errors.push({ index, external_id: externalId, message });
+    if (!isObject) {
+      fail('each vehicle must be an object');
+      continue;
+    }
+    if (!EXTERNAL_ID.test(externalId)) {
+      fail(raw.external_id === undefined ? 'external_id is required' : 'external_id must be 1 to 80 letters, digits, ".", "_", "-" or ":"');
+      continue;
+    }
+    const first = firstIndex.get(externalId);
+    if (first !== undefined) {
+      fail(`external_id "${externalId}" repeats ${repeatOf(first)}`);
+      continue;
+    }
+    firstIndex.set(externalId, index);
+    if (raw.source !== undefined && raw.source !== null && raw.source !== source) {
+      fail(`source "${String(raw.source)}" differs from the call's source "${source}"`);
+      continue;
+    }
+    if (raw.market !== undefined && raw.market !== null && String(raw.market).toLowerCase() !== market.code) {
+      fail(`market "${String(raw.market)}" differs from the call's market "${market.code}"`);
+      continue;
+    }
+    candidates.push({ index, externalId, raw });
+  }
+
+  // Validation needs to know which cars exist (photos may be left out on an update).
+  const known = await existingExternalIds(deps.store.db, dealer.id, market.code, candidates.map((c) => c.externalId));
+  const items: StockItem[] = [];
+  const ctx = { market, catalog: deps.catalog, lastModelYear: lastModelYear(deps.clock), defaultCity: dealer.city };
+  let n = 0;
+  for (const c of candidates) {
+    // A whole feed file is validated in slices: other requests are served between them.
+    if (++n % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    const checked = validateVehicle(c.raw, { ...ctx, photosRequired: !known.has(c.externalId) });
+    if (checked.ok) items.push({ index: c.index, externalId: c.externalId, data: checked.value });
+    else errors.push({ index: c.index, external_id: c.externalId, message: checked.errors.join('; ') });
+  }
+  errors.sort((a, b) => a.index - b.index);
+  return { items, errors, listedIds: new Set(firstIndex.keys()) };
+}
+
+/** The sold guard (D12) for marking the source's cars missing from `listedIds`; null if it lets it through. */
+export async function guardRefusal(
+  db: Kysely<DB>,
+  scope: StockScope,
+  listedIds: Set<string>,
+  allowMassSold: boolean,
+): Promise<GuardRefusal | null> {
+  const forSale = await forSaleInScope(db, scope.dealer.id, scope.market.code, scope.source);
+  const wouldMark = forSale.filter((v) => !listedIds.has(v.external_id)).length;
+  return guardRefuses(wouldMark, forSale.length, allowMassSold) ? new GuardRefusal(wouldMark, forSale.length, scope.market.code, scope.source) : null;
+}
+
+/**
+ * Applies a part of the stock inside the caller's transaction (after the dealership's inventory
+ * lock). A car created by another writer since validation still needs its photos: such items
+ * are added to `errors` instead. Returns how many were created and updated.
+ */
+export async function applyStockPart(
+  trx: Kysely<DB>,
+  deps: VehicleDeps,
+  scope: StockScope,
+  items: StockItem[],
+  errors: StockError[],
+): Promise<{ created: number; updated: number }> {
+  const { dealer, market, source } = scope;
+  const existing = await findExistingCars(trx, dealer.id, market.code, items.map((i) => i.externalId));
+  const ready = items.filter((i) => {
+    if (i.data.photos || existing.has(i.externalId)) return true;
+    errors.push({ index: i.index, external_id: i.externalId, message: `photos is required: ${market.photos.min} to ${market.photos.max} image URLs` });
+    return false;
+  });
+  const outcome = await applyVehicles(trx, deps.clock, { dealerId: dealer.id, market: market.code, source, now: deps.clock.now() }, ready, existing);
+  return { created: outcome.created, updated: outcome.updated };
+}
+
+/** vehicle.rejected (D21) for each failed car, in the caller's transaction. */
+export function recordRejections(
+  trx: Kysely<DB>,
+  deps: VehicleDeps,
+  scope: StockScope,
+  channel: VehicleRejectedData['channel'],
+  errors: StockError[],
+): Promise<string[]> {
+  const events: NewEvent[] = errors.map((e) => ({
+    type: 'vehicle.rejected',
+    data: { external_id: e.external_id, market: scope.market.code, source: scope.source, channel, errors: e.message.split('; ') },
+  }));
+  return recordEvents(trx, deps.clock, scope.dealer.id, events);
+}
+
+/** Marks sold the source's cars for sale that are not in `listedIds` (vehicle.sold each); returns how many. */
+export async function markMissingSold(trx: Kysely<DB>, deps: VehicleDeps, scope: StockScope, listedIds: Set<string>): Promise<number> {
+  const forSale = await forSaleInScope(trx, scope.dealer.id, scope.market.code, scope.source);
+  const missing = forSale.filter((v) => !listedIds.has(v.external_id)).map((v) => v.id);
+  if (missing.length === 0) return 0;
+  return markSold(trx, deps.clock, deps.publicBaseUrl, scope.dealer.id, await findVehiclesByIds(trx, scope.dealer.id, missing));
+}
+
+/** The sold_skipped text when a car failed (spec §4 rule 2). */
+export const soldSkippedText = (failed: number, again: string): string =>
+  `${failed} vehicle(s) failed, so no car was marked sold; fix them and ${again}.`;
+
+/** Records sync.failed for a guard refusal on its own, then answers 409 too_many_missing. */
+export async function refuseMassSold(deps: VehicleDeps, dealerId: number, r: GuardRefusal): Promise<never> {
+  await writeTransaction(deps.store, (trx) =>
+    recordEvents(trx, deps.clock, dealerId, [
+      { type: 'sync.failed', data: { market: r.market, source: r.source, reason: 'too_many_missing', message: r.message } },
+    ]),
+  );
+  throw new ApiError('too_many_missing', r.message);
+}
