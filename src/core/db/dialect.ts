@@ -169,9 +169,12 @@ export async function writeTransaction<T>(store: Store, fn: (trx: Kysely<DB>) =>
   });
 }
 
+/** PostgreSQL advisory-lock classes (the first key): one per kind of lock, never shared. */
+export const LOCK_CLASS = { inventory: 7301, webhooks: 7302, vehicleLeads: 7303, feedImport: 7304 } as const;
+
 /** Serializes changes to one dealership's webhooks (the 20-per-dealership count) on PostgreSQL. */
 export async function lockDealerWebhooks(trx: Kysely<DB>, dialect: DialectName, dealerId: number): Promise<void> {
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(7302, ${dealerId}::int)`.execute(trx);
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.webhooks)}, ${dealerId}::int)`.execute(trx);
 }
 
 /**
@@ -179,7 +182,7 @@ export async function lockDealerWebhooks(trx: Kysely<DB>, dialect: DialectName, 
  * of the same stock cannot both insert a car. SQLite already has a single writer.
  */
 export async function lockDealerInventory(trx: Kysely<DB>, dialect: DialectName, dealerId: number): Promise<void> {
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(7301, ${dealerId}::int)`.execute(trx);
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.inventory)}, ${dealerId}::int)`.execute(trx);
 }
 
 /**
@@ -187,5 +190,5 @@ export async function lockDealerInventory(trx: Kysely<DB>, dialect: DialectName,
  * of one buyer arriving at once make one lead. SQLite already has a single writer.
  */
 export async function lockVehicleLeads(trx: Kysely<DB>, dialect: DialectName, vehicleId: number): Promise<void> {
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(7303, ${vehicleId}::int)`.execute(trx);
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.vehicleLeads)}, ${vehicleId}::int)`.execute(trx);
 }

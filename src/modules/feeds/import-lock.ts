@@ -6,9 +6,9 @@
 //     for the whole import (released by pg_advisory_unlock, or by the server if the connection
 //     dies with the process). SQLite is one server process (the CLI does not import).
 import { sql } from 'kysely';
-import type { Store } from '../../core/db/dialect.js';
+import { LOCK_CLASS, type Store } from '../../core/db/dialect.js';
 
-const IMPORT_LOCK_CLASS = 7302; // lockDealerInventory uses 7301
+const IMPORT_LOCK_CLASS = LOCK_CLASS.feedImport;
 
 export class ImportLock {
   private readonly tails = new Map<number, Promise<void>>();
