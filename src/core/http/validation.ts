@@ -4,6 +4,7 @@
 // service instead, which reports every broken rule at once (422 invalid_vehicle, D9).
 import { Ajv, type AnySchema } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
@@ -23,6 +24,18 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
+/**
+ * Compiles on first use: a route's validators cost memory only once the route is called, which
+ * keeps the start-up footprint flat as routes are added. Fastify reads `.errors` after a failed
+ * check, so the wrapper passes it through.
+ */
+function lazy<F extends (data: unknown) => unknown>(make: () => F & { errors?: unknown }): F {
+  let fn: (F & { errors?: unknown }) | undefined;
+  const wrapper = ((data: unknown) => (fn ??= make())(data)) as F;
+  Object.defineProperty(wrapper, 'errors', { get: () => fn?.errors ?? null });
+  return wrapper;
+}
+
 function buildValidator(externalSchemas: Record<string, AnySchema>) {
   const text = makeAjv(true);
   const json = makeAjv(false);
@@ -36,13 +49,33 @@ function buildValidator(externalSchemas: Record<string, AnySchema>) {
   return ({ schema, httpPart }: { schema: AnySchema & Record<string, unknown>; httpPart?: string }) => {
     if (httpPart === 'body') {
       if (schema['x-validated-by'] === 'service') return () => true;
-      return compile(json, schema);
+      return lazy(() => compile(json, schema));
     }
-    return compile(text, schema);
+    return lazy(() => compile(text, schema));
+  };
+}
+
+/**
+ * Fastify's own response serializers, but one per distinct schema: every route declares the
+ * same Error body for several statuses, and compiling it once instead of hundreds of times keeps
+ * the process's start-up memory down. (A description does not change what is written.)
+ */
+function buildSerializer(externalSchemas: unknown, serializerOpts: unknown) {
+  const compile = SerializerSelector()(externalSchemas as never, serializerOpts as never) as (ctx: { schema: Record<string, unknown> }) => (data: unknown) => string;
+  const cache = new Map<string, (data: unknown) => string>();
+  return (ctx: { schema: Record<string, unknown> }) => {
+    const { description: _ignored, ...shape } = ctx.schema;
+    const key = JSON.stringify(shape);
+    let fn = cache.get(key);
+    if (!fn) {
+      fn = lazy(() => compile(ctx));
+      cache.set(key, fn);
+    }
+    return fn;
   };
 }
 
 // Fastify's typings describe ajv's compile signature; the factory gets route context too.
 export const schemaController: FastifyServerOptions['schemaController'] = {
-  compilersFactory: { buildValidator: buildValidator as never },
+  compilersFactory: { buildValidator: buildValidator as never, buildSerializer: buildSerializer as never },
 };

@@ -4,7 +4,7 @@
 // multipart/form-data: the part named `file` (busboy with limits); other parts are ignored.
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import busboy from 'busboy';
+import type Busboy from 'busboy';
 import { ApiError } from '../../core/errors.js';
 import { FEED_MAX_BYTES } from './limits.js';
 
@@ -85,9 +85,11 @@ export function readCapped(stream: Readable, max: number, declared?: number): Pr
 }
 
 /** The `file` part of a multipart/form-data body. */
-function readMultipart(req: IncomingMessage, stream: Readable, max: number): Promise<PushedFile> {
+async function readMultipart(req: IncomingMessage, stream: Readable, max: number): Promise<PushedFile> {
+  // Loaded on the first multipart push: a process that never gets one does not pay for it.
+  const { default: busboy } = await import('busboy');
   return new Promise((resolve, reject) => {
-    let bb: busboy.Busboy;
+    let bb: Busboy.Busboy;
     try {
       bb = busboy({ headers: req.headers, limits: { files: 1, fileSize: max, fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 50 } });
     } catch (err) {
