@@ -519,3 +519,39 @@ export const MODELS = [
   { brand: 'Fiat', model: 'Cronos', year: 2020 },
   { brand: 'Ford', model: 'Ka', year: 2017 },
 ] as const;
+
+/** A real server of a benchmark's own (its own store and data directory, on the servers' CPU). */
+export interface OwnServer {
+  child: Child;
+  baseUrl: string;
+  /** Its env: the CLI reaches the same store with it. */
+  env: NodeJS.ProcessEnv;
+  cli: string;
+}
+
+/**
+ * Starts dist/server.js on a fresh SQLite store in `<tmpDir>/<name>` (migrated by the CLI first),
+ * with the benchmark's settings over sensible defaults; resolves once /health answers.
+ */
+export async function startOwnServer(ctx: BenchContext, root: string, name: string, extra: Record<string, string> = {}): Promise<OwnServer> {
+  const dir = path.join(ctx.tmpDir, name);
+  fs.mkdirSync(dir, { recursive: true });
+  const { server, cli } = distFiles(root);
+  const port = await freePort();
+  const baseUrl = `http://${LOOPBACK}:${port}`;
+  const env = childEnv({
+    PORT: String(port),
+    HOST: LOOPBACK,
+    PUBLIC_BASE_URL: baseUrl,
+    DATABASE_URL: `sqlite:${path.join(dir, `${name}.db`)}`,
+    DATA_DIR: dir,
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    ...extra,
+  });
+  await runCommand(process.execPath, [cli, 'dealers', 'list', '--json'], env);
+  const extraArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, [...extraArgs, server]), env, dir);
+  await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 20, timeoutMs: 15_000 });
+  return { child, baseUrl, env, cli };
+}

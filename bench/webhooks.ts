@@ -17,24 +17,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeCertificate } from '../test/webhook-receiver.js';
-import {
-  BenchError,
-  LOOPBACK,
-  childEnv,
-  createDealer,
-  distFiles,
-  expectJson,
-  freePort,
-  onServerCpu,
-  send,
-  sleep,
-  startChild,
-  stopChild,
-  waitForHttp,
-  type Benchmark,
-  type BenchContext,
-  type Figure,
-} from './lib.js';
+import { BenchError, LOOPBACK, createDealer, expectJson, send, sleep, startOwnServer, stopChild, type Benchmark, type BenchContext, type Figure } from './lib.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
@@ -114,35 +97,24 @@ async function baselinePosts(port: number, cert: string, n: number): Promise<num
 }
 
 async function run(ctx: BenchContext): Promise<Figure[]> {
-  const dir = path.join(ctx.tmpDir, 'webhook-server-data');
-  fs.mkdirSync(dir, { recursive: true });
   const pair = makeCertificate(['hooks.bench']);
-  const certFile = path.join(dir, 'receiver-cert.pem');
+  const certFile = path.join(ctx.tmpDir, 'webhook-receiver-cert.pem');
   fs.writeFileSync(certFile, pair.cert);
   let secret: string | undefined;
   const rx = await startReceiver(pair, () => secret);
 
-  const { server, cli } = distFiles(ROOT);
-  const apiPort = await freePort();
-  const apiUrl = `http://${LOOPBACK}:${apiPort}`;
-  const env = childEnv({
-    PORT: String(apiPort),
-    HOST: LOOPBACK,
-    PUBLIC_BASE_URL: apiUrl,
-    DATABASE_URL: `sqlite:${path.join(dir, 'webhooks.db')}`,
-    DATA_DIR: dir,
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    // The receiver is on 127.0.0.1, with a certificate this server is told to trust.
+  // A server of its own, with its job worker; the receiver is on 127.0.0.1 with a certificate
+  // this server is told to trust.
+  const s = await startOwnServer(ctx, ROOT, 'webhook-server', {
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
     NODE_EXTRA_CA_CERTS: certFile,
     JOB_CONCURRENCY: '8',
     WEBHOOK_MAX_IN_FLIGHT: String(IN_FLIGHT),
   });
-  const key = await createDealer(cli, env, 'hooks');
-  const api = startChild(...onServerCpu(ctx.pinning, process.execPath, [server]), env, dir);
+  const api = s.child;
+  const apiUrl = s.baseUrl;
+  const key = await createDealer(s.cli, s.env, 'hooks');
   try {
-    await waitForHttp(`${apiUrl}/health`, api, { intervalMs: 20, timeoutMs: 15_000 });
     const hook = expectJson<{ secret: string }>(
       'POST /v1/webhooks',
       await send('POST', `${apiUrl}/v1/webhooks`, key, JSON.stringify({ url: `https://${LOOPBACK}:${rx.port}/hook`, events: ['vehicle.rejected'] })),
