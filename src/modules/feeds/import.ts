@@ -5,7 +5,7 @@
 // is held across the chunks, then the source's missing cars are marked sold unless a row
 // failed. Every import leaves a report (feed_imports).
 import { lockDealerInventory, writeTransaction } from '../../core/db/dialect.js';
-import type { DealerRow, FeedImportResult, FeedRow, FeedTrigger } from '../../core/db/schema.js';
+import type { DealerRow, FeedImportResult, FeedImportsTable, FeedRow, FeedTrigger } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { toDealer } from '../dealers/service.js';
 import { recordEvents, type SyncFailedData } from '../events/events.js';
@@ -59,18 +59,12 @@ export interface ImportOptions {
   allowMassSold?: boolean;
 }
 
-interface Report {
-  result: FeedImportResult;
-  format: string | null;
-  rows: number;
-  created: number;
-  updated: number;
-  sold: number;
-  sold_skipped?: string | null;
-  message?: string | null;
-  errors: StockError[];
-  columns: ColumnMatch[];
-}
+/** What an import reports: the feed_imports columns it decides, plus its errors and columns. */
+type Report = Pick<FeedImportsTable, 'result' | 'format' | 'rows' | 'created' | 'updated' | 'sold'> &
+  Partial<Pick<FeedImportsTable, 'sold_skipped' | 'message'>> & {
+    errors: StockError[];
+    columns: ColumnMatch[];
+  };
 
 function reportRow(feed: FeedRow, trigger: FeedTrigger, startedAt: number, finishedAt: number, r: Report) {
   return {

@@ -31,64 +31,42 @@ export async function findVehicle(db: Kysely<DB>, dealerId: number, market: stri
   return (await vehicleByStockId(db, dealerId, market, externalId))[0];
 }
 
-export async function findVehiclesByExternalIds(
-  db: Kysely<DB>,
-  dealerId: number,
-  market: string,
+/** Rows of a dealership's cars in a market with these stock IDs, read in chunks by `read`. */
+async function byExternalIds<R extends { external_id: string }>(
   externalIds: string[],
-): Promise<Map<string, VehicleRow>> {
-  const found = new Map<string, VehicleRow>();
+  read: (part: string[]) => Promise<R[]>,
+): Promise<Map<string, R>> {
+  const found = new Map<string, R>();
   for (const part of chunks(externalIds)) {
     if (part.length === 0) continue;
-    const rows = await db
-      .selectFrom('vehicles')
-      .selectAll()
-      .where('dealer_id', '=', dealerId)
-      .where('market', '=', market)
-      .where('external_id', 'in', part)
-      .execute();
-    for (const r of rows) found.set(r.external_id, r);
+    for (const r of await read(part)) found.set(r.external_id, r);
   }
   return found;
 }
 
+const inScope = (db: Kysely<DB>, dealerId: number, market: string, part: string[]) =>
+  db.selectFrom('vehicles').where('dealer_id', '=', dealerId).where('market', '=', market).where('external_id', 'in', part);
+
+export function findVehiclesByExternalIds(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<Map<string, VehicleRow>> {
+  return byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).selectAll().execute());
+}
+
+const EXISTING_CAR_COLUMNS = ['id', 'external_id', 'status', 'photo_urls', 'photos_pending', 'shown_photos', 'content_hash'] as const;
+
 /** What applying a stock needs of the existing cars with these stock IDs (see apply.ts ExistingCar). */
-export async function findExistingCars(
+export function findExistingCars(
   db: Kysely<DB>,
   dealerId: number,
   market: string,
   externalIds: string[],
-): Promise<Map<string, Pick<VehicleRow, 'id' | 'external_id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash'>>> {
-  const found = new Map<string, Pick<VehicleRow, 'id' | 'external_id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash'>>();
-  for (const part of chunks(externalIds)) {
-    if (part.length === 0) continue;
-    const rows = await db
-      .selectFrom('vehicles')
-      .select(['id', 'external_id', 'status', 'photo_urls', 'photos_pending', 'shown_photos', 'content_hash'])
-      .where('dealer_id', '=', dealerId)
-      .where('market', '=', market)
-      .where('external_id', 'in', part)
-      .execute();
-    for (const r of rows) found.set(r.external_id, r);
-  }
-  return found;
+): Promise<Map<string, Pick<VehicleRow, (typeof EXISTING_CAR_COLUMNS)[number]>>> {
+  return byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select(EXISTING_CAR_COLUMNS).execute());
 }
 
 /** Which of these stock IDs are cars of the dealership in that market (any status or source). */
 export async function existingExternalIds(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const part of chunks(externalIds)) {
-    if (part.length === 0) continue;
-    const rows = await db
-      .selectFrom('vehicles')
-      .select('external_id')
-      .where('dealer_id', '=', dealerId)
-      .where('market', '=', market)
-      .where('external_id', 'in', part)
-      .execute();
-    for (const r of rows) found.add(r.external_id);
-  }
-  return found;
+  const found = await byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select('external_id').execute());
+  return new Set(found.keys());
 }
 
 const VEHICLE_INSERT_COLUMNS = [

@@ -115,10 +115,7 @@ async function checkInput(deps: WebhookDeps, body: Record<string, unknown>): Pro
       problems.push(`url cannot be used: ${err.message}`);
     }
   }
-  if (problems.length > 0) {
-    const err = new ApiError('invalid_request', `The webhook is not valid: ${problems.join('; ')}.`);
-    throw err;
-  }
+  if (problems.length > 0) throw invalid(`The webhook is not valid: ${problems.join('; ')}.`);
   return { url, events };
 }
 
