@@ -25,21 +25,34 @@ export interface TestStore {
   dispose(): Promise<void>;
 }
 
+/**
+ * Test processes create and drop schemas side by side on one server. A first migration looks at
+ * every schema's tables (Kysely's Migrator), which fails if another schema is dropped meanwhile:
+ * both take this server-wide lock.
+ */
+async function underSchemaLock<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(7399)');
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function openTestStore(): Promise<TestStore> {
   if (PG_URL) {
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const store = openStore({ url: PG_URL, schema });
-    await migrateToLatest(store);
+    await underSchemaLock(() => migrateToLatest(store));
     const sep = PG_URL.includes('?') ? '&' : '?';
     return {
       store,
       url: `${PG_URL}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
       async dispose() {
         await store.close();
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
+        await underSchemaLock((client) => client.query(`drop schema if exists ${schema} cascade`));
       },
     };
   }

@@ -20,7 +20,27 @@ const MIGRATIONS = {
   '2026-11-21-007-job-concurrency': jobConcurrency,
 };
 
+/**
+ * The migrations this store has run, or undefined when it has none (no bookkeeping table yet).
+ * Read directly: Kysely's Migrator first introspects every table of every schema, which costs
+ * time at each start and fails when another schema is being dropped at that moment.
+ */
+async function executedMigrations(store: Store): Promise<string[] | undefined> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
+    return rows.map((r) => r.name);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function migrateToLatest(store: Store): Promise<void> {
+  // Up to date (the usual start): nothing to do. Anything else goes through the Migrator,
+  // which also refuses a store migrated by a newer version.
+  const done = await executedMigrations(store);
+  const known = Object.keys(MIGRATIONS);
+  if (done && done.length === known.length && known.every((name) => done.includes(name))) return;
+
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
