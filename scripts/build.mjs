@@ -1,8 +1,11 @@
 // Bundles the server and the CLI into dist/ with esbuild: a start-up without a
 // TypeScript compiler in the loop. Packages stay external (native modules, JSON data inline).
+// Each file is written beside its place and renamed over it, so a process reading dist/ while a
+// build runs (a server starting, a test) never sees a half-written file.
+import fs from 'node:fs';
 import { build } from 'esbuild';
 
-await build({
+const result = await build({
   entryPoints: [
     'src/server.ts',
     'src/cli.ts',
@@ -17,4 +20,12 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  write: false,
 });
+
+fs.mkdirSync('dist', { recursive: true });
+for (const file of result.outputFiles) {
+  const tmp = `${file.path}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, file.contents);
+  fs.renameSync(tmp, file.path);
+}
