@@ -1,73 +1,39 @@
-// buildApp(config) assembles the whole service; server.ts starts it, tests build their own.
+// buildApp(options) is the composition root: the store (migrated), the services built once, the
+// background tasks, then the HTTP surface. server.ts starts it; each test builds its own.
 import crypto from 'node:crypto';
 import type { DestinationStream } from 'pino';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { systemClock, type Clock } from './core/clock.js';
-import type { Config } from './core/config.js';
-import { openStore, type Store } from './core/db/dialect.js';
 import { migrateToLatest } from './core/db/migrate.js';
-import { ApiError } from './core/errors.js';
-import { authenticate } from './core/http/auth.js';
-import { FailedAuthGuard } from './core/http/failed-auth.js';
 import { installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
-import { schemaController } from './core/http/validation.js';
+import { keyedScopeHook } from './core/http/keyed-scope.js';
 import { registerOpenApi } from './core/http/openapi.js';
-import { MemoryRateLimitStore, rateLimitHeaders, type RateLimitStore } from './core/http/rate-limit.js';
-import { ErrorSchema } from './core/http/schemas.js';
-import { JobWorker } from './core/jobs/worker.js';
-import { createOutbound, type Outbound } from './core/outbound/fetcher.js';
-import { loggerOptions, redactUrl } from './core/logger.js';
-import { buildCatalog } from './modules/catalog/catalog.js';
+import { installRequestLog } from './core/http/request-log.js';
+import { schemaController } from './core/http/validation.js';
+import { loggerOptions } from './core/logger.js';
+import { API_VERSION } from './core/version.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
-import { BrandListSchema, ModelListSchema } from './modules/catalog/schemas.js';
-import { keyResolver } from './modules/keys/resolver.js';
-import { marketRoutes } from './modules/markets/routes.js';
-import { MarketSchema } from './modules/markets/schemas.js';
-import { API_VERSION, meRoutes } from './modules/me/routes.js';
-import { AccountSchema } from './modules/me/schemas.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { leadRoutes } from './modules/leads/routes.js';
-import { LEAD_SCHEMAS } from './modules/leads/schemas.js';
-import { listingRoutes } from './modules/listings/routes.js';
-import { definePhotoDownloads } from './modules/photos/download.js';
-import { photoRoutes } from './modules/photos/routes.js';
-import { PhotoStorage } from './modules/photos/storage.js';
-import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
-import { ImportLock } from './modules/feeds/import-lock.js';
-import { definePulls } from './modules/feeds/pull.js';
-import { ensurePulls } from './modules/feeds/pull-schedule.js';
 import { feedPushRoutes } from './modules/feeds/push-routes.js';
 import { feedReportRoutes } from './modules/feeds/report-routes.js';
-import { FEED_SCHEMAS } from './modules/feeds/schemas.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { keyResolver } from './modules/keys/resolver.js';
+import { leadRoutes } from './modules/leads/routes.js';
+import { listingRoutes } from './modules/listings/routes.js';
+import { marketRoutes } from './modules/markets/routes.js';
+import { meRoutes } from './modules/me/routes.js';
+import { photoRoutes } from './modules/photos/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
-import { VEHICLE_SCHEMAS } from './modules/vehicles/schemas.js';
-import { loadServerKey, secretBox } from './core/secret-box.js';
-import { defineWebhookDeliveries } from './modules/webhooks/deliver.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
-import { WEBHOOK_SCHEMAS } from './modules/webhooks/schemas.js';
-import type { WebhookDeps } from './modules/webhooks/service.js';
+import { SHARED_SCHEMAS } from './schemas.js';
+import { buildServices, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
+import { defineTasks, scheduleRecurringTasks } from './tasks.js';
 
-export interface AppOptions {
-  config: Config;
-  /** A store opened by the caller (tests); otherwise one is opened from config.databaseUrl. */
-  store?: Store;
-  clock?: Clock;
+export type { AppServices } from './services.js';
+
+export interface AppOptions extends ServiceOptions {
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: DestinationStream;
-  rateLimitStore?: RateLimitStore;
-  /** The outbound HTTP client (tests inject one with their own resolver). */
-  outbound?: Outbound;
-}
-
-export interface AppServices {
-  config: Config;
-  store: Store;
-  clock: Clock;
-  jobs: JobWorker;
-  /** The only way out to the network (photos, feeds, webhooks). */
-  outbound: Outbound;
 }
 
 declare module 'fastify' {
@@ -82,13 +48,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
-  const clock = opts.clock ?? systemClock;
-  const ownsStore = !opts.store;
-  const store = opts.store ?? openStore({ url: config.databaseUrl });
-
   const app = Fastify({
     logger: opts.logStream ? { ...loggerOptions(config.logLevel), stream: opts.logStream } : loggerOptions(config.logLevel),
-    // One line per request, written by our onResponse hook, instead of Fastify's two.
+    // One line per request, written by installRequestLog, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
@@ -102,115 +64,49 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const opened = openServiceStore(opts);
   try {
-    await migrateToLatest(store);
+    await migrateToLatest(opened.store);
   } catch (err) {
-    if (ownsStore) await store.close();
+    if (opened.ownsStore) await opened.store.close();
     throw err;
   }
-
-  const jobs = new JobWorker({
-    store,
-    clock,
-    log: app.log.child({ component: 'jobs' }),
-    concurrency: config.jobConcurrency,
-    pollIntervalMs: config.jobPollIntervalMs,
-    leaseMs: config.jobLeaseMs,
-  });
-  const outbound = opts.outbound ?? createOutbound({ allowPrivateNetworks: config.outboundAllowPrivateNetworks });
-  const storage = new PhotoStorage(config.dataDir);
-  app.decorate('services', { config, store, clock, jobs, outbound });
-  const box = secretBox(loadServerKey(config.secretKey, config.dataDir));
-  const webhookSend = { timeoutMs: config.webhookTimeoutMs, userAgent: `DealerInventory-Webhooks/${API_VERSION} (+${config.publicBaseUrl})` };
-  defineWebhookDeliveries(jobs, {
-    store,
-    clock,
-    outbound,
-    box,
-    send: webhookSend,
-    scheduleMs: config.webhookRetryScheduleMs,
-    maxInFlight: config.webhookMaxInFlight,
-  });
-  defineExpiry(jobs, store, clock, config.listingTtlDays);
-  definePhotoDownloads(jobs, { store, clock, outbound, storage, timeoutMs: config.photoTimeoutMs });
-  await scheduleExpiry(store.db, clock);
+  const services = buildServices(opts, opened, app.log);
+  app.decorate('services', services);
+  defineTasks(services);
+  await scheduleRecurringTasks(services);
 
   installErrorHandling(app);
   installJsonBodyParser(app);
-
-  // One line per request, at its end, with what an operator needs; URLs are redacted.
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
-  // No hook at all when request lines would not be written (LOG_LEVEL above info).
-  if (['info', 'debug', 'trace'].includes(config.logLevel)) {
-    app.addHook('onResponse', async (req, reply) => {
-      req.log.info(
-        { method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-        'request',
-      );
-    });
-  }
-
-  for (const schema of [ErrorSchema, MarketSchema, BrandListSchema, ModelListSchema, AccountSchema, ...VEHICLE_SCHEMAS, ...WEBHOOK_SCHEMAS, ...LEAD_SCHEMAS, ...FEED_SCHEMAS]) app.addSchema(schema);
+  installRequestLog(app, config.logLevel);
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await registerOpenApi(app, config.publicBaseUrl, API_VERSION);
+
+  // Without a key: health, photos, public listing pages, the feed push (its token is the secret).
   await app.register(healthRoutes);
-  await app.register(photoRoutes, { storage });
+  await app.register(photoRoutes, { storage: services.storage });
+  await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour } });
+  await app.register(feedPushRoutes, { prefix: '/v1', deps: services, limiter: services.limiter, perMinute: config.feedPushPerMinute });
 
-  const catalog = buildCatalog(new Date(clock.now()).getUTCFullYear() + 1);
-  const limiter = opts.rateLimitStore ?? new MemoryRateLimitStore();
+  // Everything else under /v1 needs a key.
   const perMinute = config.rateLimitPerMinute;
-  const resolveKey = keyResolver(store.db, clock);
-  const vehicleDeps = { store, clock, catalog, publicBaseUrl: config.publicBaseUrl, jobsQueued: () => jobs.nudge() };
-  const leadDeps = { store, clock, publicBaseUrl: config.publicBaseUrl };
-  await app.register(listingRoutes, { deps: { ...leadDeps, limiter, inquiriesPerHour: config.inquiriesPerHour } });
-
-  // Feeds: imports (one at a time per dealership), pulls of feed URLs, the push address.
-  const feedDeps = { ...vehicleDeps, importLock: new ImportLock(store) };
-  definePulls(jobs, { ...feedDeps, outbound, intervalMs: config.feedPollIntervalMs });
-  await ensurePulls(store.db, clock);
-  await app.register(feedPushRoutes, { prefix: '/v1', deps: feedDeps, limiter, perMinute: config.feedPushPerMinute });
-
-  // Everything under /v1 except the docs and the feed push needs a key.
   await app.register(
     async (keyed) => {
-      // One hook, before any body is read: the caller's address, the key, then its rate limit.
-      const auth = authenticate(resolveKey);
-      const failedAuth = new FailedAuthGuard();
-      keyed.addHook('onRequest', async (req, reply) => {
-        const blocked = failedAuth.blockedFor(req.ip, clock.now());
-        if (blocked > 0) {
-          const wait = Math.max(1, Math.ceil(blocked / 1000));
-          throw new ApiError('rate_limited', `Too many calls with an invalid key from this address; retry in ${wait} s.`, undefined, { 'retry-after': String(wait) });
-        }
-        try {
-          await auth(req, reply);
-        } catch (err) {
-          if (err instanceof ApiError && err.code === 'unauthorized') failedAuth.recordFailure(req.ip, clock.now());
-          throw err;
-        }
-        const d = await limiter.hit(`key:${req.auth.keyId}`, clock.now(), perMinute, 60_000);
-        reply.headers(rateLimitHeaders(d));
-        if (!d.allowed) {
-          const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
-          throw new ApiError('rate_limited', `More than ${perMinute} calls in 60 seconds with this key; retry in ${wait} s.`);
-        }
-      });
+      keyed.addHook('onRequest', keyedScopeHook({ resolveKey: keyResolver(services.store.db, services.clock), limiter: services.limiter, perMinute, clock: services.clock }));
       await keyed.register(meRoutes, { perMinute });
       await keyed.register(marketRoutes);
-      await keyed.register(catalogRoutes, { catalog });
-      await keyed.register(vehicleRoutes, { deps: vehicleDeps });
-      const webhookDeps: WebhookDeps = { store, clock, outbound, box, send: webhookSend, allowHttp: config.webhookAllowHttp, jobsQueued: () => jobs.nudge() };
-      await keyed.register(webhookRoutes, { deps: webhookDeps });
-      await keyed.register(leadRoutes, { deps: leadDeps });
-      await keyed.register(feedReportRoutes, { store });
+      await keyed.register(catalogRoutes, { catalog: services.catalog });
+      await keyed.register(vehicleRoutes, { deps: services });
+      await keyed.register(webhookRoutes, { deps: services });
+      await keyed.register(leadRoutes, { deps: services });
+      await keyed.register(feedReportRoutes, { store: services.store });
     },
     { prefix: '/v1' },
   );
 
   app.addHook('onClose', async () => {
-    await jobs.stop();
-    if (ownsStore) await store.close();
+    await services.jobs.stop();
+    if (services.ownsStore) await services.store.close();
   });
 
   return app;

@@ -15,6 +15,7 @@ import { enqueue } from '../src/core/jobs/queue.js';
 import { claimJobs, deleteJob, extendLease, failJob, findJob, rescheduleJob } from '../src/core/jobs/repository.js';
 import { JobWorker, PermanentJobError, RetryJobError, type TaskDefinition } from '../src/core/jobs/worker.js';
 import { openTestStore, STORE_NAME, type TestStore } from './helpers.js';
+import './fixtures/test-tasks.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CRASH_WORKER = path.join(ROOT, 'test', 'fixtures', 'crash-worker.ts');
@@ -151,7 +152,7 @@ test(`[${STORE_NAME}] a failing job retries on its backoff schedule, then succee
   const backoff = (attempt: number) => attempt * 7_000 + 123;
   const attempts: number[] = [];
   const worker = makeWorker(store, clock);
-  worker.define<{ k: string }>('flaky', {
+  worker.define('flaky', {
     backoff,
     handler: async (p, ctx) => {
       assert.deepEqual(p, { k: 'v' });
@@ -452,7 +453,7 @@ test(`[${STORE_NAME}] a worker process killed mid-job: its job stays running unt
   const clock = new ManualClock(Date.now());
   const attempts: number[] = [];
   const w = makeWorker(store, clock, { leaseMs: 60_000 });
-  w.define<{ crash: boolean }>('crash', {
+  w.define('crash', {
     handler: async (p, ctx) => {
       assert.deepEqual(p, { crash: true });
       attempts.push(ctx.attempt);
@@ -525,7 +526,7 @@ test(`[${STORE_NAME}] stop() waits for the in-flight handler, and nothing is cla
   const events: string[] = [];
   const started = deferred();
   const release = deferred();
-  worker.define<{ n: number }>('slow', {
+  worker.define('slow', {
     handler: async (p) => {
       events.push(`start ${p.n}`);
       started.resolve();

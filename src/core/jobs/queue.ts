@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { DB } from '../db/schema.js';
 import { insertJob } from './repository.js';
+import type { TaskName, TaskPayloads } from './tasks.js';
 
 export interface EnqueueOptions {
   /** When the job may start (default: now). */
@@ -18,11 +19,11 @@ export interface EnqueueOptions {
 
 export const DEFAULT_MAX_ATTEMPTS = 10;
 
-export function enqueue(
+export function enqueue<T extends TaskName>(
   db: Kysely<DB>,
   clock: Clock,
-  task: string,
-  payload: unknown,
+  task: T,
+  payload: TaskPayloads[T],
   options: EnqueueOptions = {},
 ): Promise<number | undefined> {
   const now = clock.now();

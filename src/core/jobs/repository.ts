@@ -4,10 +4,11 @@ import { compiledInsert } from '../db/compiled.js';
 import { afterCommit, lockSkipLocked, type DialectName } from '../db/dialect.js';
 import { jobsQueued } from './wake.js';
 import type { DB, JobRow } from '../db/schema.js';
+import type { TaskName, TaskPayloads } from './tasks.js';
 
-export interface NewJobInput {
-  task: string;
-  payload: unknown;
+export interface NewJobInput<T extends TaskName = TaskName> {
+  task: T;
+  payload: TaskPayloads[T];
   runAt: number;
   maxAttempts: number;
   jobKey?: string | null;
@@ -15,7 +16,7 @@ export interface NewJobInput {
 }
 
 /** Inserts a job; with a jobKey already live, does nothing and returns undefined. */
-export async function insertJob(db: Kysely<DB>, job: NewJobInput, now: number): Promise<number | undefined> {
+export async function insertJob<T extends TaskName>(db: Kysely<DB>, job: NewJobInput<T>, now: number): Promise<number | undefined> {
   const row = await db
     .insertInto('jobs')
     .values({
@@ -148,7 +149,7 @@ export async function countJobsByStatus(db: Kysely<DB>): Promise<Record<string, 
 const insertJobRows = compiledInsert('jobs', ['task', 'payload', 'status', 'job_key', 'concurrency_key', 'run_at', 'attempts', 'max_attempts', 'created_at', 'updated_at']);
 
 /** Inserts many keyless jobs at once (e.g. one per event of a large reconcile). */
-export async function insertJobs(db: Kysely<DB>, jobs: Omit<NewJobInput, 'jobKey'>[], now: number): Promise<void> {
+export async function insertJobs<T extends TaskName>(db: Kysely<DB>, jobs: Omit<NewJobInput<T>, 'jobKey'>[], now: number): Promise<void> {
   for (let i = 0; i < jobs.length; i += 500) {
     const n = Math.min(500, jobs.length - i);
     const values: unknown[] = [];

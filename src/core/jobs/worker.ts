@@ -6,6 +6,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Store } from '../db/dialect.js';
 import type { JobRow } from '../db/schema.js';
+import type { TaskName, TaskPayloads } from './tasks.js';
 import { claimJobs, deleteJob, extendLease, failJob, repeatJob, rescheduleJob, unclaimJobs } from './repository.js';
 import { onJobsQueued } from './wake.js';
 
@@ -17,7 +18,7 @@ export interface JobContext {
   log: Logger;
 }
 
-export interface TaskDefinition<P = any> {
+export interface TaskDefinition<P> {
   handler: (payload: P, ctx: JobContext) => Promise<void>;
   /** Delay before retry number `attempt` (1-based). Default: 10 s doubling, at most 1 h. */
   backoff?: (attempt: number) => number;
@@ -61,7 +62,7 @@ export interface WorkerOptions {
 
 export class JobWorker {
   readonly id: string;
-  private readonly tasks = new Map<string, TaskDefinition>();
+  private readonly tasks = new Map<string, TaskDefinition<unknown>>();
   private readonly inFlight = new Set<Promise<void>>();
   private running = false;
   private timer: NodeJS.Timeout | undefined;
@@ -76,8 +77,8 @@ export class JobWorker {
     this.id = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   }
 
-  define<P>(task: string, definition: TaskDefinition<P>): void {
-    this.tasks.set(task, definition as TaskDefinition);
+  define<T extends TaskName>(task: T, definition: TaskDefinition<TaskPayloads[T]>): void {
+    this.tasks.set(task, definition as TaskDefinition<unknown>);
   }
 
   get taskNames(): string[] {

@@ -187,7 +187,6 @@ export async function importParsedFeed(
       });
       created += counts.created;
       updated += counts.updated;
-      deps.jobsQueued?.();
     }
     errors.sort((a, b) => a.index - b.index);
 
@@ -223,7 +222,6 @@ export async function importParsedFeed(
       );
       return { sold, soldSkipped, importId };
     });
-    deps.jobsQueued?.();
     return {
       result: 'processed' as const,
       format: parsed.format,

@@ -6,14 +6,13 @@ import type { DB } from '../../core/db/schema.js';
 import { enqueue } from '../../core/jobs/queue.js';
 import { listPulledFeeds } from './repository.js';
 
-export const PULL_TASK = 'feeds.pull';
 /** Tries of one read before it waits for the next FEED_POLL_INTERVAL (backoff between them). */
 export const PULL_MAX_ATTEMPTS = 4;
 
-export const pullJobKey = (feedId: number): string => `${PULL_TASK}:${feedId}`;
+export const pullJobKey = (feedId: number): string => `feeds.pull:${feedId}`;
 
 export async function schedulePull(db: Kysely<DB>, clock: Clock, feedId: number, runAt = clock.now()): Promise<void> {
-  await enqueue(db, clock, PULL_TASK, { feed_id: feedId }, { jobKey: pullJobKey(feedId), runAt, maxAttempts: PULL_MAX_ATTEMPTS });
+  await enqueue(db, clock, 'feeds.pull', { feed_id: feedId }, { jobKey: pullJobKey(feedId), runAt, maxAttempts: PULL_MAX_ATTEMPTS });
 }
 
 /** At start: every live feed with a URL has its job (a no-op for those that have one). */

@@ -8,7 +8,6 @@ import { ApiError } from '../../core/errors.js';
 import { RetryJobError, type JobWorker } from '../../core/jobs/worker.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import { importFeedFile, recordFailedImport, type FeedDeps } from './import.js';
-import { PULL_TASK } from './pull-schedule.js';
 import { findFeedWithDealer, updatePullState } from './repository.js';
 import { FEED_MAX_BYTES } from './limits.js';
 
@@ -22,7 +21,7 @@ export interface PullDeps extends FeedDeps {
 export const pullBackoff = (attempt: number, intervalMs: number): number => Math.min(60_000 * 5 ** (attempt - 1), intervalMs);
 
 export function definePulls(jobs: JobWorker, deps: PullDeps): void {
-  jobs.define<{ feed_id: number }>(PULL_TASK, {
+  jobs.define('feeds.pull', {
     repeatEveryMs: deps.intervalMs,
     handler: async ({ feed_id }, { attempt, signal, log }) => {
       const found = await findFeedWithDealer(deps.store.db, feed_id);
@@ -89,7 +88,6 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
         return;
       }
       await updatePullState(deps.store.db, feed.id, { ...validators, content_hash: hash, last_polled_at: now });
-      deps.jobsQueued?.();
     },
   });
 }

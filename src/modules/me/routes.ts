@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { findMarket } from '../markets/markets.js';
 import { SYNC_MAX } from '../vehicles/sync.js';
-
-export const API_VERSION = '1.0.0';
+import { API_VERSION } from '../../core/version.js';
 
 export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number }> = async (app, { perMinute }) => {
   app.get(

@@ -14,7 +14,6 @@ import { IMAGE_LIMITS, ImageRejected, processImage } from './image.js';
 import { findPhoto, photosOfVehicles, setPhotoOutcome } from './repository.js';
 import { settleVehicles } from './settle.js';
 import { EXTENSIONS, fileIdOf, type PhotoStorage } from './storage.js';
-import { DOWNLOAD_TASK } from './track.js';
 
 export interface PhotoDeps {
   store: Store;
@@ -41,7 +40,7 @@ type Outcome = { status: PhotoStatus; reason: string | null; file_id?: string; f
 
 export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
   const perHost = new KeyedLimit(PER_HOST);
-  worker.define<{ photo_id: number }>(DOWNLOAD_TASK, {
+  worker.define('photos.download', {
     backoff: (attempt) => DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!,
     handler: async ({ photo_id }, { attempt, job, signal }) => {
       const photo = await findPhoto(deps.store.db, photo_id);

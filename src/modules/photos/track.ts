@@ -9,7 +9,6 @@ import { findVehiclesByIds } from '../vehicles/repository.js';
 import { insertPendingPhotos, photosOfVehicles, resetPhotos } from './repository.js';
 import { settleVehicles } from './settle.js';
 
-export const DOWNLOAD_TASK = 'photos.download';
 export const DOWNLOAD_MAX_ATTEMPTS = 5;
 
 /**
@@ -42,7 +41,7 @@ export async function trackPhotos(
   const inserted = await insertPendingPhotos(trx, fresh, now);
   await resetPhotos(trx, retry, now);
   const jobIds = [...inserted.map((r) => r.id), ...retry];
-  await insertJobs(trx, jobIds.map((id) => ({ task: DOWNLOAD_TASK, payload: { photo_id: id }, runAt: now, maxAttempts: DOWNLOAD_MAX_ATTEMPTS })), now);
+  await insertJobs(trx, jobIds.map((id) => ({ task: 'photos.download', payload: { photo_id: id }, runAt: now, maxAttempts: DOWNLOAD_MAX_ATTEMPTS })), now);
 
   // Settle each changed car's state on its photo rows as they now are.
   if (cars.changed.length === 0) return;

@@ -8,11 +8,10 @@ import { enqueue } from '../../core/jobs/queue.js';
 import type { JobWorker } from '../../core/jobs/worker.js';
 import { expireStale } from './repository.js';
 
-export const EXPIRE_TASK = 'vehicles.expire';
 const DAY_MS = 86_400_000;
 
 export function defineExpiry(worker: JobWorker, store: Store, clock: Clock, ttlDays: number): void {
-  worker.define(EXPIRE_TASK, {
+  worker.define('vehicles.expire', {
     repeatEveryMs: DAY_MS,
     handler: async (_payload, { log }) => {
       const now = clock.now();
@@ -24,5 +23,5 @@ export function defineExpiry(worker: JobWorker, store: Store, clock: Clock, ttlD
 
 /** Makes sure the daily job exists (one for the whole store, whatever the number of processes). */
 export async function scheduleExpiry(db: Kysely<DB>, clock: Clock): Promise<void> {
-  await enqueue(db, clock, EXPIRE_TASK, {}, { jobKey: EXPIRE_TASK, maxAttempts: 5 });
+  await enqueue(db, clock, 'vehicles.expire', {}, { jobKey: 'vehicles.expire', maxAttempts: 5 });
 }

@@ -20,8 +20,6 @@ export interface VehicleDeps {
   clock: Clock;
   catalog: Catalog;
   publicBaseUrl: string;
-  /** Called after a commit that queued background work (photo downloads): wakes this process's worker. */
-  jobsQueued?: () => void;
 }
 
 type Dealer = AuthContext['dealer'];
@@ -69,7 +67,6 @@ export async function putVehicle(
     const outcome = await applyVehicles(trx, clock, { dealerId: dealer.id, market: market.code, source, now: clock.now() }, [{ externalId, data: checked.value }], existing);
     return { row: (await findVehicle(trx, dealer.id, market.code, externalId))!, result: outcome.results[0]! };
   });
-  deps.jobsQueued?.();
   return { result, vehicle: present(deps, row) };
 }
 

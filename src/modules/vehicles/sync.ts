@@ -79,7 +79,6 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
       errors.sort((a, b) => a.index - b.index);
       return result;
     });
-    deps.jobsQueued?.();
     return result;
   } catch (err) {
     if (err instanceof GuardRefusal) return refuseMassSold(deps, dealer.id, err);

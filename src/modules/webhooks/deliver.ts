@@ -9,7 +9,7 @@ import { enqueue } from '../../core/jobs/queue.js';
 import type { JobWorker } from '../../core/jobs/worker.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import type { SecretBox } from '../../core/secret-box.js';
-import { DELIVER_JOB_MAX_ATTEMPTS, DELIVER_TASK, deliveryKey } from './fanout.js';
+import { DELIVER_JOB_MAX_ATTEMPTS, deliveryKey } from './fanout.js';
 import { insertAttempt, loadDeliveryToSend, recordWebhookFailure, recordWebhookSuccess, updateDelivery } from './repository.js';
 import { sendDelivery, type AttemptOutcome, type SendConfig } from './send.js';
 
@@ -41,13 +41,13 @@ export function retryDelay(scheduleMs: number[], retry: number, outcome: Attempt
 }
 
 const later = (trx: Kysely<DB>, clock: Clock, webhookId: number, deliveryId: number, runAt: number) =>
-  enqueue(trx, clock, DELIVER_TASK, { delivery_id: deliveryId }, { runAt, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS, concurrencyKey: deliveryKey(webhookId) });
+  enqueue(trx, clock, 'webhooks.deliver', { delivery_id: deliveryId }, { runAt, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS, concurrencyKey: deliveryKey(webhookId) });
 
 export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): void {
   const { store, clock } = deps;
   const random = deps.random ?? Math.random;
 
-  jobs.define<{ delivery_id: number }>(DELIVER_TASK, {
+  jobs.define('webhooks.deliver', {
     // A slow receiver holds at most this many workers; its other deliveries wait in the table.
     maxPerKey: deps.maxInFlight,
     handler: async ({ delivery_id }, ctx) => {

@@ -6,7 +6,6 @@ import type { DB } from '../../core/db/schema.js';
 import { insertJobs } from '../../core/jobs/repository.js';
 import { activeWebhooks, insertDeliveries, type NewDelivery } from './repository.js';
 
-export const DELIVER_TASK = 'webhooks.deliver';
 /** Attempts are counted on the delivery (D20 schedule); the job itself may be deferred many times. */
 export const DELIVER_JOB_MAX_ATTEMPTS = 1000;
 /** Deliveries to one webhook share a concurrency key (WEBHOOK_MAX_IN_FLIGHT at once per worker). */
@@ -18,7 +17,7 @@ export async function queueDeliveries(trx: Kysely<DB>, rows: NewDelivery[], now:
   await insertJobs(
     trx,
     ids.map((id, i) => ({
-      task: DELIVER_TASK,
+      task: 'webhooks.deliver',
       payload: { delivery_id: id },
       runAt: now,
       maxAttempts: DELIVER_JOB_MAX_ATTEMPTS,

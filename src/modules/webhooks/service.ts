@@ -40,8 +40,6 @@ export interface WebhookDeps {
   box: SecretBox;
   send: SendConfig;
   allowHttp: boolean;
-  /** Wakes this process's job worker after deliveries were queued. */
-  jobsQueued?: () => void;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -228,7 +226,6 @@ export async function retryDelivery(deps: WebhookDeps, dealerId: number, id: num
       now,
     ),
   );
-  deps.jobsQueued?.();
   const row = await findDelivery(store.db, Number(webhook.id), newId!);
   return toDelivery(row!, []);
 }

@@ -1,0 +1,19 @@
+// The catalogue of background tasks: each task's name and the payload its jobs carry. `enqueue`,
+// `insertJobs` and `JobWorker.define` take only these names, each with its own payload type, so a
+// job cannot be written for a task that does not read it that way (as graphile-worker's TaskList).
+// Payloads are plain JSON (ids), never whole rows: a job reads the current state when it runs.
+// Names are stored in the jobs table: never rename one that has landed.
+// Tests add tasks of their own by augmenting this interface (`declare module …`).
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmented by tests
+export interface TaskPayloads {
+  /** Download, check and store one photo of a car (modules/photos/download.ts). */
+  'photos.download': { photo_id: number };
+  /** One attempt to deliver one webhook delivery (modules/webhooks/deliver.ts). */
+  'webhooks.deliver': { delivery_id: number };
+  /** Read one dealership's feed URL; recurring, one live job per feed (modules/feeds/pull.ts). */
+  'feeds.pull': { feed_id: number };
+  /** Expire cars not sent again for LISTING_TTL_DAYS; recurring, daily (modules/vehicles/expiry.ts). */
+  'vehicles.expire': Record<string, never>;
+}
+
+export type TaskName = keyof TaskPayloads;

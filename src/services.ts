@@ -1,0 +1,85 @@
+// The service's long-lived parts, built once per process (or per test app) and handed to the
+// routes and tasks that need them. Each module's deps interface is a subset of AppServices, so a
+// module takes `services` as it is: no ad hoc deps objects repeating store, clock and base URL.
+import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from './core/clock.js';
+import type { Config } from './core/config.js';
+import { openStore, type Store } from './core/db/dialect.js';
+import { MemoryRateLimitStore, type RateLimitStore } from './core/http/rate-limit.js';
+import { JobWorker } from './core/jobs/worker.js';
+import { createOutbound, type Outbound } from './core/outbound/fetcher.js';
+import { loadServerKey, secretBox, type SecretBox } from './core/secret-box.js';
+import { API_VERSION } from './core/version.js';
+import { buildCatalog, type Catalog } from './modules/catalog/catalog.js';
+import { ImportLock } from './modules/feeds/import-lock.js';
+import { PhotoStorage } from './modules/photos/storage.js';
+import type { SendConfig } from './modules/webhooks/send.js';
+
+export interface ServiceOptions {
+  config: Config;
+  /** A store opened by the caller (tests); otherwise one is opened from config.databaseUrl. */
+  store?: Store;
+  clock?: Clock;
+  rateLimitStore?: RateLimitStore;
+  /** The outbound HTTP client (tests inject one with their own resolver). */
+  outbound?: Outbound;
+}
+
+export interface AppServices {
+  config: Config;
+  store: Store;
+  /** Whether closing the app closes the store (it opened it). */
+  ownsStore: boolean;
+  clock: Clock;
+  jobs: JobWorker;
+  /** The only way out to the network (photos, feeds, webhooks). */
+  outbound: Outbound;
+  storage: PhotoStorage;
+  /** Seals secrets the service must read back (webhook signing secrets). */
+  box: SecretBox;
+  catalog: Catalog;
+  /** Per-key calls, feed pushes per token, inquiries per address. */
+  limiter: RateLimitStore;
+  /** One feed import at a time per dealership. */
+  importLock: ImportLock;
+  publicBaseUrl: string;
+  /** How webhook deliveries are sent (timeout, User-Agent). */
+  send: SendConfig;
+  /** WEBHOOK_ALLOW_HTTP. */
+  allowHttp: boolean;
+}
+
+export function openServiceStore(opts: ServiceOptions): { store: Store; ownsStore: boolean } {
+  return opts.store ? { store: opts.store, ownsStore: false } : { store: openStore({ url: opts.config.databaseUrl }), ownsStore: true };
+}
+
+/** Everything but the store, which is opened (and migrated) first. */
+export function buildServices(opts: ServiceOptions, opened: { store: Store; ownsStore: boolean }, log: FastifyBaseLogger): AppServices {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const { store, ownsStore } = opened;
+  return {
+    config,
+    store,
+    ownsStore,
+    clock,
+    jobs: new JobWorker({
+      store,
+      clock,
+      log: log.child({ component: 'jobs' }),
+      concurrency: config.jobConcurrency,
+      pollIntervalMs: config.jobPollIntervalMs,
+      leaseMs: config.jobLeaseMs,
+    }),
+    outbound: opts.outbound ?? createOutbound({ allowPrivateNetworks: config.outboundAllowPrivateNetworks }),
+    storage: new PhotoStorage(config.dataDir),
+    box: secretBox(loadServerKey(config.secretKey, config.dataDir)),
+    // Models still produced list next year's model year (sold from the autumn before).
+    catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1),
+    limiter: opts.rateLimitStore ?? new MemoryRateLimitStore(),
+    importLock: new ImportLock(store),
+    publicBaseUrl: config.publicBaseUrl,
+    send: { timeoutMs: config.webhookTimeoutMs, userAgent: `DealerInventory-Webhooks/${API_VERSION} (+${config.publicBaseUrl})` },
+    allowHttp: config.webhookAllowHttp,
+  };
+}
