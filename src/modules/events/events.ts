@@ -1,13 +1,5 @@
-// The events of spec §6 and D21, recorded in the transaction of the change that caused them.
-// Each event is a row of the events table plus one delivery (and its job) per subscribed
-// active webhook, all in that same transaction (webhooks/fanout.ts).
-import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Clock } from '../../core/clock.js';
-import type { DB } from '../../core/db/schema.js';
-import type { LeadCreatedData } from '../leads/schemas.js';
-import { fanOutEvents } from '../webhooks/fanout.js';
-import { insertEvents } from './repository.js';
+// The events of spec §6 and D21: their types and the data each carries. They are recorded,
+// with their deliveries, by recordEvents (webhooks/fanout.ts) in the change's transaction.
 
 export const EVENT_TYPES = ['lead.created', 'vehicle.sold', 'vehicle.rejected', 'sync.failed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -41,20 +33,5 @@ export type NewEvent =
   | { type: 'vehicle.sold'; data: VehicleSoldData }
   | { type: 'vehicle.rejected'; data: VehicleRejectedData }
   | { type: 'sync.failed'; data: SyncFailedData }
-  | { type: 'lead.created'; data: LeadCreatedData };
-
-/** Records events for one dealership; call inside the change's transaction. */
-export async function recordEvents(trx: Kysely<DB>, clock: Clock, dealerId: number, events: NewEvent[]): Promise<string[]> {
-  if (events.length === 0) return [];
-  const now = clock.now();
-  const rows = events.map((e) => ({
-    id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
-    dealer_id: dealerId,
-    type: e.type,
-    data: JSON.stringify(e.data),
-    created_at: now,
-  }));
-  await insertEvents(trx, rows);
-  await fanOutEvents(trx, dealerId, rows, now);
-  return rows.map((r) => r.id);
-}
+  // The Lead shape belongs to leads/ (which records this event): events only carry it.
+  | { type: 'lead.created'; data: { lead: object } };

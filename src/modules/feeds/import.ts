@@ -8,7 +8,8 @@ import { lockDealerInventory, writeTransaction } from '../../core/db/dialect.js'
 import type { DealerRow, FeedImportResult, FeedImportsTable, FeedRow, FeedTrigger } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { toDealer } from '../dealers/service.js';
-import { recordEvents, type SyncFailedData } from '../events/events.js';
+import type { SyncFailedData } from '../events/events.js';
+import { recordEvents } from '../webhooks/fanout.js';
 import { findMarket } from '../markets/markets.js';
 import type { VehicleDeps } from '../vehicles/service.js';
 import {

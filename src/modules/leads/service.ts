@@ -5,7 +5,7 @@
 import type { Clock } from '../../core/clock.js';
 import { lockVehicleLeads, writeTransaction, type Store } from '../../core/db/dialect.js';
 import { ApiError } from '../../core/errors.js';
-import { recordEvents } from '../events/events.js';
+import { recordEvents } from '../webhooks/fanout.js';
 import type { Inquiry } from './inquiry.js';
 import { messagePreview } from './preview.js';
 import {

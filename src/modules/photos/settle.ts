@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, PhotoRow, VehicleRow } from '../../core/db/schema.js';
-import { recordEvents, type NewEvent } from '../events/events.js';
+import type { NewEvent } from '../events/events.js';
+import { recordEvents } from '../webhooks/fanout.js';
 import { findMarket } from '../markets/markets.js';
 import { updateVehicle } from '../vehicles/repository.js';
 import { FOR_SALE_STATUSES } from '../vehicles/schemas.js';

@@ -6,7 +6,7 @@ import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
-import { recordEvents } from '../events/events.js';
+import { recordEvents } from '../webhooks/fanout.js';
 import { applyVehicles } from './apply.js';
 import { findVehicle, findVehicleRevision, listVehicles, setStatus } from './repository.js';
 import type { Vehicle } from './schemas.js';

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
-import { recordEvents } from '../events/events.js';
+import { recordEvents } from '../webhooks/fanout.js';
 import { setStatus } from './repository.js';
 import { listingUrl, vehicleLabel } from './serialize.js';
 

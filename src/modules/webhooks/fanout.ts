@@ -1,9 +1,14 @@
-// Turns recorded events into deliveries: one per active webhook of the dealership subscribed to
-// the event, each with its job, written in the transaction that records the event (D20: an
-// event is never lost, and never delivered to a webhook created after it).
+// Records events (spec §6, D21) and turns them into deliveries: one per active webhook of the
+// dealership subscribed to the event, each with its job, all written in the transaction of the
+// change that caused them (D20: an event is never lost, and never delivered to a webhook
+// created after it).
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../core/db/schema.js';
 import { insertJobs } from '../../core/jobs/repository.js';
+import type { NewEvent } from '../events/events.js';
+import { insertEvents } from '../events/repository.js';
 import { activeWebhooks, insertDeliveries, type NewDelivery } from './repository.js';
 
 /** Attempts are counted on the delivery (D20 schedule); the job itself may be deferred many times. */
@@ -44,4 +49,20 @@ export async function fanOutEvents(
     }
   }
   return (await queueDeliveries(trx, rows, now)).length;
+}
+
+/** Records events for one dealership; call inside the change's transaction. */
+export async function recordEvents(trx: Kysely<DB>, clock: Clock, dealerId: number, events: NewEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  const now = clock.now();
+  const rows = events.map((e) => ({
+    id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+    dealer_id: dealerId,
+    type: e.type,
+    data: JSON.stringify(e.data),
+    created_at: now,
+  }));
+  await insertEvents(trx, rows);
+  await fanOutEvents(trx, dealerId, rows, now);
+  return rows.map((r) => r.id);
 }
