@@ -21,4 +21,3 @@ export class ManualClock implements Clock {
   }
 }
 
-export const toIso = (ms: number): string => new Date(ms).toISOString();

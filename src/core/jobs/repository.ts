@@ -137,15 +137,6 @@ export async function findJob(db: Kysely<DB>, id: number): Promise<JobRow | unde
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function countJobsByStatus(db: Kysely<DB>): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('jobs')
-    .select(['status', sql<number>`count(*)`.as('n')])
-    .groupBy('status')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-}
-
 const insertJobRows = compiledInsert('jobs', ['task', 'payload', 'status', 'job_key', 'concurrency_key', 'run_at', 'attempts', 'max_attempts', 'created_at', 'updated_at']);
 
 /** Inserts many keyless jobs at once (e.g. one per event of a large reconcile). */

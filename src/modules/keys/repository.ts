@@ -25,10 +25,6 @@ export async function revokeKeysByPrefix(db: Kysely<DB>, dealerId: number, prefi
   return Number(res.numUpdatedRows);
 }
 
-export function listKeys(db: Kysely<DB>, dealerId: number): Promise<ApiKeyRow[]> {
-  return db.selectFrom('api_keys').selectAll().where('dealer_id', '=', dealerId).orderBy('id').execute();
-}
-
 export interface KeyOwnerRow {
   key_id: number;
   key_hash: string;
