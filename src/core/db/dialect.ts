@@ -13,6 +13,7 @@ import {
   type SelectQueryBuilder,
 } from 'kysely';
 import type { DB } from './schema.js';
+import { BoundedMap } from '../util/bounded-map.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -62,14 +63,13 @@ function storeOf(db: Kysely<DB>, dialect: DialectName): Store {
  * at a time on its single connection.
  */
 function withStatementCache(raw: SQLite.Database, max = 500) {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new BoundedMap<string, SQLite.Statement>(max);
   return {
     close: () => raw.close(),
     prepare(sql: string) {
       let stmt = cache.get(sql);
       if (stmt) return stmt;
       stmt = raw.prepare(sql);
-      if (cache.size >= max) cache.delete(cache.keys().next().value!);
       cache.set(sql, stmt);
       return stmt;
     },

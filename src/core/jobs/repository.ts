@@ -5,6 +5,7 @@ import { afterCommit, lockSkipLocked, type DialectName } from '../db/dialect.js'
 import { jobsQueued } from './wake.js';
 import type { DB, JobRow } from '../db/schema.js';
 import type { TaskName, TaskPayloads } from './tasks.js';
+import { chunks } from '../util/chunks.js';
 
 export interface NewJobInput<T extends TaskName = TaskName> {
   task: T;
@@ -141,14 +142,12 @@ const insertJobRows = compiledInsert('jobs', ['task', 'payload', 'status', 'job_
 
 /** Inserts many keyless jobs at once (e.g. one per event of a large reconcile). */
 export async function insertJobs<T extends TaskName>(db: Kysely<DB>, jobs: Omit<NewJobInput<T>, 'jobKey'>[], now: number): Promise<void> {
-  for (let i = 0; i < jobs.length; i += 500) {
-    const n = Math.min(500, jobs.length - i);
+  for (const part of chunks(jobs)) {
     const values: unknown[] = [];
-    for (let j = i; j < i + n; j++) {
-      const job = jobs[j]!;
+    for (const job of part) {
       values.push(job.task, JSON.stringify(job.payload ?? null), 'pending', null, job.concurrencyKey ?? null, job.runAt, 0, job.maxAttempts, now, now);
     }
-    await insertJobRows.flat(db, n, values);
+    await insertJobRows.flat(db, part.length, values);
   }
   if (jobs.some((j) => j.runAt <= now)) afterCommit(db, jobsQueued);
 }

@@ -10,12 +10,13 @@ import type { DB } from '../../core/db/schema.js';
 import type { AuthContext, KeyResolver } from '../../core/http/auth.js';
 import { hashKey, looksLikeKey, sameHash } from './key-format.js';
 import { findKeyOwner } from './repository.js';
+import { BoundedMap } from '../../core/util/bounded-map.js';
 
 export const KEY_CACHE_TTL_MS = 1000;
 const KEY_CACHE_MAX = 10_000;
 
 export function keyResolver(db: Kysely<DB>, clock: Clock): KeyResolver {
-  const cache = new Map<string, { auth: AuthContext; until: number }>();
+  const cache = new BoundedMap<string, { auth: AuthContext; until: number }>(KEY_CACHE_MAX);
   return async (key): Promise<AuthContext | undefined> => {
     const now = clock.now();
     const hit = cache.get(key);
@@ -31,7 +32,6 @@ export function keyResolver(db: Kysely<DB>, clock: Clock): KeyResolver {
       keyPrefix: row.key_prefix,
       dealer: { id: row.dealer_id, slug: row.slug, name: row.name, city: row.city, markets: JSON.parse(row.markets) as string[] },
     };
-    if (cache.size >= KEY_CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, { auth, until: now + KEY_CACHE_TTL_MS });
     return auth;
   };

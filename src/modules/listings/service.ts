@@ -14,6 +14,7 @@ import { GONE_STATUSES } from '../leads/service.js';
 import { compress, type Encoding } from './encoding.js';
 import { gonePage, listingPage, notFoundPage, notYetPage } from './page.js';
 import { findListing, findListingRef, type ListingRow } from './repository.js';
+import { BoundedMap } from '../../core/util/bounded-map.js';
 
 /** Listing codes are 10 Crockford base-32 characters; anything else is not looked up. */
 export const LISTING_ID = /^[0-9A-HJKMNP-TV-Z]{10}$/;
@@ -57,14 +58,16 @@ interface Entry {
 }
 
 export class ListingPages {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: BoundedMap<string, Entry>;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly publicBaseUrl: string,
     /** ~10 KB a page: 1000 pages are about 10 MB. */
-    private readonly max = 1000,
-  ) {}
+    max = 1000,
+  ) {
+    this.entries = new BoundedMap(max);
+  }
 
   async get(listingId: string): Promise<Page> {
     if (!LISTING_ID.test(listingId)) return notFoundListing();
@@ -75,7 +78,6 @@ export class ListingPages {
     const row = (await findListing(this.db, listingId))[0];
     if (!row) return notFoundListing();
     const rendered = renderListing(row, this.publicBaseUrl);
-    if (!this.entries.has(listingId) && this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(listingId, { revision: row.revision, dealerName: row.dealer_name, dealerCity: row.dealer_city, page: rendered });
     return rendered;
   }

@@ -14,6 +14,7 @@ import { pickMarket, resolveMarket, resolveSource } from './scope.js';
 import { toVehicle } from './serialize.js';
 import { markSold } from './sold.js';
 import { validateVehicle } from './validation.js';
+import { BoundedMap } from '../../core/util/bounded-map.js';
 
 export interface VehicleDeps {
   store: Store;
@@ -76,14 +77,15 @@ export async function putVehicle(
  * stored car is the one it was made from, whichever process wrote it.
  */
 export class VehicleResponseCache {
-  private readonly entries = new Map<number, { revision: number; body: string }>();
-  constructor(private readonly max = 5000) {}
+  private readonly entries: BoundedMap<number, { revision: number; body: string }>;
+  constructor(max = 5000) {
+    this.entries = new BoundedMap(max);
+  }
   get(id: number, revision: number): string | undefined {
     const e = this.entries.get(id);
     return e && e.revision === revision ? e.body : undefined;
   }
   set(id: number, revision: number, body: string): void {
-    if (!this.entries.has(id) && this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(id, { revision, body });
   }
 }

@@ -2,6 +2,7 @@
 // transaction; every read of a dealer's data takes the dealer id.
 import { sql, type Kysely } from 'kysely';
 import type { AttemptRow, DB, DeliveryRow, DeliveryStatus, WebhookRow } from '../../core/db/schema.js';
+import { chunks } from '../../core/util/chunks.js';
 
 export function countLiveWebhooks(db: Kysely<DB>, dealerId: number): Promise<number> {
   return db
@@ -74,8 +75,8 @@ export interface NewDelivery {
 /** Inserts deliveries in batches; returns their ids in order. */
 export async function insertDeliveries(db: Kysely<DB>, rows: NewDelivery[]): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += 500) {
-    const out = await db.insertInto('webhook_deliveries').values(rows.slice(i, i + 500)).returning('id').execute();
+  for (const part of chunks(rows)) {
+    const out = await db.insertInto('webhook_deliveries').values(part).returning('id').execute();
     for (const r of out) ids.push(Number(r.id));
   }
   return ids;
