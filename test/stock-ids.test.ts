@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { ManualClock } from '../src/core/clock.js';
 import { createOutbound } from '../src/core/outbound/fetcher.js';
+import { FieldMapper } from '../src/modules/feeds/parse/map.js';
 import { normalizeStockId, readStockId, stockIdProblem } from '../src/modules/vehicles/stock-id.js';
 import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 import { eventsOf, feedFor, vehiclesOf } from './feeds-support.js';
@@ -47,6 +48,12 @@ describe('the stock ID rule (D26), on its own', () => {
     for (const id of ['a\u200db', '<b>&"\'', 'Ref. 12/2024 – №7', 'ก-1', 'А-1']) assert.equal(readStockId(id).ok, true, id);
     assert.deepEqual(readStockId(undefined), { ok: false, id: '', problem: 'is required' });
     assert.equal(readStockId(1043).ok, false, 'a number is not a stock ID in a JSON body');
+  });
+
+  test('a feed row that cannot be read still names its car normalized (the sold guard counts it as listed)', () => {
+    const mapper = new FieldMapper(['Stock #', 'Make']);
+    assert.equal(mapper.externalId((col) => (col === 0 ? `  ${NFD('ÑANDÚ-7')}\t` : 'Ford')), 'ÑANDÚ-7');
+    assert.equal(mapper.externalId((col) => (col === 0 ? 1043 : 'Ford')), '1043');
   });
 });
 

@@ -138,7 +138,13 @@ export const SyncResultSchema = Type.Object(
     updated: Type.Integer(),
     sold: Type.Integer(),
     sold_skipped: Type.Optional(Type.String({ description: 'Why no car was marked sold (present only when mark_missing_as_sold was asked and a vehicle failed).' })),
-    errors: Type.Array(Type.Object({ index: Type.Integer({ description: '0-based position in `vehicles`.' }), external_id: Type.String(), message: Type.String() })),
+    errors: Type.Array(
+      Type.Object({
+        index: Type.Integer({ description: '0-based position in `vehicles`.' }),
+        external_id: Type.String({ description: 'The stock ID as sent, normalized (cut at 80 characters and followed by "…" when longer); "" when missing.' }),
+        message: Type.String(),
+      }),
+    ),
   },
   { $id: 'SyncResult', title: 'SyncResult' },
 );
