@@ -360,12 +360,13 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
     });
   });
 
-  describe('7. stock IDs in the path', () => {
+  describe('7. stock IDs in the path (D26; round trips in stock-ids.test.ts)', () => {
     test('81 characters → 400 invalid_request; 80 → 201', async () => {
       const long = 'A'.repeat(81);
       const res = await put(ar, long, VALID);
       assert.equal(res.statusCode, 400, res.body);
       assert.equal(res.json().error.code, 'invalid_request');
+      assert.match(res.json().error.message, /81 characters/);
       const ok = await expectCreated(VALID, { id: 'B'.repeat(80) });
       assert.equal(ok.external_id.length, 80);
     });
@@ -374,15 +375,28 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
       await expectCreated(VALID, { id: 'Stock_1.2-3:x' });
     });
 
-    test('a/b, .., %2e%2e, ., a space, %00 and other odd IDs never create a car', async () => {
-      const before = await total(ar);
-      for (const id of ['a%2Fb', '..', '%2e%2e', '.', '%2E', 'a%20b', '%00', 'a%00b', '%C3%B1', 'a%3Fb', '%20', 'a%5Cb']) {
-        const res = await put(ar, id, VALID);
-        assert.ok(res.statusCode === 400 || res.statusCode === 404, `PUT ${id} → ${res.statusCode} ${res.body}`);
-        assert.equal(typeof res.json().error.code, 'string');
-        const read = await get(ar, `/v1/vehicles/${id}`);
-        assert.ok(read.statusCode === 400 || read.statusCode === 404, `GET ${id} → ${read.statusCode}`);
+    test('percent-encoded "/", space, "?", "\\" and "ñ" are stock IDs like any other (the old rule refused them)', async () => {
+      for (const [path, id] of [['a%2Fb', 'a/b'], ['a%20b', 'a b'], ['a%3Fb', 'a?b'], ['a%5Cb', 'a\\b'], ['%C3%B1', 'ñ']] as const) {
+        const res = await put(ar, path, VALID);
+        assert.equal(res.statusCode, 201, `PUT ${path} → ${res.body}`);
+        assert.equal(res.json().vehicle.external_id, id);
+        const read = await get(ar, `/v1/vehicles/${path}`);
+        assert.equal(read.json().vehicle.external_id, id, `GET ${path}`);
       }
+    });
+
+    test('empty, blank and control characters → 400 invalid_request; a raw "/" → 404 with a hint; no car', async () => {
+      const before = await total(ar);
+      for (const id of ['%20', '%00', 'a%00b', 'a%0Ab', 'a%7Fb', 'a%C2%85b', 'a%E2%80%AEb']) {
+        const res = await put(ar, id, VALID);
+        assert.equal(res.statusCode, 400, `PUT ${id} → ${res.statusCode} ${res.body}`);
+        assert.equal(res.json().error.code, 'invalid_request');
+        const read = await get(ar, `/v1/vehicles/${id}`);
+        assert.equal(read.statusCode, 400, `GET ${id} → ${read.statusCode}`);
+      }
+      const raw = await put(ar, 'a/b', VALID);
+      assert.equal(raw.statusCode, 404, raw.body);
+      assert.match(raw.json().error.message, /A%2F1043/);
       assert.equal(await total(ar), before);
     });
   });

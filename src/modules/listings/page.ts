@@ -127,12 +127,14 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
     [t.color, row.color ?? ''],
     [t.condition, value(row.condition)],
     [t.city, row.city ?? ''],
+    [t.stockId, row.external_id], // exactly as stored (D26): html escapes it like every value
   ];
   const description = [title, price, mileage, row.city].filter(Boolean).join(' · ');
   const ld = jsonLd({
     '@context': 'https://schema.org',
     '@type': 'Car',
     name: title,
+    sku: row.external_id,
     brand: { '@type': 'Brand', name: row.brand },
     model: row.model,
     vehicleModelDate: String(row.year),

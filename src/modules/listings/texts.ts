@@ -13,6 +13,8 @@ export interface Texts {
   color: string;
   condition: string;
   city: string;
+  /** The dealer's stock ID, which a buyer can quote to the dealership. */
+  stockId: string;
   details: string;
   description: string;
   photos: string;
@@ -61,6 +63,7 @@ const en: Texts = {
   color: 'Colour',
   condition: 'Condition',
   city: 'City',
+  stockId: 'Stock number',
   details: 'Details',
   description: 'Description',
   photos: 'Photos',
@@ -136,6 +139,7 @@ const es: Texts = {
   color: 'Color',
   condition: 'Estado',
   city: 'Ciudad',
+  stockId: 'Referencia',
   details: 'Datos',
   description: 'Descripción',
   photos: 'Fotos',
@@ -211,6 +215,7 @@ const pt: Texts = {
   color: 'Cor',
   condition: 'Condição',
   city: 'Cidade',
+  stockId: 'Referência',
   details: 'Dados',
   description: 'Descrição',
   photos: 'Fotos',

@@ -1,6 +1,7 @@
 // HTTP of the vehicles API (spec §4): parsing and status codes only; rules live in the services.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { ApiError } from '../../core/errors.js';
 import { requireBody } from '../../core/http/json-body.js';
 import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import {
@@ -12,6 +13,7 @@ import {
   VehicleInputSchema,
 } from './schemas.js';
 import { getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, VehicleResponseCache, withdrawVehicle, type VehicleDeps } from './service.js';
+import { stockIdFromPath } from './stock-id.js';
 import { reconcileVehicles, syncVehicles } from './sync.js';
 
 const TAGS = ['Vehicles'];
@@ -88,7 +90,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
     },
     async (req, reply) => {
       // Serialized with this route's response schema, then kept while the car is unchanged.
-      const body = await getVehicleBody(deps, responses, req.auth.dealer, req.params.external_id, req.query.market, (p) => String(reply.serialize(p)));
+      const body = await getVehicleBody(deps, responses, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query.market, (p) => String(reply.serialize(p)));
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
@@ -115,7 +117,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
       },
     },
     async (req, reply) => {
-      const out = await putVehicle(deps, req.auth.dealer, req.params.external_id, requireBody(req.body), req.query.market);
+      const out = await putVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), requireBody(req.body), req.query.market);
       return reply.code(out.result === 'created' ? 201 : 200).send(out);
     },
   );
@@ -132,7 +134,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         response: { 200: Type.Ref('VehicleResult'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
-    async (req) => ({ result: 'withdrawn' as const, vehicle: await withdrawVehicle(deps, req.auth.dealer, req.params.external_id, req.query.market) }),
+    async (req) => ({ result: 'withdrawn' as const, vehicle: await withdrawVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query.market) }),
   );
 
   app.post(
@@ -147,6 +149,20 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         response: { 200: Type.Ref('VehicleResult'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
-    async (req) => ({ result: 'sold' as const, vehicle: await sellVehicle(deps, req.auth.dealer, req.params.external_id, req.query.market) }),
+    async (req) => ({ result: 'sold' as const, vehicle: await sellVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query.market) }),
   );
+
+  // Deeper paths under /vehicles are most often a stock ID with a raw "/" (A/1043): the 404 says
+  // how to write it. The routes above take precedence over this wildcard.
+  app.route({
+    method: ['GET', 'PUT', 'DELETE', 'POST'],
+    url: '/vehicles/*',
+    schema: { hide: true },
+    handler: async (req) => {
+      throw new ApiError(
+        'not_found',
+        `No route ${req.method} ${req.url.split('?')[0]}. A stock ID that holds "/" is percent-encoded in the path: A/1043 → /v1/vehicles/A%2F1043.`,
+      );
+    },
+  });
 };

@@ -4,6 +4,7 @@
 import { Type, type Static } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/validation.js';
 import { SOURCES } from './sources.js';
+import { STOCK_ID_RULE } from './stock-id.js';
 
 export const STATUSES = ['active', 'in_review', 'importing_photos', 'sold', 'expired', 'withdrawn'] as const;
 export const FOR_SALE_STATUSES = ['active', 'importing_photos', 'in_review'] as const;
@@ -18,8 +19,12 @@ const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown
 export const SourceSchema = oneOf(SOURCES, { description: 'Where the car was sent from. Default `api`.' });
 const StatusSchema = oneOf(STATUSES);
 
-/** Stock IDs: 1-80 of letters, digits, `.`, `_`, `-`, `:`; not `.` or `..`. */
-export const EXTERNAL_ID_PATTERN = '^(?!\\.\\.?$)[A-Za-z0-9._:-]{1,80}$';
+/**
+ * A stock ID as documented (D26). Only documented: the rule (NFC and trimming first, then 1–80
+ * characters) is checked by stock-id.ts, since a schema would count the characters before
+ * normalization (an NFD "Ñ" is two).
+ */
+const stockIdSchema = (description: string) => Type.String({ description: `${description} ${STOCK_ID_RULE}`, examples: ['A/1043'] });
 
 const vehicleInputProperties = {
   brand: Type.String({ description: 'Name or slug from GET /catalog/brands (any case).', examples: ['Toyota'] }),
@@ -55,7 +60,7 @@ export const VehicleInputSchema = Type.Object(vehicleInputProperties, {
 
 export const VehicleSchema = Type.Object(
   {
-    external_id: Type.String({ description: 'The dealer\'s stock ID.' }),
+    external_id: Type.String({ description: 'The dealer\'s stock ID, exactly as stored: NFC-normalized and trimmed (D26).' }),
     listing_id: Type.String({ description: 'The service\'s own stable listing code.' }),
     market: Type.String(),
     status: StatusSchema,
@@ -116,7 +121,7 @@ export const VehicleListSchema = Type.Object(
 export const SyncRequestSchema = Type.Object(
   {
     vehicles: Type.Array(
-      Type.Object({ external_id: Type.String({ pattern: EXTERNAL_ID_PATTERN }), ...vehicleInputProperties }),
+      Type.Object({ external_id: stockIdSchema('The dealer\'s stock ID; an ID that breaks the rule is an error for that vehicle.'), ...vehicleInputProperties }),
       { maxItems: 500, description: 'At most 500 (413 above). Each is validated and applied on its own.' },
     ),
     market: Type.Optional(Type.String()),
@@ -133,14 +138,23 @@ export const SyncResultSchema = Type.Object(
     updated: Type.Integer(),
     sold: Type.Integer(),
     sold_skipped: Type.Optional(Type.String({ description: 'Why no car was marked sold (present only when mark_missing_as_sold was asked and a vehicle failed).' })),
-    errors: Type.Array(Type.Object({ index: Type.Integer({ description: '0-based position in `vehicles`.' }), external_id: Type.String(), message: Type.String() })),
+    errors: Type.Array(
+      Type.Object({
+        index: Type.Integer({ description: '0-based position in `vehicles`.' }),
+        external_id: Type.String({ description: 'The stock ID as sent, normalized (cut at 80 characters and followed by "…" when longer); "" when missing.' }),
+        message: Type.String(),
+      }),
+    ),
   },
   { $id: 'SyncResult', title: 'SyncResult' },
 );
 
 export const ReconcileRequestSchema = Type.Object(
   {
-    external_ids: Type.Array(Type.String({ maxLength: 80 }), { maxItems: 20000, description: 'EVERY stock ID of the source still for sale (at most 20000; an empty list is refused with 409 empty_list).' }),
+    external_ids: Type.Array(stockIdSchema('A stock ID; one that breaks the rule refuses the call (400 invalid_request naming it).'), {
+      maxItems: 20000,
+      description: 'EVERY stock ID of the source still for sale (at most 20000; an empty list is refused with 409 empty_list).',
+    }),
     market: Type.Optional(Type.String()),
     source: Type.Optional(SourceSchema),
     allow_mass_sold: Type.Optional(Type.Boolean({ default: false })),
@@ -159,7 +173,7 @@ export const ReconcileResultSchema = Type.Object(
 );
 
 export const ExternalIdParams = Type.Object({
-  external_id: Type.String({ pattern: EXTERNAL_ID_PATTERN, description: 'The dealer\'s stock ID: 1-80 of letters, digits, `.`, `_`, `-`, `:`.' }),
+  external_id: stockIdSchema('The dealer\'s stock ID, percent-encoded (`A/1043` → `A%2F1043`, `STK 1043` → `STK%201043`); one that breaks the rule answers 400 invalid_request.'),
 });
 
 export const MarketQuery = Type.Object({

@@ -12,12 +12,10 @@ import { recordEvents } from '../webhooks/fanout.js';
 import type { Market } from '../markets/markets.js';
 import { applyVehicles, type ApplyItem } from './apply.js';
 import { existingExternalIds, findExistingCars, findVehiclesByIds, forSaleInScope } from './repository.js';
-import { EXTERNAL_ID_PATTERN } from './schemas.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
 import { guardRefuses, markSold } from './sold.js';
+import { readStockId } from './stock-id.js';
 import { validateVehicle } from './validation.js';
-
-const EXTERNAL_ID = new RegExp(EXTERNAL_ID_PATTERN);
 
 export interface StockError {
   index: number;
@@ -40,7 +38,7 @@ export interface PreparedStock {
   items: StockItem[];
   /** Failures so far, by index. */
   errors: StockError[];
-  /** Every well-formed stock ID sent (failed cars included): what the sold guard reads. */
+  /** Every well-formed stock ID sent, normalized (failed cars included): what the sold guard reads. */
   listedIds: Set<string>;
 }
 
@@ -61,8 +59,9 @@ export class GuardRefusal extends Error {
 }
 
 /**
- * Screens stock IDs (D11: format, repeats are errors for later occurrences, a differing source
- * or market is an error) then validates each car against the market and catalog, in memory.
+ * Screens stock IDs (D26 normalized and checked; D11: repeats — after normalization — are errors
+ * for later occurrences, a differing source or market is an error) then validates each car
+ * against the market and catalog, in memory.
  * `repeatOf(i)` names the first occurrence in the caller's words ("vehicle 3 of this call").
  */
 export async function prepareStock(
@@ -78,14 +77,15 @@ export async function prepareStock(
   for (const { index, raw: item } of records) {
     const raw = item as Record<string, unknown>;
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
-    const externalId = isObject && typeof raw.external_id === 'string' ? raw.external_id : '';
-    const fail = (message: string) => errors.push({ index, external_id: externalId, message });
     if (!isObject) {
-      fail('each vehicle must be an object');
+      errors.push({ index, external_id: '', message: 'each vehicle must be an object' });
       continue;
     }
-    if (!EXTERNAL_ID.test(externalId)) {
-      fail(raw.external_id === undefined ? 'external_id is required' : 'external_id must be 1 to 80 letters, digits, ".", "_", "-" or ":"');
+    const stockId = readStockId(raw.external_id);
+    const externalId = stockId.id;
+    const fail = (message: string) => errors.push({ index, external_id: externalId, message });
+    if (!stockId.ok) {
+      fail(`external_id ${stockId.problem}`);
       continue;
     }
     const first = firstIndex.get(externalId);

@@ -18,6 +18,7 @@ import {
   soldSkippedText,
   type StockError,
 } from './stock.js';
+import { readStockId } from './stock-id.js';
 
 type Dealer = AuthContext['dealer'];
 
@@ -93,6 +94,21 @@ export interface ReconcileResult {
   unknown: number;
 }
 
+/**
+ * The listed IDs, normalized (D26). One that breaks the rule refuses the whole call (400, naming
+ * it) rather than being ignored: it can match no car, so going on would mark sold the car the
+ * dealer meant, and a corrupt entry usually means a broken export.
+ */
+function listedStockIds(ids: string[]): Set<string> {
+  const listed = new Set<string>();
+  for (const [i, raw] of ids.entries()) {
+    const r = readStockId(raw);
+    if (!r.ok) throw new ApiError('invalid_request', `external_ids[${i}] (${JSON.stringify(r.id)}) ${r.problem}; nothing was changed.`);
+    listed.add(r.id);
+  }
+  return listed;
+}
+
 export async function reconcileVehicles(
   deps: VehicleDeps,
   dealer: Dealer,
@@ -104,7 +120,7 @@ export async function reconcileVehicles(
   }
   const market = resolveMarket(dealer.markets, body.market);
   const source = resolveSource(body.source);
-  const listed = new Set(body.external_ids);
+  const listed = listedStockIds(body.external_ids);
   try {
     return await writeTransaction(store, async (trx) => {
       await lockDealerInventory(trx, store.dialect, dealer.id);

@@ -1,6 +1,7 @@
 // Turns source records (a CSV/XLSX row, a JSON/XML vehicle) into VehicleInput-shaped objects
 // (D16). A FieldMapper is built from a file's column names: each column gets its field (or none);
 // when several columns feed one field, each record takes the best-ranked one that has a value.
+import { normalizeStockId } from '../../vehicles/stock-id.js';
 import { FIELDS, matchColumn, type Field } from './columns.js';
 import { UnreadableFeedError, type ColumnMatch } from './types.js';
 import { readCondition, readCurrency, readFuel, readMileage, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
@@ -33,11 +34,14 @@ export class FieldMapper {
     this.columns = names.map((name, i) => ({ column: name === '' ? `(column ${i + 1})` : name, field: matches[i]?.field ?? null }));
   }
 
-  /** The stock ID of a record, as a string ('' when there is none): for reporting rows that fail. */
+  /**
+   * The stock ID of a record, normalized as the API normalizes it (D26), '' when there is none:
+   * for reporting rows that fail, and for the sold guard, which counts such a row as listed.
+   */
   externalId(get: (column: number) => unknown): string {
     for (const col of this.single.get('external_id') ?? []) {
       const v = text(get(col));
-      if (typeof v === 'string' && v !== '') return v;
+      if (typeof v === 'string' && v !== '') return normalizeStockId(v);
     }
     return '';
   }

@@ -1,0 +1,75 @@
+// The one rule for stock IDs (D26), used by every way in: the API path, sync items, reconcile
+// lists and feed rows. A stock ID is any text as dealer systems write it (spaces inside, `/`,
+// `#`, accents, other scripts), made comparable by normalizing it before every lookup and
+// write: NFC, then String.prototype.trim (Unicode white space and line terminators, a BOM
+// included). Two IDs that differ only in normalization are therefore one car.
+//
+// After that it must be 1–80 characters, counted as Unicode code points (what a person and
+// PostgreSQL's length() count, not UTF-8 bytes nor UTF-16 units), and hold none of:
+//   - control characters (Unicode Cc: C0 U+0000–U+001F, DEL U+007F, C1 U+0080–U+009F);
+//   - the line and paragraph separators U+2028/U+2029 (they break lines in logs, CSV, JS);
+//   - bidirectional formatting characters (Bidi_Control: U+061C, U+200E/F, U+202A–E,
+//     U+2066–9), invisible and able to show an ID reversed in a panel or a mail;
+//   - unpaired surrogates (not text: they cannot be stored as UTF-8).
+// Other invisible format characters (ZWJ, ZWNJ, soft hyphen) are legitimate in some scripts
+// and kept.
+import { ApiError } from '../../core/errors.js';
+
+export const STOCK_ID_MAX = 80;
+
+/** What the OpenAPI and error messages say about the rule. */
+export const STOCK_ID_RULE =
+  'Any text of 1 to 80 characters (Unicode code points), as the dealer system writes it: spaces, `/`, `#`, accents and other scripts included. ' +
+  'It is NFC-normalized and stripped of leading and trailing white space before use; control characters, line/paragraph separators and bidirectional formatting characters are refused.';
+
+const REFUSED = /[\p{Cc}\u2028\u2029\p{Bidi_Control}\p{Cs}]/u;
+
+/** NFC, then leading and trailing white space removed. Idempotent. */
+export function normalizeStockId(raw: string): string {
+  return raw.normalize('NFC').trim();
+}
+
+const codePoints = (s: string): number => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+
+/** Why a normalized stock ID is refused ("external_id " + the answer reads as a sentence), or null. */
+export function stockIdProblem(id: string): string | null {
+  if (id === '') return 'is empty';
+  const length = codePoints(id);
+  if (length > STOCK_ID_MAX) return `is ${length} characters long; at most ${STOCK_ID_MAX} are allowed`;
+  const bad = REFUSED.exec(id);
+  if (bad) {
+    const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    return `holds a control or invisible formatting character (U+${code}) at character ${codePoints(id.slice(0, bad.index)) + 1}`;
+  }
+  return null;
+}
+
+export type StockIdReading = { ok: true; id: string } | { ok: false; id: string; problem: string };
+
+/**
+ * A stock ID as sent (a JSON value, a feed cell, a path segment): the normalized ID, or the
+ * problem and the ID to echo back in an error (normalized; one too long is cut at 80 characters
+ * followed by "…", so that a huge value is not copied into errors and events).
+ */
+export function readStockId(raw: unknown): StockIdReading {
+  if (raw === undefined || raw === null) return { ok: false, id: '', problem: 'is required' };
+  if (typeof raw !== 'string') return { ok: false, id: '', problem: 'must be a string (text), e.g. "1043"' };
+  const id = normalizeStockId(raw);
+  const problem = stockIdProblem(id);
+  if (problem === null) return { ok: true, id };
+  return { ok: false, id: codePoints(id) > STOCK_ID_MAX ? `${[...id].slice(0, STOCK_ID_MAX).join('')}…` : id, problem };
+}
+
+/** The stock ID of a path (already percent-decoded by the router); 400 invalid_request if refused. */
+export function stockIdFromPath(param: string): string {
+  const r = readStockId(param);
+  if (r.ok) return r.id;
+  throw new ApiError(
+    'invalid_request',
+    `The stock ID in the path ${r.problem}. A stock ID is 1 to ${STOCK_ID_MAX} characters without control characters, percent-encoded in a path (A/1043 → A%2F1043).`,
+  );
+}
