@@ -293,6 +293,10 @@ describe(`vehicles (${STORE_NAME})`, () => {
       assert.equal(res.json().error.code, 'invalid_request', qs);
     }
     assert.equal((await t.app.inject({ url: '/v1/vehicles?page=100000', headers: bearer(d.key) })).statusCode, 200, 'the maximum itself');
+    // The same filters spelled differently are the same filters.
+    const since = await t.app.inject({ url: '/v1/vehicles?per_page=1&updated_since=2020-01-01T00:00:00Z', headers: bearer(d.key) });
+    const sameInstant = `/v1/vehicles?per_page=1&updated_since=2020-01-01T00:00:00.000%2B00:00&cursor=${since.json().next_cursor}`;
+    assert.equal((await t.app.inject({ url: sameInstant, headers: bearer(d.key) })).statusCode, 200);
   });
 
   test('GET /v1/vehicles by cursor: a walk while cars change lists each car at most once, and every car not updated during it exactly once', async () => {

@@ -6,19 +6,19 @@ import crypto from 'node:crypto';
 import { ApiError } from '../../core/errors.js';
 import type { ListPosition } from './repository.js';
 
-/** The filters a cursor is bound to, as the client gave them. */
+/** The filters a cursor is bound to, normalized (a market code, updated_since in epoch ms). */
 export interface CursorFilters {
   market?: string;
   source?: string;
   status?: string;
-  updated_since?: string;
+  updatedSince?: number;
 }
 
 const VERSION = 1;
 export const CURSOR_MAX_LENGTH = 200;
 
 function fingerprint(f: CursorFilters): string {
-  const text = JSON.stringify([f.market ?? null, f.source ?? null, f.status ?? null, f.updated_since ?? null]);
+  const text = JSON.stringify([f.market ?? null, f.source ?? null, f.status ?? null, f.updatedSince ?? null]);
   return crypto.createHash('sha256').update(text).digest('base64url').slice(0, 12);
 }
 

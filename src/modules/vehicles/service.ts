@@ -168,13 +168,14 @@ export async function listDealerVehicles(
   q: ListQueryInput,
 ): Promise<{ data: Vehicle[]; page: number; per_page: number; total: number; next_cursor: string | null }> {
   if (q.cursor !== undefined && q.page !== undefined) throw new ApiError('invalid_request', 'Give either page or cursor, not both.');
-  const markets = q.market !== undefined ? [resolveMarket(dealer.markets, q.market).code] : dealer.markets;
+  const market = q.market !== undefined ? resolveMarket(dealer.markets, q.market).code : undefined;
+  const markets = market !== undefined ? [market] : dealer.markets;
   let updatedSince: number | undefined;
   if (q.updated_since !== undefined) {
     updatedSince = Date.parse(q.updated_since);
     if (Number.isNaN(updatedSince)) throw new ApiError('invalid_request', 'updated_since must be a date-time such as 2026-11-21T10:00:00Z.');
   }
-  const filters = { market: q.market, source: q.source, status: q.status, updated_since: q.updated_since };
+  const filters = { market, source: q.source, status: q.status, updatedSince };
   const page = q.cursor !== undefined ? 0 : (q.page ?? 1);
   const at = q.cursor !== undefined ? { after: decodeCursor(q.cursor, filters) } : { offset: (page - 1) * q.per_page };
   // One row more than shown: whether another page follows.
