@@ -61,8 +61,9 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
       } catch (err) {
         const { retry, reason } = classify(err, photo.source_url);
         if (retry && attempt < job.max_attempts) {
-          // Shown as "retrying: <reason>" until the next try settles it.
-          await recordRetry(deps, photo.id, photo.dealer_id, photo.vehicle_id, reason);
+          // Shown as "retrying: <reason>" until the next try settles it (not when this worker
+          // itself stopped the try: shutting down, or its lease lost).
+          if (!signal.aborted) await recordRetry(deps, photo.id, photo.dealer_id, photo.vehicle_id, reason);
           throw new RetryJobError(reason, DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!);
         }
         outcome = { status: 'failed', reason: retry ? `${reason} (gave up after ${attempt} tries)` : reason };
