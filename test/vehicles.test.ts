@@ -2,6 +2,7 @@
 // withdraw, sold, events, ownership and listing expiry.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import { ManualClock } from '../src/core/clock.js';
 import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 
@@ -379,6 +380,26 @@ describe(`vehicles (${STORE_NAME})`, () => {
     const more = await read(`per_page=2&status=importing_photos&cursor=${firstTwo.next_cursor}`);
     assert.equal(more.data.length, 2);
     assert.ok(!ids(more.data).some((id) => ids(firstTwo.data).includes(id)));
+  });
+
+  test('the list and cursor queries are served by the (dealer_id, updated_at, id) index, without a sort', async () => {
+    const { listPageQuery } = await import('../src/modules/vehicles/repository.js');
+    const f = { dealerId: 1, markets: ['ar', 'uy'], source: 'api' };
+    for (const at of [{ offset: 0 }, { after: { updatedAt: clock.now(), id: 7 } }]) {
+      const q = listPageQuery(t.store.db, f, at, 51).compile();
+      const plan = await t.store.db.transaction().execute(async (trx) => {
+        if (t.store.dialect === 'postgres') {
+          // A test store is tiny: without this, a sequential scan is cheaper than any index.
+          await sql`set local enable_seqscan = off`.execute(trx);
+          return (await trx.executeQuery({ ...q, sql: `explain ${q.sql}` })).rows;
+        }
+        return (await trx.executeQuery({ ...q, sql: `explain query plan ${q.sql}` })).rows;
+      });
+      const text = plan.map((r) => Object.values(r as Record<string, unknown>).join(' ')).join('\n');
+      assert.match(text, /vehicles_dealer_updated/, text);
+      assert.doesNotMatch(text, /TEMP B-TREE|Sort/, text);
+      if ('after' in at) assert.match(text, t.store.dialect === 'postgres' ? /Index Cond: .*ROW\(updated_at, id\) </ : /updated_at</, text);
+    }
   });
 
   test('the daily expiry job expires cars not sent again for LISTING_TTL_DAYS (D5)', async () => {

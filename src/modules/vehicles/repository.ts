@@ -173,19 +173,31 @@ export async function listVehicles(
   at: { offset: number } | { after: ListPosition },
   limit: number,
 ): Promise<{ rows: VehicleRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    listPageQuery(db, f, at, limit).execute(),
+    listScope(db, f).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+function listScope(db: Kysely<DB>, f: ListFilter) {
   let q = db.selectFrom('vehicles').where('dealer_id', '=', f.dealerId).where('market', 'in', f.markets);
   if (f.source) q = q.where('source', '=', f.source);
   if (f.status) q = q.where('status', '=', f.status as VehicleStatus);
   if (f.updatedSince !== undefined) q = q.where('updated_at', '>=', f.updatedSince);
-  let page = q.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit);
+  return q;
+}
+
+/** The page query of listVehicles (exported for the test that checks its plan on both stores). */
+export function listPageQuery(db: Kysely<DB>, f: ListFilter, at: { offset: number } | { after: ListPosition }, limit: number) {
+  let page = listScope(db, f).selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit);
   if ('after' in at) {
     const { updatedAt, id } = at.after;
     page = page.where(({ eb, refTuple, tuple }) => eb(refTuple('updated_at', 'id'), '<', tuple(updatedAt, id)));
   } else if (at.offset > 0) {
     page = page.offset(at.offset);
   }
-  const [rows, count] = await Promise.all([page.execute(), q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()]);
-  return { rows, total: Number(count.n) };
+  return page;
 }
 
 /** Cars for sale not sent again since `cutoff` become expired (D5); returns how many. */
