@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.js';
 import { ManualClock } from '../src/core/clock.js';
+import { createOutbound } from '../src/core/outbound/fetcher.js';
 import { bearer, makeApp, openTestStore, seedDealer, STORE_NAME, testConfig, LogCapture, type TestApp } from './helpers.js';
 
 // ---- a loopback image server ------------------------------------------------------------
@@ -201,17 +202,28 @@ describe(`photo import (${STORE_NAME})`, () => {
     assert.match(reasons[slow], /did not complete within 1000 ms/);
     for (const u of bad) assert.equal(p4.photo_status.find((p: { source_url: string }) => p.source_url === u).status, 'failed');
 
+    assert.deepEqual(p4.review_reasons, [], 'no reasons unless in_review');
+
     const p3 = await get('P-3');
     assert.equal(p3.status, 'in_review');
     assert.equal(p3.photos.length, 1);
+    // Why, on the car itself (not only in an event a webhook may have missed).
+    assert.deepEqual(p3.review_reasons, [
+      `Photo 2 (${svg}) could not be used: not a JPEG, PNG or WebP image (judged by its content, whatever its Content-Type).`,
+      `Photo 3 (${html}) could not be used: not a JPEG, PNG or WebP image (judged by its content, whatever its Content-Type).`,
+      'Only 1 of the 3 photos needed could be used; send the car again with other photos.',
+    ]);
+    const listed = (await t.app.inject({ url: '/v1/vehicles?status=in_review', headers: bearer(key) })).json().data;
+    assert.deepEqual(listed.find((v: { external_id: string }) => v.external_id === 'P-3').review_reasons, p3.review_reasons, 'the list says the same');
     const ev = (await rejected()).find((e) => e.external_id === 'P-3');
     assert.equal(ev.channel, 'photos');
     assert.ok(ev.errors.some((e: string) => e.includes(svg) && /not a JPEG/.test(e)));
-    assert.ok(ev.errors.some((e: string) => /only 1 of the 3 photos/.test(e)));
+    assert.ok(ev.errors.some((e: string) => /only 1 of the 3 photos/i.test(e)));
     // Sending it again fixed re-checks it.
     await put('P-3', car([good[0]!, good[1]!, good[2]!]));
     await run();
     assert.equal((await get('P-3')).status, 'active');
+    assert.deepEqual((await get('P-3')).review_reasons, []);
     assert.equal(await t.app.inject({ url: '/health' }).then((r) => r.statusCode), 200, 'the server is fine');
   });
 
@@ -247,6 +259,70 @@ describe(`photo import (${STORE_NAME})`, () => {
     assert.match(v.photo_status.find((p: { source_url: string }) => p.source_url === down).reason, /HTTP 500 \(gave up after 5 tries\)/);
     assert.equal(v.status, 'active');
     assert.equal(v.photos_pending, 0);
+  });
+
+  test('a new car shows its photos as they arrive, in the dealer order; a photo waiting for a retry says why; cached GETs follow', async () => {
+    let up = false;
+    const later = img.handle('/later.jpg', async (_req, res) => {
+      if (!up) return res.writeHead(503).end('busy');
+      const body = await jpeg(640, 480, 90);
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body);
+    });
+    const list = [good[1]!, later, good[0]!];
+    await put('P-7', car(list));
+    const revision = async () => (await t.store.db.selectFrom('vehicles').select('revision').where('external_id', '=', 'P-7').executeTakeFirstOrThrow()).revision;
+    const first = await get('P-7'); // the answer is now cached for this revision
+    assert.deepEqual([first.photos, first.photos_pending], [[], 3]);
+    const r0 = await revision();
+    await run();
+    const v = await get('P-7');
+    assert.ok((await revision()) > r0, 'arrivals bump the revision');
+    assert.equal(v.status, 'importing_photos');
+    assert.equal(v.photos_pending, 1);
+    assert.equal(v.photos.length + v.photos_pending, list.length, 'photos in + photos pending = the photo count');
+    const urls = v.photo_status.map((p: { url: string | null }) => p.url);
+    assert.deepEqual(v.photos, [urls[0], urls[2]], 'the ones in, in the dealer order');
+    const waiting = v.photo_status[1];
+    assert.equal(waiting.status, 'pending');
+    assert.equal(waiting.reason, 'retrying: the server answered HTTP 503');
+    assert.deepEqual(v.review_reasons, []);
+    // The public sees nothing of a car not yet active.
+    assert.equal((await t.app.inject({ url: new URL(v.url).pathname })).statusCode, 404);
+
+    up = true;
+    clock.advance(5_000);
+    await run();
+    const done = await get('P-7');
+    assert.equal(done.status, 'active');
+    assert.deepEqual([done.photos.length, done.photos_pending], [3, 0]);
+    assert.deepEqual(done.photos, done.photo_status.map((p: { url: string }) => p.url));
+    assert.deepEqual(done.photo_status.map((p: { reason: string | null }) => p.reason), [null, null, null]);
+  });
+
+  test('an active car whose list changed keeps its whole old set while a new photo is retried', async () => {
+    let up = false;
+    const swap = img.handle('/swap.jpg', async (_req, res) => {
+      if (!up) return res.writeHead(502).end('bad gateway');
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(await jpeg(700, 500, 10));
+    });
+    await put('P-8', car([good[0]!, good[1]!, good[2]!]));
+    await run();
+    const before = await get('P-8');
+    assert.equal(before.status, 'active');
+    await put('P-8', car([good[0]!, swap, good[2]!]));
+    await run();
+    const meanwhile = await get('P-8');
+    assert.equal(meanwhile.status, 'active');
+    assert.deepEqual(meanwhile.photos, before.photos, 'the old set, whole');
+    assert.equal(meanwhile.photos_pending, 1);
+    assert.equal(meanwhile.photo_status[1].reason, 'retrying: the server answered HTTP 502');
+    up = true;
+    clock.advance(5_000);
+    await run();
+    const after2 = await get('P-8');
+    assert.equal(after2.photos_pending, 0);
+    assert.deepEqual(after2.photos, after2.photo_status.map((p: { url: string }) => p.url), 'the new set, whole');
+    assert.notDeepEqual(after2.photos, before.photos);
   });
 
   test('a photo dropped from the list before its turn is not downloaded, and comes back if listed again', async () => {
@@ -331,5 +407,59 @@ describe(`photo import safety and restarts (${STORE_NAME})`, () => {
       await second.close();
       await ts.dispose();
     }
+  });
+});
+
+describe(`photo hosts that do not resolve (${STORE_NAME})`, () => {
+  const img = new ImageServer();
+  let good: string[] = [];
+  const lookups = new Map<string, number>();
+  const dnsError = (code: string) => Object.assign(new Error(`getaddrinfo ${code}`), { code, syscall: 'getaddrinfo' });
+  let t: TestApp;
+  let clock: ManualClock;
+  let key: string;
+  before(async () => {
+    await img.start();
+    good = [];
+    for (let i = 0; i < 3; i++) good.push(img.serve(`/d-${i}.jpg`, await jpeg(400, 300, 40 * i)));
+    clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
+    // The image server is an IP literal (no lookup); the two names fail as a resolver would.
+    const resolve = async (host: string): Promise<{ address: string; family: 4 | 6 }[]> => {
+      lookups.set(host, (lookups.get(host) ?? 0) + 1);
+      throw dnsError(host === 'no-such-host.example' ? 'ENOTFOUND' : 'EAI_AGAIN');
+    };
+    t = await makeApp({ clock, outbound: createOutbound({ allowPrivateNetworks: true, resolve }) });
+    ({ key } = await seedDealer(t));
+  });
+  after(async () => {
+    await t.close();
+    await img.stop();
+  });
+
+  test('a name that does not exist fails the photo at once; a resolver that did not answer is retried', async () => {
+    const gone = 'http://no-such-host.example/car.jpg';
+    const busy = 'http://busy-resolver.example/car.jpg';
+    const body = { brand: 'Fiat', model: 'Cronos', year: 2022, price: 9_000_000, mileage: 30000, photos: [...good, gone, busy] };
+    await t.app.inject({ method: 'PUT', url: '/v1/vehicles/DNS-1', headers: bearer(key), payload: body });
+    await t.app.services.jobs.runDue();
+    const get = async () => (await t.app.inject({ url: '/v1/vehicles/DNS-1', headers: bearer(key) })).json().vehicle;
+    let v = await get();
+    const entry = (u: string) => v.photo_status.find((p: { source_url: string }) => p.source_url === u);
+    assert.equal(entry(gone).status, 'failed');
+    assert.equal(entry(gone).reason, 'the host name no-such-host.example does not exist');
+    assert.equal(entry(busy).status, 'pending');
+    assert.match(entry(busy).reason, /^retrying: /);
+    assert.equal(v.status, 'importing_photos');
+    assert.deepEqual([v.photos.length, v.photos_pending], [3, 1]);
+    for (let i = 0; i < 5; i++) {
+      clock.advance(15 * 60_000);
+      await t.app.services.jobs.runDue();
+    }
+    v = await get();
+    assert.equal(lookups.get('no-such-host.example'), 1, 'not retried');
+    assert.equal(lookups.get('busy-resolver.example'), 5, 'retried on the schedule, then given up');
+    assert.equal(entry(busy).status, 'failed');
+    assert.match(entry(busy).reason, /gave up after 5 tries/);
+    assert.equal(v.status, 'active');
   });
 });

@@ -153,7 +153,7 @@ export interface PhotosTable {
   vehicle_id: number;
   source_url: string;
   status: PhotoStatus;
-  /** Why a photo failed, for the integrator. */
+  /** Why a photo failed, for the integrator; on a pending photo, the failure of its last try. */
   reason: string | null;
   /** Content hash of the downloaded bytes: names the stored files. */
   file_id: string | null;

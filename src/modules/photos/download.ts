@@ -1,7 +1,8 @@
 // The photos.download job: fetch one photo through the safe outbound client, check and store
 // it, then settle its car, in one transaction. Network errors, timeouts and 5xx/429 answers
-// are retried with backoff; anything else (404, not an image, too large, a refused address)
-// fails the photo at once with a readable reason.
+// are retried with backoff, the last failure kept on the photo meanwhile ("retrying: …");
+// anything else (404, not an image, too large, a refused address, a host name that does not
+// exist) fails the photo at once with a readable reason.
 import type { Clock } from '../../core/clock.js';
 import { lockDealerInventory, writeTransaction, type Store } from '../../core/db/dialect.js';
 import type { PhotoStatus } from '../../core/db/schema.js';
@@ -11,7 +12,7 @@ import { OutboundError } from '../../core/outbound/errors.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import { findVehiclesByIds } from '../vehicles/repository.js';
 import { IMAGE_LIMITS, ImageRejected, processImage } from './image.js';
-import { findPhoto, photosOfVehicles, setPhotoOutcome } from './repository.js';
+import { findPhoto, photosOfVehicles, setPhotoOutcome, setRetryReason } from './repository.js';
 import { settleVehicles } from './settle.js';
 import { EXTENSIONS, fileIdOf, type PhotoStorage } from './storage.js';
 
@@ -57,8 +58,11 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
         const host = new URL(photo.source_url).host;
         outcome = await perHost.run(host, () => download(deps, photo.source_url, signal));
       } catch (err) {
-        const { retry, reason } = classify(err);
+        const { retry, reason } = classify(err, photo.source_url);
         if (retry && attempt < job.max_attempts) {
+          // Shown as "retrying: <reason>" until the next try settles it (not when this worker
+          // itself stopped the try: shutting down, or its lease lost).
+          if (!signal.aborted) await recordRetry(deps, photo.id, photo.dealer_id, photo.vehicle_id, reason);
           throw new RetryJobError(reason, DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!);
         }
         outcome = { status: 'failed', reason: retry ? `${reason} (gave up after ${attempt} tries)` : reason };
@@ -86,11 +90,19 @@ async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Prom
   return { status: 'ready', reason: null, file_id: fileId, format: image.format, width: image.width, height: image.height };
 }
 
-function classify(err: unknown): { retry: boolean; reason: string } {
+/** The `code` of a Node system error (dns, net), read from the error itself, not its text. */
+const systemCode = (err: unknown): unknown => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
+
+function classify(err: unknown, sourceUrl: string): { retry: boolean; reason: string } {
   if (err instanceof HttpStatusError) {
     return { retry: err.status >= 500 || err.status === 429 || err.status === 408, reason: err.message };
   }
   if (err instanceof OutboundError) {
+    // A name that does not exist (ENOTFOUND: NXDOMAIN, or no address) will not exist in a few
+    // minutes either: failed at once. A resolver that did not answer (EAI_AGAIN…) is retried.
+    if (err.code === 'dns_failed' && systemCode(err.cause) === 'ENOTFOUND') {
+      return { retry: false, reason: `the host name ${new URL(sourceUrl).hostname} does not exist` };
+    }
     const reason = err.code === 'too_large' ? `the file is larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB` : err.message;
     return { retry: RETRYABLE_OUTBOUND.has(err.code), reason };
   }
@@ -98,6 +110,19 @@ function classify(err: unknown): { retry: boolean; reason: string } {
   if (err instanceof TypeError && /invalid url/i.test(err.message)) return { retry: false, reason: 'the URL is not valid' };
   // Unexpected (disk full, a bug): retried, and its text kept for the operator.
   return { retry: true, reason: `unexpected error: ${err instanceof Error ? err.message : String(err)}` };
+}
+
+/** Keeps a retryable failure on the still-pending photo (and its car's photo_state). */
+async function recordRetry(deps: PhotoDeps, photoId: number, dealerId: number, vehicleId: number, reason: string): Promise<void> {
+  const { store, clock } = deps;
+  await writeTransaction(store, async (trx) => {
+    await lockDealerInventory(trx, store.dialect, dealerId);
+    const current = await findPhoto(trx, photoId);
+    if (!current || current.status !== 'pending' || current.reason === reason) return;
+    await setRetryReason(trx, photoId, reason, clock.now());
+    const vehicles = await findVehiclesByIds(trx, dealerId, [vehicleId]);
+    await settleVehicles(trx, clock, vehicles, await photosOfVehicles(trx, [vehicleId]));
+  });
 }
 
 async function recordOutcome(deps: PhotoDeps, photoId: number, dealerId: number, vehicleId: number, outcome: Outcome): Promise<void> {

@@ -36,6 +36,11 @@ export async function resetPhotos(db: Kysely<DB>, ids: number[], now: number): P
   }
 }
 
+/** A pending photo waiting for another try keeps its last failure in `reason`. */
+export async function setRetryReason(db: Kysely<DB>, id: number, reason: string, now: number): Promise<void> {
+  await db.updateTable('photos').set({ reason, updated_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();
+}
+
 export async function setPhotoOutcome(
   db: Kysely<DB>,
   id: number,

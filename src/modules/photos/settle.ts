@@ -1,7 +1,9 @@
 // A car's state once its photos move (spec §3, D5, D10): photos_pending counts the photos of
-// the dealer's list still downloading; when none is left, the ready ones become the shown set
-// at once, and a car for sale goes active with enough of them, in_review (with
-// vehicle.rejected, channel "photos") without.
+// the dealer's list still downloading; `photos` (the shown set) lists the ones already in, in
+// the dealer's order — except on an active car, which keeps its old set until the new list is
+// settled and then swaps it whole (the public never sees a mix). When none is pending, a car
+// for sale goes active with enough photos, in_review (with vehicle.rejected, channel "photos")
+// without. Every change here bumps the car's revision (updateVehicle), so cached reads follow.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, PhotoRow, VehicleRow } from '../../core/db/schema.js';
@@ -11,6 +13,7 @@ import { findMarket } from '../markets/markets.js';
 import { updateVehicle } from '../vehicles/repository.js';
 import { FOR_SALE_STATUSES } from '../vehicles/schemas.js';
 import { saleStatus } from '../vehicles/status.js';
+import { photoShortfall } from '../vehicles/review.js';
 import { contactDetailsIn } from '../vehicles/validation.js';
 import { photoStateOf, toShown } from './shown.js';
 
@@ -33,13 +36,13 @@ export async function settleVehicles(trx: Kysely<DB>, clock: Clock, vehicles: Ve
     const ready = state.filter((p) => p.status === 'ready');
     const min = findMarket(v.market)?.photos.min ?? 3;
     const status = forSale(v.status) ? saleStatus(v.status, { held: contactDetailsIn(v) !== null, pending, ready: ready.length, minPhotos: min }) : v.status;
-    // The shown set changes only when the whole new list is settled (D10).
-    const shown = pending === 0 ? JSON.stringify(ready.map((p) => toShown(rows.get(p.source_url)!))) : v.shown_photos;
+    // An active car's shown set changes only when the whole new list is settled (D10); any
+    // other car shows the photos already in.
+    const shown = pending === 0 || status !== 'active' ? JSON.stringify(ready.map((p) => toShown(rows.get(p.source_url)!))) : v.shown_photos;
 
     const photosShort = pending === 0 && forSale(v.status) && ready.length < min && contactDetailsIn(v) === null;
     if (photosShort && (v.status !== 'in_review' || v.photos_pending > 0)) {
-      const errors = state.flatMap((p, i) => (p.status === 'failed' ? [`photo ${i + 1} (${p.source_url}): ${p.reason ?? 'could not be had'}`] : []));
-      errors.push(`only ${ready.length} of the ${min} photos needed could be had`);
+      const errors = photoShortfall(state, min);
       const list = events.get(v.dealer_id) ?? [];
       list.push({ type: 'vehicle.rejected', data: { external_id: v.external_id, market: v.market, source: v.source, channel: 'photos', errors } });
       events.set(v.dealer_id, list);

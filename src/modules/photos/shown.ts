@@ -32,15 +32,22 @@ export interface PhotoStateEntry {
   ext: string | null;
 }
 
-/** Each photo of the dealer's current list, in the dealer's order, with its outcome. */
+/** Prefix of the reason of a pending photo whose last try failed and that waits for another. */
+export const RETRYING = 'retrying: ';
+
+/**
+ * Each photo of the dealer's current list, in the dealer's order, with its outcome. A pending
+ * photo whose last try failed shows that failure as "retrying: <reason>".
+ */
 export function photoStateOf(photoUrlsJson: string, rows: Map<string, PhotoRow>): PhotoStateEntry[] {
   return (JSON.parse(photoUrlsJson) as string[]).map((source) => {
     const r = rows.get(source);
     const ready = r?.status === 'ready' && r.file_id;
+    const status = r?.status ?? 'pending';
     return {
       source_url: source,
-      status: r?.status ?? 'pending',
-      reason: r?.reason ?? null,
+      status,
+      reason: r?.reason ? (status === 'pending' ? RETRYING + r.reason : r.reason) : null,
       file_id: ready ? r.file_id : null,
       ext: ready ? EXTENSIONS[r.format as ImageFormat] : null,
     };

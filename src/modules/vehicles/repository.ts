@@ -155,16 +155,49 @@ export interface ListFilter {
   updatedSince?: number;
 }
 
-export async function listVehicles(db: Kysely<DB>, f: ListFilter, page: number, perPage: number): Promise<{ rows: VehicleRow[]; total: number }> {
+/** A position in the list: the (updated_at, id) of the last car read. */
+export interface ListPosition {
+  updatedAt: number;
+  id: number;
+}
+
+/**
+ * One page of the list, newest update first, `id` breaking ties (a total order, served by the
+ * index vehicles_dealer_updated (dealer_id, updated_at, id) read backwards). Either by offset
+ * (page/per_page) or after a position (keyset: the cars strictly after it in that order).
+ * Reads `limit` rows; the caller asks one more than it shows to know whether more follow.
+ */
+export async function listVehicles(
+  db: Kysely<DB>,
+  f: ListFilter,
+  at: { offset: number } | { after: ListPosition },
+  limit: number,
+): Promise<{ rows: VehicleRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    listPageQuery(db, f, at, limit).execute(),
+    listScope(db, f).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+function listScope(db: Kysely<DB>, f: ListFilter) {
   let q = db.selectFrom('vehicles').where('dealer_id', '=', f.dealerId).where('market', 'in', f.markets);
   if (f.source) q = q.where('source', '=', f.source);
   if (f.status) q = q.where('status', '=', f.status as VehicleStatus);
   if (f.updatedSince !== undefined) q = q.where('updated_at', '>=', f.updatedSince);
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
-    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return q;
+}
+
+/** The page query of listVehicles (exported for the test that checks its plan on both stores). */
+export function listPageQuery(db: Kysely<DB>, f: ListFilter, at: { offset: number } | { after: ListPosition }, limit: number) {
+  let page = listScope(db, f).selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit);
+  if ('after' in at) {
+    const { updatedAt, id } = at.after;
+    page = page.where(({ eb, refTuple, tuple }) => eb(refTuple('updated_at', 'id'), '<', tuple(updatedAt, id)));
+  } else if (at.offset > 0) {
+    page = page.offset(at.offset);
+  }
+  return page;
 }
 
 /** Cars for sale not sent again since `cutoff` become expired (D5); returns how many. */

@@ -3,8 +3,12 @@
 // broken rule at once (D9); their schemas here describe the same rules for readers.
 import { Type, type Static } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/validation.js';
+import { CURSOR_MAX_LENGTH } from './cursor.js';
 import { SOURCES } from './sources.js';
 import { STOCK_ID_RULE } from './stock-id.js';
+
+/** Highest `page` of GET /vehicles (100 cars a page: 10 million); deeper reads use cursor. */
+export const LIST_PAGE_MAX = 100_000;
 
 export const STATUSES = ['active', 'in_review', 'importing_photos', 'sold', 'expired', 'withdrawn'] as const;
 export const FOR_SALE_STATUSES = ['active', 'importing_photos', 'in_review'] as const;
@@ -80,18 +84,29 @@ export const VehicleSchema = Type.Object(
     condition: Type.String(),
     city: nullable<string>('string'),
     description: Type.String({ description: 'Empty when not given.' }),
-    photos: Type.Array(Type.String(), { description: 'The service\'s own URLs of the photos already in, in the dealer\'s order.' }),
-    photos_pending: Type.Integer({ description: 'Photos still being downloaded.' }),
+    photos: Type.Array(Type.String(), {
+      description:
+        'The service\'s own URLs of the photos already in, in the dealer\'s order: for a new car they appear as they arrive (photos + photos_pending = the photo count ' +
+        'while none has failed). An active car whose photo list changed keeps showing its previous set until the new list is settled, then shows the new one whole.',
+    }),
+    photos_pending: Type.Integer({ description: 'Photos of the dealer\'s list still being downloaded (a photo waiting for a retry included).' }),
     photo_status: Type.Array(
       Type.Object({
         source_url: Type.String({ description: 'The dealer\'s URL.' }),
         status: oneOf(['pending', 'ready', 'failed'] as const),
-        reason: nullable<string>('string', { description: 'Why a failed photo could not be had.' }),
+        reason: nullable<string>('string', {
+          description: 'Why a failed photo could not be had; on a pending photo whose last try failed, "retrying: " and that failure (e.g. "retrying: the server answered HTTP 503").',
+        }),
         url: nullable<string>('string', { description: 'Our copy (1280 px wide at most), when ready.' }),
         original_url: nullable<string>('string', { description: 'Our full-size copy, when ready.' }),
       }),
       { description: 'Beyond spec 2.2: each photo of the dealer\'s current list, in the dealer\'s order, with its download outcome.' },
     ),
+    review_reasons: Type.Array(Type.String(), {
+      description:
+        'Beyond spec 2.2: why the car is in_review, one readable sentence each (the contact detail found in its description or version; each photo that ' +
+        'could not be used and why, and how many were needed). Always present; empty unless status is in_review.',
+    }),
     updated_at: nullable<string>('string', { description: 'Date-time; changes only when something about the car changed.' }),
   },
   { $id: 'Vehicle', title: 'Vehicle' },
@@ -111,9 +126,12 @@ export const VehicleEnvelopeSchema = Type.Object({ vehicle: Type.Ref('Vehicle') 
 export const VehicleListSchema = Type.Object(
   {
     data: Type.Array(Type.Ref('Vehicle')),
-    page: Type.Integer(),
+    page: Type.Integer({ description: 'The page number asked for (default 1); 0 when the page was chosen by `cursor`.' }),
     per_page: Type.Integer(),
-    total: Type.Integer(),
+    total: Type.Integer({ description: 'Cars matching the filters (the whole list, not what is left after a cursor).' }),
+    next_cursor: nullable<string>('string', {
+      description: 'Beyond spec 2.4: give it as `cursor` (with the same filters) to read the cars after this page; null when this page is the last.',
+    }),
   },
   { $id: 'VehicleList', title: 'VehicleList' },
 );
@@ -185,8 +203,17 @@ export const ListQuery = Type.Object({
   source: Type.Optional(SourceSchema),
   status: Type.Optional(StatusSchema),
   updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'Cars with updated_at at or after this time.' })),
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  // No `default` on page: a page given with a cursor must be told from a page left out.
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_PAGE_MAX, description: `Default 1; at most ${LIST_PAGE_MAX}. Not with cursor.` })),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: CURSOR_MAX_LENGTH,
+      description:
+        'Beyond the spec: the next_cursor of a previous answer, with the same filters; lists the cars after the last one of that answer (keyset). Not with page.',
+    }),
+  ),
 });
 
 export const VEHICLE_SCHEMAS = [

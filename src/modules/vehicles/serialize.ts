@@ -2,6 +2,7 @@
 import type { VehicleRow } from '../../core/db/schema.js';
 import { photoStatusOf, shownUrls } from '../photos/shown.js';
 import { findMarket } from '../markets/markets.js';
+import { reviewReasons } from './review.js';
 import type { Vehicle } from './schemas.js';
 
 /** Whole cents → "12500.00", without floating point. */
@@ -38,6 +39,7 @@ export function toVehicle(row: VehicleRow, publicBaseUrl: string): Vehicle {
     photos: shownUrls(publicBaseUrl, row.shown_photos),
     photos_pending: row.photos_pending,
     photo_status: photoStatusOf(publicBaseUrl, row.photo_state),
+    review_reasons: reviewReasons(row),
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }

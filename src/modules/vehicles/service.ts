@@ -8,6 +8,7 @@ import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import { applyVehicles } from './apply.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import { findVehicle, findVehicleRevision, listVehicles, setStatus } from './repository.js';
 import type { Vehicle } from './schemas.js';
 import { pickMarket, resolveMarket, resolveSource } from './scope.js';
@@ -145,22 +146,46 @@ async function writeInScope(
   return present(deps, row);
 }
 
+export interface ListQueryInput {
+  market?: string;
+  source?: string;
+  status?: string;
+  updated_since?: string;
+  page?: number;
+  per_page: number;
+  cursor?: string;
+}
+
+/**
+ * GET /vehicles: by page (offset; pages of a list that changes meanwhile can repeat or skip
+ * cars) or by cursor (keyset: a walk never repeats a car, and lists once every car not updated
+ * during the walk). Every answer with more cars after it carries next_cursor.
+ */
 export async function listDealerVehicles(
   deps: VehicleDeps,
   dealer: Dealer,
-  q: { market?: string; source?: string; status?: string; updated_since?: string; page: number; per_page: number },
-): Promise<{ data: Vehicle[]; page: number; per_page: number; total: number }> {
-  const markets = q.market !== undefined ? [resolveMarket(dealer.markets, q.market).code] : dealer.markets;
+  q: ListQueryInput,
+): Promise<{ data: Vehicle[]; page: number; per_page: number; total: number; next_cursor: string | null }> {
+  if (q.cursor !== undefined && q.page !== undefined) throw new ApiError('invalid_request', 'Give either page or cursor, not both.');
+  const market = q.market !== undefined ? resolveMarket(dealer.markets, q.market).code : undefined;
+  const markets = market !== undefined ? [market] : dealer.markets;
   let updatedSince: number | undefined;
   if (q.updated_since !== undefined) {
     updatedSince = Date.parse(q.updated_since);
     if (Number.isNaN(updatedSince)) throw new ApiError('invalid_request', 'updated_since must be a date-time such as 2026-11-21T10:00:00Z.');
   }
+  const filters = { market, source: q.source, status: q.status, updatedSince };
+  const page = q.cursor !== undefined ? 0 : (q.page ?? 1);
+  const at = q.cursor !== undefined ? { after: decodeCursor(q.cursor, filters) } : { offset: (page - 1) * q.per_page };
+  // One row more than shown: whether another page follows.
   const { rows, total } = await listVehicles(
     deps.store.db,
     { dealerId: dealer.id, markets, source: q.source, status: q.status, updatedSince },
-    q.page,
-    q.per_page,
+    at,
+    q.per_page + 1,
   );
-  return { data: rows.map((r) => present(deps, r)), page: q.page, per_page: q.per_page, total };
+  const shown = rows.length > q.per_page ? rows.slice(0, q.per_page) : rows;
+  const last = shown.at(-1);
+  const next_cursor = rows.length > q.per_page && last ? encodeCursor({ updatedAt: last.updated_at, id: last.id }, filters) : null;
+  return { data: shown.map((r) => present(deps, r)), page, per_page: q.per_page, total, next_cursor };
 }

@@ -215,30 +215,47 @@ const DIGIT_RUN = /(?:\+\s*)?\(?\d[\d\s\-()]{6,}\d/g;
 /**
  * A phone number, told from years and mileages ("2019 45000 km") and spaced prices
  * ("12 500 000"): 8-15 digits written with a +, a dash or parentheses, or all together, or in
- * three or more space-separated groups ending in four digits ("011 4567 8901").
+ * three or more space-separated groups ending in four digits ("011 4567 8901"). Returns the
+ * number as written, or null.
  */
-function looksLikePhone(text: string): boolean {
+function phoneIn(text: string): string | null {
   for (const m of text.matchAll(DIGIT_RUN)) {
     const run = m[0].trim();
     const digits = run.replace(/\D/g, '').length;
     if (digits < 8 || digits > 15) continue;
-    if (/[+\-()]/.test(run) || /^\d+$/.test(run)) return true;
+    if (/[+\-()]/.test(run) || /^\d+$/.test(run)) return run;
     const groups = run.split(/\s+/);
-    if (groups.length >= 3 && /^\d{4}$/.test(groups[groups.length - 1]!)) return true;
+    if (groups.length >= 3 && /^\d{4}$/.test(groups[groups.length - 1]!)) return run;
   }
-  return false;
+  return null;
+}
+
+/** Contact details found in a car's text: where, what kind, and the text as written. */
+export interface ContactDetail {
+  field: 'version' | 'description';
+  kind: 'an e-mail address' | 'a web address' | 'a phone number';
+  text: string;
 }
 
 /**
  * Contact details in text the dealer wrote (D5): buyers must write through the marketplace,
- * so such a car is held `in_review`. Returns what was found, or null.
+ * so such a car is held `in_review`. Returns the first one found, or null.
  */
-export function contactDetailsIn(v: Pick<VehicleData, 'version' | 'description'>): string | null {
+export function findContactDetail(v: Pick<VehicleData, 'version' | 'description'>): ContactDetail | null {
   for (const [field, value] of [['version', v.version], ['description', v.description]] as const) {
     if (!value) continue;
-    if (EMAIL.test(value)) return `${field} contains an e-mail address`;
-    if (WEB.test(value)) return `${field} contains a web address`;
-    if (looksLikePhone(value)) return `${field} contains a phone number`;
+    const email = EMAIL.exec(value);
+    if (email) return { field, kind: 'an e-mail address', text: email[0] };
+    const web = WEB.exec(value);
+    if (web) return { field, kind: 'a web address', text: web[0].replace(/^[\s(/:]+/, '') };
+    const phone = phoneIn(value);
+    if (phone) return { field, kind: 'a phone number', text: phone };
   }
   return null;
+}
+
+/** Whether (and what) contact details hold the car in review: "description contains a phone number". */
+export function contactDetailsIn(v: Pick<VehicleData, 'version' | 'description'>): string | null {
+  const found = findContactDetail(v);
+  return found ? `${found.field} contains ${found.kind}` : null;
 }

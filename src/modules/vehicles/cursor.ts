@@ -1,0 +1,50 @@
+// The opaque `cursor` of GET /v1/vehicles (keyset pagination): base64url of the last listed
+// car's (updated_at, id) and a fingerprint of the filters of the walk. A cursor is only valid
+// with the filters it was made for: given with others it would silently list another set, so
+// it is refused instead. Not signed: it only positions a walk inside the key's own cars.
+import crypto from 'node:crypto';
+import { ApiError } from '../../core/errors.js';
+import type { ListPosition } from './repository.js';
+
+/** The filters a cursor is bound to, normalized (a market code, updated_since in epoch ms). */
+export interface CursorFilters {
+  market?: string;
+  source?: string;
+  status?: string;
+  updatedSince?: number;
+}
+
+const VERSION = 1;
+export const CURSOR_MAX_LENGTH = 200;
+
+function fingerprint(f: CursorFilters): string {
+  const text = JSON.stringify([f.market ?? null, f.source ?? null, f.status ?? null, f.updatedSince ?? null]);
+  return crypto.createHash('sha256').update(text).digest('base64url').slice(0, 12);
+}
+
+export function encodeCursor(at: ListPosition, f: CursorFilters): string {
+  return Buffer.from(JSON.stringify([VERSION, at.updatedAt, at.id, fingerprint(f)])).toString('base64url');
+}
+
+const isPosition = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+
+/** The position a cursor stands for; 400 invalid_request when it is not one of ours or not for these filters. */
+export function decodeCursor(cursor: string, f: CursorFilters): ListPosition {
+  let parsed: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4 || parsed[0] !== VERSION || !isPosition(parsed[1]) || !isPosition(parsed[2]) || typeof parsed[3] !== 'string') {
+    throw new ApiError('invalid_request', 'cursor is not valid: give the next_cursor of a previous answer, unchanged.');
+  }
+  if (parsed[3] !== fingerprint(f)) {
+    throw new ApiError(
+      'invalid_request',
+      'cursor was made for other filters: give it with the same market, source, status and updated_since as the call that returned it.',
+    );
+  }
+  return { updatedAt: parsed[1], id: parsed[2] };
+}
