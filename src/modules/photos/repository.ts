@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { compiledInsert } from '../../core/db/compiled.js';
 import type { DB, PhotoRow, PhotoStatus } from '../../core/db/schema.js';
+import { chunks } from '../../core/util/chunks.js';
 
 export function photosOfVehicles(db: Kysely<DB>, vehicleIds: number[]): Promise<PhotoRow[]> {
   if (vehicleIds.length === 0) return Promise.resolve([]);
@@ -20,19 +21,18 @@ export async function insertPendingPhotos(
   now: number,
 ): Promise<{ id: number }[]> {
   const out: { id: number }[] = [];
-  for (let i = 0; i < rows.length; i += 500) {
-    const n = Math.min(500, rows.length - i);
+  for (const part of chunks(rows)) {
     const values: unknown[] = [];
-    for (let j = i; j < i + n; j++) values.push(rows[j]!.dealer_id, rows[j]!.vehicle_id, rows[j]!.source_url, 'pending', null, now, now);
-    out.push(...(await insertPhotoRows.flat(db, n, values)));
+    for (const r of part) values.push(r.dealer_id, r.vehicle_id, r.source_url, 'pending', null, now, now);
+    out.push(...(await insertPhotoRows.flat(db, part.length, values)));
   }
   return out;
 }
 
 /** Failed photos listed again get another chance. */
 export async function resetPhotos(db: Kysely<DB>, ids: number[], now: number): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500) {
-    await db.updateTable('photos').set({ status: 'pending', reason: null, updated_at: now }).where('id', 'in', ids.slice(i, i + 500)).execute();
+  for (const part of chunks(ids)) {
+    await db.updateTable('photos').set({ status: 'pending', reason: null, updated_at: now }).where('id', 'in', part).execute();
   }
 }
 

@@ -8,6 +8,7 @@ import { insertJobs } from '../../core/jobs/repository.js';
 import { findVehiclesByIds } from '../vehicles/repository.js';
 import { insertPendingPhotos, photosOfVehicles, resetPhotos } from './repository.js';
 import { settleVehicles } from './settle.js';
+import { chunks } from '../../core/util/chunks.js';
 
 export const DOWNLOAD_MAX_ATTEMPTS = 5;
 
@@ -26,8 +27,8 @@ export async function trackPhotos(
   const changedRows = await findVehiclesByIds(trx, dealerId, cars.changed);
   const vehicles = [...cars.created, ...changedRows];
   const known = new Map<string, { id: number; status: string }>();
-  for (let i = 0; i < cars.changed.length; i += 500) {
-    for (const p of await photosOfVehicles(trx, cars.changed.slice(i, i + 500))) known.set(`${p.vehicle_id} ${p.source_url}`, p);
+  for (const part of chunks(cars.changed)) {
+    for (const p of await photosOfVehicles(trx, part)) known.set(`${p.vehicle_id} ${p.source_url}`, p);
   }
   const fresh: { dealer_id: number; vehicle_id: number; source_url: string }[] = [];
   const retry: number[] = [];
@@ -46,6 +47,6 @@ export async function trackPhotos(
   // Settle each changed car's state on its photo rows as they now are.
   if (cars.changed.length === 0) return;
   const photos: Awaited<ReturnType<typeof photosOfVehicles>> = [];
-  for (let i = 0; i < cars.changed.length; i += 500) photos.push(...(await photosOfVehicles(trx, cars.changed.slice(i, i + 500))));
+  for (const part of chunks(cars.changed)) photos.push(...(await photosOfVehicles(trx, part)));
   await settleVehicles(trx, clock, changedRows, photos);
 }

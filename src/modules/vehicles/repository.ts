@@ -4,14 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { compiledInsert, compiledQuery } from '../../core/db/compiled.js';
 import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
-
-const CHUNK = 500;
-
-function chunks<T>(list: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
+import { chunks } from '../../core/util/chunks.js';
 
 const vehicleByStockId = compiledQuery<VehicleRow, [number, string, string]>((db) =>
   db.selectFrom('vehicles').selectAll().where('dealer_id', '=', 0).where('market', '=', '').where('external_id', '=', ''),
@@ -47,10 +40,6 @@ async function byExternalIds<R extends { external_id: string }>(
 const inScope = (db: Kysely<DB>, dealerId: number, market: string, part: string[]) =>
   db.selectFrom('vehicles').where('dealer_id', '=', dealerId).where('market', '=', market).where('external_id', 'in', part);
 
-export function findVehiclesByExternalIds(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<Map<string, VehicleRow>> {
-  return byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).selectAll().execute());
-}
-
 const EXISTING_CAR_COLUMNS = ['id', 'external_id', 'status', 'photo_urls', 'photos_pending', 'shown_photos', 'content_hash'] as const;
 
 /** What applying a stock needs of the existing cars with these stock IDs (see apply.ts ExistingCar). */
@@ -82,10 +71,6 @@ export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promis
   // 26 columns a row: 200 rows stay under every driver's parameter limit.
   for (const part of chunks(rows, 200)) out.push(...(await insertVehicleRows(db, part as unknown as Record<string, unknown>[])));
   return out;
-}
-
-export function insertVehicle(db: Kysely<DB>, row: NewVehicle): Promise<VehicleRow> {
-  return db.insertInto('vehicles').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function updateVehicle(db: Kysely<DB>, id: number, patch: Partial<NewVehicle>): Promise<void> {
