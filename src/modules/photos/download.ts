@@ -10,11 +10,12 @@ import { RetryJobError, type JobWorker } from '../../core/jobs/worker.js';
 import { KeyedLimit } from '../../core/keyed-limit.js';
 import { OutboundError } from '../../core/outbound/errors.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
+import { findPhoto, photosOfVehicles, setPhotoOutcome, setRetryReason } from '../vehicles/photo-repository.js';
+import { settleVehicles } from '../vehicles/photo-settle.js';
 import { findVehiclesByIds } from '../vehicles/repository.js';
 import { IMAGE_LIMITS, ImageRejected, processImage } from './image.js';
-import { findPhoto, photosOfVehicles, setPhotoOutcome, setRetryReason } from './repository.js';
-import { settleVehicles } from './settle.js';
-import { EXTENSIONS, fileIdOf, type PhotoStorage } from './storage.js';
+import { fileIdOf, type PhotoStorage } from './storage.js';
+import { EXTENSIONS } from '../vehicles/photo-url.js';
 
 export interface PhotoDeps {
   store: Store;

@@ -4,7 +4,9 @@ import type { Sharp, SharpOptions } from 'sharp';
 
 export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, displayWidth: 1280, maxSeconds: 20 };
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp';
+import type { ImageFormat } from '../vehicles/photo-url.js';
+
+export type { ImageFormat };
 
 /** A photo that can never be had from these bytes: not retried. */
 export class ImageRejected extends Error {

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
-import { CONTENT_TYPES, FILE_ID_PATTERN, VARIANTS, type PhotoStorage, type Variant } from './storage.js';
+import { VARIANTS, type Variant } from '../vehicles/photo-url.js';
+import { CONTENT_TYPES, FILE_ID_PATTERN, type PhotoStorage } from './storage.js';
 
 const NAME = /^(original|display)\.(jpg|png|webp)$/;
 

@@ -3,11 +3,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ImageFormat } from './image.js';
+import type { Variant } from '../vehicles/photo-url.js';
 
-export const VARIANTS = ['original', 'display'] as const;
-export type Variant = (typeof VARIANTS)[number];
-export const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 export const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 export const FILE_ID_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -40,7 +37,3 @@ export class PhotoStorage {
     }
   }
 }
-
-/** The public URL of a stored photo. */
-export const photoUrl = (publicBaseUrl: string, fileId: string, variant: Variant, ext: string): string =>
-  `${publicBaseUrl}/photos/${fileId}/${variant}.${ext}`;

@@ -10,12 +10,12 @@ import type { DB, PhotoRow, VehicleRow } from '../../core/db/schema.js';
 import type { NewEvent } from '../events/events.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import { findMarket } from '../markets/markets.js';
-import { updateVehicle } from '../vehicles/repository.js';
-import { FOR_SALE_STATUSES } from '../vehicles/schemas.js';
-import { saleStatus } from '../vehicles/status.js';
-import { photoShortfall } from '../vehicles/review.js';
-import { contactDetailsIn } from '../vehicles/validation.js';
-import { photoStateOf, toShown } from './shown.js';
+import { photoStateOf, toShown } from './photo-state.js';
+import { updateVehicle } from './repository.js';
+import { photoShortfall } from './review.js';
+import { FOR_SALE_STATUSES } from './schemas.js';
+import { saleStatus } from './status.js';
+import { contactDetailsIn } from './validation.js';
 
 const forSale = (status: string) => (FOR_SALE_STATUSES as readonly string[]).includes(status);
 

@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { insertJobs } from '../../core/jobs/repository.js';
-import { findVehiclesByIds } from '../vehicles/repository.js';
-import { insertPendingPhotos, photosOfVehicles, resetPhotos } from './repository.js';
-import { settleVehicles } from './settle.js';
+import { findVehiclesByIds } from './repository.js';
+import { insertPendingPhotos, photosOfVehicles, resetPhotos } from './photo-repository.js';
+import { settleVehicles } from './photo-settle.js';
 import { chunks } from '../../core/util/chunks.js';
 
 export const DOWNLOAD_MAX_ATTEMPTS = 5;

@@ -1,7 +1,6 @@
 // The photos of a car as the API and the public page show them.
 import type { PhotoRow } from '../../core/db/schema.js';
-import { EXTENSIONS, photoUrl } from './storage.js';
-import type { ImageFormat } from './image.js';
+import { EXTENSIONS, photoUrl, type ImageFormat } from './photo-url.js';
 
 /** An entry of vehicles.shown_photos. */
 export interface ShownPhoto {
