@@ -10,7 +10,7 @@ import { migrateToLatest } from './core/db/migrate.js';
 import { ApiError } from './core/errors.js';
 import { authenticate } from './core/http/auth.js';
 import { FailedAuthGuard } from './core/http/failed-auth.js';
-import { installErrorHandling } from './core/http/error-handler.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
 import { schemaController } from './core/http/validation.js';
 import { registerOpenApi } from './core/http/openapi.js';
@@ -97,6 +97,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     schemaController,
+    // Errors raised before routing (bad percent-encoding, over-long path segment, HTTP the
+    // parser refuses, headers over node's limit) leave in the Error shape too (D22).
+    frameworkErrors,
+    clientErrorHandler,
     // While closing, requests still arriving on open connections are served (Fastify's own 503
     // body would not be in the Error shape); new connections are refused by the closed listener.
     return503OnClosing: false,

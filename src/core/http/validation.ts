@@ -2,6 +2,9 @@
 // ("2" → 2). Bodies are JSON, so theirs does not: a string where a number belongs is an error.
 // A body schema marked `x-validated-by: service` is documented in OpenAPI but checked by its
 // service instead, which reports every broken rule at once (422 invalid_vehicle, D9).
+// A number in a query string or path is written in plain decimal digits and is at most
+// Number.MAX_SAFE_INTEGER unless its schema says less: `1e3`, `0x10`, ` 7` and
+// 99999999999999999999 are 400 invalid_request, never a number the store cannot take.
 import { Ajv, type AnySchema } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
@@ -36,6 +39,64 @@ function lazy<F extends (data: unknown) => unknown>(make: () => F & { errors?: u
   return wrapper;
 }
 
+type Check = ((data: unknown) => unknown) & { errors?: unknown };
+
+const DECIMAL: Record<string, RegExp> = { integer: /^[+-]?\d+$/, number: /^[+-]?(\d+(\.\d*)?|\.\d+)$/ };
+
+/** The numeric properties of a query/path schema, each with the decimal syntax it must have. */
+function numericProperties(schema: Record<string, unknown>): { name: string; syntax: RegExp }[] {
+  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const out: { name: string; syntax: RegExp }[] = [];
+  for (const [name, p] of Object.entries(props)) {
+    const syntax = typeof p.type === 'string' ? DECIMAL[p.type] : undefined;
+    if (syntax) out.push({ name, syntax });
+  }
+  return out;
+}
+
+/** The same schema with every numeric property bounded by what a JS number holds exactly. */
+function boundedNumbers(schema: Record<string, unknown>): Record<string, unknown> {
+  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  let changed = false;
+  const bounded: Record<string, Record<string, unknown>> = {};
+  for (const [name, p] of Object.entries(props)) {
+    const numeric = typeof p.type === 'string' && p.type in DECIMAL;
+    const needs = numeric && (p.maximum === undefined || p.minimum === undefined);
+    bounded[name] = needs
+      ? { ...p, maximum: p.maximum ?? Number.MAX_SAFE_INTEGER, minimum: p.minimum ?? -Number.MAX_SAFE_INTEGER }
+      : p;
+    changed ||= needs;
+  }
+  if (!changed) return schema;
+  // A changed copy must not pass for the registered schema of the same $id.
+  const { $id: _id, ...rest } = schema;
+  return { ...rest, properties: bounded };
+}
+
+/** Checks the raw text of numeric query/path values before ajv coerces them ("0x10" → 16). */
+function strictNumbers(schema: Record<string, unknown>, inner: Check): Check {
+  const numeric = numericProperties(schema);
+  if (numeric.length === 0) return inner;
+  let own: unknown[] | null = null;
+  const check = ((data: unknown) => {
+    own = null;
+    if (data && typeof data === 'object') {
+      const values = data as Record<string, unknown>;
+      for (const { name, syntax } of numeric) {
+        const raw = values[name];
+        const texts = Array.isArray(raw) ? raw : [raw];
+        if (texts.some((t) => typeof t === 'string' && !syntax.test(t))) {
+          own = [{ instancePath: `/${name}`, schemaPath: '#/properties', keyword: 'type', params: {}, message: 'must be a number written in decimal digits' }];
+          return false;
+        }
+      }
+    }
+    return inner(data);
+  }) as Check;
+  Object.defineProperty(check, 'errors', { get: () => own ?? inner.errors ?? null });
+  return check;
+}
+
 function buildValidator(externalSchemas: Record<string, AnySchema>) {
   const text = makeAjv(true);
   const json = makeAjv(false);
@@ -51,7 +112,7 @@ function buildValidator(externalSchemas: Record<string, AnySchema>) {
       if (schema['x-validated-by'] === 'service') return () => true;
       return lazy(() => compile(json, schema));
     }
-    return lazy(() => compile(text, schema));
+    return strictNumbers(schema, lazy(() => compile(text, boundedNumbers(schema) as AnySchema & Record<string, unknown>)));
   };
 }
 
