@@ -12,6 +12,7 @@ import { authenticate } from './core/http/auth.js';
 import { FailedAuthGuard } from './core/http/failed-auth.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
+import { installBodyDrain } from './core/http/drain.js';
 import { schemaController } from './core/http/validation.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { MemoryRateLimitStore, rateLimitHeaders, type RateLimitStore } from './core/http/rate-limit.js';
@@ -38,6 +39,7 @@ import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
 import { ImportLock } from './modules/feeds/import-lock.js';
 import { definePulls } from './modules/feeds/pull.js';
 import { ensurePulls } from './modules/feeds/pull-schedule.js';
+import { FEED_MAX_BYTES } from './modules/feeds/limits.js';
 import { feedPushRoutes } from './modules/feeds/push-routes.js';
 import { feedReportRoutes } from './modules/feeds/report-routes.js';
 import { FEED_SCHEMAS } from './modules/feeds/schemas.js';
@@ -141,6 +143,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   installJsonBodyParser(app);
+  // A refused body is read on up to twice the largest accepted one (a feed file), for 30 s.
+  installBodyDrain(app, { maxBytes: 2 * Math.max(BODY_LIMIT, FEED_MAX_BYTES), maxMs: 30_000 });
 
   // One line per request, at its end, with what an operator needs; URLs are redacted.
   app.addHook('onRequest', async (req, reply) => {

@@ -45,6 +45,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (apiError.status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: apiError.code }, apiError.message);
     if (apiError.headers) reply.headers(apiError.headers);
+    // Fastify closes the connection after a body it refused; the client, still sending, would
+    // get a reset instead of this answer. The rest of the body is drained instead (drain.ts).
+    if (reply.hasHeader('connection')) reply.removeHeader('connection');
     reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
   });
 
