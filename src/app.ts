@@ -103,6 +103,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // parser refuses, headers over node's limit) leave in the Error shape too (D22).
     frameworkErrors,
     clientErrorHandler,
+    // A missing Host is refused by error-handler.ts, in the Error shape, not by node.
+    http: { requireHostHeader: false },
     // While closing, requests still arriving on open connections are served (Fastify's own 503
     // body would not be in the Error shape); new connections are refused by the closed listener.
     return503OnClosing: false,

@@ -78,6 +78,13 @@ describe(`errors before routing, on a listening server (${STORE_NAME})`, () => {
     assertError(await raw('GET /v1/me HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n'), 400, 'invalid_request');
   });
 
+  test('a missing Host is 400 and an unknown Expect 417 expectation_failed, in the Error shape', async () => {
+    assertError(await raw('GET /v1/me HTTP/1.1\r\nConnection: close\r\n\r\n'), 400, 'invalid_request');
+    assertError(await get('/v1/me', 'Expect: teapot\r\n'), 417, 'expectation_failed');
+    // HTTP/1.0 needs no Host.
+    assertError(await raw('GET /v1/me HTTP/1.0\r\n\r\n'), 401, 'unauthorized');
+  });
+
   test('Authorization or X-API-Key repeated with different keys is 400; the same key twice is fine', async () => {
     const other = (await seedDealer(t)).key;
     const twoBearers = await get('/v1/me', `Authorization: Bearer ${key}\r\nAuthorization: Bearer ${other}\r\n`);

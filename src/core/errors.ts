@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   too_many_webhooks: 409,
   payload_too_large: 413,
   uri_too_long: 414,
+  expectation_failed: 417,
   invalid_vehicle: 422,
   unreadable_feed: 422,
   rate_limited: 429,

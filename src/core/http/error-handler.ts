@@ -51,6 +51,22 @@ export function installErrorHandling(app: FastifyInstance): void {
     reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
   });
 
+  // HTTP/1.1 requires Host; node would answer its absence with an empty 400 of its own
+  // (so `requireHostHeader` is off in app.ts and the check is made here, in the Error shape).
+  app.addHook('onRequest', async (req) => {
+    if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
+      throw new ApiError('invalid_request', 'An HTTP/1.1 request must carry a Host header.');
+    }
+  });
+
+  // An Expect other than 100-continue: node would answer an empty 417.
+  app.server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const e = new ApiError('expectation_failed', `The expectation "${String(req.headers.expect).slice(0, 64)}" cannot be met; only 100-continue is supported.`);
+    const body = JSON.stringify(e.toBody());
+    res.writeHead(e.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    res.end(body);
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const e = new ApiError('not_found', `No route ${request.method} ${pathname}.`);
