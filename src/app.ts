@@ -5,7 +5,8 @@ import type { DestinationStream } from 'pino';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { migrateToLatest } from './core/db/migrate.js';
-import { installErrorHandling } from './core/http/error-handler.js';
+import { installBodyDrain } from './core/http/drain.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
 import { keyedScopeHook } from './core/http/keyed-scope.js';
 import { registerOpenApi } from './core/http/openapi.js';
@@ -14,6 +15,7 @@ import { schemaController } from './core/http/validation.js';
 import { loggerOptions } from './core/logger.js';
 import { API_VERSION } from './core/version.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { FEED_MAX_BYTES } from './modules/feeds/limits.js';
 import { feedPushRoutes } from './modules/feeds/push-routes.js';
 import { feedReportRoutes } from './modules/feeds/report-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -59,6 +61,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     schemaController,
+    // Errors raised before routing (bad percent-encoding, over-long path segment, HTTP the
+    // parser refuses, headers over node's limit) leave in the Error shape too (D22).
+    frameworkErrors,
+    clientErrorHandler,
+    // A missing Host is refused by error-handler.ts, in the Error shape, not by node.
+    http: { requireHostHeader: false },
     // While closing, requests still arriving on open connections are served (Fastify's own 503
     // body would not be in the Error shape); new connections are refused by the closed listener.
     return503OnClosing: false,
@@ -79,6 +87,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandling(app);
   installJsonBodyParser(app);
+  // A refused body is read on up to twice the largest accepted one (a feed file), for 30 s.
+  installBodyDrain(app, { maxBytes: 2 * Math.max(BODY_LIMIT, FEED_MAX_BYTES), maxMs: 30_000 });
   installRequestLog(app, config.logLevel);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await registerOpenApi(app, config.publicBaseUrl, API_VERSION);

@@ -143,6 +143,8 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       [{ email: 'bad', message: '' }, ['name is required', 'email is not a valid e-mail address', 'message is required (1 to 2000 characters)']],
       [{ name: 42, email: ['x'], message: 'Hola' }, ['name must be a string', 'email must be a string', 'name is required']],
       [{ name: 'Ana\u0000', email: 'ana@example.com', message: 'Hola\u0007' }, ['name must not contain control characters', 'message must not contain control characters other than line breaks and tabs']],
+      // NUL in an e-mail address: PostgreSQL could not store it (core/text.ts).
+      [{ name: 'Ana', email: 'an\u0000a@example.com', message: 'Hola\n\tchau' }, ['email is not a valid e-mail address']],
     ];
     for (const [payload, fields] of cases) {
       const res = await inquire(car, payload);

@@ -142,6 +142,11 @@ describe(`webhooks: private addresses (${STORE_NAME})`, () => {
         assert.equal(res.statusCode, 400, url);
         assert.match(res.json().error.message, /public addresses/);
       }
+      // A name: the answer says the address is not allowed, not what the name resolves to.
+      const named = await inject(t, key, 'POST', '/v1/webhooks', { url: 'https://localhost/hook' });
+      assert.equal(named.statusCode, 400);
+      assert.match(named.json().error.message, /localhost.*address is not allowed/);
+      assert.doesNotMatch(named.json().error.message, /127\.0\.0\.1|::1|loopback|resolves/);
     } finally {
       await t.close();
     }
@@ -164,7 +169,8 @@ describe(`webhooks: private addresses (${STORE_NAME})`, () => {
       const log = (await inject(t, key, 'GET', `/v1/webhooks/${hook.id}/deliveries`)).json();
       assert.equal(log.data[0].status, 'failed');
       assert.equal(log.data[0].attempts.length, 1);
-      assert.match(log.data[0].attempts[0].error, /127\.0\.0\.1.*public addresses/);
+      assert.match(log.data[0].attempts[0].error, /rebind\.example.*not allowed.*public addresses/);
+      assert.doesNotMatch(log.data[0].attempts[0].error, /127\.0\.0\.1|loopback/);
     } finally {
       await t.close();
     }

@@ -6,13 +6,18 @@ export const ERROR_STATUS = {
   invalid_market: 400,
   unauthorized: 401,
   not_found: 404,
+  // Beyond D22's list: statuses the HTTP layer answers before any route runs.
+  request_timeout: 408,
   too_many_missing: 409,
   empty_list: 409,
   too_many_webhooks: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
+  expectation_failed: 417,
   invalid_vehicle: 422,
   unreadable_feed: 422,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
 } as const;
 

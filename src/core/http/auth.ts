@@ -28,20 +28,33 @@ export function extractKey(req: FastifyRequest): string | undefined {
       'API keys are never accepted in the URL: send it in the Authorization: Bearer or X-API-Key header, and revoke a key that was put in a URL.',
     );
   }
-  const authz = req.headers.authorization;
-  const headerKey = req.headers['x-api-key'];
-  let bearer: string | undefined;
-  if (authz !== undefined) {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(authz);
+  // Every occurrence counts: node keeps only the first Authorization and joins repeated
+  // X-API-Key values with ", ", so the raw headers are read instead.
+  const bearers = headerValues(req, 'authorization').map((value) => {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(value);
     if (!m) throw errors.unauthorized();
-    bearer = m[1];
+    return m[1]!;
+  });
+  const xKeys = headerValues(req, 'x-api-key').map((value) => value.trim());
+  const keys = new Set([...bearers, ...xKeys]);
+  if (keys.size > 1) {
+    throw errors.invalidRequest(
+      bearers.length > 0 && xKeys.length > 0
+        ? 'Authorization and X-API-Key carry different keys; send one key.'
+        : 'The key header is repeated with different keys; send one key.',
+    );
   }
-  const xKey = Array.isArray(headerKey) ? undefined : headerKey?.trim();
-  if (Array.isArray(headerKey)) throw errors.invalidRequest('Send X-API-Key once.');
-  if (bearer !== undefined && xKey !== undefined && bearer !== xKey) {
-    throw errors.invalidRequest('Authorization and X-API-Key carry different keys; send one key.');
-  }
-  return bearer ?? xKey;
+  return bearers[0] ?? xKeys[0];
+}
+
+/** Each value the request sent for a header, in order (one per occurrence). */
+function headerValues(req: FastifyRequest, name: string): string[] {
+  const raw = req.raw.rawHeaders;
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]!.toLowerCase() === name) out.push(raw[i + 1]!);
+  if (out.length > 0) return out;
+  const parsed = req.headers[name];
+  return parsed === undefined ? [] : Array.isArray(parsed) ? parsed : [parsed];
 }
 
 export function authenticate(resolve: KeyResolver) {

@@ -1,5 +1,7 @@
 // Every error of every route, the framework's own included, leaves in the Error shape (D22).
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors.js';
 
 const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => ApiError> = {
@@ -15,8 +17,11 @@ const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => ApiError> = {
 const STATUS_CODES: Record<number, ErrorCode> = {
   401: 'unauthorized',
   404: 'not_found',
+  408: 'request_timeout',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   429: 'rate_limited',
+  431: 'headers_too_large',
 };
 
 export function toApiError(err: FastifyError | ApiError | Error): ApiError {
@@ -40,7 +45,26 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (apiError.status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: apiError.code }, apiError.message);
     if (apiError.headers) reply.headers(apiError.headers);
+    // Fastify closes the connection after a body it refused; the client, still sending, would
+    // get a reset instead of this answer. The rest of the body is drained instead (drain.ts).
+    if (reply.hasHeader('connection')) reply.removeHeader('connection');
     reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
+  });
+
+  // HTTP/1.1 requires Host; node would answer its absence with an empty 400 of its own
+  // (so `requireHostHeader` is off in app.ts and the check is made here, in the Error shape).
+  app.addHook('onRequest', async (req) => {
+    if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
+      throw new ApiError('invalid_request', 'An HTTP/1.1 request must carry a Host header.');
+    }
+  });
+
+  // An Expect other than 100-continue: node would answer an empty 417.
+  app.server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const e = new ApiError('expectation_failed', `The expectation "${String(req.headers.expect).slice(0, 64)}" cannot be met; only 100-continue is supported.`);
+    const body = JSON.stringify(e.toBody());
+    res.writeHead(e.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    res.end(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -48,4 +72,57 @@ export function installErrorHandling(app: FastifyInstance): void {
     const e = new ApiError('not_found', `No route ${request.method} ${pathname}.`);
     reply.code(404).type('application/json; charset=utf-8').send(e.toBody());
   });
+}
+
+/** Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`). */
+function routerError(err: FastifyError): ApiError {
+  switch (err.code) {
+    case 'FST_ERR_BAD_URL':
+      return new ApiError('invalid_request', 'The URL is not valid: a % must be followed by two hexadecimal digits (a literal % is written %25).');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ApiError('uri_too_long', 'A segment of the URL path is too long.');
+    default:
+      return toApiError(err);
+  }
+}
+
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  err: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const apiError = routerError(err);
+  if (apiError.status >= 500) req.log.error({ err }, 'request failed');
+  else req.log.info({ code: apiError.code }, apiError.message);
+  reply.header('x-request-id', req.id).code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
+};
+
+/** What node's HTTP parser refused, before Fastify saw a request. */
+function parserError(err: NodeJS.ErrnoException): ApiError {
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    return new ApiError('headers_too_large', 'The request line and headers are too large.');
+  }
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new ApiError('request_timeout', 'The request was not received in time.');
+  }
+  return new ApiError('invalid_request', 'The request is not valid HTTP.');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: node's parser refused the request (headers over the size
+ * limit, malformed HTTP, a timeout), so there is no request to answer; the answer in the Error
+ * shape is written on the socket, then the connection closed, as node itself would.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const apiError = parserError(err);
+  this.log.debug({ err: { code: err.code, message: err.message } }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(apiError.toBody());
+    socket.write(
+      `HTTP/1.1 ${apiError.status} ${http.STATUS_CODES[apiError.status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

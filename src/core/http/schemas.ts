@@ -1,16 +1,26 @@
 // Shapes shared by every route: the Error body (D22, spec 2.14) and the error responses a
 // route declares, so each status in the OpenAPI document has its schema.
 import { Type } from 'typebox';
+import { ERROR_STATUS } from '../errors.js';
 
 export const ErrorSchema = Type.Object(
   {
     error: Type.Object({
-      code: Type.String({ description: 'Stable machine-readable code (D22), e.g. invalid_request, unauthorized, not_found.' }),
+      code: Type.String({
+        enum: Object.keys(ERROR_STATUS),
+        description: 'Stable machine-readable code (D22), e.g. invalid_request, unauthorized, not_found.',
+      }),
       message: Type.String({ description: 'What went wrong, for a person.' }),
       fields: Type.Optional(Type.Array(Type.String(), { description: 'On 422: one readable sentence per broken rule.' })),
     }),
   },
-  { $id: 'Error', title: 'Error' },
+  {
+    $id: 'Error',
+    title: 'Error',
+    description:
+      'Every error, the framework\'s own included. Before any route runs, the service may also answer 408 request_timeout (the request did not arrive in time), ' +
+      '414 uri_too_long (a path segment over its limit), 417 expectation_failed (an Expect other than 100-continue) and 431 headers_too_large (request line and headers over 16 KB), in this shape too.',
+  },
 );
 
 const ErrorRef = Type.Ref('Error');

@@ -2,10 +2,15 @@
 // ("2" → 2). Bodies are JSON, so theirs does not: a string where a number belongs is an error.
 // A body schema marked `x-validated-by: service` is documented in OpenAPI but checked by its
 // service instead, which reports every broken rule at once (422 invalid_vehicle, D9).
+// A number in a query string or path is written in plain decimal digits and is at most
+// Number.MAX_SAFE_INTEGER unless its schema says less: `1e3`, `0x10`, ` 7` and
+// 99999999999999999999 are 400 invalid_request, never a number the store cannot take. A query
+// value holding a control character is 400 invalid_request too (the rule of core/text.ts).
 import { Ajv, type AnySchema } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { forbiddenControl } from '../text.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ?? addFormatsPlugin) as unknown as (ajv: Ajv) => void;
@@ -36,6 +41,77 @@ function lazy<F extends (data: unknown) => unknown>(make: () => F & { errors?: u
   return wrapper;
 }
 
+type Check = ((data: unknown) => unknown) & { errors?: unknown };
+
+const DECIMAL: Record<string, RegExp> = { integer: /^[+-]?\d+$/, number: /^[+-]?(\d+(\.\d*)?|\.\d+)$/ };
+
+/** The numeric properties of a query/path schema, each with the decimal syntax it must have. */
+function numericProperties(schema: Record<string, unknown>): { name: string; syntax: RegExp }[] {
+  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const out: { name: string; syntax: RegExp }[] = [];
+  for (const [name, p] of Object.entries(props)) {
+    const syntax = typeof p.type === 'string' ? DECIMAL[p.type] : undefined;
+    if (syntax) out.push({ name, syntax });
+  }
+  return out;
+}
+
+/** The same schema with every numeric property bounded by what a JS number holds exactly. */
+function boundedNumbers(schema: Record<string, unknown>): Record<string, unknown> {
+  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  let changed = false;
+  const bounded: Record<string, Record<string, unknown>> = {};
+  for (const [name, p] of Object.entries(props)) {
+    const numeric = typeof p.type === 'string' && p.type in DECIMAL;
+    const needs = numeric && (p.maximum === undefined || p.minimum === undefined);
+    bounded[name] = needs
+      ? { ...p, maximum: p.maximum ?? Number.MAX_SAFE_INTEGER, minimum: p.minimum ?? -Number.MAX_SAFE_INTEGER }
+      : p;
+    changed ||= needs;
+  }
+  if (!changed) return schema;
+  // A changed copy must not pass for the registered schema of the same $id.
+  const { $id: _id, ...rest } = schema;
+  return { ...rest, properties: bounded };
+}
+
+type Problem = { instancePath: string; schemaPath: string; keyword: string; params: object; message: string };
+
+/** The first problem of a query/path value's raw text, before ajv coerces it ("0x10" → 16). */
+function rawTextProblem(data: unknown, numeric: { name: string; syntax: RegExp }[], query: Set<string> | undefined): Problem | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const values = data as Record<string, unknown>;
+  const problem = (name: string, message: string): Problem => ({ instancePath: `/${name}`, schemaPath: '#/properties', keyword: 'type', params: {}, message });
+  for (const { name, syntax } of numeric) {
+    const texts = Array.isArray(values[name]) ? (values[name] as unknown[]) : [values[name]];
+    if (texts.some((t) => typeof t === 'string' && !syntax.test(t))) return problem(name, 'must be a number written in decimal digits');
+  }
+  for (const name of query ?? []) {
+    const raw = values[name];
+    for (const t of Array.isArray(raw) ? raw : [raw]) {
+      const found = typeof t === 'string' ? forbiddenControl(t) : undefined;
+      if (found) return problem(name, `must not contain control characters (it holds ${found})`);
+    }
+  }
+  return undefined;
+}
+
+/** Checks the raw text of query/path values, then runs the schema's validator. */
+function strictText(schema: Record<string, unknown>, inner: Check, isQuery: boolean): Check {
+  const numeric = numericProperties(schema);
+  // The parameters a route reads; others are ignored, whatever they hold.
+  const query = isQuery ? new Set(Object.keys((schema.properties ?? {}) as object)) : undefined;
+  if (numeric.length === 0 && !query?.size) return inner;
+  let own: Problem[] | null = null;
+  const check = ((data: unknown) => {
+    const problem = rawTextProblem(data, numeric, query);
+    own = problem ? [problem] : null;
+    return problem ? false : inner(data);
+  }) as Check;
+  Object.defineProperty(check, 'errors', { get: () => own ?? inner.errors ?? null });
+  return check;
+}
+
 function buildValidator(externalSchemas: Record<string, AnySchema>) {
   const text = makeAjv(true);
   const json = makeAjv(false);
@@ -51,7 +127,8 @@ function buildValidator(externalSchemas: Record<string, AnySchema>) {
       if (schema['x-validated-by'] === 'service') return () => true;
       return lazy(() => compile(json, schema));
     }
-    return lazy(() => compile(text, schema));
+    const inner = lazy(() => compile(text, boundedNumbers(schema) as AnySchema & Record<string, unknown>));
+    return strictText(schema, inner, httpPart === 'querystring');
   };
 }
 

@@ -1,5 +1,6 @@
 // The one error type of outbound requests. Messages name the host (and port) of the URL at
-// fault, never its path or query string, which may carry tokens.
+// fault, never its path or query string, which may carry tokens, nor the addresses a name
+// resolves to.
 
 export type OutboundErrorCode =
   | 'invalid_url'

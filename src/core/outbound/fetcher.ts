@@ -201,6 +201,14 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** `text` with every IP address (and its port) replaced: messages never show resolved addresses. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/\[?[0-9A-Fa-f:.]*[.:][0-9A-Fa-f:.%]*\]?(?::\d+)?/g, (token) => {
+    const bare = token.replace(/^\[|\](?::\d+)?$/g, '').replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
+    return net.isIP(bare) !== 0 ? 'an address' : token;
+  });
+}
+
 /** Maps any failure of a hop to an OutboundError (the deadline and the caller's abort first). */
 function wrapError(err: unknown, url: URL, f: Flight): OutboundError {
   if (f.timedOut()) return timeoutError(url, f);
@@ -216,7 +224,7 @@ function wrapError(err: unknown, url: URL, f: Flight): OutboundError {
   else if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') detail = 'the body ended before its announced length';
   else if (code?.startsWith('HPE_')) detail = 'the answer was not valid HTTP';
   else if (code === 'UND_ERR_HEADERS_OVERFLOW') detail = 'the response headers were too large';
-  else detail = err instanceof Error ? err.message : String(err);
+  else detail = withoutAddresses(err instanceof Error ? err.message : String(err));
   return new OutboundError('network_error', `The request to ${host} failed: ${detail}${code ? ` (${code})` : ''}.`, { host, cause: err });
 }
 
@@ -261,14 +269,15 @@ export function createOutbound(options: OutboundOptions): Outbound {
   const isAllowed = options.isAllowed ?? (allowPrivate ? () => true : isPublicAddress);
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
 
-  function refusal(url: URL, address: string, resolved: boolean): OutboundError {
+  // The message says the address is not allowed without naming it: a name's answers (and so
+  // the service's own network) are nobody's business. The detail stays in `cause`, for logs.
+  function refusal(url: URL, address: string): OutboundError {
     const host = describeHost(url);
     const reason = judgeAddress(address).reason ?? 'an address that is not allowed';
-    const what = resolved ? `${url.hostname} resolves to ${address}, ${reason}` : `${address} is ${reason}`;
     return new OutboundError(
       'address_not_allowed',
-      `The request to ${host} was refused: ${what}; outbound requests may only reach public addresses.`,
-      { host },
+      `The request to ${host} was refused: its address is not allowed; outbound requests may only reach public addresses.`,
+      { host, cause: new Error(`${url.hostname} → ${address}: ${reason}`) },
     );
   }
 
@@ -276,7 +285,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
   async function checkedAddresses(url: URL, f: Flight): Promise<string[]> {
     const literal = ipLiteral(url.hostname);
     if (literal !== undefined) {
-      if (!isAllowed(literal)) throw refusal(url, literal, false);
+      if (!isAllowed(literal)) throw refusal(url, literal);
       return [literal];
     }
     const host = describeHost(url);
@@ -302,7 +311,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
           host,
         });
       }
-      if (!isAllowed(address)) throw refusal(url, address, true);
+      if (!isAllowed(address)) throw refusal(url, address);
       if (!addresses.includes(address)) addresses.push(address);
     }
     return addresses;
@@ -364,10 +373,9 @@ export function createOutbound(options: OutboundOptions): Outbound {
           failed = true;
           if (index + 1 < addresses.length && !f.signal.aborted) return attempt(index + 1);
           const code = errorCode(err);
-          const message =
-            https && tcpConnected
-              ? `The TLS handshake with ${host} (${address}) failed: ${code ?? err.message}.`
-              : `Could not connect to ${host} (${address} port ${port}): ${code ?? err.message}.`;
+          // The host as given, not the address it resolved to (see refusal()).
+          const why = code ?? withoutAddresses(err.message);
+          const message = https && tcpConnected ? `The TLS handshake with ${host} failed: ${why}.` : `Could not connect to ${host}: ${why}.`;
           finish(
             new OutboundError('connect_failed', message, {
               host,
@@ -384,7 +392,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
           }
           if (!isAllowed(remote) || canonicalAddress(remote) !== canonicalAddress(address)) {
             socket.destroy();
-            finish(refusal(url, remote || address, false));
+            finish(refusal(url, remote || address));
             return;
           }
           socket.removeListener('error', onError);

@@ -21,22 +21,6 @@ export interface PushOptions {
   perMinute: number;
 }
 
-/** How long the rest of a refused body is read and thrown away before the connection is cut. */
-const DISCARD_MS = 30_000;
-
-/**
- * After an early answer (413, 404, 429…) the rest of the body is read and thrown away, never
- * kept: closing at once would make the client's TCP stack reset the connection, often before
- * the client read the answer. An endless body is cut after DISCARD_MS.
- */
-function discardRest(raw: Readable & { socket?: { destroy(): void } }): void {
-  const timer = setTimeout(() => raw.socket?.destroy(), DISCARD_MS);
-  timer.unref();
-  raw.once('end', () => clearTimeout(timer));
-  raw.once('close', () => clearTimeout(timer));
-  raw.resume();
-}
-
 const notFound = () => new ApiError('not_found', 'No feed at this address.');
 
 const fileSchema = (description: string) => ({ schema: { type: 'string', description, ...SERVICE_VALIDATED } });
@@ -86,27 +70,23 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
   };
 
   const handler = async (req: any, reply: any) => {
-    try {
-      const token = String(req.params.token);
-      // Same answer, same work for every token that is not a live feed's.
-      const found = TOKEN_PATTERN.test(token) ? await findLiveFeedByTokenHash(deps.store.db, hashToken(token)) : undefined;
-      if (!found) throw notFound();
-      const d = await limiter.hit(`feed:${found.feed.id}`, deps.clock.now(), perMinute, 60_000);
-      reply.headers(rateLimitHeaders(d));
-      if (!d.allowed) {
-        throw new ApiError('rate_limited', `More than ${perMinute} pushes in 60 seconds to this feed; retry in ${Math.max(1, Math.ceil(d.resetMs / 1000))} s.`);
-      }
-      const stream = (req.body as Readable | undefined) ?? (req.raw as Readable);
-      const file = await readPushedFile(req.raw, stream, FEED_MAX_BYTES);
-      const { importId: _, ...answer } = await importFeedFile(deps, found.feed, found.dealer, file, {
-        trigger: 'push',
-        allowMassSold: req.query.allow_mass_sold === true,
-      });
-      return answer;
-    } catch (err) {
-      if (!req.raw.readableEnded) discardRest(req.raw);
-      throw err;
+    // An early answer (413, 404, 429…) leaves the rest of the body to installBodyDrain (app.ts).
+    const token = String(req.params.token);
+    // Same answer, same work for every token that is not a live feed's.
+    const found = TOKEN_PATTERN.test(token) ? await findLiveFeedByTokenHash(deps.store.db, hashToken(token)) : undefined;
+    if (!found) throw notFound();
+    const d = await limiter.hit(`feed:${found.feed.id}`, deps.clock.now(), perMinute, 60_000);
+    reply.headers(rateLimitHeaders(d));
+    if (!d.allowed) {
+      throw new ApiError('rate_limited', `More than ${perMinute} pushes in 60 seconds to this feed; retry in ${Math.max(1, Math.ceil(d.resetMs / 1000))} s.`);
     }
+    const stream = (req.body as Readable | undefined) ?? (req.raw as Readable);
+    const file = await readPushedFile(req.raw, stream, FEED_MAX_BYTES);
+    const { importId: _, ...answer } = await importFeedFile(deps, found.feed, found.dealer, file, {
+      trigger: 'push',
+      allowMassSold: req.query.allow_mass_sold === true,
+    });
+    return answer;
   };
 
   app.post('/feeds/:token/', { schema }, handler);

@@ -1,6 +1,7 @@
 // A buyer's inquiry (D19) from the page's form or as JSON: every field checked at once, each
 // problem reported (in English for the API, in the page's language on the form). Values are
 // trimmed; e-mail and phone get the keys a later message of the same buyer is matched by.
+import { forbiddenControl } from '../../core/text.js';
 
 export const NAME_MAX = 120;
 export const EMAIL_MAX = 254;
@@ -67,9 +68,6 @@ const ENGLISH: Record<ProblemCode, (f: InquiryField, max: number) => string> = {
 
 export const problemInEnglish = (p: Problem): string => ENGLISH[p.code](p.field, p.max);
 
-// Control characters; the message may keep line breaks and tabs. (NUL would also break PostgreSQL.)
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const CONTROL_IN_MESSAGE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 const PHONE = /^\+?[0-9\s().-]+$/;
 
@@ -103,11 +101,11 @@ export function checkInquiry(body: Record<string, unknown>): Checked {
 
   if (name === '') add('name', 'name_required');
   else if (length(name) > NAME_MAX) add('name', 'name_too_long', NAME_MAX);
-  else if (CONTROL.test(name)) add('name', 'name_invalid');
+  else if (forbiddenControl(name)) add('name', 'name_invalid');
 
   if (email !== '') {
     if (email.length > EMAIL_MAX) add('email', 'email_too_long', EMAIL_MAX);
-    else if (!EMAIL.test(email)) add('email', 'email_invalid');
+    else if (!EMAIL.test(email) || forbiddenControl(email)) add('email', 'email_invalid');
   }
   let phoneKey: string | null = null;
   if (phone !== '') {
@@ -120,7 +118,7 @@ export function checkInquiry(body: Record<string, unknown>): Checked {
 
   if (message === '') add('message', 'message_required');
   else if (length(message) > MESSAGE_MAX) add('message', 'message_too_long', MESSAGE_MAX);
-  else if (CONTROL_IN_MESSAGE.test(message)) add('message', 'message_invalid');
+  else if (forbiddenControl(message, true)) add('message', 'message_invalid');
 
   if (problems.length > 0) return { kind: 'invalid', problems, entered };
   return {

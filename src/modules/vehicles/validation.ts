@@ -1,5 +1,6 @@
 // Every rule of VehicleInput (spec 2.1, D9), against the market's vocabulary and the catalog.
 // All broken rules are collected, one sentence each, for `fields` of a 422 invalid_vehicle.
+import { controlSentence, forbiddenControl } from '../../core/text.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Market } from '../markets/markets.js';
 
@@ -56,6 +57,13 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
     const v = raw[field];
     if (typeof v !== 'string') {
       errors.push(`${field} must be a string, not ${typeName(v)}`);
+      return null;
+    }
+    // One rule for every text field (core/text.ts); only the description may span lines.
+    const multiline = field === 'description';
+    const control = forbiddenControl(v, multiline);
+    if (control) {
+      errors.push(controlSentence(field, control, multiline));
       return null;
     }
     const t = v.trim();

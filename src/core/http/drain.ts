@@ -1,0 +1,55 @@
+// The unread rest of a request body after an early answer (413, 401, 404, 429…). Closing the
+// connection at once makes the client's TCP stack reset it while the client is still sending,
+// often before it read the answer (EPIPE / ECONNRESET instead of the 413). So the rest is read
+// and thrown away, never kept — but only up to a bound and for a while, so that an endless or
+// huge body cannot keep a connection busy: then the connection is closed.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+export interface DrainLimits {
+  /** Bytes of a refused body read after the answer before the connection is closed. */
+  maxBytes: number;
+  /** How long they are read at most. */
+  maxMs: number;
+}
+
+/** Reads and drops what is left of `req`'s body within the limits, then closes the connection. */
+export function discardRest(req: IncomingMessage, res: ServerResponse, limits: DrainLimits): void {
+  if (req.readableEnded || req.destroyed) return;
+  let seen = 0;
+  let done = false;
+  const stop = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    req.off('data', onData);
+  };
+  // Only once the answer is on its way out, so that the client can still read it.
+  const cut = () => {
+    stop();
+    if (res.writableFinished) req.socket?.destroy();
+    else res.once('finish', () => req.socket?.destroy());
+  };
+  const onData = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > limits.maxBytes) cut();
+  };
+  const timer = setTimeout(cut, limits.maxMs);
+  timer.unref();
+  req.on('data', onData);
+  req.once('end', stop);
+  req.once('close', stop);
+  req.resume();
+}
+
+/**
+ * Every answer given while its request's body is still arriving drains that body within
+ * `limits`. Started before the answer is written: once it is, node would discard the rest
+ * itself, without any bound.
+ */
+export function installBodyDrain(app: FastifyInstance, limits: DrainLimits): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.raw.complete === false) discardRest(req.raw, reply.raw, limits);
+    return payload;
+  });
+}
