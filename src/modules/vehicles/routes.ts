@@ -166,9 +166,14 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
     url: '/vehicles/*',
     schema: { hide: true },
     handler: async (req) => {
+      // One segment here is one the router found too long for a stock ID parameter (it falls back
+      // to this route instead of raising its own 414): the same answer as any over-long segment.
+      const rest = (req.params as { '*': string })['*'];
+      if (!rest.includes('/')) throw new ApiError('uri_too_long', 'A segment of the URL path is too long: a stock ID is at most 80 characters.');
+      const path = req.url.split('?')[0]!;
       throw new ApiError(
         'not_found',
-        `No route ${req.method} ${req.url.split('?')[0]}. A stock ID that holds "/" is percent-encoded in the path: A/1043 → /v1/vehicles/A%2F1043.`,
+        `No route ${req.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}. A stock ID that holds "/" is percent-encoded in the path: A/1043 → /v1/vehicles/A%2F1043.`,
       );
     },
   });
