@@ -1,4 +1,4 @@
-// Keyed routes: the key comes only from `Authorization: Bearer` or `X-API-Key` (spec §5).
+// Keyed routes: the key comes only from `Authorization: Bearer` or `X-API-Key` (D24, P1).
 // Missing, malformed, unknown and revoked keys get the same 401; a key in the URL is refused.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../errors.js';

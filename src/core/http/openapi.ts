@@ -46,7 +46,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
-    // Paths are written relative to {base_url}, which already ends in /v1 (spec §9).
+    // Paths are written relative to {base_url}, which already ends in /v1 (D2).
     // A public route outside /v1 (the buyer inquiry) names its own `servers` and keeps its path.
     transform: ({ schema, url }) => {
       if ((schema as { servers?: unknown } | undefined)?.servers && !(schema as { hide?: boolean }).hide) return { schema, url };

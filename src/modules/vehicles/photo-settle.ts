@@ -1,4 +1,4 @@
-// A car's state once its photos move (spec §3, D5, D10): photos_pending counts the photos of
+// A car's state once its photos move (D5, D10): photos_pending counts the photos of
 // the dealer's list still downloading; `photos` (the shown set) lists the ones already in, in
 // the dealer's order — except on an active car, which keeps its old set until the new list is
 // settled and then swaps it whole (the public never sees a mix). When none is pending, a car

@@ -1,4 +1,4 @@
-// HTTP of the vehicles API (spec §4): parsing and status codes only; rules live in the services.
+// HTTP of the vehicles API (D7–D13, D25, D26): parsing and status codes only; rules live in the services.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';

@@ -30,7 +30,7 @@ export async function markSold(trx: Kysely<DB>, clock: Clock, publicBaseUrl: str
   return toMark.length;
 }
 
-/** The mass-sold guard (spec §8, D12): more than 40% of the source's cars AND at least 5. */
+/** The mass-sold guard (D12): more than 40% of the source's cars AND at least 5. */
 export function guardRefuses(wouldMark: number, forSale: number, allowMassSold: boolean): boolean {
   return !allowMassSold && wouldMark >= 5 && wouldMark > 0.4 * forSale;
 }

@@ -1,4 +1,4 @@
-// Which status a car for sale has (spec §3, D5, D10), from what is known of it.
+// Which status a car for sale has (D5, D10), from what is known of it.
 import type { VehicleStatus } from '../../core/db/schema.js';
 
 export interface StatusFacts {

@@ -179,7 +179,7 @@ export async function markMissingSold(trx: Kysely<DB>, deps: VehicleDeps, scope:
   return markSold(trx, deps.clock, deps.publicBaseUrl, scope.dealer.id, await findVehiclesByIds(trx, scope.dealer.id, missing));
 }
 
-/** The sold_skipped text when a car failed (spec §4 rule 2). */
+/** The sold_skipped text when a car failed (D11). */
 export const soldSkippedText = (failed: number, again: string): string =>
   `${failed} vehicle(s) failed, so no car was marked sold; fix them and ${again}.`;
 

@@ -1,4 +1,4 @@
-// Records events (spec §6, D21) and turns them into deliveries: one per active webhook of the
+// Records events (D20, D21) and turns them into deliveries: one per active webhook of the
 // dealership subscribed to the event, each with its job, all written in the transaction of the
 // change that caused them (D20: an event is never lost, and never delivered to a webhook
 // created after it).

@@ -1,4 +1,4 @@
-// HTTP of webhooks (spec §4, D20) and of their delivery log: parsing and status codes only.
+// HTTP of webhooks (D20) and of their delivery log: parsing and status codes only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireBody } from '../../core/http/json-body.js';

@@ -1,4 +1,4 @@
-// X-Service-Signature (spec §6, D20): `t=<unix seconds>,v1=<hex HMAC-SHA256>` over
+// X-Service-Signature (D20): `t=<unix seconds>,v1=<hex HMAC-SHA256>` over
 // `"<t>." + the exact bytes sent`, keyed with the secret exactly as returned at creation —
 // the scheme Stripe uses, so its libraries verify our deliveries too.
 import crypto from 'node:crypto';
