@@ -92,7 +92,9 @@ export interface JobsTable {
   updated_at: number;
 }
 
-export type VehicleStatus = 'active' | 'in_review' | 'importing_photos' | 'sold' | 'expired' | 'withdrawn';
+/** Every status a car can have (D5, D6): the one list; vehicles/schemas.ts groups them. */
+export const VEHICLE_STATUSES = ['active', 'in_review', 'importing_photos', 'sold', 'expired', 'withdrawn'] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
 export interface VehiclesTable {
   id: Generated<number>;

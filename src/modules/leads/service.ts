@@ -20,6 +20,7 @@ import {
 } from './repository.js';
 import type { Lead, LeadCreatedData } from './schemas.js';
 import { toLead } from './serialize.js';
+import { GONE_STATUSES } from '../vehicles/schemas.js';
 
 export interface LeadDeps {
   store: Store;
@@ -35,9 +36,6 @@ export interface InquiryCar {
   listing_id: string;
   status: string;
 }
-
-/** Statuses whose page is public but says the car is gone (D6). */
-export const GONE_STATUSES: readonly string[] = ['sold', 'withdrawn', 'expired'];
 
 export const carGone = () => new ApiError('invalid_request', 'This car is no longer for sale; the message was not sent.');
 export const carNotFound = () => new ApiError('not_found', 'No such listing.');

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
-import { GONE_STATUSES } from '../leads/service.js';
+import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { compress, type Encoding } from './encoding.js';
 import { gonePage, listingPage, notFoundPage, notYetPage } from './page.js';
 import { findListing, findListingRef, type ListingRow } from './repository.js';

@@ -48,3 +48,5 @@ const BY_CODE = new Map(MARKETS.map((m) => [m.code, m]));
 export const MARKET_CODES = MARKETS.map((m) => m.code);
 export const isMarketCode = (code: string): boolean => BY_CODE.has(code);
 export const findMarket = (code: string): Market | undefined => BY_CODE.get(code.toLowerCase());
+/** The fewest photos a car of this market needs (its cars' market is always a known one). */
+export const minPhotosOf = (code: string): number => findMarket(code)?.photos.min ?? Math.min(...MARKETS.map((m) => m.photos.min));

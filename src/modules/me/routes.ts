@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
-import { findMarket } from '../markets/markets.js';
+import { minPhotosOf } from '../markets/markets.js';
 import { SYNC_MAX } from '../vehicles/sync.js';
 import { API_VERSION } from '../../core/version.js';
 
@@ -18,7 +18,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number }> = async 
     },
     async (req) => {
       const { dealer, keyPrefix, keyName } = req.auth;
-      const minPhotos = Math.max(...dealer.markets.map((m) => findMarket(m)?.photos.min ?? 3));
+      const minPhotos = Math.max(...dealer.markets.map(minPhotosOf));
       return {
         dealer: { name: dealer.name, slug: dealer.slug, markets: dealer.markets },
         key: { prefix: keyPrefix, name: keyName },

@@ -7,7 +7,7 @@ import type { DB, NewVehicle, VehicleRow } from '../../core/db/schema.js';
 import { photoStateOf } from './photo-state.js';
 import { trackPhotos } from './photo-track.js';
 import { insertVehicles, touchVehicles, updateVehicle } from './repository.js';
-import { findMarket } from '../markets/markets.js';
+import { minPhotosOf } from '../markets/markets.js';
 import { saleStatus } from './status.js';
 import { contactDetailsIn, type VehicleData } from './validation.js';
 
@@ -83,7 +83,7 @@ export async function applyVehicles(
   const untouched: number[] = [];
   /** Cars whose photo list changed: their photos need tracking and their state settling. */
   const changedPhotos: number[] = [];
-  const minPhotos = findMarket(scope.market)?.photos.min ?? 3;
+  const minPhotos = minPhotosOf(scope.market);
   const results: ('created' | 'updated')[] = [];
   for (const { externalId, data } of items) {
     const held = contactDetailsIn(data) !== null;

@@ -9,7 +9,7 @@ import type { Clock } from '../../core/clock.js';
 import type { DB, PhotoRow, VehicleRow } from '../../core/db/schema.js';
 import type { NewEvent } from '../events/events.js';
 import { recordEvents } from '../webhooks/fanout.js';
-import { findMarket } from '../markets/markets.js';
+import { minPhotosOf } from '../markets/markets.js';
 import { photoStateOf, toShown } from './photo-state.js';
 import { updateVehicle } from './repository.js';
 import { photoShortfall } from './review.js';
@@ -34,7 +34,7 @@ export async function settleVehicles(trx: Kysely<DB>, clock: Clock, vehicles: Ve
     const stateJson = JSON.stringify(state);
     const pending = state.filter((p) => p.status === 'pending').length;
     const ready = state.filter((p) => p.status === 'ready');
-    const min = findMarket(v.market)?.photos.min ?? 3;
+    const min = minPhotosOf(v.market);
     const status = forSale(v.status) ? saleStatus(v.status, { held: contactDetailsIn(v) !== null, pending, ready: ready.length, minPhotos: min }) : v.status;
     // An active car's shown set changes only when the whole new list is settled (D10); any
     // other car shows the photos already in.

@@ -2,7 +2,7 @@
 // car's row alone (its text and its photo_state), so a list of cars or a cached read needs no
 // other query, and the reasons can never disagree with the state they explain.
 import type { VehicleRow } from '../../core/db/schema.js';
-import { findMarket } from '../markets/markets.js';
+import { minPhotosOf } from '../markets/markets.js';
 import type { PhotoStateEntry } from './photo-state.js';
 import { findContactDetail } from './validation.js';
 
@@ -43,7 +43,7 @@ export function reviewReasons(row: Pick<VehicleRow, 'status' | 'market' | 'versi
       `The ${found.field} contains ${found.kind} ("${excerpt(found.text)}"); buyers must write through the marketplace, so send the car again without it.`,
     );
   }
-  out.push(...photoShortfall(JSON.parse(row.photo_state) as PhotoStateEntry[], findMarket(row.market)?.photos.min ?? 3));
+  out.push(...photoShortfall(JSON.parse(row.photo_state) as PhotoStateEntry[], minPhotosOf(row.market)));
   // Not reachable through the service (only these two hold a car), but never an empty answer.
   if (out.length === 0) out.push('The car is held for review by the marketplace.');
   return out;

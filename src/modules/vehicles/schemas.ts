@@ -6,12 +6,16 @@ import { SERVICE_VALIDATED } from '../../core/http/validation.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
 import { SOURCES } from './sources.js';
 import { STOCK_ID_RULE } from './stock-id.js';
+import { VEHICLE_STATUSES, type VehicleStatus } from '../../core/db/schema.js';
 
 /** Highest `page` of GET /vehicles (100 cars a page: 10 million); deeper reads use cursor. */
 export const LIST_PAGE_MAX = 100_000;
 
-export const STATUSES = ['active', 'in_review', 'importing_photos', 'sold', 'expired', 'withdrawn'] as const;
-export const FOR_SALE_STATUSES = ['active', 'importing_photos', 'in_review'] as const;
+export const STATUSES = VEHICLE_STATUSES;
+/** For sale (D12's "the source's cars"); every other status is gone: sold, withdrawn, expired. */
+export const FOR_SALE_STATUSES = ['active', 'importing_photos', 'in_review'] as const satisfies readonly VehicleStatus[];
+/** Statuses whose public page says the car is no longer available (D6). */
+export const GONE_STATUSES: readonly string[] = STATUSES.filter((s) => !(FOR_SALE_STATUSES as readonly string[]).includes(s));
 
 /** A string of a fixed vocabulary, typed as its union. */
 const oneOf = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>

@@ -14,7 +14,7 @@ import type { Vehicle } from './schemas.js';
 import { pickMarket, resolveMarket, resolveSource } from './scope.js';
 import { toVehicle } from './serialize.js';
 import { markSold } from './sold.js';
-import { validateVehicle } from './validation.js';
+import { photosRequired, validateVehicle } from './validation.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
 
 export interface VehicleDeps {
@@ -63,7 +63,7 @@ export async function putVehicle(
     const current = await findVehicle(trx, dealer.id, market.code, externalId);
     // Deleted cars do not exist, but a car may have appeared since the check above.
     if (!current && !checked.value.photos) {
-      throw new ApiError('invalid_vehicle', 'The vehicle breaks 1 rule(s); see fields.', [`photos is required: ${market.photos.min} to ${market.photos.max} image URLs`]);
+      throw new ApiError('invalid_vehicle', 'The vehicle breaks 1 rule(s); see fields.', [photosRequired(market)]);
     }
     const existing = new Map(current ? [[externalId, current]] : []);
     const outcome = await applyVehicles(trx, clock, { dealerId: dealer.id, market: market.code, source, now: clock.now() }, [{ externalId, data: checked.value }], existing);

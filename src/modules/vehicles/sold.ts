@@ -30,7 +30,11 @@ export async function markSold(trx: Kysely<DB>, clock: Clock, publicBaseUrl: str
   return toMark.length;
 }
 
-/** The mass-sold guard (D12): more than 40% of the source's cars AND at least 5. */
+/** The mass-sold guard (D12): marking more than this share of the source's cars AND at least this many is refused. */
+export const MASS_SOLD = { share: 0.4, min: 5 } as const;
+/** The guard in words, for the messages that cite it. */
+export const MASS_SOLD_RULE = `more than ${MASS_SOLD.share * 100}% and at least ${MASS_SOLD.min} cars at once`;
+
 export function guardRefuses(wouldMark: number, forSale: number, allowMassSold: boolean): boolean {
-  return !allowMassSold && wouldMark >= 5 && wouldMark > 0.4 * forSale;
+  return !allowMassSold && wouldMark >= MASS_SOLD.min && wouldMark > MASS_SOLD.share * forSale;
 }

@@ -13,9 +13,9 @@ import type { Market } from '../markets/markets.js';
 import { applyVehicles, type ApplyItem } from './apply.js';
 import { existingExternalIds, findExistingCars, findVehiclesByIds, forSaleInScope } from './repository.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
-import { guardRefuses, markSold } from './sold.js';
+import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
 import { readStockId } from './stock-id.js';
-import { validateVehicle } from './validation.js';
+import { photosRequired, validateVehicle } from './validation.js';
 
 export interface StockError {
   index: number;
@@ -53,7 +53,7 @@ export class GuardRefusal extends Error {
   constructor(readonly wouldMark: number, readonly forSale: number, readonly market: string, readonly source: string) {
     super(
       `Marking ${wouldMark} of the ${forSale} cars for sale of source "${source}" in market "${market}" as sold was refused: ` +
-        'that is more than 40% and at least 5 cars at once. Nothing was changed. Send allow_mass_sold: true if this is right.',
+        `that is ${MASS_SOLD_RULE}. Nothing was changed. Send allow_mass_sold: true if this is right.`,
     );
   }
 }
@@ -149,7 +149,7 @@ export async function applyStockPart(
   const existing = await findExistingCars(trx, dealer.id, market.code, items.map((i) => i.externalId));
   const ready = items.filter((i) => {
     if (i.data.photos || existing.has(i.externalId)) return true;
-    errors.push({ index: i.index, external_id: i.externalId, message: `photos is required: ${market.photos.min} to ${market.photos.max} image URLs` });
+    errors.push({ index: i.index, external_id: i.externalId, message: photosRequired(market) });
     return false;
   });
   const outcome = await applyVehicles(trx, deps.clock, { dealerId: dealer.id, market: market.code, source, now: deps.clock.now() }, ready, existing);

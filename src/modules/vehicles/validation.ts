@@ -43,6 +43,10 @@ const LIMITS = { version: 160, description: 2000, color: 80, city: 120, photoUrl
 const typeName = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'number' ? String(v) : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 
+
+/** A new car (or one that has none yet) must bring its photos: the rule's one sentence. */
+export const photosRequired = (market: Market): string => `photos is required: ${market.photos.min} to ${market.photos.max} image URLs`;
+
 export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationContext): ValidationResult {
   const errors: string[] = [];
   const { market, catalog } = ctx;
@@ -142,7 +146,7 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
   // photos
   let photos: string[] | undefined;
   if (!has('photos')) {
-    if (ctx.photosRequired) errors.push(`photos is required: ${market.photos.min} to ${market.photos.max} image URLs`);
+    if (ctx.photosRequired) errors.push(photosRequired(market));
   } else if (!Array.isArray(raw.photos)) {
     errors.push(`photos must be an array of image URLs, not ${typeName(raw.photos)}`);
   } else {
