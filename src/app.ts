@@ -36,6 +36,7 @@ import { photoRoutes } from './modules/photos/routes.js';
 import { PhotoStorage } from './modules/photos/storage.js';
 import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
 import { ImportLock } from './modules/feeds/import-lock.js';
+import { startImportSweeper } from './modules/feeds/interrupted.js';
 import { definePulls } from './modules/feeds/pull.js';
 import { ensurePulls } from './modules/feeds/pull-schedule.js';
 import { feedPushRoutes } from './modules/feeds/push-routes.js';
@@ -169,6 +170,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const feedDeps = { ...vehicleDeps, importLock: new ImportLock(store) };
   definePulls(jobs, { ...feedDeps, outbound, intervalMs: config.feedPollIntervalMs });
   await ensurePulls(store.db, clock);
+  // Imports a previous process left running (it died mid-import): reported interrupted.
+  const importSweeper = await startImportSweeper({ store, clock }, app.log.child({ component: 'feeds' }));
   await app.register(feedPushRoutes, { prefix: '/v1', deps: feedDeps, limiter, perMinute: config.feedPushPerMinute });
 
   // Everything under /v1 except the docs and the feed push needs a key.
@@ -209,6 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   app.addHook('onClose', async () => {
+    importSweeper.stop();
     await jobs.stop();
     if (ownsStore) await store.close();
   });

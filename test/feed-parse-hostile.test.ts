@@ -160,11 +160,31 @@ describe('hostile CSV and other files', () => {
     await unreadable(parse(Buffer.alloc(0)), /empty/);
   });
 
-  test('more than 100 000 vehicles in one file: refused', async () => {
+  test('more than 50 000 vehicles in one file: refused as a whole; 50 000 are read', async () => {
     const lines = ['external_id'];
-    for (let i = 0; i <= 100_000; i++) lines.push(`S${i}`);
-    await unreadable(parse(lines.join('\n')), /more than 100,000 vehicles/);
-    await unreadable(parse(JSON.stringify(Array.from({ length: 100_001 }, (_, i) => ({ external_id: `S${i}` })))), /more than 100,000 vehicles/);
+    for (let i = 1; i <= 50_000; i++) lines.push(`S${i}`);
+    assert.equal((await parse(lines.join('\n'))).rows.length, 50_000);
+    lines.push('S50001');
+    await unreadable(parse(lines.join('\n')), /more than 50,000 vehicles \(the limit per file\); nothing was applied/);
+    const json = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ external_id: `S${i}` })));
+    assert.equal((await parse(json(50_000))).rows.length, 50_000);
+    await unreadable(parse(json(50_001)), /a list of more than 50,000 entries; a feed file holds at most 50,000 vehicles/);
+    // XML: the limit is checked as the vehicles are read
+    const xml = (n: number) => `<inventory>${'<vehicle><stock>S</stock></vehicle>'.repeat(n)}</inventory>`;
+    await unreadable(parse(xml(50_001), 'application/xml'), /more than 50,000 vehicles/);
+  });
+
+  test('JSON made of millions of tiny values (3 million {} in 10 MB): refused before anything is built', async () => {
+    const started = performance.now();
+    await unreadable(parse(`[${Array(3_300_000).fill('{}').join(',')}]`, 'application/json'), /a list of more than 50,000 entries/);
+    await unreadable(parse(`[${Array(2_000_000).fill('0').join(',')}]`, 'application/json'), /a list of more than 50,000 entries/);
+    // nested so that no list is long, yet over a million objects in all
+    const nested = `[${Array.from({ length: 30 }, () => `[${Array(40_000).fill('{}').join(',')}]`).join(',')}]`;
+    await unreadable(parse(nested, 'application/json'), /more than 1,000,000 objects and lists/);
+    // strings that look like structure are not counted
+    const r = await parse(JSON.stringify([{ external_id: 'A', description: '[{},{},'.repeat(60_000) }]), 'application/json');
+    assert.equal(r.rows.length, 1);
+    assert.ok(performance.now() - started < 20_000);
   });
 });
 
@@ -274,12 +294,12 @@ describe('bounded execution', () => {
     assert.equal((await parse('external_id\nA\n')).rows.length, 1);
   });
 
-  test('a file that needs more memory than the worker may use: unreadable, the server unharmed', async () => {
+  test('a file that needs more memory than the parser may use: unreadable, the server unharmed', async () => {
     const saved = PARSE_LIMITS.heapMb;
-    PARSE_LIMITS.heapMb = 48;
+    PARSE_LIMITS.heapMb = 32;
     try {
-      // each JSON vehicle becomes a record, a flat map and a mapped copy: far over 48 MB
-      const big = JSON.stringify(Array.from({ length: 90_000 }, (_, i) => ({ external_id: `S${i}`, brand: 'Ford', model: 'Ranger', year: 2019, price: i, mileage: i, description: 'x'.repeat(40), photos: ['https://i.example.com/1.jpg', 'https://i.example.com/2.jpg', 'https://i.example.com/3.jpg'] })));
+      // each JSON vehicle becomes a record, a flat map and a mapped copy: far over 32 MB
+      const big = JSON.stringify(Array.from({ length: 50_000 }, (_, i) => ({ external_id: `S${i}`, brand: 'Ford', model: 'Ranger', year: 2019, price: i, mileage: i, description: 'x'.repeat(40), photos: ['https://i.example.com/1.jpg', 'https://i.example.com/2.jpg', 'https://i.example.com/3.jpg'] })));
       await unreadable(parse(big), /too large to read/);
     } finally {
       PARSE_LIMITS.heapMb = saved;
