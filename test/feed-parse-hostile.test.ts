@@ -1,6 +1,6 @@
 // Hostile and broken feed files (issue 6, "Bad input"): each is refused with a message for a
 // person (UnreadableFeedError → 422) or reported row by row, never a crash, never unbounded
-// memory; parsing runs in a bounded worker thread so the main thread keeps answering.
+// memory; parsing runs in a bounded parser process so the main thread keeps answering.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

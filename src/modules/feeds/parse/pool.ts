@@ -44,6 +44,8 @@ export type WorkerMessage =
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const WORKER_PATH = fileURLToPath(FROM_SOURCE ? new URL('./worker.ts', import.meta.url) : new URL('./feed-parse-worker.js', import.meta.url));
 
+const PARSER_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'TZ', 'LANG', 'LC_ALL', 'NODE_ENV', 'SYSTEMROOT'];
+
 function newWorker(heapMb: number): ChildProcess {
   const execArgv = [
     `--max-old-space-size=${heapMb}`,
@@ -51,9 +53,10 @@ function newWorker(heapMb: number): ChildProcess {
     ...(process.execArgv.includes('--enable-source-maps') ? ['--enable-source-maps'] : []),
   ];
   if (FROM_SOURCE) execArgv.unshift('--import', import.meta.resolve('tsx'));
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS; // the server's own flags (a larger heap…) are not the parser's
-  delete env.NODE_TEST_CONTEXT; // under `node --test`: the parser is not a test file
+  // Only what a Node process needs to run: the parser never sees the server's secrets
+  // (SECRET_KEY, DATABASE_URL…), nor its NODE_OPTIONS (a larger heap is not the parser's).
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of PARSER_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
   return fork(WORKER_PATH, [], { execArgv, env, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
 }
 
