@@ -12,9 +12,8 @@
 // report (error_count has them all), and at most REJECTED_EVENTS_PER_IMPORT vehicle.rejected
 // events, plus one that stands for the rest.
 import { lockDealerInventory, writeTransaction } from '../../core/db/dialect.js';
-import type { DealerRow, FeedImportResult, FeedImportsTable, FeedRow, FeedTrigger, NewFeedImport } from '../../core/db/schema.js';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../core/db/schema.js';
+import type { DB, DealerRow, FeedImportResult, FeedImportsTable, FeedRow, FeedTrigger, NewFeedImport } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { toDealer } from '../dealers/service.js';
 import { recordEvents, type SyncFailedData } from '../events/events.js';
