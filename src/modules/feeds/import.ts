@@ -268,6 +268,10 @@ async function importParsedFeed(
       created += counts.created;
       updated += counts.updated;
       deps.jobsQueued?.();
+      // SQLite answers synchronously: without a turn of the event loop here, the chunks would
+      // run back to back on promise callbacks and no other request would be read meanwhile
+      // (seconds for a large file).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     errors.sort((a, b) => a.index - b.index);
 
