@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseFeed, UnreadableFeedError } from '../src/modules/feeds/parse/index.js';
 import { parseFile } from '../src/modules/feeds/parse/parse-file.js';
 import { PARSE_LIMITS, parseQueue } from '../src/modules/feeds/parse/pool.js';
+import { checkXmlShape } from '../src/modules/feeds/parse/xml.js';
 import { ZIP_LIMITS } from '../src/modules/feeds/parse/zip.js';
 import { makeZip, minimalWorkbook, sheetXml, type FakeEntry } from './fixtures/feeds/zip.js';
 
@@ -169,9 +170,13 @@ describe('hostile CSV and other files', () => {
     const json = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ external_id: `S${i}` })));
     assert.equal((await parse(json(50_000))).rows.length, 50_000);
     await unreadable(parse(json(50_001)), /a list of more than 50,000 entries; a feed file holds at most 50,000 vehicles/);
-    // XML: the limit is checked as the vehicles are read
+    // XML: children of one element counted before the document is read
     const xml = (n: number) => `<inventory>${'<vehicle><stock>S</stock></vehicle>'.repeat(n)}</inventory>`;
-    await unreadable(parse(xml(50_001), 'application/xml'), /more than 50,000 vehicles/);
+    await unreadable(parse(xml(50_001), 'application/xml'), /more than 50,000 vehicles \(more than 50,000 elements in one list\)/);
+    assert.doesNotThrow(() => checkXmlShape(`<r>${'<![CDATA[<a>]]>'.repeat(60_000)}${'<!-- <a> -->'.repeat(60_000)}${'<?pi <a> ?>'.repeat(60_000)}</r>`));
+    assert.doesNotThrow(() => checkXmlShape(`<r>${'<v><a/><b x="1>2"/></v>'.repeat(50_000)}</r>`));
+    assert.throws(() => checkXmlShape(`<r>${'<a x="1>2"/>'.repeat(50_001)}</r>`), /more than 50,000 vehicles/);
+    assert.throws(() => checkXmlShape(`<r><list>${'<a></a>'.repeat(50_001)}</list></r>`), /more than 50,000 vehicles/);
   });
 
   test('JSON made of millions of tiny values (3 million {} in 10 MB): refused before anything is built', async () => {
