@@ -20,7 +20,7 @@ const FUELS = ['gasoline', 'diesel', 'hybrid'];
 const COLORS = ['Blanco', 'Gris', 'Negro', 'Rojo', 'Azul'];
 
 /** A valid car for market ar; photos point at a host that is never reached (JOB_CONCURRENCY=0). */
-function car(i: number): Car {
+export function car(i: number): Car {
   const m = MODELS[i % MODELS.length]!;
   const id = `FEED-${String(i).padStart(6, '0')}`;
   return {
@@ -44,7 +44,7 @@ function car(i: number): Car {
 
 const cell = (s: string) => (/[",\n|]/.test(s) && !s.startsWith('https://') ? `"${s.replaceAll('"', '""')}"` : s);
 
-function csvFile(cars: Car[]): Buffer {
+export function csvFile(cars: Car[]): Buffer {
   return Buffer.from([COLUMNS.join(','), ...cars.map((c) => COLUMNS.map((k) => cell(c[k])).join(','))].join('\n') + '\n');
 }
 
@@ -83,7 +83,7 @@ async function xlsxFile(cars: Car[]): Promise<Buffer> {
 }
 
 /** Peak resident memory of a process in MB (VmHWM; Linux only). */
-function peakRssMb(pid: number): number {
+export function peakRssMb(pid: number): number {
   const m = /^VmHWM:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!m) throw new BenchError(`no VmHWM in /proc/${pid}/status`);
   return Number(m[1]) / 1024;
@@ -98,7 +98,7 @@ interface PushAnswer {
 }
 
 /** A new dealership with a feed (CLI, on the benchmark server's store); resolves with its push address. */
-async function newFeed(s: OwnServer, slug: string): Promise<string> {
+export async function newFeed(s: OwnServer, slug: string): Promise<string> {
   await createDealer(s.cli, s.env, slug);
   const out = await runCommand(process.execPath, [s.cli, 'feeds', 'create', '--dealer', slug, '--json'], s.env);
   const url = (JSON.parse(out) as { push_url?: string }).push_url;

@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBaselineDb, type BaselineDb } from './baseline-db.js';
+import { FEED_HOSTILE_BENCHMARKS } from './feeds-hostile.js';
 import { FEED_BENCHMARKS } from './feeds.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
 import { LISTING_BENCHMARKS } from './listings.js';
@@ -134,6 +135,7 @@ const BENCHMARKS: Benchmark[] = [
   ...LISTING_BENCHMARKS,
   // feeds: ~10 MB CSV of 30 000 cars pushed twice, XLSX and XML beside it (bench/feeds.ts).
   ...FEED_BENCHMARKS,
+  ...FEED_HOSTILE_BENCHMARKS,
 ];
 
 // ---------------------------------------------------------------------------------------------

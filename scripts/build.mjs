@@ -9,7 +9,7 @@ const result = await build({
   entryPoints: [
     'src/server.ts',
     'src/cli.ts',
-    // feed files are parsed in a worker thread; src/modules/feeds/parse/pool.ts loads it from dist/
+    // feed files are parsed in a child process; src/modules/feeds/parse/pool.ts starts it from dist/
     { in: 'src/modules/feeds/parse/worker.ts', out: 'feed-parse-worker' },
   ],
   outdir: 'dist',

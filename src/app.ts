@@ -15,6 +15,7 @@ import { schemaController } from './core/http/validation.js';
 import { loggerOptions } from './core/logger.js';
 import { API_VERSION } from './core/version.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { startImportSweeper } from './modules/feeds/interrupted.js';
 import { FEED_MAX_BYTES } from './modules/feeds/limits.js';
 import { feedPushRoutes } from './modules/feeds/push-routes.js';
 import { feedReportRoutes } from './modules/feeds/report-routes.js';
@@ -84,6 +85,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   defineTasks(services);
   await scheduleRecurringTasks(services);
+  // Imports a previous process left running (it died mid-import) are reported interrupted.
+  const importSweeper = await startImportSweeper(services, app.log.child({ component: 'feeds' }));
 
   installErrorHandling(app);
   installJsonBodyParser(app);
@@ -116,6 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   app.addHook('onClose', async () => {
+    importSweeper.stop();
     await services.jobs.stop();
     if (services.ownsStore) await services.store.close();
   });

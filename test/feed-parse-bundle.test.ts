@@ -1,4 +1,4 @@
-// The feed parser's worker thread in the esbuild bundle: `npm start` runs dist/server.js, whose
+// The feed parser's process in the esbuild bundle: `npm start` runs dist/server.js, whose
 // pool must find dist/feed-parse-worker.js beside it. Bundled here the way scripts/build.mjs
 // does it (into a throw-away folder under dist/), then run by plain node, without tsx.
 import assert from 'node:assert/strict';

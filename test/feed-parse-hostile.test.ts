@@ -1,6 +1,6 @@
 // Hostile and broken feed files (issue 6, "Bad input"): each is refused with a message for a
 // person (UnreadableFeedError → 422) or reported row by row, never a crash, never unbounded
-// memory; parsing runs in a bounded worker thread so the main thread keeps answering.
+// memory; parsing runs in a bounded parser process so the main thread keeps answering.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseFeed, UnreadableFeedError } from '../src/modules/feeds/parse/index.js';
 import { parseFile } from '../src/modules/feeds/parse/parse-file.js';
 import { PARSE_LIMITS, parseQueue } from '../src/modules/feeds/parse/pool.js';
+import { checkXmlShape } from '../src/modules/feeds/parse/xml.js';
 import { ZIP_LIMITS } from '../src/modules/feeds/parse/zip.js';
 import { makeZip, minimalWorkbook, sheetXml, type FakeEntry } from './fixtures/feeds/zip.js';
 
@@ -160,11 +161,35 @@ describe('hostile CSV and other files', () => {
     await unreadable(parse(Buffer.alloc(0)), /empty/);
   });
 
-  test('more than 100 000 vehicles in one file: refused', async () => {
+  test('more than 50 000 vehicles in one file: refused as a whole; 50 000 are read', async () => {
     const lines = ['external_id'];
-    for (let i = 0; i <= 100_000; i++) lines.push(`S${i}`);
-    await unreadable(parse(lines.join('\n')), /more than 100,000 vehicles/);
-    await unreadable(parse(JSON.stringify(Array.from({ length: 100_001 }, (_, i) => ({ external_id: `S${i}` })))), /more than 100,000 vehicles/);
+    for (let i = 1; i <= 50_000; i++) lines.push(`S${i}`);
+    assert.equal((await parse(lines.join('\n'))).rows.length, 50_000);
+    lines.push('S50001');
+    await unreadable(parse(lines.join('\n')), /more than 50,000 vehicles \(the limit per file\); nothing was applied/);
+    const json = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ external_id: `S${i}` })));
+    assert.equal((await parse(json(50_000))).rows.length, 50_000);
+    await unreadable(parse(json(50_001)), /a list of more than 50,000 entries; a feed file holds at most 50,000 vehicles/);
+    // XML: children of one element counted before the document is read
+    const xml = (n: number) => `<inventory>${'<vehicle><stock>S</stock></vehicle>'.repeat(n)}</inventory>`;
+    await unreadable(parse(xml(50_001), 'application/xml'), /more than 50,000 vehicles \(more than 50,000 elements in one list\)/);
+    assert.doesNotThrow(() => checkXmlShape(`<r>${'<![CDATA[<a>]]>'.repeat(60_000)}${'<!-- <a> -->'.repeat(60_000)}${'<?pi <a> ?>'.repeat(60_000)}</r>`));
+    assert.doesNotThrow(() => checkXmlShape(`<r>${'<v><a/><b x="1>2"/></v>'.repeat(50_000)}</r>`));
+    assert.throws(() => checkXmlShape(`<r>${'<a x="1>2"/>'.repeat(50_001)}</r>`), /more than 50,000 vehicles/);
+    assert.throws(() => checkXmlShape(`<r><list>${'<a></a>'.repeat(50_001)}</list></r>`), /more than 50,000 vehicles/);
+  });
+
+  test('JSON made of millions of tiny values (3 million {} in 10 MB): refused before anything is built', async () => {
+    const started = performance.now();
+    await unreadable(parse(`[${Array(3_300_000).fill('{}').join(',')}]`, 'application/json'), /a list of more than 50,000 entries/);
+    await unreadable(parse(`[${Array(2_000_000).fill('0').join(',')}]`, 'application/json'), /a list of more than 50,000 entries/);
+    // nested so that no list is long, yet over a million objects in all
+    const nested = `[${Array.from({ length: 30 }, () => `[${Array(40_000).fill('{}').join(',')}]`).join(',')}]`;
+    await unreadable(parse(nested, 'application/json'), /more than 1,000,000 objects and lists/);
+    // strings that look like structure are not counted
+    const r = await parse(JSON.stringify([{ external_id: 'A', description: '[{},{},'.repeat(60_000) }]), 'application/json');
+    assert.equal(r.rows.length, 1);
+    assert.ok(performance.now() - started < 20_000);
   });
 });
 
@@ -274,12 +299,12 @@ describe('bounded execution', () => {
     assert.equal((await parse('external_id\nA\n')).rows.length, 1);
   });
 
-  test('a file that needs more memory than the worker may use: unreadable, the server unharmed', async () => {
+  test('a file that needs more memory than the parser may use: unreadable, the server unharmed', async () => {
     const saved = PARSE_LIMITS.heapMb;
-    PARSE_LIMITS.heapMb = 48;
+    PARSE_LIMITS.heapMb = 32;
     try {
-      // each JSON vehicle becomes a record, a flat map and a mapped copy: far over 48 MB
-      const big = JSON.stringify(Array.from({ length: 90_000 }, (_, i) => ({ external_id: `S${i}`, brand: 'Ford', model: 'Ranger', year: 2019, price: i, mileage: i, description: 'x'.repeat(40), photos: ['https://i.example.com/1.jpg', 'https://i.example.com/2.jpg', 'https://i.example.com/3.jpg'] })));
+      // each JSON vehicle becomes a record, a flat map and a mapped copy: far over 32 MB
+      const big = JSON.stringify(Array.from({ length: 50_000 }, (_, i) => ({ external_id: `S${i}`, brand: 'Ford', model: 'Ranger', year: 2019, price: i, mileage: i, description: 'x'.repeat(40), photos: ['https://i.example.com/1.jpg', 'https://i.example.com/2.jpg', 'https://i.example.com/3.jpg'] })));
       await unreadable(parse(big), /too large to read/);
     } finally {
       PARSE_LIMITS.heapMb = saved;

@@ -40,7 +40,7 @@ describe(`feed push (${STORE_NAME})`, () => {
     const file = csv(ids('A', 3).map((id) => csvCar(id)));
     const first = await pushCsv(t, feed.path, file);
     assert.equal(first.statusCode, 200, first.body);
-    assert.deepEqual(first.json(), { result: 'processed', format: 'csv', rows: 3, created: 3, updated: 0, sold: 0, errors: [] });
+    assert.deepEqual(first.json(), { result: 'processed', format: 'csv', rows: 3, created: 3, updated: 0, sold: 0, errors: [], error_count: 0, errors_truncated: false });
     const cars = await vehiclesOf(t, slug);
     assert.deepEqual(cars.map((c) => [c.external_id, c.source, c.status]), ids('A', 3).map((id) => [id, 'feed', 'importing_photos']));
     const before = cars.map((c) => [c.updated_at, c.revision]);
@@ -48,7 +48,7 @@ describe(`feed push (${STORE_NAME})`, () => {
     (t.clock as ManualClock).advance(60_000);
     const again = await pushCsv(t, feed.path.slice(0, -1), file); // without the trailing slash
     assert.equal(again.statusCode, 200);
-    assert.deepEqual(again.json(), { result: 'processed', format: 'csv', rows: 3, created: 0, updated: 3, sold: 0, errors: [] });
+    assert.deepEqual(again.json(), { result: 'processed', format: 'csv', rows: 3, created: 0, updated: 3, sold: 0, errors: [], error_count: 0, errors_truncated: false });
     assert.deepEqual((await vehiclesOf(t, slug)).map((c) => [c.updated_at, c.revision]), before, 'unchanged cars keep updated_at and revision');
     const list = (await t.app.inject({ url: '/v1/vehicles', headers: bearer(key) })).json();
     assert.equal(list.total, 3);
@@ -69,7 +69,7 @@ describe(`feed push (${STORE_NAME})`, () => {
     ]);
     const mp = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': m.contentType }, payload: m.body });
     assert.equal(mp.statusCode, 200, mp.body);
-    assert.deepEqual(mp.json(), { result: 'processed', format: 'csv', rows: 3, created: 1, updated: 2, sold: 0, errors: [] });
+    assert.deepEqual(mp.json(), { result: 'processed', format: 'csv', rows: 3, created: 1, updated: 2, sold: 0, errors: [], error_count: 0, errors_truncated: false });
 
     const none = multipart([{ name: 'other', filename: 'x.csv', body: 'a,b\n' }]);
     const missing = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': none.contentType }, payload: none.body });

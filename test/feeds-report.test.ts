@@ -79,16 +79,22 @@ describe(`feed report and operator commands (${STORE_NAME})`, () => {
     assert.equal((await t.app.inject({ url: `/v1/feeds/abc/imports`, headers: bearer(key) })).statusCode, 400);
   });
 
-  test('a report keeps the first 1000 row errors and the whole count', async () => {
+  test('the answer and the report give the first 1000 row errors in full and the whole count', async () => {
     const { slug, key } = await seedDealer(t);
     const feed = await feedFor(t, slug);
     const res = await pushCsv(t, feed.path, csv(ids('X', 1200).map((id) => csvCar(id, { year: 1900 }))));
     assert.equal(res.statusCode, 200);
-    assert.equal(res.json().errors.length, 1200, 'the answer has every error');
+    const answer = res.json();
+    assert.equal(answer.errors.length, 1000, 'the answer lists the first 1000 errors');
+    assert.deepEqual([answer.errors[0].index, answer.errors[999].index], [2, 1001]);
+    assert.equal(answer.error_count, 1200);
+    assert.equal(answer.errors_truncated, true);
     const [last] = (await t.app.inject({ url: `/v1/feeds/${feed.id}/imports`, headers: bearer(key) })).json().data;
     assert.equal(last.error_count, 1200);
+    assert.deepEqual([last.status, last.result], ['finished', 'processed']);
     const imp = (await t.app.inject({ url: `/v1/feeds/${feed.id}/imports/${last.id}`, headers: bearer(key) })).json().import;
     assert.equal(imp.errors.length, 1000);
+    assert.equal(imp.errors_truncated, true);
     assert.equal(imp.errors[0].index, 2);
   });
 

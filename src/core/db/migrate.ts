@@ -9,6 +9,7 @@ import * as webhooks from './migrations/2026-11-21-004-webhooks.js';
 import * as feeds from './migrations/2026-11-21-005-feeds.js';
 import * as leads from './migrations/2026-11-21-006-leads.js';
 import * as jobConcurrency from './migrations/2026-11-21-007-job-concurrency.js';
+import * as feedImportBounds from './migrations/2026-11-24-001-feed-import-bounds.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -18,6 +19,7 @@ const MIGRATIONS = {
   '2026-11-21-005-feeds': feeds,
   '2026-11-21-006-leads': leads,
   '2026-11-21-007-job-concurrency': jobConcurrency,
+  '2026-11-24-001-feed-import-bounds': feedImportBounds,
 };
 
 /**

@@ -42,8 +42,11 @@ export interface FeedsTable {
 }
 
 export type FeedTrigger = 'push' | 'pull';
-/** processed; refused (sold guard, 409); unreadable (422); unreachable (pull could not fetch). */
-export type FeedImportResult = 'processed' | 'refused' | 'unreadable' | 'unreachable';
+/**
+ * processed; refused (sold guard, 409); unreadable (422); unreachable (pull could not fetch);
+ * running (under way); interrupted (its process stopped before it finished).
+ */
+export type FeedImportResult = 'processed' | 'refused' | 'unreadable' | 'unreachable' | 'running' | 'interrupted';
 
 /** The report of one import of a feed (push or pull). */
 export interface FeedImportsTable {
@@ -67,7 +70,10 @@ export interface FeedImportsTable {
   /** JSON array of { column, field } (which source column fed which field). */
   columns: string;
   started_at: number;
+  /** While running: when it started (the row is written again when it ends). */
   finished_at: number;
+  /** While running: the last sign of life of its process (null once it ended). */
+  heartbeat_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type JobStatus = 'pending' | 'running' | 'failed';

@@ -20,12 +20,20 @@ export interface VehicleRejectedData {
   source: string;
   channel: 'api' | 'sync' | 'feed' | 'photos';
   errors: string[];
+  /**
+   * Only on the one event that stands for the rest of a feed import's rejected vehicles (beyond
+   * the first REJECTED_EVENTS_PER_IMPORT, docs/webhooks.md): how many it stands for, and the
+   * import whose report lists them.
+   */
+  more_rejected?: number;
+  feed_id?: number;
+  import_id?: number;
 }
 
 export interface SyncFailedData {
   market: string;
   source: string;
-  reason: 'unreadable_feed' | 'feed_unreachable' | 'too_many_missing';
+  reason: 'unreadable_feed' | 'feed_unreachable' | 'too_many_missing' | 'import_interrupted';
   message: string;
 }
 

@@ -3,9 +3,17 @@
 // guard is checked FIRST (it depends only on the stock IDs, so a refusal applies nothing),
 // rows are applied in chunks of IMPORT_CHUNK cars per transaction while the dealership's import lock
 // is held across the chunks, then the source's missing cars are marked sold unless a row
-// failed. Every import leaves a report (feed_imports).
+// failed. Every import leaves a report (feed_imports): written as `running` when the import
+// starts (with a heartbeat while it runs) and completed when it ends, so an import whose
+// process died is found afterwards and reported `interrupted` (interrupted.ts).
+//
+// The work per file is bounded: at most MAX_ROWS cars (parse/map.ts; beyond, the file
+// is refused whole), the first REPORT_MAX_ERRORS per-row errors in full in the answer and the
+// report (error_count has them all), and at most REJECTED_EVENTS_PER_IMPORT vehicle.rejected
+// events, plus one that stands for the rest.
 import { lockDealerInventory, writeTransaction } from '../../core/db/dialect.js';
-import type { DealerRow, FeedImportResult, FeedImportsTable, FeedRow, FeedTrigger } from '../../core/db/schema.js';
+import type { Kysely } from 'kysely';
+import type { DB, DealerRow, FeedImportResult, FeedImportsTable, FeedRow, FeedTrigger, NewFeedImport } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { toDealer } from '../dealers/service.js';
 import type { SyncFailedData } from '../events/events.js';
@@ -24,12 +32,16 @@ import {
 } from '../vehicles/stock.js';
 import type { ImportLock } from './import-lock.js';
 import { parseFeed, UnreadableFeedError, type ColumnMatch, type FeedFormat, type ParsedFeed } from './parse/index.js';
-import { insertFeedImport } from './repository.js';
+import { finishFeedImport, insertFeedImport, interruptFeedImport, touchFeedImport } from './repository.js';
 
 /** Cars applied per transaction: other writers get turns between chunks, and each chunk's short-lived objects die young (a 30 000-car file peaked ~60 MB lower than with 500). */
 export const IMPORT_CHUNK = 200;
-/** Per-row errors kept in an import's report (the count is kept whole). */
+/** Per-row errors given in full in an import's answer and report (error_count has them all). */
 export const REPORT_MAX_ERRORS = 1000;
+/** vehicle.rejected events of one import, one per failed row; beyond, one event stands for the rest. */
+export const REJECTED_EVENTS_PER_IMPORT = 100;
+/** A running import's sign of life, and how old it may get before the import counts as abandoned. */
+export const IMPORT_LIVENESS = { heartbeatMs: 5_000, staleMs: 30_000 };
 
 export interface FeedDeps extends VehicleDeps {
   importLock: ImportLock;
@@ -43,7 +55,12 @@ export interface FeedImportOutcome {
   updated: number;
   sold: number;
   sold_skipped?: string;
+  /** The first REPORT_MAX_ERRORS per-row errors. */
   errors: StockError[];
+  /** Every per-row error of the file. */
+  error_count: number;
+  /** true when `errors` holds only the first REPORT_MAX_ERRORS of them. */
+  errors_truncated: boolean;
   /** The report's id (not part of the D15 answer; the route leaves it out). */
   importId: number;
 }
@@ -67,7 +84,7 @@ type Report = Pick<FeedImportsTable, 'result' | 'format' | 'rows' | 'created' | 
     columns: ColumnMatch[];
   };
 
-function reportRow(feed: FeedRow, trigger: FeedTrigger, startedAt: number, finishedAt: number, r: Report) {
+function reportRow(feed: FeedRow, trigger: FeedTrigger, startedAt: number, finishedAt: number, r: Report): Omit<NewFeedImport, 'id'> {
   return {
     feed_id: feed.id,
     dealer_id: feed.dealer_id,
@@ -90,59 +107,122 @@ function reportRow(feed: FeedRow, trigger: FeedTrigger, startedAt: number, finis
 
 /**
  * An import that ended without applying anything (unreadable, refused, unreachable): its report
- * and sync.failed commit together.
+ * and sync.failed commit together. The report is written over the import's `running` row
+ * (`importId`), or is a new row (a pull that could not fetch the file: no import started).
  */
 export async function recordFailedImport(
   deps: VehicleDeps,
   feed: FeedRow,
   trigger: FeedTrigger,
   startedAt: number,
-  failure: { result: Exclude<FeedImportResult, 'processed'>; reason: SyncFailedData['reason']; message: string; format?: string | null; rows?: number; columns?: ColumnMatch[] },
+  failure: {
+    result: Exclude<FeedImportResult, 'processed' | 'running' | 'interrupted'>;
+    reason: SyncFailedData['reason'];
+    message: string;
+    format?: string | null;
+    rows?: number;
+    columns?: ColumnMatch[];
+  },
+  importId?: number,
 ): Promise<number> {
   return writeTransaction(deps.store, async (trx) => {
     await recordEvents(trx, deps.clock, feed.dealer_id, [
       { type: 'sync.failed', data: { market: feed.market, source: feed.source, reason: failure.reason, message: failure.message } },
     ]);
-    return insertFeedImport(
-      trx,
-      reportRow(feed, trigger, startedAt, deps.clock.now(), {
-        result: failure.result,
-        format: failure.format ?? null,
-        rows: failure.rows ?? 0,
-        created: 0,
-        updated: 0,
-        sold: 0,
-        message: failure.message,
-        errors: [],
-        columns: failure.columns ?? [],
-      }),
-    );
+    const row = reportRow(feed, trigger, startedAt, deps.clock.now(), {
+      result: failure.result,
+      format: failure.format ?? null,
+      rows: failure.rows ?? 0,
+      created: 0,
+      updated: 0,
+      sold: 0,
+      message: failure.message,
+      errors: [],
+      columns: failure.columns ?? [],
+    });
+    if (importId === undefined) return insertFeedImport(trx, row);
+    await finishFeedImport(trx, importId, row);
+    return importId;
   });
+}
+
+/** The `running` row of an import that starts now. */
+function startImport(db: Kysely<DB>, feed: FeedRow, trigger: FeedTrigger, startedAt: number): Promise<number> {
+  return insertFeedImport(db, {
+    ...reportRow(feed, trigger, startedAt, startedAt, { result: 'running', format: null, rows: 0, created: 0, updated: 0, sold: 0, errors: [], columns: [] }),
+    heartbeat_at: startedAt,
+  });
+}
+
+/**
+ * Records an import as interrupted, with sync.failed, in one transaction; nothing when it is no
+ * longer running (it ended meanwhile). Here and at the next start (interrupted.ts).
+ */
+export async function recordInterruptedImport(
+  deps: Pick<VehicleDeps, 'store' | 'clock'>,
+  imp: { id: number; dealer_id: number; started_at: number },
+  feed: Pick<FeedRow, 'market' | 'source'>,
+  why: string,
+): Promise<boolean> {
+  const message =
+    `The import of the feed file started at ${new Date(imp.started_at).toISOString()} was interrupted: ${why} ` +
+    'Cars of the file may have been applied in part; no car was marked sold. Send the file again.';
+  return writeTransaction(deps.store, async (trx) => {
+    if (!(await interruptFeedImport(trx, imp.id, message, deps.clock.now()))) return false;
+    await recordEvents(trx, deps.clock, imp.dealer_id, [
+      { type: 'sync.failed', data: { market: feed.market, source: feed.source, reason: 'import_interrupted', message } },
+    ]);
+    return true;
+  });
+}
+
+/** Keeps a running import's heartbeat fresh until stopped. */
+function heartbeat(deps: VehicleDeps, importId: number): { stop(): void } {
+  const timer = setInterval(() => {
+    touchFeedImport(deps.store.db, importId, deps.clock.now()).catch(() => {});
+  }, IMPORT_LIVENESS.heartbeatMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 /** Parses then imports a file (push or pull). Throws ApiError 422/409 after recording the failure. */
 export async function importFeedFile(deps: FeedDeps, feed: FeedRow, dealer: DealerRow, file: FeedFile, opts: ImportOptions): Promise<FeedImportOutcome> {
   const startedAt = deps.clock.now();
-  let parsed: ParsedFeed;
+  const importId = await startImport(deps.store.db, feed, opts.trigger, startedAt);
+  const beat = heartbeat(deps, importId);
   try {
-    parsed = await parseFeed(file);
+    let parsed: ParsedFeed;
+    try {
+      parsed = await parseFeed(file);
+    } catch (err) {
+      if (!(err instanceof UnreadableFeedError)) throw err;
+      const message = `The feed file could not be read: ${err.message}`;
+      await recordFailedImport(deps, feed, opts.trigger, startedAt, { result: 'unreadable', reason: 'unreadable_feed', message }, importId);
+      throw new ApiError('unreadable_feed', message);
+    }
+    return await importParsedFeed(deps, feed, dealer, parsed, opts, startedAt, importId);
   } catch (err) {
-    if (!(err instanceof UnreadableFeedError)) throw err;
-    const message = `The feed file could not be read: ${err.message}`;
-    await recordFailedImport(deps, feed, opts.trigger, startedAt, { result: 'unreadable', reason: 'unreadable_feed', message });
-    throw new ApiError('unreadable_feed', message);
+    // Answered errors (422, 409) have their report already. Anything else (the store failed
+    // mid-import…) leaves an interrupted one; if even that cannot be written, the heartbeat
+    // stops and the next sweep (interrupted.ts) writes it.
+    if (!(err instanceof ApiError)) {
+      await recordInterruptedImport(deps, { id: importId, dealer_id: feed.dealer_id, started_at: startedAt }, feed, 'it stopped on an internal error before it finished.').catch(() => {});
+    }
+    throw err;
+  } finally {
+    beat.stop();
   }
-  return importParsedFeed(deps, feed, dealer, parsed, opts, startedAt);
 }
 
 /** Imports an already parsed file; one import per dealership at a time (the second waits). */
-export async function importParsedFeed(
+async function importParsedFeed(
   deps: FeedDeps,
   feed: FeedRow,
   dealerRow: DealerRow,
   parsed: ParsedFeed,
   opts: ImportOptions,
-  startedAt = deps.clock.now(),
+  startedAt: number,
+  importId: number,
 ): Promise<FeedImportOutcome> {
   const market = findMarket(feed.market);
   if (!market) throw new Error(`feed ${feed.id} names unknown market ${feed.market}`);
@@ -155,7 +235,7 @@ export async function importParsedFeed(
     // an empty reconcile list, nothing changed.
     if (rows === 0) {
       const message = 'The feed file lists no cars; an empty file is never read as "every car sold". Nothing was changed.';
-      await recordFailedImport(deps, feed, opts.trigger, startedAt, { result: 'refused', reason: 'too_many_missing', message, ...base });
+      await recordFailedImport(deps, feed, opts.trigger, startedAt, { result: 'refused', reason: 'too_many_missing', message, ...base }, importId);
       throw new ApiError('empty_list', message);
     }
     const prepared = await prepareStock(
@@ -173,7 +253,7 @@ export async function importParsedFeed(
     // The guard first: a refusal applies nothing at all.
     const refusal = await guardRefusal(deps.store.db, scope, prepared.listedIds, opts.allowMassSold === true);
     if (refusal) {
-      await recordFailedImport(deps, feed, opts.trigger, startedAt, { result: 'refused', reason: 'too_many_missing', message: refusal.message, ...base });
+      await recordFailedImport(deps, feed, opts.trigger, startedAt, { result: 'refused', reason: 'too_many_missing', message: refusal.message, ...base }, importId);
       throw new ApiError('too_many_missing', refusal.message);
     }
 
@@ -188,13 +268,38 @@ export async function importParsedFeed(
       });
       created += counts.created;
       updated += counts.updated;
+      // SQLite answers synchronously: without a turn of the event loop here, the chunks would
+      // run back to back on promise callbacks and no other request would be read meanwhile
+      // (seconds for a large file).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     errors.sort((a, b) => a.index - b.index);
 
     // Rejections, the missing cars and the report commit together.
     const outcome = await writeTransaction(deps.store, async (trx) => {
       await lockDealerInventory(trx, deps.store.dialect, feed.dealer_id);
-      await recordRejections(trx, deps, scope, 'feed', errors);
+      await recordRejections(trx, deps, scope, 'feed', errors.slice(0, REJECTED_EVENTS_PER_IMPORT));
+      const more = errors.length - REJECTED_EVENTS_PER_IMPORT;
+      if (more > 0) {
+        await recordEvents(trx, deps.clock, feed.dealer_id, [
+          {
+            type: 'vehicle.rejected',
+            data: {
+              external_id: '',
+              market: feed.market,
+              source: feed.source,
+              channel: 'feed',
+              errors: [
+                `${more} more vehicle(s) of this feed file were rejected (${errors.length} in all; the first ${REJECTED_EVENTS_PER_IMPORT} have an event each). ` +
+                  `The import's report lists the first ${REPORT_MAX_ERRORS} errors: GET /v1/feeds/${feed.id}/imports/${importId}.`,
+              ],
+              more_rejected: more,
+              feed_id: feed.id,
+              import_id: importId,
+            },
+          },
+        ]);
+      }
       let sold = 0;
       let soldSkipped: string | undefined;
       if (errors.length > 0) {
@@ -209,8 +314,9 @@ export async function importParsedFeed(
         }
         else sold = await markMissingSold(trx, deps, scope, prepared.listedIds);
       }
-      const importId = await insertFeedImport(
+      await finishFeedImport(
         trx,
+        importId,
         reportRow(feed, opts.trigger, startedAt, deps.clock.now(), {
           result: 'processed',
           ...base,
@@ -221,7 +327,7 @@ export async function importParsedFeed(
           errors,
         }),
       );
-      return { sold, soldSkipped, importId };
+      return { sold, soldSkipped };
     });
     return {
       result: 'processed' as const,
@@ -231,8 +337,10 @@ export async function importParsedFeed(
       updated,
       sold: outcome.sold,
       ...(outcome.soldSkipped !== undefined ? { sold_skipped: outcome.soldSkipped } : {}),
-      errors,
-      importId: outcome.importId,
+      errors: errors.length > REPORT_MAX_ERRORS ? errors.slice(0, REPORT_MAX_ERRORS) : errors,
+      error_count: errors.length,
+      errors_truncated: errors.length > REPORT_MAX_ERRORS,
+      importId,
     };
   });
 }

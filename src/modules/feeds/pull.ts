@@ -77,7 +77,7 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
           { body: res.body, contentType: res.headers['content-type'], filename: pathName.split('/').pop() || undefined },
           { trigger: 'pull' },
         );
-        log.info({ feed_id, rows: out.rows, created: out.created, updated: out.updated, sold: out.sold, errors: out.errors.length }, 'feed imported');
+        log.info({ feed_id, rows: out.rows, created: out.created, updated: out.updated, sold: out.sold, errors: out.error_count }, 'feed imported');
       } catch (err) {
         // Refused or unreadable: already reported (sync.failed + report). An unreadable file is
         // not read again until it changes; a refused one is tried again at the next read.

@@ -12,6 +12,7 @@ export function importSummary(r: FeedImportRow) {
   return {
     id: r.id,
     trigger: r.trigger,
+    status: r.result === 'running' || r.result === 'interrupted' ? r.result : ('finished' as const),
     result: r.result,
     format: r.format as 'csv' | 'json' | 'xml' | 'xlsx' | null,
     rows: r.rows,
@@ -22,7 +23,7 @@ export function importSummary(r: FeedImportRow) {
     message: r.message,
     error_count: r.error_count,
     started_at: iso(r.started_at),
-    finished_at: iso(r.finished_at),
+    finished_at: r.result === 'running' ? null : iso(r.finished_at),
   };
 }
 
@@ -48,5 +49,6 @@ export async function feedImports(db: Kysely<DB>, dealerId: number, feedId: numb
 export async function feedImport(db: Kysely<DB>, dealerId: number, feedId: number, importId: number) {
   const r = await findFeedImport(db, dealerId, feedId, importId);
   if (!r) throw new ApiError('not_found', `No import ${importId} of feed ${feedId}.`);
-  return { import: { ...importSummary(r), errors: JSON.parse(r.errors), columns: JSON.parse(r.columns) } };
+  const errors = JSON.parse(r.errors) as unknown[];
+  return { import: { ...importSummary(r), errors, errors_truncated: r.error_count > errors.length, columns: JSON.parse(r.columns) } };
 }

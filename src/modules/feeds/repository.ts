@@ -74,6 +74,34 @@ export async function insertFeedImport(db: Kysely<DB>, row: NewFeedImport): Prom
   return r.id;
 }
 
+/** Writes an import's report over its `running` row (every column the import decides). */
+export async function finishFeedImport(db: Kysely<DB>, id: number, row: Omit<NewFeedImport, 'id'>): Promise<void> {
+  await db.updateTable('feed_imports').set({ ...row, heartbeat_at: null }).where('id', '=', id).execute();
+}
+
+/** A running import's sign of life. */
+export async function touchFeedImport(db: Kysely<DB>, id: number, now: number): Promise<void> {
+  await db.updateTable('feed_imports').set({ heartbeat_at: now }).where('id', '=', id).where('result', '=', 'running').execute();
+}
+
+/** Running imports whose last sign of life is older than `before` (every running one: Infinity). */
+export function staleRunningImports(db: Kysely<DB>, before: number): Promise<FeedImportRow[]> {
+  let q = db.selectFrom('feed_imports').selectAll().where('result', '=', 'running');
+  if (Number.isFinite(before)) q = q.where('heartbeat_at', '<', before);
+  return q.orderBy('id').execute();
+}
+
+/** Marks a running import interrupted; false when it is no longer running (it ended meanwhile). */
+export async function interruptFeedImport(db: Kysely<DB>, id: number, message: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('feed_imports')
+    .set({ result: 'interrupted', message, finished_at: now, heartbeat_at: null })
+    .where('id', '=', id)
+    .where('result', '=', 'running')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 /** The newest import of each of these feeds. */
 export async function lastImports(db: Kysely<DB>, feedIds: number[]): Promise<Map<number, FeedImportRow>> {
   const out = new Map<number, FeedImportRow>();

@@ -21,18 +21,30 @@ export const FeedPushResultSchema = Type.Object(
     updated: Type.Integer({ description: 'Cars of the file that already existed (changed or not).' }),
     sold: Type.Integer({ description: 'Cars of this feed\'s source missing from the file, marked sold.' }),
     sold_skipped: Type.Optional(Type.String({ description: 'Why no car was marked sold (a row failed); present only then.' })),
-    errors: Type.Array(Type.Ref('FeedRowError')),
+    errors: Type.Array(Type.Ref('FeedRowError'), { description: 'The per-row errors, in file order: the first 1000 of them (error_count has them all).' }),
+    error_count: Type.Integer({ description: 'Every per-row error of the file.' }),
+    errors_truncated: Type.Boolean({ description: 'true when the file has more than 1000 per-row errors and `errors` lists only the first 1000.' }),
   },
   { $id: 'FeedPushResult', title: 'FeedPushResult' },
 );
 
-const IMPORT_RESULT = Type.Union([Type.Literal('processed'), Type.Literal('refused'), Type.Literal('unreadable'), Type.Literal('unreachable')], {
-  description: 'processed (200 of a push); refused (409: sold guard, or a file without cars); unreadable (422); unreachable (a pull that could not fetch the URL).',
+const IMPORT_RESULT = Type.Union(
+  [Type.Literal('processed'), Type.Literal('refused'), Type.Literal('unreadable'), Type.Literal('unreachable'), Type.Literal('running'), Type.Literal('interrupted')],
+  {
+    description:
+      'processed (200 of a push); refused (409: sold guard, or a file without cars); unreadable (422); unreachable (a pull that could not fetch the URL); ' +
+      'running (under way); interrupted (the service stopped before the import finished: found when it came back, with sync.failed).',
+  },
+);
+
+const IMPORT_STATUS = Type.Union([Type.Literal('running'), Type.Literal('finished'), Type.Literal('interrupted')], {
+  description: 'running while the import is under way; interrupted when the service stopped before it finished (result interrupted); finished otherwise (result says how).',
 });
 
 const summaryFields = {
   id: Type.Integer(),
   trigger: Type.Union([Type.Literal('push'), Type.Literal('pull')]),
+  status: IMPORT_STATUS,
   result: IMPORT_RESULT,
   format: Type.Union([FORMAT, Type.Null()]),
   rows: Type.Integer(),
@@ -40,10 +52,10 @@ const summaryFields = {
   updated: Type.Integer(),
   sold: Type.Integer(),
   sold_skipped: Type.Union([Type.String(), Type.Null()]),
-  message: Type.Union([Type.String(), Type.Null()], { description: 'Why the import was refused, unreadable or unreachable.' }),
+  message: Type.Union([Type.String(), Type.Null()], { description: 'Why the import was refused, unreadable, unreachable or interrupted.' }),
   error_count: Type.Integer({ description: 'All per-row errors of the import.' }),
   started_at: Type.String({ format: 'date-time' }),
-  finished_at: Type.String({ format: 'date-time' }),
+  finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'null while the import is running.' }),
 };
 
 export const FeedImportSummarySchema = Type.Object(summaryFields, { $id: 'FeedImportSummary', title: 'FeedImportSummary' });
@@ -52,6 +64,7 @@ export const FeedImportSchema = Type.Object(
   {
     ...summaryFields,
     errors: Type.Array(Type.Ref('FeedRowError'), { description: 'The first 1000 per-row errors (error_count has them all).' }),
+    errors_truncated: Type.Boolean({ description: 'true when error_count is over 1000 and `errors` lists only the first 1000.' }),
     columns: Type.Array(
       Type.Object({ column: Type.String(), field: Type.Union([Type.String(), Type.Null()], { description: 'The field it fed; null: ignored.' }) }),
       { description: 'Which column (or element) of the file fed which field.' },

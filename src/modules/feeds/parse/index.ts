@@ -1,7 +1,7 @@
 // Feed file parsing (issue 6, D15, D16): the one entry the feed import calls.
 // Format detection → decoding → CSV/JSON/XML/XLSX reading → column and value mapping, all in a
-// worker thread with a heap limit and a deadline (pool.ts), so a large or hostile file neither
-// blocks the API nor grows the server's memory without bound.
+// parser process with a heap limit and a deadline (pool.ts), so a large or hostile file neither
+// blocks the API nor grows the server's memory, and can end only that process.
 import { parseInWorker } from './pool.js';
 import type { ParsedFeed, ParseInput } from './types.js';
 

@@ -151,10 +151,10 @@ function photoAddress(o: Record<string, unknown>): unknown {
   return undefined;
 }
 
-/** Cars in one file. A 10 MB CSV holds about 30 000; the bound keeps a dense workbook from filling memory. */
-export const MAX_ROWS = 100_000;
+/** Cars in one file: far above a real stock (a 10 MB CSV holds about 30 000); it bounds the work per file, refused as a whole beyond it. */
+export const MAX_ROWS = 50_000;
 
-export const tooManyRows = () => new UnreadableFeedError(`The file has more than ${MAX_ROWS.toLocaleString('en')} vehicles; split the inventory.`);
+export const tooManyRows = () => new UnreadableFeedError(`The file has more than ${MAX_ROWS.toLocaleString('en')} vehicles (the limit per file); nothing was applied. Split the inventory.`);
 
 /** A file in which no column has a known name is not an inventory (a wrong file, or no header). */
 export function requireKnownColumns(columns: readonly ColumnMatch[]): void {

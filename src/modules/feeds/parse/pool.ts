@@ -1,20 +1,29 @@
 // Feed files are parsed off the main thread (issue 6: the API keeps answering during a large
-// import), in at most PARSE_LIMITS.workers threads at once, each with a heap limit and a deadline.
-// A worker is reused for small files while they keep coming and ends after IDLE_MS without work,
-// or right after a large file, so neither an idle server nor a running import keeps a parser's
-// heap (nor exceljs) in memory.
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+// import) and outside the server's process (issue 11: one file must never take the service
+// down), in at most PARSE_LIMITS.workers child processes at once, each with a heap limit and a
+// deadline. A worker THREAD that runs out of heap can abort the whole process while Node tears
+// it down ("FATAL ERROR: Reached heap limit … Worker::Run", nodejs/node#47224): a child process
+// that does only dies itself, and its end is an import that failed (unreadable_feed), never a
+// server that died. A child is reused for small files while they keep coming and ends after
+// IDLE_MS without work, or right after a large file, so neither an idle server nor a running
+// import keeps a parser's heap (nor exceljs) in memory. A child whose server dies (its IPC
+// channel closes) ends itself.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { UnreadableFeedError, type FeedRow, type FeedSummary, type ParsedFeed, type ParseInput } from './types.js';
 
 /**
- * Threads at once, each file's deadline, each thread's heap. 128 MB reads every legitimate 10 MB
- * file (the largest allowed shared strings table too) and keeps a hostile one from taking the
- * server past its memory target. Fixed; tests lower them to see them act.
+ * Parsers at once, each file's deadline, each parser's heap (V8's old generation; the young
+ * generation is bounded beside it). 128 MB reads every legitimate 10 MB file (the largest
+ * allowed shared strings table too); a hostile one that needs more ends that parser alone.
+ * Fixed; tests lower them to see them act.
  */
 export const PARSE_LIMITS = { workers: 2, timeoutMs: 30_000, heapMb: 128 };
 const IDLE_MS = 5_000;
-/** Files up to this size leave the thread for the next file; larger ones end it. */
+/** Files up to this size leave the parser for the next file; larger ones end it. */
 const REUSE_AFTER_BYTES = 1024 * 1024;
+/** What a parser wrote on stderr last (V8's out-of-memory report, a crash): kept for the error. */
+const STDERR_TAIL = 4096;
 
 export interface WorkerRequest {
   id: number;
@@ -28,19 +37,27 @@ export type WorkerMessage =
   | { id: number; kind: 'failed'; unreadable: boolean; message: string };
 
 /**
- * In the esbuild bundle this code is inside dist/server.js (or dist/cli.js) and the worker is
- * dist/feed-parse-worker.js beside it (scripts/build.mjs). Under tsx (tests, `npm run dev`) it is
- * src/…/pool.ts and the worker is worker.ts: worker threads do not inherit tsx's loader, so a
- * small bootstrap registers it in the thread first.
+ * In the esbuild bundle this code is inside dist/server.js (or dist/cli.js) and the parser is
+ * dist/feed-parse-worker.js beside it (scripts/build.mjs). Under tsx (tests, `npm run dev`) it
+ * is src/…/pool.ts and the parser is worker.ts, run with tsx's loader.
  */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER_URL = FROM_SOURCE ? new URL('./worker.ts', import.meta.url) : new URL('./feed-parse-worker.js', import.meta.url);
+const WORKER_PATH = fileURLToPath(FROM_SOURCE ? new URL('./worker.ts', import.meta.url) : new URL('./feed-parse-worker.js', import.meta.url));
 
-function newWorker(options: WorkerOptions): Worker {
-  if (!FROM_SOURCE) return new Worker(WORKER_URL, options);
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); });`;
-  return new Worker(boot, { ...options, eval: true });
+const PARSER_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'TZ', 'LANG', 'LC_ALL', 'NODE_ENV', 'SYSTEMROOT'];
+
+function newWorker(heapMb: number): ChildProcess {
+  const execArgv = [
+    `--max-old-space-size=${heapMb}`,
+    `--max-semi-space-size=${Math.max(1, Math.min(8, Math.floor(heapMb / 16)))}`,
+    ...(process.execArgv.includes('--enable-source-maps') ? ['--enable-source-maps'] : []),
+  ];
+  if (FROM_SOURCE) execArgv.unshift('--import', import.meta.resolve('tsx'));
+  // Only what a Node process needs to run: the parser never sees the server's secrets
+  // (SECRET_KEY, DATABASE_URL…), nor its NODE_OPTIONS (a larger heap is not the parser's).
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of PARSER_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return fork(WORKER_PATH, [], { execArgv, env, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
 }
 
 interface Job {
@@ -52,12 +69,13 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
-  /** The heap limit it was started with (a changed limit is not applied to running threads). */
+  worker: ChildProcess;
+  /** The heap limit it was started with (a changed limit is not applied to running parsers). */
   heapMb: number;
   job: Job | null;
   timer: NodeJS.Timeout | null;
   idleTimer: NodeJS.Timeout | null;
+  stderr: string;
 }
 
 const slots = new Set<Slot>();
@@ -71,9 +89,14 @@ export function parseInWorker(input: ParseInput): Promise<ParsedFeed> {
   });
 }
 
-/** Files being parsed and files waiting for a thread. */
+/** Files being parsed and files waiting for a parser. */
 export function parseQueue(): { running: number; waiting: number } {
   return { running: [...slots].filter((s) => s.job !== null).length, waiting: waiting.length };
+}
+
+/** The process ids of the parsers reading a file now (tests kill one mid-file). */
+export function busyParserPids(): number[] {
+  return [...slots].filter((s) => s.job !== null && s.worker.pid !== undefined).map((s) => s.worker.pid!);
 }
 
 function dispatch(): void {
@@ -88,12 +111,23 @@ function dispatch(): void {
   }
 }
 
+/** Why a parser that ended mid-file ended, for the feed's sender. */
+function endedMessage(code: number | null, signal: NodeJS.Signals | null, stderr: string): string {
+  // V8 aborts on a full heap (SIGABRT, or exit code 134 where a shell reports it).
+  if (signal === 'SIGABRT' || code === 134 || /heap out of memory|Allocation failed/.test(stderr)) {
+    return 'The file is too large to read: parsing it needs more memory than a feed may use.';
+  }
+  return 'The file could not be read: the parser stopped before the end of the file.';
+}
+
 function spawn(): Slot {
-  const worker = newWorker({
-    resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.heapMb, maxYoungGenerationSizeMb: Math.min(16, PARSE_LIMITS.heapMb / 4) },
-  });
-  const slot: Slot = { worker, heapMb: PARSE_LIMITS.heapMb, job: null, timer: null, idleTimer: null };
+  const worker = newWorker(PARSE_LIMITS.heapMb);
+  const slot: Slot = { worker, heapMb: PARSE_LIMITS.heapMb, job: null, timer: null, idleTimer: null, stderr: '' };
   slots.add(slot);
+  worker.stderr?.setEncoding('utf8');
+  worker.stderr?.on('data', (chunk: string) => {
+    slot.stderr = (slot.stderr + chunk).slice(-STDERR_TAIL);
+  });
   worker.on('message', (m: WorkerMessage) => {
     const job = slot.job;
     if (!job || job.id !== m.id) return;
@@ -102,8 +136,8 @@ function spawn(): Slot {
       return;
     }
     finish(slot);
-    // A thread that read a large file keeps its grown heap (V8 gives memory back slowly) while
-    // the import goes on: it is ended at once. Small files leave it warm for the next one.
+    // A parser that read a large file keeps its grown heap (V8 gives memory back slowly): it
+    // is ended at once. Small files leave it warm for the next one.
     if (job.input.body.length > REUSE_AFTER_BYTES) {
       retire(slot);
       dispatch();
@@ -111,21 +145,19 @@ function spawn(): Slot {
     if (m.kind === 'done') job.resolve({ format: m.summary.format, rows: job.rows, columns: m.summary.columns, rowErrors: m.summary.rowErrors });
     else job.reject(m.unreadable ? new UnreadableFeedError(m.message) : new Error(`feed parser failed: ${m.message}`));
   });
-  worker.on('error', (err: Error & { code?: string }) => {
+  // Spawning failed, or a message could not be sent: the parser is of no use any more.
+  worker.on('error', (err: Error) => {
     const job = slot.job;
     retire(slot);
     dispatch();
-    job?.reject(
-      err.code === 'ERR_WORKER_OUT_OF_MEMORY' || err instanceof RangeError
-        ? new UnreadableFeedError('The file is too large to read: parsing it needs more memory than a feed may use.')
-        : err,
-    );
+    job?.reject(new UnreadableFeedError(`The file could not be read: the parser failed (${err.message}).`));
   });
-  worker.on('exit', () => {
+  // 'close', not 'exit': by then stderr (V8's out-of-memory report) has been read.
+  worker.on('close', (code, signal) => {
     const job = slot.job;
     retire(slot);
     dispatch();
-    job?.reject(new UnreadableFeedError('The file could not be read: the parser stopped.'));
+    job?.reject(new UnreadableFeedError(endedMessage(code, signal, slot.stderr)));
   });
   return slot;
 }
@@ -134,17 +166,32 @@ function start(slot: Slot, job: Job): void {
   if (slot.idleTimer) clearTimeout(slot.idleTimer);
   slot.idleTimer = null;
   slot.job = job;
-  slot.worker.ref();
+  slot.stderr = '';
+  ref(slot.worker, true);
   slot.timer = setTimeout(() => {
     retire(slot);
     dispatch();
     job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_LIMITS.timeoutMs / 1000} s).`));
   }, PARSE_LIMITS.timeoutMs);
-  // A copy made only now (not while waiting), handed over to the worker (transferred, not
-  // cloned); the caller keeps its own buffer.
-  const body = new Uint8Array(job.input.body);
-  const req: WorkerRequest = { id: job.id, body, contentType: job.input.contentType, filename: job.input.filename };
-  slot.worker.postMessage(req, [body.buffer as ArrayBuffer]);
+  const req: WorkerRequest = { id: job.id, body: job.input.body, contentType: job.input.contentType, filename: job.input.filename };
+  slot.worker.send(req, (err) => {
+    if (!err || slot.job !== job) return;
+    retire(slot);
+    dispatch();
+    job.reject(new UnreadableFeedError(`The file could not be read: the parser failed (${err.message}).`));
+  });
+}
+
+/** An idle parser does not keep the server (or a test) running; a busy one does. */
+function ref(worker: ChildProcess, on: boolean): void {
+  const channel = worker.channel as { ref(): void; unref(): void } | undefined;
+  if (on) {
+    worker.ref();
+    channel?.ref();
+  } else {
+    worker.unref();
+    channel?.unref();
+  }
 }
 
 function finish(slot: Slot): void {
@@ -154,17 +201,18 @@ function finish(slot: Slot): void {
 }
 
 function idle(slot: Slot): void {
-  slot.worker.unref();
+  ref(slot.worker, false);
   slot.idleTimer = setTimeout(() => retire(slot), IDLE_MS);
   slot.idleTimer.unref();
   dispatch();
 }
 
-/** Ends a worker (stuck, broken, idle or outdated); its job, if any, is settled by the caller. */
+/** Ends a parser (stuck, broken, idle or outdated); its job, if any, is settled by the caller. */
 function retire(slot: Slot): void {
   if (!slots.delete(slot)) return;
   if (slot.timer) clearTimeout(slot.timer);
   if (slot.idleTimer) clearTimeout(slot.idleTimer);
   slot.job = null;
-  void slot.worker.terminate();
+  ref(slot.worker, false);
+  if (slot.worker.exitCode === null && slot.worker.signalCode === null) slot.worker.kill('SIGKILL');
 }

@@ -1,21 +1,21 @@
-// Worker-thread entry (bundled as dist/feed-parse-worker.js): parses one file per message under
-// the resource limits pool.ts gives it, so a hostile file exhausts this thread's heap, not the
-// server's. Rows are sent back in batches while the file is read: neither thread ever holds two
-// copies of the whole result.
-import { parentPort } from 'node:worker_threads';
+// Parser process entry (bundled as dist/feed-parse-worker.js, started by pool.ts): parses one
+// file per message under the heap limit pool.ts gives it, so a hostile file exhausts this
+// process's heap, never the server's. Rows are sent back in batches while the file is read:
+// neither process ever holds two copies of the whole result. It ends when the server does (the
+// IPC channel closes).
 import { parseFileInto } from './parse-file.js';
 import { UnreadableFeedError, type FeedRow } from './types.js';
 import type { WorkerMessage, WorkerRequest } from './pool.js';
 
 const BATCH = 1000;
 
-const port = parentPort;
-if (!port) throw new Error('feed parse worker: must run as a worker thread');
-const send = (m: WorkerMessage) => port.postMessage(m);
+if (!process.send) throw new Error('feed parse worker: must be started by the server (with an IPC channel)');
+const send = (m: WorkerMessage) => process.send!(m);
 
-port.on('message', (req: WorkerRequest) => {
+process.on('message', (req: WorkerRequest) => {
   void run(req);
 });
+process.on('disconnect', () => process.exit(0));
 
 async function run(req: WorkerRequest): Promise<void> {
   let batch: FeedRow[] = [];

@@ -7,6 +7,7 @@
 // each vehicle is then parsed on its own and handed on, so a 10 MB file never becomes one big tree.
 import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
 import { matchColumn } from './columns.js';
+import { MAX_ROWS } from './map.js';
 import { isPlainObject, mapRecords } from './records.js';
 import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js';
 
@@ -39,6 +40,7 @@ const full = new XMLParser(OPTIONS);
 
 export function parseXml(text: string, rows: RowSink): FeedSummary {
   refuseDeclarations(text);
+  checkXmlShape(text);
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
   if (valid !== true) {
     throw new UnreadableFeedError(`The XML file cannot be read (line ${valid.err.line}): ${valid.err.msg}`);
@@ -56,6 +58,50 @@ function refuseDeclarations(text: string): void {
     if (!inCdata && !inComment) {
       throw new UnreadableFeedError('The XML file has a DOCTYPE or ENTITY declaration; feeds must not declare them (they are refused, never expanded or fetched).');
     }
+  }
+}
+
+/**
+ * Counts the child elements of every element, without building anything: the first reading of
+ * the document would otherwise keep one entry per child of the root (1.4 million `<car/>` fit in
+ * 10 MB) before the row limit could be checked. An element with more children than the row
+ * limit refuses the file at once. Malformed text is left to the validator, which says where.
+ */
+export function checkXmlShape(text: string): void {
+  const counts: number[] = [0]; // children so far of each open element (the document first)
+  const n = text.length;
+  for (let i = 0; ; ) {
+    const lt = text.indexOf('<', i);
+    if (lt < 0) return;
+    const c = text.charCodeAt(lt + 1);
+    let end: number;
+    if (text.startsWith('<!--', lt)) end = text.indexOf('-->', lt + 4) + 3;
+    else if (text.startsWith('<![CDATA[', lt)) end = text.indexOf(']]>', lt + 9) + 3;
+    else if (c === 0x3f /* ? */) end = text.indexOf('?>', lt + 2) + 2;
+    else if (c === 0x2f /* / */) {
+      if (counts.length > 1) counts.pop();
+      end = text.indexOf('>', lt + 2) + 1;
+    } else {
+      // an element: its end is the first ">" outside a quoted attribute value
+      let j = lt + 1;
+      for (let quote = 0; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (quote !== 0) {
+          if (d === quote) quote = 0;
+        } else if (d === 0x22 || d === 0x27) quote = d;
+        else if (d === 0x3e) break;
+      }
+      if (j >= n) return;
+      if (++counts[counts.length - 1]! > MAX_ROWS) {
+        throw new UnreadableFeedError(
+          `The XML file has more than ${MAX_ROWS.toLocaleString('en')} vehicles (more than ${MAX_ROWS.toLocaleString('en')} elements in one list), the limit per file; nothing was applied. Split the inventory.`,
+        );
+      }
+      if (text.charCodeAt(j - 1) !== 0x2f) counts.push(0); // not self-closing: its children follow
+      end = j + 1;
+    }
+    if (end <= lt) return; // an unclosed comment, CDATA section or tag: left to the validator
+    i = end;
   }
 }
 

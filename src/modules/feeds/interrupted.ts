@@ -1,0 +1,49 @@
+// Imports whose process died (SIGKILL, a crash, power loss) stay `running` in feed_imports with
+// a heartbeat that no longer moves. They are reported `interrupted`, with sync.failed (reason
+// import_interrupted), in one transaction each: at start, and then every SWEEP_MS, so that a
+// crashed server's imports are reported by the next start or by another server on the same
+// PostgreSQL store. SQLite is one server process: at its start every running import is one of a
+// process that died. On PostgreSQL other servers may be importing: only imports whose heartbeat
+// is older than IMPORT_LIVENESS.staleMs are theirs to report.
+import type { Clock } from '../../core/clock.js';
+import type { Store } from '../../core/db/dialect.js';
+import { IMPORT_LIVENESS, recordInterruptedImport } from './import.js';
+import { staleRunningImports } from './repository.js';
+
+const SWEEP_MS = 10_000;
+const WHY = 'the service stopped before it finished.';
+
+interface SweepDeps {
+  store: Store;
+  clock: Clock;
+}
+
+/** Reports the abandoned imports (every running one when `all`); returns how many. */
+export async function sweepInterruptedImports(deps: SweepDeps, all: boolean): Promise<number> {
+  const rows = await staleRunningImports(deps.store.db, all ? Infinity : deps.clock.now() - IMPORT_LIVENESS.staleMs);
+  let n = 0;
+  for (const r of rows) {
+    const feed = await deps.store.db.selectFrom('feeds').select(['market', 'source']).where('id', '=', r.feed_id).executeTakeFirst();
+    if (feed && (await recordInterruptedImport(deps, r, feed, WHY))) n++;
+  }
+  return n;
+}
+
+/** The sweep at start (awaited: the reports exist before the service answers), then periodically. */
+export async function startImportSweeper(deps: SweepDeps, log: { warn(o: object, msg: string): void }): Promise<{ stop(): void }> {
+  const found = await sweepInterruptedImports(deps, deps.store.dialect === 'sqlite');
+  if (found > 0) log.warn({ imports: found }, 'feed imports interrupted by a previous stop reported');
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepInterruptedImports(deps, false)
+      .then((n) => {
+        if (n > 0) log.warn({ imports: n }, 'abandoned feed imports reported as interrupted');
+      })
+      .catch(() => {})
+      .finally(() => (running = false));
+  }, SWEEP_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
