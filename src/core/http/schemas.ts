@@ -1,6 +1,6 @@
 // Shapes shared by every route: the Error body (D22, spec 2.14) and the error responses a
 // route declares, so each status in the OpenAPI document has its schema.
-import { Type } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 import { ERROR_STATUS } from '../errors.js';
 
 export const ErrorSchema = Type.Object(
@@ -45,3 +45,15 @@ export function errorResponses(...statuses: number[]) {
 
 /** The errors every keyed route can answer. */
 export const KEYED_ERRORS = [400, 401, 429] as const;
+
+/**
+ * A route's body as a reference to its shared schema (registered once, in src/schemas.ts), so
+ * OpenAPI names it under components instead of repeating it inline; typed as the schema. A schema
+ * checked by its service (`x-validated-by: service`) keeps that mark on the reference.
+ */
+export function bodyRef<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
+  const id = (schema as { $id?: string }).$id;
+  if (!id) throw new Error('bodyRef needs a schema with an $id');
+  const serviceValidated = (schema as Record<string, unknown>)['x-validated-by'] === 'service';
+  return Type.Unsafe<Static<T>>({ $ref: `${id}#`, ...(serviceValidated ? { 'x-validated-by': 'service' } : {}) });
+}

@@ -12,7 +12,7 @@ import { ApiError } from '../../core/errors.js';
 import { toApiError } from '../../core/http/error-handler.js';
 import { requireBody } from '../../core/http/json-body.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
-import { errorResponses } from '../../core/http/schemas.js';
+import { bodyRef, errorResponses } from '../../core/http/schemas.js';
 import { checkInquiry, problemInEnglish } from '../leads/inquiry.js';
 import { InquiryInputSchema } from '../leads/schemas.js';
 import { carNotFound, receiveInquiry, assertTakesInquiries } from '../leads/service.js';
@@ -141,7 +141,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
         ...({ servers: [{ url: publicBaseUrl, description: 'Public pages: $PUBLIC_BASE_URL, without /v1 and without a key' }] } as object),
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         params: Type.Object({ listing_id: Type.String({ description: 'The car\'s listing_id (from its Vehicle `url`).' }) }),
-        body: InquiryInputSchema,
+        body: bodyRef(InquiryInputSchema),
         response: { 201: Type.Ref('InquiryResult'), ...errorResponses(400, 404, 413, 429) },
       },
       bodyLimit: INQUIRY_BODY_LIMIT,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
 import { requireBody } from '../../core/http/json-body.js';
-import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
+import { bodyRef, errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import {
   ExternalIdParams,
   ListQuery,
@@ -54,7 +54,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
           'Each vehicle is validated and applied on its own: 200 when all were applied, 207 when some failed (see errors; the others were applied). ' +
           'With mark_missing_as_sold, the cars of this source and market not in the list are marked sold, unless a vehicle failed (sold_skipped says so) ' +
           'or the mass-sold guard refuses (409 too_many_missing, and then nothing at all is applied). A stock ID repeated in one call is an error for its later occurrences.',
-        body: SyncRequestSchema,
+        body: bodyRef(SyncRequestSchema),
         response: {
           200: Type.Ref('SyncResult'),
           207: { ...Type.Ref('SyncResult'), description: 'Some vehicles failed; the others were applied.' },
@@ -76,7 +76,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         tags: TAGS,
         summary: 'Mark sold the cars of a source that are not in the full list of stock IDs',
         description: 'For stocks larger than one sync call: after several syncs, send every stock ID still for sale. Stock IDs that match no car are ignored (counted in unknown).',
-        body: ReconcileRequestSchema,
+        body: bodyRef(ReconcileRequestSchema),
         response: { 200: Type.Ref('ReconcileResult'), ...errorResponses(...KEYED_ERRORS, 409) },
       },
     },
@@ -115,7 +115,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
           'Every broken rule is listed in fields of a 422 invalid_vehicle.',
         params: ExternalIdParams,
         querystring: MarketQuery,
-        body: VehicleInputSchema,
+        body: bodyRef(VehicleInputSchema),
         response: {
           200: Type.Ref('VehicleResult'),
           201: { ...Type.Ref('VehicleResult'), description: 'Created.' },

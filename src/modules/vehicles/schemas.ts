@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/validation.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
 import { SOURCES } from './sources.js';
+import { ALL_FUELS, CONDITIONS, MARKET_CODES, TRANSMISSIONS } from '../markets/markets.js';
 import { STOCK_ID_RULE } from './stock-id.js';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../core/db/schema.js';
 
@@ -20,6 +21,9 @@ export const GONE_STATUSES: readonly string[] = STATUSES.filter((s) => !(FOR_SAL
 /** A string of a fixed vocabulary, typed as its union. */
 const oneOf = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/** A string of a vocabulary read back from the store: documented as an enum, typed as a string. */
+const vocabulary = (values: readonly string[], options: Record<string, unknown> = {}) => Type.Unsafe<string>({ type: 'string', enum: [...values], ...options });
 
 /** A nullable scalar as one JSON Schema type list (serialised faster than an anyOf). */
 const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) => Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
@@ -70,23 +74,23 @@ export const VehicleSchema = Type.Object(
   {
     external_id: Type.String({ description: 'The dealer\'s stock ID, exactly as stored: NFC-normalized and trimmed (D26).' }),
     listing_id: Type.String({ description: 'The service\'s own stable listing code.' }),
-    market: Type.String(),
+    market: vocabulary(MARKET_CODES),
     status: StatusSchema,
-    source: Type.String(),
+    source: vocabulary(SOURCES),
     url: Type.String({ description: 'Public listing page (URI).' }),
     brand: Type.String({ description: 'Catalog name.' }),
     model: Type.String({ description: 'Catalog name.' }),
     year: Type.Integer(),
     version: Type.String({ description: 'Empty when not given.' }),
-    price: nullable<string>('string', { description: 'Decimal as a string with two decimals, e.g. "12500.00".' }),
+    price: Type.String({ description: 'Decimal as a string with two decimals, e.g. "12500.00" (never null: price is required).' }),
     currency: Type.String(),
-    mileage: nullable<number>('integer'),
+    mileage: Type.Integer({ minimum: 0, description: 'In mileage_unit (never null: mileage is required).' }),
     mileage_unit: oneOf(['km', 'mi'] as const),
-    fuel: Type.String({ description: 'Empty when not given.' }),
-    transmission: Type.String({ description: 'Empty when not given.' }),
+    fuel: vocabulary(['', ...ALL_FUELS], { description: 'One of the market\'s fuels; empty when not given.' }),
+    transmission: vocabulary(['', ...TRANSMISSIONS], { description: 'Empty when not given.' }),
     color: Type.String({ description: 'Empty when not given.' }),
-    condition: Type.String(),
-    city: nullable<string>('string'),
+    condition: vocabulary(CONDITIONS),
+    city: nullable<string>('string', { description: 'The car\'s city, else the dealership\'s; null when neither is known.' }),
     description: Type.String({ description: 'Empty when not given.' }),
     photos: Type.Array(Type.String(), {
       description:
@@ -111,7 +115,7 @@ export const VehicleSchema = Type.Object(
         'Beyond spec 2.2: why the car is in_review, one readable sentence each (the contact detail found in its description or version; each photo that ' +
         'could not be used and why, and how many were needed). Always present; empty unless status is in_review.',
     }),
-    updated_at: nullable<string>('string', { description: 'Date-time; changes only when something about the car changed.' }),
+    updated_at: Type.String({ format: 'date-time', description: 'Changes only when something about the car changed (never null).' }),
   },
   { $id: 'Vehicle', title: 'Vehicle' },
 );

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireBody } from '../../core/http/json-body.js';
-import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
+import { bodyRef, errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { DeliveryIdParams, DeliveryListQuery, WebhookIdParams, WebhookInputSchema } from './schemas.js';
 import {
   createWebhook,
@@ -41,7 +41,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps }> = a
         description:
           'The answer carries `secret` (shown only here): the HMAC-SHA256 key of every delivery\'s X-Service-Signature. ' +
           'url must be https on a public address (400 otherwise, also for unknown events); the 21st webhook answers 409 too_many_webhooks.',
-        body: WebhookInputSchema,
+        body: bodyRef(WebhookInputSchema),
         response: { 201: Type.Ref('Webhook'), ...errorResponses(...KEYED_ERRORS, 409) },
       },
     },
