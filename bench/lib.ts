@@ -43,8 +43,8 @@ export function startChild(command: string, args: string[], env: NodeJS.ProcessE
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-4000);
   };
-  proc.stdout!.on('data', keep);
-  proc.stderr!.on('data', keep);
+  proc.stdout.on('data', keep);
+  proc.stderr.on('data', keep);
   const exited = new Promise<string>((resolve) => {
     proc.once('exit', (code, signal) => {
       children.delete(proc);

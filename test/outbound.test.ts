@@ -52,7 +52,7 @@ function installGuard(): void {
       }
     }
     return (originalConnect as (...a: unknown[]) => net.Socket).apply(this, args);
-  } as typeof net.Socket.prototype.connect;
+  };
 }
 
 function removeGuard(): void {
@@ -791,7 +791,7 @@ describe('https (self-signed loopback server)', () => {
   });
 
   it('fetches over TLS, verifying the certificate against the host name while dialling the checked IP', async (t) => {
-    if (tlsSkip) return t.skip(tlsSkip);
+    if (tlsSkip) return void t.skip(tlsSkip);
     const before = attempts.length;
     const res = await createOutbound(opts()).fetch(`https://photos.test:${TLS_PORT}/echo`, REQ);
     assert.deepEqual(attempts.slice(before), [{ host: '127.0.0.1', port: TLS_PORT }], 'the guard sees TLS connects too');
@@ -803,7 +803,7 @@ describe('https (self-signed loopback server)', () => {
   });
 
   it('fails the handshake when the certificate does not name the host (connect_failed)', async (t) => {
-    if (tlsSkip) return t.skip(tlsSkip);
+    if (tlsSkip) return void t.skip(tlsSkip);
     const err = await expectCode(createOutbound(opts()).fetch(`https://wrong.test:${TLS_PORT}/ok`, REQ), 'connect_failed');
     assert.match(err.message, /TLS/);
     const untrusted = await expectCode(createOutbound(opts({ ca: undefined })).fetch(`https://photos.test:${TLS_PORT}/ok`, REQ), 'connect_failed');
@@ -811,7 +811,7 @@ describe('https (self-signed loopback server)', () => {
   });
 
   it('refuses an https → http redirect (redirect_downgrade), even with private networks allowed', async (t) => {
-    if (tlsSkip) return t.skip(tlsSkip);
+    if (tlsSkip) return void t.skip(tlsSkip);
     const to = encodeURIComponent('http://127.0.0.1:PORT/ok');
     const err = await expectCode(createOutbound(opts()).fetch(`https://photos.test:${TLS_PORT}/redirect?to=${to}`, REQ), 'redirect_downgrade');
     assert.match(err.message, /photos\.test/);
@@ -820,7 +820,7 @@ describe('https (self-signed loopback server)', () => {
   });
 
   it('follows https → https redirects', async (t) => {
-    if (tlsSkip) return t.skip(tlsSkip);
+    if (tlsSkip) return void t.skip(tlsSkip);
     const res = await createOutbound(opts()).fetch(`https://photos.test:${TLS_PORT}/chain/2`, REQ);
     assert.equal(res.redirects, 2);
     assert.equal(res.body.toString(), 'end of chain');

@@ -94,7 +94,7 @@ function openPostgres({ url, schema }: StoreOptions): Store {
 }
 
 /** An auto-incrementing integer primary key. */
-export function addIdColumn<T extends string>(dialect: DialectName, table: CreateTableBuilder<T, never>) {
+export function addIdColumn<T extends string>(dialect: DialectName, table: CreateTableBuilder<T>) {
   return dialect === 'sqlite'
     ? table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement())
     : table.addColumn('id', 'bigserial', (c: ColumnDefinitionBuilder) => c.primaryKey());

@@ -49,7 +49,7 @@ export function discardRest(req: IncomingMessage, res: ServerResponse, limits: D
  */
 export function installBodyDrain(app: FastifyInstance, limits: DrainLimits): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.raw.complete === false) discardRest(req.raw, reply.raw, limits);
+    if (!req.raw.complete) discardRest(req.raw, reply.raw, limits);
     return payload;
   });
 }

@@ -80,6 +80,6 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       return { schema, url: url.slice('/v1'.length) };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/v1/docs', uiConfig: { url: '/v1/openapi.json' } as never });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs', uiConfig: { url: '/v1/openapi.json' } });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

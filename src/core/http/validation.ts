@@ -100,7 +100,7 @@ function rawTextProblem(data: unknown, numeric: { name: string; syntax: RegExp }
 function strictText(schema: Record<string, unknown>, inner: Check, isQuery: boolean): Check {
   const numeric = numericProperties(schema);
   // The parameters a route reads; others are ignored, whatever they hold.
-  const query = isQuery ? new Set(Object.keys((schema.properties ?? {}) as object)) : undefined;
+  const query = isQuery ? new Set(Object.keys((schema.properties ?? {}))) : undefined;
   if (numeric.length === 0 && !query?.size) return inner;
   let own: Problem[] | null = null;
   const check = ((data: unknown) => {
@@ -138,7 +138,7 @@ function buildValidator(externalSchemas: Record<string, AnySchema>) {
  * the process's start-up memory down. (A description does not change what is written.)
  */
 function buildSerializer(externalSchemas: unknown, serializerOpts: unknown) {
-  const compile = SerializerSelector()(externalSchemas as never, serializerOpts as never) as (ctx: { schema: Record<string, unknown> }) => (data: unknown) => string;
+  const compile = SerializerSelector()(externalSchemas, serializerOpts as never) as (ctx: { schema: Record<string, unknown> }) => (data: unknown) => string;
   const cache = new Map<string, (data: unknown) => string>();
   return (ctx: { schema: Record<string, unknown> }) => {
     const { description: _ignored, ...shape } = ctx.schema;

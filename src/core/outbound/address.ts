@@ -76,7 +76,7 @@ const NAT64_WELL_KNOWN = range('64:ff9b::/96', 'a NAT64 address', 6);
 const GLOBAL_UNICAST = range('2000::/3', 'a global unicast address', 6);
 
 function ipv4ToBigInt(ip: string): bigint | undefined {
-  if (net.isIPv4(ip) === false) return undefined;
+  if (!net.isIPv4(ip)) return undefined;
   let value = 0n;
   for (const part of ip.split('.')) value = (value << 8n) | BigInt(Number(part));
   return value;

@@ -195,7 +195,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 function errorCode(err: unknown): string | undefined {
-  if (typeof err === 'object' && err !== null && 'code' in err && typeof (err as { code: unknown }).code === 'string') {
+  if (typeof err === 'object' && err !== null && 'code' in err && typeof (err).code === 'string') {
     return (err as { code: string }).code;
   }
   return undefined;
@@ -260,7 +260,7 @@ function joinHeaders(raw: Record<string, string | string[] | undefined>): Record
 }
 
 export function createOutbound(options: OutboundOptions): Outbound {
-  const allowPrivate = options.allowPrivateNetworks === true;
+  const allowPrivate = options.allowPrivateNetworks;
   const policy: UrlPolicy = {
     allowPrivateNetworks: allowPrivate,
     allowedPorts: options.allowedPorts ?? DEFAULT_ALLOWED_PORTS,
@@ -341,7 +341,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
         current?.destroy();
         finish(f.timedOut() ? timeoutError(url, f) : abortedError(url, f));
       };
-      if (f.signal.aborted) return onAbort();
+      if (f.signal.aborted) return void onAbort();
       f.signal.addEventListener('abort', onAbort, { once: true });
 
       const attempt = (index: number) => {
@@ -371,7 +371,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
           socket.destroy();
           if (failed || settled) return;
           failed = true;
-          if (index + 1 < addresses.length && !f.signal.aborted) return attempt(index + 1);
+          if (index + 1 < addresses.length && !f.signal.aborted) return void attempt(index + 1);
           const code = errorCode(err);
           // The host as given, not the address it resolved to (see refusal()).
           const why = code ?? withoutAddresses(err.message);
@@ -429,7 +429,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
         connector(url, addresses, f, () => {})(opts, ((...args: Parameters<typeof callback>) => {
           end();
           callback(...args);
-        }) as typeof callback);
+        }));
       },
     });
     pools.set(key, pool);

@@ -31,7 +31,7 @@ function render(v: Value): string {
 /** Tagged template: `html\`<p>${text}</p>\`` escapes `text`; nested html results pass through. */
 export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtml {
   let out = strings[0]!;
-  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1]!;
   return new SafeHtml(out);
 }
 

@@ -69,7 +69,7 @@ const insertVehicleRows = compiledInsert<Pick<VehicleRow, 'id' | 'dealer_id' | '
 export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promise<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[]> {
   const out: Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[] = [];
   // 26 columns a row: 200 rows stay under every driver's parameter limit.
-  for (const part of chunks(rows, 200)) out.push(...(await insertVehicleRows(db, part as unknown as Record<string, unknown>[])));
+  for (const part of chunks(rows, 200)) out.push(...(await insertVehicleRows(db, part)));
   return out;
 }
 

@@ -144,7 +144,7 @@ function findVehicles(text: string, depth: number): Iterable<unknown> {
 const noVehicles = () => new UnreadableFeedError('The XML file has no vehicle elements: expected e.g. <inventory><vehicle>…</vehicle></inventory>.');
 
 /** Each element of the list parsed on its own when its turn comes. */
-function* vehiclesOf(name: string, list: unknown[]): Generator<unknown> {
+function* vehiclesOf(name: string, list: unknown[]): Generator {
   for (let i = 0; i < list.length; i++) {
     const el = list[i];
     list[i] = undefined; // its raw text is not needed once read
