@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     force.unref();
     app.close().then(
       () => process.exit(0),
-      (err) => {
+      (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);
       },
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   app.log.info({ url: config.publicBaseUrl, store: config.databaseUrl.split(':')[0] }, 'dealer inventory ready');
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

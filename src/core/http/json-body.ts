@@ -13,10 +13,14 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parse(req, text, (err: Error | null, value?: unknown) => {
-      if (err) return done(err, undefined);
+    void parse(req, text, (err: Error | null, value?: unknown) => {
+      if (err) {
+        done(err, undefined);
+        return;
+      }
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        return done(new ApiError('invalid_request', 'The request body must be a JSON object.'), undefined);
+        done(new ApiError('invalid_request', 'The request body must be a JSON object.'), undefined);
+        return;
       }
       done(null, value);
     });

@@ -218,7 +218,7 @@ export class JobWorker {
 
     // A lease that ran out with no attempts left means its workers kept dying on it.
     if (job.attempts > job.max_attempts) {
-      await failJob(db, { id: job.id, workerId: this.id, error: job.last_error ?? 'worker lost the job (lease expired)', now: clock.now() }).catch((err) =>
+      await failJob(db, { id: job.id, workerId: this.id, error: job.last_error ?? 'worker lost the job (lease expired)', now: clock.now() }).catch((err: unknown) =>
         log.error({ err }, 'could not record job failure'),
       );
       log.error('job given up: its lease expired on its last attempt');
@@ -226,7 +226,7 @@ export class JobWorker {
     }
 
     const heartbeat = setInterval(() => {
-      extendLease(db, job.id, this.id, clock.now() + leaseMs).catch((err) => log.warn({ err }, 'lease renewal failed'));
+      extendLease(db, job.id, this.id, clock.now() + leaseMs).catch((err: unknown) => log.warn({ err }, 'lease renewal failed'));
     }, Math.max(1000, Math.floor(leaseMs / 3)));
     heartbeat.unref();
     const started = Date.now();
@@ -240,14 +240,14 @@ export class JobWorker {
       const now = clock.now();
       const givingUp = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
       if (givingUp && def.repeatEveryMs) {
-        await repeatJob(db, { id: job.id, workerId: this.id, runAt: now + def.repeatEveryMs, error, now }).catch((e) => log.error({ err: e }, 'could not reschedule job'));
+        await repeatJob(db, { id: job.id, workerId: this.id, runAt: now + def.repeatEveryMs, error, now }).catch((e: unknown) => log.error({ err: e }, 'could not reschedule job'));
         log.error({ error }, 'recurring job failed; it runs again at its next time');
       } else if (givingUp) {
-        await failJob(db, { id: job.id, workerId: this.id, error, now }).catch((e) => log.error({ err: e }, 'could not record job failure'));
+        await failJob(db, { id: job.id, workerId: this.id, error, now }).catch((e: unknown) => log.error({ err: e }, 'could not record job failure'));
         log.error({ error }, 'job failed for good');
       } else {
         const delay = err instanceof RetryJobError ? err.delayMs : (def.backoff ?? defaultBackoff)(job.attempts);
-        await rescheduleJob(db, { id: job.id, workerId: this.id, runAt: now + delay, error, now }).catch((e) =>
+        await rescheduleJob(db, { id: job.id, workerId: this.id, runAt: now + delay, error, now }).catch((e: unknown) =>
           log.error({ err: e }, 'could not reschedule job'),
         );
         log.warn({ error, retry_in_ms: delay }, 'job failed; will retry');

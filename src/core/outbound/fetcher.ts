@@ -16,7 +16,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import tls from 'node:tls';
-import type { Client, Dispatcher, buildConnector } from 'undici';
+import type { Dispatcher, buildConnector } from 'undici';
 import { canonicalAddress, ipLiteral, isPublicAddress, judgeAddress } from './address.js';
 import { OutboundError } from './errors.js';
 import {
@@ -151,7 +151,7 @@ function startFlight(timeoutMs: number, external?: AbortSignal): { f: Flight; en
     timeoutMs,
     timedOut: () => timedOut,
     callerAborted: () => !timedOut && external?.aborted === true,
-    callerReason: () => external?.reason,
+    callerReason: (): unknown => external?.reason,
   };
   return {
     f,
@@ -177,8 +177,11 @@ function abortedError(url: URL, f: Flight): OutboundError {
 
 /** Waits for `promise` unless the flight is aborted first (a DNS lookup cannot be cancelled). */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  // The abort reason is passed on as it is, so a caller sees the reason it aborted with.
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
@@ -186,9 +189,9 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
         signal.removeEventListener('abort', onAbort);
         resolve(v);
       },
-      (e) => {
+      (e: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(e);
+        reject(e as Error);
       },
     );
   });
@@ -341,7 +344,10 @@ export function createOutbound(options: OutboundOptions): Outbound {
         current?.destroy();
         finish(f.timedOut() ? timeoutError(url, f) : abortedError(url, f));
       };
-      if (f.signal.aborted) return void onAbort();
+      if (f.signal.aborted) {
+        onAbort();
+        return;
+      }
       f.signal.addEventListener('abort', onAbort, { once: true });
 
       const attempt = (index: number) => {
