@@ -10,7 +10,7 @@ import type { NewVehicle, VehicleStatus } from '../src/core/db/schema.js';
 import { BenchError } from './lib.js';
 
 /** SQLITE_MAX_VARIABLE_NUMBER of the SQLite in better-sqlite3 (3.32+ default). */
-export const SQLITE_MAX_VARIABLES = 32_766;
+const SQLITE_MAX_VARIABLES = 32_766;
 
 /** A car as sent to the API (VehicleInput plus its stock ID). */
 export interface CarInput {

@@ -40,7 +40,7 @@ const RECONCILE_ROUNDS = 3;
 
 
 /** A valid car for market ar; `i` varies the model, price and mileage a little. */
-export function car(externalId: string, i: number): CarInput {
+function car(externalId: string, i: number): CarInput {
   const m = MODELS[i % MODELS.length]!;
   return {
     external_id: externalId,

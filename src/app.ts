@@ -32,7 +32,7 @@ import { SHARED_SCHEMAS } from './schemas.js';
 import { buildServices, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
 import { defineTasks, scheduleRecurringTasks } from './tasks.js';
 
-export type { AppServices } from './services.js';
+;
 
 export interface AppOptions extends ServiceOptions {
   /** Where log lines go (tests capture them); default stdout. */

@@ -11,14 +11,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import {
-  createOutbound,
-  isPublicAddress,
-  OutboundError,
-  redirectStep,
-  type OutboundErrorCode,
-  type OutboundOptions,
-} from '../src/core/outbound/index.js';
+import { isPublicAddress } from '../src/core/outbound/address.js';
+import { OutboundError, type OutboundErrorCode } from '../src/core/outbound/errors.js';
+import { createOutbound, type OutboundOptions } from '../src/core/outbound/fetcher.js';
+import { redirectStep } from '../src/core/outbound/policy.js';
 
 // ---------------------------------------------------------------------------------------------
 // Connection guard

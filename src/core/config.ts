@@ -1,7 +1,7 @@
 // The one place that reads process.env (D2). Everything else receives a Config.
 import path from 'node:path';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
   port: number;

@@ -1,7 +1,7 @@
 // Row types of every table, as Kysely sees them. Times are epoch milliseconds in both stores.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-export interface DealersTable {
+interface DealersTable {
   id: Generated<number>;
   slug: string;
   name: string;
@@ -11,7 +11,7 @@ export interface DealersTable {
   created_at: number;
 }
 
-export interface ApiKeysTable {
+interface ApiKeysTable {
   id: Generated<number>;
   dealer_id: number;
   name: string;
@@ -23,7 +23,7 @@ export interface ApiKeysTable {
   revoked_at: number | null;
 }
 
-export interface FeedsTable {
+interface FeedsTable {
   id: Generated<number>;
   dealer_id: number;
   /** Hex SHA-256 of the push token: a leaked database reveals no pushable address. */
@@ -76,9 +76,9 @@ export interface FeedImportsTable {
   heartbeat_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export type JobStatus = 'pending' | 'running' | 'failed';
+type JobStatus = 'pending' | 'running' | 'failed';
 
-export interface JobsTable {
+interface JobsTable {
   id: Generated<number>;
   task: string;
   /** JSON. */
@@ -102,7 +102,7 @@ export interface JobsTable {
 export const VEHICLE_STATUSES = ['active', 'in_review', 'importing_photos', 'sold', 'expired', 'withdrawn'] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
-export interface VehiclesTable {
+interface VehiclesTable {
   id: Generated<number>;
   dealer_id: number;
   market: string;
@@ -144,7 +144,7 @@ export interface VehiclesTable {
 }
 
 /** The events outbox: written with the change that caused the event. */
-export interface EventsTable {
+interface EventsTable {
   id: string;
   dealer_id: number;
   type: string;
@@ -155,7 +155,7 @@ export interface EventsTable {
 
 export type PhotoStatus = 'pending' | 'ready' | 'failed';
 
-export interface PhotosTable {
+interface PhotosTable {
   id: Generated<number>;
   dealer_id: number;
   vehicle_id: number;
@@ -173,7 +173,7 @@ export interface PhotosTable {
   updated_at: number;
 }
 
-export interface WebhooksTable {
+interface WebhooksTable {
   id: Generated<number>;
   dealer_id: number;
   url: string;
@@ -190,7 +190,7 @@ export interface WebhooksTable {
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
-export interface WebhookDeliveriesTable {
+interface WebhookDeliveriesTable {
   id: Generated<number>;
   webhook_id: number;
   dealer_id: number;
@@ -205,7 +205,7 @@ export interface WebhookDeliveriesTable {
   completed_at: number | null;
 }
 
-export interface WebhookAttemptsTable {
+interface WebhookAttemptsTable {
   id: Generated<number>;
   delivery_id: number;
   attempted_at: number;
@@ -214,10 +214,10 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
-export type LeadStage = 'new' | 'contacted' | 'won' | 'lost';
+type LeadStage = 'new' | 'contacted' | 'won' | 'lost';
 
 /** A buyer's conversation about one car: only what the API shows (no contact details). */
-export interface LeadsTable {
+interface LeadsTable {
   id: Generated<number>;
   dealer_id: number;
   vehicle_id: number;
@@ -231,7 +231,7 @@ export interface LeadsTable {
 }
 
 /** The buyer's contact details: read by the dealer panel only, never by the API. */
-export interface LeadContactsTable {
+interface LeadContactsTable {
   lead_id: number;
   vehicle_id: number;
   name: string;
@@ -243,7 +243,7 @@ export interface LeadContactsTable {
   phone_key: string | null;
 }
 
-export interface LeadMessagesTable {
+interface LeadMessagesTable {
   id: Generated<number>;
   lead_id: number;
   body: string;
@@ -273,11 +273,11 @@ export type FeedRow = Selectable<FeedsTable>;
 export type FeedImportRow = Selectable<FeedImportsTable>;
 export type NewFeedImport = Insertable<FeedImportsTable>;
 export type JobRow = Selectable<JobsTable>;
-export type NewJob = Insertable<JobsTable>;
-export type JobUpdate = Updateable<JobsTable>;
+type NewJob = Insertable<JobsTable>;
+type JobUpdate = Updateable<JobsTable>;
 export type VehicleRow = Selectable<VehiclesTable>;
 export type NewVehicle = Insertable<VehiclesTable>;
-export type EventRow = Selectable<EventsTable>;
+type EventRow = Selectable<EventsTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -21,7 +21,7 @@ export type KeyResolver = (key: string) => Promise<AuthContext | undefined>;
 const URL_KEY_PARAMS = /[?&](api_?key|apikey|key|access_token|x-api-key)=|dik_/i;
 
 /** The key the request carries, or undefined; throws when the request carries it wrongly. */
-export function extractKey(req: FastifyRequest): string | undefined {
+function extractKey(req: FastifyRequest): string | undefined {
   const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
   if (query && URL_KEY_PARAMS.test(query)) {
     throw errors.invalidRequest(

@@ -14,7 +14,7 @@ export interface DrainLimits {
 }
 
 /** Reads and drops what is left of `req`'s body within the limits, then closes the connection. */
-export function discardRest(req: IncomingMessage, res: ServerResponse, limits: DrainLimits): void {
+function discardRest(req: IncomingMessage, res: ServerResponse, limits: DrainLimits): void {
   if (req.readableEnded || req.destroyed) return;
   let seen = 0;
   let done = false;

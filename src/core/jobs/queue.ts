@@ -17,7 +17,7 @@ export interface EnqueueOptions {
   concurrencyKey?: string;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 10;
+const DEFAULT_MAX_ATTEMPTS = 10;
 
 export function enqueue<T extends TaskName>(
   db: Kysely<DB>,

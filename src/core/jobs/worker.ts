@@ -10,7 +10,7 @@ import type { TaskName, TaskPayloads } from './tasks.js';
 import { claimJobs, deleteJob, extendLease, failJob, repeatJob, rescheduleJob, unclaimJobs } from './repository.js';
 import { onJobsQueued } from './wake.js';
 
-export interface JobContext {
+interface JobContext {
   job: JobRow;
   /** 1 for the first run. */
   attempt: number;
@@ -48,7 +48,7 @@ export class RetryJobError extends Error {
   }
 }
 
-export const defaultBackoff = (attempt: number): number => Math.min(10_000 * 2 ** (attempt - 1), 3_600_000);
+const defaultBackoff = (attempt: number): number => Math.min(10_000 * 2 ** (attempt - 1), 3_600_000);
 
 export interface WorkerOptions {
   store: Store;

@@ -30,6 +30,6 @@ export class OutboundError extends Error {
   }
 }
 
-export function isOutboundError(err: unknown): err is OutboundError {
+function isOutboundError(err: unknown): err is OutboundError {
   return err instanceof OutboundError;
 }

@@ -53,7 +53,7 @@ export interface OutboundOptions {
   ca?: string | Buffer | Array<string | Buffer>;
 }
 
-export interface OutboundRequest {
+interface OutboundRequest {
   method?: OutboundMethod;
   headers?: Record<string, string>;
   body?: string | Buffer;
@@ -79,7 +79,7 @@ export interface OutboundRequest {
   signal?: AbortSignal;
 }
 
-export interface OutboundResponse {
+interface OutboundResponse {
   status: number;
   /** Lower-case names; repeated headers joined with ", ". */
   headers: Record<string, string>;
@@ -104,7 +104,7 @@ export interface Outbound {
 let undiciModule: Promise<typeof import('undici')> | undefined;
 const loadUndici = () => (undiciModule ??= import('undici'));
 
-export const DEFAULT_USER_AGENT = 'DealerInventory/1.0 (+outbound)';
+const DEFAULT_USER_AGENT = 'DealerInventory/1.0 (+outbound)';
 const DEFAULT_MAX_REDIRECTS = 3;
 
 /** Request headers the client sets itself (or that would confuse framing); callers' are dropped. */
@@ -205,7 +205,7 @@ function errorCode(err: unknown): string | undefined {
 }
 
 /** `text` with every IP address (and its port) replaced: messages never show resolved addresses. */
-export function withoutAddresses(text: string): string {
+function withoutAddresses(text: string): string {
   return text.replace(/\[?[0-9A-Fa-f:.]*[.:][0-9A-Fa-f:.%]*\]?(?::\d+)?/g, (token) => {
     const bare = token.replace(/^\[|\](?::\d+)?$/g, '').replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
     return net.isIP(bare) !== 0 ? 'an address' : token;

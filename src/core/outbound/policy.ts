@@ -4,7 +4,7 @@ import { OutboundError } from './errors.js';
 export type OutboundMethod = 'GET' | 'POST' | 'HEAD';
 
 export const DEFAULT_ALLOWED_PORTS: readonly number[] = [80, 443];
-export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 export interface UrlPolicy {
   allowPrivateNetworks: boolean;

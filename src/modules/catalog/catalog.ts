@@ -14,12 +14,12 @@ interface RawBrand {
   models: RawModel[];
 }
 
-export interface CatalogModel {
+interface CatalogModel {
   name: string;
   slug: string;
   years: number[];
 }
-export interface CatalogBrand {
+interface CatalogBrand {
   name: string;
   slug: string;
   models: CatalogModel[];
@@ -32,7 +32,7 @@ export interface Catalog {
 }
 
 /** Lowercase, accents removed, whitespace folded: "Citroën " → "citroen". */
-export const matchKey = (s: string): string =>
+const matchKey = (s: string): string =>
   s.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**

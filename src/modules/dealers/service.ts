@@ -15,7 +15,7 @@ export interface Dealer {
   markets: string[];
 }
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function toDealer(row: DealerRow): Dealer {
   return { id: row.id, slug: row.slug, name: row.name, city: row.city, markets: JSON.parse(row.markets) as string[] };

@@ -2,9 +2,9 @@
 // with their deliveries, by recordEvents (webhooks/fanout.ts) in the change's transaction.
 
 export const EVENT_TYPES = ['lead.created', 'vehicle.sold', 'vehicle.rejected', 'sync.failed'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+type EventType = (typeof EVENT_TYPES)[number];
 
-export interface VehicleSoldData {
+interface VehicleSoldData {
   external_id: string;
   listing_id: string;
   market: string;

@@ -32,13 +32,13 @@ const ACCEPTED = new Set([
   'multipart/form-data',
 ]);
 
-export function mediaType(contentType: string | undefined): string | undefined {
+function mediaType(contentType: string | undefined): string | undefined {
   const t = contentType?.split(';')[0]?.trim().toLowerCase();
   return t ? t : undefined;
 }
 
 /** 413 at once when the declared length is over the cap. */
-export function checkDeclaredLength(req: IncomingMessage, max: number): void {
+function checkDeclaredLength(req: IncomingMessage, max: number): void {
   const declared = req.headers['content-length'];
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > max) throw tooLarge();
 }

@@ -19,7 +19,7 @@ interface SweepDeps {
 }
 
 /** Reports the abandoned imports (every running one when `all`); returns how many. */
-export async function sweepInterruptedImports(deps: SweepDeps, all: boolean): Promise<number> {
+async function sweepInterruptedImports(deps: SweepDeps, all: boolean): Promise<number> {
   const rows = await staleRunningImports(deps.store.db, all ? Infinity : deps.clock.now() - IMPORT_LIVENESS.staleMs);
   let n = 0;
   for (const r of rows) {

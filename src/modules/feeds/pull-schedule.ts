@@ -7,7 +7,7 @@ import { enqueue } from '../../core/jobs/queue.js';
 import { listPulledFeeds } from './repository.js';
 
 /** Tries of one read before it waits for the next FEED_POLL_INTERVAL (backoff between them). */
-export const PULL_MAX_ATTEMPTS = 4;
+const PULL_MAX_ATTEMPTS = 4;
 
 export const pullJobKey = (feedId: number): string => `feeds.pull:${feedId}`;
 

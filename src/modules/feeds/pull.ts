@@ -18,7 +18,7 @@ export interface PullDeps extends FeedDeps {
 }
 
 /** Delay before retry `attempt` of a failed read: 1 min, 5 min, 25 min…, never beyond the interval. */
-export const pullBackoff = (attempt: number, intervalMs: number): number => Math.min(60_000 * 5 ** (attempt - 1), intervalMs);
+const pullBackoff = (attempt: number, intervalMs: number): number => Math.min(60_000 * 5 ** (attempt - 1), intervalMs);
 
 export function definePulls(jobs: JobWorker, deps: PullDeps): void {
   jobs.define('feeds.pull', {

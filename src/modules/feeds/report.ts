@@ -8,7 +8,7 @@ import { findDealerFeed, findFeedImport, lastImports, listDealerFeeds, listFeedI
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function importSummary(r: FeedImportRow) {
+function importSummary(r: FeedImportRow) {
   return {
     id: r.id,
     trigger: r.trigger,

@@ -12,7 +12,7 @@ const RowError = Type.Object(
 
 const FORMAT = Type.Union([Type.Literal('csv'), Type.Literal('json'), Type.Literal('xml'), Type.Literal('xlsx')]);
 
-export const FeedPushResultSchema = Type.Object(
+const FeedPushResultSchema = Type.Object(
   {
     result: Type.Literal('processed'),
     format: FORMAT,
@@ -58,9 +58,9 @@ const summaryFields = {
   finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'null while the import is running.' }),
 };
 
-export const FeedImportSummarySchema = Type.Object(summaryFields, { $id: 'FeedImportSummary', title: 'FeedImportSummary' });
+const FeedImportSummarySchema = Type.Object(summaryFields, { $id: 'FeedImportSummary', title: 'FeedImportSummary' });
 
-export const FeedImportSchema = Type.Object(
+const FeedImportSchema = Type.Object(
   {
     ...summaryFields,
     errors: Type.Array(Type.Ref('FeedRowError'), { description: 'The first 1000 per-row errors (error_count has them all).' }),
@@ -73,7 +73,7 @@ export const FeedImportSchema = Type.Object(
   { $id: 'FeedImport', title: 'FeedImport' },
 );
 
-export const FeedSchema = Type.Object(
+const FeedSchema = Type.Object(
   {
     id: Type.Integer(),
     market: Type.String(),
@@ -87,14 +87,14 @@ export const FeedSchema = Type.Object(
   { $id: 'Feed', title: 'Feed', description: 'A feed of the dealership. The push token is never shown (only its hash is kept).' },
 );
 
-export const FeedListSchema = Type.Object({ data: Type.Array(Type.Ref('Feed')) }, { $id: 'FeedList', title: 'FeedList' });
+const FeedListSchema = Type.Object({ data: Type.Array(Type.Ref('Feed')) }, { $id: 'FeedList', title: 'FeedList' });
 
-export const FeedImportListSchema = Type.Object(
+const FeedImportListSchema = Type.Object(
   { data: Type.Array(Type.Ref('FeedImportSummary')), page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer() },
   { $id: 'FeedImportList', title: 'FeedImportList' },
 );
 
-export const FeedImportEnvelopeSchema = Type.Object({ import: Type.Ref('FeedImport') }, { $id: 'FeedImportEnvelope', title: 'FeedImportEnvelope' });
+const FeedImportEnvelopeSchema = Type.Object({ import: Type.Ref('FeedImport') }, { $id: 'FeedImportEnvelope', title: 'FeedImportEnvelope' });
 
 export const FeedIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const FeedImportParams = Type.Object({ id: Type.Integer({ minimum: 1 }), import_id: Type.Integer({ minimum: 1 }) });

@@ -14,7 +14,7 @@ import { findDealerFeed, findLiveFeedByTokenHash, insertFeed, listDealerFeeds, r
 
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token.toLowerCase()).digest('hex');
 
-export const pushUrl = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}/v1/feeds/${token}/`;
+const pushUrl = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}/v1/feeds/${token}/`;
 
 /** A push token as feeds create makes them (a UUID); anything else cannot be a feed's. */
 export const TOKEN_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

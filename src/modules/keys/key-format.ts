@@ -2,8 +2,8 @@
 // SHA-256 of the whole key is stored; the first 12 characters are its visible prefix.
 import crypto from 'node:crypto';
 
-export const KEY_PREFIX = 'dik_';
-export const VISIBLE_PREFIX_LENGTH = 12;
+const KEY_PREFIX = 'dik_';
+const VISIBLE_PREFIX_LENGTH = 12;
 const KEY_PATTERN = /^dik_[A-Za-z0-9_-]{32,200}$/;
 
 export function generateKey(): string {

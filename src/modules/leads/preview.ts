@@ -2,7 +2,7 @@
 // panel (D18), even when the buyer typed them into the message ("I'm Ana, call me on …").
 import type { Inquiry } from './inquiry.js';
 
-export const HIDDEN = '[hidden]';
+const HIDDEN = '[hidden]';
 const EMAILS = /[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 // Runs of digits with spaces, dashes or parentheses (not dots: "12.500.000" is a price).
 const DIGIT_RUN = /(?:\+\s*)?\(?\d[\d\s\-()]{6,}\d/g;

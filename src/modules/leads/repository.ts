@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, LeadContactRow, LeadRow } from '../../core/db/schema.js';
 
-export const LIST_MAX = 100;
+const LIST_MAX = 100;
 
 /** The newest leads of a dealership (created after `since`, when given), newest first. */
 export function listLeads(db: Kysely<DB>, dealerId: number, since: number | undefined): Promise<LeadRow[]> {

@@ -2,9 +2,9 @@
 import { Type, type Static } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/validation.js';
 
-export const LEAD_STAGES = ['new', 'contacted', 'won', 'lost'] as const;
+const LEAD_STAGES = ['new', 'contacted', 'won', 'lost'] as const;
 
-export const LeadSchema = Type.Object(
+const LeadSchema = Type.Object(
   {
     id: Type.Integer(),
     external_id: Type.String({ description: 'Stock ID of the car the buyer wrote about.' }),
@@ -25,7 +25,7 @@ export const LeadSchema = Type.Object(
 );
 export type Lead = Static<typeof LeadSchema>;
 
-export const LeadListSchema = Type.Object({ data: Type.Array(Type.Ref('Lead')) }, { $id: 'LeadList', title: 'LeadList' });
+const LeadListSchema = Type.Object({ data: Type.Array(Type.Ref('Lead')) }, { $id: 'LeadList', title: 'LeadList' });
 
 export const LeadsQuery = Type.Object({
   since: Type.Optional(Type.String({ format: 'date-time', description: 'Only leads created after this time (exclusive), e.g. 2026-11-21T10:00:00Z.' })),
@@ -42,7 +42,7 @@ export const InquiryInputSchema = Type.Object(
   { $id: 'InquiryInput', title: 'InquiryInput', ...SERVICE_VALIDATED },
 );
 
-export const InquiryResultSchema = Type.Object(
+const InquiryResultSchema = Type.Object(
   { result: Type.Literal('received') },
   { $id: 'InquiryResult', title: 'InquiryResult', description: 'The message was received. Nothing of what was sent is echoed.' },
 );

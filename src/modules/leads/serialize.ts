@@ -4,7 +4,7 @@ import type { LeadRow } from '../../core/db/schema.js';
 import type { Lead } from './schemas.js';
 
 /** The conversation in the dealer panel (the panel is a separate application). */
-export const leadPanelUrl = (publicBaseUrl: string, id: number): string => `${publicBaseUrl}/panel/leads/${id}`;
+const leadPanelUrl = (publicBaseUrl: string, id: number): string => `${publicBaseUrl}/panel/leads/${id}`;
 
 export function toLead(row: LeadRow, publicBaseUrl: string): Lead {
   return {

@@ -37,7 +37,7 @@ export interface InquiryCar {
   status: string;
 }
 
-export const carGone = () => new ApiError('invalid_request', 'This car is no longer for sale; the message was not sent.');
+const carGone = () => new ApiError('invalid_request', 'This car is no longer for sale; the message was not sent.');
 export const carNotFound = () => new ApiError('not_found', 'No such listing.');
 
 /** Throws unless the car takes messages: gone cars 400, cars not yet public 404 (as unknown ones). */

@@ -15,7 +15,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const UNSAFE = /[&<>"'`]/g;
 
 /** Text for HTML content or a quoted attribute value. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(UNSAFE, (c) => ESCAPES[c]!);
 }
 

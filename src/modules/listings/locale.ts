@@ -3,7 +3,7 @@
 // page's words come in that locale's language: Spanish, Portuguese or English (texts.ts).
 import { TEXTS, type Lang, type Texts } from './texts.js';
 
-export const MARKET_LOCALES: Record<string, string> = {
+const MARKET_LOCALES: Record<string, string> = {
   ar: 'es-AR',
   br: 'pt-BR',
   cl: 'es-CL',

@@ -34,7 +34,7 @@ export interface ListingDeps {
 }
 
 /** Inquiry bodies are small: four short fields and a message of at most 2000 characters. */
-export const INQUIRY_BODY_LIMIT = 16 * 1024;
+const INQUIRY_BODY_LIMIT = 16 * 1024;
 const HOUR = 3_600_000;
 
 const isForm = (req: FastifyRequest): boolean => (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');

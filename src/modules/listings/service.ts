@@ -40,7 +40,7 @@ export function encodedPage(p: Page, encoding: Encoding): { body: Buffer; etag: 
   return (p.encoded[encoding] ??= { body: compress(p.body, encoding), etag: `${p.etag.slice(0, -1)}-${encoding}"` });
 }
 
-export function renderListing(row: ListingRow, publicBaseUrl: string): Page {
+function renderListing(row: ListingRow, publicBaseUrl: string): Page {
   if (row.status === 'active') return page(200, listingPage(row, publicBaseUrl), 'public, max-age=60', false);
   if (GONE_STATUSES.includes(row.status)) return page(200, gonePage(row), 'public, max-age=300', true);
   // It may go live within minutes: not kept by clients.

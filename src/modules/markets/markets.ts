@@ -31,7 +31,7 @@ function market(
 // Fuels follow what is sold in each market: CNG (GNC/GNV) conversions are common in Argentina,
 // Colombia and Peru; flex-fuel cars (ethanol/gasoline) in Brazil and the US; LPG in Spain and Peru.
 // Used cars in Uruguay are priced in US dollars, hence its default currency.
-export const MARKETS: readonly Market[] = [
+const MARKETS: readonly Market[] = [
   market('ar', 'Argentina', ['ARS', 'USD'], 'km', ['gasoline', 'diesel', 'cng', 'hybrid', 'plug_in_hybrid', 'electric']),
   market('br', 'Brazil', ['BRL'], 'km', ['flex', 'gasoline', 'ethanol', 'diesel', 'cng', 'hybrid', 'plug_in_hybrid', 'electric']),
   market('cl', 'Chile', ['CLP', 'USD'], 'km', ['gasoline', 'diesel', 'hybrid', 'plug_in_hybrid', 'electric']),

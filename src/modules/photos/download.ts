@@ -26,7 +26,7 @@ export interface PhotoDeps {
 }
 
 /** Delays before the 2nd, 3rd… tries of a photo whose server failed. */
-export const DOWNLOAD_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000];
+const DOWNLOAD_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000];
 /** Downloads at once from one host, per process: a dealer's server is not flooded. */
 const PER_HOST = 4;
 

@@ -6,7 +6,7 @@ export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000,
 
 import type { ImageFormat } from '../vehicles/photo-url.js';
 
-export type { ImageFormat };
+;
 
 /** A photo that can never be had from these bytes: not retried. */
 export class ImageRejected extends Error {
@@ -14,7 +14,7 @@ export class ImageRejected extends Error {
 }
 
 /** The format told by the first bytes; anything else (SVG, HTML, GIF…) never reaches a decoder. */
-export function sniffFormat(bytes: Buffer): ImageFormat | undefined {
+function sniffFormat(bytes: Buffer): ImageFormat | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';

@@ -35,7 +35,7 @@ export interface ApplyOutcome {
 
 const LISTING_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
 
-export function newListingId(): string {
+function newListingId(): string {
   const bytes = crypto.randomBytes(10);
   let id = '';
   for (const b of bytes) id += LISTING_ALPHABET[b & 31];

@@ -32,7 +32,7 @@ export interface PhotoStateEntry {
 }
 
 /** Prefix of the reason of a pending photo whose last try failed and that waits for another. */
-export const RETRYING = 'retrying: ';
+const RETRYING = 'retrying: ';
 
 /**
  * Each photo of the dealer's current list, in the dealer's order, with its outcome. A pending

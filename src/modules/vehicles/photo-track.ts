@@ -10,7 +10,7 @@ import { insertPendingPhotos, photosOfVehicles, resetPhotos } from './photo-repo
 import { settleVehicles } from './photo-settle.js';
 import { chunks } from '../../core/util/chunks.js';
 
-export const DOWNLOAD_MAX_ATTEMPTS = 5;
+const DOWNLOAD_MAX_ATTEMPTS = 5;
 
 /**
  * `created`: new cars (no photo rows yet; their state, all pending, was written with them).

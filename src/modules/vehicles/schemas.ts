@@ -10,9 +10,9 @@ import { STOCK_ID_RULE } from './stock-id.js';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../core/db/schema.js';
 
 /** Highest `page` of GET /vehicles (100 cars a page: 10 million); deeper reads use cursor. */
-export const LIST_PAGE_MAX = 100_000;
+const LIST_PAGE_MAX = 100_000;
 
-export const STATUSES = VEHICLE_STATUSES;
+const STATUSES = VEHICLE_STATUSES;
 /** For sale (D12's "the source's cars"); every other status is gone: sold, withdrawn, expired. */
 export const FOR_SALE_STATUSES = ['active', 'importing_photos', 'in_review'] as const satisfies readonly VehicleStatus[];
 /** Statuses whose public page says the car is no longer available (D6). */
@@ -28,7 +28,7 @@ const vocabulary = (values: readonly string[], options: Record<string, unknown> 
 /** A nullable scalar as one JSON Schema type list (serialised faster than an anyOf). */
 const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) => Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
 
-export const SourceSchema = oneOf(SOURCES, { description: 'Where the car was sent from. Default `api`.' });
+const SourceSchema = oneOf(SOURCES, { description: 'Where the car was sent from. Default `api`.' });
 const StatusSchema = oneOf(STATUSES);
 
 /**
@@ -70,7 +70,7 @@ export const VehicleInputSchema = Type.Object(vehicleInputProperties, {
   ...SERVICE_VALIDATED,
 });
 
-export const VehicleSchema = Type.Object(
+const VehicleSchema = Type.Object(
   {
     external_id: Type.String({ description: 'The dealer\'s stock ID, exactly as stored: NFC-normalized and trimmed (D26).' }),
     listing_id: Type.String({ description: 'The service\'s own stable listing code.' }),
@@ -121,7 +121,7 @@ export const VehicleSchema = Type.Object(
 );
 export type Vehicle = Static<typeof VehicleSchema>;
 
-export const VehicleResultSchema = Type.Object(
+const VehicleResultSchema = Type.Object(
   {
     result: oneOf(['created', 'updated', 'withdrawn', 'sold'] as const),
     vehicle: Type.Ref('Vehicle'),
@@ -129,9 +129,9 @@ export const VehicleResultSchema = Type.Object(
   { $id: 'VehicleResult', title: 'VehicleResult' },
 );
 
-export const VehicleEnvelopeSchema = Type.Object({ vehicle: Type.Ref('Vehicle') }, { $id: 'VehicleEnvelope', title: 'VehicleEnvelope' });
+const VehicleEnvelopeSchema = Type.Object({ vehicle: Type.Ref('Vehicle') }, { $id: 'VehicleEnvelope', title: 'VehicleEnvelope' });
 
-export const VehicleListSchema = Type.Object(
+const VehicleListSchema = Type.Object(
   {
     data: Type.Array(Type.Ref('Vehicle')),
     page: Type.Integer({ description: 'The page number asked for (default 1); 0 when the page was chosen by `cursor`.' }),
@@ -158,7 +158,7 @@ export const SyncRequestSchema = Type.Object(
   { $id: 'SyncRequest', title: 'SyncRequest', ...SERVICE_VALIDATED },
 );
 
-export const SyncResultSchema = Type.Object(
+const SyncResultSchema = Type.Object(
   {
     created: Type.Integer(),
     updated: Type.Integer(),
@@ -188,7 +188,7 @@ export const ReconcileRequestSchema = Type.Object(
   { $id: 'ReconcileRequest', title: 'ReconcileRequest' },
 );
 
-export const ReconcileResultSchema = Type.Object(
+const ReconcileResultSchema = Type.Object(
   {
     result: Type.Literal('reconciled'),
     sold: Type.Integer({ description: 'Cars marked sold.' }),

@@ -31,7 +31,7 @@ export async function markSold(trx: Kysely<DB>, clock: Clock, publicBaseUrl: str
 }
 
 /** The mass-sold guard (D12): marking more than this share of the source's cars AND at least this many is refused. */
-export const MASS_SOLD = { share: 0.4, min: 5 } as const;
+const MASS_SOLD = { share: 0.4, min: 5 } as const;
 /** The guard in words, for the messages that cite it. */
 export const MASS_SOLD_RULE = `more than ${MASS_SOLD.share * 100}% and at least ${MASS_SOLD.min} cars at once`;
 

@@ -15,7 +15,7 @@
 // and kept.
 import { ApiError } from '../../core/errors.js';
 
-export const STOCK_ID_MAX = 80;
+const STOCK_ID_MAX = 80;
 
 /** What the OpenAPI and error messages say about the rule. */
 export const STOCK_ID_RULE =

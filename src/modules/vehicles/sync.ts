@@ -24,7 +24,7 @@ type Dealer = AuthContext['dealer'];
 
 export const SYNC_MAX = 500;
 
-export type SyncError = StockError;
+type SyncError = StockError;
 
 export interface SyncResult {
   created: number;

@@ -14,7 +14,7 @@ import { insertAttempt, loadDeliveryToSend, recordWebhookFailure, recordWebhookS
 import { sendDelivery, type AttemptOutcome, type SendConfig } from './send.js';
 
 /** D20: this many failed deliveries in a row turn a webhook off. */
-export const FAILURES_TO_DISABLE = 20;
+const FAILURES_TO_DISABLE = 20;
 /** A Retry-After longer than this is not waited for (the schedule's own delay applies). */
 const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 
@@ -32,7 +32,7 @@ export interface DeliveryDeps {
 }
 
 /** The delay before retry number `retry` (1-based), with up to 10% jitter; a longer Retry-After wins. */
-export function retryDelay(scheduleMs: number[], retry: number, outcome: AttemptOutcome, random: () => number): number | undefined {
+function retryDelay(scheduleMs: number[], retry: number, outcome: AttemptOutcome, random: () => number): number | undefined {
   const base = scheduleMs[retry - 1];
   if (base === undefined) return undefined;
   const delay = Math.round(base * (1 + 0.1 * random()));

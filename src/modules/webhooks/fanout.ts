@@ -33,7 +33,7 @@ export async function queueDeliveries(trx: Kysely<DB>, rows: NewDelivery[], now:
   return ids;
 }
 
-export async function fanOutEvents(
+async function fanOutEvents(
   trx: Kysely<DB>,
   dealerId: number,
   events: { id: string; type: string }[],

@@ -6,7 +6,7 @@ import { EVENT_TYPES } from '../events/events.js';
 const EventName = Type.Unsafe<(typeof EVENT_TYPES)[number]>({ type: 'string', enum: [...EVENT_TYPES] });
 const nullable = (type: 'string' | 'integer', options: Record<string, unknown> = {}) => Type.Unsafe<any>({ type: [type, 'null'], ...options });
 
-export const WebhookSchema = Type.Object(
+const WebhookSchema = Type.Object(
   {
     id: Type.Integer(),
     url: Type.String({ description: 'The receiver (https).' }),
@@ -32,7 +32,7 @@ export const WebhookInputSchema = Type.Object(
   { $id: 'WebhookInput', title: 'WebhookInput', ...SERVICE_VALIDATED },
 );
 
-export const WebhookListSchema = Type.Object(
+const WebhookListSchema = Type.Object(
   {
     data: Type.Array(Type.Ref('Webhook')),
     events: Type.Array(Type.String(), { description: 'The events that can be subscribed to.' }),
@@ -40,7 +40,7 @@ export const WebhookListSchema = Type.Object(
   { $id: 'WebhookList', title: 'WebhookList' },
 );
 
-export const AttemptSchema = Type.Object(
+const AttemptSchema = Type.Object(
   {
     attempted_at: Type.String({ format: 'date-time' }),
     duration_ms: Type.Integer({ description: 'From the start of the request to the end of the answer (or the failure).' }),
@@ -50,7 +50,7 @@ export const AttemptSchema = Type.Object(
   { $id: 'DeliveryAttempt', title: 'DeliveryAttempt' },
 );
 
-export const DeliverySchema = Type.Object(
+const DeliverySchema = Type.Object(
   {
     id: Type.Integer(),
     event_id: Type.String({ description: 'The event id: the body\'s `id` and X-Service-Delivery, the same on every attempt and replay.' }),
@@ -69,7 +69,7 @@ export const DeliverySchema = Type.Object(
 );
 export type Delivery = Static<typeof DeliverySchema>;
 
-export const DeliveryListSchema = Type.Object(
+const DeliveryListSchema = Type.Object(
   {
     data: Type.Array(Type.Ref('Delivery')),
     page: Type.Integer(),
@@ -79,7 +79,7 @@ export const DeliveryListSchema = Type.Object(
   { $id: 'DeliveryList', title: 'DeliveryList' },
 );
 
-export const TestResultSchema = Type.Object(
+const TestResultSchema = Type.Object(
   {
     delivered: Type.Boolean({ description: 'The receiver answered 2xx within the timeout.' }),
     webhook: Type.Ref('Webhook'),

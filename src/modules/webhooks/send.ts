@@ -27,14 +27,14 @@ const TRANSIENT = new Set(['timeout', 'connect_failed', 'network_error', 'dns_fa
 const ANSWER_BYTES = 4096;
 
 /** The exact bytes sent: `data` is spliced in as stored, so every attempt sends the same body. */
-export function deliveryBody(event: { id: string; type: string; data: string; created_at: number }): Buffer {
+function deliveryBody(event: { id: string; type: string; data: string; created_at: number }): Buffer {
   return Buffer.from(
     `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"created_at":${JSON.stringify(new Date(event.created_at).toISOString())},"data":${event.data}}`,
   );
 }
 
 /** Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | undefined, now: number): number | undefined {
+function retryAfterMs(value: string | undefined, now: number): number | undefined {
   if (!value) return undefined;
   const v = value.trim();
   if (/^\d+$/.test(v)) return Number(v) * 1000;

@@ -30,8 +30,8 @@ import type { Delivery, Webhook } from './schemas.js';
 import { sendDelivery, type SendConfig } from './send.js';
 import { newSecret } from './signature.js';
 
-export const MAX_WEBHOOKS = 20;
-export const TEST_EVENT = 'webhook.test';
+const MAX_WEBHOOKS = 20;
+const TEST_EVENT = 'webhook.test';
 
 export interface WebhookDeps {
   store: Store;
@@ -46,7 +46,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const invalid = (m: string) => new ApiError('invalid_request', m);
 const notFound = () => new ApiError('not_found', 'No such webhook.');
 
-export function toWebhook(row: WebhookRow, secret?: string): Webhook {
+function toWebhook(row: WebhookRow, secret?: string): Webhook {
   return {
     id: Number(row.id),
     url: row.url,
@@ -57,7 +57,7 @@ export function toWebhook(row: WebhookRow, secret?: string): Webhook {
   };
 }
 
-export function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): Delivery {
+function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): Delivery {
   return {
     id: Number(row.id),
     event_id: row.event_id,

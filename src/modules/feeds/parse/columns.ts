@@ -92,7 +92,7 @@ export const ALIASES: Record<Field, readonly string[]> = {
 const NUMBERED_PHOTO = /^(?:photo|foto|image|imagen|imagem|img|picture|pic|imageurl|photourl|fotourl|urlfoto|urlimagen|urlimagem)(\d{1,3})(?:url|link)?$/;
 
 /** Lower case, no accents, letters and digits only: "Año Modelo" → "anomodelo", "Stock #" → "stock". */
-export function normalizeName(name: string): string {
+function normalizeName(name: string): string {
   return name
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')

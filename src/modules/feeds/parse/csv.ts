@@ -6,10 +6,10 @@ import { UnreadableFeedError, type FeedSummary, type RowError, type RowSink } fr
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 /** A car's row is a few kilobytes; a longer record is a broken file, not a car. */
-export const MAX_RECORD_BYTES = 1024 * 1024;
+const MAX_RECORD_BYTES = 1024 * 1024;
 
 /** The delimiter that appears most often in the header line, outside quotes (`,` on a tie). */
-export function detectDelimiter(text: string): string {
+function detectDelimiter(text: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
   const start = /^\s*/.exec(text)![0].lastIndexOf('\n') + 1; // the header is the first line with text

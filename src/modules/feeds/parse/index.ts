@@ -6,7 +6,7 @@ import { parseInWorker } from './pool.js';
 import type { ParsedFeed, ParseInput } from './types.js';
 
 export { UnreadableFeedError } from './types.js';
-export type { ColumnMatch, FeedFormat, FeedRow, ParsedFeed, ParseInput, RowError } from './types.js';
+export type { ColumnMatch, FeedFormat, ParsedFeed, ParseInput } from './types.js';
 
 /**
  * Detects the format (content type, file name, magic bytes), decodes (UTF-8 ± BOM,

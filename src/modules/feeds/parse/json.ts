@@ -8,7 +8,7 @@ import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js'
 const LIST_KEYS = ['vehicles', 'vehiculos', 'veiculos', 'cars', 'autos', 'carros', 'inventory', 'inventario', 'stock', 'listings', 'items', 'data', 'results', 'records', 'ads', 'anuncios', 'offers'];
 
 /** Objects and arrays in one file: an inventory at the row limit has a few per car, far fewer than this. */
-export const MAX_JSON_CONTAINERS = 1_000_000;
+const MAX_JSON_CONTAINERS = 1_000_000;
 
 export function parseJson(text: string, rows: RowSink): FeedSummary {
   checkShape(text);
@@ -53,7 +53,7 @@ function findList(doc: unknown, depth: number): unknown[] | undefined {
  * (the vehicles, or any other) or too many objects refuse the file at once. Malformed text is
  * left to JSON.parse, which says where.
  */
-export function checkShape(text: string): void {
+function checkShape(text: string): void {
   const counts: number[] = []; // entries so far (commas) of each open container; -1: an object
   let containers = 0;
   let inString = false;

@@ -6,15 +6,15 @@ import { UnreadableFeedError, type FeedFormat, type FeedSummary, type RowError, 
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Distinct names across a file's records: an inventory has dozens; thousands is not one (and would make mapping quadratic). */
-export const MAX_NAMES = 1000;
+const MAX_NAMES = 1000;
 const MAX_DEPTH = 4;
 
-export type FlatRecord = Map<string, unknown>;
+type FlatRecord = Map<string, unknown>;
 
 export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `{ mileage: { value: 45000, unit: "KM" } }` → `mileage.value`, `mileage.unit`; `{ price: { "#text": "1", currency } }` → `price`, `price.currency`. */
-export function flatten(obj: Record<string, unknown>): FlatRecord {
+function flatten(obj: Record<string, unknown>): FlatRecord {
   const out: FlatRecord = new Map();
   const walk = (o: Record<string, unknown>, prefix: string, depth: number) => {
     for (const key of Object.keys(o)) {

@@ -23,7 +23,7 @@ const SPACES = /[\s\u00a0\u202f']/g; // "12 500 000", "12'500" (Swiss), narrow n
  * are never written with three decimals), otherwise a decimal mark (`12500.5`, `0,75`).
  * Returns null when the text is not such a number.
  */
-export function readDecimal(text: string): number | null {
+function readDecimal(text: string): number | null {
   let s = text.replace(SPACES, '');
   let sign = 1;
   if (s.startsWith('-')) {

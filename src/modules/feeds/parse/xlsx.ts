@@ -95,7 +95,7 @@ function headerText(v: unknown): string {
  * dates become ISO dates, rich text its plain text, formulas their result, errors nothing, a
  * hyperlink its shown text.
  */
-export function cellValue(v: unknown): string | number | undefined {
+function cellValue(v: unknown): string | number | undefined {
   if (v === null || v === undefined) return undefined;
   if (typeof v === 'string' || typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';

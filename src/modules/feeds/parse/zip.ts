@@ -139,7 +139,7 @@ function unsafeName(name: string): boolean {
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 /** The entry's compressed data, after its local header. */
-export function entryData(buf: Buffer, e: ZipEntry): Buffer {
+function entryData(buf: Buffer, e: ZipEntry): Buffer {
   const nameLen = buf.readUInt16LE(e.offset + 26);
   const extraLen = buf.readUInt16LE(e.offset + 28);
   const start = e.offset + 30 + nameLen + extraLen;
