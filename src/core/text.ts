@@ -18,3 +18,12 @@ export function controlSentence(field: string, found: string, multiline = false)
     ? `${field} must not contain control characters other than line breaks and tabs (it holds ${found})`
     : `${field} must not contain control characters (it holds ${found})`;
 }
+
+/** JSON.stringify as it behaves: undefined for undefined, functions and symbols. */
+const stringify: (value: unknown) => string | undefined = JSON.stringify;
+
+/** A value from outside as a message shows it: text as it is, anything else as JSON. */
+export function shown(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return stringify(value) ?? String(value);
+}

@@ -7,6 +7,8 @@ import type { DB } from './schema.js';
  * `build` makes the query with placeholder values; the returned function runs it with
  * `params` in the same order as the placeholders appear in `build`.
  */
+// P types the call's parameters for the caller (their order is the placeholders').
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 export function compiledQuery<R, P extends unknown[]>(build: (db: Kysely<DB>) => Compilable<R>): (db: Kysely<DB>, ...params: P) => Promise<R[]> {
   // A database and its transactions share their dialect adapter: one compilation serves both.
   const cache = new WeakMap<object, CompiledQuery<R>>();
@@ -36,18 +38,21 @@ export interface CompiledInsert<R> {
  * car, three photo rows and three jobs per row) then build no query tree per statement: less
  * CPU and far less garbage than Kysely's builder for thousands of values.
  */
-export function compiledInsert<R = unknown>(table: keyof DB & string, columns: readonly string[], returning: readonly string[] = []): CompiledInsert<R> {
+export function compiledInsert<R = unknown>(table: keyof DB, columns: readonly string[], returning: readonly string[] = []): CompiledInsert<R> {
   const cache = new WeakMap<object, Map<number, CompiledQuery<R>>>();
   const compiledFor = (db: Kysely<DB>, rowCount: number): CompiledQuery<R> => {
     const adapter = db.getExecutor().adapter;
     let bySize = cache.get(adapter);
-    if (!bySize) cache.set(adapter, (bySize = new Map()));
+    if (!bySize) cache.set(adapter, (bySize = new Map<number, CompiledQuery<R>>()));
     let compiled = bySize.get(rowCount);
     if (!compiled) {
       const blank = Object.fromEntries(columns.map((c) => [c, null]));
+      // The table and columns are runtime values: the builder is used untyped, once per size.
+      /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access */
       let q: any = (db as Kysely<any>).insertInto(table).values(Array.from({ length: rowCount }, () => ({ ...blank })));
       if (returning.length) q = q.returning(returning);
       compiled = q.compile() as CompiledQuery<R>;
+      /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access */
       if (compiled.parameters.length !== rowCount * columns.length) throw new Error('compiledInsert: parameter count differs from the built query');
       bySize.set(rowCount, compiled);
     }

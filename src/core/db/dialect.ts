@@ -83,7 +83,7 @@ function openPostgres({ url, schema }: StoreOptions): Store {
   const getPool = () =>
     (pool ??= import('pg').then(async ({ default: pg }) => {
       // bigint columns hold epoch milliseconds and ids: well within 2^53.
-      pg.types.setTypeParser(20, (v) => Number(v));
+      pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
       const p = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
       // An idle client's error (server restart) must not crash the process; the next query reconnects.
       p.on('error', () => {});
@@ -104,6 +104,7 @@ export function addIdColumn<T extends string>(dialect: DialectName, table: Creat
  * Row locking for job claims: PostgreSQL skips rows another worker holds; SQLite has one
  * writer at a time, so its claim statement is atomic already.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of any table
 export function lockSkipLocked<QB extends SelectQueryBuilder<any, any, any>>(dialect: DialectName, qb: QB): QB {
   return dialect === 'postgres' ? (qb.forUpdate().skipLocked() as QB) : qb;
 }

@@ -1,5 +1,5 @@
 // Row types of every table, as Kysely sees them. Times are epoch milliseconds in both stores.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 interface DealersTable {
   id: Generated<number>;
@@ -273,11 +273,8 @@ export type FeedRow = Selectable<FeedsTable>;
 export type FeedImportRow = Selectable<FeedImportsTable>;
 export type NewFeedImport = Insertable<FeedImportsTable>;
 export type JobRow = Selectable<JobsTable>;
-type NewJob = Insertable<JobsTable>;
-type JobUpdate = Updateable<JobsTable>;
 export type VehicleRow = Selectable<VehiclesTable>;
 export type NewVehicle = Insertable<VehiclesTable>;
-type EventRow = Selectable<EventsTable>;
 export type PhotoRow = Selectable<PhotosTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -27,8 +27,8 @@ function discardRest(req: IncomingMessage, res: ServerResponse, limits: DrainLim
   // Only once the answer is on its way out, so that the client can still read it.
   const cut = () => {
     stop();
-    if (res.writableFinished) req.socket?.destroy();
-    else res.once('finish', () => req.socket?.destroy());
+    if (res.writableFinished) req.socket.destroy();
+    else res.once('finish', () => req.socket.destroy());
   };
   const onData = (chunk: Buffer) => {
     seen += chunk.length;

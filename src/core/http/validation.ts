@@ -115,7 +115,7 @@ function strictText(schema: Record<string, unknown>, inner: Check, isQuery: bool
 function buildValidator(externalSchemas: Record<string, AnySchema>) {
   const text = makeAjv(true);
   const json = makeAjv(false);
-  for (const s of Object.values(externalSchemas ?? {})) {
+  for (const s of Object.values(externalSchemas)) {
     text.addSchema(s);
     json.addSchema(s);
   }

@@ -1,5 +1,5 @@
 // All SQL of the jobs table. Functions take a Kysely instance or a transaction.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { compiledInsert } from '../db/compiled.js';
 import { afterCommit, lockSkipLocked, type DialectName } from '../db/dialect.js';
 import { jobsQueued } from './wake.js';
@@ -22,7 +22,7 @@ export async function insertJob<T extends TaskName>(db: Kysely<DB>, job: NewJobI
     .insertInto('jobs')
     .values({
       task: job.task,
-      payload: JSON.stringify(job.payload ?? null),
+      payload: JSON.stringify(job.payload),
       status: 'pending',
       job_key: job.jobKey ?? null,
       concurrency_key: job.concurrencyKey ?? null,
@@ -145,7 +145,7 @@ export async function insertJobs<T extends TaskName>(db: Kysely<DB>, jobs: Omit<
   for (const part of chunks(jobs)) {
     const values: unknown[] = [];
     for (const job of part) {
-      values.push(job.task, JSON.stringify(job.payload ?? null), 'pending', null, job.concurrencyKey ?? null, job.runAt, 0, job.maxAttempts, now, now);
+      values.push(job.task, JSON.stringify(job.payload), 'pending', null, job.concurrencyKey ?? null, job.runAt, 0, job.maxAttempts, now, now);
     }
     await insertJobRows.flat(db, part.length, values);
   }

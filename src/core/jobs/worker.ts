@@ -151,6 +151,8 @@ export class JobWorker {
         }
       }
       // Claimed a full batch: look again at once; otherwise sleep until a nudge or the poll.
+      // stop() may have cleared `running` while this round awaited its claim.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
       if (this.running && (claimed === 0 || this.inFlight.size >= this.opts.concurrency)) {
         await new Promise<void>((resolve) => {
           this.wake = resolve;

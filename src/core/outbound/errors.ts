@@ -29,7 +29,3 @@ export class OutboundError extends Error {
     this.host = options.host;
   }
 }
-
-function isOutboundError(err: unknown): err is OutboundError {
-  return err instanceof OutboundError;
-}

@@ -191,7 +191,8 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
       (e: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(e as Error);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passed on as it came
+        reject(e);
       },
     );
   });
@@ -308,6 +309,8 @@ export function createOutbound(options: OutboundOptions): Outbound {
     }
     const addresses: string[] = [];
     for (const a of answers) {
+      // An injected resolver may answer anything: each answer is checked, never trusted.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
       const address = typeof a?.address === 'string' ? a.address : '';
       if (net.isIP(address) === 0) {
         throw new OutboundError('dns_failed', `The host name ${url.hostname} resolved to something that is not an IP address.`, {
@@ -355,7 +358,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
         // `host` is an IP, so Node does no lookup; `lookup` answers the checked address anyway.
         const lookup = ((_name: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
           const family = net.isIP(address);
-          if (opts?.all) cb(null, [{ address, family }]);
+          if (opts.all) cb(null, [{ address, family }]);
           else cb(null, address, family);
         }) as unknown as net.LookupFunction;
         const socket: net.Socket = https
@@ -377,7 +380,10 @@ export function createOutbound(options: OutboundOptions): Outbound {
           socket.destroy();
           if (failed || settled) return;
           failed = true;
-          if (index + 1 < addresses.length && !f.signal.aborted) return void attempt(index + 1);
+          if (index + 1 < addresses.length && !f.signal.aborted) {
+            attempt(index + 1);
+            return;
+          }
           const code = errorCode(err);
           // The host as given, not the address it resolved to (see refusal()).
           const why = code ?? withoutAddresses(err.message);

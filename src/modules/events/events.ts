@@ -2,7 +2,6 @@
 // with their deliveries, by recordEvents (webhooks/fanout.ts) in the change's transaction.
 
 export const EVENT_TYPES = ['lead.created', 'vehicle.sold', 'vehicle.rejected', 'sync.failed'] as const;
-type EventType = (typeof EVENT_TYPES)[number];
 
 interface VehicleSoldData {
   external_id: string;

@@ -67,7 +67,10 @@ export function readCapped(stream: Readable, max: number, declared?: number): Pr
       } else resolve(value!);
     };
     const onData = (chunk: Buffer) => {
-      if (size + chunk.length > max) return finish(tooLarge());
+      if (size + chunk.length > max) {
+        finish(tooLarge());
+        return;
+      }
       if (whole && size + chunk.length <= whole.length) chunk.copy(whole, size);
       else {
         if (whole) parts.push(whole.subarray(0, size));

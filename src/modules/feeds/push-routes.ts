@@ -2,6 +2,7 @@
 // key: the token is the secret. Unknown, malformed and revoked tokens all answer the same 404.
 // Limited per token (D23). The body is streamed and never held beyond 10 MB (413).
 import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
@@ -70,9 +71,9 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
     },
   };
 
-  const handler = async (req: any, reply: any) => {
+  const handler = async (req: FastifyRequest<{ Params: { token: string }; Querystring: { allow_mass_sold?: boolean } }>, reply: FastifyReply) => {
     // An early answer (413, 404, 429…) leaves the rest of the body to installBodyDrain (app.ts).
-    const token = String(req.params.token);
+    const token = req.params.token;
     // Same answer, same work for every token that is not a live feed's.
     const found = TOKEN_PATTERN.test(token) ? await findLiveFeedByTokenHash(deps.store.db, hashToken(token)) : undefined;
     if (!found) throw notFound();
@@ -81,7 +82,7 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
     if (!d.allowed) {
       throw new ApiError('rate_limited', `More than ${perMinute} pushes in 60 seconds to this feed; retry in ${Math.max(1, Math.ceil(d.resetMs / 1000))} s.`);
     }
-    const stream = (req.body as Readable | undefined) ?? (req.raw as Readable);
+    const stream = (req.body as Readable | undefined) ?? req.raw;
     const file = await readPushedFile(req.raw, stream, FEED_MAX_BYTES);
     const { importId: _, ...answer } = await importFeedFile(deps, found.feed, found.dealer, file, {
       trigger: 'push',

@@ -50,5 +50,5 @@ export async function feedImport(db: Kysely<DB>, dealerId: number, feedId: numbe
   const r = await findFeedImport(db, dealerId, feedId, importId);
   if (!r) throw new ApiError('not_found', `No import ${importId} of feed ${feedId}.`);
   const errors = JSON.parse(r.errors) as unknown[];
-  return { import: { ...importSummary(r), errors, errors_truncated: r.error_count > errors.length, columns: JSON.parse(r.columns) } };
+  return { import: { ...importSummary(r), errors, errors_truncated: r.error_count > errors.length, columns: JSON.parse(r.columns) as unknown } };
 }

@@ -75,7 +75,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
 
   // Form posts: fields as text; a field sent twice counts once (the first).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    const out: Record<string, string> = Object.create(null);
+    const out: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const [k, v] of new URLSearchParams(body as string)) if (!(k in out)) out[k] = v;
     done(null, out);
   });

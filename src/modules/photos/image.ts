@@ -57,8 +57,10 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw new ImageRejected(`the image cannot be read (${shortReason(err)})`);
   }
   if (meta.format !== format) throw new ImageRejected(`the content is not a valid ${format.toUpperCase()} image`);
-  const width = meta.autoOrient?.width ?? meta.width ?? 0;
-  const height = meta.autoOrient?.height ?? meta.height ?? 0;
+  // Older sharp builds and some inputs leave these out: read them as possibly missing.
+  const oriented = meta.autoOrient as { width?: number; height?: number } | undefined;
+  const width = oriented?.width ?? meta.width;
+  const height = oriented?.height ?? meta.height;
   if (!width || !height) throw new ImageRejected('the image has no size');
   if (width * height > IMAGE_LIMITS.maxPixels) throw new ImageRejected(`the image is larger than ${IMAGE_LIMITS.maxPixels / 1e6} megapixels`);
   try {

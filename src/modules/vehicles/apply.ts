@@ -38,7 +38,7 @@ const LISTING_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32
 function newListingId(): string {
   const bytes = crypto.randomBytes(10);
   let id = '';
-  for (const b of bytes) id += LISTING_ALPHABET[b & 31];
+  for (const b of bytes) id += LISTING_ALPHABET[b & 31]!;
   return id;
 }
 

@@ -23,7 +23,7 @@ export async function settleVehicles(trx: Kysely<DB>, clock: Clock, vehicles: Ve
   const byVehicle = new Map<number, Map<string, PhotoRow>>();
   for (const p of photos) {
     let m = byVehicle.get(p.vehicle_id);
-    if (!m) byVehicle.set(p.vehicle_id, (m = new Map()));
+    if (!m) byVehicle.set(p.vehicle_id, (m = new Map<string, (typeof photos)[number]>()));
     m.set(p.source_url, p);
   }
   const now = clock.now();

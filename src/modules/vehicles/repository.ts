@@ -178,7 +178,7 @@ export function listPageQuery(db: Kysely<DB>, f: ListFilter, at: { offset: numbe
   let page = listScope(db, f).selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit);
   if ('after' in at) {
     const { updatedAt, id } = at.after;
-    page = page.where(({ eb, refTuple, tuple }) => eb(refTuple('updated_at', 'id'), '<', tuple(updatedAt, id)));
+    page = page.where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(updatedAt, id)));
   } else if (at.offset > 0) {
     page = page.offset(at.offset);
   }

@@ -97,7 +97,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
     },
     async (req, reply) => {
       // Serialized with this route's response schema, then kept while the car is unchanged.
-      const body = await getVehicleBody(deps, responses, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query.market, (p) => String(reply.serialize(p)));
+      const body = await getVehicleBody(deps, responses, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query.market, (p) => reply.serialize(p) as string);
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );

@@ -2,6 +2,7 @@
 import { ApiError } from '../../core/errors.js';
 import { findMarket, type Market } from '../markets/markets.js';
 import { isSource, SOURCES, type Source } from './sources.js';
+import { shown } from '../../core/text.js';
 
 export function resolveMarket(dealerMarkets: string[], requested: unknown): Market {
   if (requested === undefined || requested === null || requested === '') {
@@ -18,8 +19,8 @@ export function resolveMarket(dealerMarkets: string[], requested: unknown): Mark
 
 /** The market named in the body and/or the query string; both must agree. */
 export function pickMarket(bodyMarket: unknown, queryMarket: string | undefined): unknown {
-  if (bodyMarket !== undefined && bodyMarket !== null && queryMarket !== undefined && String(bodyMarket).toLowerCase() !== queryMarket.toLowerCase()) {
-    throw new ApiError('invalid_request', `market "${String(bodyMarket)}" in the body differs from market "${queryMarket}" in the query string.`);
+  if (bodyMarket !== undefined && bodyMarket !== null && queryMarket !== undefined && shown(bodyMarket).toLowerCase() !== queryMarket.toLowerCase()) {
+    throw new ApiError('invalid_request', `market "${shown(bodyMarket)}" in the body differs from market "${queryMarket}" in the query string.`);
   }
   return bodyMarket ?? queryMarket;
 }

@@ -61,7 +61,7 @@ export function readStockId(raw: unknown): StockIdReading {
   const id = normalizeStockId(raw);
   const problem = stockIdProblem(id);
   if (problem === null) return { ok: true, id };
-  return { ok: false, id: codePoints(id) > STOCK_ID_MAX ? `${[...id].slice(0, STOCK_ID_MAX).join('')}…` : id, problem };
+  return { ok: false, id: codePoints(id) > STOCK_ID_MAX ? `${Array.from(id).slice(0, STOCK_ID_MAX).join('')}…` : id, problem };
 }
 
 /** The stock ID of a path (already percent-decoded by the router); 400 invalid_request if refused. */

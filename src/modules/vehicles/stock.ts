@@ -16,6 +16,7 @@ import { lastModelYear, type VehicleDeps } from './service.js';
 import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
 import { readStockId } from './stock-id.js';
 import { photosRequired, validateVehicle } from './validation.js';
+import { shown } from '../../core/text.js';
 
 export interface StockError {
   index: number;
@@ -75,7 +76,7 @@ export async function prepareStock(
   const firstIndex = new Map<string, number>();
   const candidates: { index: number; externalId: string; raw: Record<string, unknown> }[] = [];
   for (const { index, raw: item } of records) {
-    const raw = item as Record<string, unknown>;
+    const raw = item as Record<string, unknown> | null;
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
     if (!isObject) {
       errors.push({ index, external_id: '', message: 'each vehicle must be an object' });
@@ -95,11 +96,11 @@ export async function prepareStock(
     }
     firstIndex.set(externalId, index);
     if (raw.source !== undefined && raw.source !== null && raw.source !== source) {
-      fail(`source "${String(raw.source)}" differs from the call's source "${source}"`);
+      fail(`source "${shown(raw.source)}" differs from the call's source "${source}"`);
       continue;
     }
-    if (raw.market !== undefined && raw.market !== null && String(raw.market).toLowerCase() !== market.code) {
-      fail(`market "${String(raw.market)}" differs from the call's market "${market.code}"`);
+    if (raw.market !== undefined && raw.market !== null && shown(raw.market).toLowerCase() !== market.code) {
+      fail(`market "${shown(raw.market)}" differs from the call's market "${market.code}"`);
       continue;
     }
     candidates.push({ index, externalId, raw });

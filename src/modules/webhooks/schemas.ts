@@ -4,7 +4,7 @@ import { SERVICE_VALIDATED } from '../../core/http/validation.js';
 import { EVENT_TYPES } from '../events/events.js';
 
 const EventName = Type.Unsafe<(typeof EVENT_TYPES)[number]>({ type: 'string', enum: [...EVENT_TYPES] });
-const nullable = (type: 'string' | 'integer', options: Record<string, unknown> = {}) => Type.Unsafe<any>({ type: [type, 'null'], ...options });
+const nullable = <T = string | number>(type: 'string' | 'integer', options: Record<string, unknown> = {}) => Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
 
 const WebhookSchema = Type.Object(
   {

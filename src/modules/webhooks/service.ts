@@ -50,7 +50,7 @@ function toWebhook(row: WebhookRow, secret?: string): Webhook {
   return {
     id: Number(row.id),
     url: row.url,
-    events: JSON.parse(row.events),
+    events: JSON.parse(row.events) as Webhook['events'],
     active: Number(row.active) === 1,
     created_at: iso(Number(row.created_at)),
     ...(secret !== undefined ? { secret } : {}),

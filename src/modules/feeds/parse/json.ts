@@ -27,7 +27,7 @@ export function parseJson(text: string, rows: RowSink): FeedSummary {
 }
 
 function findList(doc: unknown, depth: number): unknown[] | undefined {
-  if (Array.isArray(doc)) return doc;
+  if (Array.isArray(doc)) return doc as unknown[];
   if (!isPlainObject(doc) || depth > 2) return undefined;
   const keys = Object.keys(doc);
   for (const name of LIST_KEYS) {

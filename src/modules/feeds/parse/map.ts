@@ -48,7 +48,7 @@ export class FieldMapper {
 
   /** The record as VehicleInput fields; empty values are left out. */
   map(get: (column: number) => unknown): Record<string, unknown> {
-    const out: Record<string, unknown> = Object.create(null);
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     let currencyInPrice: string | undefined;
     for (const [field, cols] of this.single) {
       const raw = firstGiven(cols, get);

@@ -34,7 +34,7 @@ function flatten(obj: Record<string, unknown>): FlatRecord {
 function safeValue(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(safeValue);
   if (isPlainObject(v)) {
-    const o: Record<string, unknown> = Object.create(null);
+    const o: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const k of Object.keys(v)) if (!UNSAFE_KEYS.has(k)) o[k] = safeValue(v[k]);
     return o;
   }
