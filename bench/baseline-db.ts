@@ -57,7 +57,7 @@ const LISTING_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 function listingId(): string {
   let id = '';
-  for (const b of crypto.randomBytes(10)) id += LISTING_ALPHABET[b & 31];
+  for (const b of crypto.randomBytes(10)) id += LISTING_ALPHABET[b & 31]!;
   return id;
 }
 

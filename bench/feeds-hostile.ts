@@ -95,7 +95,8 @@ export const FEED_HOSTILE_BENCHMARKS: Benchmark[] = [
           const sampler = setInterval(sample, 5);
           let done = false;
           let slowestHealth = 0;
-          const healthLoop = (async () => {
+          // A named function rather than an IIFE: TypeScript reads an IIFE's body inline, where `done` would still be false.
+          const pollHealth = async () => {
             while (!done) {
               const t0 = performance.now();
               const h = await fetch(`${s.baseUrl}/health`);
@@ -104,7 +105,8 @@ export const FEED_HOSTILE_BENCHMARKS: Benchmark[] = [
               slowestHealth = Math.max(slowestHealth, performance.now() - t0);
               await new Promise((r) => setTimeout(r, 20));
             }
-          })();
+          };
+          const healthLoop = pollHealth();
           const t0 = performance.now();
           const res = await fetch(url, { method: 'POST', headers: { 'content-type': c.type }, body }).finally(() => (done = true));
           const text = await res.text();

@@ -73,7 +73,7 @@ export async function stopAllChildren(): Promise<void> {
   const running = [...children];
   await Promise.all(
     running.map((proc) => {
-      if (proc.exitCode !== null || proc.signalCode !== null) return undefined;
+      if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
         proc.once('exit', () => {
@@ -348,7 +348,7 @@ function cannon(url: string, headers: Record<string, string>, o: LoadOptions, du
         pipelining: o.pipelining,
         duration: durationS,
       },
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err: unknown, result) => (err ? reject(err instanceof Error ? err : new Error('autocannon failed', { cause: err })) : resolve(result)),
     );
   });
 }

@@ -225,16 +225,18 @@ function meStream(url: string, key: string, everyMs: number): { stop(): Promise<
       req.on('timeout', () => req.destroy(new BenchError('GET /v1/me during the import timed out (10 s)')));
       req.on('error', reject);
     });
-  let failure: unknown;
-  const done = (async () => {
+  let failure: Error | undefined;
+  // A named function rather than an IIFE: TypeScript reads an IIFE's body inline, where `stopped` would still be false.
+  const poll = async () => {
     while (!stopped) {
       const t0 = performance.now();
       latencies.push(await one());
       const wait = everyMs - (performance.now() - t0);
       if (wait > 0) await sleep(wait);
     }
-  })().catch((err: unknown) => {
-    failure = err; // reported by stop(), not as an unhandled rejection
+  };
+  const done = poll().catch((err: unknown) => {
+    failure = err instanceof Error ? err : new Error(String(err)); // reported by stop(), not as an unhandled rejection
   });
   return {
     async stop() {
@@ -315,7 +317,7 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
           putTimes.push(put.ms);
           let v: Vehicle;
           for (;;) {
-            v = expectJson<{ vehicle: Vehicle }>(`GET ${id}`, await send('GET', url, key), 200, (b) => b.vehicle?.external_id === id).vehicle;
+            v = expectJson<{ vehicle?: Vehicle }>(`GET ${id}`, await send('GET', url, key), 200, (b) => b.vehicle?.external_id === id).vehicle!;
             if (v.status === 'active') break;
             if (v.status !== 'importing_photos') throw new BenchError(`car ${id} went ${v.status}, not active:\n${describePhotos(v)}`);
             if (performance.now() - t0 > ONE_CAR_TIMEOUT_MS) {

@@ -345,7 +345,7 @@ main().then(
   (code) => {
     process.exitCode = code;
   },
-  (err) => {
+  (err: unknown) => {
     killAllChildrenNow();
     console.error(err);
     process.exitCode = 1;

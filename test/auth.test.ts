@@ -1,10 +1,9 @@
 // Keys (spec §5, D24) and GET /v1/me (spec 2.8), on the store TEST_DATABASE_URL names.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ManualClock } from '../src/core/clock.js';
 import { KEY_CACHE_TTL_MS } from '../src/modules/keys/resolver.js';
 import { revokeKey } from '../src/modules/keys/service.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { bearer, makeApp, manualClock, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 
 describe(`keys and /v1/me (${STORE_NAME})`, () => {
   let t: TestApp;
@@ -72,7 +71,7 @@ describe(`keys and /v1/me (${STORE_NAME})`, () => {
     const second = await createKey(t.store.db, t.clock, { dealer: other.slug, name: 'second' });
     assert.equal((await t.app.inject({ url: '/v1/me', headers: bearer(other.key) })).statusCode, 200);
     await revokeKey(t.store.db, t.clock, { dealer: other.slug, prefix: other.prefix });
-    (t.clock as ManualClock).advance(KEY_CACHE_TTL_MS + 1);
+    manualClock(t).advance(KEY_CACHE_TTL_MS + 1);
     const res = await t.app.inject({ url: '/v1/me', headers: bearer(other.key) });
     assert.equal(res.statusCode, 401);
     assert.deepEqual(res.json(), UNAUTHORIZED);

@@ -3,9 +3,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { ManualClock } from '../src/core/clock.js';
 import { KEY_CACHE_TTL_MS } from '../src/modules/keys/resolver.js';
-import { bearer, makeApp, STORE_NAME, type TestApp } from './helpers.js';
+import { bearer, makeApp, manualClock, STORE_NAME, type TestApp } from './helpers.js';
 
 interface Run {
   code: number;
@@ -63,7 +62,7 @@ describe(`operator CLI (${STORE_NAME})`, () => {
     const r = json(await cli('keys', 'revoke', '--dealer', 'autos-sur', '--prefix', k.prefix, '--json'));
     assert.deepEqual(r, { revoked: true, prefix: k.prefix });
     // The server keeps resolved keys for at most KEY_CACHE_TTL_MS.
-    (t.clock as ManualClock).advance(KEY_CACHE_TTL_MS + 1);
+    manualClock(t).advance(KEY_CACHE_TTL_MS + 1);
     assert.equal((await t.app.inject({ url: '/v1/me', headers: bearer(k.key) })).statusCode, 401, 'revoked within the cache time');
   });
 

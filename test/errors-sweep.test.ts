@@ -17,6 +17,12 @@ interface Param {
   schema?: { type?: string; format?: string };
 }
 
+/** The parts of the OpenAPI document the sweep reads. */
+interface OpenApiDoc {
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { servers?: { url: string }[]; parameters?: Param[] }>>;
+}
+
 function absurd(p: Param): string[] {
   if (p.schema?.type === 'integer' || p.schema?.type === 'number') return NUMBERS;
   if (p.schema?.format === 'date-time') return DATES;
@@ -55,12 +61,12 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
   }
 
   test('no 5xx, and errors in the Error shape', async () => {
-    const doc = (t.app as unknown as { swagger(): any }).swagger();
-    const base = new URL(doc.servers[0].url).pathname;
+    const doc = (t.app as unknown as { swagger(): OpenApiDoc }).swagger();
+    const base = new URL(doc.servers[0]!.url).pathname;
     const operations: { method: string; path: string; params: Param[] }[] = [];
-    for (const [path, item] of Object.entries<any>(doc.paths)) {
-      for (const [method, op] of Object.entries<any>(item)) {
-        const prefix = op.servers ? new URL(op.servers[0].url).pathname.replace(/\/$/, '') : base;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const prefix = op.servers ? new URL(op.servers[0]!.url).pathname.replace(/\/$/, '') : base;
         operations.push({ method: method.toUpperCase(), path: `${prefix}${path}`, params: op.parameters ?? [] });
       }
     }

@@ -5,10 +5,10 @@ import { BODY_LIMIT } from '../src/app.js';
 import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 
 function assertErrorShape(body: unknown, code: string): void {
-  const b = body as { error: { code: string; message: string; fields?: string[] } };
+  const b = body as { error?: { code: string; message: string; fields?: string[] } };
   assert.equal(typeof b.error?.message, 'string');
-  assert.ok(b.error.message.length > 0);
-  assert.equal(b.error.code, code);
+  assert.ok(b.error!.message.length > 0);
+  assert.equal(b.error!.code, code);
   assert.deepEqual(Object.keys(b), ['error']);
 }
 

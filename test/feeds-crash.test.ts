@@ -44,7 +44,7 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     return { child, exited, base: `http://127.0.0.1:${port}`, stderr: () => stderr };
   }

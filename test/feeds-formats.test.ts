@@ -12,7 +12,7 @@ import { feedFor, PHOTOS, vehiclesOf } from './feeds-support.js';
 const SAMPLES = path.resolve(import.meta.dirname, '../docs/samples');
 
 function multipart(name: string, filename: string, type: string, body: Buffer) {
-  const boundary = 'sampleBoundary' + Date.now();
+  const boundary = `sampleBoundary${Date.now()}`;
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
   return { payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -104,12 +104,12 @@ describe(`hostile feed files through the app (${STORE_NAME})`, () => {
       market: 'ar',
       source: 'feed',
       channel: 'feed',
-      errors: [summary.errors[0]],
+      errors: [summary!.errors![0]],
       more_rejected: MAX_ROWS - REJECTED_EVENTS_PER_IMPORT,
       feed_id: feed.id,
       import_id: last.id,
     });
-    assert.match(summary.errors[0], new RegExp(`49900 more vehicle\\(s\\) of this feed file were rejected \\(50000 in all.*GET /v1/feeds/${feed.id}/imports/${last.id}`));
+    assert.match(summary.errors[0]!, new RegExp(`49900 more vehicle\\(s\\) of this feed file were rejected \\(50000 in all.*GET /v1/feeds/${feed.id}/imports/${last.id}`));
     assert.equal(rejected.filter((e) => e.more_rejected === undefined).length, REJECTED_EVENTS_PER_IMPORT);
 
     assert.deepEqual([last.status, last.result, last.error_count], ['finished', 'processed', MAX_ROWS]);

@@ -5,10 +5,9 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { ManualClock } from '../src/core/clock.js';
 import { ensurePulls } from '../src/modules/feeds/pull-schedule.js';
 import { revokeFeed } from '../src/modules/feeds/service.js';
-import { makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, manualClock, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 import { csv, csvCar, eventsOf, feedFor, ids, vehiclesOf } from './feeds-support.js';
 
 const HOUR = 3_600_000;
@@ -42,7 +41,7 @@ describe(`feed pull (${STORE_NAME})`, () => {
     server.close();
   });
 
-  const clock = () => t.clock as ManualClock;
+  const clock = () => manualClock(t);
   // Photo downloads of the made-up photo URLs are not this file's concern: dropped before each run.
   const runJobs = async () => {
     await t.store.db.deleteFrom('jobs').where('task', '=', 'photos.download').execute();
@@ -114,11 +113,11 @@ describe(`feed pull (${STORE_NAME})`, () => {
     await runJobs();
     let failed = await eventsOf(t, slug, 'sync.failed');
     assert.deepEqual(failed.map((e) => [e.reason, e.source, e.market]), [['feed_unreachable', 'feed', 'ar']]);
-    assert.match(failed[0].message, /HTTP 500/);
+    assert.match(failed[0]!.message!, /HTTP 500/);
     assert.deepEqual((await importsOf(feed.id)).map((i) => i.result), ['unreachable']);
     const job = await pullJob(feed.id);
     assert.equal(job?.run_at, clock().now() + 60_000, 'first retry after a minute');
-    assert.match(job?.last_error ?? '', /HTTP 500/);
+    assert.match(job.last_error ?? '', /HTTP 500/);
 
     clock().advance(60_000);
     await runJobs();
@@ -143,7 +142,7 @@ describe(`feed pull (${STORE_NAME})`, () => {
     await runJobs();
     const deadFailed = await eventsOf(t, dead.slug, 'sync.failed');
     assert.equal(deadFailed[0]?.reason, 'feed_unreachable');
-    assert.ok(!deadFailed[0].message.includes('/x.csv'), 'messages name the host, not the path');
+    assert.ok(!deadFailed[0].message!.includes('/x.csv'), 'messages name the host, not the path');
   });
 
   test('an unreadable file: sync.failed (unreadable_feed) once; not processed again until it changes', async () => {

@@ -4,12 +4,11 @@
 import assert from 'node:assert/strict';
 import net, { type AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { ManualClock } from '../src/core/clock.js';
 import { Readable } from 'node:stream';
 import { ConfigError, loadConfig } from '../src/core/config.js';
 import { readCapped } from '../src/modules/feeds/body.js';
 import { revokeFeed } from '../src/modules/feeds/service.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { bearer, makeApp, manualClock, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 import { csv, csvCar, eventsOf, feedFor, ids, PHOTOS, pushCsv, vehiclesOf } from './feeds-support.js';
 
 const MB = 1024 * 1024;
@@ -45,7 +44,7 @@ describe(`feed push (${STORE_NAME})`, () => {
     assert.deepEqual(cars.map((c) => [c.external_id, c.source, c.status]), ids('A', 3).map((id) => [id, 'feed', 'importing_photos']));
     const before = cars.map((c) => [c.updated_at, c.revision]);
 
-    (t.clock as ManualClock).advance(60_000);
+    manualClock(t).advance(60_000);
     const again = await pushCsv(t, feed.path.slice(0, -1), file); // without the trailing slash
     assert.equal(again.statusCode, 200);
     assert.deepEqual(again.json(), { result: 'processed', format: 'csv', rows: 3, created: 0, updated: 3, sold: 0, errors: [], error_count: 0, errors_truncated: false });
@@ -207,7 +206,7 @@ describe(`feed push (${STORE_NAME})`, () => {
       assert.equal(third.json().error.code, 'rate_limited');
       assert.match(String(third.headers['retry-after']), /^\d+$/);
       assert.equal((await pushCsv(limited, b.path, file)).statusCode, 200);
-      (limited.clock as ManualClock).advance(61_000);
+      manualClock(limited).advance(61_000);
       assert.equal((await pushCsv(limited, a.path, file)).statusCode, 200);
     } finally {
       await limited.close();

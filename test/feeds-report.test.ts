@@ -4,8 +4,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import type { ManualClock } from '../src/core/clock.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { bearer, makeApp, manualClock, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
 import { csv, csvCar, feedFor, ids, pushCsv } from './feeds-support.js';
 
 describe(`feed report and operator commands (${STORE_NAME})`, () => {
@@ -38,7 +37,7 @@ describe(`feed report and operator commands (${STORE_NAME})`, () => {
   test('imports newest first, paged; one import with errors (capped list, whole count) and column matches; other dealership 404', async () => {
     const { slug, key } = await seedDealer(t);
     const feed = await feedFor(t, slug);
-    const clock = t.clock as ManualClock;
+    const clock = manualClock(t);
     await pushCsv(t, feed.path, csv(ids('I', 3).map((id) => csvCar(id))));
     clock.advance(1000);
     await pushCsv(t, feed.path, csv([csvCar('I-1'), csvCar('I-2', { year: 1900 }), csvCar('I-3')]));

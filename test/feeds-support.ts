@@ -29,7 +29,7 @@ export const csvCar = (external_id: string, over: Partial<CsvCar> = {}): CsvCar 
 const COLUMNS = ['external_id', 'brand', 'model', 'year', 'price', 'mileage', 'photos'] as const;
 
 export function csv(cars: CsvCar[]): string {
-  const cell = (v: unknown) => {
+  const cell = (v: CsvCar[keyof CsvCar]) => {
     const s = v === undefined ? '' : String(v);
     return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
   };
@@ -44,10 +44,22 @@ export async function feedFor(t: TestApp, slug: string, input: { url?: string; s
   return { token: f.token, path: `/v1/feeds/${f.token}/`, id: row.id };
 }
 
-export async function eventsOf(t: TestApp, slug: string, type: string): Promise<any[]> {
+/** An event's data as stored, parsed: the fields the tests read (which are there depends on the type). */
+export interface EventData {
+  external_id?: string;
+  market?: string;
+  source?: string;
+  channel?: string;
+  reason?: string;
+  message?: string;
+  more_rejected?: number;
+  errors?: string[];
+}
+
+export async function eventsOf(t: TestApp, slug: string, type: string): Promise<EventData[]> {
   const dealer = await t.store.db.selectFrom('dealers').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
   const rows = await t.store.db.selectFrom('events').selectAll().where('dealer_id', '=', dealer.id).where('type', '=', type).orderBy('created_at').execute();
-  return rows.map((e) => JSON.parse(e.data));
+  return rows.map((e) => JSON.parse(e.data) as EventData);
 }
 
 export async function vehiclesOf(t: TestApp, slug: string) {

@@ -125,6 +125,12 @@ export async function makeApp(
   };
 }
 
+/** The clock of a test app as the ManualClock it is (makeApp's default); throws if it is another kind. */
+export function manualClock(t: { clock: Clock }): ManualClock {
+  if (!(t.clock instanceof ManualClock)) throw new Error('this test app does not run on a ManualClock');
+  return t.clock;
+}
+
 let seq = 0;
 /** A dealership with one key; returns the key and the dealership's slug. */
 export async function seedDealer(

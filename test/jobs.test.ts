@@ -137,9 +137,9 @@ test(`[${STORE_NAME}] payload round-trips, first run is attempt 1, a done job's 
   assert.equal(call.jobId, id);
   // While it ran, the row was held under this worker's lease.
   assert.equal(call.row?.status, 'running');
-  assert.equal(call.row?.locked_by, 'w-roundtrip');
-  assert.equal(call.row?.locked_until, clock.now() + LEASE_MS);
-  assert.equal(call.row?.attempts, 1);
+  assert.equal(call.row.locked_by, 'w-roundtrip');
+  assert.equal(call.row.locked_until, clock.now() + LEASE_MS);
+  assert.equal(call.row.attempts, 1);
   // Done: deleted.
   assert.equal(await findJob(store.db, id), undefined);
   assert.equal(await worker.runDue(), 0);
@@ -377,8 +377,8 @@ test(`[${STORE_NAME}] an expired lease is taken over by another worker; the dead
   const s = seen[0]!;
   assert.equal(s.attempt, 2);
   assert.equal(s.before?.status, 'running');
-  assert.equal(s.before?.locked_by, 'worker-B');
-  assert.equal(s.before?.locked_until, clock.now() + LEASE_MS);
+  assert.equal(s.before.locked_by, 'worker-B');
+  assert.equal(s.before.locked_until, clock.now() + LEASE_MS);
   assert.deepEqual(s.after, s.before);
   // B finished it.
   assert.equal(await findJob(store.db, id), undefined);
@@ -393,7 +393,11 @@ test(`[${STORE_NAME}] a lease that expires on the last attempt fails the job wit
 
   const w = makeWorker(store, clock);
   let calls = 0;
-  w.define('lost', { handler: async () => void calls++ });
+  w.define('lost', {
+    handler: async () => {
+      calls++;
+    },
+  });
   clock.advance(LEASE_MS + 1);
   assert.equal(await w.runDue(), 1);
   assert.equal(calls, 0);

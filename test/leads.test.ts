@@ -79,7 +79,7 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.equal(lead!.stage, 'new');
     assert.equal(lead!.messages, 1);
     assert.equal(lead!.created_at, new Date(clock.now()).toISOString());
-    assert.equal(lead!.url, `${BASE}/panel/leads/${lead!.id}`);
+    assert.equal(lead!.url, `${BASE}/panel/leads/${String(lead!.id)}`);
     assert.equal(lead!.last_message, 'Hola, soy [hidden]. ¿Está disponible? Llamame al [hidden] o escribime a [hidden]');
 
     // lead.created: once, with the same Lead the API shows.

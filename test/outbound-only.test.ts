@@ -52,7 +52,7 @@ export function findOutboundCalls(source: string, fileName = 'sample.ts'): Findi
     if (ts.isImportDeclaration(node)) {
       const name = moduleName(node.moduleSpecifier);
       const clause = node.importClause;
-      const typeOnly = clause?.isTypeOnly === true;
+      const typeOnly = clause?.phaseModifier === ts.SyntaxKind.TypeKeyword;
       checkModule(node, name, typeOnly);
       if (name !== undefined && HTTP_MODULES.has(name) && clause && !typeOnly) {
         if (clause.name) moduleBindings.add(clause.name.text);
@@ -80,7 +80,7 @@ export function findOutboundCalls(source: string, fileName = 'sample.ts'): Findi
         if (name !== undefined && HTTP_MODULES.has(name)) {
           const parent = node.parent;
           const decl = ts.isAwaitExpression(parent) ? parent.parent : parent;
-          if (decl && ts.isVariableDeclaration(decl)) {
+          if (ts.isVariableDeclaration(decl)) {
             if (ts.isIdentifier(decl.name)) moduleBindings.add(decl.name.text);
             else if (ts.isObjectBindingPattern(decl.name)) {
               for (const el of decl.name.elements) {

@@ -24,6 +24,7 @@ interface Attempt {
   port: number;
 }
 const attempts: Attempt[] = [];
+// eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be put back, and called with .apply(this) on a socket
 const originalConnect = net.Socket.prototype.connect;
 
 function isLoopbackHost(host: string): boolean {
@@ -246,7 +247,7 @@ after(async () => {
 });
 
 beforeEach(() => {
-  srv?.reset();
+  srv.reset();
   tlsSrv?.reset();
 });
 
@@ -787,7 +788,10 @@ describe('https (self-signed loopback server)', () => {
   });
 
   it('fetches over TLS, verifying the certificate against the host name while dialling the checked IP', async (t) => {
-    if (tlsSkip) return void t.skip(tlsSkip);
+    if (tlsSkip) {
+      t.skip(tlsSkip);
+      return;
+    }
     const before = attempts.length;
     const res = await createOutbound(opts()).fetch(`https://photos.test:${TLS_PORT}/echo`, REQ);
     assert.deepEqual(attempts.slice(before), [{ host: '127.0.0.1', port: TLS_PORT }], 'the guard sees TLS connects too');
@@ -799,7 +803,10 @@ describe('https (self-signed loopback server)', () => {
   });
 
   it('fails the handshake when the certificate does not name the host (connect_failed)', async (t) => {
-    if (tlsSkip) return void t.skip(tlsSkip);
+    if (tlsSkip) {
+      t.skip(tlsSkip);
+      return;
+    }
     const err = await expectCode(createOutbound(opts()).fetch(`https://wrong.test:${TLS_PORT}/ok`, REQ), 'connect_failed');
     assert.match(err.message, /TLS/);
     const untrusted = await expectCode(createOutbound(opts({ ca: undefined })).fetch(`https://photos.test:${TLS_PORT}/ok`, REQ), 'connect_failed');
@@ -807,7 +814,10 @@ describe('https (self-signed loopback server)', () => {
   });
 
   it('refuses an https → http redirect (redirect_downgrade), even with private networks allowed', async (t) => {
-    if (tlsSkip) return void t.skip(tlsSkip);
+    if (tlsSkip) {
+      t.skip(tlsSkip);
+      return;
+    }
     const to = encodeURIComponent('http://127.0.0.1:PORT/ok');
     const err = await expectCode(createOutbound(opts()).fetch(`https://photos.test:${TLS_PORT}/redirect?to=${to}`, REQ), 'redirect_downgrade');
     assert.match(err.message, /photos\.test/);
@@ -816,7 +826,10 @@ describe('https (self-signed loopback server)', () => {
   });
 
   it('follows https → https redirects', async (t) => {
-    if (tlsSkip) return void t.skip(tlsSkip);
+    if (tlsSkip) {
+      t.skip(tlsSkip);
+      return;
+    }
     const res = await createOutbound(opts()).fetch(`https://photos.test:${TLS_PORT}/chain/2`, REQ);
     assert.equal(res.redirects, 2);
     assert.equal(res.body.toString(), 'end of chain');

@@ -229,10 +229,9 @@ describe(`photo import (${STORE_NAME})`, () => {
 
   test('5xx answers are retried with backoff; a photo that never comes is given up', async () => {
     let calls = 0;
-    const flaky = img.handle('/flaky.jpg', async (_req, res) => {
+    const flaky = img.handle('/flaky.jpg', (_req, res) => {
       if (++calls <= 2) return res.writeHead(503).end('busy');
-      const body = await jpeg(640, 480);
-      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body);
+      void jpeg(640, 480).then((body) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body));
     });
     const down = img.handle('/down.jpg', (_req, res) => res.writeHead(500).end('down'));
     await put('P-5', car([good[0]!, good[1]!, flaky, down]));
@@ -263,10 +262,9 @@ describe(`photo import (${STORE_NAME})`, () => {
 
   test('a new car shows its photos as they arrive, in the dealer order; a photo waiting for a retry says why; cached GETs follow', async () => {
     let up = false;
-    const later = img.handle('/later.jpg', async (_req, res) => {
+    const later = img.handle('/later.jpg', (_req, res) => {
       if (!up) return res.writeHead(503).end('busy');
-      const body = await jpeg(640, 480, 90);
-      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body);
+      void jpeg(640, 480, 90).then((body) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body));
     });
     const list = [good[1]!, later, good[0]!];
     await put('P-7', car(list));
@@ -279,7 +277,7 @@ describe(`photo import (${STORE_NAME})`, () => {
     assert.ok((await revision()) > r0, 'arrivals bump the revision');
     assert.equal(v.status, 'importing_photos');
     assert.equal(v.photos_pending, 1);
-    assert.equal(v.photos.length + v.photos_pending, list.length, 'photos in + photos pending = the photo count');
+    assert.equal((v.photos as string[]).length + (v.photos_pending as number), list.length, 'photos in + photos pending = the photo count');
     const urls = v.photo_status.map((p: { url: string | null }) => p.url);
     assert.deepEqual(v.photos, [urls[0], urls[2]], 'the ones in, in the dealer order');
     const waiting = v.photo_status[1];
@@ -301,9 +299,10 @@ describe(`photo import (${STORE_NAME})`, () => {
 
   test('an active car whose list changed keeps its whole old set while a new photo is retried', async () => {
     let up = false;
-    const swap = img.handle('/swap.jpg', async (_req, res) => {
+    const swap = img.handle('/swap.jpg', (_req, res) => {
       if (!up) return res.writeHead(502).end('bad gateway');
-      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(await jpeg(700, 500, 10));
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      void jpeg(700, 500, 10).then((body) => res.end(body));
     });
     await put('P-8', car([good[0]!, good[1]!, good[2]!]));
     await run();

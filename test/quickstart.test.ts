@@ -43,8 +43,8 @@ function runBash(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number
     const child = spawn('bash', ['-c', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('exit', (code) => resolve({ code, out, err }));
   });
 }
@@ -119,7 +119,7 @@ describe(`README quick start (${STORE_NAME})`, () => {
           // already gone
         }
       }
-      await Promise.all(background.map((c) => (c.exitCode !== null || c.signalCode !== null ? undefined : new Promise((r) => c.on('exit', r)))));
+      await Promise.all(background.map((c) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.on('exit', r)))));
       await ts.dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

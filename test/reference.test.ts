@@ -63,7 +63,7 @@ describe(`reference data (${STORE_NAME})`, () => {
         assert.ok(m.years[0] >= 1950, `${b.slug}/${m.slug}`);
         assert.ok(m.years.every((y: number, i: number) => i === 0 || y > m.years[i - 1]), 'years ascending');
       }
-      models += list.data.length;
+      models += (list.data as unknown[]).length;
     }
     assert.ok(models >= 500, `${models} models`);
   });

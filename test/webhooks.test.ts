@@ -44,7 +44,7 @@ const inject = (t: TestApp, key: string, method: 'GET' | 'POST' | 'PUT' | 'DELET
 async function createHook(t: TestApp, key: string, url: string, events?: string[]) {
   const res = await inject(t, key, 'POST', '/v1/webhooks', { url, ...(events ? { events } : {}) });
   assert.equal(res.statusCode, 201, res.body);
-  return res.json() as { id: number; secret: string; url: string; events: string[]; active: boolean };
+  return res.json<{ id: number; secret: string; url: string; events: string[]; active: boolean }>();
 }
 
 const receivedAt = (p: string) => rx.received.filter((r) => r.path === p);
