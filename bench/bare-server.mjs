@@ -9,7 +9,11 @@ const host = process.env.HOST ?? '127.0.0.1';
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
 
-const stop = () => app.close().then(() => process.exit(0), () => process.exit(1));
+const stop = () =>
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 

@@ -92,7 +92,10 @@ export function vehicleRow(car: CarInput, dealerId: number, now: number): NewVeh
     ...content,
     photo_urls: photoUrls,
     photos_pending: car.photos.length,
-    content_hash: crypto.createHash('sha1').update(JSON.stringify([content, photoUrls])).digest('base64url'),
+    content_hash: crypto
+      .createHash('sha1')
+      .update(JSON.stringify([content, photoUrls]))
+      .digest('base64url'),
     last_sent_at: now,
     created_at: now,
     updated_at: now,
@@ -157,8 +160,16 @@ const FOR_SALE = ['active', 'importing_photos', 'in_review'] as const;
 export async function rawReconcile(store: Store, dealerId: number, listedIds: string[], now: number): Promise<number> {
   return writeTransaction(store, async (trx) => {
     const t = trx.withTables<{ temp_ids: { id: string } }>();
-    await t.schema.createTable('temp_ids').temporary().addColumn('id', 'text', (c) => c.notNull()).execute();
-    for (const part of chunks(listedIds, SQLITE_MAX_VARIABLES)) await t.insertInto('temp_ids').values(part.map((id) => ({ id }))).execute();
+    await t.schema
+      .createTable('temp_ids')
+      .temporary()
+      .addColumn('id', 'text', (c) => c.notNull())
+      .execute();
+    for (const part of chunks(listedIds, SQLITE_MAX_VARIABLES))
+      await t
+        .insertInto('temp_ids')
+        .values(part.map((id) => ({ id })))
+        .execute();
     const res = await t
       .updateTable('vehicles')
       .set({ status: 'sold', updated_at: now })
@@ -193,7 +204,10 @@ export async function rawRestore(store: Store, dealerId: number, externalIds: st
 
 /** Counts a dealership's cars, optionally only those of one status or last updated at `updatedAt` (checks, not timed). */
 export async function countRows(store: Store, dealerId: number, where: { status?: VehicleStatus; updatedAt?: number } = {}): Promise<number> {
-  let q = store.db.selectFrom('vehicles').select((eb) => eb.fn.countAll<number>().as('n')).where('dealer_id', '=', dealerId);
+  let q = store.db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dealer_id', '=', dealerId);
   if (where.status !== undefined) q = q.where('status', '=', where.status);
   if (where.updatedAt !== undefined) q = q.where('updated_at', '=', where.updatedAt);
   return Number((await q.executeTakeFirstOrThrow()).n);

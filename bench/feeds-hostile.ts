@@ -48,17 +48,45 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { key: 'csv30k', label: `${CARS}-car CSV (valid, new dealership)`, body: () => csvFile(Array.from({ length: CARS }, (_, i) => car(i))), type: 'text/csv', status: 200 },
-  { key: 'json_empty_objects_10mb', label: '9.9 MB JSON of 3.3 million {}', body: () => Buffer.from(`[${Array(3_300_000).fill('{}').join(',')}]`), type: 'application/json', status: 422 },
-  { key: 'csv_99999_invalid', label: '800 KB CSV of 99 999 invalid rows', body: () => Buffer.from('external_id,brand,model,year,price\n' + 'x!,,,9,\n'.repeat(99_999)), type: 'text/csv', status: 422 },
-  { key: 'json_99999_empty', label: '300 KB JSON of 99 999 {}', body: () => Buffer.from(`[${Array(99_999).fill('{}').join(',')}]`), type: 'application/json', status: 422 },
+  {
+    key: 'csv30k',
+    label: `${CARS}-car CSV (valid, new dealership)`,
+    body: () => csvFile(Array.from({ length: CARS }, (_, i) => car(i))),
+    type: 'text/csv',
+    status: 200,
+  },
+  {
+    key: 'json_empty_objects_10mb',
+    label: '9.9 MB JSON of 3.3 million {}',
+    body: () => Buffer.from(`[${Array(3_300_000).fill('{}').join(',')}]`),
+    type: 'application/json',
+    status: 422,
+  },
+  {
+    key: 'csv_99999_invalid',
+    label: '800 KB CSV of 99 999 invalid rows',
+    body: () => Buffer.from('external_id,brand,model,year,price\n' + 'x!,,,9,\n'.repeat(99_999)),
+    type: 'text/csv',
+    status: 422,
+  },
+  {
+    key: 'json_99999_empty',
+    label: '300 KB JSON of 99 999 {}',
+    body: () => Buffer.from(`[${Array(99_999).fill('{}').join(',')}]`),
+    type: 'application/json',
+    status: 422,
+  },
   {
     key: 'csv_row_limit_valid',
     label: `CSV at the row limit: ${ROW_LIMIT} valid compact cars`,
     body: () =>
       Buffer.from(
         'external_id,brand,model,year,price,mileage,photos\n' +
-          Array.from({ length: ROW_LIMIT }, (_, i) => `L${i},Ford,Ranger,2019,${5_000_000 + i},${i * 3},https://i.bench.invalid/${i}/1.jpg|https://i.bench.invalid/${i}/2.jpg|https://i.bench.invalid/${i}/3.jpg\n`).join(''),
+          Array.from(
+            { length: ROW_LIMIT },
+            (_, i) =>
+              `L${i},Ford,Ranger,2019,${5_000_000 + i},${i * 3},https://i.bench.invalid/${i}/1.jpg|https://i.bench.invalid/${i}/2.jpg|https://i.bench.invalid/${i}/3.jpg\n`,
+          ).join(''),
       ),
     type: 'text/csv',
     status: 200,
@@ -70,7 +98,13 @@ const CASES: Case[] = [
     type: 'text/csv',
     status: 200,
   },
-  { key: 'xml_empty_vehicles_10mb', label: '10 MB XML of 1.4 million empty vehicles', body: () => Buffer.from(`<inventory>${'<car/>'.repeat(1_400_000)}</inventory>`), type: 'application/xml', status: 422 },
+  {
+    key: 'xml_empty_vehicles_10mb',
+    label: '10 MB XML of 1.4 million empty vehicles',
+    body: () => Buffer.from(`<inventory>${'<car/>'.repeat(1_400_000)}</inventory>`),
+    type: 'application/xml',
+    status: 422,
+  },
 ];
 
 export const FEED_HOSTILE_BENCHMARKS: Benchmark[] = [
@@ -119,14 +153,34 @@ export const FEED_HOSTILE_BENCHMARKS: Benchmark[] = [
           if (health.status !== 200) throw new BenchError(`/health answered ${health.status} after ${c.label}`);
           const mb = (kb: number) => kb / 1024;
           figures.push(
-            { key: `feeds_hostile_${c.key}_ms`, label: `${c.label} (${(body.length / 1024 / 1024).toFixed(1)} MB): ${res.status}, in`, value: ms, unit: 'ms', decimals: 0 },
+            {
+              key: `feeds_hostile_${c.key}_ms`,
+              label: `${c.label} (${(body.length / 1024 / 1024).toFixed(1)} MB): ${res.status}, in`,
+              value: ms,
+              unit: 'ms',
+              decimals: 0,
+            },
             { key: `feeds_hostile_${c.key}_answer_kb`, label: '… its answer', value: Buffer.byteLength(text) / 1024, unit: 'KB', decimals: 1 },
-            { key: `feeds_hostile_${c.key}_rss_mb`, label: '… server peak RSS while handled', value: mb(serverPeak), unit: 'MB', decimals: 0, target: { op: '<=', value: 400 } },
+            {
+              key: `feeds_hostile_${c.key}_rss_mb`,
+              label: '… server peak RSS while handled',
+              value: mb(serverPeak),
+              unit: 'MB',
+              decimals: 0,
+              target: { op: '<=', value: 400 },
+            },
             { key: `feeds_hostile_${c.key}_rss_with_parsers_mb`, label: '… with its parser processes', value: mb(totalPeak), unit: 'MB', decimals: 0 },
             { key: `feeds_hostile_${c.key}_health_ms`, label: '… slowest GET /health meanwhile', value: slowestHealth, unit: 'ms', decimals: 0 },
           );
         }
-        figures.push({ key: 'feeds_hostile_peak_rss_mb', label: 'server peak RSS over the whole run (VmHWM)', value: peakRssMb(s.child.pid), unit: 'MB', decimals: 0, target: { op: '<=', value: 400 } });
+        figures.push({
+          key: 'feeds_hostile_peak_rss_mb',
+          label: 'server peak RSS over the whole run (VmHWM)',
+          value: peakRssMb(s.child.pid),
+          unit: 'MB',
+          decimals: 0,
+          target: { op: '<=', value: 400 },
+        });
         return figures;
       } finally {
         await stopChild(s.child);

@@ -2,14 +2,7 @@
 // load, and whole-stock calls (sync of 500, reconcile of 20000) timed one call at a time,
 // each beside the same database work done straight with Kysely in this process
 // (baseline-db.ts), measured in the same run.
-import {
-  countRows,
-  rawReconcile,
-  rawRestore,
-  rawUpsert,
-  vehicleRow,
-  type CarInput,
-} from './baseline-db.js';
+import { countRows, rawReconcile, rawRestore, rawUpsert, vehicleRow, type CarInput } from './baseline-db.js';
 import {
   BenchError,
   MODELS,
@@ -37,7 +30,6 @@ const RECONCILE_ROUNDS = 3;
 
 // ---------------------------------------------------------------------------------------------
 // Cars.
-
 
 /** A valid car for market ar; `i` varies the model, price and mileage a little. */
 function car(externalId: string, i: number): CarInput {
@@ -139,13 +131,19 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
       const created = expectJson<VehicleAnswer>('first PUT (creates the car)', await send('PUT', url, s.key, body), 201, (b) => b.result === 'created');
       // The body the load sends: an update that changes nothing (updated_at stays).
       const again = (what: string, a: Answer) =>
-        expectJson<VehicleAnswer>(what, a, 200, (b) => b.result === 'updated' && b.vehicle?.external_id === id && b.vehicle.updated_at === created.vehicle?.updated_at);
+        expectJson<VehicleAnswer>(
+          what,
+          a,
+          200,
+          (b) => b.result === 'updated' && b.vehicle?.external_id === id && b.vehicle.updated_at === created.vehicle?.updated_at,
+        );
       again('PUT of the same body (probe)', await send('PUT', url, s.key, body));
       const headers = { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' };
       const r = await load(url, headers, ctx.loadOptions, s.child.pid, { method: 'PUT', body });
       assertAll2xx(`PUT /v1/vehicles/${id}`, r);
       const codes = Object.keys(r.statusCodes);
-      if (codes.length !== 1 || codes[0] !== '200') throw new BenchError(`PUT /v1/vehicles/${id}: expected only 200 under load, got ${JSON.stringify(r.statusCodes)}`);
+      if (codes.length !== 1 || codes[0] !== '200')
+        throw new BenchError(`PUT /v1/vehicles/${id}: expected only 200 under load, got ${JSON.stringify(r.statusCodes)}`);
       again('PUT of the same body after the load', await send('PUT', url, s.key, body));
       return [
         { key: 'put_update_rps', label: 'PUT /v1/vehicles/{id} throughput (sent again unchanged)', value: r.reqPerSec, unit: 'req/s', decimals: 0 },
@@ -189,20 +187,29 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
           const last = round === SYNC_ROUNDS;
           const sample = changed[SYNC_SIZE - 1]!;
           const sampleUrl = `${s.baseUrl}/v1/vehicles/${sample.external_id}`;
-          const before = last ? expectJson<VehicleAnswer>('GET of a synced car', await send('GET', sampleUrl, key), 200, (b) => b.vehicle?.price === sample.price.toFixed(2)) : undefined;
+          const before = last
+            ? expectJson<VehicleAnswer>('GET of a synced car', await send('GET', sampleUrl, key), 200, (b) => b.vehicle?.price === sample.price.toFixed(2))
+            : undefined;
 
           const unchanged = await send('POST', url, key, changedBody);
           expectJson(what('unchanged cars'), unchanged, 200, syncIs(0, SYNC_SIZE));
           if (before) {
             // Sent again unchanged: the car keeps its updated_at.
-            expectJson<VehicleAnswer>('GET of a car synced again unchanged', await send('GET', sampleUrl, key), 200, (b) => b.vehicle?.updated_at === before.vehicle?.updated_at);
+            expectJson<VehicleAnswer>(
+              'GET of a car synced again unchanged',
+              await send('GET', sampleUrl, key),
+              200,
+              (b) => b.vehicle?.updated_at === before.vehicle?.updated_at,
+            );
           }
 
           // The baseline did write what it was meant to (not timed).
           const rows = await countRows(base.store, rawDealer);
           const rewritten = await countRows(base.store, rawDealer, { updatedAt });
           if (rows !== SYNC_SIZE * (round + 1) || rewritten !== SYNC_SIZE) {
-            throw new BenchError(`raw upsert (round ${round}): ${rows} rows (expected ${SYNC_SIZE * (round + 1)}), ${rewritten} updated by the second upsert (expected ${SYNC_SIZE})`);
+            throw new BenchError(
+              `raw upsert (round ${round}): ${rows} rows (expected ${SYNC_SIZE * (round + 1)}), ${rewritten} updated by the second upsert (expected ${SYNC_SIZE})`,
+            );
           }
           if (round === 0) continue;
           t.created.push(created.ms);
@@ -249,7 +256,10 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
 
       // Set-up, not counted: the stock, with 40 syncs of 500 new cars.
       const setup = await timed(() => syncAll(cars, 1, `set-up sync of ${SYNC_SIZE} new cars`));
-      await rawUpsert(base.store, cars.map((c) => vehicleRow(c, rawDealer, tick())));
+      await rawUpsert(
+        base.store,
+        cars.map((c) => vehicleRow(c, rawDealer, tick())),
+      );
       if ((await countRows(base.store, rawDealer)) !== STOCK) throw new BenchError(`baseline set-up: not ${STOCK} rows`);
 
       const body = JSON.stringify({ external_ids: listed });
@@ -271,13 +281,19 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
           if (round < RECONCILE_ROUNDS - 1) {
             // Back for sale, not timed: the missing cars synced again (2 calls), their rows reset.
             await syncAll(missing, 0, 'sync putting the sold cars back for sale');
-            const restored = await rawRestore(base.store, rawDealer, missing.map((c) => c.external_id));
+            const restored = await rawRestore(
+              base.store,
+              rawDealer,
+              missing.map((c) => c.external_id),
+            );
             if (restored !== MISSING) throw new BenchError(`raw restore put ${restored} rows back, not ${MISSING}`);
           }
         }
       });
       // The right cars were marked sold.
-      const statusOf = async (id: string) => expectJson<VehicleAnswer>(`GET /v1/vehicles/${id}`, await send('GET', `${s.baseUrl}/v1/vehicles/${id}`, key), 200, (b) => b.vehicle?.external_id === id).vehicle?.status;
+      const statusOf = async (id: string) =>
+        expectJson<VehicleAnswer>(`GET /v1/vehicles/${id}`, await send('GET', `${s.baseUrl}/v1/vehicles/${id}`, key), 200, (b) => b.vehicle?.external_id === id)
+          .vehicle?.status;
       const soldStatus = await statusOf(missing[0]!.external_id);
       const keptStatus = await statusOf(listed[0]!);
       if (soldStatus !== 'sold' || keptStatus === 'sold') throw new BenchError(`after reconcile: a missing car is ${soldStatus}, a listed one ${keptStatus}`);
@@ -286,7 +302,13 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
       const real = median(times);
       const raw = median(rawTimes);
       return [
-        { key: 'reconcile_setup_s', label: `reconcile set-up: ${STOCK / SYNC_SIZE} syncs of ${SYNC_SIZE} new cars (not counted)`, value: setup.ms / 1000, unit: 's', decimals: 1 },
+        {
+          key: 'reconcile_setup_s',
+          label: `reconcile set-up: ${STOCK / SYNC_SIZE} syncs of ${SYNC_SIZE} new cars (not counted)`,
+          value: setup.ms / 1000,
+          unit: 's',
+          decimals: 1,
+        },
         ms('reconcile_ms', `reconcile, ${STOCK - MISSING} IDs listed of ${STOCK} (median of ${RECONCILE_ROUNDS})`, real),
         ms('reconcile_raw_ms', 'raw: temp table + UPDATE … NOT IN, 1 transaction', raw),
         ratio('reconcile_ratio', 'reconcile ÷ raw', real / raw, 3),

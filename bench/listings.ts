@@ -5,19 +5,7 @@
 // and it goes active. Its worker is idle during the load (nothing left to download).
 // Measured twice: as browsers and crawlers ask (Accept-Encoding: the page is served from its
 // cached brotli copy; the figure with the target), and without Accept-Encoding (plain bytes).
-import {
-  BenchError,
-  assertAll2xx,
-  createDealer,
-  expectJson,
-  httpGet,
-  load,
-  noise,
-  processTicks,
-  send,
-  sleep,
-  type Benchmark,
-} from './lib.js';
+import { BenchError, assertAll2xx, createDealer, expectJson, httpGet, load, noise, processTicks, send, sleep, type Benchmark } from './lib.js';
 import { photoServers, photoUrls } from './photos.js';
 
 const ACTIVE_TIMEOUT_MS = 60_000;
@@ -70,7 +58,8 @@ export const LISTING_BENCHMARKS: Benchmark[] = [
       // As browsers and crawlers ask for it (compressed), then without Accept-Encoding.
       const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
       const zipped = await httpGet(car.url, browser);
-      if (zipped.status !== 200 || zipped.headers['content-encoding'] !== 'br') throw new BenchError(`GET ${car.url} with Accept-Encoding answered ${zipped.status}, ${zipped.headers['content-encoding']}`);
+      if (zipped.status !== 200 || zipped.headers['content-encoding'] !== 'br')
+        throw new BenchError(`GET ${car.url} with Accept-Encoding answered ${zipped.status}, ${zipped.headers['content-encoding']}`);
       // The server's CPU time per page, counted over the measured run only: a figure that other
       // processes on the machine disturb much less than requests per second.
       const measure = async (headers: Record<string, string>) => {
@@ -84,7 +73,13 @@ export const LISTING_BENCHMARKS: Benchmark[] = [
       const { run: r, cpuUs } = await measure(browser);
       const { run: plain, cpuUs: plainCpuUs } = await measure({});
       return [
-        { key: 'listing_page_rps', label: 'GET /listings/{id} (active, 10 photos; as browsers ask: br) throughput', value: r.reqPerSec, unit: 'req/s', decimals: 0 },
+        {
+          key: 'listing_page_rps',
+          label: 'GET /listings/{id} (active, 10 photos; as browsers ask: br) throughput',
+          value: r.reqPerSec,
+          unit: 'req/s',
+          decimals: 0,
+        },
         { key: 'listing_page_p99_ms', label: 'GET /listings/{id} (br) p99 latency', value: r.latencyP99Ms, unit: 'ms', decimals: 1 },
         {
           key: 'listing_page_ratio_pct',
@@ -97,11 +92,29 @@ export const LISTING_BENCHMARKS: Benchmark[] = [
         { key: 'listing_page_cpu_us', label: 'GET /listings/{id} (br): server CPU per page', value: cpuUs, unit: 'µs', decimals: 0 },
         ...noise('listing_page', r),
         { key: 'listing_page_plain_rps', label: 'GET /listings/{id} without Accept-Encoding throughput', value: plain.reqPerSec, unit: 'req/s', decimals: 0 },
-        { key: 'listing_page_plain_ratio_pct', label: 'GET /listings/{id} without Accept-Encoding ÷ bare', value: (100 * plain.reqPerSec) / ctx.figure('bare_rps'), unit: '%', decimals: 1 },
-        { key: 'listing_page_plain_cpu_us', label: 'GET /listings/{id} without Accept-Encoding: server CPU per page', value: plainCpuUs, unit: 'µs', decimals: 0 },
+        {
+          key: 'listing_page_plain_ratio_pct',
+          label: 'GET /listings/{id} without Accept-Encoding ÷ bare',
+          value: (100 * plain.reqPerSec) / ctx.figure('bare_rps'),
+          unit: '%',
+          decimals: 1,
+        },
+        {
+          key: 'listing_page_plain_cpu_us',
+          label: 'GET /listings/{id} without Accept-Encoding: server CPU per page',
+          value: plainCpuUs,
+          unit: 'µs',
+          decimals: 0,
+        },
         ...noise('listing_page_plain', plain),
         { key: 'listing_page_bytes', label: 'GET /listings/{id} page size (plain)', value: Buffer.byteLength(probe.body), unit: 'bytes', decimals: 0 },
-        { key: 'listing_page_br_bytes', label: 'GET /listings/{id} page size (br)', value: Number(zipped.headers['content-length']), unit: 'bytes', decimals: 0 },
+        {
+          key: 'listing_page_br_bytes',
+          label: 'GET /listings/{id} page size (br)',
+          value: Number(zipped.headers['content-length']),
+          unit: 'bytes',
+          decimals: 0,
+        },
       ];
     },
   },

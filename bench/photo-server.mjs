@@ -39,7 +39,9 @@ async function makeJpeg(i) {
     const v = field[j] + (noise[j] % span) - grain;
     field[j] = v < 0 ? 0 : v > 255 ? 255 : v;
   }
-  return sharp(field, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 80 + (i % 3) * 2 }).toBuffer();
+  return sharp(field, { raw: { width: W, height: H, channels: 3 } })
+    .jpeg({ quality: 80 + (i % 3) * 2 })
+    .toBuffer();
 }
 
 const bases = [];

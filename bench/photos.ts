@@ -146,8 +146,7 @@ interface Vehicle {
   photo_status: PhotoStatus[];
 }
 
-const describePhotos = (v: Vehicle) =>
-  v.photo_status.map((p, i) => `  ${i + 1}. ${p.status}${p.reason ? ` (${p.reason})` : ''}: ${p.source_url}`).join('\n');
+const describePhotos = (v: Vehicle) => v.photo_status.map((p, i) => `  ${i + 1}. ${p.status}${p.reason ? ` (${p.reason})` : ''}: ${p.source_url}`).join('\n');
 
 /**
  * Checks that a car has exactly its `urls` as photos, all ready (in order); a failed photo fails
@@ -160,7 +159,8 @@ function checkPhotos(what: string, v: Vehicle, urls: string[]): void {
   if (sources.length !== urls.length || sources.some((s, i) => s !== urls[i])) {
     throw new BenchError(`${what}: photo_status lists other URLs than those sent:\n${describePhotos(v)}`);
   }
-  if (v.photo_status.some((p) => p.status !== 'ready' || !p.url || !p.original_url)) throw new BenchError(`${what}: not every photo is ready:\n${describePhotos(v)}`);
+  if (v.photo_status.some((p) => p.status !== 'ready' || !p.url || !p.original_url))
+    throw new BenchError(`${what}: not every photo is ready:\n${describePhotos(v)}`);
   if (v.photos.length !== urls.length) throw new BenchError(`${what}: ${v.photos.length} photos shown, expected ${urls.length}:\n${describePhotos(v)}`);
 }
 
@@ -192,12 +192,17 @@ export const photoUrls = (s: PhotoServers, group: string): string[] =>
  * under `prefix`; resolves with the times (Date.now()) of those requests, in the order of `urls`.
  */
 async function checkHits(what: string, s: PhotoServers, prefix: string, urls: string[]): Promise<number[]> {
-  const body = expectJson<{ hits: Record<string, number>; first: Record<string, number> }>(`${what}: photo server hit counts`, await send('GET', `${s.photoUrl}/__hits?prefix=${encodeURIComponent(prefix)}`), 200);
+  const body = expectJson<{ hits: Record<string, number>; first: Record<string, number> }>(
+    `${what}: photo server hit counts`,
+    await send('GET', `${s.photoUrl}/__hits?prefix=${encodeURIComponent(prefix)}`),
+    200,
+  );
   const want = new Set(urls.map((u) => new URL(u).pathname));
   const wrong: string[] = [];
   for (const p of want) if (body.hits[p] !== 1) wrong.push(`${p}: ${body.hits[p] ?? 0} hits`);
   for (const [p, n] of Object.entries(body.hits)) if (!want.has(p)) wrong.push(`${p}: ${n} hits, never sent`);
-  if (wrong.length) throw new BenchError(`${what}: the photo server was not hit exactly once per URL (${wrong.length} wrong):\n  ${wrong.slice(0, 10).join('\n  ')}`);
+  if (wrong.length)
+    throw new BenchError(`${what}: the photo server was not hit exactly once per URL (${wrong.length} wrong):\n  ${wrong.slice(0, 10).join('\n  ')}`);
   return urls.map((u) => body.first[new URL(u).pathname]!);
 }
 
@@ -219,7 +224,9 @@ function meStream(url: string, key: string, everyMs: number): { stop(): Promise<
       const t0 = performance.now();
       const req = http.get(url, { agent, headers: { authorization: `Bearer ${key}` }, timeout: 10_000 }, (res) => {
         res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new BenchError(`GET /v1/me during the import answered ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new BenchError(`GET /v1/me during the import answered ${res.statusCode}`)),
+        );
         res.on('error', reject);
       });
       req.on('timeout', () => req.destroy(new BenchError('GET /v1/me during the import timed out (10 s)')));
@@ -282,7 +289,6 @@ function rssSampler(pid: number, everyMs: number): { stop(): number } {
 
 // ---------------------------------------------------------------------------------------------
 
-
 const fig = (key: string, label: string, value: number, unit: string, decimals: number, target?: Figure['target']): Figure => ({
   key,
   label,
@@ -321,7 +327,9 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
             if (v.status === 'active') break;
             if (v.status !== 'importing_photos') throw new BenchError(`car ${id} went ${v.status}, not active:\n${describePhotos(v)}`);
             if (performance.now() - t0 > ONE_CAR_TIMEOUT_MS) {
-              throw new BenchError(`car ${id} still importing_photos after ${ONE_CAR_TIMEOUT_MS / 1000} s (${v.photos_pending} pending):\n${describePhotos(v)}`);
+              throw new BenchError(
+                `car ${id} still importing_photos after ${ONE_CAR_TIMEOUT_MS / 1000} s (${v.photos_pending} pending):\n${describePhotos(v)}`,
+              );
             }
             await sleep(ONE_CAR_POLL_MS);
           }
@@ -339,8 +347,17 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
         }
       });
       return [
-        fig('photo_one_car_ms', `one car, ${PHOTOS_PER_CAR} photos: PUT → active (median of ${ONE_CAR_ROUNDS})`, median(times), 'ms', 0, { op: '<=', value: 2000 }),
-        fig('photo_one_car_max_ms', `one car, ${PHOTOS_PER_CAR} photos: PUT → active (max of ${ONE_CAR_ROUNDS}; the 1st loads sharp)`, Math.max(...times), 'ms', 0),
+        fig('photo_one_car_ms', `one car, ${PHOTOS_PER_CAR} photos: PUT → active (median of ${ONE_CAR_ROUNDS})`, median(times), 'ms', 0, {
+          op: '<=',
+          value: 2000,
+        }),
+        fig(
+          'photo_one_car_max_ms',
+          `one car, ${PHOTOS_PER_CAR} photos: PUT → active (max of ${ONE_CAR_ROUNDS}; the 1st loads sharp)`,
+          Math.max(...times),
+          'ms',
+          0,
+        ),
         fig('photo_one_car_put_ms', 'one car: the PUT answer itself (median)', median(putTimes), 'ms', 1),
         fig('photo_one_car_first_request_ms', 'one car: PUT → 1st photo requested (median)', median(firstRequest), 'ms', 0),
         fig('photo_one_car_last_request_ms', 'one car: PUT → 10th photo requested (median)', median(lastRequest), 'ms', 0),
@@ -364,7 +381,12 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
         photos: photoUrls(s, `imp/${i}`),
       }));
       const count = async (status: string) =>
-        expectJson<{ total: number }>(`GET /v1/vehicles?status=${status}`, await send('GET', `${s.apiUrl}/v1/vehicles?status=${status}&per_page=1`, key), 200, (b) => typeof b.total === 'number').total;
+        expectJson<{ total: number }>(
+          `GET /v1/vehicles?status=${status}`,
+          await send('GET', `${s.apiUrl}/v1/vehicles?status=${status}&per_page=1`, key),
+          200,
+          (b) => typeof b.total === 'number',
+        ).total;
 
       const syncMs: number[] = [];
       let firstActiveMs: number | undefined;
@@ -384,7 +406,12 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
           for (let i = 0; i < cars.length; i += SYNC_BATCH) {
             const part = cars.slice(i, i + SYNC_BATCH);
             const a = await send('POST', `${s.apiUrl}/v1/vehicles/sync`, key, JSON.stringify({ vehicles: part }));
-            expectJson<{ created?: number; errors?: unknown[] }>(`sync of cars ${i}–${i + part.length - 1}`, a, 200, (b) => b.created === part.length && Array.isArray(b.errors) && b.errors.length === 0);
+            expectJson<{ created?: number; errors?: unknown[] }>(
+              `sync of cars ${i}–${i + part.length - 1}`,
+              a,
+              200,
+              (b) => b.created === part.length && Array.isArray(b.errors) && b.errors.length === 0,
+            );
             syncMs.push(a.ms);
           }
           for (let polls = 1; ; polls++) {
@@ -393,8 +420,14 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
             if (active === IMPORT_CARS) break;
             // Once a second: a car with failed photos goes in_review; stop at once, loudly.
             if (polls % 10 === 0 && (await count('in_review')) > 0) {
-              const list = expectJson<{ data: Vehicle[] }>('GET /v1/vehicles?status=in_review', await send('GET', `${s.apiUrl}/v1/vehicles?status=in_review&per_page=5`, key), 200);
-              throw new BenchError(`import: cars went in_review (photos failed), e.g. ${list.data[0]?.external_id}:\n${list.data[0] ? describePhotos(list.data[0]) : ''}`);
+              const list = expectJson<{ data: Vehicle[] }>(
+                'GET /v1/vehicles?status=in_review',
+                await send('GET', `${s.apiUrl}/v1/vehicles?status=in_review&per_page=5`, key),
+                200,
+              );
+              throw new BenchError(
+                `import: cars went in_review (photos failed), e.g. ${list.data[0]?.external_id}:\n${list.data[0] ? describePhotos(list.data[0]) : ''}`,
+              );
             }
             if (performance.now() - t0 > IMPORT_TIMEOUT_MS) {
               throw new BenchError(`import: only ${active} of ${IMPORT_CARS} cars active after ${IMPORT_TIMEOUT_MS / 1000} s (BENCH_PHOTO_IMPORT_TIMEOUT)`);
@@ -418,7 +451,11 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
       let failed = 0;
       const seen = new Set<string>();
       for (let page = 1; seen.size < IMPORT_CARS; page++) {
-        const list = expectJson<{ data: Vehicle[]; total: number }>(`GET /v1/vehicles page ${page}`, await send('GET', `${s.apiUrl}/v1/vehicles?per_page=100&page=${page}`, key), 200);
+        const list = expectJson<{ data: Vehicle[]; total: number }>(
+          `GET /v1/vehicles page ${page}`,
+          await send('GET', `${s.apiUrl}/v1/vehicles?per_page=100&page=${page}`, key),
+          200,
+        );
         if (list.total !== IMPORT_CARS) throw new BenchError(`import: the dealership has ${list.total} cars, expected ${IMPORT_CARS}`);
         if (list.data.length === 0) break;
         for (const v of list.data) {
@@ -433,12 +470,23 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
         }
       }
       if (seen.size !== IMPORT_CARS) throw new BenchError(`import: listed ${seen.size} cars, expected ${IMPORT_CARS}`);
-      await checkHits('import', s, '/p/imp/', cars.flatMap((c) => c.photos));
+      await checkHits(
+        'import',
+        s,
+        '/p/imp/',
+        cars.flatMap((c) => c.photos),
+      );
 
       if (meLatencies.length < 10) throw new BenchError(`import: only ${meLatencies.length} GET /v1/me calls were measured`);
       const me_ = [...meLatencies].sort((a, b) => a - b);
       return [
-        fig('photo_import_s', `import of ${IMPORT_CARS} cars × ${PHOTOS_PER_CAR} photos: 1st sync → all active (JOB_CONCURRENCY=${s.jobConcurrency})`, importMs / 1000, 's', 1),
+        fig(
+          'photo_import_s',
+          `import of ${IMPORT_CARS} cars × ${PHOTOS_PER_CAR} photos: 1st sync → all active (JOB_CONCURRENCY=${s.jobConcurrency})`,
+          importMs / 1000,
+          's',
+          1,
+        ),
         fig('photo_import_per_s', 'import: photos downloaded and stored per second', photos / (importMs / 1000), 'photos/s', 1),
         fig('photo_import_first_active_s', 'import: 1st sync → first car active', (firstActiveMs ?? importMs) / 1000, 's', 1),
         fig('photo_import_sync_ms', `import: each sync call of ${SYNC_BATCH} cars (max)`, Math.max(...syncMs), 'ms', 0),
@@ -447,7 +495,10 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
         fig('photo_import_pool_cpu_per_photo_ms', 'import: … of which other threads (sharp/libvips, fs)', (apiCpuMs - mainCpuMs) / photos, 'ms', 0),
         fig('photo_import_photo_server_cpu_s', 'import: CPU time of the local photo server', photoCpuMs / 1000, 's', 1),
         fig('photo_import_rss_before_mb', 'import: server RSS before (VmRSS)', rssBefore, 'MB', 0),
-        fig('photo_import_rss_peak_mb', `import: server peak RSS (VmHWM${hwmBefore >= hwm ? ', reached before the import' : ''})`, hwm, 'MB', 0, { op: '<=', value: 400 }),
+        fig('photo_import_rss_peak_mb', `import: server peak RSS (VmHWM${hwmBefore >= hwm ? ', reached before the import' : ''})`, hwm, 'MB', 0, {
+          op: '<=',
+          value: 400,
+        }),
         fig('photo_import_rss_sampled_mb', `import: server VmRSS, max of samples every ${RSS_EVERY_MS} ms`, rssMaxSampled, 'MB', 0),
         fig('photo_import_me_calls', `import: GET /v1/me calls meanwhile (1 at a time, ≤ 1 per ${ME_EVERY_MS} ms)`, meLatencies.length, 'calls', 0),
         fig('photo_import_me_p50_ms', 'import: GET /v1/me p50 latency meanwhile', percentile(me_, 50), 'ms', 1),

@@ -210,7 +210,11 @@ function printTable(figures: Figure[]): void {
   ]);
   const head = ['figure', 'value', 'target', 'status'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log('');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -314,7 +318,9 @@ async function main(): Promise<number> {
   else console.log(below.length ? `below target: ${below.join(', ')}` : 'all figures meet their targets');
   const noisy = figures.filter((f) => f.noise && f.value > NOISE_LIMIT_PCT).map((f) => f.key);
   if (noisy.length) {
-    console.log(`WARNING: other processes used CPU during the measured runs (${noisy.join(', ')} > ${NOISE_LIMIT_PCT}%): their figures are unreliable; rerun on a quiet machine`);
+    console.log(
+      `WARNING: other processes used CPU during the measured runs (${noisy.join(', ')} > ${NOISE_LIMIT_PCT}%): their figures are unreliable; rerun on a quiet machine`,
+    );
   }
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 

@@ -17,7 +17,19 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeCertificate } from '../test/webhook-receiver.js';
-import { BenchError, LOOPBACK, createDealer, expectJson, send, sleep, startOwnServer, stopChild, type Benchmark, type BenchContext, type Figure } from './lib.js';
+import {
+  BenchError,
+  LOOPBACK,
+  createDealer,
+  expectJson,
+  send,
+  sleep,
+  startOwnServer,
+  stopChild,
+  type Benchmark,
+  type BenchContext,
+  type Figure,
+} from './lib.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
@@ -68,7 +80,12 @@ async function startReceiver(pair: { key: string; cert: string }, secret: () => 
 
 /** The baseline: the same number of signed POSTs, fresh TLS connection each, IN_FLIGHT at once. */
 async function baselinePosts(port: number, cert: string, n: number): Promise<number> {
-  const body = JSON.stringify({ id: 'evt_baseline', type: 'vehicle.rejected', created_at: new Date().toISOString(), data: { errors: ['price must be greater than 0'] } });
+  const body = JSON.stringify({
+    id: 'evt_baseline',
+    type: 'vehicle.rejected',
+    created_at: new Date().toISOString(),
+    data: { errors: ['price must be greater than 0'] },
+  });
   let next = 0;
   const t0 = performance.now();
   const one = () =>
@@ -76,7 +93,15 @@ async function baselinePosts(port: number, cert: string, n: number): Promise<num
       const t = Math.floor(Date.now() / 1000);
       const sig = crypto.createHmac('sha256', 'whsec_baseline').update(`${t}.`).update(body).digest('hex');
       const req = https.request(
-        { host: LOOPBACK, port, path: '/baseline', method: 'POST', ca: cert, agent: false, headers: { 'content-type': 'application/json', 'x-service-signature': `t=${t},v1=${sig}` } },
+        {
+          host: LOOPBACK,
+          port,
+          path: '/baseline',
+          method: 'POST',
+          ca: cert,
+          agent: false,
+          headers: { 'content-type': 'application/json', 'x-service-signature': `t=${t},v1=${sig}` },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve());
@@ -123,7 +148,14 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
     secret = hook.secret;
 
     // The events: invalid cars, each PUT answering 422 and recording vehicle.rejected.
-    const bad = JSON.stringify({ brand: 'Toyota', model: 'Corolla', year: 2019, price: 0, mileage: 1000, photos: ['https://img.example/1.jpg', 'https://img.example/2.jpg', 'https://img.example/3.jpg'] });
+    const bad = JSON.stringify({
+      brand: 'Toyota',
+      model: 'Corolla',
+      year: 2019,
+      price: 0,
+      mileage: 1000,
+      photos: ['https://img.example/1.jpg', 'https://img.example/2.jpg', 'https://img.example/3.jpg'],
+    });
     let next = 0;
     const t0 = Date.now();
     await Promise.all(
@@ -152,9 +184,21 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
     const perSec = ids.size / ((last - first) / 1000);
     const baseline = await baselinePosts(rx.port, pair.cert, EVENTS);
     return [
-      { key: 'webhook_events_rps', label: `webhook bench: ${EVENTS} events recorded (PUT → 422)`, value: EVENTS / (eventsDoneMs / 1000), unit: 'events/s', decimals: 0 },
+      {
+        key: 'webhook_events_rps',
+        label: `webhook bench: ${EVENTS} events recorded (PUT → 422)`,
+        value: EVENTS / (eventsDoneMs / 1000),
+        unit: 'events/s',
+        decimals: 0,
+      },
       { key: 'webhook_deliveries_rps', label: 'webhook deliveries (first event → last receipt)', value: perSec, unit: 'deliveries/s', decimals: 0 },
-      { key: 'webhook_baseline_rps', label: `baseline: signed HTTPS POSTs from the bench, ${IN_FLIGHT} at once, new TLS each`, value: baseline, unit: 'req/s', decimals: 0 },
+      {
+        key: 'webhook_baseline_rps',
+        label: `baseline: signed HTTPS POSTs from the bench, ${IN_FLIGHT} at once, new TLS each`,
+        value: baseline,
+        unit: 'req/s',
+        decimals: 0,
+      },
       { key: 'webhook_vs_baseline_pct', label: 'webhook deliveries ÷ baseline', value: (100 * perSec) / baseline, unit: '%', decimals: 1 },
       { key: 'webhook_p50_ms', label: 'event → receipt p50', value: percentile(lat, 50), unit: 'ms', decimals: 0, target: { op: '<=', value: 1000 } },
       { key: 'webhook_p99_ms', label: 'event → receipt p99', value: percentile(lat, 99), unit: 'ms', decimals: 0 },

@@ -40,7 +40,10 @@ let prevBrand = null;
 
 for (const [bi, brand] of data.brands.entries()) {
   const where = `brands[${bi}]${brand && isStr(brand.name) ? ` (${brand.name})` : ''}`;
-  if (!brand || typeof brand !== 'object') { err(`${where}: not an object`); continue; }
+  if (!brand || typeof brand !== 'object') {
+    err(`${where}: not an object`);
+    continue;
+  }
   for (const k of Object.keys(brand)) if (!['name', 'slug', 'models'].includes(k)) err(`${where}: unexpected key "${k}"`);
   if (!isStr(brand.name)) err(`${where}: invalid name`);
   if (typeof brand.slug !== 'string' || !SLUG_RE.test(brand.slug)) err(`${where}: invalid slug ${JSON.stringify(brand.slug)}`);
@@ -55,7 +58,10 @@ for (const [bi, brand] of data.brands.entries()) {
     if (brandSlugs.has(brand.slug)) err(`${where}: duplicate brand slug "${brand.slug}"`);
     brandSlugs.add(brand.slug);
   }
-  if (!Array.isArray(brand.models) || brand.models.length === 0) { err(`${where}: models must be a non-empty array`); continue; }
+  if (!Array.isArray(brand.models) || brand.models.length === 0) {
+    err(`${where}: models must be a non-empty array`);
+    continue;
+  }
 
   const modelSlugs = new Set();
   const modelNames = new Set();
@@ -63,7 +69,10 @@ for (const [bi, brand] of data.brands.entries()) {
   for (const [mi, model] of brand.models.entries()) {
     models++;
     const mw = `${where} models[${mi}]${model && isStr(model.name) ? ` (${model.name})` : ''}`;
-    if (!model || typeof model !== 'object') { err(`${mw}: not an object`); continue; }
+    if (!model || typeof model !== 'object') {
+      err(`${mw}: not an object`);
+      continue;
+    }
     for (const k of Object.keys(model)) if (!['name', 'slug', 'years'].includes(k)) err(`${mw}: unexpected key "${k}"`);
     if (!isStr(model.name)) err(`${mw}: invalid name`);
     else {
@@ -78,17 +87,35 @@ for (const [bi, brand] of data.brands.entries()) {
       if (modelSlugs.has(model.slug)) err(`${mw}: duplicate model slug "${model.slug}" in brand`);
       modelSlugs.add(model.slug);
     }
-    if (!Array.isArray(model.years) || model.years.length === 0) { err(`${mw}: years must be a non-empty array`); continue; }
+    if (!Array.isArray(model.years) || model.years.length === 0) {
+      err(`${mw}: years must be a non-empty array`);
+      continue;
+    }
     let prevTo;
     for (const [ri, range] of model.years.entries()) {
       const rw = `${mw} years[${ri}]`;
-      if (!Array.isArray(range) || range.length !== 2) { err(`${rw}: must be [from, to]`); break; }
+      if (!Array.isArray(range) || range.length !== 2) {
+        err(`${rw}: must be [from, to]`);
+        break;
+      }
       const [from, to] = range;
-      if (!isYear(from)) { err(`${rw}: invalid from ${JSON.stringify(from)}`); break; }
-      if (to !== null && (!isYear(to) || to < from)) { err(`${rw}: invalid to ${JSON.stringify(to)}`); break; }
+      if (!isYear(from)) {
+        err(`${rw}: invalid from ${JSON.stringify(from)}`);
+        break;
+      }
+      if (to !== null && (!isYear(to) || to < from)) {
+        err(`${rw}: invalid to ${JSON.stringify(to)}`);
+        break;
+      }
       if (ri > 0) {
-        if (prevTo === null) { err(`${rw}: follows an open-ended range`); break; }
-        if (from <= prevTo) { err(`${rw}: overlaps or is not sorted after previous range`); break; }
+        if (prevTo === null) {
+          err(`${rw}: follows an open-ended range`);
+          break;
+        }
+        if (from <= prevTo) {
+          err(`${rw}: overlaps or is not sorted after previous range`);
+          break;
+        }
       }
       prevTo = to;
     }

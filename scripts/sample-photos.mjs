@@ -10,7 +10,12 @@ import { fileURLToPath } from 'node:url';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'samples', 'photos');
 const port = Number(process.env.SAMPLE_PHOTOS_PORT ?? 3001);
-const photos = new Map(fs.readdirSync(dir).filter((f) => f.endsWith('.jpg')).map((f) => [`/${f}`, fs.readFileSync(path.join(dir, f))]));
+const photos = new Map(
+  fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.jpg'))
+    .map((f) => [`/${f}`, fs.readFileSync(path.join(dir, f))]),
+);
 
 const server = http.createServer((req, res) => {
   const body = req.method === 'GET' || req.method === 'HEAD' ? photos.get(new URL(req.url ?? '/', 'http://x').pathname) : undefined;

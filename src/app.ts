@@ -32,8 +32,6 @@ import { SHARED_SCHEMAS } from './schemas.js';
 import { buildServices, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
 import { defineTasks, scheduleRecurringTasks } from './tasks.js';
 
-;
-
 export interface AppOptions extends ServiceOptions {
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: DestinationStream;
@@ -106,7 +104,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const perMinute = config.rateLimitPerMinute;
   await app.register(
     async (keyed) => {
-      keyed.addHook('onRequest', keyedScopeHook({ resolveKey: keyResolver(services.store.db, services.clock), limiter: services.limiter, perMinute, clock: services.clock }));
+      keyed.addHook(
+        'onRequest',
+        keyedScopeHook({ resolveKey: keyResolver(services.store.db, services.clock), limiter: services.limiter, perMinute, clock: services.clock }),
+      );
       await keyed.register(meRoutes, { perMinute });
       await keyed.register(marketRoutes);
       await keyed.register(catalogRoutes, { catalog: services.catalog });

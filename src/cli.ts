@@ -30,7 +30,7 @@ function required(opts: Options, name: string): string {
   if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`--${name} is required`);
   return v;
 }
-const optional = (opts: Options, name: string): string | undefined => (typeof opts[name] === 'string' ? (opts[name]) : undefined);
+const optional = (opts: Options, name: string): string | undefined => (typeof opts[name] === 'string' ? opts[name] : undefined);
 
 type Result = { json: unknown; text: string };
 

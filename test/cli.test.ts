@@ -91,8 +91,11 @@ describe(`operator CLI (${STORE_NAME})`, () => {
 
   test('a bad DATABASE_URL is named in one line', async () => {
     const r = await new Promise<Run>((resolve) =>
-      execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'dealers', 'list', '--json'], { env: { ...process.env, DATABASE_URL: 'mysql://nope' } }, (err, stdout, stderr) =>
-        resolve({ code: err ? 1 : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli.ts', 'dealers', 'list', '--json'],
+        { env: { ...process.env, DATABASE_URL: 'mysql://nope' } },
+        (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr }),
       ),
     );
     assert.equal(r.code, 1);

@@ -44,7 +44,13 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
     assert.equal((await pushCsv(t, feed.path, csv([csvCar('SWEEP-1')]))).statusCode, 200);
     const imp = await t.store.db.selectFrom('feed_imports').select('id').where('feed_id', '=', feed.id).executeTakeFirstOrThrow();
     const dealer = await t.store.db.selectFrom('dealers').select('id').where('slug', '=', seeded.slug).executeTakeFirstOrThrow();
-    const hook = await insertWebhook(t.store.db, { dealerId: dealer.id, url: 'https://hooks.example.com/x', events: ['vehicle.created'], secretSealed: 'x', now: t.clock.now() });
+    const hook = await insertWebhook(t.store.db, {
+      dealerId: dealer.id,
+      url: 'https://hooks.example.com/x',
+      events: ['vehicle.created'],
+      secretSealed: 'x',
+      now: t.clock.now(),
+    });
     Object.assign(real, { token: feed.token, id: String(feed.id), import_id: String(imp.id), webhook_id: String(hook.id), delivery_id: '1' });
   });
   after(() => t.close());
@@ -72,7 +78,15 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
     }
     // Public pages and photos, outside the OpenAPI document.
     for (const path of ['/listings/{listing_id}', '/listings/{listing_id}/thanks', '/photos/{file_id}/{name}']) {
-      operations.push({ method: 'GET', path, params: [{ name: 'listing_id', in: 'path' }, { name: 'file_id', in: 'path' }, { name: 'name', in: 'path' }].filter((p) => path.includes(`{${p.name}}`)) as Param[] });
+      operations.push({
+        method: 'GET',
+        path,
+        params: [
+          { name: 'listing_id', in: 'path' },
+          { name: 'file_id', in: 'path' },
+          { name: 'name', in: 'path' },
+        ].filter((p) => path.includes(`{${p.name}}`)) as Param[],
+      });
     }
     assert.ok(operations.length >= 20, `${operations.length} operations`);
 
@@ -91,7 +105,12 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
           cases.push(p.in === 'path' ? fill(op.path, { [p.name]: value }) : `${fill(op.path)}?${p.name}=${value}`);
         }
       }
-      cases.push(`${fill(op.path)}?${op.params.filter((p) => p.in === 'query').map((p) => `${p.name}=${absurd(p)[0]}`).join('&')}`);
+      cases.push(
+        `${fill(op.path)}?${op.params
+          .filter((p) => p.in === 'query')
+          .map((p) => `${p.name}=${absurd(p)[0]}`)
+          .join('&')}`,
+      );
       for (const url of cases) {
         const body = ['POST', 'PUT'].includes(op.method) ? '{}' : undefined;
         const res = await t.app.inject({

@@ -47,8 +47,7 @@ describe(`errors before routing, on a listening server (${STORE_NAME})`, () => {
     });
   }
 
-  const get = (path: string, headers = '') =>
-    raw(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`);
+  const get = (path: string, headers = '') => raw(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`);
 
   function assertError(answer: RawAnswer, status: number, code: string): void {
     assert.equal(answer.status, status, answer.headers);
@@ -159,7 +158,9 @@ describe(`errors before routing, on a listening server (${STORE_NAME})`, () => {
       const done = () => resolve({ sent, head });
       socket.on('error', done);
       socket.on('close', done);
-      socket.write(`POST /v1/vehicles/sync HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      socket.write(
+        `POST /v1/vehicles/sync HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
       const chunk = Buffer.alloc(64 * 1024, 'a');
       const pump = () => {
         while (sent < total && !socket.destroyed) {
@@ -169,7 +170,11 @@ describe(`errors before routing, on a listening server (${STORE_NAME})`, () => {
           if (!socket.write('\r\n')) return void socket.once('drain', pump);
         }
         // Everything went out: an unbounded drain would keep the connection open.
-        if (sent >= total) setTimeout(() => { socket.destroy(); done(); }, 2000).unref();
+        if (sent >= total)
+          setTimeout(() => {
+            socket.destroy();
+            done();
+          }, 2000).unref();
       };
       pump();
     });

@@ -33,7 +33,10 @@ async function unreadable(p: Promise<unknown>, message: RegExp): Promise<void> {
 /** A compact car row (~150 bytes): 50 000 of them fit in a 10 MB body. */
 const compactCsv = (rows: number) => {
   const lines = ['external_id,brand,model,year,price,mileage,photos'];
-  for (let i = 1; i <= rows; i++) lines.push(`S${i},Ford,Ranger,2019,${5_000_000 + i},${i * 3},https://i.example.com/${i}/1.jpg|https://i.example.com/${i}/2.jpg|https://i.example.com/${i}/3.jpg`);
+  for (let i = 1; i <= rows; i++)
+    lines.push(
+      `S${i},Ford,Ranger,2019,${5_000_000 + i},${i * 3},https://i.example.com/${i}/1.jpg|https://i.example.com/${i}/2.jpg|https://i.example.com/${i}/3.jpg`,
+    );
   return lines.join('\n') + '\n';
 };
 
@@ -76,7 +79,9 @@ describe('hostile XML', () => {
   });
 
   test('a DOCTYPE written inside CDATA or a comment is text, not a declaration', async () => {
-    const r = await parse('<inventory><!-- no <!DOCTYPE here --><vehicle><brand>Ford</brand><description><![CDATA[<!DOCTYPE is just text]]></description></vehicle></inventory>');
+    const r = await parse(
+      '<inventory><!-- no <!DOCTYPE here --><vehicle><brand>Ford</brand><description><![CDATA[<!DOCTYPE is just text]]></description></vehicle></inventory>',
+    );
     assert.deepEqual(r.rows[0]!.vehicle, { brand: 'Ford', description: '<!DOCTYPE is just text' });
   });
 
@@ -212,7 +217,12 @@ describe('hostile workbooks (zip)', () => {
       /sheet1\.xml" would take 2861 MB once inflated \(at most 128 MB\)/,
     );
     // entries that add up (each under the entry bound and the ratio)
-    const parts = Array.from({ length: 2 }, (_, i) => ({ name: `xl/media/image${i}.png`, data: crypto.randomBytes(1024 * 1024), store: true, claimSize: 90 * 1024 * 1024 }));
+    const parts = Array.from({ length: 2 }, (_, i) => ({
+      name: `xl/media/image${i}.png`,
+      data: crypto.randomBytes(1024 * 1024),
+      store: true,
+      claimSize: 90 * 1024 * 1024,
+    }));
     await unreadable(parse(workbook(undefined, parts)), /more than 160 MB once inflated/);
   });
 
@@ -226,11 +236,16 @@ describe('hostile workbooks (zip)', () => {
     const many = Array.from({ length: 1_900_000 }, (_, i) => `Unidad ${i % 50000} gris`);
     const body = makeZip(minimalWorkbook(cells, [...strings, ...many]));
     assert.ok(body.length < 10 * 1024 * 1024);
-    await unreadable(parse(body), new RegExp(`shared strings table would take \\d+ MB once inflated \\(at most ${ZIP_LIMITS.sharedStringsBytes / 1024 / 1024} MB\\)`));
+    await unreadable(
+      parse(body),
+      new RegExp(`shared strings table would take \\d+ MB once inflated \\(at most ${ZIP_LIMITS.sharedStringsBytes / 1024 / 1024} MB\\)`),
+    );
   });
 
   test('a directory that lies (declares small, inflates large): stopped while inflating', async () => {
-    const liar = workbook((e) => (e.name === 'xl/sharedStrings.xml' ? { ...e, data: Buffer.concat([e.data, Buffer.alloc(30 * 1024 * 1024, 0x20)]), claimSize: 4096 } : e));
+    const liar = workbook((e) =>
+      e.name === 'xl/sharedStrings.xml' ? { ...e, data: Buffer.concat([e.data, Buffer.alloc(30 * 1024 * 1024, 0x20)]), claimSize: 4096 } : e,
+    );
     await unreadable(parse(liar), /inflates to more than its directory declares/);
   });
 
@@ -272,7 +287,15 @@ describe('bounded execution', () => {
     assert.equal(r.rows.length, 50_000);
     assert.deepEqual(r.rows[49_999], {
       index: 50_001,
-      vehicle: { external_id: 'S50000', brand: 'Ford', model: 'Ranger', year: 2019, price: 5_050_000, mileage: 150_000, photos: [1, 2, 3].map((k) => `https://i.example.com/50000/${k}.jpg`) },
+      vehicle: {
+        external_id: 'S50000',
+        brand: 'Ford',
+        model: 'Ranger',
+        year: 2019,
+        price: 5_050_000,
+        mileage: 150_000,
+        photos: [1, 2, 3].map((k) => `https://i.example.com/50000/${k}.jpg`),
+      },
     });
     // the event loop was free while the worker parsed (only receiving the result takes it)
     assert.ok(ticks >= took / 10 / 4, `timer ran ${ticks} times in ${Math.round(took)} ms`);
@@ -304,7 +327,18 @@ describe('bounded execution', () => {
     PARSE_LIMITS.heapMb = 32;
     try {
       // each JSON vehicle becomes a record, a flat map and a mapped copy: far over 32 MB
-      const big = JSON.stringify(Array.from({ length: 50_000 }, (_, i) => ({ external_id: `S${i}`, brand: 'Ford', model: 'Ranger', year: 2019, price: i, mileage: i, description: 'x'.repeat(40), photos: ['https://i.example.com/1.jpg', 'https://i.example.com/2.jpg', 'https://i.example.com/3.jpg'] })));
+      const big = JSON.stringify(
+        Array.from({ length: 50_000 }, (_, i) => ({
+          external_id: `S${i}`,
+          brand: 'Ford',
+          model: 'Ranger',
+          year: 2019,
+          price: i,
+          mileage: i,
+          description: 'x'.repeat(40),
+          photos: ['https://i.example.com/1.jpg', 'https://i.example.com/2.jpg', 'https://i.example.com/3.jpg'],
+        })),
+      );
       await unreadable(parse(big), /too large to read/);
     } finally {
       PARSE_LIMITS.heapMb = saved;

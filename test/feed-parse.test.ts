@@ -61,7 +61,23 @@ describe('feed parsing: formats and samples', () => {
     assert.equal(r.rows[3]!.vehicle.price, 14200.5);
     assert.deepEqual(
       r.columns.map((c) => [c.column, c.field]),
-      ['external_id', 'brand', 'model', 'year', 'version', 'price', 'currency', 'mileage', 'fuel', 'transmission', 'color', 'condition', 'city', 'description', 'photos'].map((f) => [f, f]),
+      [
+        'external_id',
+        'brand',
+        'model',
+        'year',
+        'version',
+        'price',
+        'currency',
+        'mileage',
+        'fuel',
+        'transmission',
+        'color',
+        'condition',
+        'city',
+        'description',
+        'photos',
+      ].map((f) => [f, f]),
     );
     assert.deepEqual(r.rowErrors, []);
   });
@@ -125,12 +141,15 @@ describe('feed parsing: formats and samples', () => {
     const r = await parse(body, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     assert.equal(r.format, 'xlsx');
     assert.deepEqual(r.rows, [
-      { index: 2, vehicle: { external_id: '00123', brand: 'Ford', model: 'Ranger', year: 2019, price: 12500, mileage: 45000, description: 'Full service', photos: P } },
+      {
+        index: 2,
+        vehicle: { external_id: '00123', brand: 'Ford', model: 'Ranger', year: 2019, price: 12500, mileage: 45000, description: 'Full service', photos: P },
+      },
       { index: 4, vehicle: { external_id: 'A7', brand: 'Toyota', model: 'Hilux', year: 2021, price: 15000, mileage: 0, description: 'x', photos: P } },
     ]);
   });
 
-  test('xlsx: empty (styled) rows above the header are skipped; row numbers stay the sheet\'s', async () => {
+  test("xlsx: empty (styled) rows above the header are skipped; row numbers stay the sheet's", async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Stock');
     ws.getCell('A1').style = { font: { bold: true } };
@@ -143,7 +162,15 @@ describe('feed parsing: formats and samples', () => {
 
   test('JSON: a bare array, or an object holding vehicles/data/items/inventory; positions are 1-based', async () => {
     const car = { external_id: 'J1', brand: 'Ford', model: 'Ka', year: 2019, price: 100, mileage: 5, photos: P };
-    for (const doc of [[car], { vehicles: [car] }, { data: [car] }, { items: [car] }, { inventory: [car] }, { feed: { meta: 1, cars: [car] } }, { listings: [car], total: 1 }]) {
+    for (const doc of [
+      [car],
+      { vehicles: [car] },
+      { data: [car] },
+      { items: [car] },
+      { inventory: [car] },
+      { feed: { meta: 1, cars: [car] } },
+      { listings: [car], total: 1 },
+    ]) {
       const r = await parse(JSON.stringify(doc), 'application/json');
       assert.equal(r.format, 'json');
       assert.deepEqual(r.rows, [{ index: 1, vehicle: car }], JSON.stringify(doc).slice(0, 40));
@@ -157,7 +184,15 @@ describe('feed parsing: formats and samples', () => {
   test('JSON: nested values (mileage.value, price.amount/currency, photo objects), numbers as IDs, non-objects reported', async () => {
     const r = await parse(
       JSON.stringify([
-        { vehicle_id: 123, make: 'Chevrolet', model: 208, year: '2019', price: { amount: '15.000', currency: 'US$' }, mileage: { value: 45000, unit: 'KM' }, images: [{ url: P[0] }, { url: P[1] }, { src: P[2] }] },
+        {
+          vehicle_id: 123,
+          make: 'Chevrolet',
+          model: 208,
+          year: '2019',
+          price: { amount: '15.000', currency: 'US$' },
+          mileage: { value: 45000, unit: 'KM' },
+          images: [{ url: P[0] }, { url: P[1] }, { src: P[2] }],
+        },
         'not a car',
         { stock_number: '00123', brand: 'Fiat', photos: `${P[0]}|${P[1]}|${P[2]}`, fuel: 'Nafta', condition: '0km' },
       ]),
@@ -190,7 +225,17 @@ describe('feed parsing: formats and samples', () => {
     assert.deepEqual(r.rows, [
       {
         index: 1,
-        vehicle: { external_id: '00123', brand: 'Ford', model: 'Ranger', year: 2019, price: 15000, currency: 'USD', mileage: 45000, description: 'Caja <b>automática</b> & techo', photos: [`${P[0]}?w=1&h=2`, P[1], P[2]] },
+        vehicle: {
+          external_id: '00123',
+          brand: 'Ford',
+          model: 'Ranger',
+          year: 2019,
+          price: 15000,
+          currency: 'USD',
+          mileage: 45000,
+          description: 'Caja <b>automática</b> & techo',
+          photos: [`${P[0]}?w=1&h=2`, P[1], P[2]],
+        },
       },
       { index: 2, vehicle: { external_id: 'A2', brand: 'Fiat', photos: P } },
       { index: 3, vehicle: { external_id: 'B3', mileage: 0, condition: 'new', photos: P } },
@@ -200,7 +245,13 @@ describe('feed parsing: formats and samples', () => {
 
   test('XML: other roots and item names (<cars><car>, <stock><item>, RSS channel items, one vehicle, empty root)', async () => {
     const car = `<external_id>C1</external_id><brand>Renault</brand>`;
-    for (const xml of [`<cars><car>${car}</car></cars>`, `<stock><item>${car}</item></stock>`, `<rss><channel><title>x</title><item>${car}</item></channel></rss>`, `<feed><listings><unidad>${car}</unidad><unidad>${car}</unidad></listings></feed>`, `<vehicle>${car}</vehicle>`]) {
+    for (const xml of [
+      `<cars><car>${car}</car></cars>`,
+      `<stock><item>${car}</item></stock>`,
+      `<rss><channel><title>x</title><item>${car}</item></channel></rss>`,
+      `<feed><listings><unidad>${car}</unidad><unidad>${car}</unidad></listings></feed>`,
+      `<vehicle>${car}</vehicle>`,
+    ]) {
       const r = await parse(xml, 'text/xml');
       assert.ok(r.rows.length >= 1, xml);
       assert.deepEqual(r.rows[0], { index: 1, vehicle: { external_id: 'C1', brand: 'Renault' } }, xml);
@@ -224,7 +275,23 @@ describe('feed parsing: column names (D16)', () => {
     const r = await parse(fs.readFileSync(path.join(SAMPLES, 'inventario-es.csv')));
     assert.deepEqual(
       r.columns.map((c) => c.field),
-      ['external_id', 'brand', 'model', 'year', 'version', 'price', 'currency', 'mileage', 'fuel', 'transmission', 'color', 'condition', 'city', 'description', 'photos'],
+      [
+        'external_id',
+        'brand',
+        'model',
+        'year',
+        'version',
+        'price',
+        'currency',
+        'mileage',
+        'fuel',
+        'transmission',
+        'color',
+        'condition',
+        'city',
+        'description',
+        'photos',
+      ],
     );
   });
 
@@ -275,7 +342,10 @@ describe('feed parsing: column names (D16)', () => {
       condition: 'used',
       photos: P,
     });
-    assert.deepEqual(r.columns.find((c) => c.column === 'VIN'), { column: 'VIN', field: null });
+    assert.deepEqual(
+      r.columns.find((c) => c.column === 'VIN'),
+      { column: 'VIN', field: null },
+    );
   });
 
   test('names match regardless of case, accents, spaces, -, _, # and .', async () => {
@@ -297,7 +367,17 @@ describe('feed parsing: column names (D16)', () => {
   });
 
   test('nested names: a value part feeds its field, a currency under a price the currency, anything else is ignored', async () => {
-    const r = await parse(JSON.stringify([{ stock: { id: 'N1' }, kilometraje: { valor: '12.000' }, precio: { monto: 9000, moneda: 'U$S' }, seller: { id: 'not a stock id' }, mileage2: { unit: 'km' } }]));
+    const r = await parse(
+      JSON.stringify([
+        {
+          stock: { id: 'N1' },
+          kilometraje: { valor: '12.000' },
+          precio: { monto: 9000, moneda: 'U$S' },
+          seller: { id: 'not a stock id' },
+          mileage2: { unit: 'km' },
+        },
+      ]),
+    );
     assert.deepEqual(vehicles(r), [{ external_id: 'N1', price: 9000, currency: 'USD', mileage: 12000 }]);
     assert.deepEqual(
       r.columns.map((c) => [c.column, c.field]),
@@ -331,8 +411,16 @@ describe('feed parsing: column names (D16)', () => {
 
 describe('feed parsing: photos', () => {
   test('one cell: separated by |, ;, commas, spaces or new lines; a comma inside a URL is kept', async () => {
-    const cloud = ['https://res.cloudinary.com/demo/w_300,h_200/a.jpg', 'https://res.cloudinary.com/demo/w_300,h_200/b.jpg', 'https://res.cloudinary.com/demo/w_300,h_200/c.jpg'];
-    const got = await readColumn('photos', [P.join('|'), P.join(' ; '), P.join(', '), P.join(' '), P.join('\n'), P.join('\r\n'), cloud.join(','), ` ${P.join(' | ')} | `], 'photos');
+    const cloud = [
+      'https://res.cloudinary.com/demo/w_300,h_200/a.jpg',
+      'https://res.cloudinary.com/demo/w_300,h_200/b.jpg',
+      'https://res.cloudinary.com/demo/w_300,h_200/c.jpg',
+    ];
+    const got = await readColumn(
+      'photos',
+      [P.join('|'), P.join(' ; '), P.join(', '), P.join(' '), P.join('\n'), P.join('\r\n'), cloud.join(','), ` ${P.join(' | ')} | `],
+      'photos',
+    );
     assert.deepEqual(got, [P, P, P, P, P, P, cloud, P]);
   });
 
@@ -341,7 +429,13 @@ describe('feed parsing: photos', () => {
     const order = [1, 10, 2, 3, 4, 5, 6, 7, 8, 9];
     const r = await parse(`external_id,${order.map((n) => `photo${n}`).join(',')}\nS1,${order.map((n) => urls[n - 1]).join(',')}\n`);
     assert.deepEqual(r.rows[0]!.vehicle.photos, urls);
-    for (const stems of [['foto_1', 'foto_2', 'foto_3'], ['Image 1', 'Image 2', 'Image 3'], ['imagen1', 'imagen2', 'imagen3'], ['Image Url 1', 'Image Url 2', 'Image Url 3'], ['image[0].url', 'image[1].url', 'image[2].url']]) {
+    for (const stems of [
+      ['foto_1', 'foto_2', 'foto_3'],
+      ['Image 1', 'Image 2', 'Image 3'],
+      ['imagen1', 'imagen2', 'imagen3'],
+      ['Image Url 1', 'Image Url 2', 'Image Url 3'],
+      ['image[0].url', 'image[1].url', 'image[2].url'],
+    ]) {
       const s = await parse(`external_id,${stems.map((h) => `"${h}"`).join(',')}\nS1,${P.join(',')}\n`);
       assert.deepEqual(s.rows[0]!.vehicle.photos, P, stems[0]);
     }
@@ -355,7 +449,27 @@ describe('feed parsing: photos', () => {
 
 describe('feed parsing: values', () => {
   test('prices: thousands separators, decimal commas, currency symbols; a currency written in the price is used when none is given', async () => {
-    const cells = ['$ 12.500.000', '12,500.00', '12.500,50', '1.234', '1,234', '12500.5', '12500,75', '12 500 000', 'US$ 15.000', '10499 USD', 'R$ 95.000,00', '€ 9.999', '$ 12.500.000 ARS', '00123', '0.5', '-5', 'Consultar', '12.50.000', '1.2.3'];
+    const cells = [
+      '$ 12.500.000',
+      '12,500.00',
+      '12.500,50',
+      '1.234',
+      '1,234',
+      '12500.5',
+      '12500,75',
+      '12 500 000',
+      'US$ 15.000',
+      '10499 USD',
+      'R$ 95.000,00',
+      '€ 9.999',
+      '$ 12.500.000 ARS',
+      '00123',
+      '0.5',
+      '-5',
+      'Consultar',
+      '12.50.000',
+      '1.2.3',
+    ];
     const r = await parse(`external_id,price\n${cells.map((c, i) => `X${i},"${c}"`).join('\n')}\n`);
     assert.deepEqual(
       r.rows.map((x) => x.vehicle.price),
@@ -363,7 +477,27 @@ describe('feed parsing: values', () => {
     );
     assert.deepEqual(
       r.rows.map((x) => x.vehicle.currency),
-      [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'USD', 'USD', 'BRL', 'EUR', 'ARS', undefined, undefined, undefined, undefined, undefined, undefined],
+      [
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        'USD',
+        'USD',
+        'BRL',
+        'EUR',
+        'ARS',
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ],
     );
     // a currency column wins over the one in the price
     const both = await parse('external_id,price,currency\nX,US$ 100,ARS\n');
@@ -371,28 +505,108 @@ describe('feed parsing: values', () => {
   });
 
   test('mileage and year', async () => {
-    assert.deepEqual(await readColumn('mileage', ['45.000 km', '52,777 miles', '0', '120000', '98.000 KMS', 'about 5', '1.5'], 'mileage'), [45000, 52777, 0, 120000, 98000, 'about 5', 1.5]);
-    assert.deepEqual(await readColumn('year', ['2019', '2019/2020', '2019-03-15', '15/03/2019', '03/2019', ' 2021 ', 'nuevo', '19'], 'year'), [2019, 2020, 2019, 2019, 2019, 2021, 'nuevo', '19']);
+    assert.deepEqual(await readColumn('mileage', ['45.000 km', '52,777 miles', '0', '120000', '98.000 KMS', 'about 5', '1.5'], 'mileage'), [
+      45000,
+      52777,
+      0,
+      120000,
+      98000,
+      'about 5',
+      1.5,
+    ]);
+    assert.deepEqual(await readColumn('year', ['2019', '2019/2020', '2019-03-15', '15/03/2019', '03/2019', ' 2021 ', 'nuevo', '19'], 'year'), [
+      2019,
+      2020,
+      2019,
+      2019,
+      2019,
+      2021,
+      'nuevo',
+      '19',
+    ]);
   });
 
   test('fuel, transmission and condition synonyms (es, pt, en) to the market values; unknown values kept for validation to name', async () => {
     assert.deepEqual(
-      await readColumn('fuel', ['Nafta', 'GASOLINA', 'Petrol - Unleaded', 'Diésel', 'Gasoil', 'GNC', 'Nafta/GNC', 'GNV', 'GLP', 'Flex', 'Álcool/Gasolina', 'Etanol', 'Híbrido', 'Híbrido enchufable', 'PHEV', 'Eléctrico', 'Elétrico', 'BEV', 'Hidrógeno'], 'fuel'),
-      ['gasoline', 'gasoline', 'gasoline', 'diesel', 'diesel', 'cng', 'cng', 'cng', 'lpg', 'flex', 'flex', 'ethanol', 'hybrid', 'plug_in_hybrid', 'plug_in_hybrid', 'electric', 'electric', 'electric', 'Hidrógeno'],
+      await readColumn(
+        'fuel',
+        [
+          'Nafta',
+          'GASOLINA',
+          'Petrol - Unleaded',
+          'Diésel',
+          'Gasoil',
+          'GNC',
+          'Nafta/GNC',
+          'GNV',
+          'GLP',
+          'Flex',
+          'Álcool/Gasolina',
+          'Etanol',
+          'Híbrido',
+          'Híbrido enchufable',
+          'PHEV',
+          'Eléctrico',
+          'Elétrico',
+          'BEV',
+          'Hidrógeno',
+        ],
+        'fuel',
+      ),
+      [
+        'gasoline',
+        'gasoline',
+        'gasoline',
+        'diesel',
+        'diesel',
+        'cng',
+        'cng',
+        'cng',
+        'lpg',
+        'flex',
+        'flex',
+        'ethanol',
+        'hybrid',
+        'plug_in_hybrid',
+        'plug_in_hybrid',
+        'electric',
+        'electric',
+        'electric',
+        'Hidrógeno',
+      ],
     );
     assert.deepEqual(
-      await readColumn('transmission', ['Automática', 'automático', 'AT', 'CVT', 'Automatizada', 'Manual 5 marchas', 'Mecánica', 'MT', 'Standard', '6-Speed Automatic', 'Secuencial', 'otro'], 'transmission'),
+      await readColumn(
+        'transmission',
+        ['Automática', 'automático', 'AT', 'CVT', 'Automatizada', 'Manual 5 marchas', 'Mecánica', 'MT', 'Standard', '6-Speed Automatic', 'Secuencial', 'otro'],
+        'transmission',
+      ),
       ['automatic', 'automatic', 'automatic', 'automatic', 'automatic', 'manual', 'manual', 'manual', 'manual', 'automatic', 'automatic', 'otro'],
     );
     assert.deepEqual(
       await readColumn('condition', ['0km', '0 KM', 'OKM', 'Nuevo', 'Novo', 'N', 'new', 'Usado', 'Seminovo', 'U', 'Pre-Owned', 'CPO', 'demo'], 'condition'),
       ['new', 'new', 'new', 'new', 'new', 'new', 'new', 'used', 'used', 'used', 'used', 'used', 'demo'],
     );
-    assert.deepEqual(await readColumn('moneda', ['US$', 'U$S', 'usd', 'Dólares', 'R$', 'ARS', '$', 'Pesos argentinos', 'S/', 'XYZ'], 'currency'), ['USD', 'USD', 'USD', 'USD', 'BRL', 'ARS', '$', 'ARS', 'PEN', 'XYZ']);
+    assert.deepEqual(await readColumn('moneda', ['US$', 'U$S', 'usd', 'Dólares', 'R$', 'ARS', '$', 'Pesos argentinos', 'S/', 'XYZ'], 'currency'), [
+      'USD',
+      'USD',
+      'USD',
+      'USD',
+      'BRL',
+      'ARS',
+      '$',
+      'ARS',
+      'PEN',
+      'XYZ',
+    ]);
   });
 
   test('transmission: the first word that names one decides', async () => {
-    assert.deepEqual(await readColumn('transmission', ['Caja automática de 6', 'Manual con modo secuencial', 'Automatic 6-speed'], 'transmission'), ['automatic', 'manual', 'automatic']);
+    assert.deepEqual(await readColumn('transmission', ['Caja automática de 6', 'Manual con modo secuencial', 'Automatic 6-speed'], 'transmission'), [
+      'automatic',
+      'manual',
+      'automatic',
+    ]);
   });
 
   test('a new car with its mileage cell blank gets mileage 0; a used one is left for validation to report', async () => {
@@ -480,7 +694,16 @@ describe('feed parsing: CSV dialects and encodings', () => {
 
   test('header only: a readable file with 0 rows; empty or blank file: unreadable; no known column: unreadable', async () => {
     const r = await parse('external_id,brand,model\n');
-    assert.deepEqual(r, { format: 'csv', rows: [], rowErrors: [], columns: [{ column: 'external_id', field: 'external_id' }, { column: 'brand', field: 'brand' }, { column: 'model', field: 'model' }] });
+    assert.deepEqual(r, {
+      format: 'csv',
+      rows: [],
+      rowErrors: [],
+      columns: [
+        { column: 'external_id', field: 'external_id' },
+        { column: 'brand', field: 'brand' },
+        { column: 'model', field: 'model' },
+      ],
+    });
     await unreadable(parse(''), /empty/);
     await unreadable(parse(' \n\r\n  '), /empty/);
     await unreadable(parse('foo,bar\n1,2\n'), /None of the columns has a name the service knows \("foo", "bar"\)/);

@@ -40,7 +40,15 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
 
   function server(port: number) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      env: { ...process.env, PORT: String(port), DATABASE_URL: ts.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_CONCURRENCY: '0', FEED_PUSH_PER_MINUTE: '100' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: ts.url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        JOB_CONCURRENCY: '0',
+        FEED_PUSH_PER_MINUTE: '100',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -58,14 +66,23 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
 
     const first = server(port);
     try {
-      await until('the first server', 30_000, () => fetch(`${first.base}/health`).then((r) => r.ok, () => undefined));
+      await until('the first server', 30_000, () =>
+        fetch(`${first.base}/health`).then(
+          (r) => r.ok,
+          () => undefined,
+        ),
+      );
       const push = fetch(`${first.base}/v1/feeds/${token}/`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: file }).then(
         (r) => r.status,
         () => 'no answer' as const,
       );
       // killed while cars are being applied: some are in, the import is running
       await until('cars being applied', 60_000, async () => {
-        const n = await ts.store.db.selectFrom('vehicles').select((eb) => eb.fn.countAll<number>().as('n')).where('dealer_id', '=', dealerId).executeTakeFirstOrThrow();
+        const n = await ts.store.db
+          .selectFrom('vehicles')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('dealer_id', '=', dealerId)
+          .executeTakeFirstOrThrow();
         return Number(n.n) > 0 || undefined;
       });
       first.child.kill('SIGKILL');
@@ -75,7 +92,11 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
       first.child.kill('SIGKILL');
     }
     const left = await ts.store.db.selectFrom('feed_imports').selectAll().execute();
-    assert.deepEqual(left.map((r) => r.result), ['running'], 'the killed import was recorded as running');
+    assert.deepEqual(
+      left.map((r) => r.result),
+      ['running'],
+      'the killed import was recorded as running',
+    );
     const applied = (await ts.store.db.selectFrom('vehicles').select('status').where('dealer_id', '=', dealerId).execute()).length;
     assert.ok(applied > 0 && applied < 30_000, `${applied} cars applied before the kill`);
 
@@ -84,7 +105,12 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
       // SQLite: reported at start, before the service answers. PostgreSQL (other servers may be
       // importing): once its heartbeat is IMPORT_LIVENESS.staleMs old.
       const wait = STORE_NAME === 'sqlite' ? 30_000 : IMPORT_LIVENESS.staleMs + 30_000;
-      await until('the second server', 30_000, () => fetch(`${second.base}/health`).then((r) => r.ok, () => undefined));
+      await until('the second server', 30_000, () =>
+        fetch(`${second.base}/health`).then(
+          (r) => r.ok,
+          () => undefined,
+        ),
+      );
       const report = await until('the interrupted report', wait, async () => {
         const r = await ts.store.db.selectFrom('feed_imports').selectAll().where('id', '=', left[0]!.id).executeTakeFirstOrThrow();
         return r.result === 'interrupted' ? r : undefined;
@@ -98,7 +124,11 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
       assert.equal(sold.length, 0);
 
       // the report as the dealer sees it, and a new push goes through
-      const again = await fetch(`${second.base}/v1/feeds/${token}/`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv(ids('CR', 30_000).map((id) => csvCar(id))) });
+      const again = await fetch(`${second.base}/v1/feeds/${token}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: csv(ids('CR', 30_000).map((id) => csvCar(id))),
+      });
       assert.equal(again.status, 200, (await again.clone().text()).slice(0, 300));
       const answer = (await again.json()) as { created: number; updated: number };
       assert.equal(answer.created + answer.updated, 30_000);

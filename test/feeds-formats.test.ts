@@ -65,8 +65,15 @@ describe(`feed formats through the route (${STORE_NAME})`, () => {
     const answer = res.json();
     assert.equal(answer.format, 'xlsx');
     assert.equal(answer.created, 1);
-    assert.deepEqual(answer.errors.map((e: { index: number; external_id: string }) => [e.index, e.external_id]), [[3, 'X-2']]);
-    assert.deepEqual((await vehiclesOf(t, slug)).map((v) => v.external_id), ['00123'], 'a stock ID like 00123 stays text');
+    assert.deepEqual(
+      answer.errors.map((e: { index: number; external_id: string }) => [e.index, e.external_id]),
+      [[3, 'X-2']],
+    );
+    assert.deepEqual(
+      (await vehiclesOf(t, slug)).map((v) => v.external_id),
+      ['00123'],
+      'a stock ID like 00123 stays text',
+    );
   });
 
   test('XML with repeated photo elements; errors by 1-based vehicle position', async () => {
@@ -74,13 +81,18 @@ describe(`feed formats through the route (${STORE_NAME})`, () => {
     const feed = await feedFor(t, slug);
     const car = (id: string, year: number) =>
       `<vehicle><external_id>${id}</external_id><brand>Fiat</brand><model>Cronos</model><year>${year}</year><price>7000000</price><mileage>1000</mileage>` +
-      `<photos>${PHOTOS(id).map((u) => `<photo>${u}</photo>`).join('')}</photos></vehicle>`;
+      `<photos>${PHOTOS(id)
+        .map((u) => `<photo>${u}</photo>`)
+        .join('')}</photos></vehicle>`;
     const xml = `<?xml version="1.0"?><inventory>${car('X-1', 2020)}${car('X-2', 1900)}${car('X-3', 2021)}</inventory>`;
     const res = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': 'text/xml' }, payload: xml });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().format, 'xml');
     assert.equal(res.json().created, 2);
-    assert.deepEqual(res.json().errors.map((e: { index: number }) => e.index), [2]);
+    assert.deepEqual(
+      res.json().errors.map((e: { index: number }) => e.index),
+      [2],
+    );
     const cars = await vehiclesOf(t, slug);
     assert.deepEqual(JSON.parse(cars[0]!.photo_urls), PHOTOS('X-1'));
   });
@@ -88,7 +100,8 @@ describe(`feed formats through the route (${STORE_NAME})`, () => {
   test('a hostile XML (DOCTYPE with entities): 422 unreadable_feed, nothing applied', async () => {
     const { slug } = await seedDealer(t);
     const feed = await feedFor(t, slug);
-    const xml = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><inventory><vehicle><external_id>&lol2;</external_id></vehicle></inventory>';
+    const xml =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><inventory><vehicle><external_id>&lol2;</external_id></vehicle></inventory>';
     const res = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': 'application/xml' }, payload: xml });
     assert.equal(res.statusCode, 422);
     assert.equal(res.json().error.code, 'unreadable_feed');

@@ -20,9 +20,27 @@ function multipart(filename: string, type: string, body: Buffer) {
 
 /** The shapes of the issue (and their neighbours), each ≤ 10 MB. */
 const HOSTILE: { name: string; type: string; filename: string; body: () => Buffer; message: RegExp }[] = [
-  { name: '9.9 MB of 3.3 million {}', type: 'application/json', filename: 'stock.json', body: () => Buffer.from(`[${Array(3_300_000).fill('{}').join(',')}]`), message: /a list of more than 50,000 entries/ },
-  { name: '6 MB of 2 million {}', type: 'application/json', filename: 'stock.json', body: () => Buffer.from(`[${Array(2_000_000).fill('{}').join(',')}]`), message: /a list of more than 50,000 entries/ },
-  { name: '300 KB of 99 999 {}', type: 'application/json', filename: 'stock.json', body: () => Buffer.from(`[${Array(99_999).fill('{}').join(',')}]`), message: /a list of more than 50,000 entries/ },
+  {
+    name: '9.9 MB of 3.3 million {}',
+    type: 'application/json',
+    filename: 'stock.json',
+    body: () => Buffer.from(`[${Array(3_300_000).fill('{}').join(',')}]`),
+    message: /a list of more than 50,000 entries/,
+  },
+  {
+    name: '6 MB of 2 million {}',
+    type: 'application/json',
+    filename: 'stock.json',
+    body: () => Buffer.from(`[${Array(2_000_000).fill('{}').join(',')}]`),
+    message: /a list of more than 50,000 entries/,
+  },
+  {
+    name: '300 KB of 99 999 {}',
+    type: 'application/json',
+    filename: 'stock.json',
+    body: () => Buffer.from(`[${Array(99_999).fill('{}').join(',')}]`),
+    message: /a list of more than 50,000 entries/,
+  },
   {
     name: '800 KB CSV of 99 999 invalid rows',
     type: 'text/csv',
@@ -37,7 +55,13 @@ const HOSTILE: { name: string; type: string; filename: string; body: () => Buffe
     body: () => Buffer.from(`[${Array.from({ length: 30 }, () => `[${Array(40_000).fill('{}').join(',')}]`).join(',')}]`),
     message: /more than 1,000,000 objects and lists/,
   },
-  { name: '10 MB XML of 1.4 million empty vehicles', type: 'application/xml', filename: 'stock.xml', body: () => Buffer.from(`<inventory>${'<car/>'.repeat(1_400_000)}</inventory>`), message: /more than 50,000 vehicles/ },
+  {
+    name: '10 MB XML of 1.4 million empty vehicles',
+    type: 'application/xml',
+    filename: 'stock.xml',
+    body: () => Buffer.from(`<inventory>${'<car/>'.repeat(1_400_000)}</inventory>`),
+    message: /more than 50,000 vehicles/,
+  },
 ];
 
 describe(`hostile feed files through the app (${STORE_NAME})`, () => {
@@ -72,9 +96,18 @@ describe(`hostile feed files through the app (${STORE_NAME})`, () => {
       }
       assert.equal((await vehiclesOf(t, slug)).length, 0);
       const failed = await eventsOf(t, slug, 'sync.failed');
-      assert.deepEqual(failed.map((e) => e.reason), ['unreadable_feed', 'unreadable_feed']);
+      assert.deepEqual(
+        failed.map((e) => e.reason),
+        ['unreadable_feed', 'unreadable_feed'],
+      );
       const imports = (await t.app.inject({ url: `/v1/feeds/${feed.id}/imports`, headers: bearer(key) })).json().data;
-      assert.deepEqual(imports.map((i: { status: string; result: string }) => [i.status, i.result]), [['finished', 'unreadable'], ['finished', 'unreadable']]);
+      assert.deepEqual(
+        imports.map((i: { status: string; result: string }) => [i.status, i.result]),
+        [
+          ['finished', 'unreadable'],
+          ['finished', 'unreadable'],
+        ],
+      );
     });
   }
 
@@ -109,7 +142,10 @@ describe(`hostile feed files through the app (${STORE_NAME})`, () => {
       feed_id: feed.id,
       import_id: last.id,
     });
-    assert.match(summary.errors[0]!, new RegExp(`49900 more vehicle\\(s\\) of this feed file were rejected \\(50000 in all.*GET /v1/feeds/${feed.id}/imports/${last.id}`));
+    assert.match(
+      summary.errors[0]!,
+      new RegExp(`49900 more vehicle\\(s\\) of this feed file were rejected \\(50000 in all.*GET /v1/feeds/${feed.id}/imports/${last.id}`),
+    );
     assert.equal(rejected.filter((e) => e.more_rejected === undefined).length, REJECTED_EVENTS_PER_IMPORT);
 
     assert.deepEqual([last.status, last.result, last.error_count], ['finished', 'processed', MAX_ROWS]);
@@ -141,7 +177,10 @@ describe(`hostile feed files through the app (${STORE_NAME})`, () => {
     assert.match(res.json().error.message, /the parser stopped before the end of the file/);
     await health();
     assert.equal((await vehiclesOf(t, slug)).length, 0);
-    assert.deepEqual((await eventsOf(t, slug, 'sync.failed')).map((e) => e.reason), ['unreadable_feed']);
+    assert.deepEqual(
+      (await eventsOf(t, slug, 'sync.failed')).map((e) => e.reason),
+      ['unreadable_feed'],
+    );
     const [report] = (await t.app.inject({ url: `/v1/feeds/${feed.id}/imports`, headers: bearer(key) })).json().data;
     assert.equal(report.id, running.id, 'the running report became the failed one');
     assert.deepEqual([report.status, report.result], ['finished', 'unreadable']);

@@ -25,8 +25,14 @@ describe(`large feed files (${STORE_NAME})`, () => {
     assert.equal(ra.statusCode, 200, ra.body);
     assert.equal(rb.statusCode, 200, rb.body);
     // Serialized: one import created every car, the other updated every car.
-    assert.deepEqual([ra.json().created, rb.json().created].sort((x, y) => x - y), [0, n]);
-    assert.deepEqual([ra.json().updated, rb.json().updated].sort((x, y) => x - y), [0, n]);
+    assert.deepEqual(
+      [ra.json().created, rb.json().created].sort((x, y) => x - y),
+      [0, n],
+    );
+    assert.deepEqual(
+      [ra.json().updated, rb.json().updated].sort((x, y) => x - y),
+      [0, n],
+    );
     const prices = new Set((await vehiclesOf(t, slug)).map((v) => v.price_cents));
     assert.equal(prices.size, 1, 'every car carries the price of the import that ran last');
   });
@@ -53,7 +59,10 @@ describe(`large feed files (${STORE_NAME})`, () => {
     const seconds = (performance.now() - started) / 1000;
     assert.equal(res.statusCode, 200, res.body.slice(0, 500));
     const answer = res.json<Record<string, unknown> & { errors: unknown[] }>();
-    assert.deepEqual({ ...answer, errors: answer.errors.length }, { result: 'processed', format: 'csv', rows: 50_000, created: 50_000, updated: 0, sold: 0, errors: 0, error_count: 0, errors_truncated: false });
+    assert.deepEqual(
+      { ...answer, errors: answer.errors.length },
+      { result: 'processed', format: 'csv', rows: 50_000, created: 50_000, updated: 0, sold: 0, errors: 0, error_count: 0, errors_truncated: false },
+    );
     assert.ok(seconds < 120, `took ${seconds.toFixed(1)} s`);
     assert.ok(latencies.length >= 3, `GET /v1/me answered ${latencies.length} times during the import`);
     const worst = Math.max(...latencies);

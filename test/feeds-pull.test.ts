@@ -64,7 +64,10 @@ describe(`feed pull (${STORE_NAME})`, () => {
     assert.equal(requestsTo('/a/stock.csv').length, 1, 'read at once when created');
     assert.equal((await vehiclesOf(t, slug)).length, 3);
     let imports = await importsOf(feed.id);
-    assert.deepEqual(imports.map((i) => [i.trigger, i.result, i.created]), [['pull', 'processed', 3]]);
+    assert.deepEqual(
+      imports.map((i) => [i.trigger, i.result, i.created]),
+      [['pull', 'processed', 3]],
+    );
     const job = await pullJob(feed.id);
     assert.equal(job?.run_at, clock().now() + 4 * HOUR, 'next read after FEED_POLL_INTERVAL');
 
@@ -92,17 +95,23 @@ describe(`feed pull (${STORE_NAME})`, () => {
     clock().advance(4 * HOUR);
     await runJobs();
     imports = await importsOf(feed.id);
-    assert.deepEqual(imports.map((i) => [i.result, i.created, i.updated, i.sold]), [
-      ['processed', 3, 0, 0],
-      ['processed', 0, 2, 1],
-    ]);
+    assert.deepEqual(
+      imports.map((i) => [i.result, i.created, i.updated, i.sold]),
+      [
+        ['processed', 3, 0, 0],
+        ['processed', 0, 2, 1],
+      ],
+    );
     const cars = await vehiclesOf(t, slug);
     // Which status a car for sale has depends on its made-up photo hosts (not this file's concern).
-    assert.deepEqual(cars.map((c) => [c.external_id, c.status === 'sold' ? 'sold' : 'for sale', c.price_cents]), [
-      ['P-1', 'for sale', 600_000_000],
-      ['P-2', 'for sale', 600_000_000],
-      ['P-3', 'sold', 550_000_000],
-    ]);
+    assert.deepEqual(
+      cars.map((c) => [c.external_id, c.status === 'sold' ? 'sold' : 'for sale', c.price_cents]),
+      [
+        ['P-1', 'for sale', 600_000_000],
+        ['P-2', 'for sale', 600_000_000],
+        ['P-3', 'sold', 550_000_000],
+      ],
+    );
   });
 
   test('HTTP 500 and unreachable: sync.failed (feed_unreachable) once per streak, a report, backoff; then recovery', async () => {
@@ -112,9 +121,15 @@ describe(`feed pull (${STORE_NAME})`, () => {
     const feed = await feedFor(t, slug, { url: `${base}/b/feed.csv` });
     await runJobs();
     let failed = await eventsOf(t, slug, 'sync.failed');
-    assert.deepEqual(failed.map((e) => [e.reason, e.source, e.market]), [['feed_unreachable', 'feed', 'ar']]);
+    assert.deepEqual(
+      failed.map((e) => [e.reason, e.source, e.market]),
+      [['feed_unreachable', 'feed', 'ar']],
+    );
     assert.match(failed[0]!.message!, /HTTP 500/);
-    assert.deepEqual((await importsOf(feed.id)).map((i) => i.result), ['unreachable']);
+    assert.deepEqual(
+      (await importsOf(feed.id)).map((i) => i.result),
+      ['unreachable'],
+    );
     const job = await pullJob(feed.id);
     assert.equal(job?.run_at, clock().now() + 60_000, 'first retry after a minute');
     assert.match(job.last_error ?? '', /HTTP 500/);
@@ -129,7 +144,10 @@ describe(`feed pull (${STORE_NAME})`, () => {
     status = 200;
     clock().advance(5 * 60_000);
     await runJobs();
-    assert.deepEqual((await importsOf(feed.id)).map((i) => i.result), ['unreachable', 'processed']);
+    assert.deepEqual(
+      (await importsOf(feed.id)).map((i) => i.result),
+      ['unreachable', 'processed'],
+    );
     assert.equal((await pullJob(feed.id))?.run_at, clock().now() + 4 * HOUR);
 
     // Unreachable host (a closed port).
@@ -153,8 +171,14 @@ describe(`feed pull (${STORE_NAME})`, () => {
     clock().advance(4 * HOUR);
     await runJobs();
     assert.equal(requestsTo('/c/feed.json').length, 2);
-    assert.deepEqual((await eventsOf(t, slug, 'sync.failed')).map((e) => e.reason), ['unreadable_feed']);
-    assert.deepEqual((await importsOf(feed.id)).map((i) => i.result), ['unreadable']);
+    assert.deepEqual(
+      (await eventsOf(t, slug, 'sync.failed')).map((e) => e.reason),
+      ['unreadable_feed'],
+    );
+    assert.deepEqual(
+      (await importsOf(feed.id)).map((i) => i.result),
+      ['unreadable'],
+    );
   });
 
   test('at start every live feed with a URL has its pull job (jobs are rows: they survive restarts)', async () => {

@@ -39,16 +39,43 @@ describe(`feed push (${STORE_NAME})`, () => {
     const file = csv(ids('A', 3).map((id) => csvCar(id)));
     const first = await pushCsv(t, feed.path, file);
     assert.equal(first.statusCode, 200, first.body);
-    assert.deepEqual(first.json(), { result: 'processed', format: 'csv', rows: 3, created: 3, updated: 0, sold: 0, errors: [], error_count: 0, errors_truncated: false });
+    assert.deepEqual(first.json(), {
+      result: 'processed',
+      format: 'csv',
+      rows: 3,
+      created: 3,
+      updated: 0,
+      sold: 0,
+      errors: [],
+      error_count: 0,
+      errors_truncated: false,
+    });
     const cars = await vehiclesOf(t, slug);
-    assert.deepEqual(cars.map((c) => [c.external_id, c.source, c.status]), ids('A', 3).map((id) => [id, 'feed', 'importing_photos']));
+    assert.deepEqual(
+      cars.map((c) => [c.external_id, c.source, c.status]),
+      ids('A', 3).map((id) => [id, 'feed', 'importing_photos']),
+    );
     const before = cars.map((c) => [c.updated_at, c.revision]);
 
     manualClock(t).advance(60_000);
     const again = await pushCsv(t, feed.path.slice(0, -1), file); // without the trailing slash
     assert.equal(again.statusCode, 200);
-    assert.deepEqual(again.json(), { result: 'processed', format: 'csv', rows: 3, created: 0, updated: 3, sold: 0, errors: [], error_count: 0, errors_truncated: false });
-    assert.deepEqual((await vehiclesOf(t, slug)).map((c) => [c.updated_at, c.revision]), before, 'unchanged cars keep updated_at and revision');
+    assert.deepEqual(again.json(), {
+      result: 'processed',
+      format: 'csv',
+      rows: 3,
+      created: 0,
+      updated: 3,
+      sold: 0,
+      errors: [],
+      error_count: 0,
+      errors_truncated: false,
+    });
+    assert.deepEqual(
+      (await vehiclesOf(t, slug)).map((c) => [c.updated_at, c.revision]),
+      before,
+      'unchanged cars keep updated_at and revision',
+    );
     const list = (await t.app.inject({ url: '/v1/vehicles', headers: bearer(key) })).json();
     assert.equal(list.total, 3);
   });
@@ -56,7 +83,9 @@ describe(`feed push (${STORE_NAME})`, () => {
   test('JSON body, and multipart with the part "file"; other parts ignored', async () => {
     const { slug } = await seedDealer(t);
     const feed = await feedFor(t, slug);
-    const json = JSON.stringify(ids('J', 2).map((id) => ({ external_id: id, brand: 'Toyota', model: 'Corolla', year: 2018, price: 9_000_000, mileage: 50_000, photos: PHOTOS(id) })));
+    const json = JSON.stringify(
+      ids('J', 2).map((id) => ({ external_id: id, brand: 'Toyota', model: 'Corolla', year: 2018, price: 9_000_000, mileage: 50_000, photos: PHOTOS(id) })),
+    );
     const res = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': 'application/json' }, payload: json });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().format, 'json');
@@ -68,7 +97,17 @@ describe(`feed push (${STORE_NAME})`, () => {
     ]);
     const mp = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': m.contentType }, payload: m.body });
     assert.equal(mp.statusCode, 200, mp.body);
-    assert.deepEqual(mp.json(), { result: 'processed', format: 'csv', rows: 3, created: 1, updated: 2, sold: 0, errors: [], error_count: 0, errors_truncated: false });
+    assert.deepEqual(mp.json(), {
+      result: 'processed',
+      format: 'csv',
+      rows: 3,
+      created: 1,
+      updated: 2,
+      sold: 0,
+      errors: [],
+      error_count: 0,
+      errors_truncated: false,
+    });
 
     const none = multipart([{ name: 'other', filename: 'x.csv', body: 'a,b\n' }]);
     const missing = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': none.contentType }, payload: none.body });
@@ -84,7 +123,12 @@ describe(`feed push (${STORE_NAME})`, () => {
     const bare = await t.app.inject({ method: 'POST', url: feed.path, payload: Buffer.from(json) });
     assert.equal(bare.statusCode, 200, bare.body);
     assert.equal(bare.json().format, 'json');
-    const octet = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': 'application/octet-stream' }, payload: csv([csvCar('N-2'), csvCar('N-1')]) });
+    const octet = await t.app.inject({
+      method: 'POST',
+      url: feed.path,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: csv([csvCar('N-2'), csvCar('N-1')]),
+    });
     assert.equal(octet.statusCode, 200, octet.body);
     assert.deepEqual([octet.json().format, octet.json().created, octet.json().updated], ['csv', 1, 1]);
   });
@@ -104,7 +148,9 @@ describe(`feed push (${STORE_NAME})`, () => {
     assert.equal((await pushCsv(t, feed.path, file)).statusCode, 200);
     await revokeFeed(t.store, t.clock, { dealer: slug, token: feed.token });
     const answers = await Promise.all(
-      [feed.path, '/v1/feeds/00000000-0000-4000-8000-000000000000/', '/v1/feeds/not-a-token/', `/v1/feeds/${feed.token.toUpperCase()}x/`].map((p) => pushCsv(t, p, file)),
+      [feed.path, '/v1/feeds/00000000-0000-4000-8000-000000000000/', '/v1/feeds/not-a-token/', `/v1/feeds/${feed.token.toUpperCase()}x/`].map((p) =>
+        pushCsv(t, p, file),
+      ),
     );
     for (const a of answers) {
       assert.equal(a.statusCode, 404);
@@ -186,7 +232,10 @@ describe(`feed push (${STORE_NAME})`, () => {
     assert.equal(loadConfig({}).feedPushPerMinute, 10);
     assert.equal(loadConfig({ FEED_PUSH_PER_MINUTE: '30' }).feedPushPerMinute, 30);
     for (const bad of ['0', '-1', 'ten', '1.5']) {
-      assert.throws(() => loadConfig({ FEED_PUSH_PER_MINUTE: bad }), (e: unknown) => e instanceof ConfigError && /FEED_PUSH_PER_MINUTE/.test(e.message));
+      assert.throws(
+        () => loadConfig({ FEED_PUSH_PER_MINUTE: bad }),
+        (e: unknown) => e instanceof ConfigError && /FEED_PUSH_PER_MINUTE/.test(e.message),
+      );
     }
   });
 
@@ -220,23 +269,29 @@ describe(`feed push (${STORE_NAME})`, () => {
     const res = await pushCsv(t, feed.path, csv([csvCar('E-1'), csvCar('E-2', { year: 1900, brand: 'Nope' }), csvCar('E-1'), csvCar('E-3')]));
     assert.equal(res.statusCode, 200);
     const body = res.json();
-    assert.deepEqual(body.errors.map((e: { index: number; external_id: string }) => [e.index, e.external_id]), [
-      [3, 'E-2'],
-      [4, 'E-1'],
-    ]);
+    assert.deepEqual(
+      body.errors.map((e: { index: number; external_id: string }) => [e.index, e.external_id]),
+      [
+        [3, 'E-2'],
+        [4, 'E-1'],
+      ],
+    );
     assert.match(body.errors[0].message, /year must be 1950 or later/);
     assert.match(body.errors[1].message, /repeats row 2 of this file/);
     assert.equal(body.sold, 0);
     assert.match(body.sold_skipped, /2 vehicle\(s\) failed/);
     assert.equal((await vehiclesOf(t, slug)).find((v) => v.external_id === 'E-4')?.status, 'importing_photos');
     const rejected = await eventsOf(t, slug, 'vehicle.rejected');
-    assert.deepEqual(rejected.map((e) => [e.external_id, e.channel, e.source]), [
-      ['E-2', 'feed', 'feed'],
-      ['E-1', 'feed', 'feed'],
-    ]);
+    assert.deepEqual(
+      rejected.map((e) => [e.external_id, e.channel, e.source]),
+      [
+        ['E-2', 'feed', 'feed'],
+        ['E-1', 'feed', 'feed'],
+      ],
+    );
   });
 
-  test('missing cars of the feed\'s source are marked sold; other sources are not touched', async () => {
+  test("missing cars of the feed's source are marked sold; other sources are not touched", async () => {
     const { slug, key } = await seedDealer(t);
     const feed = await feedFor(t, slug);
     const put = await t.app.inject({
@@ -254,7 +309,10 @@ describe(`feed push (${STORE_NAME})`, () => {
     assert.equal(status['S-10'], 'sold');
     assert.equal(status['API-1'], 'importing_photos');
     const sold = await eventsOf(t, slug, 'vehicle.sold');
-    assert.deepEqual(sold.map((e) => e.external_id), ['S-10']);
+    assert.deepEqual(
+      sold.map((e) => e.external_id),
+      ['S-10'],
+    );
   });
 
   test('the sold guard refuses: 409 too_many_missing, nothing applied, sync.failed; allow_mass_sold lets it through', async () => {
@@ -272,7 +330,10 @@ describe(`feed push (${STORE_NAME})`, () => {
     assert.equal(cars.find((c) => c.external_id === 'G-1')?.price_cents, 550_000_000);
     assert.ok(cars.every((c) => c.status !== 'sold'));
     const failed = await eventsOf(t, slug, 'sync.failed');
-    assert.deepEqual(failed.map((e) => [e.reason, e.source, e.market]), [['too_many_missing', 'feed', 'ar']]);
+    assert.deepEqual(
+      failed.map((e) => [e.reason, e.source, e.market]),
+      [['too_many_missing', 'feed', 'ar']],
+    );
 
     const allowed = await pushCsv(t, `${feed.path}?allow_mass_sold=true`, small);
     assert.equal(allowed.statusCode, 200);
@@ -286,7 +347,10 @@ describe(`feed push (${STORE_NAME})`, () => {
     assert.equal(empty.statusCode, 422);
     assert.equal(empty.json().error.code, 'unreadable_feed');
     const failed = await eventsOf(t, slug, 'sync.failed');
-    assert.deepEqual(failed.map((e) => e.reason), ['unreadable_feed']);
+    assert.deepEqual(
+      failed.map((e) => e.reason),
+      ['unreadable_feed'],
+    );
 
     await pushCsv(t, feed.path, csv(ids('Z', 3).map((id) => csvCar(id))));
     const headerOnly = await pushCsv(t, feed.path, csv([]));
@@ -302,7 +366,10 @@ describe(`feed push (${STORE_NAME})`, () => {
     await pushCsv(t, feed.path.slice(0, -1) + '?x=1', 'x');
     await pushCsv(t, `/v1/feeds/${feed.token}/extra`, 'x');
     await t.app.inject({ method: 'GET', url: feed.path });
-    assert.ok(t.logs.lines.some((l) => l.includes('/v1/feeds/[redacted]')), 'push requests are logged, redacted');
+    assert.ok(
+      t.logs.lines.some((l) => l.includes('/v1/feeds/[redacted]')),
+      'push requests are logged, redacted',
+    );
     assert.ok(!t.logs.text.includes(feed.token), 'token in a log line');
     assert.ok(!t.logs.text.toLowerCase().includes(feed.token.toUpperCase().toLowerCase().slice(0, 18)));
   });

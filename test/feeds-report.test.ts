@@ -14,7 +14,7 @@ describe(`feed report and operator commands (${STORE_NAME})`, () => {
   });
   after(() => t.close());
 
-  test('GET /v1/feeds: the dealership\'s feeds with their last import, never a token', async () => {
+  test("GET /v1/feeds: the dealership's feeds with their last import, never a token", async () => {
     const { slug, key } = await seedDealer(t);
     const feed = await feedFor(t, slug);
     await feedFor(t, slug, { url: 'https://dealer.example.com/stock.csv', source: 'tiendanube' });
@@ -23,7 +23,10 @@ describe(`feed report and operator commands (${STORE_NAME})`, () => {
     assert.equal(res.statusCode, 200);
     assert.ok(!res.body.includes(feed.token), 'no token in the answer');
     const [a, b] = res.json().data;
-    assert.deepEqual({ ...a, created_at: undefined, last_import: undefined }, { id: feed.id, market: 'ar', source: 'feed', url: null, revoked: false, last_polled_at: null, created_at: undefined, last_import: undefined });
+    assert.deepEqual(
+      { ...a, created_at: undefined, last_import: undefined },
+      { id: feed.id, market: 'ar', source: 'feed', url: null, revoked: false, last_polled_at: null, created_at: undefined, last_import: undefined },
+    );
     assert.equal(a.last_import.result, 'processed');
     assert.equal(a.last_import.trigger, 'push');
     assert.equal(a.last_import.created, 2);
@@ -49,17 +52,26 @@ describe(`feed report and operator commands (${STORE_NAME})`, () => {
     const body = list.json();
     assert.equal(body.total, 3);
     assert.equal(body.per_page, 2);
-    assert.deepEqual(body.data.map((i: { result: string }) => i.result), ['unreadable', 'processed']);
+    assert.deepEqual(
+      body.data.map((i: { result: string }) => i.result),
+      ['unreadable', 'processed'],
+    );
     assert.match(body.data[0].message, /could not be read/);
     assert.equal(body.data[1].error_count, 1);
     assert.equal(body.data[1].sold_skipped !== null, true);
     const page2 = (await t.app.inject({ url: `/v1/feeds/${feed.id}/imports?per_page=2&page=2`, headers: bearer(key) })).json();
-    assert.deepEqual(page2.data.map((i: { created: number }) => i.created), [3]);
+    assert.deepEqual(
+      page2.data.map((i: { created: number }) => i.created),
+      [3],
+    );
 
     const one = await t.app.inject({ url: `/v1/feeds/${feed.id}/imports/${body.data[1].id}`, headers: bearer(key) });
     assert.equal(one.statusCode, 200);
     const imp = one.json().import;
-    assert.deepEqual(imp.errors.map((e: { index: number; external_id: string }) => [e.index, e.external_id]), [[3, 'I-2']]);
+    assert.deepEqual(
+      imp.errors.map((e: { index: number; external_id: string }) => [e.index, e.external_id]),
+      [[3, 'I-2']],
+    );
     assert.deepEqual(
       imp.columns.filter((c: { field: string | null }) => c.field !== null).map((c: { column: string; field: string }) => [c.column, c.field]),
       ['external_id', 'brand', 'model', 'year', 'price', 'mileage', 'photos'].map((c) => [c, c]),
@@ -110,7 +122,13 @@ describe(`feed report and operator commands (${STORE_NAME})`, () => {
     const list = await cli('feeds', 'list', '--dealer', slug, '--json');
     assert.equal(list.code, 0, list.stderr);
     assert.ok(!list.stdout.includes(a.token) && !list.stdout.includes(b.token));
-    assert.deepEqual(JSON.parse(list.stdout).feeds.map((f: { id: number; revoked: boolean }) => [f.id, f.revoked]), [[a.id, false], [b.id, false]]);
+    assert.deepEqual(
+      JSON.parse(list.stdout).feeds.map((f: { id: number; revoked: boolean }) => [f.id, f.revoked]),
+      [
+        [a.id, false],
+        [b.id, false],
+      ],
+    );
 
     const byToken = await cli('feeds', 'revoke', '--dealer', slug, '--token', a.token, '--json');
     assert.equal(byToken.code, 0, byToken.stderr);
@@ -130,7 +148,7 @@ describe(`feed report and operator commands (${STORE_NAME})`, () => {
     const other = await seedDealer(t);
     const foreign = await feedFor(t, other.slug);
     const cross = await cli('feeds', 'revoke', '--dealer', slug, '--token', foreign.token);
-    assert.notEqual(cross.code, 0, 'another dealership\'s feed cannot be revoked under this one');
+    assert.notEqual(cross.code, 0, "another dealership's feed cannot be revoked under this one");
     const neither = await cli('feeds', 'revoke', '--dealer', slug);
     assert.notEqual(neither.code, 0);
     assert.match(neither.stderr, /either --id/);

@@ -43,7 +43,12 @@ function importsOf(file: string): string[] {
   const visit = (node: ts.Node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       specs.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       specs.push(node.arguments[0].text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       specs.push(node.argument.literal.text);
@@ -116,8 +121,16 @@ describe('imports point one way', () => {
 
   it('the modules import each other without a cycle (but the known ones, which only shrink)', () => {
     const cycles = cyclesOf(moduleGraph(files));
-    assert.deepEqual([...cycles].filter((c) => !KNOWN_CYCLES.has(c)), [], 'a new cycle between modules');
-    assert.deepEqual([...KNOWN_CYCLES].filter((c) => !cycles.has(c)), [], 'a known cycle is gone: take it off KNOWN_CYCLES');
+    assert.deepEqual(
+      [...cycles].filter((c) => !KNOWN_CYCLES.has(c)),
+      [],
+      'a new cycle between modules',
+    );
+    assert.deepEqual(
+      [...KNOWN_CYCLES].filter((c) => !cycles.has(c)),
+      [],
+      'a known cycle is gone: take it off KNOWN_CYCLES',
+    );
   });
 
   it('the checks see what they look for (a made-up cycle and a core → module import are found)', () => {
@@ -129,6 +142,9 @@ describe('imports point one way', () => {
     ]);
     assert.deepEqual([...cyclesOf(graph)], ['a ⇄ b', 'a ⇄ c', 'b ⇄ c']);
     assert.equal(areaOf(path.join(SRC, 'modules', 'vehicles', 'x.ts')).kind, 'module');
-    assert.ok(importsOf(path.join(SRC, 'app.ts')).some((t) => areaOf(t).kind === 'module'), 'app.ts imports modules');
+    assert.ok(
+      importsOf(path.join(SRC, 'app.ts')).some((t) => areaOf(t).kind === 'module'),
+      'app.ts imports modules',
+    );
   });
 });

@@ -28,11 +28,7 @@ async function freshStore(t: TestContext): Promise<TestStore> {
   return ts;
 }
 
-function makeWorker(
-  store: Store,
-  clock: Clock,
-  opts: { workerId?: string; concurrency?: number; pollIntervalMs?: number; leaseMs?: number } = {},
-): JobWorker {
+function makeWorker(store: Store, clock: Clock, opts: { workerId?: string; concurrency?: number; pollIntervalMs?: number; leaseMs?: number } = {}): JobWorker {
   return new JobWorker({
     store,
     clock,
@@ -328,7 +324,10 @@ test(`[${STORE_NAME}] jobKey: one live job per key; the key is reusable once the
   assert.deepEqual(whileRunning, [undefined]);
   assert.deepEqual(ran, [{ v: 1 }, { v: 4 }]);
   rows = await allJobs(store);
-  assert.deepEqual(rows.map((r) => r.task), ['unkeyed', 'unkeyed']);
+  assert.deepEqual(
+    rows.map((r) => r.task),
+    ['unkeyed', 'unkeyed'],
+  );
 
   // Done: the key can be used again.
   const reused = await enqueue(store.db, clock, 'keyed', { v: 6 }, { jobKey: 'sync:dealer-1' });
@@ -345,7 +344,10 @@ test(`[${STORE_NAME}] an expired lease is taken over by another worker; the dead
   // Worker A claims the job, then "dies" (never finishes, never renews).
   const t0 = clock.now();
   const claimed = await claimJobs(store.db, store.dialect, { tasks: ['lease'], workerId: 'worker-A', now: t0, leaseMs: LEASE_MS, limit: 10 });
-  assert.deepEqual(claimed.map((j) => j.id), [id]);
+  assert.deepEqual(
+    claimed.map((j) => j.id),
+    [id],
+  );
   assert.equal(claimed[0]!.status, 'running');
   assert.equal(claimed[0]!.attempts, 1);
   assert.equal(claimed[0]!.locked_by, 'worker-A');

@@ -58,7 +58,11 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
   });
 
   test('the form: 303 to the thank-you page; the lead, its event and the masked last message', async () => {
-    const res = await post(car, { ...BUYER, message: `Hola, soy ${BUYER.name}. ¿Está disponible? Llamame al ${BUYER.phone} o escribime a ${BUYER.email}`, website: '' });
+    const res = await post(car, {
+      ...BUYER,
+      message: `Hola, soy ${BUYER.name}. ¿Está disponible? Llamame al ${BUYER.phone} o escribime a ${BUYER.email}`,
+      website: '',
+    });
     assert.equal(res.statusCode, 303);
     assert.equal(res.headers.location, `${car.url}/thanks`);
     assert.equal(res.body, '');
@@ -88,11 +92,14 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.deepEqual(JSON.parse(events[0]!.data), { lead });
     // The whole message and the contact details are kept apart, for the dealer panel.
     const contact = await t.store.db.selectFrom('lead_contacts').selectAll().executeTakeFirstOrThrow();
-    assert.deepEqual({ name: contact.name, email: contact.email, phone: contact.phone, email_key: contact.email_key, phone_key: contact.phone_key }, {
-      ...BUYER,
-      email_key: BUYER.email.toLowerCase(),
-      phone_key: '5493515550199',
-    });
+    assert.deepEqual(
+      { name: contact.name, email: contact.email, phone: contact.phone, email_key: contact.email_key, phone_key: contact.phone_key },
+      {
+        ...BUYER,
+        email_key: BUYER.email.toLowerCase(),
+        phone_key: '5493515550199',
+      },
+    );
     const msg = await t.store.db.selectFrom('lead_messages').selectAll().executeTakeFirstOrThrow();
     assert.ok(msg.body.includes(BUYER.phone));
   });
@@ -125,8 +132,14 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.equal((await inquire(car2, { name: 'Ana', email: 'ana@example.com', message: 'Y este otro?' })).statusCode, 201);
     const list = await leads();
     assert.equal(list.length, 3);
-    assert.deepEqual(list.map((l) => l.external_id), ['C-2', 'C-1', 'C-1']);
-    assert.deepEqual(list.map((l) => l.messages), [1, 1, 3]);
+    assert.deepEqual(
+      list.map((l) => l.external_id),
+      ['C-2', 'C-1', 'C-1'],
+    );
+    assert.deepEqual(
+      list.map((l) => l.messages),
+      [1, 1, 3],
+    );
     assert.equal((await t.store.db.selectFrom('events').selectAll().where('type', '=', 'lead.created').execute()).length, 3, 'one lead.created per lead');
   });
 
@@ -139,10 +152,16 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       [{ name: 'Ana', phone: '12ab', message: 'Hola' }, ['phone must be a phone number: digits, spaces, +, -, ., parentheses, with 6 to 15 digits']],
       [{ name: 'Ana', email: 'ana@example.com', message: '   ' }, ['message is required (1 to 2000 characters)']],
       [{ name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(2001) }, ['message must be at most 2000 characters']],
-      [{ name: 'A'.repeat(121), email: `${'a'.repeat(250)}@x.io`, phone: '1'.repeat(41), message: 'Hola' }, ['name must be at most 120 characters', 'email must be at most 254 characters', 'phone must be at most 40 characters']],
+      [
+        { name: 'A'.repeat(121), email: `${'a'.repeat(250)}@x.io`, phone: '1'.repeat(41), message: 'Hola' },
+        ['name must be at most 120 characters', 'email must be at most 254 characters', 'phone must be at most 40 characters'],
+      ],
       [{ email: 'bad', message: '' }, ['name is required', 'email is not a valid e-mail address', 'message is required (1 to 2000 characters)']],
       [{ name: 42, email: ['x'], message: 'Hola' }, ['name must be a string', 'email must be a string', 'name is required']],
-      [{ name: 'Ana\u0000', email: 'ana@example.com', message: 'Hola\u0007' }, ['name must not contain control characters', 'message must not contain control characters other than line breaks and tabs']],
+      [
+        { name: 'Ana\u0000', email: 'ana@example.com', message: 'Hola\u0007' },
+        ['name must not contain control characters', 'message must not contain control characters other than line breaks and tabs'],
+      ],
       // NUL in an e-mail address: PostgreSQL could not store it (core/text.ts).
       [{ name: 'Ana', email: 'an\u0000a@example.com', message: 'Hola\n\tchau' }, ['email is not a valid e-mail address']],
     ];
@@ -158,9 +177,20 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.equal(ok.statusCode, 201, ok.body);
     assert.equal(await countRows('lead_messages'), before + 1);
     // Not JSON, not an object, too large.
-    assert.equal((await send({ method: 'POST', url: `${pathOf(car.url)}/inquiries`, headers: { 'content-type': 'application/json' }, payload: '[1]' })).json().error.code, 'invalid_request');
-    assert.equal((await send({ method: 'POST', url: `${pathOf(car.url)}/inquiries`, headers: { 'content-type': 'application/json' }, payload: '{bad' })).statusCode, 400);
-    const big = await send({ method: 'POST', url: `${pathOf(car.url)}/inquiries`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'A', email: 'a@b.co', message: 'x'.repeat(17_000) }) });
+    assert.equal(
+      (await send({ method: 'POST', url: `${pathOf(car.url)}/inquiries`, headers: { 'content-type': 'application/json' }, payload: '[1]' })).json().error.code,
+      'invalid_request',
+    );
+    assert.equal(
+      (await send({ method: 'POST', url: `${pathOf(car.url)}/inquiries`, headers: { 'content-type': 'application/json' }, payload: '{bad' })).statusCode,
+      400,
+    );
+    const big = await send({
+      method: 'POST',
+      url: `${pathOf(car.url)}/inquiries`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'A', email: 'a@b.co', message: 'x'.repeat(17_000) }),
+    });
     assert.equal(big.statusCode, 413);
     assert.equal(big.json().error.code, 'payload_too_large');
   });
@@ -205,7 +235,19 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.ok(page.body.includes('Tu mensaje no se envió porque este auto ya no está disponible.'));
     assert.ok(!page.body.includes('<form'));
 
-    const put = await t.app.inject({ method: 'PUT', url: '/v1/vehicles/C-NEW', headers: bearer(key), payload: { brand: 'Fiat', model: 'Cronos', year: 2022, price: 1, mileage: 0, photos: ['https://img.example.com/1.jpg', 'https://img.example.com/2.jpg', 'https://img.example.com/3.jpg'] } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/vehicles/C-NEW',
+      headers: bearer(key),
+      payload: {
+        brand: 'Fiat',
+        model: 'Cronos',
+        year: 2022,
+        price: 1,
+        mileage: 0,
+        photos: ['https://img.example.com/1.jpg', 'https://img.example.com/2.jpg', 'https://img.example.com/3.jpg'],
+      },
+    });
     const importing = put.json().vehicle as CarAnswer;
     assert.equal(importing.status, 'importing_photos');
     const notYet = await inquire(importing, { name: 'Ana', email: 'ana@example.com', message: 'Hola' });
@@ -215,7 +257,12 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     const unknown = await send({ method: 'POST', url: '/listings/ZZZZZZZZZZ/inquiries', payload: { name: 'Ana', email: 'ana@example.com', message: 'Hola' } });
     assert.equal(unknown.statusCode, 404);
     assert.equal(unknown.json().error.code, 'not_found');
-    const unknownForm = await send({ method: 'POST', url: '/listings/ZZZZZZZZZZ/inquiries', headers: FORM, payload: form({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }) });
+    const unknownForm = await send({
+      method: 'POST',
+      url: '/listings/ZZZZZZZZZZ/inquiries',
+      headers: FORM,
+      payload: form({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }),
+    });
     assert.equal(unknownForm.statusCode, 404);
     assert.ok(unknownForm.body.includes('<h1>Listing not found</h1>'));
     assert.equal((await t.store.db.selectFrom('leads').selectAll().where('external_id', 'in', ['C-SOLD', 'C-NEW']).execute()).length, 0);
@@ -237,7 +284,10 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     const newest = all[0]!;
     assert.deepEqual(await leads(key, `?since=${encodeURIComponent(String(newest.created_at))}`), []);
     const since = await leads(key, `?since=${encodeURIComponent(String(all[1]!.created_at))}`);
-    assert.deepEqual(since.map((l) => l.id), [newest.id]);
+    assert.deepEqual(
+      since.map((l) => l.id),
+      [newest.id],
+    );
     assert.equal((await leads(key, '?since=2020-01-01T00:00:00Z')).length, all.length);
     for (const bad of ['yesterday', '2026-13-01T00:00:00Z', '2026-11-21', '']) {
       const res = await send({ url: `/v1/leads?since=${encodeURIComponent(bad)}`, headers: bearer(key) });
@@ -258,25 +308,35 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.equal(list[0]!.last_message, 'Message 104');
     assert.equal(list[99]!.last_message, 'Message 5');
     const times = list.map((l) => Date.parse(String(l.created_at)));
-    assert.deepEqual(times, [...times].sort((a, b) => b - a));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+    );
     assert.deepEqual(await leads(other.key), []);
   });
 
-  test('messages of one buyer arriving at once make one lead; other sites\' JavaScript may post (CORS)', async () => {
+  test("messages of one buyer arriving at once make one lead; other sites' JavaScript may post (CORS)", async () => {
     const c = await publishCar(t, key, host, 'C-RACE');
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => inquire(c, { name: 'Rita', phone: '351 444 0000', message: `Hola ${i}` })));
-    assert.deepEqual(answers.map((a) => a.statusCode), [201, 201, 201, 201, 201, 201]);
+    assert.deepEqual(
+      answers.map((a) => a.statusCode),
+      [201, 201, 201, 201, 201, 201],
+    );
     assert.equal(answers[0]!.headers['access-control-allow-origin'], '*');
     const rows = await t.store.db.selectFrom('leads').selectAll().where('external_id', '=', 'C-RACE').execute();
     assert.equal(rows.length, 1);
     assert.equal(rows[0]!.messages, 6);
-    const preflight = await send({ method: 'OPTIONS', url: `${pathOf(c.url)}/inquiries`, headers: { origin: 'https://dealer.example', 'access-control-request-method': 'POST' } });
+    const preflight = await send({
+      method: 'OPTIONS',
+      url: `${pathOf(c.url)}/inquiries`,
+      headers: { origin: 'https://dealer.example', 'access-control-request-method': 'POST' },
+    });
     assert.equal(preflight.statusCode, 204);
     assert.equal(preflight.headers['access-control-allow-origin'], '*');
     assert.equal(preflight.headers['access-control-allow-headers'], 'content-type');
   });
 
-  test('the buyer\'s e-mail, phone and name are in no response, log line or event of these tests', async () => {
+  test("the buyer's e-mail, phone and name are in no response, log line or event of these tests", async () => {
     const events = (await t.store.db.selectFrom('events').selectAll().execute()).map((e) => e.data);
     const haystacks = { responses: bodies.join('\n'), logs: t.logs.text, events: events.join('\n') };
     assert.ok(bodies.length > 100 && t.logs.lines.length > 100 && events.length >= 4);

@@ -12,7 +12,40 @@ const NBSP = '\u00a0';
 const BASE = 'https://cars.example.com';
 
 /** Every tag of a page: markup from the templates only, never an event-handler attribute. */
-const ALLOWED_TAGS = new Set(['!doctype', 'html', 'head', 'meta', 'title', 'link', 'style', 'script', 'body', 'a', 'header', 'main', 'div', 'article', 'h1', 'h2', 'p', 'section', 'ul', 'li', 'img', 'dl', 'dt', 'dd', 'aside', 'strong', 'form', 'label', 'span', 'input', 'textarea', 'button']);
+const ALLOWED_TAGS = new Set([
+  '!doctype',
+  'html',
+  'head',
+  'meta',
+  'title',
+  'link',
+  'style',
+  'script',
+  'body',
+  'a',
+  'header',
+  'main',
+  'div',
+  'article',
+  'h1',
+  'h2',
+  'p',
+  'section',
+  'ul',
+  'li',
+  'img',
+  'dl',
+  'dt',
+  'dd',
+  'aside',
+  'strong',
+  'form',
+  'label',
+  'span',
+  'input',
+  'textarea',
+  'button',
+]);
 function assertOnlyTemplateMarkup(page: string): void {
   for (const m of page.matchAll(/<\/?([!a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g)) {
     assert.ok(ALLOWED_TAGS.has(m[1]!.toLowerCase()), `unexpected tag <${m[1]}>`);
@@ -48,7 +81,14 @@ describe(`public listing pages (${STORE_NAME})`, () => {
   const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url: pathOf(url), headers });
 
   test('an active car: title, price and mileage of its market, attributes, gallery of our photos, dealership, form, SEO', async () => {
-    const v = await publishCar(t, key, host, 'L-1', { version: 'XEi 2.0 CVT', fuel: 'gasoline', transmission: 'automatic', color: 'Gris plata', description: 'Único dueño.\nService oficial.' }, 10);
+    const v = await publishCar(
+      t,
+      key,
+      host,
+      'L-1',
+      { version: 'XEi 2.0 CVT', fuel: 'gasoline', transmission: 'automatic', color: 'Gris plata', description: 'Único dueño.\nService oficial.' },
+      10,
+    );
     assert.equal(v.status, 'active');
     assert.equal(v.photos.length, 10);
     assert.equal(v.url, `${BASE}/listings/${v.listing_id}`);
@@ -72,11 +112,15 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.ok(html.includes('<div class="description">Único dueño.\nService oficial.</div>'), 'line breaks kept (white-space: pre-line)');
     // The gallery: our own photo URLs, in the dealer's order, each with an alt text.
     const imgs = [...html.matchAll(/<img src="([^"]+)" alt="([^"]+)"/g)];
-    assert.deepEqual(imgs.map((m) => m[1]), v.photos);
+    assert.deepEqual(
+      imgs.map((m) => m[1]),
+      v.photos,
+    );
     assert.equal(imgs[0]![2], '2019 Toyota Corolla XEi 2.0 CVT, foto 1 de 10');
     for (const src of v.photos) assert.match(src, /^https:\/\/cars\.example\.com\/photos\/[0-9a-f]{64}\/display\.jpg$/);
     // Landmarks and the dealership.
-    for (const tag of ['<header>', '<main id="main">', '<article aria-labelledby="title">', '<aside class="aside" aria-labelledby="contact-title">']) assert.ok(html.includes(tag), tag);
+    for (const tag of ['<header>', '<main id="main">', '<article aria-labelledby="title">', '<aside class="aside" aria-labelledby="contact-title">'])
+      assert.ok(html.includes(tag), tag);
     assert.ok(html.includes('Lo vende: <strong>Autos del Sur</strong>, Córdoba'));
     // The form: labelled fields, the hidden honeypot, posted to the inquiries address.
     assert.ok(html.includes(`<form method="post" action="${v.url}/inquiries">`));
@@ -85,7 +129,10 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.match(html, /<input id="f-email" name="email" type="email"/);
     assert.match(html, /<input id="f-phone" name="phone" type="tel"/);
     assert.match(html, /<textarea id="f-message" name="message" required maxlength="2000"/);
-    assert.match(html, /<div class="hp" aria-hidden="true"><label for="f-website">[^<]+<\/label><input id="f-website" name="website" type="text" tabindex="-1" autocomplete="off"><\/div>/);
+    assert.match(
+      html,
+      /<div class="hp" aria-hidden="true"><label for="f-website">[^<]+<\/label><input id="f-website" name="website" type="text" tabindex="-1" autocomplete="off"><\/div>/,
+    );
     // SEO.
     assert.match(html, /<title>2019 Toyota Corolla XEi 2\.0 CVT – \$\u00a018\.500\.000 \| Autos del Sur<\/title>/);
     assert.equal(meta(html, 'name', 'description'), `2019 Toyota Corolla XEi 2.0 CVT · $${NBSP}18.500.000 · 45.000 km · Córdoba`);
@@ -139,7 +186,12 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     const v = await publishCar(t, key, host, 'L-2');
     const first = await page(v.url);
     assert.ok(first.body.includes(`$${NBSP}18.500.000`));
-    const put = await t.app.inject({ method: 'PUT', url: '/v1/vehicles/L-2', headers: bearer(key), payload: { brand: 'Toyota', model: 'Corolla', year: 2019, price: 17_900_000.5, mileage: 45_000 } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/vehicles/L-2',
+      headers: bearer(key),
+      payload: { brand: 'Toyota', model: 'Corolla', year: 2019, price: 17_900_000.5, mileage: 45_000 },
+    });
     assert.equal(put.statusCode, 200, put.body);
     const second = await page(v.url);
     assert.ok(second.body.includes(`$${NBSP}17.900.000,50`), 'cents shown when the price has them');
@@ -171,12 +223,14 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.equal((await t.app.inject({ method: 'DELETE', url: '/v1/vehicles/G-WITHDRAWN', headers: bearer(key) })).statusCode, 200);
     // Expiry as the daily job does it: only G-EXPIRED was not sent again in the TTL.
     clock.advance(91 * 86_400_000);
-    for (const c of cars.slice(0, 2)) await t.store.db.updateTable('vehicles').set({ last_sent_at: clock.now() }).where('listing_id', '=', c.listing_id).execute();
+    for (const c of cars.slice(0, 2))
+      await t.store.db.updateTable('vehicles').set({ last_sent_at: clock.now() }).where('listing_id', '=', c.listing_id).execute();
     await t.store.db.updateTable('vehicles').set({ last_sent_at: clock.now() }).where('status', '=', 'active').execute();
     await t.store.db.updateTable('vehicles').set({ last_sent_at: 0 }).where('listing_id', '=', cars[2]!.listing_id).execute();
     assert.equal(await expireStale(t.store.db, clock.now() - 90 * 86_400_000, clock.now()), 1);
     const statuses = [];
-    for (const id of ['G-SOLD', 'G-WITHDRAWN', 'G-EXPIRED']) statuses.push((await t.app.inject({ url: `/v1/vehicles/${id}`, headers: bearer(key) })).json().vehicle.status);
+    for (const id of ['G-SOLD', 'G-WITHDRAWN', 'G-EXPIRED'])
+      statuses.push((await t.app.inject({ url: `/v1/vehicles/${id}`, headers: bearer(key) })).json().vehicle.status);
     assert.deepEqual(statuses, ['sold', 'withdrawn', 'expired']);
 
     const pages = await Promise.all(cars.map((c) => page(c.url)));
@@ -194,7 +248,12 @@ describe(`public listing pages (${STORE_NAME})`, () => {
   });
 
   test('importing_photos and in_review: 404 "not yet available", nothing of the car shown, noindex', async () => {
-    const put = await t.app.inject({ method: 'PUT', url: '/v1/vehicles/N-IMPORTING', headers: bearer(key), payload: { brand: 'Fiat', model: 'Cronos', year: 2022, price: 9_000_000, mileage: 1000, photos: host.urls('N-IMPORTING', 3) } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/vehicles/N-IMPORTING',
+      headers: bearer(key),
+      payload: { brand: 'Fiat', model: 'Cronos', year: 2022, price: 9_000_000, mileage: 1000, photos: host.urls('N-IMPORTING', 3) },
+    });
     const importing = put.json().vehicle as CarAnswer;
     assert.equal(importing.status, 'importing_photos');
     const pages = [await page(importing.url)];
@@ -231,14 +290,18 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.equal(v.status, 'active');
     const html = (await page(v.url)).body;
     assertOnlyTemplateMarkup(html);
-    for (const raw of ['<b>', '<img src=x', '<svg', '<iframe', '</textarea><iframe', '</title><style>', "<script>alert"]) assert.ok(!html.includes(raw), `unescaped ${raw}`);
+    for (const raw of ['<b>', '<img src=x', '<svg', '<iframe', '</textarea><iframe', '</title><style>', '<script>alert'])
+      assert.ok(!html.includes(raw), `unescaped ${raw}`);
     // The texts are all there, escaped.
     assert.ok(html.includes('&lt;script&gt;alert(5)&lt;/script&gt;\n&lt;/textarea&gt;'));
     assert.ok(html.includes(`2019 Toyota Corolla &quot;&gt;&lt;img src=x onerror=alert(3)&gt; &lt;/script&gt;&lt;script&gt;alert(4)&lt;/script&gt;`));
     assert.ok(html.includes('Autos &lt;b&gt;&quot;Sur&quot;&lt;/b&gt; &#39;&amp;&#39; &lt;script&gt;alert(1)&lt;/script&gt;'));
     assert.ok(html.includes('&lt;svg onload=alert(7)&gt;'));
     // In attributes (meta, alt) the value comes back whole once unescaped.
-    assert.equal(unescape(meta(html, 'property', 'og:title')!), `2019 Toyota Corolla ${version} – $${NBSP}18.500.000 | Autos <b>"Sur"</b> \'&\' <script>alert(1)</script>`);
+    assert.equal(
+      unescape(meta(html, 'property', 'og:title')!),
+      `2019 Toyota Corolla ${version} – $${NBSP}18.500.000 | Autos <b>"Sur"</b> \'&\' <script>alert(1)</script>`,
+    );
     assert.equal(unescape(/<img src="[^"]+" alt="([^"]+)"/.exec(html)![1]!), `2019 Toyota Corolla ${version}, foto 1 de 3`);
     // JSON-LD: no < or > inside the script element, and it parses back to the dealer's text.
     const ldText = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!;

@@ -8,7 +8,10 @@ import { makeApp, STORE_NAME, type TestApp } from './helpers.js';
 type Doc = {
   openapi: string;
   servers: { url: string }[];
-  paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; security?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>
+  >;
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
 };
 
@@ -30,7 +33,17 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
   test('OpenAPI 3.1, server is {base_url} ending in /v1, paths relative to it', () => {
     assert.equal(doc.openapi, '3.1.0');
     assert.match(doc.servers[0]!.url, /\/v1$/);
-    for (const p of ['/me', '/markets/{code}', '/catalog/brands', '/catalog/brands/{slug}/models', '/vehicles', '/vehicles/{external_id}', '/vehicles/{external_id}/sold', '/vehicles/sync', '/vehicles/reconcile']) {
+    for (const p of [
+      '/me',
+      '/markets/{code}',
+      '/catalog/brands',
+      '/catalog/brands/{slug}/models',
+      '/vehicles',
+      '/vehicles/{external_id}',
+      '/vehicles/{external_id}/sold',
+      '/vehicles/sync',
+      '/vehicles/reconcile',
+    ]) {
       assert.ok(doc.paths[p], p);
     }
     assert.ok(!Object.keys(doc.paths).some((p) => p.startsWith('/v1') || p.startsWith('/docs') || p === '/health'));
@@ -53,7 +66,23 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
         }
       }
     }
-    for (const id of ['getMe', 'getMarket', 'listBrands', 'listModels', 'listVehicles', 'getVehicle', 'putVehicle', 'withdrawVehicle', 'markVehicleSold', 'syncVehicles', 'reconcileVehicles', 'pushFeed', 'listFeeds', 'listFeedImports', 'getFeedImport']) {
+    for (const id of [
+      'getMe',
+      'getMarket',
+      'listBrands',
+      'listModels',
+      'listVehicles',
+      'getVehicle',
+      'putVehicle',
+      'withdrawVehicle',
+      'markVehicleSold',
+      'syncVehicles',
+      'reconcileVehicles',
+      'pushFeed',
+      'listFeeds',
+      'listFeedImports',
+      'getFeedImport',
+    ]) {
       assert.ok(ids.has(id), id);
     }
   });
@@ -90,13 +119,18 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
   });
 
   test('feeds: the push takes no key, documents its content types and statuses; the report has its schemas', () => {
-    const push = doc.paths['/feeds/{token}/']!.post! as unknown as { security: unknown[]; requestBody: { content: Record<string, unknown> }; responses: Record<string, unknown> };
+    const push = doc.paths['/feeds/{token}/']!.post! as unknown as {
+      security: unknown[];
+      requestBody: { content: Record<string, unknown> };
+      responses: Record<string, unknown>;
+    };
     assert.deepEqual(push.security, []);
     assert.deepEqual(Object.keys(push.requestBody.content).sort(), ['application/json', 'application/xml', 'multipart/form-data', 'text/csv', 'text/xml']);
     for (const s of ['200', '404', '409', '413', '422', '429']) assert.ok(push.responses[s], s);
     assert.ok(!doc.paths['/feeds/{token}'], 'the address without the slash is not listed twice');
     assert.ok(doc.paths['/feeds/{id}/imports']!.get!.responses['404']);
-    for (const name of ['FeedPushResult', 'FeedRowError', 'Feed', 'FeedList', 'FeedImport', 'FeedImportSummary', 'FeedImportList']) assert.ok(doc.components.schemas[name], name);
+    for (const name of ['FeedPushResult', 'FeedRowError', 'Feed', 'FeedList', 'FeedImport', 'FeedImportSummary', 'FeedImportList'])
+      assert.ok(doc.components.schemas[name], name);
   });
 
   test('both key headers are security schemes, required by default', () => {

@@ -202,9 +202,23 @@ function makeCertificate(dir: string): { key: string; cert: string } | undefined
     execFileSync(
       'openssl',
       [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', keyPath, '-out', certPath, '-days', '2', '-subj', '/CN=photos.test',
-        '-addext', 'subjectAltName=DNS:photos.test,IP:127.0.0.1',
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        keyPath,
+        '-out',
+        certPath,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=photos.test',
+        '-addext',
+        'subjectAltName=DNS:photos.test,IP:127.0.0.1',
       ],
       { stdio: 'ignore' },
     );
@@ -299,40 +313,118 @@ async function expectRefusedBeforeConnect(p: Promise<unknown>, code: OutboundErr
 
 describe('isPublicAddress', () => {
   const PUBLIC = [
-    '8.8.8.8', '1.1.1.1', '93.184.216.34', '11.0.0.1', '172.15.255.255', '172.32.0.1', '100.63.255.255',
-    '100.128.0.1', '192.167.255.255', '192.169.0.1', '198.17.255.255', '198.20.0.1', '223.255.255.255',
-    '2606:4700:4700::1111', '2001:4860:4860::8888', '2a00:1450:4001:80b::200e', '[2606:4700:4700::1111]',
-    '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::808:808', '64:ff9b::8.8.8.8',
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '11.0.0.1',
+    '172.15.255.255',
+    '172.32.0.1',
+    '100.63.255.255',
+    '100.128.0.1',
+    '192.167.255.255',
+    '192.169.0.1',
+    '198.17.255.255',
+    '198.20.0.1',
+    '223.255.255.255',
+    '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '2a00:1450:4001:80b::200e',
+    '[2606:4700:4700::1111]',
+    '::ffff:8.8.8.8',
+    '::ffff:808:808',
+    '64:ff9b::808:808',
+    '64:ff9b::8.8.8.8',
   ];
   const REFUSED = [
     // loopback
-    '127.0.0.1', '127.1.2.3', '127.255.255.254', '::1', '0:0:0:0:0:0:0:1', '[::1]',
+    '127.0.0.1',
+    '127.1.2.3',
+    '127.255.255.254',
+    '::1',
+    '0:0:0:0:0:0:0:1',
+    '[::1]',
     // private
-    '10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.255', '192.168.0.1', '192.168.255.255',
-    'fc00::1', 'fd12:3456:789a::1',
+    '10.0.0.1',
+    '10.255.255.255',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.0.1',
+    '192.168.255.255',
+    'fc00::1',
+    'fd12:3456:789a::1',
     // link-local (cloud metadata)
-    '169.254.169.254', '169.254.0.1', 'fe80::1', 'febf:ffff::1', 'fe80::1%eth0',
+    '169.254.169.254',
+    '169.254.0.1',
+    'fe80::1',
+    'febf:ffff::1',
+    'fe80::1%eth0',
     // carrier-grade NAT
-    '100.64.0.1', '100.127.255.255',
+    '100.64.0.1',
+    '100.127.255.255',
     // multicast
-    '224.0.0.1', '239.255.255.250', 'ff02::1', 'ff0e::1',
+    '224.0.0.1',
+    '239.255.255.250',
+    'ff02::1',
+    'ff0e::1',
     // unspecified, broadcast
-    '0.0.0.0', '0.1.2.3', '::', '255.255.255.255',
+    '0.0.0.0',
+    '0.1.2.3',
+    '::',
+    '255.255.255.255',
     // reserved and documentation
-    '192.0.0.1', '192.0.2.1', '192.88.99.1', '198.18.0.1', '198.19.255.255', '198.51.100.1', '203.0.113.1',
-    '240.0.0.1', '254.1.2.3', '2001:db8::1', '2001:db8:ffff::1', '3fff::1', '100::1', 'fec0::1', '2001:2::1',
+    '192.0.0.1',
+    '192.0.2.1',
+    '192.88.99.1',
+    '198.18.0.1',
+    '198.19.255.255',
+    '198.51.100.1',
+    '203.0.113.1',
+    '240.0.0.1',
+    '254.1.2.3',
+    '2001:db8::1',
+    '2001:db8:ffff::1',
+    '3fff::1',
+    '100::1',
+    'fec0::1',
+    '2001:2::1',
     '2001:10::1',
     // IPv4-mapped: judged by the IPv4 inside
-    '::ffff:127.0.0.1', '::ffff:7f00:1', '::FFFF:7F00:0001', '0:0:0:0:0:ffff:7f00:1', '::ffff:10.0.0.1',
-    '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:0.0.0.0', '::ffff:192.168.1.1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::FFFF:7F00:0001',
+    '0:0:0:0:0:ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '::ffff:a9fe:a9fe',
+    '::ffff:0.0.0.0',
+    '::ffff:192.168.1.1',
     // NAT64 well-known prefix: judged by the IPv4 inside
-    '64:ff9b::7f00:1', '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b::a00:1',
+    '64:ff9b::7f00:1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b::a00:1',
     // refused outright whatever they embed: IPv4-compatible, local-use NAT64, 6to4, Teredo
-    '::127.0.0.1', '::7f00:1', '::8.8.8.8', '::808:808', '64:ff9b:1::808:808', '2002:7f00:1::1',
-    '2002:808:808::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001::1',
+    '::127.0.0.1',
+    '::7f00:1',
+    '::8.8.8.8',
+    '::808:808',
+    '64:ff9b:1::808:808',
+    '2002:7f00:1::1',
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001::1',
     // not (canonical) addresses
-    'not-an-ip', '', 'localhost', '0177.0.0.1', '2130706433', '0x7f000001', '127.1', '1.2.3', '1.2.3.4.5',
-    '::ffff:127.0.0.1.1', '12345::1',
+    'not-an-ip',
+    '',
+    'localhost',
+    '0177.0.0.1',
+    '2130706433',
+    '0x7f000001',
+    '127.1',
+    '1.2.3',
+    '1.2.3.4.5',
+    '::ffff:127.0.0.1.1',
+    '12345::1',
   ];
   for (const ip of PUBLIC) {
     it(`${ip} is public`, () => assert.equal(isPublicAddress(ip), true));
@@ -347,16 +439,20 @@ describe('URL rule (no network)', () => {
   const client = createOutbound({ allowPrivateNetworks: false, resolve: never.resolve });
 
   it('refuses other schemes', async () => {
-    for (const url of ['ftp://example.com/x', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/plain,hi', 'gopher://example.com/', 'ws://example.com/']) {
+    for (const url of [
+      'ftp://example.com/x',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/plain,hi',
+      'gopher://example.com/',
+      'ws://example.com/',
+    ]) {
       await expectRefusedBeforeConnect(client.fetch(url, REQ), 'scheme_not_allowed');
     }
   });
 
   it('refuses credentials in the URL and never echoes them or the query', async () => {
-    const err = await expectRefusedBeforeConnect(
-      client.fetch('https://user:hunter2@example.com/feed.xml?token=SECRET123', REQ),
-      'credentials_in_url',
-    );
+    const err = await expectRefusedBeforeConnect(client.fetch('https://user:hunter2@example.com/feed.xml?token=SECRET123', REQ), 'credentials_in_url');
     assert.match(err.message, /example\.com/);
     assert.doesNotMatch(err.message, /hunter2|SECRET123|user:/);
     await expectRefusedBeforeConnect(client.fetch('https://user@example.com/', REQ), 'credentials_in_url');
@@ -450,7 +546,16 @@ describe('address rule: refused before any connection (allowPrivateNetworks=fals
 
   it('refuses the same forms on the default ports (no server needed: nothing is attempted)', async () => {
     const client = createOutbound({ allowPrivateNetworks: false, resolve: stubResolver({}).resolve });
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'https://10.0.0.1/', 'http://[::1]/', 'https://[::ffff:169.254.169.254]/', 'http://2130706433/', 'http://0x7f000001/', 'http://0177.0.0.1/', 'http://127.1/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.1/',
+      'http://[::1]/',
+      'https://[::ffff:169.254.169.254]/',
+      'http://2130706433/',
+      'http://0x7f000001/',
+      'http://0177.0.0.1/',
+      'http://127.1/',
+    ]) {
       await expectRefusedBeforeConnect(client.fetch(url, REQ), 'address_not_allowed');
     }
   });
@@ -551,7 +656,10 @@ describe('against the loopback server (allowPrivateNetworks=true)', () => {
     const res = await client.fetch(`http://two.test:${PORT}/ok`, REQ);
     assert.equal(res.status, 200);
     assert.equal(res.remoteAddress, '127.0.0.1');
-    assert.deepEqual(attempts.slice(before).map((a) => a.host), ['127.0.0.2', '127.0.0.1']);
+    assert.deepEqual(
+      attempts.slice(before).map((a) => a.host),
+      ['127.0.0.2', '127.0.0.1'],
+    );
     assert.deepEqual(r.calls, ['two.test']);
   });
 
@@ -564,14 +672,20 @@ describe('against the loopback server (allowPrivateNetworks=true)', () => {
     assert.equal(res.redirects, 3);
     assert.equal(res.url, `http://photos.test:${PORT}/chain/0`);
     assert.deepEqual(r.calls, ['photos.test', 'photos.test', 'photos.test', 'photos.test']);
-    assert.deepEqual(srv.requests.map((q) => q.url), ['/chain/3', '/chain/2', '/chain/1', '/chain/0']);
+    assert.deepEqual(
+      srv.requests.map((q) => q.url),
+      ['/chain/3', '/chain/2', '/chain/1', '/chain/0'],
+    );
     await waitFor(() => srv.open.size === 0);
   });
 
   it('refuses a 4th redirect (too_many_redirects) without requesting its target', async () => {
     const err = await expectCode(open.fetch(`${base()}/chain/4`, REQ), 'too_many_redirects');
     assert.match(err.message, /127\.0\.0\.1/);
-    assert.deepEqual(srv.requests.map((q) => q.url), ['/chain/4', '/chain/3', '/chain/2', '/chain/1']);
+    assert.deepEqual(
+      srv.requests.map((q) => q.url),
+      ['/chain/4', '/chain/3', '/chain/2', '/chain/1'],
+    );
     await waitFor(() => srv.open.size === 0);
   });
 
@@ -738,9 +852,15 @@ describe('redirects to refused addresses (allowPrivateNetworks=false, isAllowed 
   it('refuses a redirect to http://169.254.169.254/ without connecting to it', async () => {
     const client = createOutbound({ allowPrivateNetworks: false, allowedPorts: [PORT, 80], isAllowed: onlyServer, resolve: stubResolver({}).resolve });
     const before = attempts.length;
-    const err = await expectCode(client.fetch(`${base()}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`, REQ), 'address_not_allowed');
+    const err = await expectCode(
+      client.fetch(`${base()}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`, REQ),
+      'address_not_allowed',
+    );
     assert.match(err.message, /169\.254\.169\.254/);
-    assert.deepEqual(attempts.slice(before).map((a) => a.host), ['127.0.0.1']);
+    assert.deepEqual(
+      attempts.slice(before).map((a) => a.host),
+      ['127.0.0.1'],
+    );
     assert.equal(srv.requests.length, 1);
   });
 
@@ -750,7 +870,10 @@ describe('redirects to refused addresses (allowPrivateNetworks=false, isAllowed 
     const before = attempts.length;
     await expectCode(client.fetch(`${base()}/redirect?to=${encodeURIComponent('http://metadata.test:PORT/')}`, REQ), 'address_not_allowed');
     assert.deepEqual(r.calls, ['metadata.test']);
-    assert.deepEqual(attempts.slice(before).map((a) => a.host), ['127.0.0.1']);
+    assert.deepEqual(
+      attempts.slice(before).map((a) => a.host),
+      ['127.0.0.1'],
+    );
   });
 
   it('refuses redirects to IPv4 spellings and mapped forms of other private addresses', async () => {
@@ -758,7 +881,10 @@ describe('redirects to refused addresses (allowPrivateNetworks=false, isAllowed 
     for (const to of ['http://0xa9fea9fe:PORT/', 'http://[::ffff:10.0.0.1]:PORT/', 'http://127.0.0.2:PORT/', 'http://[::1]:PORT/']) {
       const before = attempts.length;
       await expectCode(client.fetch(`${base()}/redirect?to=${encodeURIComponent(to)}`, REQ), 'address_not_allowed');
-      assert.deepEqual(attempts.slice(before).map((a) => a.host), ['127.0.0.1']);
+      assert.deepEqual(
+        attempts.slice(before).map((a) => a.host),
+        ['127.0.0.1'],
+      );
     }
   });
 
@@ -851,9 +977,15 @@ describe('redirectStep (the redirect rule as a function)', () => {
 
   it('refuses https → http', () => {
     for (const status of [301, 302, 303, 307, 308]) {
-      assert.throws(() => redirectStep(https, status, 'http://a.example/feed', get), (e: unknown) => e instanceof OutboundError && e.code === 'redirect_downgrade');
+      assert.throws(
+        () => redirectStep(https, status, 'http://a.example/feed', get),
+        (e: unknown) => e instanceof OutboundError && e.code === 'redirect_downgrade',
+      );
     }
-    assert.throws(() => redirectStep(https, 302, 'http:/x', get), (e: unknown) => e instanceof OutboundError && e.code === 'redirect_downgrade');
+    assert.throws(
+      () => redirectStep(https, 302, 'http:/x', get),
+      (e: unknown) => e instanceof OutboundError && e.code === 'redirect_downgrade',
+    );
   });
 
   it('allows http → https and https → https, resolving relative locations', () => {
@@ -878,11 +1010,17 @@ describe('redirectStep (the redirect rule as a function)', () => {
     const s = redirectStep(https, 307, '/next', post)!;
     assert.equal(s.method, 'POST');
     assert.equal(s.body, '{}');
-    assert.throws(() => redirectStep(https, 308, 'https://b.example/', post), (e: unknown) => e instanceof OutboundError && e.code === 'redirect_not_allowed');
+    assert.throws(
+      () => redirectStep(https, 308, 'https://b.example/', post),
+      (e: unknown) => e instanceof OutboundError && e.code === 'redirect_not_allowed',
+    );
   });
 
   it('drops credentials headers across origins', () => {
-    const s = redirectStep(https, 302, 'https://b.example/', { ...get, headers: { Authorization: 'x', Cookie: 'y', 'Proxy-Authorization': 'z', accept: 'a' } })!;
+    const s = redirectStep(https, 302, 'https://b.example/', {
+      ...get,
+      headers: { Authorization: 'x', Cookie: 'y', 'Proxy-Authorization': 'z', accept: 'a' },
+    })!;
     assert.deepEqual(s.headers, { accept: 'a' });
   });
 });

@@ -108,7 +108,15 @@ describe(`photo import (${STORE_NAME})`, () => {
     await img.stop();
   });
 
-  const car = (photos: string[], over: Record<string, unknown> = {}) => ({ brand: 'Fiat', model: 'Cronos', year: 2022, price: 9_000_000, mileage: 30000, photos, ...over });
+  const car = (photos: string[], over: Record<string, unknown> = {}) => ({
+    brand: 'Fiat',
+    model: 'Cronos',
+    year: 2022,
+    price: 9_000_000,
+    mileage: 30000,
+    photos,
+    ...over,
+  });
   const put = (id: string, body: unknown) => t.app.inject({ method: 'PUT', url: `/v1/vehicles/${id}`, headers: bearer(key), payload: body as object });
   const get = async (id: string) => (await t.app.inject({ url: `/v1/vehicles/${id}`, headers: bearer(key) })).json().vehicle;
   const run = () => t.app.services.jobs.runDue();
@@ -121,15 +129,25 @@ describe(`photo import (${STORE_NAME})`, () => {
     assert.equal(created.status, 'importing_photos');
     assert.equal(created.photos_pending, 3);
     assert.deepEqual(created.photos, []);
-    assert.deepEqual(created.photo_status.map((p: { status: string }) => p.status), ['pending', 'pending', 'pending']);
+    assert.deepEqual(
+      created.photo_status.map((p: { status: string }) => p.status),
+      ['pending', 'pending', 'pending'],
+    );
     await run();
     const v = await get('P-1');
     assert.equal(v.status, 'active');
     assert.equal(v.photos_pending, 0);
     assert.equal(v.photos.length, 3);
     for (const u of v.photos) assert.match(u, /^https:\/\/cars\.example\.com\/photos\/[0-9a-f]{64}\/display\.jpg$/);
-    assert.deepEqual(v.photo_status.map((p: { source_url: string }) => p.source_url), list, "dealer's order");
-    assert.deepEqual(v.photos, v.photo_status.map((p: { url: string }) => p.url));
+    assert.deepEqual(
+      v.photo_status.map((p: { source_url: string }) => p.source_url),
+      list,
+      "dealer's order",
+    );
+    assert.deepEqual(
+      v.photos,
+      v.photo_status.map((p: { url: string }) => p.url),
+    );
 
     const path = new URL(v.photos[0]).pathname;
     const res = await t.app.inject({ url: path });
@@ -268,7 +286,8 @@ describe(`photo import (${STORE_NAME})`, () => {
     });
     const list = [good[1]!, later, good[0]!];
     await put('P-7', car(list));
-    const revision = async () => (await t.store.db.selectFrom('vehicles').select('revision').where('external_id', '=', 'P-7').executeTakeFirstOrThrow()).revision;
+    const revision = async () =>
+      (await t.store.db.selectFrom('vehicles').select('revision').where('external_id', '=', 'P-7').executeTakeFirstOrThrow()).revision;
     const first = await get('P-7'); // the answer is now cached for this revision
     assert.deepEqual([first.photos, first.photos_pending], [[], 3]);
     const r0 = await revision();
@@ -293,8 +312,14 @@ describe(`photo import (${STORE_NAME})`, () => {
     const done = await get('P-7');
     assert.equal(done.status, 'active');
     assert.deepEqual([done.photos.length, done.photos_pending], [3, 0]);
-    assert.deepEqual(done.photos, done.photo_status.map((p: { url: string }) => p.url));
-    assert.deepEqual(done.photo_status.map((p: { reason: string | null }) => p.reason), [null, null, null]);
+    assert.deepEqual(
+      done.photos,
+      done.photo_status.map((p: { url: string }) => p.url),
+    );
+    assert.deepEqual(
+      done.photo_status.map((p: { reason: string | null }) => p.reason),
+      [null, null, null],
+    );
   });
 
   test('an active car whose list changed keeps its whole old set while a new photo is retried', async () => {
@@ -320,7 +345,11 @@ describe(`photo import (${STORE_NAME})`, () => {
     await run();
     const after2 = await get('P-8');
     assert.equal(after2.photos_pending, 0);
-    assert.deepEqual(after2.photos, after2.photo_status.map((p: { url: string }) => p.url), 'the new set, whole');
+    assert.deepEqual(
+      after2.photos,
+      after2.photo_status.map((p: { url: string }) => p.url),
+      'the new set, whole',
+    );
     assert.notDeepEqual(after2.photos, before.photos);
   });
 
@@ -336,11 +365,19 @@ describe(`photo import (${STORE_NAME})`, () => {
     await run();
     const again = await get('P-6');
     assert.equal(img.hits.get('/late.jpg'), 1);
-    assert.deepEqual(again.photo_status.map((p: { status: string }) => p.status), ['ready', 'ready', 'ready']);
+    assert.deepEqual(
+      again.photo_status.map((p: { status: string }) => p.status),
+      ['ready', 'ready', 'ready'],
+    );
   });
 
   test('unknown and malformed photo paths answer 404 in the Error shape', async () => {
-    for (const url of ['/photos/abc/display.jpg', `/photos/${'a'.repeat(64)}/display.jpg`, `/photos/${'a'.repeat(64)}/..%2F..%2Fetc.jpg`, `/photos/${'a'.repeat(64)}/secret.txt`]) {
+    for (const url of [
+      '/photos/abc/display.jpg',
+      `/photos/${'a'.repeat(64)}/display.jpg`,
+      `/photos/${'a'.repeat(64)}/..%2F..%2Fetc.jpg`,
+      `/photos/${'a'.repeat(64)}/secret.txt`,
+    ]) {
       const res = await t.app.inject({ url });
       assert.equal(res.statusCode, 404, url);
       assert.equal(res.json().error.code, 'not_found');

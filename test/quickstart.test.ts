@@ -54,8 +54,7 @@ describe(`README quick start (${STORE_NAME})`, () => {
     const readme = fs.readFileSync('README.md', 'utf8');
     const apiPort = await freePort();
     const photoPort = await freePort();
-    const local = (cmds: string) =>
-      cmds.replaceAll('localhost:3000', `localhost:${apiPort}`).replaceAll('127.0.0.1:3001', `127.0.0.1:${photoPort}`);
+    const local = (cmds: string) => cmds.replaceAll('localhost:3000', `localhost:${apiPort}`).replaceAll('127.0.0.1:3001', `127.0.0.1:${photoPort}`);
 
     const serverLines = block(readme, 'server').split('\n');
     // `npm install` is what CI (or the developer) has done before running the tests.

@@ -17,12 +17,18 @@ function section(heading: string): string {
 
 describe('README tables follow the code', () => {
   it('the error table lists every code of the catalogue, each under its status, and nothing else', () => {
-    const rows = section('### Errors').split('\n').filter((l) => /^\| \d{3} \|/.test(l));
+    const rows = section('### Errors')
+      .split('\n')
+      .filter((l) => /^\| \d{3} \|/.test(l));
     const documented = new Map<string, number>();
     for (const row of rows) {
       const status = Number(row.slice(2, 5));
       // codes stand outside parentheses; inside are remarks ("with `fields`")
-      for (const [, code] of row.split('|')[2]!.replace(/\([^)]*\)/g, '').matchAll(/`([a-z_]+)`/g)) documented.set(code!, status);
+      for (const [, code] of row
+        .split('|')[2]!
+        .replace(/\([^)]*\)/g, '')
+        .matchAll(/`([a-z_]+)`/g))
+        documented.set(code!, status);
     }
     assert.deepEqual(Object.fromEntries([...documented].sort()), Object.fromEntries(Object.entries(ERROR_STATUS).sort()));
   });
@@ -39,6 +45,9 @@ describe('README tables follow the code', () => {
     const scripts = Object.keys((JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts);
     const used = [...new Set([...README.matchAll(/npm run (?:--silent )?([a-z][a-z0-9:-]*)/g)].map((m) => m[1]!))];
     assert.ok(used.length > 3);
-    assert.deepEqual(used.filter((s) => !scripts.includes(s)), []);
+    assert.deepEqual(
+      used.filter((s) => !scripts.includes(s)),
+      [],
+    );
   });
 });

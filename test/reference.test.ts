@@ -27,7 +27,17 @@ describe(`reference data (${STORE_NAME})`, () => {
       assert.deepEqual(m.conditions, ['used', 'new']);
       assert.deepEqual(m.photos, { min: 3, max: 10 });
       assert.ok(m.fuels.includes('gasoline') && m.fuels.includes('diesel'));
-      assert.deepEqual(Object.keys(m).sort(), ['code', 'conditions', 'currencies', 'default_currency', 'fuels', 'mileage_unit', 'name', 'photos', 'transmissions']);
+      assert.deepEqual(Object.keys(m).sort(), [
+        'code',
+        'conditions',
+        'currencies',
+        'default_currency',
+        'fuels',
+        'mileage_unit',
+        'name',
+        'photos',
+        'transmissions',
+      ]);
     }
   });
 
@@ -61,7 +71,10 @@ describe(`reference data (${STORE_NAME})`, () => {
         assert.match(m.slug, /^[a-z0-9]+(-[a-z0-9]+)*$/);
         assert.ok(m.years.length > 0);
         assert.ok(m.years[0] >= 1950, `${b.slug}/${m.slug}`);
-        assert.ok(m.years.every((y: number, i: number) => i === 0 || y > m.years[i - 1]), 'years ascending');
+        assert.ok(
+          m.years.every((y: number, i: number) => i === 0 || y > m.years[i - 1]),
+          'years ascending',
+        );
       }
       models += (list.data as unknown[]).length;
     }

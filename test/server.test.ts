@@ -55,7 +55,11 @@ describe(`server process (${STORE_NAME})`, () => {
       assert.equal(me.status, 401);
       s.child.kill('SIGTERM');
       assert.equal(await s.exited, 0);
-      const lines = s.out().trim().split('\n').map((l) => JSON.parse(l));
+      const lines = s
+        .out()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       assert.ok(lines.some((l) => l.msg === 'shutting down: finishing requests and jobs in flight'));
       assert.ok(lines.some((l) => l.msg === 'request' && l.url === '/v1/me' && l.status === 401 && l.request_id));
     } finally {

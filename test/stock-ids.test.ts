@@ -24,7 +24,15 @@ const photos = () => {
   const n = ++photoSeq;
   return [1, 2, 3].map((i) => `https://img.example.com/s${n}/${i}.jpg`);
 };
-const car = (over: Record<string, unknown> = {}) => ({ brand: 'Toyota', model: 'Corolla', year: 2019, price: 12500, mileage: 45000, photos: photos(), ...over });
+const car = (over: Record<string, unknown> = {}) => ({
+  brand: 'Toyota',
+  model: 'Corolla',
+  year: 2019,
+  price: 12500,
+  mileage: 45000,
+  photos: photos(),
+  ...over,
+});
 
 describe('the stock ID rule (D26), on its own', () => {
   test('NFC and String.prototype.trim; idempotent', () => {
@@ -41,7 +49,24 @@ describe('the stock ID rule (D26), on its own', () => {
   });
 
   test('refused: empty, controls (C0, DEL, C1), U+2028/9, bidi controls, lone surrogates; kept: ZWJ, symbols', () => {
-    for (const id of ['', '   ', 'a\u0000b', 'a\u001fb', 'a\u007fb', 'a\u0085b', 'a\u009fb', 'a\u2028b', 'a\u2029b', 'a\u202eb', 'a\u2066b', 'a\u200fb', 'a\u061cb', 'a\ud800b', 'a\tb', 'a\nb']) {
+    for (const id of [
+      '',
+      '   ',
+      'a\u0000b',
+      'a\u001fb',
+      'a\u007fb',
+      'a\u0085b',
+      'a\u009fb',
+      'a\u2028b',
+      'a\u2029b',
+      'a\u202eb',
+      'a\u2066b',
+      'a\u200fb',
+      'a\u061cb',
+      'a\ud800b',
+      'a\tb',
+      'a\nb',
+    ]) {
       assert.equal(readStockId(id).ok, false, JSON.stringify(id));
     }
     assert.match(stockIdProblem('ab\u0000')!, /U\+0000\) at character 3/);
@@ -52,8 +77,14 @@ describe('the stock ID rule (D26), on its own', () => {
 
   test('a feed row that cannot be read still names its car normalized (the sold guard counts it as listed)', () => {
     const mapper = new FieldMapper(['Stock #', 'Make']);
-    assert.equal(mapper.externalId((col) => (col === 0 ? `  ${NFD('ÑANDÚ-7')}\t` : 'Ford')), 'ÑANDÚ-7');
-    assert.equal(mapper.externalId((col) => (col === 0 ? 1043 : 'Ford')), '1043');
+    assert.equal(
+      mapper.externalId((col) => (col === 0 ? `  ${NFD('ÑANDÚ-7')}\t` : 'Ford')),
+      'ÑANDÚ-7',
+    );
+    assert.equal(
+      mapper.externalId((col) => (col === 0 ? 1043 : 'Ford')),
+      '1043',
+    );
   });
 });
 
@@ -67,7 +98,13 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     clock = new ManualClock(Date.now());
     t = await makeApp({
       clock,
-      env: { PUBLIC_BASE_URL: 'https://cars.example.com', RATE_LIMIT_PER_MINUTE: '1000000', FEED_PUSH_PER_MINUTE: '1000', WEBHOOK_TIMEOUT: '1s', PHOTO_TIMEOUT: '2s' },
+      env: {
+        PUBLIC_BASE_URL: 'https://cars.example.com',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        FEED_PUSH_PER_MINUTE: '1000',
+        WEBHOOK_TIMEOUT: '1s',
+        PHOTO_TIMEOUT: '2s',
+      },
       // hooks.test is the receiver on loopback; made-up photo hosts land on a closed port.
       outbound: createOutbound({ allowPrivateNetworks: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }], ca: rx.cert }),
     });
@@ -82,7 +119,10 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
   const listIds = async (key: string): Promise<string[]> => {
     const res = await call(key, 'GET', '/v1/vehicles?per_page=100');
     assert.equal(res.statusCode, 200, res.body);
-    return res.json().data.map((v: { external_id: string }) => v.external_id).sort();
+    return res
+      .json()
+      .data.map((v: { external_id: string }) => v.external_id)
+      .sort();
   };
 
   test('PUT, GET, POST …/sold, DELETE with percent-encoded paths: every ID comes back exactly', async () => {
@@ -98,7 +138,11 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
       const got = await call(key, 'GET', path);
       assert.deepEqual([got.statusCode, got.json().vehicle.external_id], [200, id]);
       const sold = await call(key, 'POST', `${path}/sold`);
-      assert.deepEqual([sold.statusCode, sold.json().result, sold.json().vehicle.external_id, sold.json().vehicle.status], [200, 'sold', id, 'sold'], `${id}: ${sold.body}`);
+      assert.deepEqual(
+        [sold.statusCode, sold.json().result, sold.json().vehicle.external_id, sold.json().vehicle.status],
+        [200, 'sold', id, 'sold'],
+        `${id}: ${sold.body}`,
+      );
       const withdrawn = await call(key, 'DELETE', path);
       assert.deepEqual([withdrawn.statusCode, withdrawn.json().result, withdrawn.json().vehicle.external_id], [200, 'withdrawn', id]);
     }
@@ -116,7 +160,12 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     const sold = await call(key, 'POST', '/v1/vehicles/X%2Fsold/sold');
     assert.equal(sold.json().vehicle.external_id, 'X/sold');
     assert.equal((await call(key, 'GET', '/v1/vehicles/X')).json().vehicle.status, 'importing_photos', 'X itself untouched');
-    for (const [method, url] of [['PUT', '/v1/vehicles/A/1043'], ['GET', '/v1/vehicles/A/1043'], ['DELETE', '/v1/vehicles/A/1043'], ['POST', '/v1/vehicles/A/1043/sold']] as const) {
+    for (const [method, url] of [
+      ['PUT', '/v1/vehicles/A/1043'],
+      ['GET', '/v1/vehicles/A/1043'],
+      ['DELETE', '/v1/vehicles/A/1043'],
+      ['POST', '/v1/vehicles/A/1043/sold'],
+    ] as const) {
       const res = await call(key, method, url, method === 'PUT' ? car() : undefined);
       assert.equal(res.statusCode, 404, `${method} ${url}: ${res.body}`);
       assert.equal(res.json().error.code, 'not_found');
@@ -134,10 +183,18 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
       assert.match(res.json().error.message, /81 characters/);
       assert.equal((await call(key, 'GET', `/v1/vehicles/${enc(c.repeat(81))}`)).statusCode, 400);
     }
-    const sync = await call(key, 'POST', '/v1/vehicles/sync', { vehicles: [{ external_id: '🚗'.repeat(80), ...car() }, { external_id: '🚗'.repeat(81), ...car() }] });
+    const sync = await call(key, 'POST', '/v1/vehicles/sync', {
+      vehicles: [
+        { external_id: '🚗'.repeat(80), ...car() },
+        { external_id: '🚗'.repeat(81), ...car() },
+      ],
+    });
     assert.equal(sync.statusCode, 207, sync.body);
     assert.equal(sync.json().created, 1);
-    assert.deepEqual(sync.json().errors.map((e: { index: number }) => e.index), [1]);
+    assert.deepEqual(
+      sync.json().errors.map((e: { index: number }) => e.index),
+      [1],
+    );
     assert.match(sync.json().errors[0].message, /external_id is 81 characters long; at most 80/);
     assert.equal(sync.json().errors[0].external_id, `${'🚗'.repeat(80)}…`);
     assert.deepEqual(await listIds(key), ['🚗'.repeat(80)]);
@@ -168,10 +225,18 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     const updated = await call(key, 'PUT', `/v1/vehicles/${enc('ÑANDÚ-7')}`, car());
     assert.equal(updated.json().result, 'updated');
     assert.equal((await call(key, 'GET', `/v1/vehicles/${enc(nfd)}`)).statusCode, 200);
-    const sync = await call(key, 'POST', '/v1/vehicles/sync', { vehicles: [{ external_id: nfd, ...car() }, { external_id: 'ÑANDÚ-7', ...car() }] });
+    const sync = await call(key, 'POST', '/v1/vehicles/sync', {
+      vehicles: [
+        { external_id: nfd, ...car() },
+        { external_id: 'ÑANDÚ-7', ...car() },
+      ],
+    });
     assert.equal(sync.statusCode, 207, sync.body);
     assert.equal(sync.json().updated, 1);
-    assert.deepEqual(sync.json().errors.map((e: { index: number; external_id: string }) => [e.index, e.external_id]), [[1, 'ÑANDÚ-7']]);
+    assert.deepEqual(
+      sync.json().errors.map((e: { index: number; external_id: string }) => [e.index, e.external_id]),
+      [[1, 'ÑANDÚ-7']],
+    );
     assert.match(sync.json().errors[0].message, /repeats vehicle 0 of this call/);
     const rec = await call(key, 'POST', '/v1/vehicles/reconcile', { external_ids: [nfd] });
     assert.deepEqual([rec.json().kept, rec.json().sold, rec.json().unknown], [1, 0, 0], rec.body);
@@ -195,19 +260,31 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
       assert.equal((await call(key, 'POST', `/v1/vehicles/${enc(raw)}/sold`)).statusCode, 400);
     }
     const sync = await call(key, 'POST', '/v1/vehicles/sync', {
-      vehicles: [{ external_id: 'OK-1', ...car() }, { external_id: 'a\u0000b', ...car() }, { external_id: 'x\u202e1', ...car() }, { external_id: '   ', ...car() }, { external_id: 'a\ud800', ...car() }],
+      vehicles: [
+        { external_id: 'OK-1', ...car() },
+        { external_id: 'a\u0000b', ...car() },
+        { external_id: 'x\u202e1', ...car() },
+        { external_id: '   ', ...car() },
+        { external_id: 'a\ud800', ...car() },
+      ],
     });
     assert.equal(sync.statusCode, 207, sync.body);
     assert.equal(sync.json().created, 1);
     const errors = sync.json().errors as { index: number; external_id: string; message: string }[];
-    assert.deepEqual(errors.map((e) => e.index), [1, 2, 3, 4]);
+    assert.deepEqual(
+      errors.map((e) => e.index),
+      [1, 2, 3, 4],
+    );
     assert.equal(errors[0]!.external_id, 'a\u0000b', 'echoed as sent');
     assert.match(errors[0]!.message, /^external_id holds a control or invisible formatting character \(U\+0000\) at character 2$/);
     assert.match(errors[1]!.message, /U\+202E/);
     assert.match(errors[2]!.message, /external_id is empty/);
     assert.match(errors[3]!.message, /U\+D800/);
     const rejected = await eventsOf(t, slug, 'vehicle.rejected');
-    assert.ok(rejected.some((e) => e.external_id === 'a\u0000b' && e.channel === 'sync'), JSON.stringify(rejected));
+    assert.ok(
+      rejected.some((e) => e.external_id === 'a\u0000b' && e.channel === 'sync'),
+      JSON.stringify(rejected),
+    );
     const rec = await call(key, 'POST', '/v1/vehicles/reconcile', { external_ids: ['OK-1', 'a\u0000b'], allow_mass_sold: true });
     assert.equal(rec.statusCode, 400, rec.body);
     assert.equal(rec.json().error.code, 'invalid_request');
@@ -224,7 +301,10 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     assert.equal(sync.json().created, IDS.length);
     for (const id of IDS) assert.equal((await call(key, 'GET', `/v1/vehicles/${enc(id)}`)).json().vehicle.external_id, id);
     // Sent again spelled otherwise (NFD, padded), with mark_missing_as_sold: nothing is missing.
-    const again = await call(key, 'POST', '/v1/vehicles/sync', { vehicles: IDS.map((id) => ({ external_id: ` ${NFD(id)} `, ...car() })), mark_missing_as_sold: true });
+    const again = await call(key, 'POST', '/v1/vehicles/sync', {
+      vehicles: IDS.map((id) => ({ external_id: ` ${NFD(id)} `, ...car() })),
+      mark_missing_as_sold: true,
+    });
     assert.deepEqual([again.json().created, again.json().updated, again.json().sold], [0, IDS.length, 0], again.body);
     const rec = await call(key, 'POST', '/v1/vehicles/reconcile', { external_ids: IDS.filter((id) => id !== 'A/1043').map(NFD) });
     assert.deepEqual([rec.statusCode, rec.json().sold, rec.json().kept, rec.json().unknown], [200, 1, IDS.length - 1, 0], rec.body);
@@ -266,7 +346,9 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
         const file = Buffer.from(await wb.xlsx.writeBuffer());
         const boundary = `stockIds${Date.now()}`;
         payload = Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stock.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stock.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+          ),
           file,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]);
@@ -288,14 +370,22 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
         assert.equal(first.created, GOOD.length, JSON.stringify(first));
         // Rows: CSV/XLSX count the header as row 1; JSON/XML the 1-based position.
         const base = format === 'csv' || format === 'xlsx' ? 2 : 1;
-        assert.deepEqual(first.errors.map((e) => e.index), [GOOD.length + base, GOOD.length + base + 1], JSON.stringify(first.errors));
+        assert.deepEqual(
+          first.errors.map((e) => e.index),
+          [GOOD.length + base, GOOD.length + base + 1],
+          JSON.stringify(first.errors),
+        );
         assert.match(first.errors[0]!.message, /external_id is 81 characters long/);
         assert.match(first.errors[1]!.message, /external_id holds a control/);
         const stored = (await vehiclesOf(t, slug)).map((v) => v.external_id).sort();
         assert.deepEqual(stored, [...GOOD].sort());
         for (const id of GOOD) assert.equal((await call(key, 'GET', `/v1/vehicles/${enc(id)}`)).json().vehicle.source, 'feed', id);
         // The same stock spelled otherwise: every car updated, none created, none missing (sold).
-        const second = await push(feed.path, format, GOOD.map((id) => `  ${NFD(id)} `));
+        const second = await push(
+          feed.path,
+          format,
+          GOOD.map((id) => `  ${NFD(id)} `),
+        );
         assert.deepEqual([second.created, second.updated, second.sold, second.errors], [0, GOOD.length, 0, []], JSON.stringify(second));
         assert.equal((await vehiclesOf(t, slug)).length, GOOD.length);
       });
@@ -314,11 +404,20 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     assert.equal((await call(key, 'POST', '/v1/vehicles/sync', { vehicles: [{ external_id: '#1043', ...car({ year: 1900 }) }] })).statusCode, 207);
     await t.app.services.jobs.runDue();
     const bodies = rx.received.filter((r) => r.path === '/ok').map((r) => ({ raw: r.raw.toString('utf8'), json: JSON.parse(r.raw.toString('utf8')) }));
-    const sold = bodies.filter((b) => b.json.type === 'vehicle.sold').map((b) => b.json.data.external_id).sort();
+    const sold = bodies
+      .filter((b) => b.json.type === 'vehicle.sold')
+      .map((b) => b.json.data.external_id)
+      .sort();
     assert.deepEqual(sold, ['A/1043', 'ÑANDÚ-7']);
     const rejected = bodies.filter((b) => b.json.type === 'vehicle.rejected').map((b) => b.json.data);
-    assert.deepEqual(rejected.map((d) => [d.external_id, d.channel]), [['#1043', 'sync']]);
-    assert.ok(bodies.some((b) => b.raw.includes('"external_id":"ÑANDÚ-7"')), 'written as UTF-8 text in NFC');
+    assert.deepEqual(
+      rejected.map((d) => [d.external_id, d.channel]),
+      [['#1043', 'sync']],
+    );
+    assert.ok(
+      bodies.some((b) => b.raw.includes('"external_id":"ÑANDÚ-7"')),
+      'written as UTF-8 text in NFC',
+    );
   });
 
   test('the public page shows the ID exactly, HTML-escaped (and as sku in JSON-LD); the lead carries it', async () => {
@@ -337,7 +436,11 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
         const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.body)![1]!;
         assert.equal(JSON.parse(ld).sku, id);
         if (id.includes('<')) assert.ok(!page.body.includes(id), 'never raw');
-        const inquiry = await t.app.inject({ method: 'POST', url: `${pathOf(c.url)}/inquiries`, payload: { name: 'Ana', email: 'ana@example.net', message: 'Is it available?' } });
+        const inquiry = await t.app.inject({
+          method: 'POST',
+          url: `${pathOf(c.url)}/inquiries`,
+          payload: { name: 'Ana', email: 'ana@example.net', message: 'Is it available?' },
+        });
         assert.equal(inquiry.statusCode, 201, inquiry.body);
       }
       const leads = (await call(key, 'GET', '/v1/leads')).json().data as { external_id: string }[];

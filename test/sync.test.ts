@@ -33,7 +33,9 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
   };
   const eventsOf = async (slug: string, type: string) => {
     const dealer = await t.store.db.selectFrom('dealers').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
-    return (await t.store.db.selectFrom('events').selectAll().where('dealer_id', '=', dealer.id).where('type', '=', type).execute()).map((e) => JSON.parse(e.data));
+    return (await t.store.db.selectFrom('events').selectAll().where('dealer_id', '=', dealer.id).where('type', '=', type).execute()).map((e) =>
+      JSON.parse(e.data),
+    );
   };
 
   test('all valid: 200 with counts; sending them again updates', async () => {
@@ -53,7 +55,10 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     assert.equal(res.statusCode, 207);
     const body = res.json();
     assert.equal(body.created, 2);
-    assert.deepEqual(body.errors.map((e: { index: number }) => e.index), [1, 3, 4, 5, 6]);
+    assert.deepEqual(
+      body.errors.map((e: { index: number }) => e.index),
+      [1, 3, 4, 5, 6],
+    );
     assert.equal(body.errors[0].external_id, 'B-2');
     assert.match(body.errors[0].message, /year must be 1950 or later/);
     assert.match(body.errors[0].message, /brand "Nope" is not in the catalog/);
@@ -121,7 +126,10 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     const afterList = (await t.app.inject({ url: '/v1/vehicles?per_page=100', headers: bearer(key) })).json();
     assert.deepEqual(afterList, before, 'nothing created, updated or marked');
     const failed = await eventsOf(slug, 'sync.failed');
-    assert.deepEqual(failed.map((e) => [e.market, e.source, e.reason]), [['ar', 'api', 'too_many_missing']]);
+    assert.deepEqual(
+      failed.map((e) => [e.market, e.source, e.reason]),
+      [['ar', 'api', 'too_many_missing']],
+    );
     assert.match(failed[0].message, /6 of the 10/);
 
     const allowed = await sync(key, { vehicles: ids('F', 4).map((id) => car(id)), mark_missing_as_sold: true, allow_mass_sold: true });
@@ -181,9 +189,13 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     const before = (await t.app.inject({ url: '/v1/vehicles?per_page=100', headers: bearer(key) })).json();
     // Recording vehicle.sold, the last write of this sync, fails.
     if (t.store.dialect === 'sqlite') {
-      await sql`create trigger boom before insert on events when new.type = 'vehicle.sold' begin select raise(abort, 'forced failure'); end`.execute(t.store.db);
+      await sql`create trigger boom before insert on events when new.type = 'vehicle.sold' begin select raise(abort, 'forced failure'); end`.execute(
+        t.store.db,
+      );
     } else {
-      await sql`create function boom() returns trigger language plpgsql as $$ begin if new.type = 'vehicle.sold' then raise exception 'forced failure'; end if; return new; end $$`.execute(t.store.db);
+      await sql`create function boom() returns trigger language plpgsql as $$ begin if new.type = 'vehicle.sold' then raise exception 'forced failure'; end if; return new; end $$`.execute(
+        t.store.db,
+      );
       await sql`create trigger boom before insert on events for each row execute function boom()`.execute(t.store.db);
     }
     try {

@@ -69,7 +69,12 @@ describe(`control characters in text (${STORE_NAME})`, () => {
       method: 'POST',
       url: '/v1/vehicles/sync',
       headers: bearer(key),
-      payload: { vehicles: [{ external_id: 'CTL-3', ...CAR, photos: PHOTOS('CTL-3'), color: 'Azul\u0000' }, { external_id: 'CTL-4', ...CAR, photos: PHOTOS('CTL-4') }] },
+      payload: {
+        vehicles: [
+          { external_id: 'CTL-3', ...CAR, photos: PHOTOS('CTL-3'), color: 'Azul\u0000' },
+          { external_id: 'CTL-4', ...CAR, photos: PHOTOS('CTL-4') },
+        ],
+      },
     });
     assert.ok(res.statusCode < 500, res.body);
     assert.match(res.body, /color must not contain control characters \(it holds U\+0000\)/);

@@ -56,7 +56,10 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
     assert.ok(Array.isArray(error.fields) && error.fields.length > 0, 'fields lists the broken rules');
     for (const f of error.fields) assert.equal(typeof f, 'string');
     for (const re of [patterns].flat()) {
-      assert.ok(error.fields.some((f: string) => re.test(f)), `a sentence matches ${re}: ${JSON.stringify(error.fields)}`);
+      assert.ok(
+        error.fields.some((f: string) => re.test(f)),
+        `a sentence matches ${re}: ${JSON.stringify(error.fields)}`,
+      );
     }
     await assertNoCar(key, id, opts.query ?? '');
     return error.fields as string[];
@@ -91,7 +94,7 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
     assert.equal(v.condition, 'used');
     assert.equal(v.mileage, 45000);
     assert.equal(v.mileage_unit, 'km');
-    assert.equal(v.city, 'Córdoba', 'city defaults to the dealership\'s');
+    assert.equal(v.city, 'Córdoba', "city defaults to the dealership's");
     assert.equal(v.photos_pending, 3);
     const again = await get(ar, `/v1/vehicles/${v.external_id}`);
     assert.equal(again.statusCode, 200);
@@ -106,7 +109,10 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
     }
 
     test('a body missing every required field reports all of them at once', async () => {
-      const fields = await expectInvalid({}, REQUIRED.map((f) => new RegExp(`\\b${f}\\b`)));
+      const fields = await expectInvalid(
+        {},
+        REQUIRED.map((f) => new RegExp(`\\b${f}\\b`)),
+      );
       assert.ok(fields.length >= 6, JSON.stringify(fields));
     });
 
@@ -198,7 +204,7 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
       await expectCreated({ ...VALID, year: 1966 });
     });
 
-    test('a year in the future beyond next year\'s models → 422; next year\'s model → 201', async () => {
+    test("a year in the future beyond next year's models → 422; next year's model → 201", async () => {
       const thisYear = new Date(t.clock.now()).getUTCFullYear();
       await expectInvalid({ ...VALID, year: thisYear + 2 }, /year/);
       await expectInvalid({ ...VALID, year: 3000 }, /year/);
@@ -214,7 +220,11 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
       for (const price of [5000.005, 12345.678, 25000000.555, 1234567890.001]) {
         await expectInvalid({ ...VALID, price }, /price.*two decimals/);
       }
-      for (const [price, text] of [[11999.99, '11999.99'], [25000000.13, '25000000.13'], [999999999999.99, '999999999999.99']] as const) {
+      for (const [price, text] of [
+        [11999.99, '11999.99'],
+        [25000000.13, '25000000.13'],
+        [999999999999.99, '999999999999.99'],
+      ] as const) {
         assert.equal((await expectCreated({ ...VALID, price })).price, text);
       }
       const v = await expectCreated({ ...VALID, price: 12.34 });
@@ -256,10 +266,13 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
     });
 
     test('several broken rules are all reported, one sentence each', async () => {
-      const fields = await expectInvalid(
-        { ...VALID, year: 1949, price: 0, mileage: -1, version: 'x'.repeat(161), photos: photoList(2) },
-        [/year/, /price/, /mileage/, /version/, /photos/],
-      );
+      const fields = await expectInvalid({ ...VALID, year: 1949, price: 0, mileage: -1, version: 'x'.repeat(161), photos: photoList(2) }, [
+        /year/,
+        /price/,
+        /mileage/,
+        /version/,
+        /photos/,
+      ]);
       assert.equal(fields.length, 5, JSON.stringify(fields));
     });
   });
@@ -307,7 +320,7 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
       await expectInvalid({ ...VALID, model: 'Gol' }, /model.*Gol.*Toyota/);
     });
 
-    test('brand and model by slug or any case; the response gives the catalog\'s names', async () => {
+    test("brand and model by slug or any case; the response gives the catalog's names", async () => {
       const a = await expectCreated({ ...VALID, brand: 'TOYOTA', model: 'corolla' });
       assert.equal(a.brand, 'Toyota');
       assert.equal(a.model, 'Corolla');
@@ -372,7 +385,13 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
     });
 
     test('percent-encoded "/", space, "?", "\\" and "ñ" are stock IDs like any other (the old rule refused them)', async () => {
-      for (const [path, id] of [['a%2Fb', 'a/b'], ['a%20b', 'a b'], ['a%3Fb', 'a?b'], ['a%5Cb', 'a\\b'], ['%C3%B1', 'ñ']] as const) {
+      for (const [path, id] of [
+        ['a%2Fb', 'a/b'],
+        ['a%20b', 'a b'],
+        ['a%3Fb', 'a?b'],
+        ['a%5Cb', 'a\\b'],
+        ['%C3%B1', 'ñ'],
+      ] as const) {
         const res = await put(ar, path, VALID);
         assert.equal(res.statusCode, 201, `PUT ${path} → ${res.body}`);
         assert.equal(res.json().vehicle.external_id, id);
@@ -398,7 +417,19 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
   });
 
   describe('8. query parameters of GET /v1/vehicles', () => {
-    for (const q of ['per_page=0', 'per_page=101', 'per_page=-1', 'per_page=abc', 'page=0', 'page=abc', 'page=-3', 'page=1.5', 'updated_since=yesterday', 'status=bogus', 'source=csv']) {
+    for (const q of [
+      'per_page=0',
+      'per_page=101',
+      'per_page=-1',
+      'per_page=abc',
+      'page=0',
+      'page=abc',
+      'page=-3',
+      'page=1.5',
+      'updated_since=yesterday',
+      'status=bogus',
+      'source=csv',
+    ]) {
       test(`${q} → 400 invalid_request`, async () => {
         const res = await get(ar, `/v1/vehicles?${q}`);
         assert.equal(res.statusCode, 400, res.body);
@@ -432,7 +463,12 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
     });
 
     test('a market it does not sell in (br) or an unknown one (zz) → 400 invalid_market, in query or body', async () => {
-      for (const [query, body] of [['?market=br', VALID], ['?market=zz', VALID], ['', { ...VALID, market: 'br' }], ['', { ...VALID, market: 5 }]] as const) {
+      for (const [query, body] of [
+        ['?market=br', VALID],
+        ['?market=zz', VALID],
+        ['', { ...VALID, market: 'br' }],
+        ['', { ...VALID, market: 5 }],
+      ] as const) {
         const res = await put(aruy, newId('m'), body, query);
         assert.equal(res.statusCode, 400, `${query} ${JSON.stringify(body)}: ${res.body}`);
         assert.equal(res.json().error.code, 'invalid_market');
@@ -496,7 +532,13 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
 
   describe('11. response formats (D9)', () => {
     test('price is a string with two decimals', async () => {
-      for (const [price, text] of [[12500.5, '12500.50'], [99, '99.00'], [0.01, '0.01'], [1234567.89, '1234567.89'], [100000000, '100000000.00']] as const) {
+      for (const [price, text] of [
+        [12500.5, '12500.50'],
+        [99, '99.00'],
+        [0.01, '0.01'],
+        [1234567.89, '1234567.89'],
+        [100000000, '100000000.00'],
+      ] as const) {
         const v = await expectCreated({ ...VALID, price });
         assert.equal(v.price, text, String(price));
       }
@@ -507,7 +549,25 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
       assert.equal(v.brand, 'Toyota');
       assert.equal(v.model, 'Corolla');
       assert.equal(v.version, '1.8 XEi', 'free text is trimmed');
-      for (const f of ['external_id', 'listing_id', 'market', 'status', 'source', 'url', 'brand', 'model', 'version', 'price', 'currency', 'mileage_unit', 'fuel', 'transmission', 'color', 'condition', 'description']) {
+      for (const f of [
+        'external_id',
+        'listing_id',
+        'market',
+        'status',
+        'source',
+        'url',
+        'brand',
+        'model',
+        'version',
+        'price',
+        'currency',
+        'mileage_unit',
+        'fuel',
+        'transmission',
+        'color',
+        'condition',
+        'description',
+      ]) {
         assert.equal(typeof v[f], 'string', f);
       }
       for (const f of ['year', 'mileage', 'photos_pending']) assert.ok(Number.isInteger(v[f]), f);
@@ -548,7 +608,14 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
   });
 
   describe('13. contact details (D5)', () => {
-    const held = ['Escribime a juan.perez@example.com', 'Llamar al 11 4567-8901', 'Más fotos en www.example.com', 'Tel +54 9 11 4567-8901', 'WhatsApp (011) 4567 8901', 'Ver autosdelsur.com.ar'];
+    const held = [
+      'Escribime a juan.perez@example.com',
+      'Llamar al 11 4567-8901',
+      'Más fotos en www.example.com',
+      'Tel +54 9 11 4567-8901',
+      'WhatsApp (011) 4567 8901',
+      'Ver autosdelsur.com.ar',
+    ];
     for (const description of held) {
       test(`"${description}" → 201 but in_review`, async () => {
         const v = await expectCreated({ ...VALID, description });
@@ -560,7 +627,12 @@ describe(`vehicle validation (${STORE_NAME})`, () => {
       assert.equal((await expectCreated({ ...VALID, version: 'XEi ventas@example.com' })).status, 'in_review');
     });
 
-    const notHeld = ['Precio 12.500.000 financiado', 'Modelo 2019, 45.000 km, motor 1.8', 'Año 2019. Único dueño, service oficial.', 'Precio $12.500.000 o USD 10.000'];
+    const notHeld = [
+      'Precio 12.500.000 financiado',
+      'Modelo 2019, 45.000 km, motor 1.8',
+      'Año 2019. Único dueño, service oficial.',
+      'Precio $12.500.000 o USD 10.000',
+    ];
     for (const description of notHeld) {
       test(`"${description}" → importing_photos`, async () => {
         assert.equal((await expectCreated({ ...VALID, description })).status, 'importing_photos');

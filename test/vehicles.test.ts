@@ -35,8 +35,7 @@ describe(`vehicles (${STORE_NAME})`, () => {
   const put = (id: string, body: unknown, k = key, query = '') =>
     t.app.inject({ method: 'PUT', url: `/v1/vehicles/${id}${query}`, headers: bearer(k), payload: body as object });
   const get = (id: string, k = key) => t.app.inject({ url: `/v1/vehicles/${id}`, headers: bearer(k) });
-  const events = async (type: string) =>
-    (await t.store.db.selectFrom('events').selectAll().where('type', '=', type).execute()).map((e) => JSON.parse(e.data));
+  const events = async (type: string) => (await t.store.db.selectFrom('events').selectAll().where('type', '=', type).execute()).map((e) => JSON.parse(e.data));
 
   test('PUT creates (201) a car exactly as spec 2.2, importing its photos', async () => {
     const res = await put('STK-1', car({ description: 'Único dueño' }));
@@ -233,11 +232,18 @@ describe(`vehicles (${STORE_NAME})`, () => {
     assert.equal(all.total, 5);
     assert.equal(all.page, 1);
     assert.equal(all.per_page, 50);
-    assert.deepEqual(all.data.map((v: { external_id: string }) => v.external_id), ['L-1', 'L-5', 'L-4', 'L-3', 'L-2']);
+    assert.deepEqual(
+      all.data.map((v: { external_id: string }) => v.external_id),
+      ['L-1', 'L-5', 'L-4', 'L-3', 'L-2'],
+    );
     const page2 = (await t.app.inject({ url: '/v1/vehicles?per_page=2&page=2', headers: bearer(d.key) })).json();
-    assert.deepEqual(page2.data.map((v: { external_id: string }) => v.external_id), ['L-4', 'L-3']);
+    assert.deepEqual(
+      page2.data.map((v: { external_id: string }) => v.external_id),
+      ['L-4', 'L-3'],
+    );
     assert.equal(page2.total, 5);
-    const q = async (qs: string) => (await t.app.inject({ url: `/v1/vehicles?${qs}`, headers: bearer(d.key) })).json().data.map((v: { external_id: string }) => v.external_id);
+    const q = async (qs: string) =>
+      (await t.app.inject({ url: `/v1/vehicles?${qs}`, headers: bearer(d.key) })).json().data.map((v: { external_id: string }) => v.external_id);
     assert.deepEqual(await q('market=uy'), ['L-4', 'L-2']);
     assert.deepEqual(await q('source=shopify'), ['L-5']);
     assert.deepEqual(await q('status=sold'), ['L-1']);
@@ -362,7 +368,10 @@ describe(`vehicles (${STORE_NAME})`, () => {
     } while (next);
     assert.equal(new Set(seen).size, seen.length, 'no car twice');
     for (const id of byPage) if (!updated.has(id)) assert.equal(seen.filter((s) => s === id).length, 1, `${id} exactly once`);
-    assert.ok([...updated].some((id) => !seen.includes(id)), 'some updated cars were not in the walk');
+    assert.ok(
+      [...updated].some((id) => !seen.includes(id)),
+      'some updated cars were not in the walk',
+    );
     // ... and a read of what changed since the walk began picks them all up.
     const since = (await read(`per_page=100&updated_since=${firstUpdatedAt}`)).data;
     for (const id of updated) assert.ok(ids(since).includes(id), `${id} in the updated_since read`);
@@ -373,7 +382,10 @@ describe(`vehicles (${STORE_NAME})`, () => {
     clock.advance(1000);
     await put(later, car({ price: 33333 }), d.key);
     const p2 = ids((await read('per_page=5&page=2')).data);
-    assert.ok(p2.some((id) => p1.includes(id)), 'page 2 repeats a car of page 1');
+    assert.ok(
+      p2.some((id) => p1.includes(id)),
+      'page 2 repeats a car of page 1',
+    );
 
     // The filters are part of the cursor: the same filters continue the walk.
     const firstTwo = await read('per_page=2&status=importing_photos');

@@ -37,7 +37,25 @@ export function makeCertificate(names: string[] = ['hooks.test']): { key: string
     const san = [...names.map((n) => `DNS:${n}`), 'IP:127.0.0.1'].join(',');
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyPath, '-out', certPath, '-days', '2', '-subj', `/CN=${names[0]}`, '-addext', `subjectAltName=${san}`],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        keyPath,
+        '-out',
+        certPath,
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${names[0]}`,
+        '-addext',
+        `subjectAltName=${san}`,
+      ],
       { stdio: 'ignore' },
     );
     return { key: fs.readFileSync(keyPath, 'utf8'), cert: fs.readFileSync(certPath, 'utf8') };

@@ -67,7 +67,12 @@ describe(`webhooks: a killed server's deliveries (${STORE_NAME})`, () => {
 
     const first = server(port);
     try {
-      await until('the first server', 20_000, () => fetch(`${first.base}/health`).then((r) => r.ok, () => undefined));
+      await until('the first server', 20_000, () =>
+        fetch(`${first.base}/health`).then(
+          (r) => r.ok,
+          () => undefined,
+        ),
+      );
       // The receiver holds each delivery 4 s: the server is killed while they are in flight.
       const hook = await fetch(`${first.base}/v1/webhooks`, {
         method: 'POST',
@@ -88,7 +93,11 @@ describe(`webhooks: a killed server's deliveries (${STORE_NAME})`, () => {
     const eventIds = (await ts.store.db.selectFrom('events').select('id').where('type', '=', 'vehicle.rejected').execute()).map((e) => e.id).sort();
     assert.equal(eventIds.length, 3);
     const before = await ts.store.db.selectFrom('webhook_deliveries').select('status').execute();
-    assert.deepEqual(before.map((d) => d.status), ['pending', 'pending', 'pending'], 'nothing was recorded before the kill');
+    assert.deepEqual(
+      before.map((d) => d.status),
+      ['pending', 'pending', 'pending'],
+      'nothing was recorded before the kill',
+    );
 
     const second = server(port);
     try {

@@ -12,7 +12,15 @@ import { PhotoHost, publishCar } from './fixtures/cars.js';
 
 const MIN = 60_000;
 const photos = () => [1, 2, 3].map((i) => `https://img.example.com/${i}.jpg`);
-const car = (over: Record<string, unknown> = {}) => ({ brand: 'Toyota', model: 'Corolla', year: 2019, price: 12500, mileage: 45000, photos: photos(), ...over });
+const car = (over: Record<string, unknown> = {}) => ({
+  brand: 'Toyota',
+  model: 'Corolla',
+  year: 2019,
+  price: 12500,
+  mileage: 45000,
+  photos: photos(),
+  ...over,
+});
 
 let rx: Receiver;
 before(async () => {
@@ -33,7 +41,11 @@ const loopbackOutbound = () =>
 
 async function setup(env: Record<string, string> = {}) {
   const clock = new ManualClock(Date.now());
-  const t = await makeApp({ clock, env: { PUBLIC_BASE_URL: 'https://cars.example.com', WEBHOOK_TIMEOUT: '1s', PHOTO_TIMEOUT: '2s', ...env }, outbound: loopbackOutbound() });
+  const t = await makeApp({
+    clock,
+    env: { PUBLIC_BASE_URL: 'https://cars.example.com', WEBHOOK_TIMEOUT: '1s', PHOTO_TIMEOUT: '2s', ...env },
+    outbound: loopbackOutbound(),
+  });
   const dealer = await seedDealer(t);
   return { t, clock, key: dealer.key };
 }
@@ -98,7 +110,10 @@ describe(`webhooks: subscriptions (${STORE_NAME})`, () => {
       assert.equal(res.json().error.code, 'invalid_request');
       assert.match(res.json().error.message, reason);
     }
-    assert.equal((await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: '[1]' })).statusCode, 400);
+    assert.equal(
+      (await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: '[1]' })).statusCode,
+      400,
+    );
   });
 
   test('the 21st webhook answers 409 too_many_webhooks; deleting one makes room', async () => {
@@ -187,7 +202,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
   before(async () => ({ t, clock, key } = await setup()));
   after(() => t.close());
 
-  test('a vehicle.sold delivery: body, headers and a signature that Stripe\'s own verifier accepts', async () => {
+  test("a vehicle.sold delivery: body, headers and a signature that Stripe's own verifier accepts", async () => {
     const hook = await createHook(t, key, rx.url('/ok?sold'), ['vehicle.sold']);
     const created = (await inject(t, key, 'PUT', '/v1/vehicles/SOLD-1', car())).json().vehicle;
     await inject(t, key, 'POST', '/v1/vehicles/SOLD-1/sold');
@@ -230,7 +245,12 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
       const hook = await createHook(t, key, rx.url('/ok?leads'), ['lead.created']);
       const c = await publishCar(t, key, host, 'LEAD-1');
       assert.equal(c.status, 'active');
-      const buyer = { name: 'Zulema Quiroga', email: 'zulema.quiroga@example.net', phone: '+54 9 351 555-0199', message: 'Is it still available? Call me at +54 9 351 555-0199.' };
+      const buyer = {
+        name: 'Zulema Quiroga',
+        email: 'zulema.quiroga@example.net',
+        phone: '+54 9 351 555-0199',
+        message: 'Is it still available? Call me at +54 9 351 555-0199.',
+      };
       const res = await t.app.inject({ method: 'POST', url: `${new URL(c.url).pathname}/inquiries`, payload: buyer });
       assert.equal(res.statusCode, 201, res.body);
       await run(t, clock);
@@ -244,7 +264,8 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
       const leads = (await inject(t, key, 'GET', '/v1/leads')).json().data;
       assert.deepEqual(body.data, { lead: leads[0] });
       const text = r.raw.toString().toLowerCase();
-      for (const secret of [buyer.name, buyer.email, buyer.phone, '5550199', 'zulema', 'quiroga']) assert.ok(!text.includes(secret.toLowerCase()), `delivery carries ${secret}`);
+      for (const secret of [buyer.name, buyer.email, buyer.phone, '5550199', 'zulema', 'quiroga'])
+        assert.ok(!text.includes(secret.toLowerCase()), `delivery carries ${secret}`);
       await inject(t, key, 'DELETE', `/v1/webhooks/${hook.id}`);
     } finally {
       await host.stop();
@@ -258,8 +279,16 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     const res = await inject(t, key, 'PUT', '/v1/vehicles/REJ-1', car({ year: 1900, price: 0 }));
     assert.equal(res.statusCode, 422);
     // Written with the event, in its transaction.
-    const rows = await t.store.db.selectFrom('webhook_deliveries').selectAll().where('event_type', '=', 'vehicle.rejected').where('status', '=', 'pending').execute();
-    assert.deepEqual(rows.map((d) => Number(d.webhook_id)).sort((x, y) => x - y), [a.id, b.id].sort((x, y) => x - y));
+    const rows = await t.store.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('event_type', '=', 'vehicle.rejected')
+      .where('status', '=', 'pending')
+      .execute();
+    assert.deepEqual(
+      rows.map((d) => Number(d.webhook_id)).sort((x, y) => x - y),
+      [a.id, b.id].sort((x, y) => x - y),
+    );
     await run(t, clock);
     const got = receivedAt('/ok').filter((r) => JSON.parse(r.raw.toString()).type === 'vehicle.rejected');
     assert.equal(got.length >= 2, true);
@@ -334,16 +363,26 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     assert.equal(receivedAt('/status/400').length, 1);
     assert.equal(receivedAt('/status/308').length, 1);
     assert.equal(receivedAt('/ok').length, 0, 'the 308 Location was not followed');
-    for (const [h, code] of [[h400, 400], [h308, 308]] as const) {
+    for (const [h, code] of [
+      [h400, 400],
+      [h308, 308],
+    ] as const) {
       const d = (await inject(t, key, 'GET', `/v1/webhooks/${h.id}/deliveries`)).json().data[0];
       assert.equal(d.status, 'failed');
-      assert.deepEqual(d.attempts.map((a: { status_code: number }) => a.status_code), [code]);
+      assert.deepEqual(
+        d.attempts.map((a: { status_code: number }) => a.status_code),
+        [code],
+      );
     }
     for (const h of [h429, h400, h308]) await inject(t, key, 'DELETE', `/v1/webhooks/${h.id}`);
   });
 
   test('a receiver that never answers, answers too late or drops the connection is retried', async () => {
-    const hooks = [await createHook(t, key, rx.url('/hang'), ['vehicle.rejected']), await createHook(t, key, rx.url('/slow/1500'), ['vehicle.rejected']), await createHook(t, key, rx.url('/close'), ['vehicle.rejected'])];
+    const hooks = [
+      await createHook(t, key, rx.url('/hang'), ['vehicle.rejected']),
+      await createHook(t, key, rx.url('/slow/1500'), ['vehicle.rejected']),
+      await createHook(t, key, rx.url('/close'), ['vehicle.rejected']),
+    ];
     await inject(t, key, 'PUT', '/v1/vehicles/RT', car({ price: 0 }));
     await run(t, clock);
     for (const h of hooks) {
@@ -381,7 +420,11 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     assert.equal(failed.json().delivered, false);
     assert.equal(failed.json().webhook.active, false);
     assert.equal(failed.json().delivery.attempts[0].status_code, 410);
-    await t.store.db.updateTable('webhooks').set({ url: rx.url('/ok?back') }).where('id', '=', hook.id).execute();
+    await t.store.db
+      .updateTable('webhooks')
+      .set({ url: rx.url('/ok?back') })
+      .where('id', '=', hook.id)
+      .execute();
     const ok = await inject(t, key, 'POST', `/v1/webhooks/${hook.id}/test`);
     assert.deepEqual([ok.json().delivered, ok.json().webhook.active, ok.json().delivery.event_type], [true, true, 'webhook.test']);
     const test = receivedAt('/ok').at(-1)!;
@@ -395,10 +438,18 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 15; i++) await inject(t, key, 'PUT', `/v1/vehicles/RS-${i}`, car({ price: 0 }));
       await run(t, clock);
-      await t.store.db.updateTable('webhooks').set({ url: rx.url('/ok?between') }).where('id', '=', hook.id).execute();
+      await t.store.db
+        .updateTable('webhooks')
+        .set({ url: rx.url('/ok?between') })
+        .where('id', '=', hook.id)
+        .execute();
       await inject(t, key, 'PUT', '/v1/vehicles/RS-ok', car({ price: 0 }));
       await run(t, clock);
-      await t.store.db.updateTable('webhooks').set({ url: rx.url('/status/410') }).where('id', '=', hook.id).execute();
+      await t.store.db
+        .updateTable('webhooks')
+        .set({ url: rx.url('/status/410') })
+        .where('id', '=', hook.id)
+        .execute();
     }
     const w = await t.store.db.selectFrom('webhooks').selectAll().where('id', '=', hook.id).executeTakeFirstOrThrow();
     assert.equal(Number(w.active), 1, '30 failures, but never 20 in a row');
@@ -417,7 +468,11 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     assert.equal((await inject(t, key, 'GET', `/v1/webhooks/${hook.id}/deliveries?per_page=101`)).statusCode, 400);
     const first = page2.data[0];
     assert.equal(first.status, 'failed');
-    await t.store.db.updateTable('webhooks').set({ url: rx.url('/ok?replay') }).where('id', '=', hook.id).execute();
+    await t.store.db
+      .updateTable('webhooks')
+      .set({ url: rx.url('/ok?replay') })
+      .where('id', '=', hook.id)
+      .execute();
     const replay = await inject(t, key, 'POST', `/v1/webhooks/${hook.id}/deliveries/${first.id}/retry`);
     assert.equal(replay.statusCode, 202, replay.body);
     assert.deepEqual([replay.json().status, replay.json().replay_of, replay.json().event_id], ['pending', first.id, first.event_id]);
@@ -440,7 +495,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     await inject(t, key, 'DELETE', `/v1/webhooks/${hook.id}`);
   });
 
-  test('a deleted webhook\'s pending deliveries are cancelled, not sent', async () => {
+  test("a deleted webhook's pending deliveries are cancelled, not sent", async () => {
     const hook = await createHook(t, key, rx.url('/ok?deleted'), ['vehicle.rejected']);
     await inject(t, key, 'PUT', '/v1/vehicles/DEL-1', car({ price: 0 }));
     await inject(t, key, 'DELETE', `/v1/webhooks/${hook.id}`);

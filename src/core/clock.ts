@@ -20,4 +20,3 @@ export class ManualClock implements Clock {
     this.ms = ms;
   }
 }
-

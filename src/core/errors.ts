@@ -49,9 +49,5 @@ export class ApiError extends Error {
 export const errors = {
   invalidRequest: (message: string) => new ApiError('invalid_request', message),
   notFound: (what = 'Resource') => new ApiError('not_found', `${what} not found.`),
-  unauthorized: () =>
-    new ApiError(
-      'unauthorized',
-      'A valid API key is required in the Authorization: Bearer or X-API-Key header.',
-    ),
+  unauthorized: () => new ApiError('unauthorized', 'A valid API key is required in the Authorization: Bearer or X-API-Key header.'),
 };

@@ -19,7 +19,8 @@ export class KeyedLimit {
       return await task();
     } finally {
       const next = this.waiting.get(key)?.shift();
-      if (next) next(); // the slot passes straight to the next waiter
+      if (next)
+        next(); // the slot passes straight to the next waiter
       else {
         const n = (this.active.get(key) ?? 1) - 1;
         if (n === 0) this.active.delete(key);

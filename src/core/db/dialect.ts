@@ -3,15 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Pool } from 'pg';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type ColumnDefinitionBuilder,
-  type CreateTableBuilder,
-  type SelectQueryBuilder,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from './schema.js';
 import { BoundedMap } from '../util/bounded-map.js';
 

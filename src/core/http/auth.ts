@@ -66,4 +66,3 @@ export function authenticate(resolve: KeyResolver) {
     req.auth = auth;
   };
 }
-

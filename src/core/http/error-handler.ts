@@ -8,10 +8,8 @@ const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => ApiError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_request', 'The request body is not valid JSON.'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new ApiError('invalid_request', 'The request body is empty; send a JSON object.'),
   FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError('payload_too_large', 'The request body is too large.'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
-    new ApiError('invalid_request', 'Unsupported Content-Type; send the body as application/json.'),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
-    new ApiError('invalid_request', 'The Content-Length header does not match the body.'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new ApiError('invalid_request', 'Unsupported Content-Type; send the body as application/json.'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new ApiError('invalid_request', 'The Content-Length header does not match the body.'),
 };
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -86,11 +84,7 @@ function routerError(err: FastifyError): ApiError {
   }
 }
 
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
-  err: FastifyError,
-  req: FastifyRequest,
-  reply: FastifyReply,
-) => {
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
   const apiError = routerError(err);
   if (apiError.status >= 500) req.log.error({ err }, 'request failed');
   else req.log.info({ code: apiError.code }, apiError.message);

@@ -23,7 +23,9 @@ export function keyedScopeHook({ resolveKey, limiter, perMinute, clock }: KeyedS
     const blocked = failedAuth.blockedFor(req.ip, clock.now());
     if (blocked > 0) {
       const wait = Math.max(1, Math.ceil(blocked / 1000));
-      throw new ApiError('rate_limited', `Too many calls with an invalid key from this address; retry in ${wait} s.`, undefined, { 'retry-after': String(wait) });
+      throw new ApiError('rate_limited', `Too many calls with an invalid key from this address; retry in ${wait} s.`, undefined, {
+        'retry-after': String(wait),
+      });
     }
     try {
       await auth(req, reply);

@@ -10,10 +10,15 @@ import { ERROR_STATUS } from '../errors.js';
 function errorCodesLine(): string {
   const byStatus = new Map<number, string[]>();
   for (const [code, status] of Object.entries(ERROR_STATUS)) byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\``]);
-  return [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => `${status} ${codes.join(' / ')}`).join(', ');
+  return [...byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, codes]) => `${status} ${codes.join(' / ')}`)
+    .join(', ');
 }
 
-type OpenApiDoc = { paths?: Record<string, Record<string, { responses?: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }> }>> };
+type OpenApiDoc = {
+  paths?: Record<string, Record<string, { responses?: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }> }>>;
+};
 
 /** Every response gets a description: the status's name and, for a named schema, its name. */
 function describeResponses<T>(doc: T): T {
@@ -37,7 +42,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       info: {
         title: 'Dealer Inventory API',
         version,
-        summary: 'Publish a dealership\'s stock on the car marketplace under its own stock IDs.',
+        summary: "Publish a dealership's stock on the car marketplace under its own stock IDs.",
         description: [
           'Beta. Free; no paid tier.',
           '',
@@ -51,7 +56,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
           '`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds); a 429 also carries `Retry-After` (seconds).',
           'Every response carries `X-Request-Id` (yours, if you sent a valid one).',
         ].join('\n'),
-        license: { name: 'Proprietary: the marketplace\'s terms of use', identifier: 'LicenseRef-Proprietary' },
+        license: { name: "Proprietary: the marketplace's terms of use", identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: `${publicBaseUrl}/v1`, description: 'This service' }],
       components: {
@@ -64,8 +69,11 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       tags: [
         { name: 'Account', description: 'The key and its dealership.' },
         { name: 'Reference data', description: 'Markets and the brand/model catalog.' },
-        { name: 'Vehicles', description: 'Cars by the dealer\'s stock ID: create/update, withdraw, sold, sync and reconcile.' },
-        { name: 'Feeds', description: 'Whole inventory files pushed to a private token address (no key) or read from the dealer\'s URL, and the report of each import.' },
+        { name: 'Vehicles', description: "Cars by the dealer's stock ID: create/update, withdraw, sold, sync and reconcile." },
+        {
+          name: 'Feeds',
+          description: "Whole inventory files pushed to a private token address (no key) or read from the dealer's URL, and the report of each import.",
+        },
       ],
     },
     transformObject: (doc) => describeResponses('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),

@@ -10,9 +10,6 @@ export function installRequestLog(app: FastifyInstance, logLevel: string): void 
   // No hook at all when request lines would not be written (LOG_LEVEL above info).
   if (!['info', 'debug', 'trace'].includes(logLevel)) return;
   app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
-      { method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request',
-    );
+    req.log.info({ method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
 }

@@ -18,7 +18,7 @@ export const ErrorSchema = Type.Object(
     $id: 'Error',
     title: 'Error',
     description:
-      'Every error, the framework\'s own included. Before any route runs, the service may also answer 408 request_timeout (the request did not arrive in time), ' +
+      "Every error, the framework's own included. Before any route runs, the service may also answer 408 request_timeout (the request did not arrive in time), " +
       '414 uri_too_long (a path segment over its limit), 417 expectation_failed (an Expect other than 100-continue) and 431 headers_too_large (request line and headers over 16 KB), in this shape too.',
   },
 );

@@ -64,9 +64,7 @@ function boundedNumbers(schema: Record<string, unknown>): Record<string, unknown
   for (const [name, p] of Object.entries(props)) {
     const numeric = typeof p.type === 'string' && p.type in DECIMAL;
     const needs = numeric && (p.maximum === undefined || p.minimum === undefined);
-    bounded[name] = needs
-      ? { ...p, maximum: p.maximum ?? Number.MAX_SAFE_INTEGER, minimum: p.minimum ?? -Number.MAX_SAFE_INTEGER }
-      : p;
+    bounded[name] = needs ? { ...p, maximum: p.maximum ?? Number.MAX_SAFE_INTEGER, minimum: p.minimum ?? -Number.MAX_SAFE_INTEGER } : p;
     changed ||= needs;
   }
   if (!changed) return schema;
@@ -100,7 +98,7 @@ function rawTextProblem(data: unknown, numeric: { name: string; syntax: RegExp }
 function strictText(schema: Record<string, unknown>, inner: Check, isQuery: boolean): Check {
   const numeric = numericProperties(schema);
   // The parameters a route reads; others are ignored, whatever they hold.
-  const query = isQuery ? new Set(Object.keys((schema.properties ?? {}))) : undefined;
+  const query = isQuery ? new Set(Object.keys(schema.properties ?? {})) : undefined;
   if (numeric.length === 0 && !query?.size) return inner;
   let own: Problem[] | null = null;
   const check = ((data: unknown) => {

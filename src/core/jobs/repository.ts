@@ -59,10 +59,7 @@ export async function claimJobs(
       .where('task', 'in', tasks)
       .$if(exclude.length > 0, (qb) => qb.where((eb) => eb.or([eb('concurrency_key', 'is', null), eb('concurrency_key', 'not in', exclude)])))
       .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-        ]),
+        eb.or([eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]),
       )
       .orderBy('run_at')
       .orderBy('id')
@@ -98,10 +95,7 @@ export async function deleteJob(db: Kysely<DB>, id: number, workerId: string): P
   await db.deleteFrom('jobs').where('id', '=', id).where('locked_by', '=', workerId).execute();
 }
 
-export async function rescheduleJob(
-  db: Kysely<DB>,
-  args: { id: number; workerId: string; runAt: number; error: string; now: number },
-): Promise<void> {
+export async function rescheduleJob(db: Kysely<DB>, args: { id: number; workerId: string; runAt: number; error: string; now: number }): Promise<void> {
   await db
     .updateTable('jobs')
     .set({ status: 'pending', run_at: args.runAt, last_error: args.error, locked_by: null, locked_until: null, updated_at: args.now })
@@ -111,10 +105,7 @@ export async function rescheduleJob(
 }
 
 /** Gives up on a job. Its key is released so recurring work can be scheduled again. */
-export async function failJob(
-  db: Kysely<DB>,
-  args: { id: number; workerId: string; error: string; now: number },
-): Promise<void> {
+export async function failJob(db: Kysely<DB>, args: { id: number; workerId: string; error: string; now: number }): Promise<void> {
   await db
     .updateTable('jobs')
     .set({ status: 'failed', last_error: args.error, job_key: null, locked_by: null, locked_until: null, updated_at: args.now })
@@ -138,7 +129,18 @@ export async function findJob(db: Kysely<DB>, id: number): Promise<JobRow | unde
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-const insertJobRows = compiledInsert('jobs', ['task', 'payload', 'status', 'job_key', 'concurrency_key', 'run_at', 'attempts', 'max_attempts', 'created_at', 'updated_at']);
+const insertJobRows = compiledInsert('jobs', [
+  'task',
+  'payload',
+  'status',
+  'job_key',
+  'concurrency_key',
+  'run_at',
+  'attempts',
+  'max_attempts',
+  'created_at',
+  'updated_at',
+]);
 
 /** Inserts many keyless jobs at once (e.g. one per event of a large reconcile). */
 export async function insertJobs<T extends TaskName>(db: Kysely<DB>, jobs: Omit<NewJobInput<T>, 'jobKey'>[], now: number): Promise<void> {
@@ -153,10 +155,7 @@ export async function insertJobs<T extends TaskName>(db: Kysely<DB>, jobs: Omit<
 }
 
 /** A recurring job ran (or gave up this round): it waits for its next time, attempts reset. */
-export async function repeatJob(
-  db: Kysely<DB>,
-  args: { id: number; workerId: string; runAt: number; error: string | null; now: number },
-): Promise<void> {
+export async function repeatJob(db: Kysely<DB>, args: { id: number; workerId: string; runAt: number; error: string | null; now: number }): Promise<void> {
   await db
     .updateTable('jobs')
     .set({ status: 'pending', run_at: args.runAt, attempts: 0, last_error: args.error, locked_by: null, locked_until: null, updated_at: args.now })

@@ -4,7 +4,7 @@
 // Payloads are plain JSON (ids), never whole rows: a job reads the current state when it runs.
 // Names are stored in the jobs table: never rename one that has landed.
 // Tests add tasks of their own by augmenting this interface (`declare module …`).
- 
+
 export interface TaskPayloads {
   /** Download, check and store one photo of a car (modules/photos/download.ts). */
   'photos.download': { photo_id: number };

@@ -43,7 +43,10 @@ export class PermanentJobError extends Error {
 /** Thrown by a handler to be retried after a delay of its choosing (e.g. a Retry-After). */
 export class RetryJobError extends Error {
   override name = 'RetryJobError';
-  constructor(message: string, readonly delayMs: number) {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
     super(message);
   }
 }
@@ -220,16 +223,19 @@ export class JobWorker {
 
     // A lease that ran out with no attempts left means its workers kept dying on it.
     if (job.attempts > job.max_attempts) {
-      await failJob(db, { id: job.id, workerId: this.id, error: job.last_error ?? 'worker lost the job (lease expired)', now: clock.now() }).catch((err: unknown) =>
-        log.error({ err }, 'could not record job failure'),
+      await failJob(db, { id: job.id, workerId: this.id, error: job.last_error ?? 'worker lost the job (lease expired)', now: clock.now() }).catch(
+        (err: unknown) => log.error({ err }, 'could not record job failure'),
       );
       log.error('job given up: its lease expired on its last attempt');
       return;
     }
 
-    const heartbeat = setInterval(() => {
-      extendLease(db, job.id, this.id, clock.now() + leaseMs).catch((err: unknown) => log.warn({ err }, 'lease renewal failed'));
-    }, Math.max(1000, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        extendLease(db, job.id, this.id, clock.now() + leaseMs).catch((err: unknown) => log.warn({ err }, 'lease renewal failed'));
+      },
+      Math.max(1000, Math.floor(leaseMs / 3)),
+    );
     heartbeat.unref();
     const started = Date.now();
     try {
@@ -242,7 +248,9 @@ export class JobWorker {
       const now = clock.now();
       const givingUp = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
       if (givingUp && def.repeatEveryMs) {
-        await repeatJob(db, { id: job.id, workerId: this.id, runAt: now + def.repeatEveryMs, error, now }).catch((e: unknown) => log.error({ err: e }, 'could not reschedule job'));
+        await repeatJob(db, { id: job.id, workerId: this.id, runAt: now + def.repeatEveryMs, error, now }).catch((e: unknown) =>
+          log.error({ err: e }, 'could not reschedule job'),
+        );
         log.error({ error }, 'recurring job failed; it runs again at its next time');
       } else if (givingUp) {
         await failJob(db, { id: job.id, workerId: this.id, error, now }).catch((e: unknown) => log.error({ err: e }, 'could not record job failure'));

@@ -199,7 +199,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 function errorCode(err: unknown): string | undefined {
-  if (typeof err === 'object' && err !== null && 'code' in err && typeof (err).code === 'string') {
+  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') {
     return (err as { code: string }).code;
   }
   return undefined;
@@ -438,10 +438,10 @@ export function createOutbound(options: OutboundOptions): Outbound {
       keepAliveMaxTimeout: POOL_IDLE_MS,
       connect: (opts, callback) => {
         const { f, end } = startFlight(timeoutMs);
-        connector(url, addresses, f, () => {})(opts, ((...args: Parameters<typeof callback>) => {
+        connector(url, addresses, f, () => {})(opts, (...args: Parameters<typeof callback>) => {
           end();
           callback(...args);
-        }));
+        });
       },
     });
     pools.set(key, pool);
@@ -495,8 +495,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
 
   async function readBody(h: Hop, method: OutboundMethod, maxBytes: number, truncate: boolean): Promise<Buffer> {
     const host = describeHost(h.url);
-    const tooLarge = () =>
-      new OutboundError('too_large', `The response from ${host} is larger than the ${maxBytes}-byte limit.`, { host });
+    const tooLarge = () => new OutboundError('too_large', `The response from ${host} is larger than the ${maxBytes}-byte limit.`, { host });
     if (method === 'HEAD') {
       discard(h.body);
       return Buffer.alloc(0);

@@ -41,20 +41,14 @@ export function checkUrl(input: string | URL, policy: UrlPolicy, from?: URL): UR
   const via = from ? ` (redirected from ${describeHost(from)})` : '';
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     const where = url.host ? ` for ${url.host}` : '';
-    throw new OutboundError(
-      'scheme_not_allowed',
-      `The URL${where}${via} uses the "${url.protocol}" scheme; only http and https are allowed.`,
-      { host: url.host || undefined },
-    );
+    throw new OutboundError('scheme_not_allowed', `The URL${where}${via} uses the "${url.protocol}" scheme; only http and https are allowed.`, {
+      host: url.host || undefined,
+    });
   }
   const host = describeHost(url);
   if (url.hostname === '') throw new OutboundError('invalid_url', `The URL${via} has no host.`);
   if (url.username !== '' || url.password !== '') {
-    throw new OutboundError(
-      'credentials_in_url',
-      `The URL for ${host}${via} contains a user name or password; credentials are not allowed in URLs.`,
-      { host },
-    );
+    throw new OutboundError('credentials_in_url', `The URL for ${host}${via} contains a user name or password; credentials are not allowed in URLs.`, { host });
   }
   const port = effectivePort(url);
   if (!policy.allowPrivateNetworks && !policy.allowedPorts.includes(port)) {
@@ -105,11 +99,10 @@ export function redirectStep(current: URL, status: number, location: string | un
   try {
     target = new URL(location, current);
   } catch (cause) {
-    throw new OutboundError(
-      'redirect_not_allowed',
-      `The ${status} redirect from ${describeHost(current)} has a Location that is not a valid URL.`,
-      { host: describeHost(current), cause },
-    );
+    throw new OutboundError('redirect_not_allowed', `The ${status} redirect from ${describeHost(current)} has a Location that is not a valid URL.`, {
+      host: describeHost(current),
+      cause,
+    });
   }
   if (current.protocol === 'https:' && target.protocol === 'http:') {
     throw new OutboundError(

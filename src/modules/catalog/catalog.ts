@@ -32,8 +32,7 @@ export interface Catalog {
 }
 
 /** Lowercase, accents removed, whitespace folded: "Citroën " → "citroen". */
-const matchKey = (s: string): string =>
-  s.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
+const matchKey = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * Builds the catalog. A model still produced lists years up to `lastModelYear` (the current

@@ -7,7 +7,7 @@ export const BrandListSchema = Type.Object(
 
 export const ModelListSchema = Type.Object(
   {
-    brand: Type.String({ description: 'The brand\'s catalog name.' }),
+    brand: Type.String({ description: "The brand's catalog name." }),
     data: Type.Array(
       Type.Object({
         name: Type.String({ examples: ['Gol'] }),

@@ -206,7 +206,12 @@ export async function importFeedFile(deps: FeedDeps, feed: FeedRow, dealer: Deal
     // mid-import…) leaves an interrupted one; if even that cannot be written, the heartbeat
     // stops and the next sweep (interrupted.ts) writes it.
     if (!(err instanceof ApiError)) {
-      await recordInterruptedImport(deps, { id: importId, dealer_id: feed.dealer_id, started_at: startedAt }, feed, 'it stopped on an internal error before it finished.').catch(() => {});
+      await recordInterruptedImport(
+        deps,
+        { id: importId, dealer_id: feed.dealer_id, started_at: startedAt },
+        feed,
+        'it stopped on an internal error before it finished.',
+      ).catch(() => {});
     }
     throw err;
   } finally {
@@ -253,7 +258,14 @@ async function importParsedFeed(
     // The guard first: a refusal applies nothing at all.
     const refusal = await guardRefusal(deps.store.db, scope, prepared.listedIds, opts.allowMassSold === true);
     if (refusal) {
-      await recordFailedImport(deps, feed, opts.trigger, startedAt, { result: 'refused', reason: 'too_many_missing', message: refusal.message, ...base }, importId);
+      await recordFailedImport(
+        deps,
+        feed,
+        opts.trigger,
+        startedAt,
+        { result: 'refused', reason: 'too_many_missing', message: refusal.message, ...base },
+        importId,
+      );
       throw new ApiError('too_many_missing', refusal.message);
     }
 
@@ -311,8 +323,7 @@ async function importParsedFeed(
           soldSkipped =
             `No car was marked sold: while the file was applied the source's cars changed, and marking ${late.wouldMark} of ` +
             `${late.forSale} would pass the mass-sold guard (more than 40% and at least 5).`;
-        }
-        else sold = await markMissingSold(trx, deps, scope, prepared.listedIds);
+        } else sold = await markMissingSold(trx, deps, scope, prepared.listedIds);
       }
       await finishFeedImport(
         trx,

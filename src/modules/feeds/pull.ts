@@ -38,7 +38,9 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
         throw new RetryJobError(message, pullBackoff(attempt, deps.intervalMs));
       };
 
-      const headers: Record<string, string> = { accept: 'text/csv, application/json, application/xml, text/xml, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*;q=0.5' };
+      const headers: Record<string, string> = {
+        accept: 'text/csv, application/json, application/xml, text/xml, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*;q=0.5',
+      };
       if (feed.etag) headers['if-none-match'] = feed.etag;
       if (feed.last_modified) headers['if-modified-since'] = feed.last_modified;
       let res;

@@ -37,9 +37,9 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
     tags: ['Feeds'],
     summary: 'Push the whole inventory file of a feed (no key: the token is the secret)',
     description: [
-      'The body is the WHOLE inventory of the feed\'s source (default `feed`), up to 10 MB: CSV (`text/csv`), JSON (`application/json`), XML (`application/xml` or `text/xml`),',
+      "The body is the WHOLE inventory of the feed's source (default `feed`), up to 10 MB: CSV (`text/csv`), JSON (`application/json`), XML (`application/xml` or `text/xml`),",
       'or any of those or an Excel `.xlsx` workbook as the part `file` of `multipart/form-data`. The format is told by content type, file name and content.',
-      'Column names and value spellings: docs/feed-columns.md. Every row is applied as in sync (no 500 limit); then the source\'s cars missing from the file are marked sold,',
+      "Column names and value spellings: docs/feed-columns.md. Every row is applied as in sync (no 500 limit); then the source's cars missing from the file are marked sold,",
       'unless a row failed (`sold_skipped`) or the mass-sold guard refuses (409 `too_many_missing`, nothing applied; `?allow_mass_sold=true` lets it through).',
       'A file without any car answers 409 `empty_list` (never read as "everything sold"). Unknown or revoked token: 404. Over 10 MB: 413 (also for chunked bodies).',
       'Unreadable file, or more than 50 000 vehicles (refused whole, nothing applied): 422 `unreadable_feed`. `errors` lists the first 1000 per-row errors; `error_count` has them all.',

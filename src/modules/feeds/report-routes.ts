@@ -15,7 +15,7 @@ export const feedReportRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = asy
       schema: {
         operationId: 'listFeeds',
         tags: TAGS,
-        summary: 'The dealership\'s feeds, each with its last import',
+        summary: "The dealership's feeds, each with its last import",
         description: 'Push tokens are never shown: only their hash is kept. Feeds are made and revoked by the operator (`feeds create`, `feeds revoke`).',
         response: { 200: Type.Ref('FeedList'), ...errorResponses(...KEYED_ERRORS) },
       },
@@ -30,7 +30,8 @@ export const feedReportRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = asy
         operationId: 'listFeedImports',
         tags: TAGS,
         summary: 'The imports of a feed (push and pull), newest first',
-        description: 'Each import with its time, trigger, format, counts and number of per-row errors. Files read from the feed URL and unchanged since the last read are not imported again and leave no entry.',
+        description:
+          'Each import with its time, trigger, format, counts and number of per-row errors. Files read from the feed URL and unchanged since the last read are not imported again and leave no entry.',
         params: FeedIdParams,
         querystring: ImportListQuery,
         response: { 200: Type.Ref('FeedImportList'), ...errorResponses(...KEYED_ERRORS, 404) },

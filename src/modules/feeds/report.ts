@@ -31,7 +31,10 @@ const feedNotFound = (id: number) => new ApiError('not_found', `No feed with id 
 
 export async function dealerFeeds(db: Kysely<DB>, dealerId: number) {
   const feeds = await listDealerFeeds(db, dealerId);
-  const last = await lastImports(db, feeds.map((f) => f.id));
+  const last = await lastImports(
+    db,
+    feeds.map((f) => f.id),
+  );
   return {
     data: feeds.map((f) => {
       const l = last.get(f.id);

@@ -76,7 +76,11 @@ export async function insertFeedImport(db: Kysely<DB>, row: NewFeedImport): Prom
 
 /** Writes an import's report over its `running` row (every column the import decides). */
 export async function finishFeedImport(db: Kysely<DB>, id: number, row: Omit<NewFeedImport, 'id'>): Promise<void> {
-  await db.updateTable('feed_imports').set({ ...row, heartbeat_at: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('feed_imports')
+    .set({ ...row, heartbeat_at: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A running import's sign of life. */
@@ -106,7 +110,11 @@ export async function interruptFeedImport(db: Kysely<DB>, id: number, message: s
 export async function lastImports(db: Kysely<DB>, feedIds: number[]): Promise<Map<number, FeedImportRow>> {
   const out = new Map<number, FeedImportRow>();
   if (feedIds.length === 0) return out;
-  const newest = db.selectFrom('feed_imports').select((eb) => eb.fn.max('id').as('id')).where('feed_id', 'in', feedIds).groupBy('feed_id');
+  const newest = db
+    .selectFrom('feed_imports')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('feed_id', 'in', feedIds)
+    .groupBy('feed_id');
   const rows = await db.selectFrom('feed_imports').selectAll().where('id', 'in', newest).execute();
   for (const r of rows) out.set(r.feed_id, r);
   return out;
@@ -121,7 +129,12 @@ export async function listFeedImports(
 ): Promise<{ rows: FeedImportRow[]; total: number }> {
   const q = db.selectFrom('feed_imports').where('dealer_id', '=', dealerId).where('feed_id', '=', feedId);
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
+    q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
     q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

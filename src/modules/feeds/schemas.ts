@@ -3,7 +3,9 @@ import { Type } from 'typebox';
 
 const RowError = Type.Object(
   {
-    index: Type.Integer({ description: 'The row as a spreadsheet shows it (CSV/XLSX: the header is row 1, the first car row 2); JSON/XML: the 1-based position of the vehicle.' }),
+    index: Type.Integer({
+      description: 'The row as a spreadsheet shows it (CSV/XLSX: the header is row 1, the first car row 2); JSON/XML: the 1-based position of the vehicle.',
+    }),
     external_id: Type.String({ description: 'The row\'s stock ID ("" when it has none).' }),
     message: Type.String({ description: 'Every broken rule of the row, separated by "; ".' }),
   },
@@ -19,7 +21,7 @@ const FeedPushResultSchema = Type.Object(
     rows: Type.Integer({ description: 'Car rows (records) in the file.' }),
     created: Type.Integer(),
     updated: Type.Integer({ description: 'Cars of the file that already existed (changed or not).' }),
-    sold: Type.Integer({ description: 'Cars of this feed\'s source missing from the file, marked sold.' }),
+    sold: Type.Integer({ description: "Cars of this feed's source missing from the file, marked sold." }),
     sold_skipped: Type.Optional(Type.String({ description: 'Why no car was marked sold (a row failed); present only then.' })),
     errors: Type.Array(Type.Ref('FeedRowError'), { description: 'The per-row errors, in file order: the first 1000 of them (error_count has them all).' }),
     error_count: Type.Integer({ description: 'Every per-row error of the file.' }),
@@ -29,7 +31,14 @@ const FeedPushResultSchema = Type.Object(
 );
 
 const IMPORT_RESULT = Type.Union(
-  [Type.Literal('processed'), Type.Literal('refused'), Type.Literal('unreadable'), Type.Literal('unreachable'), Type.Literal('running'), Type.Literal('interrupted')],
+  [
+    Type.Literal('processed'),
+    Type.Literal('refused'),
+    Type.Literal('unreadable'),
+    Type.Literal('unreachable'),
+    Type.Literal('running'),
+    Type.Literal('interrupted'),
+  ],
   {
     description:
       'processed (200 of a push); refused (409: sold guard, or a file without cars); unreadable (422); unreachable (a pull that could not fetch the URL); ' +
@@ -38,7 +47,8 @@ const IMPORT_RESULT = Type.Union(
 );
 
 const IMPORT_STATUS = Type.Union([Type.Literal('running'), Type.Literal('finished'), Type.Literal('interrupted')], {
-  description: 'running while the import is under way; interrupted when the service stopped before it finished (result interrupted); finished otherwise (result says how).',
+  description:
+    'running while the import is under way; interrupted when the service stopped before it finished (result interrupted); finished otherwise (result says how).',
 });
 
 const summaryFields = {
@@ -102,9 +112,18 @@ export const ImportListQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });
-export const PushParams = Type.Object({ token: Type.String({ description: 'The feed\'s private token (a UUID), as `feeds create` printed it.' }) });
+export const PushParams = Type.Object({ token: Type.String({ description: "The feed's private token (a UUID), as `feeds create` printed it." }) });
 export const PushQuery = Type.Object({
   allow_mass_sold: Type.Optional(Type.Boolean({ default: false, description: 'Lets the mass-sold guard through, as in sync.' })),
 });
 
-export const FEED_SCHEMAS = [RowError, FeedPushResultSchema, FeedImportSummarySchema, FeedImportSchema, FeedSchema, FeedListSchema, FeedImportListSchema, FeedImportEnvelopeSchema];
+export const FEED_SCHEMAS = [
+  RowError,
+  FeedPushResultSchema,
+  FeedImportSummarySchema,
+  FeedImportSchema,
+  FeedSchema,
+  FeedListSchema,
+  FeedImportListSchema,
+  FeedImportEnvelopeSchema,
+];

@@ -71,11 +71,7 @@ export async function listFeeds(store: Store, input: { dealer: string }): Promis
 }
 
 /** Revokes a feed named by its id (feeds list) or its token; its push address answers 404 and its URL is no longer read. */
-export async function revokeFeed(
-  store: Store,
-  clock: Clock,
-  input: { dealer: string; id?: string; token?: string },
-): Promise<{ revoked: true; id: number }> {
+export async function revokeFeed(store: Store, clock: Clock, input: { dealer: string; id?: string; token?: string }): Promise<{ revoked: true; id: number }> {
   const dealer = await getDealerBySlug(store.db, input.dealer);
   if ((input.id === undefined) === (input.token === undefined)) throw invalid('name the feed with either --id (see feeds list) or --token');
   let feed: FeedRow | undefined;
@@ -87,7 +83,8 @@ export async function revokeFeed(
     const found = TOKEN_PATTERN.test(input.token!) ? await findLiveFeedByTokenHash(store.db, hashToken(input.token!)) : undefined;
     feed = found && found.feed.dealer_id === dealer.id ? found.feed : undefined;
   }
-  if (!feed) throw new ApiError('not_found', `dealership "${dealer.slug}" has no live feed ${input.id !== undefined ? `with id ${input.id}` : 'with that token'}`);
+  if (!feed)
+    throw new ApiError('not_found', `dealership "${dealer.slug}" has no live feed ${input.id !== undefined ? `with id ${input.id}` : 'with that token'}`);
   const id = feed.id;
   await writeTransaction(store, async (trx) => {
     if (!(await revokeFeedRow(trx, id, clock.now()))) throw new ApiError('not_found', `feed ${id} is already revoked`);

@@ -2,10 +2,7 @@ import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../core/db/compiled.js';
 import type { ApiKeyRow, DB } from '../../core/db/schema.js';
 
-export function insertKey(
-  db: Kysely<DB>,
-  k: { dealerId: number; name: string; prefix: string; keyHash: string; now: number },
-): Promise<ApiKeyRow> {
+export function insertKey(db: Kysely<DB>, k: { dealerId: number; name: string; prefix: string; keyHash: string; now: number }): Promise<ApiKeyRow> {
   return db
     .insertInto('api_keys')
     .values({ dealer_id: k.dealerId, name: k.name, prefix: k.prefix, key_hash: k.keyHash, created_at: k.now, revoked_at: null })

@@ -21,11 +21,7 @@ export async function createKey(
   return { key, prefix, name };
 }
 
-export async function revokeKey(
-  db: Kysely<DB>,
-  clock: Clock,
-  input: { dealer: string; prefix: string },
-): Promise<{ revoked: true; prefix: string }> {
+export async function revokeKey(db: Kysely<DB>, clock: Clock, input: { dealer: string; prefix: string }): Promise<{ revoked: true; prefix: string }> {
   const dealer = await getDealerBySlug(db, input.dealer);
   const n = await revokeKeysByPrefix(db, dealer.id, input.prefix, clock.now());
   if (n === 0) throw new ApiError('not_found', `dealership "${dealer.slug}" has no live key with prefix "${input.prefix}"`);

@@ -46,10 +46,7 @@ export interface Inquiry {
 /** What the buyer typed, as text (to show it again in the form). */
 export type Entered = Record<InquiryField, string>;
 
-export type Checked =
-  | { kind: 'ok'; inquiry: Inquiry }
-  | { kind: 'spam' }
-  | { kind: 'invalid'; problems: Problem[]; entered: Entered };
+export type Checked = { kind: 'ok'; inquiry: Inquiry } | { kind: 'spam' } | { kind: 'invalid'; problems: Problem[]; entered: Entered };
 
 const ENGLISH: Record<ProblemCode, (f: InquiryField, max: number) => string> = {
   name_required: () => 'name is required',

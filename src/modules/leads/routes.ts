@@ -12,9 +12,9 @@ export const leadRoutes: FastifyPluginAsyncTypebox<{ deps: LeadDeps }> = async (
       schema: {
         operationId: 'listLeads',
         tags: ['Leads'],
-        summary: 'Buyers who wrote about the dealership\'s cars, newest first (at most 100)',
+        summary: "Buyers who wrote about the dealership's cars, newest first (at most 100)",
         description:
-          'A lead is one buyer\'s conversation about one car: the first message creates it (and the lead.created event), later messages of the same buyer ' +
+          "A lead is one buyer's conversation about one car: the first message creates it (and the lead.created event), later messages of the same buyer " +
           '(same e-mail or phone) about the same car add to it (messages, last_message). Buyer contact details are never included; `url` opens the ' +
           'conversation in the dealer panel. With `since`, only leads created after that time (exclusive). At most 100 are returned, the newest: poll ' +
           'with the newest created_at you saw, often enough to get fewer than 100 (or subscribe to lead.created).',

@@ -17,11 +17,12 @@ const LeadSchema = Type.Object(
     created_at: Type.String({ format: 'date-time', description: 'When the first message arrived.' }),
     messages: Type.Integer({ description: 'Messages of this buyer about this car.' }),
     last_message: Type.Union([Type.String(), Type.Null()], {
-      description: 'The latest message, with e-mail addresses, phone numbers and the buyer\'s name replaced by [hidden]. The whole conversation is in the dealer panel.',
+      description:
+        "The latest message, with e-mail addresses, phone numbers and the buyer's name replaced by [hidden]. The whole conversation is in the dealer panel.",
     }),
     url: Type.String({ format: 'uri', description: 'The conversation in the dealer panel: $PUBLIC_BASE_URL/panel/leads/{id}.' }),
   },
-  { $id: 'Lead', title: 'Lead', description: 'A buyer who wrote about one of the dealership\'s cars. Buyer contact details are never included.' },
+  { $id: 'Lead', title: 'Lead', description: "A buyer who wrote about one of the dealership's cars. Buyer contact details are never included." },
 );
 export type Lead = Static<typeof LeadSchema>;
 

@@ -8,16 +8,7 @@ import { ApiError } from '../../core/errors.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import type { Inquiry } from './inquiry.js';
 import { messagePreview } from './preview.js';
-import {
-  addLeadMessage,
-  completeContact,
-  findBuyerLead,
-  insertContact,
-  insertLead,
-  insertMessage,
-  listLeads,
-  vehicleStatus,
-} from './repository.js';
+import { addLeadMessage, completeContact, findBuyerLead, insertContact, insertLead, insertMessage, listLeads, vehicleStatus } from './repository.js';
 import type { Lead, LeadCreatedData } from './schemas.js';
 import { toLead } from './serialize.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
@@ -65,7 +56,14 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
       return { created: false };
     }
     const preview = messagePreview(inquiry.message, [inquiry]);
-    const row = await insertLead(trx, { dealer_id: car.dealer_id, vehicle_id: car.id, external_id: car.external_id, listing_id: car.listing_id, last_message: preview, now });
+    const row = await insertLead(trx, {
+      dealer_id: car.dealer_id,
+      vehicle_id: car.id,
+      external_id: car.external_id,
+      listing_id: car.listing_id,
+      last_message: preview,
+      now,
+    });
     await insertContact(trx, { lead_id: row.id, vehicle_id: car.id, name: inquiry.name, ...contact });
     await insertMessage(trx, row.id, inquiry.message, now);
     const data: LeadCreatedData = { lead: toLead(row, deps.publicBaseUrl) };

@@ -51,10 +51,14 @@ function layout(l: PageLocale, head: Head, header: SafeHtml | string, body: Safe
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${head.title}</title>
 <meta name="description" content="${head.description}">
-${head.noindex ? html`<meta name="robots" content="noindex">\n` : ''}${head.canonical ? html`<link rel="canonical" href="${head.canonical}">
+${head.noindex ? html`<meta name="robots" content="noindex">\n` : ''}${
+    head.canonical
+      ? html`<link rel="canonical" href="${head.canonical}">
 <meta property="og:type" content="website">
 <meta property="og:url" content="${head.canonical}">
-` : ''}<meta property="og:title" content="${head.title}">
+`
+      : ''
+  }<meta property="og:title" content="${head.title}">
 <meta property="og:description" content="${head.description}">
 <meta property="og:locale" content="${l.og}">
 ${head.image ? html`<meta property="og:image" content="${head.image}">\n<meta name="twitter:card" content="summary_large_image">\n` : ''}<style>${CSS}</style>
@@ -98,8 +102,15 @@ function contactForm(l: PageLocale, action: string, form: FormState): SafeHtml {
   const v = form.entered;
   return html`<form method="post" action="${action}">
 ${form.problems.length ? html`<div class="errors" role="alert"><p>${t.checkForm}</p><ul>${form.problems.map((p) => html`<li>${t.problems[p.code](p.max)}</li>`)}</ul></div>\n` : ''}${field(l, form, 'name', t.name, (a) => html`<input ${a} type="text" maxlength="${NAME_MAX}" autocomplete="name" value="${v.name}">`, true)}<p class="hint" id="contact-hint">${t.contactHint}</p>
-${field(l, form, 'email', t.email, (a) => html`<input ${a} type="email" maxlength="${EMAIL_MAX}" autocomplete="email" value="${v.email}">`)}${field(l, form, 'phone', t.phone, (a) => html`<input ${a} type="tel" maxlength="${PHONE_MAX}" autocomplete="tel" value="${v.phone}">`)}${field(l, form, 'message', t.message, (a) => html`<textarea ${a} maxlength="${MESSAGE_MAX}" rows="6">
-${v.message}</textarea>`, true)}<div class="hp" aria-hidden="true"><label for="f-${HONEYPOT_FIELD}">${t.honeypot}</label><input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
+${field(l, form, 'email', t.email, (a) => html`<input ${a} type="email" maxlength="${EMAIL_MAX}" autocomplete="email" value="${v.email}">`)}${field(l, form, 'phone', t.phone, (a) => html`<input ${a} type="tel" maxlength="${PHONE_MAX}" autocomplete="tel" value="${v.phone}">`)}${field(
+    l,
+    form,
+    'message',
+    t.message,
+    (a) => html`<textarea ${a} maxlength="${MESSAGE_MAX}" rows="6">
+${v.message}</textarea>`,
+    true,
+  )}<div class="hp" aria-hidden="true"><label for="f-${HONEYPOT_FIELD}">${t.honeypot}</label><input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
 <button type="submit">${t.send}</button>
 <p class="hint">${t.privacy}</p>
 </form>`;
@@ -161,18 +172,24 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
 <p class="price">${price}</p>
 <section aria-labelledby="photos-title">
 <h2 id="photos-title">${t.photos}</h2>
-${photos.length
+${
+  photos.length
     ? html`<ul class="gallery">${photos.map((src, i) => html`<li><img src="${src}" alt="${t.photoAlt(i + 1, photos.length, title)}" width="1280" height="960"${i > 0 ? html` loading="lazy"` : ''} decoding="async"></li>`)}</ul>`
-    : html`<p>${t.noPhotos}</p>`}
+    : html`<p>${t.noPhotos}</p>`
+}
 </section>
 <section aria-labelledby="details-title">
 <h2 id="details-title">${t.details}</h2>
 <dl class="specs">${specs.filter(([, v]) => v !== '').map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 </section>
-${row.description ? html`<section aria-labelledby="description-title">
+${
+  row.description
+    ? html`<section aria-labelledby="description-title">
 <h2 id="description-title">${t.description}</h2>
 <div class="description">${row.description}</div>
-</section>` : ''}
+</section>`
+    : ''
+}
 </article>
 <aside class="aside" aria-labelledby="contact-title">
 <h2 id="contact-title">${t.contactHeading}</h2>
@@ -181,7 +198,12 @@ ${row.description ? html`<section aria-labelledby="description-title">
 ${contactForm(l, `${url}/inquiries`, form)}
 </aside>
 </div>`;
-  return layout(l, { title: `${title} – ${price} | ${row.dealer_name}`, description, noindex: false, canonical: url, image: photos[0], extra: ld }, dealerLine(row), body);
+  return layout(
+    l,
+    { title: `${title} – ${price} | ${row.dealer_name}`, description, noindex: false, canonical: url, image: photos[0], extra: ld },
+    dealerLine(row),
+    body,
+  );
 }
 
 /** Sold, withdrawn and expired cars: one page for all three (D6), without the form. */
@@ -206,9 +228,24 @@ ${back ? html`<p><a href="${back}">${l.t.back}</a></p>` : ''}`;
   return layout(l, { title: heading, description: text(l), noindex: true }, '', body);
 }
 
-export const notYetPage = (row: ListingRow): string => messagePage(row.market, (l) => l.t.notYetTitle, (l) => l.t.notYetBody);
-export const notFoundPage = (): string => messagePage(undefined, (l) => l.t.notFoundTitle, (l) => l.t.notFoundBody);
+export const notYetPage = (row: ListingRow): string =>
+  messagePage(
+    row.market,
+    (l) => l.t.notYetTitle,
+    (l) => l.t.notYetBody,
+  );
+export const notFoundPage = (): string =>
+  messagePage(
+    undefined,
+    (l) => l.t.notFoundTitle,
+    (l) => l.t.notFoundBody,
+  );
 
 export function thanksPage(row: ListingRow, publicBaseUrl: string): string {
-  return messagePage(row.market, (l) => l.t.thanksTitle, (l) => l.t.thanksBody(row.dealer_name), listingUrl(publicBaseUrl, row.listing_id));
+  return messagePage(
+    row.market,
+    (l) => l.t.thanksTitle,
+    (l) => l.t.thanksBody(row.dealer_name),
+    listingUrl(publicBaseUrl, row.listing_id),
+  );
 }

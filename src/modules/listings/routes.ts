@@ -90,11 +90,25 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     if (req.method === 'POST' && !isForm(req)) return reply.code(e.status).type('application/json; charset=utf-8').send(e.toBody());
     const row = e.status < 500 ? await lookup((req.params as Partial<Params>).listing_id ?? '').catch(() => undefined) : undefined;
     const back = row ? listingUrl(publicBaseUrl, row.listing_id) : undefined;
-    if (req.method !== 'POST') return noStore(reply, e.status, messagePage(row?.market, (l) => l.t.failedTitle, (l) => l.t.failedBody, back));
+    if (req.method !== 'POST')
+      return noStore(
+        reply,
+        e.status,
+        messagePage(
+          row?.market,
+          (l) => l.t.failedTitle,
+          (l) => l.t.failedBody,
+          back,
+        ),
+      );
     const wait = Number(e.headers?.['retry-after'] ?? 60);
     const text = (l: PageLocale) =>
       e.code === 'rate_limited' ? l.t.rateLimited(Math.max(1, Math.ceil(wait / 60))) : e.code === 'payload_too_large' ? l.t.tooLarge : l.t.notSent;
-    return noStore(reply, e.status, messagePage(row?.market, (l) => l.t.notSent, text, back));
+    return noStore(
+      reply,
+      e.status,
+      messagePage(row?.market, (l) => l.t.notSent, text, back),
+    );
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
@@ -124,7 +138,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
       schema: {
         operationId: 'createInquiry',
         tags: ['Leads'],
-        summary: 'A buyer\'s message about a car: the listing page\'s form, or a headless/JS integration',
+        summary: "A buyer's message about a car: the listing page's form, or a headless/JS integration",
         description: [
           'Public, without a key, outside {base_url}: `POST $PUBLIC_BASE_URL/listings/{listing_id}/inquiries` (D19).',
           'Send `name`, `message` (1–2000 characters) and `email` or `phone` (at least one), as JSON or as a form',
@@ -140,7 +154,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
         // OpenAPI 3.1 operation-level servers (@fastify/swagger copies them; its types omit them).
         ...({ servers: [{ url: publicBaseUrl, description: 'Public pages: $PUBLIC_BASE_URL, without /v1 and without a key' }] } as object),
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        params: Type.Object({ listing_id: Type.String({ description: 'The car\'s listing_id (from its Vehicle `url`).' }) }),
+        params: Type.Object({ listing_id: Type.String({ description: "The car's listing_id (from its Vehicle `url`)." }) }),
         body: bodyRef(InquiryInputSchema),
         response: { 201: Type.Ref('InquiryResult'), ...errorResponses(400, 404, 413, 429) },
       },
@@ -152,7 +166,9 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
         const d = await deps.limiter.hit(`inquiry:${req.ip}`, deps.clock.now(), deps.inquiriesPerHour, HOUR);
         if (!d.allowed) {
           const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
-          throw new ApiError('rate_limited', `More than ${deps.inquiriesPerHour} messages in an hour from this address; retry in ${wait} s.`, undefined, { 'retry-after': String(wait) });
+          throw new ApiError('rate_limited', `More than ${deps.inquiriesPerHour} messages in an hour from this address; retry in ${wait} s.`, undefined, {
+            'retry-after': String(wait),
+          });
         }
       },
     },
@@ -186,7 +202,12 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
         }
       }
       // A filled honeypot (checked.kind === 'spam') gets the same answer, and nothing is stored.
-      if (form) return reply.code(303).header('location', `${listingUrl(publicBaseUrl, row.listing_id)}/thanks`).header('cache-control', 'no-store').send();
+      if (form)
+        return reply
+          .code(303)
+          .header('location', `${listingUrl(publicBaseUrl, row.listing_id)}/thanks`)
+          .header('cache-control', 'no-store')
+          .send();
       return reply.code(201).header('cache-control', 'no-store').send({ result: 'received' });
     },
   );

@@ -17,14 +17,7 @@ export const TRANSMISSIONS = ['manual', 'automatic'];
 export const CONDITIONS = ['used', 'new'];
 const PHOTOS = { min: 3, max: 10 };
 
-function market(
-  code: string,
-  name: string,
-  currencies: string[],
-  mileage_unit: 'km' | 'mi',
-  fuels: string[],
-  default_currency = currencies[0]!,
-): Market {
+function market(code: string, name: string, currencies: string[], mileage_unit: 'km' | 'mi', fuels: string[], default_currency = currencies[0]!): Market {
   return { code, name, currencies, default_currency, mileage_unit, fuels, transmissions: TRANSMISSIONS, conditions: CONDITIONS, photos: PHOTOS };
 }
 

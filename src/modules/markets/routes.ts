@@ -13,7 +13,8 @@ export const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getMarket',
         tags: ['Reference data'],
         summary: 'A market and its vocabulary',
-        description: 'Currencies, mileage unit, fuels, transmissions, conditions and photo limits of a market. Answers any known market, not only the dealership\'s.',
+        description:
+          "Currencies, mileage unit, fuels, transmissions, conditions and photo limits of a market. Answers any known market, not only the dealership's.",
         params: MarketParams,
         response: { 200: Type.Ref('Market'), ...errorResponses(...KEYED_ERRORS, 404) },
       },

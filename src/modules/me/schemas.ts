@@ -10,7 +10,7 @@ export const AccountSchema = Type.Object(
     limits: Type.Object({
       per_minute: Type.Integer({ description: 'Calls allowed per key in any 60-second window.' }),
       sync_max: Type.Integer({ description: 'Vehicles per sync call.' }),
-      min_photos: Type.Integer({ description: 'Fewest photos a car needs to go live, in the dealership\'s markets.' }),
+      min_photos: Type.Integer({ description: "Fewest photos a car needs to go live, in the dealership's markets." }),
     }),
     api_version: Type.String({ examples: ['1.0.0'] }),
   },

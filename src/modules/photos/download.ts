@@ -51,7 +51,10 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
       // it again gives it a new try (track.ts resets failed photos).
       const [car] = await findVehiclesByIds(deps.store.db, photo.dealer_id, [photo.vehicle_id]);
       if (!car || !(JSON.parse(car.photo_urls) as string[]).includes(photo.source_url)) {
-        await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, { status: 'failed', reason: 'removed from the car\'s photos before it was downloaded' });
+        await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, {
+          status: 'failed',
+          reason: "removed from the car's photos before it was downloaded",
+        });
         return;
       }
       let outcome: Outcome;

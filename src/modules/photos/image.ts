@@ -6,8 +6,6 @@ export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000,
 
 import type { ImageFormat } from '../vehicles/photo-url.js';
 
-;
-
 /** A photo that can never be had from these bytes: not retried. */
 export class ImageRejected extends Error {
   override name = 'ImageRejected';

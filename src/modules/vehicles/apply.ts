@@ -43,7 +43,23 @@ function newListingId(): string {
 }
 
 function contentHash(d: VehicleData, photos: string[], source: string): string {
-  const parts = [d.brand, d.model, d.year, d.version, d.priceCents, d.currency, d.mileage, d.fuel, d.transmission, d.color, d.condition, d.city, d.description, photos, source];
+  const parts = [
+    d.brand,
+    d.model,
+    d.year,
+    d.version,
+    d.priceCents,
+    d.currency,
+    d.mileage,
+    d.fuel,
+    d.transmission,
+    d.color,
+    d.condition,
+    d.city,
+    d.description,
+    photos,
+    source,
+  ];
   return crypto.createHash('sha1').update(JSON.stringify(parts)).digest('base64url');
 }
 

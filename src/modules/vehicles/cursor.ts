@@ -37,7 +37,14 @@ export function decodeCursor(cursor: string, f: CursorFilters): ListPosition {
   } catch {
     parsed = undefined;
   }
-  if (!Array.isArray(parsed) || parsed.length !== 4 || parsed[0] !== VERSION || !isPosition(parsed[1]) || !isPosition(parsed[2]) || typeof parsed[3] !== 'string') {
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 4 ||
+    parsed[0] !== VERSION ||
+    !isPosition(parsed[1]) ||
+    !isPosition(parsed[2]) ||
+    typeof parsed[3] !== 'string'
+  ) {
     throw new ApiError('invalid_request', 'cursor is not valid: give the next_cursor of a previous answer, unchanged.');
   }
   if (parsed[3] !== fingerprint(f)) {

@@ -13,7 +13,11 @@ export function findPhoto(db: Kysely<DB>, id: number): Promise<PhotoRow | undefi
   return db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-const insertPhotoRows = compiledInsert<{ id: number }>('photos', ['dealer_id', 'vehicle_id', 'source_url', 'status', 'reason', 'created_at', 'updated_at'], ['id']);
+const insertPhotoRows = compiledInsert<{ id: number }>(
+  'photos',
+  ['dealer_id', 'vehicle_id', 'source_url', 'status', 'reason', 'created_at', 'updated_at'],
+  ['id'],
+);
 
 export async function insertPendingPhotos(
   db: Kysely<DB>,
@@ -47,5 +51,9 @@ export async function setPhotoOutcome(
   outcome: { status: PhotoStatus; reason: string | null; file_id?: string; format?: string; width?: number; height?: number },
   now: number,
 ): Promise<void> {
-  await db.updateTable('photos').set({ ...outcome, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('photos')
+    .set({ ...outcome, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }

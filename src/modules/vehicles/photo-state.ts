@@ -21,7 +21,6 @@ export const shownUrls = (publicBaseUrl: string, shownJson: string): string[] =>
 
 export const toShown = (row: PhotoRow): ShownPhoto => ({ file_id: row.file_id!, ext: EXTENSIONS[row.format as ImageFormat] });
 
-
 /** An entry of vehicles.photo_state. */
 export interface PhotoStateEntry {
   source_url: string;

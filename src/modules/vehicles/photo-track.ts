@@ -42,7 +42,11 @@ export async function trackPhotos(
   const inserted = await insertPendingPhotos(trx, fresh, now);
   await resetPhotos(trx, retry, now);
   const jobIds = [...inserted.map((r) => r.id), ...retry];
-  await insertJobs(trx, jobIds.map((id) => ({ task: 'photos.download', payload: { photo_id: id }, runAt: now, maxAttempts: DOWNLOAD_MAX_ATTEMPTS })), now);
+  await insertJobs(
+    trx,
+    jobIds.map((id) => ({ task: 'photos.download', payload: { photo_id: id }, runAt: now, maxAttempts: DOWNLOAD_MAX_ATTEMPTS })),
+    now,
+  );
 
   // Settle each changed car's state on its photo rows as they now are.
   if (cars.changed.length === 0) return;

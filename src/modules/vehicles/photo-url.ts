@@ -8,5 +8,4 @@ export type Variant = (typeof VARIANTS)[number];
 export const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
 /** The public URL of a stored photo. */
-export const photoUrl = (publicBaseUrl: string, fileId: string, variant: Variant, ext: string): string =>
-  `${publicBaseUrl}/photos/${fileId}/${variant}.${ext}`;
+export const photoUrl = (publicBaseUrl: string, fileId: string, variant: Variant, ext: string): string => `${publicBaseUrl}/photos/${fileId}/${variant}.${ext}`;

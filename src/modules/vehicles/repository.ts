@@ -15,7 +15,12 @@ const vehicleRevisionByStockId = compiledQuery<Pick<VehicleRow, 'id' | 'revision
 );
 
 /** Which car, and which revision of it: enough to answer a GET from a cached response. */
-export async function findVehicleRevision(db: Kysely<DB>, dealerId: number, market: string, externalId: string): Promise<Pick<VehicleRow, 'id' | 'revision'> | undefined> {
+export async function findVehicleRevision(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  externalId: string,
+): Promise<Pick<VehicleRow, 'id' | 'revision'> | undefined> {
   return (await vehicleRevisionByStockId(db, dealerId, market, externalId))[0];
 }
 
@@ -25,10 +30,7 @@ export async function findVehicle(db: Kysely<DB>, dealerId: number, market: stri
 }
 
 /** Rows of a dealership's cars in a market with these stock IDs, read in chunks by `read`. */
-async function byExternalIds<R extends { external_id: string }>(
-  externalIds: string[],
-  read: (part: string[]) => Promise<R[]>,
-): Promise<Map<string, R>> {
+async function byExternalIds<R extends { external_id: string }>(externalIds: string[], read: (part: string[]) => Promise<R[]>): Promise<Map<string, R>> {
   const found = new Map<string, R>();
   for (const part of chunks(externalIds)) {
     if (part.length === 0) continue;
@@ -59,11 +61,38 @@ export async function existingExternalIds(db: Kysely<DB>, dealerId: number, mark
 }
 
 const VEHICLE_INSERT_COLUMNS = [
-  'dealer_id', 'market', 'external_id', 'listing_id', 'status', 'source', 'brand', 'model', 'year', 'version', 'price_cents', 'currency',
-  'mileage', 'fuel', 'transmission', 'color', 'condition', 'city', 'description', 'photo_urls', 'photos_pending', 'photo_state',
-  'content_hash', 'last_sent_at', 'created_at', 'updated_at',
+  'dealer_id',
+  'market',
+  'external_id',
+  'listing_id',
+  'status',
+  'source',
+  'brand',
+  'model',
+  'year',
+  'version',
+  'price_cents',
+  'currency',
+  'mileage',
+  'fuel',
+  'transmission',
+  'color',
+  'condition',
+  'city',
+  'description',
+  'photo_urls',
+  'photos_pending',
+  'photo_state',
+  'content_hash',
+  'last_sent_at',
+  'created_at',
+  'updated_at',
 ] as const satisfies readonly (keyof NewVehicle)[];
-const insertVehicleRows = compiledInsert<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>>('vehicles', VEHICLE_INSERT_COLUMNS, ['id', 'dealer_id', 'photo_urls']);
+const insertVehicleRows = compiledInsert<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>>('vehicles', VEHICLE_INSERT_COLUMNS, [
+  'id',
+  'dealer_id',
+  'photo_urls',
+]);
 
 /** Inserts cars (every column of VEHICLE_INSERT_COLUMNS; the rest take their defaults); returns what photo tracking needs of them. */
 export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promise<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[]> {
@@ -74,7 +103,11 @@ export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promis
 }
 
 export async function updateVehicle(db: Kysely<DB>, id: number, patch: Partial<NewVehicle>): Promise<void> {
-  await db.updateTable('vehicles').set((eb) => ({ ...patch, revision: eb('revision', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('vehicles')
+    .set((eb) => ({ ...patch, revision: eb('revision', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The dealer sent these cars again without changing them: only the expiry clock restarts. */
@@ -85,18 +118,17 @@ export async function touchVehicles(db: Kysely<DB>, ids: number[], sentAt: numbe
 export async function setStatus(db: Kysely<DB>, ids: number[], status: VehicleStatus, now: number): Promise<void> {
   for (const part of chunks(ids)) {
     if (part.length) {
-      await db.updateTable('vehicles').set((eb) => ({ status, updated_at: now, revision: eb('revision', '+', 1) })).where('id', 'in', part).execute();
+      await db
+        .updateTable('vehicles')
+        .set((eb) => ({ status, updated_at: now, revision: eb('revision', '+', 1) }))
+        .where('id', 'in', part)
+        .execute();
     }
   }
 }
 
 /** The source's cars (D12): for sale, of that dealership, market and source. */
-export function forSaleInScope(
-  db: Kysely<DB>,
-  dealerId: number,
-  market: string,
-  source: string,
-): Promise<Pick<VehicleRow, 'id' | 'external_id'>[]> {
+export function forSaleInScope(db: Kysely<DB>, dealerId: number, market: string, source: string): Promise<Pick<VehicleRow, 'id' | 'external_id'>[]> {
   return db
     .selectFrom('vehicles')
     .select(['id', 'external_id'])
@@ -160,7 +192,9 @@ export async function listVehicles(
 ): Promise<{ rows: VehicleRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     listPageQuery(db, f, at, limit).execute(),
-    listScope(db, f).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    listScope(db, f)
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

@@ -4,14 +4,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
 import { requireBody } from '../../core/http/json-body.js';
 import { bodyRef, errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
-import {
-  ExternalIdParams,
-  ListQuery,
-  MarketQuery,
-  ReconcileRequestSchema,
-  SyncRequestSchema,
-  VehicleInputSchema,
-} from './schemas.js';
+import { ExternalIdParams, ListQuery, MarketQuery, ReconcileRequestSchema, SyncRequestSchema, VehicleInputSchema } from './schemas.js';
 import { getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, VehicleResponseCache, withdrawVehicle, type VehicleDeps } from './service.js';
 import { stockIdFromPath } from './stock-id.js';
 import { reconcileVehicles, syncVehicles } from './sync.js';
@@ -27,7 +20,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
       schema: {
         operationId: 'listVehicles',
         tags: TAGS,
-        summary: 'The dealership\'s cars, newest update first',
+        summary: "The dealership's cars, newest update first",
         description:
           'Cars of every status, ordered by updated_at (newest first), then by a unique id. `updated_since` returns cars with updated_at at or after it ' +
           '(poll with the latest updated_at you saw).\n\n' +
@@ -75,7 +68,8 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         operationId: 'reconcileVehicles',
         tags: TAGS,
         summary: 'Mark sold the cars of a source that are not in the full list of stock IDs',
-        description: 'For stocks larger than one sync call: after several syncs, send every stock ID still for sale. Stock IDs that match no car are ignored (counted in unknown).',
+        description:
+          'For stocks larger than one sync call: after several syncs, send every stock ID still for sale. Stock IDs that match no car are ignored (counted in unknown).',
         body: bodyRef(ReconcileRequestSchema),
         response: { 200: Type.Ref('ReconcileResult'), ...errorResponses(...KEYED_ERRORS, 409) },
       },
@@ -97,7 +91,14 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
     },
     async (req, reply) => {
       // Serialized with this route's response schema, then kept while the car is unchanged.
-      const body = await getVehicleBody(deps, responses, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query.market, (p) => reply.serialize(p) as string);
+      const body = await getVehicleBody(
+        deps,
+        responses,
+        req.auth.dealer,
+        stockIdFromPath(req.params.external_id),
+        req.query.market,
+        (p) => reply.serialize(p) as string,
+      );
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
@@ -141,7 +142,10 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         response: { 200: Type.Ref('VehicleResult'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
-    async (req) => ({ result: 'withdrawn' as const, vehicle: await withdrawVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query.market) }),
+    async (req) => ({
+      result: 'withdrawn' as const,
+      vehicle: await withdrawVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query.market),
+    }),
   );
 
   app.post(

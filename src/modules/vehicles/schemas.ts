@@ -41,22 +41,22 @@ const stockIdSchema = (description: string) => Type.String({ description: `${des
 const vehicleInputProperties = {
   brand: Type.String({ description: 'Name or slug from GET /catalog/brands (any case).', examples: ['Toyota'] }),
   model: Type.String({ description: 'Base model (not the trim): name or slug from GET /catalog/brands/{slug}/models.', examples: ['Corolla'] }),
-  year: Type.Integer({ minimum: 1950, description: 'Must be one of the model\'s `years`.' }),
+  year: Type.Integer({ minimum: 1950, description: "Must be one of the model's `years`." }),
   version: Type.Optional(Type.String({ maxLength: 160, description: 'Trim/version, free text.' })),
   price: Type.Number({ exclusiveMinimum: 0, multipleOf: 0.01, description: 'Greater than 0, at most two decimals.' }),
-  currency: Type.Optional(Type.String({ description: 'One of the market\'s currencies; default the market\'s default currency.' })),
-  mileage: Type.Integer({ minimum: 0, maximum: 9_999_999, description: 'In the market\'s mileage_unit (mi in us/uk, km elsewhere); 0 for a new car.' }),
-  fuel: Type.Optional(Type.String({ description: 'One of the market\'s fuels.' })),
+  currency: Type.Optional(Type.String({ description: "One of the market's currencies; default the market's default currency." })),
+  mileage: Type.Integer({ minimum: 0, maximum: 9_999_999, description: "In the market's mileage_unit (mi in us/uk, km elsewhere); 0 for a new car." }),
+  fuel: Type.Optional(Type.String({ description: "One of the market's fuels." })),
   transmission: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('automatic')])),
   color: Type.Optional(Type.String({ maxLength: 80 })),
   condition: Type.Optional(Type.Union([Type.Literal('used'), Type.Literal('new')], { description: 'Default `used`.' })),
-  city: Type.Optional(Type.String({ maxLength: 120, description: 'Default: the dealership\'s city.' })),
+  city: Type.Optional(Type.String({ maxLength: 120, description: "Default: the dealership's city." })),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
   photos: Type.Optional(
     Type.Array(Type.String({ format: 'uri', maxLength: 2048 }), {
       minItems: 3,
       maxItems: 10,
-      description: 'Public http(s) image URLs, 3 to 10 (the market\'s photos.min/max). Required for a new car; on an update, leaving it out keeps the photos.',
+      description: "Public http(s) image URLs, 3 to 10 (the market's photos.min/max). Required for a new car; on an update, leaving it out keeps the photos.",
     }),
   ),
   market: Type.Optional(Type.String({ description: 'Required only if the dealership sells in several markets (or give ?market=).' })),
@@ -66,14 +66,15 @@ const vehicleInputProperties = {
 export const VehicleInputSchema = Type.Object(vehicleInputProperties, {
   $id: 'VehicleInput',
   title: 'VehicleInput',
-  description: 'Unknown fields are ignored. null on an optional field is the same as leaving it out. Every broken rule is reported at once in a 422 invalid_vehicle.',
+  description:
+    'Unknown fields are ignored. null on an optional field is the same as leaving it out. Every broken rule is reported at once in a 422 invalid_vehicle.',
   ...SERVICE_VALIDATED,
 });
 
 const VehicleSchema = Type.Object(
   {
-    external_id: Type.String({ description: 'The dealer\'s stock ID, exactly as stored: NFC-normalized and trimmed (D26).' }),
-    listing_id: Type.String({ description: 'The service\'s own stable listing code.' }),
+    external_id: Type.String({ description: "The dealer's stock ID, exactly as stored: NFC-normalized and trimmed (D26)." }),
+    listing_id: Type.String({ description: "The service's own stable listing code." }),
     market: vocabulary(MARKET_CODES),
     status: StatusSchema,
     source: vocabulary(SOURCES),
@@ -86,29 +87,30 @@ const VehicleSchema = Type.Object(
     currency: Type.String(),
     mileage: Type.Integer({ minimum: 0, description: 'In mileage_unit (never null: mileage is required).' }),
     mileage_unit: oneOf(['km', 'mi'] as const),
-    fuel: vocabulary(['', ...ALL_FUELS], { description: 'One of the market\'s fuels; empty when not given.' }),
+    fuel: vocabulary(['', ...ALL_FUELS], { description: "One of the market's fuels; empty when not given." }),
     transmission: vocabulary(['', ...TRANSMISSIONS], { description: 'Empty when not given.' }),
     color: Type.String({ description: 'Empty when not given.' }),
     condition: vocabulary(CONDITIONS),
-    city: nullable<string>('string', { description: 'The car\'s city, else the dealership\'s; null when neither is known.' }),
+    city: nullable<string>('string', { description: "The car's city, else the dealership's; null when neither is known." }),
     description: Type.String({ description: 'Empty when not given.' }),
     photos: Type.Array(Type.String(), {
       description:
-        'The service\'s own URLs of the photos already in, in the dealer\'s order: for a new car they appear as they arrive (photos + photos_pending = the photo count ' +
+        "The service's own URLs of the photos already in, in the dealer's order: for a new car they appear as they arrive (photos + photos_pending = the photo count " +
         'while none has failed). An active car whose photo list changed keeps showing its previous set until the new list is settled, then shows the new one whole.',
     }),
-    photos_pending: Type.Integer({ description: 'Photos of the dealer\'s list still being downloaded (a photo waiting for a retry included).' }),
+    photos_pending: Type.Integer({ description: "Photos of the dealer's list still being downloaded (a photo waiting for a retry included)." }),
     photo_status: Type.Array(
       Type.Object({
-        source_url: Type.String({ description: 'The dealer\'s URL.' }),
+        source_url: Type.String({ description: "The dealer's URL." }),
         status: oneOf(['pending', 'ready', 'failed'] as const),
         reason: nullable<string>('string', {
-          description: 'Why a failed photo could not be had; on a pending photo whose last try failed, "retrying: " and that failure (e.g. "retrying: the server answered HTTP 503").',
+          description:
+            'Why a failed photo could not be had; on a pending photo whose last try failed, "retrying: " and that failure (e.g. "retrying: the server answered HTTP 503").',
         }),
         url: nullable<string>('string', { description: 'Our copy (1280 px wide at most), when ready.' }),
         original_url: nullable<string>('string', { description: 'Our full-size copy, when ready.' }),
       }),
-      { description: 'Beyond spec 2.2: each photo of the dealer\'s current list, in the dealer\'s order, with its download outcome.' },
+      { description: "Beyond spec 2.2: each photo of the dealer's current list, in the dealer's order, with its download outcome." },
     ),
     review_reasons: Type.Array(Type.String(), {
       description:
@@ -147,12 +149,14 @@ const VehicleListSchema = Type.Object(
 export const SyncRequestSchema = Type.Object(
   {
     vehicles: Type.Array(
-      Type.Object({ external_id: stockIdSchema('The dealer\'s stock ID; an ID that breaks the rule is an error for that vehicle.'), ...vehicleInputProperties }),
+      Type.Object({ external_id: stockIdSchema("The dealer's stock ID; an ID that breaks the rule is an error for that vehicle."), ...vehicleInputProperties }),
       { maxItems: 500, description: 'At most 500 (413 above). Each is validated and applied on its own.' },
     ),
     market: Type.Optional(Type.String()),
     source: Type.Optional(SourceSchema),
-    mark_missing_as_sold: Type.Optional(Type.Boolean({ default: false, description: 'Mark sold the cars of this source not in the list; skipped if any vehicle fails.' })),
+    mark_missing_as_sold: Type.Optional(
+      Type.Boolean({ default: false, description: 'Mark sold the cars of this source not in the list; skipped if any vehicle fails.' }),
+    ),
     allow_mass_sold: Type.Optional(Type.Boolean({ default: false, description: 'Override the mass-sold guard.' })),
   },
   { $id: 'SyncRequest', title: 'SyncRequest', ...SERVICE_VALIDATED },
@@ -163,7 +167,9 @@ const SyncResultSchema = Type.Object(
     created: Type.Integer(),
     updated: Type.Integer(),
     sold: Type.Integer(),
-    sold_skipped: Type.Optional(Type.String({ description: 'Why no car was marked sold (present only when mark_missing_as_sold was asked and a vehicle failed).' })),
+    sold_skipped: Type.Optional(
+      Type.String({ description: 'Why no car was marked sold (present only when mark_missing_as_sold was asked and a vehicle failed).' }),
+    ),
     errors: Type.Array(
       Type.Object({
         index: Type.Integer({ description: '0-based position in `vehicles`.' }),
@@ -199,7 +205,9 @@ const ReconcileResultSchema = Type.Object(
 );
 
 export const ExternalIdParams = Type.Object({
-  external_id: stockIdSchema('The dealer\'s stock ID, percent-encoded (`A/1043` → `A%2F1043`, `STK 1043` → `STK%201043`); one that breaks the rule answers 400 invalid_request.'),
+  external_id: stockIdSchema(
+    "The dealer's stock ID, percent-encoded (`A/1043` → `A%2F1043`, `STK 1043` → `STK%201043`); one that breaks the rule answers 400 invalid_request.",
+  ),
 });
 
 export const MarketQuery = Type.Object({
@@ -207,7 +215,7 @@ export const MarketQuery = Type.Object({
 });
 
 export const ListQuery = Type.Object({
-  market: Type.Optional(Type.String({ maxLength: 8, description: 'Only this market (default: all of the dealership\'s markets).' })),
+  market: Type.Optional(Type.String({ maxLength: 8, description: "Only this market (default: all of the dealership's markets)." })),
   source: Type.Optional(SourceSchema),
   status: Type.Optional(StatusSchema),
   updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'Cars with updated_at at or after this time.' })),

@@ -66,7 +66,13 @@ export async function putVehicle(
       throw new ApiError('invalid_vehicle', 'The vehicle breaks 1 rule(s); see fields.', [photosRequired(market)]);
     }
     const existing = new Map(current ? [[externalId, current]] : []);
-    const outcome = await applyVehicles(trx, clock, { dealerId: dealer.id, market: market.code, source, now: clock.now() }, [{ externalId, data: checked.value }], existing);
+    const outcome = await applyVehicles(
+      trx,
+      clock,
+      { dealerId: dealer.id, market: market.code, source, now: clock.now() },
+      [{ externalId, data: checked.value }],
+      existing,
+    );
     return { row: (await findVehicle(trx, dealer.id, market.code, externalId))!, result: outcome.results[0]! };
   });
   return { result, vehicle: present(deps, row) };

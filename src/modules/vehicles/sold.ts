@@ -10,7 +10,12 @@ import { listingUrl, vehicleLabel } from './serialize.js';
 export async function markSold(trx: Kysely<DB>, clock: Clock, publicBaseUrl: string, dealerId: number, rows: VehicleRow[]): Promise<number> {
   const toMark = rows.filter((r) => r.status !== 'sold');
   if (toMark.length === 0) return 0;
-  await setStatus(trx, toMark.map((r) => r.id), 'sold', clock.now());
+  await setStatus(
+    trx,
+    toMark.map((r) => r.id),
+    'sold',
+    clock.now(),
+  );
   await recordEvents(
     trx,
     clock,

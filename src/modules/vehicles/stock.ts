@@ -51,7 +51,12 @@ export interface StockScope {
 
 /** Refusal of the sold guard; thrown inside a transaction so that nothing is applied. */
 export class GuardRefusal extends Error {
-  constructor(readonly wouldMark: number, readonly forSale: number, readonly market: string, readonly source: string) {
+  constructor(
+    readonly wouldMark: number,
+    readonly forSale: number,
+    readonly market: string,
+    readonly source: string,
+  ) {
     super(
       `Marking ${wouldMark} of the ${forSale} cars for sale of source "${source}" in market "${market}" as sold was refused: ` +
         `that is ${MASS_SOLD_RULE}. Nothing was changed. Send allow_mass_sold: true if this is right.`,
@@ -107,7 +112,12 @@ export async function prepareStock(
   }
 
   // Validation needs to know which cars exist (photos may be left out on an update).
-  const known = await existingExternalIds(deps.store.db, dealer.id, market.code, candidates.map((c) => c.externalId));
+  const known = await existingExternalIds(
+    deps.store.db,
+    dealer.id,
+    market.code,
+    candidates.map((c) => c.externalId),
+  );
   const items: StockItem[] = [];
   const ctx = { market, catalog: deps.catalog, lastModelYear: lastModelYear(deps.clock), defaultCity: dealer.city };
   let n = 0;
@@ -123,12 +133,7 @@ export async function prepareStock(
 }
 
 /** The sold guard (D12) for marking the source's cars missing from `listedIds`; null if it lets it through. */
-export async function guardRefusal(
-  db: Kysely<DB>,
-  scope: StockScope,
-  listedIds: Set<string>,
-  allowMassSold: boolean,
-): Promise<GuardRefusal | null> {
+export async function guardRefusal(db: Kysely<DB>, scope: StockScope, listedIds: Set<string>, allowMassSold: boolean): Promise<GuardRefusal | null> {
   const forSale = await forSaleInScope(db, scope.dealer.id, scope.market.code, scope.source);
   const wouldMark = forSale.filter((v) => !listedIds.has(v.external_id)).length;
   return guardRefuses(wouldMark, forSale.length, allowMassSold) ? new GuardRefusal(wouldMark, forSale.length, scope.market.code, scope.source) : null;
@@ -147,7 +152,12 @@ export async function applyStockPart(
   errors: StockError[],
 ): Promise<{ created: number; updated: number }> {
   const { dealer, market, source } = scope;
-  const existing = await findExistingCars(trx, dealer.id, market.code, items.map((i) => i.externalId));
+  const existing = await findExistingCars(
+    trx,
+    dealer.id,
+    market.code,
+    items.map((i) => i.externalId),
+  );
   const ready = items.filter((i) => {
     if (i.data.photos || existing.has(i.externalId)) return true;
     errors.push({ index: i.index, external_id: i.externalId, message: photosRequired(market) });
@@ -181,8 +191,7 @@ export async function markMissingSold(trx: Kysely<DB>, deps: VehicleDeps, scope:
 }
 
 /** The sold_skipped text when a car failed (D11). */
-export const soldSkippedText = (failed: number, again: string): string =>
-  `${failed} vehicle(s) failed, so no car was marked sold; fix them and ${again}.`;
+export const soldSkippedText = (failed: number, again: string): string => `${failed} vehicle(s) failed, so no car was marked sold; fix them and ${again}.`;
 
 /** Records sync.failed for a guard refusal on its own, then answers 409 too_many_missing. */
 export async function refuseMassSold(deps: VehicleDeps, dealerId: number, r: GuardRefusal): Promise<never> {

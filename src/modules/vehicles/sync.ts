@@ -46,7 +46,10 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
   if (!Array.isArray(body.vehicles)) throw new ApiError('invalid_request', 'vehicles must be an array of vehicles.');
   const list = body.vehicles as unknown[];
   if (list.length > SYNC_MAX) {
-    throw new ApiError('payload_too_large', `A sync call takes at most ${SYNC_MAX} vehicles (this one has ${list.length}); send several calls, then one reconcile.`);
+    throw new ApiError(
+      'payload_too_large',
+      `A sync call takes at most ${SYNC_MAX} vehicles (this one has ${list.length}); send several calls, then one reconcile.`,
+    );
   }
   const markMissing = optionalBoolean(body, 'mark_missing_as_sold');
   const allowMassSold = optionalBoolean(body, 'allow_mass_sold');

@@ -43,7 +43,6 @@ const LIMITS = { version: 160, description: 2000, color: 80, city: 120, photoUrl
 const typeName = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'number' ? String(v) : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 
-
 /** A new car (or one that has none yet) must bring its photos: the rule's one sentence. */
 export const photosRequired = (market: Market): string => `photos is required: ${market.photos.min} to ${market.photos.max} image URLs`;
 
@@ -220,7 +219,8 @@ function describeYears(years: number[]): string {
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i;
 // A web address: a scheme or www., or a lowercase name.tld standing on its own ("miauto.com.ar"),
 // not a sentence missing its space ("dueño.Es un auto").
-const WEB = /\b(?:https?:\/\/|www\.)\S+|(?:^|[\s(/:])[a-z0-9][a-z0-9-]{1,62}\.(?:com|net|org|info|biz|ar|br|cl|co|mx|pe|uy|es|us|uk|io)(?:\.[a-z]{2})?(?=$|[\s/),;:!?]|\.(?:\s|$))/;
+const WEB =
+  /\b(?:https?:\/\/|www\.)\S+|(?:^|[\s(/:])[a-z0-9][a-z0-9-]{1,62}\.(?:com|net|org|info|biz|ar|br|cl|co|mx|pe|uy|es|us|uk|io)(?:\.[a-z]{2})?(?=$|[\s/),;:!?]|\.(?:\s|$))/;
 // Runs of digits with spaces, dashes or parentheses (not dots: "12.500.000" is a price).
 const DIGIT_RUN = /(?:\+\s*)?\(?\d[\d\s\-()]{6,}\d/g;
 
@@ -254,7 +254,10 @@ export interface ContactDetail {
  * so such a car is held `in_review`. Returns the first one found, or null.
  */
 export function findContactDetail(v: Pick<VehicleData, 'version' | 'description'>): ContactDetail | null {
-  for (const [field, value] of [['version', v.version], ['description', v.description]] as const) {
+  for (const [field, value] of [
+    ['version', v.version],
+    ['description', v.description],
+  ] as const) {
     if (!value) continue;
     const email = EMAIL.exec(value);
     if (email) return { field, kind: 'an e-mail address', text: email[0] };

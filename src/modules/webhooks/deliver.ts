@@ -41,7 +41,13 @@ function retryDelay(scheduleMs: number[], retry: number, outcome: AttemptOutcome
 }
 
 const later = (trx: Kysely<DB>, clock: Clock, webhookId: number, deliveryId: number, runAt: number) =>
-  enqueue(trx, clock, 'webhooks.deliver', { delivery_id: deliveryId }, { runAt, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS, concurrencyKey: deliveryKey(webhookId) });
+  enqueue(
+    trx,
+    clock,
+    'webhooks.deliver',
+    { delivery_id: deliveryId },
+    { runAt, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS, concurrencyKey: deliveryKey(webhookId) },
+  );
 
 export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): void {
   const { store, clock } = deps;
@@ -64,12 +70,25 @@ export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): vo
         await writeTransaction(store, (trx) => later(trx, clock, webhook.id, delivery.id, delivery.next_attempt_at!));
         return;
       }
-      const outcome = await sendDelivery(deps.outbound, clock, deps.send, { url: webhook.url, secret: deps.box.open(webhook.secret_sealed) }, event, ctx.signal);
+      const outcome = await sendDelivery(
+        deps.outbound,
+        clock,
+        deps.send,
+        { url: webhook.url, secret: deps.box.open(webhook.secret_sealed) },
+        event,
+        ctx.signal,
+      );
       const attempts = delivery.attempts + 1;
       const at = clock.now();
       const delay = outcome.ok || !outcome.retryable ? undefined : retryDelay(deps.scheduleMs, attempts, outcome, random);
       const disabled = await writeTransaction(store, async (trx) => {
-        await insertAttempt(trx, { deliveryId: delivery.id, attemptedAt: at, durationMs: outcome.durationMs, statusCode: outcome.statusCode, error: outcome.error });
+        await insertAttempt(trx, {
+          deliveryId: delivery.id,
+          attemptedAt: at,
+          durationMs: outcome.durationMs,
+          statusCode: outcome.statusCode,
+          error: outcome.error,
+        });
         if (outcome.ok) {
           await updateDelivery(trx, delivery.id, { status: 'succeeded', attempts, next_attempt_at: null, completed_at: at });
           await recordWebhookSuccess(trx, webhook.id);
@@ -83,7 +102,14 @@ export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): vo
         await updateDelivery(trx, delivery.id, { status: 'failed', attempts, next_attempt_at: null, completed_at: at });
         return recordWebhookFailure(trx, webhook.id, FAILURES_TO_DISABLE);
       });
-      const log = { webhook_id: webhook.id, delivery_id: delivery.id, event_id: event.id, attempt: attempts, status_code: outcome.statusCode, ms: outcome.durationMs };
+      const log = {
+        webhook_id: webhook.id,
+        delivery_id: delivery.id,
+        event_id: event.id,
+        attempt: attempts,
+        status_code: outcome.statusCode,
+        ms: outcome.durationMs,
+      };
       if (outcome.ok) ctx.log.debug(log, 'webhook delivered');
       else if (delay !== undefined) ctx.log.info({ ...log, error: outcome.error, retry_in_ms: delay }, 'webhook delivery failed; will retry');
       else ctx.log.warn({ ...log, error: outcome.error }, 'webhook delivery failed for good');

@@ -33,19 +33,23 @@ export async function queueDeliveries(trx: Kysely<DB>, rows: NewDelivery[], now:
   return ids;
 }
 
-async function fanOutEvents(
-  trx: Kysely<DB>,
-  dealerId: number,
-  events: { id: string; type: string }[],
-  now: number,
-): Promise<number> {
+async function fanOutEvents(trx: Kysely<DB>, dealerId: number, events: { id: string; type: string }[], now: number): Promise<number> {
   const hooks = (await activeWebhooks(trx, dealerId)).map((w) => ({ id: Number(w.id), events: new Set(JSON.parse(w.events) as string[]) }));
   if (hooks.length === 0) return 0;
   const rows: NewDelivery[] = [];
   for (const e of events) {
     for (const w of hooks) {
       if (!w.events.has(e.type)) continue;
-      rows.push({ webhook_id: w.id, dealer_id: dealerId, event_id: e.id, event_type: e.type, status: 'pending', next_attempt_at: now, replay_of: null, created_at: now });
+      rows.push({
+        webhook_id: w.id,
+        dealer_id: dealerId,
+        event_id: e.id,
+        event_type: e.type,
+        status: 'pending',
+        next_attempt_at: now,
+        replay_of: null,
+        created_at: now,
+      });
     }
   }
   return (await queueDeliveries(trx, rows, now)).length;

@@ -14,13 +14,18 @@ export function countLiveWebhooks(db: Kysely<DB>, dealerId: number): Promise<num
     .then((r) => Number(r.n));
 }
 
-export function insertWebhook(
-  db: Kysely<DB>,
-  w: { dealerId: number; url: string; events: string[]; secretSealed: string; now: number },
-): Promise<WebhookRow> {
+export function insertWebhook(db: Kysely<DB>, w: { dealerId: number; url: string; events: string[]; secretSealed: string; now: number }): Promise<WebhookRow> {
   return db
     .insertInto('webhooks')
-    .values({ dealer_id: w.dealerId, url: w.url, events: JSON.stringify(w.events), secret_sealed: w.secretSealed, active: 1, created_at: w.now, deleted_at: null })
+    .values({
+      dealer_id: w.dealerId,
+      url: w.url,
+      events: JSON.stringify(w.events),
+      secret_sealed: w.secretSealed,
+      active: 1,
+      created_at: w.now,
+      deleted_at: null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -30,13 +35,7 @@ export function listWebhooks(db: Kysely<DB>, dealerId: number): Promise<WebhookR
 }
 
 export function findWebhook(db: Kysely<DB>, dealerId: number, id: number): Promise<WebhookRow | undefined> {
-  return db
-    .selectFrom('webhooks')
-    .selectAll()
-    .where('id', '=', id)
-    .where('dealer_id', '=', dealerId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('webhooks').selectAll().where('id', '=', id).where('dealer_id', '=', dealerId).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 export async function deleteWebhook(db: Kysely<DB>, dealerId: number, id: number, now: number): Promise<boolean> {
@@ -52,13 +51,7 @@ export async function deleteWebhook(db: Kysely<DB>, dealerId: number, id: number
 
 /** Active webhooks of a dealership, with their subscriptions (filtered by the caller). */
 export function activeWebhooks(db: Kysely<DB>, dealerId: number): Promise<{ id: number; events: string }[]> {
-  return db
-    .selectFrom('webhooks')
-    .select(['id', 'events'])
-    .where('dealer_id', '=', dealerId)
-    .where('active', '=', 1)
-    .where('deleted_at', 'is', null)
-    .execute();
+  return db.selectFrom('webhooks').select(['id', 'events']).where('dealer_id', '=', dealerId).where('active', '=', 1).where('deleted_at', 'is', null).execute();
 }
 
 export interface NewDelivery {
@@ -157,7 +150,13 @@ export async function listDeliveries(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('webhook_id', '=', webhookId)
     .executeTakeFirstOrThrow();
-  const attempts = rows.length === 0 ? [] : await attemptsOf(db, rows.map((r) => r.id));
+  const attempts =
+    rows.length === 0
+      ? []
+      : await attemptsOf(
+          db,
+          rows.map((r) => r.id),
+        );
   return { rows, attempts, total: Number(n) };
 }
 

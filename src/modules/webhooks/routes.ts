@@ -4,16 +4,7 @@ import { Type } from 'typebox';
 import { requireBody } from '../../core/http/json-body.js';
 import { bodyRef, errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { DeliveryIdParams, DeliveryListQuery, WebhookIdParams, WebhookInputSchema } from './schemas.js';
-import {
-  createWebhook,
-  getWebhook,
-  listDealerWebhooks,
-  removeWebhook,
-  retryDelivery,
-  testWebhook,
-  webhookDeliveries,
-  type WebhookDeps,
-} from './service.js';
+import { createWebhook, getWebhook, listDealerWebhooks, removeWebhook, retryDelivery, testWebhook, webhookDeliveries, type WebhookDeps } from './service.js';
 
 const TAGS = ['Webhooks'];
 
@@ -24,7 +15,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps }> = a
       schema: {
         operationId: 'listWebhooks',
         tags: TAGS,
-        summary: 'The dealership\'s webhooks and the events that can be subscribed to',
+        summary: "The dealership's webhooks and the events that can be subscribed to",
         response: { 200: Type.Ref('WebhookList'), ...errorResponses(...KEYED_ERRORS) },
       },
     },
@@ -39,7 +30,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps }> = a
         tags: TAGS,
         summary: 'Subscribe an https URL to events (at most 20 webhooks)',
         description:
-          'The answer carries `secret` (shown only here): the HMAC-SHA256 key of every delivery\'s X-Service-Signature. ' +
+          "The answer carries `secret` (shown only here): the HMAC-SHA256 key of every delivery's X-Service-Signature. " +
           'url must be https on a public address (400 otherwise, also for unknown events); the 21st webhook answers 409 too_many_webhooks.',
         body: bodyRef(WebhookInputSchema),
         response: { 201: Type.Ref('Webhook'), ...errorResponses(...KEYED_ERRORS, 409) },
@@ -118,7 +109,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps }> = a
       schema: {
         operationId: 'retryWebhookDelivery',
         tags: TAGS,
-        summary: 'Send a delivery\'s event again (a replay)',
+        summary: "Send a delivery's event again (a replay)",
         description:
           'Queues a new delivery of the same event (same event id and X-Service-Delivery, so a receiver that already has it ignores it) ' +
           'with a fresh retry schedule; answers 202 with it. Refused (400) while the delivery is still pending or the webhook is turned off.',

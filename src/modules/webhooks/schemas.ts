@@ -4,7 +4,8 @@ import { SERVICE_VALIDATED } from '../../core/http/validation.js';
 import { EVENT_TYPES } from '../events/events.js';
 
 const EventName = Type.Unsafe<(typeof EVENT_TYPES)[number]>({ type: 'string', enum: [...EVENT_TYPES] });
-const nullable = <T = string | number>(type: 'string' | 'integer', options: Record<string, unknown> = {}) => Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
+const nullable = <T = string | number>(type: 'string' | 'integer', options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
 
 const WebhookSchema = Type.Object(
   {
@@ -44,7 +45,7 @@ const AttemptSchema = Type.Object(
   {
     attempted_at: Type.String({ format: 'date-time' }),
     duration_ms: Type.Integer({ description: 'From the start of the request to the end of the answer (or the failure).' }),
-    status_code: nullable('integer', { description: 'The receiver\'s HTTP status; null when none came (timeout, connection failure).' }),
+    status_code: nullable('integer', { description: "The receiver's HTTP status; null when none came (timeout, connection failure)." }),
     error: nullable('string', { description: 'Why the attempt failed, when it did.' }),
   },
   { $id: 'DeliveryAttempt', title: 'DeliveryAttempt' },
@@ -53,12 +54,13 @@ const AttemptSchema = Type.Object(
 const DeliverySchema = Type.Object(
   {
     id: Type.Integer(),
-    event_id: Type.String({ description: 'The event id: the body\'s `id` and X-Service-Delivery, the same on every attempt and replay.' }),
+    event_id: Type.String({ description: "The event id: the body's `id` and X-Service-Delivery, the same on every attempt and replay." }),
     event_type: Type.String(),
     status: Type.Unsafe<'pending' | 'succeeded' | 'failed' | 'cancelled'>({
       type: 'string',
       enum: ['pending', 'succeeded', 'failed', 'cancelled'],
-      description: 'pending: waiting for its next attempt; failed: given up (a status that is not retried, or its last retry failed); cancelled: the webhook was deleted or turned off first.',
+      description:
+        'pending: waiting for its next attempt; failed: given up (a status that is not retried, or its last retry failed); cancelled: the webhook was deleted or turned off first.',
     }),
     created_at: Type.String({ format: 'date-time' }),
     next_attempt_at: nullable('string', { format: 'date-time', description: 'When a pending delivery is tried next.' }),

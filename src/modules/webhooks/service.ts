@@ -156,11 +156,7 @@ export async function removeWebhook(deps: WebhookDeps, dealerId: number, id: num
  * Sends a `webhook.test` event now and answers with the outcome (one attempt, no retries). A
  * success turns an inactive webhook on again (D20).
  */
-export async function testWebhook(
-  deps: WebhookDeps,
-  dealerId: number,
-  id: number,
-): Promise<{ delivered: boolean; webhook: Webhook; delivery: Delivery }> {
+export async function testWebhook(deps: WebhookDeps, dealerId: number, id: number): Promise<{ delivered: boolean; webhook: Webhook; delivery: Delivery }> {
   const { store, clock } = deps;
   const webhook = await ownWebhook(deps, dealerId, id);
   const now = clock.now();
@@ -174,7 +170,16 @@ export async function testWebhook(
   const deliveryId = await writeTransaction(store, async (trx) => {
     await insertEvents(trx, [event]);
     const [idOf] = await insertDeliveries(trx, [
-      { webhook_id: Number(webhook.id), dealer_id: dealerId, event_id: event.id, event_type: TEST_EVENT, status: 'pending', next_attempt_at: null, replay_of: null, created_at: now },
+      {
+        webhook_id: Number(webhook.id),
+        dealer_id: dealerId,
+        event_id: event.id,
+        event_type: TEST_EVENT,
+        status: 'pending',
+        next_attempt_at: null,
+        replay_of: null,
+        created_at: now,
+      },
     ]);
     return idOf!;
   });
@@ -222,7 +227,18 @@ export async function retryDelivery(deps: WebhookDeps, dealerId: number, id: num
   const [newId] = await writeTransaction(store, (trx) =>
     queueDeliveries(
       trx,
-      [{ webhook_id: Number(webhook.id), dealer_id: dealerId, event_id: original.event_id, event_type: original.event_type, status: 'pending', next_attempt_at: now, replay_of: Number(original.id), created_at: now }],
+      [
+        {
+          webhook_id: Number(webhook.id),
+          dealer_id: dealerId,
+          event_id: original.event_id,
+          event_type: original.event_type,
+          status: 'pending',
+          next_attempt_at: now,
+          replay_of: Number(original.id),
+          created_at: now,
+        },
+      ],
       now,
     ),
   );

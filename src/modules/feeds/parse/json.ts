@@ -5,7 +5,25 @@ import { isPlainObject, mapRecords } from './records.js';
 import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js';
 
 /** Where exporters put the list, in order of preference. */
-const LIST_KEYS = ['vehicles', 'vehiculos', 'veiculos', 'cars', 'autos', 'carros', 'inventory', 'inventario', 'stock', 'listings', 'items', 'data', 'results', 'records', 'ads', 'anuncios', 'offers'];
+const LIST_KEYS = [
+  'vehicles',
+  'vehiculos',
+  'veiculos',
+  'cars',
+  'autos',
+  'carros',
+  'inventory',
+  'inventario',
+  'stock',
+  'listings',
+  'items',
+  'data',
+  'results',
+  'records',
+  'ads',
+  'anuncios',
+  'offers',
+];
 
 /** Objects and arrays in one file: an inventory at the row limit has a few per car, far fewer than this. */
 const MAX_JSON_CONTAINERS = 1_000_000;
@@ -60,7 +78,8 @@ function checkShape(text: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
       continue;
     }
@@ -71,7 +90,9 @@ function checkShape(text: string): void {
       case 0x5b: // [
       case 0x7b: // {
         if (++containers > MAX_JSON_CONTAINERS) {
-          throw new UnreadableFeedError(`The JSON file has more than ${MAX_JSON_CONTAINERS.toLocaleString('en')} objects and lists; it does not look like an inventory.`);
+          throw new UnreadableFeedError(
+            `The JSON file has more than ${MAX_JSON_CONTAINERS.toLocaleString('en')} objects and lists; it does not look like an inventory.`,
+          );
         }
         counts.push(c === 0x5b ? 0 : -1);
         break;

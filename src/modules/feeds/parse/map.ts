@@ -6,7 +6,19 @@ import { FIELDS, matchColumn, type Field } from './columns.js';
 import { UnreadableFeedError, type ColumnMatch } from './types.js';
 import { readCondition, readCurrency, readFuel, readMileage, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
 
-const TEXT_FIELDS = new Set<Field>(['external_id', 'brand', 'model', 'version', 'color', 'city', 'description', 'currency', 'fuel', 'transmission', 'condition']);
+const TEXT_FIELDS = new Set<Field>([
+  'external_id',
+  'brand',
+  'model',
+  'version',
+  'color',
+  'city',
+  'description',
+  'currency',
+  'fuel',
+  'transmission',
+  'condition',
+]);
 /** Keys under which a photo object (JSON/XML) carries its address. */
 const PHOTO_URL_KEYS = ['url', 'src', 'href', 'link', 'uri', 'value', '#text', 'image_url', 'imageUrl'];
 
@@ -62,7 +74,8 @@ export class FieldMapper {
       }
       const t = typeof raw === 'string' ? raw.trim() : raw;
       if (t === '') continue;
-      if (typeof t !== 'string') out[field] = t; // a number from JSON or a spreadsheet is taken as it is
+      if (typeof t !== 'string')
+        out[field] = t; // a number from JSON or a spreadsheet is taken as it is
       else if (field === 'price') {
         const p = readPrice(t);
         out.price = p ? p.value : t;
@@ -154,12 +167,16 @@ function photoAddress(o: Record<string, unknown>): unknown {
 /** Cars in one file: far above a real stock (a 10 MB CSV holds about 30 000); it bounds the work per file, refused as a whole beyond it. */
 export const MAX_ROWS = 50_000;
 
-export const tooManyRows = () => new UnreadableFeedError(`The file has more than ${MAX_ROWS.toLocaleString('en')} vehicles (the limit per file); nothing was applied. Split the inventory.`);
+export const tooManyRows = () =>
+  new UnreadableFeedError(`The file has more than ${MAX_ROWS.toLocaleString('en')} vehicles (the limit per file); nothing was applied. Split the inventory.`);
 
 /** A file in which no column has a known name is not an inventory (a wrong file, or no header). */
 export function requireKnownColumns(columns: readonly ColumnMatch[]): void {
   if (columns.length === 0 || columns.some((c) => c.field !== null)) return;
-  const names = columns.slice(0, 8).map((c) => `"${c.column.slice(0, 40)}"`).join(', ');
+  const names = columns
+    .slice(0, 8)
+    .map((c) => `"${c.column.slice(0, 40)}"`)
+    .join(', ');
   throw new UnreadableFeedError(
     `None of the columns has a name the service knows (${names}${columns.length > 8 ? ', …' : ''}); the first row must name the columns, e.g. external_id, brand, model, year, price, mileage, photos (see the feed column documentation).`,
   );

@@ -157,7 +157,10 @@ const FUEL_RULES: [string, RegExp][] = [
   ['plug_in_hybrid', /\b(?:plug ?in|phev|enchufable|recarregavel|plugin hybrid)\b/],
   ['hybrid', /\b(?:hybrid|hibrido|hibrida|hev|mhev|mild hybrid)\b/],
   // gasoline + electric written together is a hybrid
-  ['hybrid', /\b(?:nafta|gasolina|gasoline|petrol|diesel)\b.*\b(?:electrico|eletrico|electric|electrica|eletrica)\b|\b(?:electrico|eletrico|electric)\b.*\b(?:nafta|gasolina|gasoline|petrol)\b/],
+  [
+    'hybrid',
+    /\b(?:nafta|gasolina|gasoline|petrol|diesel)\b.*\b(?:electrico|eletrico|electric|electrica|eletrica)\b|\b(?:electrico|eletrico|electric)\b.*\b(?:nafta|gasolina|gasoline|petrol)\b/,
+  ],
   ['electric', /\b(?:electric|electrico|electrica|eletrico|eletrica|ev|bev|100 electrico)\b/],
   ['cng', /\b(?:gnc|gnv|cng|gas natural|gas natural comprimido)\b/],
   ['lpg', /\b(?:glp|lpg|autogas|gas licuado|gpl)\b/],
@@ -170,7 +173,30 @@ const FUEL_RULES: [string, RegExp][] = [
 /** Words of a transmission; the first of them in the value decides ("6-Speed Automatic", "Manual 5 marchas"). */
 const TRANSMISSION_WORDS = new Map<string, string>(
   Object.entries({
-    automatic: ['automatic', 'automatica', 'automatico', 'automatizada', 'automatizado', 'auto', 'aut', 'at', 'cvt', 'dct', 'dsg', 'tiptronic', 'steptronic', 'secuencial', 'sequential', 'semiautomatica', 'semiautomatic', 'edc', 'powershift', 'dualogic', 'easytronic', 'imotion'],
+    automatic: [
+      'automatic',
+      'automatica',
+      'automatico',
+      'automatizada',
+      'automatizado',
+      'auto',
+      'aut',
+      'at',
+      'cvt',
+      'dct',
+      'dsg',
+      'tiptronic',
+      'steptronic',
+      'secuencial',
+      'sequential',
+      'semiautomatica',
+      'semiautomatic',
+      'edc',
+      'powershift',
+      'dualogic',
+      'easytronic',
+      'imotion',
+    ],
     manual: ['manual', 'mecanica', 'mecanico', 'mec', 'mt', 'standard', 'std', 'stick'],
   }).flatMap(([code, names]) => names.map((n) => [n, code] as const)),
 );
@@ -178,7 +204,22 @@ const TRANSMISSION_WORDS = new Map<string, string>(
 const CONDITIONS = new Map<string, string>(
   Object.entries({
     new: ['new', 'n', 'nuevo', 'nueva', 'novo', 'nova', '0km', 'okm', '0kms', 'zerokm', 'zeroquilometro', 'brandnew', 'sinuso', 'sinrodar'],
-    used: ['used', 'u', 'usado', 'usada', 'seminuevo', 'seminueva', 'seminovo', 'seminova', 'preowned', 'cpo', 'certified', 'certifiedpreowned', 'certificado', 'certificada'],
+    used: [
+      'used',
+      'u',
+      'usado',
+      'usada',
+      'seminuevo',
+      'seminueva',
+      'seminovo',
+      'seminova',
+      'preowned',
+      'cpo',
+      'certified',
+      'certifiedpreowned',
+      'certificado',
+      'certificada',
+    ],
   }).flatMap(([code, names]) => names.map((n) => [n, code] as const)),
 );
 

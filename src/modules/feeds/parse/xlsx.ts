@@ -19,7 +19,9 @@ export async function parseXlsx(body: Buffer, rows: RowSink): Promise<FeedSummar
   const sheet = sheetName ? byName.get(sheetName) : undefined;
   if (!sheet) throw new UnreadableFeedError('The .xlsx workbook has no worksheet.');
   if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(sheet.name)) {
-    throw new UnreadableFeedError(`The .xlsx workbook's first sheet is stored under an unusual name ("${sheet.name.slice(0, 80)}"); save it again from a spreadsheet program.`);
+    throw new UnreadableFeedError(
+      `The .xlsx workbook's first sheet is stored under an unusual name ("${sheet.name.slice(0, 80)}"); save it again from a spreadsheet program.`,
+    );
   }
   const strings = byName.get('xl/sharedStrings.xml');
   if (strings && strings.size > ZIP_LIMITS.sharedStringsBytes) {

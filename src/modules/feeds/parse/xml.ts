@@ -12,7 +12,24 @@ import { isPlainObject, mapRecords } from './records.js';
 import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js';
 
 /** Element names that are a vehicle wherever they appear. */
-const VEHICLE_NAMES = new Set(['vehicle', 'vehicles', 'car', 'item', 'listing', 'auto', 'vehiculo', 'veiculo', 'carro', 'coche', 'ad', 'anuncio', 'offer', 'entry', 'unit', 'unidad']);
+const VEHICLE_NAMES = new Set([
+  'vehicle',
+  'vehicles',
+  'car',
+  'item',
+  'listing',
+  'auto',
+  'vehiculo',
+  'veiculo',
+  'carro',
+  'coche',
+  'ad',
+  'anuncio',
+  'offer',
+  'entry',
+  'unit',
+  'unidad',
+]);
 const ATTR = '@_';
 const TEXT = '#text';
 const MAX_DEPTH = 4;
@@ -57,7 +74,9 @@ function refuseDeclarations(text: string): void {
     const inCdata = text.lastIndexOf('<![CDATA[', at) > text.lastIndexOf(']]>', at);
     const inComment = text.lastIndexOf('<!--', at) > text.lastIndexOf('-->', at);
     if (!inCdata && !inComment) {
-      throw new UnreadableFeedError('The XML file has a DOCTYPE or ENTITY declaration; feeds must not declare them (they are refused, never expanded or fetched).');
+      throw new UnreadableFeedError(
+        'The XML file has a DOCTYPE or ENTITY declaration; feeds must not declare them (they are refused, never expanded or fetched).',
+      );
     }
   }
 }
@@ -71,7 +90,7 @@ function refuseDeclarations(text: string): void {
 export function checkXmlShape(text: string): void {
   const counts: number[] = [0]; // children so far of each open element (the document first)
   const n = text.length;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     const lt = text.indexOf('<', i);
     if (lt < 0) return;
     const c = text.charCodeAt(lt + 1);

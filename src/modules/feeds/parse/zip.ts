@@ -79,7 +79,8 @@ export function readZipDirectory(buf: Buffer): ZipEntry[] {
     if (unsafeName(name)) throw refuse(`it holds a file with an unsafe name ("${name.slice(0, 80)}")`);
     if (method !== 0 && method !== 8) throw refuse(`it uses an unsupported compression method (${method})`);
     if (size > ZIP_LIMITS.entryBytes) throw refuse(`"${name.slice(0, 80)}" would take ${mb(size)} once inflated (at most ${mb(ZIP_LIMITS.entryBytes)})`);
-    if (size > 1024 * 1024 && size > compressedSize * ZIP_LIMITS.ratio) throw refuse(`"${name.slice(0, 80)}" is compressed ${Math.round(size / Math.max(1, compressedSize))} times (a zip bomb?)`);
+    if (size > 1024 * 1024 && size > compressedSize * ZIP_LIMITS.ratio)
+      throw refuse(`"${name.slice(0, 80)}" is compressed ${Math.round(size / Math.max(1, compressedSize))} times (a zip bomb?)`);
     total += size;
     if (total > ZIP_LIMITS.totalBytes) throw refuse(`its files would take more than ${mb(ZIP_LIMITS.totalBytes)} once inflated`);
     if (offset + 30 > dirOffset || buf.readUInt32LE(offset) !== LOCAL) throw broken(`the entry "${name.slice(0, 80)}" is missing`);
@@ -104,7 +105,7 @@ function findEocd(buf: Buffer): number {
 
 function readZip64Extra(extra: Buffer, size: number, compressedSize: number, offset: number) {
   const out = { size, compressedSize, offset };
-  for (let q = 0; q + 4 <= extra.length; ) {
+  for (let q = 0; q + 4 <= extra.length;) {
     const id = extra.readUInt16LE(q);
     const len = extra.readUInt16LE(q + 2);
     if (id === 0x0001) {
