@@ -4,7 +4,8 @@
 // It is what a sync or a reconcile costs in the database alone: no HTTP, no JSON, no
 // validation, no per-car reads, no events.
 import crypto from 'node:crypto';
-import { openStore, writeTransaction, type Store } from '../src/core/db/dialect.js';
+import { openStore, type Store } from '../src/core/db/store.js';
+import { writeTransaction } from '../src/core/db/transaction.js';
 import { migrateToLatest } from '../src/core/db/migrate.js';
 import type { NewVehicle, VehicleStatus } from '../src/core/db/schema.js';
 import { BenchError } from './lib.js';

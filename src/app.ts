@@ -11,7 +11,7 @@ import { installJsonBodyParser } from './core/http/json-body.js';
 import { keyedScopeHook } from './core/http/keyed-scope.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { installRequestLog } from './core/http/request-log.js';
-import { schemaController } from './core/http/validation.js';
+import { schemaController } from './core/http/schema-compilers.js';
 import { loggerOptions } from './core/logger.js';
 import { API_VERSION } from './core/version.js';
 import { catalogRoutes } from './modules/catalog/routes.js';

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { systemClock } from './core/clock.js';
 import { ConfigError, loadConfig } from './core/config.js';
-import { openStore, type Store } from './core/db/dialect.js';
+import { openStore, type Store } from './core/db/store.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { ApiError } from './core/errors.js';
 import { allDealers, createDealer } from './modules/dealers/service.js';

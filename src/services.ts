@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
-import { openStore, type Store } from './core/db/dialect.js';
+import { openStore, type Store } from './core/db/store.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './core/http/rate-limit.js';
 import { JobWorker } from './core/jobs/worker.js';
 import { createOutbound, type Outbound } from './core/outbound/fetcher.js';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { ManualClock, type Clock } from '../src/core/clock.js';
 import { loadConfig, type Config } from '../src/core/config.js';
-import { openStore, type Store } from '../src/core/db/dialect.js';
+import { openStore, type Store } from '../src/core/db/store.js';
 import { migrateToLatest } from '../src/core/db/migrate.js';
 import { createDealer } from '../src/modules/dealers/service.js';
 import { createKey } from '../src/modules/keys/service.js';

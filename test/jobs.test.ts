@@ -9,7 +9,7 @@ import { test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { ManualClock, type Clock } from '../src/core/clock.js';
-import { openStore, type Store } from '../src/core/db/dialect.js';
+import { openStore, type Store } from '../src/core/db/store.js';
 import type { JobRow } from '../src/core/db/schema.js';
 import { enqueue } from '../src/core/jobs/queue.js';
 import { claimJobs, deleteJob, extendLease, failJob, findJob, rescheduleJob } from '../src/core/jobs/repository.js';

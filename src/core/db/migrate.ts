@@ -1,7 +1,7 @@
 // Migrations run at start (server and CLI) on both stores. Files are dated and never edited
 // once landed; a new change is a new file registered here.
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
-import type { Store } from './dialect.js';
+import type { Store } from './store.js';
 import * as foundation from './migrations/2026-11-21-001-foundation.js';
 import * as vehicles from './migrations/2026-11-21-002-vehicles.js';
 import * as photos from './migrations/2026-11-21-003-photos.js';

@@ -1,7 +1,9 @@
 // All SQL of the jobs table. Functions take a Kysely instance or a transaction.
 import type { Kysely } from 'kysely';
 import { compiledInsert } from '../db/compiled.js';
-import { afterCommit, lockSkipLocked, type DialectName } from '../db/dialect.js';
+import { lockSkipLocked } from '../db/dialect.js';
+import { type DialectName } from '../db/store.js';
+import { afterCommit } from '../db/transaction.js';
 import { jobsQueued } from './wake.js';
 import type { DB, JobRow } from '../db/schema.js';
 import type { TaskName, TaskPayloads } from './tasks.js';

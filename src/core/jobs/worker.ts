@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../clock.js';
-import type { Store } from '../db/dialect.js';
+import type { Store } from '../db/store.js';
 import type { JobRow } from '../db/schema.js';
 import type { TaskName, TaskPayloads } from './tasks.js';
 import { claimJobs, deleteJob, extendLease, failJob, repeatJob, rescheduleJob, unclaimJobs } from './repository.js';

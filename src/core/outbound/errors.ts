@@ -17,6 +17,9 @@ export type OutboundErrorCode =
   | 'too_large'
   | 'network_error';
 
+/** Failures that may pass by themselves (the peer or the network), worth trying again later. */
+const TRANSIENT: ReadonlySet<OutboundErrorCode> = new Set(['timeout', 'connect_failed', 'dns_failed', 'network_error']);
+
 export class OutboundError extends Error {
   readonly code: OutboundErrorCode;
   /** `host[:port]` of the URL the error is about, when there was one. */
@@ -27,5 +30,10 @@ export class OutboundError extends Error {
     this.name = 'OutboundError';
     this.code = code;
     this.host = options.host;
+  }
+
+  /** Whether trying again later may succeed (a timeout, a refused or dropped connection, DNS). */
+  get transient(): boolean {
+    return TRANSIENT.has(this.code);
   }
 }

@@ -6,7 +6,8 @@
 //     for the whole import (released by pg_advisory_unlock, or by the server if the connection
 //     dies with the process). SQLite is one server process (the CLI does not import).
 import { sql } from 'kysely';
-import { LOCK_CLASS, type Store } from '../../core/db/dialect.js';
+import { LOCK_CLASS } from '../../core/db/locks.js';
+import { type Store } from '../../core/db/store.js';
 
 const IMPORT_LOCK_CLASS = LOCK_CLASS.feedImport;
 

@@ -11,7 +11,8 @@
 // is refused whole), the first REPORT_MAX_ERRORS per-row errors in full in the answer and the
 // report (error_count has them all), and at most REJECTED_EVENTS_PER_IMPORT vehicle.rejected
 // events, plus one that stands for the rest.
-import { lockDealerInventory, writeTransaction } from '../../core/db/dialect.js';
+import { lockDealerInventory } from '../../core/db/locks.js';
+import { writeTransaction } from '../../core/db/transaction.js';
 import type { Kysely } from 'kysely';
 import type { DB, DealerRow, FeedImportResult, FeedImportsTable, FeedRow, FeedTrigger, NewFeedImport } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
@@ -20,6 +21,7 @@ import type { SyncFailedData } from '../events/events.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import { findMarket } from '../markets/markets.js';
 import type { VehicleDeps } from '../vehicles/service.js';
+import { MASS_SOLD_RULE } from '../vehicles/sold.js';
 import {
   applyStockPart,
   guardRefusal,
@@ -27,7 +29,7 @@ import {
   prepareStock,
   recordRejections,
   soldSkippedText,
-  type StockError,
+  type ItemError,
   type StockScope,
 } from '../vehicles/stock.js';
 import type { ImportLock } from './import-lock.js';
@@ -56,7 +58,7 @@ export interface FeedImportOutcome {
   sold: number;
   sold_skipped?: string;
   /** The first REPORT_MAX_ERRORS per-row errors. */
-  errors: StockError[];
+  errors: ItemError[];
   /** Every per-row error of the file. */
   error_count: number;
   /** true when `errors` holds only the first REPORT_MAX_ERRORS of them. */
@@ -80,7 +82,7 @@ export interface ImportOptions {
 /** What an import reports: the feed_imports columns it decides, plus its errors and columns. */
 type Report = Pick<FeedImportsTable, 'result' | 'format' | 'rows' | 'created' | 'updated' | 'sold'> &
   Partial<Pick<FeedImportsTable, 'sold_skipped' | 'message'>> & {
-    errors: StockError[];
+    errors: ItemError[];
     columns: ColumnMatch[];
   };
 
@@ -251,7 +253,7 @@ async function importParsedFeed(
     );
     // The validated cars are all that is needed from here: the raw records can go (memory).
     parsed.rows = [];
-    const errors: StockError[] = [...prepared.errors, ...parsed.rowErrors];
+    const errors: ItemError[] = [...prepared.errors, ...parsed.rowErrors];
     // A row that could not be read still names a car of the file: the guard counts it as listed.
     for (const e of parsed.rowErrors) if (e.external_id) prepared.listedIds.add(e.external_id);
 
@@ -322,7 +324,7 @@ async function importParsedFeed(
         if (late) {
           soldSkipped =
             `No car was marked sold: while the file was applied the source's cars changed, and marking ${late.wouldMark} of ` +
-            `${late.forSale} would pass the mass-sold guard (more than 40% and at least 5).`;
+            `${late.forSale} would break the mass-sold guard (${MASS_SOLD_RULE}).`;
         } else sold = await markMissingSold(trx, deps, scope, prepared.listedIds);
       }
       await finishFeedImport(

@@ -6,7 +6,7 @@
 // process that died. On PostgreSQL other servers may be importing: only imports whose heartbeat
 // is older than IMPORT_LIVENESS.staleMs are theirs to report.
 import type { Clock } from '../../core/clock.js';
-import type { Store } from '../../core/db/dialect.js';
+import type { Store } from '../../core/db/store.js';
 import { IMPORT_LIVENESS, recordInterruptedImport } from './import.js';
 import { staleRunningImports } from './repository.js';
 

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
 import { rateLimitHeaders, type RateLimitStore } from '../../core/http/rate-limit.js';
 import { errorResponses } from '../../core/http/schemas.js';
-import { SERVICE_VALIDATED } from '../../core/http/validation.js';
+import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { readPushedFile } from './body.js';
 import { importFeedFile, type FeedDeps } from './import.js';
 import { FEED_MAX_BYTES } from './limits.js';

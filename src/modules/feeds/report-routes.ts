@@ -1,7 +1,7 @@
 // HTTP of the feed report (keyed): parsing and status codes only.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Store } from '../../core/db/dialect.js';
+import type { Store } from '../../core/db/store.js';
 import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { dealerFeeds, feedImport, feedImports } from './report.js';
 import { FeedIdParams, FeedImportParams, ImportListQuery } from './schemas.js';

@@ -1,7 +1,7 @@
 // Shapes of the feed API: the push answer (D15) and the feed report (feeds, imports).
 import { Type } from 'typebox';
 
-const RowError = Type.Object(
+const FeedRowError = Type.Object(
   {
     index: Type.Integer({
       description: 'The row as a spreadsheet shows it (CSV/XLSX: the header is row 1, the first car row 2); JSON/XML: the 1-based position of the vehicle.',
@@ -118,7 +118,7 @@ export const PushQuery = Type.Object({
 });
 
 export const FEED_SCHEMAS = [
-  RowError,
+  FeedRowError,
   FeedPushResultSchema,
   FeedImportSummarySchema,
   FeedImportSchema,

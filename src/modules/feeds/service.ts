@@ -3,7 +3,8 @@
 // a feed removes that job in the transaction that revokes it.
 import crypto from 'node:crypto';
 import type { Clock } from '../../core/clock.js';
-import { writeTransaction, type Store } from '../../core/db/dialect.js';
+import { type Store } from '../../core/db/store.js';
+import { writeTransaction } from '../../core/db/transaction.js';
 import type { FeedRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { deleteJobByKey } from '../../core/jobs/repository.js';

@@ -1,6 +1,6 @@
 // Shapes of spec 2.11 (Lead, LeadList) and of the public inquiry endpoint (D19).
 import { Type, type Static } from 'typebox';
-import { SERVICE_VALIDATED } from '../../core/http/validation.js';
+import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 
 const LEAD_STAGES = ['new', 'contacted', 'won', 'lost'] as const;
 

@@ -3,7 +3,9 @@
 // e-mail or same phone — about the same car add to it. Only cars for sale publicly (`active`)
 // take messages.
 import type { Clock } from '../../core/clock.js';
-import { lockVehicleLeads, writeTransaction, type Store } from '../../core/db/dialect.js';
+import { lockVehicleLeads } from '../../core/db/locks.js';
+import { type Store } from '../../core/db/store.js';
+import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import type { Inquiry } from './inquiry.js';

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Clock } from '../../core/clock.js';
-import type { Store } from '../../core/db/dialect.js';
+import type { Store } from '../../core/db/store.js';
 import { ApiError } from '../../core/errors.js';
 import { toApiError } from '../../core/http/error-handler.js';
 import { requireBody } from '../../core/http/json-body.js';

@@ -4,7 +4,9 @@
 // anything else (404, not an image, too large, a refused address, a host name that does not
 // exist) fails the photo at once with a readable reason.
 import type { Clock } from '../../core/clock.js';
-import { lockDealerInventory, writeTransaction, type Store } from '../../core/db/dialect.js';
+import { lockDealerInventory } from '../../core/db/locks.js';
+import { type Store } from '../../core/db/store.js';
+import { writeTransaction } from '../../core/db/transaction.js';
 import type { PhotoStatus } from '../../core/db/schema.js';
 import { RetryJobError, type JobWorker } from '../../core/jobs/worker.js';
 import { KeyedLimit } from '../../core/keyed-limit.js';
@@ -29,8 +31,6 @@ export interface PhotoDeps {
 const DOWNLOAD_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000];
 /** Downloads at once from one host, per process: a dealer's server is not flooded. */
 const PER_HOST = 4;
-
-const RETRYABLE_OUTBOUND = new Set(['timeout', 'connect_failed', 'dns_failed', 'network_error']);
 
 class HttpStatusError extends Error {
   constructor(readonly status: number) {
@@ -108,7 +108,7 @@ function classify(err: unknown, sourceUrl: string): { retry: boolean; reason: st
       return { retry: false, reason: `the host name ${new URL(sourceUrl).hostname} does not exist` };
     }
     const reason = err.code === 'too_large' ? `the file is larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB` : err.message;
-    return { retry: RETRYABLE_OUTBOUND.has(err.code), reason };
+    return { retry: err.transient, reason };
   }
   if (err instanceof ImageRejected) return { retry: false, reason: err.message };
   if (err instanceof TypeError && /invalid url/i.test(err.message)) return { retry: false, reason: 'the URL is not valid' };

@@ -2,7 +2,7 @@
 // sent again (PUT, sync, feed) for LISTING_TTL_DAYS.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
-import type { Store } from '../../core/db/dialect.js';
+import type { Store } from '../../core/db/store.js';
 import type { DB } from '../../core/db/schema.js';
 import { enqueue } from '../../core/jobs/queue.js';
 import type { JobWorker } from '../../core/jobs/worker.js';

@@ -2,7 +2,7 @@
 // serialize responses. VehicleInput bodies are checked by validation.ts, which reports every
 // broken rule at once (D9); their schemas here describe the same rules for readers.
 import { Type, type Static } from 'typebox';
-import { SERVICE_VALIDATED } from '../../core/http/validation.js';
+import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
 import { SOURCES } from './sources.js';
 import { ALL_FUELS, CONDITIONS, MARKET_CODES, TRANSMISSIONS } from '../markets/markets.js';

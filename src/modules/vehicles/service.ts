@@ -1,6 +1,8 @@
 // Rules of one car: create or update by stock ID, read, list, withdraw, mark sold.
 import type { Clock } from '../../core/clock.js';
-import { lockDealerInventory, writeTransaction, type Store } from '../../core/db/dialect.js';
+import { lockDealerInventory } from '../../core/db/locks.js';
+import { type Store } from '../../core/db/store.js';
+import { writeTransaction } from '../../core/db/transaction.js';
 import type { Kysely } from 'kysely';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';

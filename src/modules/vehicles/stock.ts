@@ -4,7 +4,7 @@
 // the stock, vehicle.rejected per failure, and marking the source's missing cars sold.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
-import { writeTransaction } from '../../core/db/dialect.js';
+import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
 import type { Dealer } from '../dealers/service.js';
 import type { NewEvent, VehicleRejectedData } from '../events/events.js';
@@ -18,7 +18,8 @@ import { readStockId } from './stock-id.js';
 import { photosRequired, validateVehicle } from './validation.js';
 import { shown } from '../../core/text.js';
 
-export interface StockError {
+/** One car of a call, or one row of a file, that failed: every error list of sync and feeds. */
+export interface ItemError {
   index: number;
   external_id: string;
   message: string;
@@ -38,7 +39,7 @@ export interface PreparedStock {
   /** Cars that passed every check, in the order sent. */
   items: StockItem[];
   /** Failures so far, by index. */
-  errors: StockError[];
+  errors: ItemError[];
   /** Every well-formed stock ID sent, normalized (failed cars included): what the sold guard reads. */
   listedIds: Set<string>;
 }
@@ -77,7 +78,7 @@ export async function prepareStock(
   repeatOf: (firstIndex: number) => string,
 ): Promise<PreparedStock> {
   const { dealer, market, source } = scope;
-  const errors: StockError[] = [];
+  const errors: ItemError[] = [];
   const firstIndex = new Map<string, number>();
   const candidates: { index: number; externalId: string; raw: Record<string, unknown> }[] = [];
   for (const { index, raw: item } of records) {
@@ -149,7 +150,7 @@ export async function applyStockPart(
   deps: VehicleDeps,
   scope: StockScope,
   items: StockItem[],
-  errors: StockError[],
+  errors: ItemError[],
 ): Promise<{ created: number; updated: number }> {
   const { dealer, market, source } = scope;
   const existing = await findExistingCars(
@@ -173,7 +174,7 @@ export function recordRejections(
   deps: VehicleDeps,
   scope: StockScope,
   channel: VehicleRejectedData['channel'],
-  errors: StockError[],
+  errors: ItemError[],
 ): Promise<string[]> {
   const events: NewEvent[] = errors.map((e) => ({
     type: 'vehicle.rejected',

@@ -1,6 +1,7 @@
 // Whole-stock operations: sync (up to 500 cars, each applied on its own, spec 2.5/2.6, D11)
 // and reconcile (every stock ID still for sale, spec 2.7, D13), both behind the sold guard.
-import { lockDealerInventory, writeTransaction } from '../../core/db/dialect.js';
+import { lockDealerInventory } from '../../core/db/locks.js';
+import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import { countExisting, findVehiclesByIds, forSaleInScope } from './repository.js';
@@ -16,7 +17,7 @@ import {
   recordRejections,
   refuseMassSold,
   soldSkippedText,
-  type StockError,
+  type ItemError,
 } from './stock.js';
 import { readStockId } from './stock-id.js';
 
@@ -24,14 +25,12 @@ type Dealer = AuthContext['dealer'];
 
 export const SYNC_MAX = 500;
 
-type SyncError = StockError;
-
 export interface SyncResult {
   created: number;
   updated: number;
   sold: number;
   sold_skipped?: string;
-  errors: SyncError[];
+  errors: ItemError[];
 }
 
 function optionalBoolean(body: Record<string, unknown>, field: string): boolean {

@@ -3,7 +3,8 @@
 // either repeats the attempt (at least once) or finds it recorded, never loses the delivery.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
-import { writeTransaction, type Store } from '../../core/db/dialect.js';
+import { type Store } from '../../core/db/store.js';
+import { writeTransaction } from '../../core/db/transaction.js';
 import type { DB } from '../../core/db/schema.js';
 import { enqueue } from '../../core/jobs/queue.js';
 import type { JobWorker } from '../../core/jobs/worker.js';

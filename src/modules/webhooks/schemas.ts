@@ -1,6 +1,6 @@
 // Shapes of spec 2.12/2.13 and of the delivery log, defined once for validation, types and OpenAPI.
 import { Type, type Static } from 'typebox';
-import { SERVICE_VALIDATED } from '../../core/http/validation.js';
+import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { EVENT_TYPES } from '../events/events.js';
 
 const EventName = Type.Unsafe<(typeof EVENT_TYPES)[number]>({ type: 'string', enum: [...EVENT_TYPES] });

@@ -22,7 +22,6 @@ export interface AttemptOutcome {
 }
 
 /** Outbound failures that a later attempt may not meet (the network, the receiver being down). */
-const TRANSIENT = new Set(['timeout', 'connect_failed', 'network_error', 'dns_failed']);
 /** The receiver's answer is not needed; keep only its start (for nothing but draining). */
 const ANSWER_BYTES = 4096;
 
@@ -88,7 +87,7 @@ export async function sendDelivery(
   } catch (err) {
     const durationMs = took();
     if (err instanceof OutboundError) {
-      return { ok: false, statusCode: null, error: err.message, durationMs, retryable: TRANSIENT.has(err.code) };
+      return { ok: false, statusCode: null, error: err.message, durationMs, retryable: err.transient };
     }
     return { ok: false, statusCode: null, error: err instanceof Error ? err.message : String(err), durationMs, retryable: true };
   }

@@ -2,7 +2,9 @@
 // delete, send a test, read the delivery log and replay a delivery.
 import crypto from 'node:crypto';
 import type { Clock } from '../../core/clock.js';
-import { lockDealerWebhooks, writeTransaction, type Store } from '../../core/db/dialect.js';
+import { lockDealerWebhooks } from '../../core/db/locks.js';
+import { type Store } from '../../core/db/store.js';
+import { writeTransaction } from '../../core/db/transaction.js';
 import type { AttemptRow, DeliveryRow, WebhookRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { OutboundError } from '../../core/outbound/errors.js';

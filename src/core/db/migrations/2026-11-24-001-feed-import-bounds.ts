@@ -6,5 +6,10 @@ import type { DialectName } from '../dialect.js';
 
 export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> {
   await db.schema.alterTable('feed_imports').addColumn('heartbeat_at', 'bigint').execute();
-  await db.schema.createIndex('feed_imports_running').on('feed_imports').column('heartbeat_at').where(sql.ref('result'), '=', sql.lit('running')).execute();
+  await db.schema
+    .createIndex('feed_imports_running')
+    .on('feed_imports')
+    .column('heartbeat_at')
+    .where(sql.ref('result'), '=', sql.lit('running'))
+    .execute();
 }

@@ -2,7 +2,7 @@
 // the wrong width reported one by one, records bounded in size.
 import { parse } from 'csv-parse/sync';
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
-import { UnreadableFeedError, type FeedSummary, type RowError, type RowSink } from './types.js';
+import { UnreadableFeedError, type FeedSummary, type ItemError, type RowSink } from './types.js';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 /** A car's row is a few kilobytes; a longer record is a broken file, not a car. */
@@ -34,7 +34,7 @@ export function parseCsv(source: string, rows: RowSink): FeedSummary {
   let width = 0;
   let recordNo = 0;
   let count = 0;
-  const rowErrors: RowError[] = [];
+  const rowErrors: ItemError[] = [];
   try {
     parse(text, {
       delimiter,

@@ -3,11 +3,11 @@
 import { parseCsv } from './csv.js';
 import { declaredFormat, decodeText, detectFormat, refuseKnownBinary } from './detect.js';
 import { parseJson } from './json.js';
-import { UnreadableFeedError, type FeedRow, type FeedSummary, type ParsedFeed, type ParseInput, type RowSink } from './types.js';
+import { UnreadableFeedError, type ParsedRow, type FeedSummary, type ParsedFeed, type ParseInput, type RowSink } from './types.js';
 
 /** The whole result at once (tests and in-thread use). */
 export async function parseFile(input: ParseInput): Promise<ParsedFeed> {
-  const rows: FeedRow[] = [];
+  const rows: ParsedRow[] = [];
   const summary = await parseFileInto(input, rows);
   return { format: summary.format, rows, columns: summary.columns, rowErrors: summary.rowErrors };
 }

@@ -10,7 +10,7 @@
 // channel closes) ends itself.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { UnreadableFeedError, type FeedRow, type FeedSummary, type ParsedFeed, type ParseInput } from './types.js';
+import { UnreadableFeedError, type ParsedRow, type FeedSummary, type ParsedFeed, type ParseInput } from './types.js';
 
 /**
  * Parsers at once, each file's deadline, each parser's heap (V8's old generation; the young
@@ -32,7 +32,7 @@ export interface WorkerRequest {
   filename?: string;
 }
 export type WorkerMessage =
-  | { id: number; kind: 'rows'; rows: FeedRow[] }
+  | { id: number; kind: 'rows'; rows: ParsedRow[] }
   | { id: number; kind: 'done'; summary: FeedSummary }
   | { id: number; kind: 'failed'; unreadable: boolean; message: string };
 
@@ -63,7 +63,7 @@ function newWorker(heapMb: number): ChildProcess {
 interface Job {
   id: number;
   input: ParseInput;
-  rows: FeedRow[];
+  rows: ParsedRow[];
   resolve: (r: ParsedFeed) => void;
   reject: (e: Error) => void;
 }

@@ -2,7 +2,7 @@
 // dotted keys (`mileage.value`, `price.currency`, `custom_fields.id`); arrays stay arrays (photos).
 // Keys that could reach an object's prototype are dropped, and records have no prototype.
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
-import { UnreadableFeedError, type FeedFormat, type FeedSummary, type RowError, type RowSink } from './types.js';
+import { UnreadableFeedError, type FeedFormat, type FeedSummary, type ItemError, type RowSink } from './types.js';
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Distinct names across a file's records: an inventory has dozens; thousands is not one (and would make mapping quadratic). */
@@ -51,7 +51,7 @@ export function mapRecords(format: FeedFormat, items: Iterable<unknown>, rows: R
   const names: string[] = [];
   const seen = new Set<string>();
   let mapper = new FieldMapper(names);
-  const rowErrors: RowError[] = [];
+  const rowErrors: ItemError[] = [];
   let index = 0;
   for (const item of items) {
     index++;

@@ -1,9 +1,13 @@
 // The parser's contract with the feed import (see index.ts). Kept in its own file so the worker
 // thread and the main thread share it without pulling in each other's code.
 
+import type { ItemError } from '../../vehicles/stock.js';
+
+export type { ItemError };
+
 export type FeedFormat = 'csv' | 'json' | 'xml' | 'xlsx';
 
-export interface FeedRow {
+export interface ParsedRow {
   /** D15: CSV/XLSX = the spreadsheet row number (header is row 1, first car row 2);
    *  JSON/XML = 1-based position of the vehicle. */
   index: number;
@@ -17,23 +21,17 @@ export interface ColumnMatch {
   field: string | null;
 }
 
-export interface RowError {
-  index: number;
-  external_id: string;
-  message: string;
-}
-
 export interface ParsedFeed {
   format: FeedFormat;
-  rows: FeedRow[];
+  rows: ParsedRow[];
   columns: ColumnMatch[];
   /** Rows that could not be turned into a record at all (e.g. a ragged CSV row). */
-  rowErrors: RowError[];
+  rowErrors: ItemError[];
 }
 
 /** Where parsers put rows as they read them: an array, or the worker's batches to the main thread. */
 export interface RowSink {
-  push(row: FeedRow): unknown;
+  push(row: ParsedRow): unknown;
 }
 
 /** What a parser returns once its rows are in the sink. */

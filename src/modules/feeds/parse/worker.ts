@@ -4,7 +4,7 @@
 // neither process ever holds two copies of the whole result. It ends when the server does (the
 // IPC channel closes).
 import { parseFileInto } from './parse-file.js';
-import { UnreadableFeedError, type FeedRow } from './types.js';
+import { UnreadableFeedError, type ParsedRow } from './types.js';
 import type { WorkerMessage, WorkerRequest } from './pool.js';
 
 const BATCH = 1000;
@@ -18,9 +18,9 @@ process.on('message', (req: WorkerRequest) => {
 process.on('disconnect', () => process.exit(0));
 
 async function run(req: WorkerRequest): Promise<void> {
-  let batch: FeedRow[] = [];
+  let batch: ParsedRow[] = [];
   const sink = {
-    push(row: FeedRow) {
+    push(row: ParsedRow) {
       batch.push(row);
       if (batch.length >= BATCH) {
         send({ id: req.id, kind: 'rows', rows: batch });

@@ -1,0 +1,29 @@
+// Advisory locks: on PostgreSQL one transaction-scoped lock per kind and key; SQLite has one
+// writer at a time (BEGIN IMMEDIATE), so these are no-ops there.
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema.js';
+import type { DialectName } from './store.js';
+
+/** PostgreSQL advisory-lock classes (the first key): one per kind of lock, never shared. */
+export const LOCK_CLASS = { inventory: 7301, webhooks: 7302, vehicleLeads: 7303, feedImport: 7304 } as const;
+
+/** Serializes changes to one dealership's webhooks (the 20-per-dealership count) on PostgreSQL. */
+export async function lockDealerWebhooks(trx: Kysely<DB>, dialect: DialectName, dealerId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.webhooks)}, ${dealerId}::int)`.execute(trx);
+}
+
+/**
+ * Serialises writers of one dealership's inventory until the transaction ends, so two syncs
+ * of the same stock cannot both insert a car. SQLite already has a single writer.
+ */
+export async function lockDealerInventory(trx: Kysely<DB>, dialect: DialectName, dealerId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.inventory)}, ${dealerId}::int)`.execute(trx);
+}
+
+/**
+ * Serialises inquiries about one car until the transaction ends, so that two first messages
+ * of one buyer arriving at once make one lead. SQLite already has a single writer.
+ */
+export async function lockVehicleLeads(trx: Kysely<DB>, dialect: DialectName, vehicleId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.vehicleLeads)}, ${vehicleId}::int)`.execute(trx);
+}

@@ -1,0 +1,45 @@
+// Migrations are dated and never edited once landed (not even by a formatter): each file's
+// content is pinned here by its SHA-256. A new migration adds its line; changing a landed one
+// fails this test, and the change belongs in a new migration instead.
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+
+const DIR = 'src/core/db/migrations';
+const LANDED: Record<string, string> = {
+  '2026-11-21-001-foundation': '62a19926c9ec828e',
+  '2026-11-21-002-vehicles': '9d3c8616df968320',
+  '2026-11-21-003-photos': 'e827d3c6991d5764',
+  '2026-11-21-004-webhooks': '5c343412c015072a',
+  '2026-11-21-005-feeds': '4babef86ccfeee92',
+  '2026-11-21-006-leads': '0c60e31e56dd7a17',
+  '2026-11-21-007-job-concurrency': '5401d807b5f4740b',
+  '2026-11-24-001-feed-import-bounds': 'bb340625262d3aac',
+};
+
+describe('migrations', () => {
+  const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.ts'));
+
+  it('every migration is pinned, and none changed since it landed', () => {
+    const now = Object.fromEntries(
+      files.map((f) => [
+        path.basename(f, '.ts'),
+        crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(path.join(DIR, f)))
+          .digest('hex')
+          .slice(0, 16),
+      ]),
+    );
+    assert.deepEqual(now, LANDED);
+  });
+
+  it('every migration file is registered in migrate.ts, in date order', () => {
+    const source = fs.readFileSync('src/core/db/migrate.ts', 'utf8');
+    const registered = [...source.matchAll(/^ {2}'(\d{4}-\d{2}-\d{2}-\d{3}-[a-z0-9-]+)': /gm)].map((m) => m[1]);
+    const names = files.map((f) => path.basename(f, '.ts')).sort();
+    assert.deepEqual(registered, names);
+  });
+});
