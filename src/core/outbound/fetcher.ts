@@ -3,32 +3,23 @@
 //   1. the URL rule (policy.ts): http/https, no credentials, port 80/443 (any port with
 //      allowPrivateNetworks);
 //   2. one resolution of the hostname (IP literals skip it) and the address rule on EVERY
-//      address it answers (address.ts): one refused address refuses the hop, before connecting;
-//   3. a connection to exactly one of the checked addresses: a fresh undici Client per hop whose
+//      address it answers (resolve.ts, address.ts): one refused address refuses the hop, before connecting;
+//   3. a connection to exactly one of the checked addresses (connect.ts): a fresh undici Client per hop whose
 //      `connect` function opens the socket to the checked IP itself (net/tls.connect with
 //      host = that IP, so no second DNS lookup can happen), with TLS `servername` (SNI and
 //      certificate check) set to the URL's hostname; the Host header comes from the URL. The
 //      socket's remoteAddress is re-checked once connected;
 //   4. redirects followed by hand (policy.ts `redirectStep`), each target checked from step 1.
-// One deadline covers DNS, connects, every hop and the whole body; the body is streamed and
+// One deadline (flight.ts) covers DNS, connects, every hop and the whole body; the body is streamed and
 // stopped as soon as it passes maxBytes. Sockets never outlive a hop: each hop's Client is
 // destroyed when the hop ends, whatever happens.
-import dns from 'node:dns';
-import net from 'node:net';
-import tls from 'node:tls';
-import type { Dispatcher, buildConnector } from 'undici';
-import { canonicalAddress, ipLiteral, isPublicAddress, judgeAddress } from './address.js';
+import type { Dispatcher } from 'undici';
+import { isPublicAddress } from './address.js';
+import { ConnectionPools, connector, loadUndici, type ConnectOptions } from './connect.js';
 import { OutboundError } from './errors.js';
-import {
-  DEFAULT_ALLOWED_PORTS,
-  checkUrl,
-  describeHost,
-  effectivePort,
-  redirectStep,
-  type OutboundMethod,
-  type RequestState,
-  type UrlPolicy,
-} from './policy.js';
+import { startFlight, wrapError, type Flight } from './flight.js';
+import { DEFAULT_ALLOWED_PORTS, checkUrl, describeHost, redirectStep, type OutboundMethod, type RequestState, type UrlPolicy } from './policy.js';
+import { checkedAddresses, defaultResolve, type AddressGuard } from './resolve.js';
 
 export interface OutboundOptions {
   /** config.outboundAllowPrivateNetworks: lifts the address rule and the port rule (only those). */
@@ -100,10 +91,6 @@ export interface Outbound {
   check(url: string, options?: { timeoutMs?: number }): Promise<void>;
 }
 
-// undici is loaded on the first outbound request: a process that never goes out does not pay for it.
-let undiciModule: Promise<typeof import('undici')> | undefined;
-const loadUndici = () => (undiciModule ??= import('undici'));
-
 const DEFAULT_USER_AGENT = 'DealerInventory/1.0 (+outbound)';
 const DEFAULT_MAX_REDIRECTS = 3;
 
@@ -121,117 +108,6 @@ const CONTROLLED_HEADERS = new Set([
   'trailer',
 ]);
 
-async function defaultResolve(hostname: string): Promise<{ address: string; family: 4 | 6 }[]> {
-  const answers = await dns.promises.lookup(hostname, { all: true });
-  return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-}
-
-/** Per-request state shared by the hops: the deadline, the abort signal and why it fired. */
-interface Flight {
-  signal: AbortSignal;
-  timeoutMs: number;
-  timedOut: () => boolean;
-  callerAborted: () => boolean;
-  callerReason: () => unknown;
-}
-
-/** One deadline (and the caller's signal, if any) for a request; `end()` clears them. */
-function startFlight(timeoutMs: number, external?: AbortSignal): { f: Flight; end: () => void } {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error('outbound deadline passed'));
-  }, timeoutMs);
-  const onExternalAbort = () => controller.abort(external?.reason);
-  if (external?.aborted) controller.abort(external.reason);
-  else external?.addEventListener('abort', onExternalAbort, { once: true });
-  const f: Flight = {
-    signal: controller.signal,
-    timeoutMs,
-    timedOut: () => timedOut,
-    callerAborted: () => !timedOut && external?.aborted === true,
-    callerReason: (): unknown => external?.reason,
-  };
-  return {
-    f,
-    end: () => {
-      clearTimeout(timer);
-      external?.removeEventListener('abort', onExternalAbort);
-    },
-  };
-}
-
-function timeoutError(url: URL, f: Flight): OutboundError {
-  return new OutboundError('timeout', `The request to ${describeHost(url)} did not complete within ${f.timeoutMs} ms.`, {
-    host: describeHost(url),
-  });
-}
-
-function abortedError(url: URL, f: Flight): OutboundError {
-  return new OutboundError('network_error', `The request to ${describeHost(url)} was aborted.`, {
-    host: describeHost(url),
-    cause: f.callerReason(),
-  });
-}
-
-/** Waits for `promise` unless the flight is aborted first (a DNS lookup cannot be cancelled). */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  // The abort reason is passed on as it is, so a caller sees the reason it aborted with.
-  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- passed on as it came
-        reject(e);
-      },
-    );
-  });
-}
-
-function errorCode(err: unknown): string | undefined {
-  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') {
-    return (err as { code: string }).code;
-  }
-  return undefined;
-}
-
-/** `text` with every IP address (and its port) replaced: messages never show resolved addresses. */
-function withoutAddresses(text: string): string {
-  return text.replace(/\[?[0-9A-Fa-f:.]*[.:][0-9A-Fa-f:.%]*\]?(?::\d+)?/g, (token) => {
-    const bare = token.replace(/^\[|\](?::\d+)?$/g, '').replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
-    return net.isIP(bare) !== 0 ? 'an address' : token;
-  });
-}
-
-/** Maps any failure of a hop to an OutboundError (the deadline and the caller's abort first). */
-function wrapError(err: unknown, url: URL, f: Flight): OutboundError {
-  if (f.timedOut()) return timeoutError(url, f);
-  if (f.callerAborted()) return abortedError(url, f);
-  if (err instanceof OutboundError) return err;
-  const code = errorCode(err);
-  const host = describeHost(url);
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return timeoutError(url, f);
-  }
-  let detail: string;
-  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') detail = 'the connection closed unexpectedly';
-  else if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') detail = 'the body ended before its announced length';
-  else if (code?.startsWith('HPE_')) detail = 'the answer was not valid HTTP';
-  else if (code === 'UND_ERR_HEADERS_OVERFLOW') detail = 'the response headers were too large';
-  else detail = withoutAddresses(err instanceof Error ? err.message : String(err));
-  return new OutboundError('network_error', `The request to ${host} failed: ${detail}${code ? ` (${code})` : ''}.`, { host, cause: err });
-}
-
 interface Hop {
   url: URL;
   status: number;
@@ -242,11 +118,6 @@ interface Hop {
   pooled: boolean;
   remoteAddress: string;
 }
-
-/** Kept-alive pools at most; the least recently used one is closed beyond it. */
-const MAX_POOLS = 64;
-const POOL_CONNECTIONS = 8;
-const POOL_IDLE_MS = 4000;
 
 /** Drops a response body without reading it (the error a destroyed body emits is expected). */
 function discard(body: Dispatcher.ResponseData['body']): void {
@@ -273,195 +144,19 @@ export function createOutbound(options: OutboundOptions): Outbound {
   const isAllowed = options.isAllowed ?? (allowPrivate ? () => true : isPublicAddress);
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
 
-  // The message says the address is not allowed without naming it: a name's answers (and so
-  // the service's own network) are nobody's business. The detail stays in `cause`, for logs.
-  function refusal(url: URL, address: string): OutboundError {
-    const host = describeHost(url);
-    const reason = judgeAddress(address).reason ?? 'an address that is not allowed';
-    return new OutboundError(
-      'address_not_allowed',
-      `The request to ${host} was refused: its address is not allowed; outbound requests may only reach public addresses.`,
-      { host, cause: new Error(`${url.hostname} → ${address}: ${reason}`) },
-    );
-  }
-
-  /** Step 2: the addresses this hop may connect to, all checked; at most one resolution. */
-  async function checkedAddresses(url: URL, f: Flight): Promise<string[]> {
-    const literal = ipLiteral(url.hostname);
-    if (literal !== undefined) {
-      if (!isAllowed(literal)) throw refusal(url, literal);
-      return [literal];
-    }
-    const host = describeHost(url);
-    let answers: { address: string; family: number }[];
-    try {
-      answers = await raceAbort(resolve(url.hostname), f.signal);
-    } catch (err) {
-      if (f.signal.aborted) throw err;
-      const code = errorCode(err);
-      throw new OutboundError('dns_failed', `The host name ${url.hostname} could not be resolved${code ? ` (${code})` : ''}.`, {
-        host,
-        cause: err,
-      });
-    }
-    if (!Array.isArray(answers) || answers.length === 0) {
-      throw new OutboundError('dns_failed', `The host name ${url.hostname} did not resolve to any address.`, { host });
-    }
-    const addresses: string[] = [];
-    for (const a of answers) {
-      // An injected resolver may answer anything: each answer is checked, never trusted.
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-      const address = typeof a?.address === 'string' ? a.address : '';
-      if (net.isIP(address) === 0) {
-        throw new OutboundError('dns_failed', `The host name ${url.hostname} resolved to something that is not an IP address.`, {
-          host,
-        });
-      }
-      if (!isAllowed(address)) throw refusal(url, address);
-      if (!addresses.includes(address)) addresses.push(address);
-    }
-    return addresses;
-  }
-
-  /**
-   * Step 3: the undici `connect` function of one hop. Opens the socket to a checked address
-   * (the next one if a connect fails), never to a name; re-checks the socket's remote address.
-   */
-  function connector(url: URL, addresses: string[], f: Flight, onConnected: (address: string) => void): buildConnector.connector {
-    const https = url.protocol === 'https:';
-    const port = effectivePort(url);
-    const hostname = ipLiteral(url.hostname) === undefined ? url.hostname : undefined;
-    const servername = hostname?.replace(/\.$/, '');
-    const host = describeHost(url);
-    return (_opts, callback) => {
-      let settled = false;
-      let current: net.Socket | undefined;
-      const finish = (err: Error | null, socket?: net.Socket) => {
-        if (settled) return;
-        settled = true;
-        f.signal.removeEventListener('abort', onAbort);
-        if (err) callback(err, null);
-        else callback(null, socket!);
-      };
-      const onAbort = () => {
-        current?.destroy();
-        finish(f.timedOut() ? timeoutError(url, f) : abortedError(url, f));
-      };
-      if (f.signal.aborted) {
-        onAbort();
-        return;
-      }
-      f.signal.addEventListener('abort', onAbort, { once: true });
-
-      const attempt = (index: number) => {
-        const address = addresses[index]!;
-        // `host` is an IP, so Node does no lookup; `lookup` answers the checked address anyway.
-        const lookup = ((_name: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-          const family = net.isIP(address);
-          if (opts.all) cb(null, [{ address, family }]);
-          else cb(null, address, family);
-        }) as unknown as net.LookupFunction;
-        const socket: net.Socket = https
-          ? tls.connect({
-              host: address,
-              port,
-              lookup,
-              servername,
-              ALPNProtocols: ['http/1.1'],
-              ...(options.ca !== undefined ? { ca: options.ca } : {}),
-            })
-          : net.connect({ host: address, port, lookup });
-        current = socket;
-        socket.setNoDelay(true);
-        let tcpConnected = false;
-        if (https) socket.once('connect', () => (tcpConnected = true));
-        let failed = false;
-        const onError = (err: Error) => {
-          socket.destroy();
-          if (failed || settled) return;
-          failed = true;
-          if (index + 1 < addresses.length && !f.signal.aborted) {
-            attempt(index + 1);
-            return;
-          }
-          const code = errorCode(err);
-          // The host as given, not the address it resolved to (see refusal()).
-          const why = code ?? withoutAddresses(err.message);
-          const message = https && tcpConnected ? `The TLS handshake with ${host} failed: ${why}.` : `Could not connect to ${host}: ${why}.`;
-          finish(
-            new OutboundError('connect_failed', message, {
-              host,
-              cause: err,
-            }),
-          );
-        };
-        socket.on('error', onError);
-        socket.once(https ? 'secureConnect' : 'connect', () => {
-          const remote = socket.remoteAddress ?? '';
-          if (settled) {
-            socket.destroy();
-            return;
-          }
-          if (!isAllowed(remote) || canonicalAddress(remote) !== canonicalAddress(address)) {
-            socket.destroy();
-            finish(refusal(url, remote || address));
-            return;
-          }
-          socket.removeListener('error', onError);
-          onConnected(remote);
-          finish(null, socket);
-        });
-      };
-      attempt(0);
-    };
-  }
-
-  const pools = new Map<string, Dispatcher>();
-
-  /**
-   * A kept-alive pool for (origin, checked addresses). Its connections are opened by the same
-   * connector as single requests, each with its own connect deadline (no request's flight).
-   */
-  async function pooledDispatcher(url: URL, addresses: string[], timeoutMs: number): Promise<Dispatcher> {
-    const key = `${url.origin}|${addresses.join(',')}`;
-    const found = pools.get(key);
-    if (found) {
-      pools.delete(key);
-      pools.set(key, found);
-      return found;
-    }
-    const { Pool } = await loadUndici();
-    const pool = new Pool(url.origin, {
-      connections: POOL_CONNECTIONS,
-      pipelining: 1,
-      keepAliveTimeout: POOL_IDLE_MS,
-      keepAliveMaxTimeout: POOL_IDLE_MS,
-      connect: (opts, callback) => {
-        const { f, end } = startFlight(timeoutMs);
-        connector(url, addresses, f, () => {})(opts, (...args: Parameters<typeof callback>) => {
-          end();
-          callback(...args);
-        });
-      },
-    });
-    pools.set(key, pool);
-    if (pools.size > MAX_POOLS) {
-      const [oldestKey, oldest] = pools.entries().next().value as [string, Dispatcher];
-      pools.delete(oldestKey);
-      oldest.close().catch(() => {});
-    }
-    return pool;
-  }
+  const guard: AddressGuard = { isAllowed, resolve };
+  const connectOptions: ConnectOptions = { isAllowed, ...(options.ca !== undefined ? { ca: options.ca } : {}) };
+  const pools = new ConnectionPools(connectOptions);
 
   /** One request/response exchange to one checked URL. The caller must destroy a non-pooled `client`. */
   async function hop(url: URL, req: RequestState, f: Flight, keepAlive: boolean): Promise<Hop> {
-    const addresses = await checkedAddresses(url, f);
+    const addresses = await checkedAddresses(guard, url, f);
     let remoteAddress = keepAlive ? addresses[0]! : '';
     const { Client } = await loadUndici();
     const client: Dispatcher = keepAlive
-      ? await pooledDispatcher(url, addresses, f.timeoutMs)
+      ? await pools.get(url, addresses, f.timeoutMs)
       : new Client(url.origin, {
-          connect: connector(url, addresses, f, (a) => (remoteAddress = a)),
+          connect: connector(connectOptions, url, addresses, f, (a) => (remoteAddress = a)),
           pipelining: 1,
           headersTimeout: f.timeoutMs,
           bodyTimeout: f.timeoutMs,
@@ -581,7 +276,7 @@ export function createOutbound(options: OutboundOptions): Outbound {
     const url = checkUrl(input, policy);
     const { f, end } = startFlight(options.timeoutMs ?? 5000);
     try {
-      await checkedAddresses(url, f);
+      await checkedAddresses(guard, url, f);
     } catch (err) {
       throw wrapError(err, url, f);
     } finally {
