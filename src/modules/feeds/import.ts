@@ -238,7 +238,7 @@ async function importParsedFeed(
   const base = { format: parsed.format, rows, columns: parsed.columns };
 
   return deps.importLock.run(feed.dealer_id, async () => {
-    // A file without a single car is never read as "everything sold" (spec §8): refused like
+    // A file without a single car is never read as "everything sold" (D11, D15): refused like
     // an empty reconcile list, nothing changed.
     if (rows === 0) {
       const message = 'The feed file lists no cars; an empty file is never read as "every car sold". Nothing was changed.';

@@ -9,6 +9,9 @@ import { ALL_FUELS, CONDITIONS, MARKET_CODES, TRANSMISSIONS } from '../markets/m
 import { STOCK_ID_RULE } from './stock-id.js';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../core/db/schema.js';
 
+/** The bounds of a car's fields (the contract's, and ours where it gives none): the schema documents them, validation.ts enforces them. */
+export const VEHICLE_LIMITS = { yearMin: 1950, version: 160, description: 2000, color: 80, city: 120, photoUrl: 2048, mileage: 9_999_999 } as const;
+
 /** Highest `page` of GET /vehicles (100 cars a page: 10 million); deeper reads use cursor. */
 const LIST_PAGE_MAX = 100_000;
 
@@ -41,19 +44,19 @@ const stockIdSchema = (description: string) => Type.String({ description: `${des
 const vehicleInputProperties = {
   brand: Type.String({ description: 'Name or slug from GET /catalog/brands (any case).', examples: ['Toyota'] }),
   model: Type.String({ description: 'Base model (not the trim): name or slug from GET /catalog/brands/{slug}/models.', examples: ['Corolla'] }),
-  year: Type.Integer({ minimum: 1950, description: "Must be one of the model's `years`." }),
-  version: Type.Optional(Type.String({ maxLength: 160, description: 'Trim/version, free text.' })),
+  year: Type.Integer({ minimum: VEHICLE_LIMITS.yearMin, description: "Must be one of the model's `years`." }),
+  version: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.version, description: 'Trim/version, free text.' })),
   price: Type.Number({ exclusiveMinimum: 0, multipleOf: 0.01, description: 'Greater than 0, at most two decimals.' }),
   currency: Type.Optional(Type.String({ description: "One of the market's currencies; default the market's default currency." })),
-  mileage: Type.Integer({ minimum: 0, maximum: 9_999_999, description: "In the market's mileage_unit (mi in us/uk, km elsewhere); 0 for a new car." }),
+  mileage: Type.Integer({ minimum: 0, maximum: VEHICLE_LIMITS.mileage, description: "In the market's mileage_unit (mi in us/uk, km elsewhere); 0 for a new car." }),
   fuel: Type.Optional(Type.String({ description: "One of the market's fuels." })),
   transmission: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('automatic')])),
-  color: Type.Optional(Type.String({ maxLength: 80 })),
+  color: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.color })),
   condition: Type.Optional(Type.Union([Type.Literal('used'), Type.Literal('new')], { description: 'Default `used`.' })),
-  city: Type.Optional(Type.String({ maxLength: 120, description: "Default: the dealership's city." })),
-  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  city: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.city, description: "Default: the dealership's city." })),
+  description: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.description })),
   photos: Type.Optional(
-    Type.Array(Type.String({ format: 'uri', maxLength: 2048 }), {
+    Type.Array(Type.String({ format: 'uri', maxLength: VEHICLE_LIMITS.photoUrl }), {
       minItems: 3,
       maxItems: 10,
       description: "Public http(s) image URLs, 3 to 10 (the market's photos.min/max). Required for a new car; on an update, leaving it out keeps the photos.",

@@ -3,6 +3,7 @@
 import { controlSentence, forbiddenControl } from '../../core/text.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Market } from '../markets/markets.js';
+import { VEHICLE_LIMITS } from './schemas.js';
 
 /** A car as the service keeps it, after validation and defaults. */
 export interface VehicleData {
@@ -37,7 +38,7 @@ export interface ValidationContext {
 export type ValidationResult = { ok: true; value: VehicleData } | { ok: false; errors: string[] };
 
 const MAX_PRICE = 1e12;
-const LIMITS = { version: 160, description: 2000, color: 80, city: 120, photoUrl: 2048, mileage: 9_999_999 };
+const LIMITS = VEHICLE_LIMITS;
 
 /** How a wrong value is named in a message: "a string", "an array", "null", or the number itself. */
 const typeName = (v: unknown): string =>
@@ -103,7 +104,7 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
   let year = 0;
   if (!has('year')) errors.push('year is required');
   else if (typeof raw.year !== 'number' || !Number.isInteger(raw.year)) errors.push(`year must be a whole number, not ${typeName(raw.year)}`);
-  else if (raw.year < 1950) errors.push(`year must be 1950 or later (it is ${raw.year})`);
+  else if (raw.year < LIMITS.yearMin) errors.push(`year must be ${LIMITS.yearMin} or later (it is ${raw.year})`);
   else if (raw.year > ctx.lastModelYear) errors.push(`year must be ${ctx.lastModelYear} or earlier (it is ${raw.year})`);
   else {
     year = raw.year;

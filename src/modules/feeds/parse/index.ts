@@ -1,4 +1,4 @@
-// Feed file parsing (issue 6, D15, D16): the one entry the feed import calls.
+// Feed file parsing (D15, D16): the one entry the feed import calls.
 // Format detection → decoding → CSV/JSON/XML/XLSX reading → column and value mapping, all in a
 // parser process with a heap limit and a deadline (pool.ts), so a large or hostile file neither
 // blocks the API nor grows the server's memory, and can end only that process.

@@ -1,5 +1,5 @@
-// Feed files are parsed off the main thread (issue 6: the API keeps answering during a large
-// import) and outside the server's process (issue 11: one file must never take the service
+// Feed files are parsed off the main thread (the API keeps answering during a large
+// import) and outside the server's process (one file must never take the service
 // down), in at most PARSE_LIMITS.workers child processes at once, each with a heap limit and a
 // deadline. A worker THREAD that runs out of heap can abort the whole process while Node tears
 // it down ("FATAL ERROR: Reached heap limit … Worker::Run", nodejs/node#47224): a child process
