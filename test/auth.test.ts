@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { KEY_CACHE_TTL_MS } from '../src/modules/keys/resolver.js';
 import { revokeKey } from '../src/modules/keys/service.js';
-import { bearer, makeApp, manualClock, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 
 describe(`keys and /v1/me (${STORE_NAME})`, () => {
   let t: TestApp;

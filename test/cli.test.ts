@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { KEY_CACHE_TTL_MS } from '../src/modules/keys/resolver.js';
-import { bearer, makeApp, manualClock, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer } from './support/dealers.js';
 
 interface Run {
   code: number;

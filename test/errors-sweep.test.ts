@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { insertWebhook } from '../src/modules/webhooks/repository.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 import { csv, csvCar, feedFor, pushCsv } from './feeds-support.js';
 
 const NUMBERS = ['99999999999999999999', '9007199254740992', '9007199254740991', '-1', '0', '1e3', '0x10', 'NaN', 'Infinity', '1.5', '', '%20', '%00', '+1'];

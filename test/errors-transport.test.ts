@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 import { feedFor } from './feeds-support.js';
 
 const MB = 1024 * 1024;

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { BODY_LIMIT } from '../src/app.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 
 function assertErrorShape(body: unknown, code: string): void {
   const b = body as { error?: { code: string; message: string; fields?: string[] } };

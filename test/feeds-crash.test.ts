@@ -11,7 +11,7 @@ import { systemClock } from '../src/core/clock.js';
 import { createDealer } from '../src/modules/dealers/service.js';
 import { createFeed } from '../src/modules/feeds/service.js';
 import { IMPORT_LIVENESS } from '../src/modules/feeds/import.js';
-import { openTestStore, STORE_NAME, type TestStore } from './helpers.js';
+import { openTestStore, STORE_NAME, type TestStore } from './support/app.js';
 import { csv, csvCar, ids } from './feeds-support.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

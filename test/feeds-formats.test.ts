@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
-import { makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { seedDealer } from './support/dealers.js';
 import { feedFor, PHOTOS, vehiclesOf } from './feeds-support.js';
+import { aCar } from './support/cars.js';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../docs/samples');
 
@@ -79,11 +81,11 @@ describe(`feed formats through the route (${STORE_NAME})`, () => {
   test('XML with repeated photo elements; errors by 1-based vehicle position', async () => {
     const { slug } = await seedDealer(t);
     const feed = await feedFor(t, slug);
-    const car = (id: string, year: number) =>
-      `<vehicle><external_id>${id}</external_id><brand>Fiat</brand><model>Cronos</model><year>${year}</year><price>7000000</price><mileage>1000</mileage>` +
-      `<photos>${PHOTOS(id)
-        .map((u) => `<photo>${u}</photo>`)
-        .join('')}</photos></vehicle>`;
+    const car = (id: string, year: number) => {
+      const { photos, ...fields } = { external_id: id, ...aCar({ brand: 'Fiat', model: 'Cronos', year, price: 7000000, mileage: 1000, photos: PHOTOS(id) }) };
+      const elements = Object.entries(fields).map(([k, v]) => `<${k}>${v}</${k}>`);
+      return `<vehicle>${elements.join('')}<photos>${photos.map((u) => `<photo>${u}</photo>`).join('')}</photos></vehicle>`;
+    };
     const xml = `<?xml version="1.0"?><inventory>${car('X-1', 2020)}${car('X-2', 1900)}${car('X-3', 2021)}</inventory>`;
     const res = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': 'text/xml' }, payload: xml });
     assert.equal(res.statusCode, 200, res.body);

@@ -9,7 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import { REJECTED_EVENTS_PER_IMPORT, REPORT_MAX_ERRORS } from '../src/modules/feeds/import.js';
 import { MAX_ROWS } from '../src/modules/feeds/parse/map.js';
 import { busyParserPids } from '../src/modules/feeds/parse/pool.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 import { csv, csvCar, eventsOf, feedFor, ids, pushCsv, vehiclesOf } from './feeds-support.js';
 
 function multipart(filename: string, type: string, body: Buffer) {

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { IMPORT_CHUNK } from '../src/modules/feeds/import.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 import { csv, csvCar, feedFor, ids, pushCsv, vehiclesOf } from './feeds-support.js';
 
 describe(`large feed files (${STORE_NAME})`, () => {

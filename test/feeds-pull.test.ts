@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ensurePulls } from '../src/modules/feeds/pull-schedule.js';
 import { revokeFeed } from '../src/modules/feeds/service.js';
-import { makeApp, manualClock, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from './support/app.js';
+import { seedDealer } from './support/dealers.js';
 import { csv, csvCar, eventsOf, feedFor, ids, vehiclesOf } from './feeds-support.js';
 
 const HOUR = 3_600_000;

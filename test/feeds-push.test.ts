@@ -8,8 +8,10 @@ import { Readable } from 'node:stream';
 import { ConfigError, loadConfig } from '../src/core/config.js';
 import { readCapped } from '../src/modules/feeds/body.js';
 import { revokeFeed } from '../src/modules/feeds/service.js';
-import { bearer, makeApp, manualClock, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 import { csv, csvCar, eventsOf, feedFor, ids, PHOTOS, pushCsv, vehiclesOf } from './feeds-support.js';
+import { aCar } from './support/cars.js';
 
 const MB = 1024 * 1024;
 
@@ -83,9 +85,7 @@ describe(`feed push (${STORE_NAME})`, () => {
   test('JSON body, and multipart with the part "file"; other parts ignored', async () => {
     const { slug } = await seedDealer(t);
     const feed = await feedFor(t, slug);
-    const json = JSON.stringify(
-      ids('J', 2).map((id) => ({ external_id: id, brand: 'Toyota', model: 'Corolla', year: 2018, price: 9_000_000, mileage: 50_000, photos: PHOTOS(id) })),
-    );
+    const json = JSON.stringify(ids('J', 2).map((id) => ({ external_id: id, ...aCar({ year: 2018, price: 9_000_000, mileage: 50_000, photos: PHOTOS(id) }) })));
     const res = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': 'application/json' }, payload: json });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().format, 'json');
@@ -119,7 +119,9 @@ describe(`feed push (${STORE_NAME})`, () => {
   test('no content type, or application/octet-stream: the content tells the format', async () => {
     const { slug } = await seedDealer(t);
     const feed = await feedFor(t, slug);
-    const json = JSON.stringify([{ external_id: 'N-1', brand: 'Ford', model: 'Ka', year: 2017, price: 4_000_000, mileage: 70_000, photos: PHOTOS('N-1') }]);
+    const json = JSON.stringify([
+      { external_id: 'N-1', ...aCar({ brand: 'Ford', model: 'Ka', year: 2017, price: 4_000_000, mileage: 70_000, photos: PHOTOS('N-1') }) },
+    ]);
     const bare = await t.app.inject({ method: 'POST', url: feed.path, payload: Buffer.from(json) });
     assert.equal(bare.statusCode, 200, bare.body);
     assert.equal(bare.json().format, 'json');
@@ -298,7 +300,7 @@ describe(`feed push (${STORE_NAME})`, () => {
       method: 'PUT',
       url: '/v1/vehicles/API-1',
       headers: bearer(key),
-      payload: { brand: 'Fiat', model: 'Cronos', year: 2020, price: 7_000_000, mileage: 1000, photos: PHOTOS('API-1') },
+      payload: aCar({ brand: 'Fiat', model: 'Cronos', year: 2020, price: 7_000_000, mileage: 1000, photos: PHOTOS('API-1') }),
     });
     assert.equal(put.statusCode, 201);
     assert.equal((await pushCsv(t, feed.path, csv(ids('S', 10).map((id) => csvCar(id))))).json().created, 10);

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { bearer, makeApp, manualClock, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 import { csv, csvCar, feedFor, ids, pushCsv } from './feeds-support.js';
 
 describe(`feed report and operator commands (${STORE_NAME})`, () => {

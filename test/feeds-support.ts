@@ -1,9 +1,11 @@
 // Shared by the feeds-*.test.ts files: a feed for a seeded dealership, CSV files of valid cars,
 // and readers of events and reports.
-import type { TestApp } from './helpers.js';
+import type { TestApp } from './support/app.js';
+import { photoUrls } from './support/photos.js';
 import { createFeed } from '../src/modules/feeds/service.js';
+import { aCar, GOL } from './support/cars.js';
 
-export const PHOTOS = (id: string) => [1, 2, 3].map((n) => `https://img.example.com/${id}/${n}.jpg`);
+export const PHOTOS = (id: string) => photoUrls(id);
 
 export interface CsvCar {
   external_id: string;
@@ -15,15 +17,10 @@ export interface CsvCar {
   photos?: string;
 }
 
+/** A valid car as a CSV row: aCar()'s 2015 Gol, its photos joined by `|`. */
 export const csvCar = (external_id: string, over: Partial<CsvCar> = {}): CsvCar => ({
   external_id,
-  brand: 'Volkswagen',
-  model: 'Gol',
-  year: 2015,
-  price: 5500000,
-  mileage: 98000,
-  photos: PHOTOS(external_id).join('|'),
-  ...over,
+  ...aCar({ ...GOL, photos: PHOTOS(external_id).join('|'), ...over }),
 });
 
 const COLUMNS = ['external_id', 'brand', 'model', 'year', 'price', 'mileage', 'photos'] as const;

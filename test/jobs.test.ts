@@ -14,7 +14,7 @@ import type { JobRow } from '../src/core/db/schema.js';
 import { enqueue } from '../src/core/jobs/queue.js';
 import { claimJobs, deleteJob, extendLease, failJob, findJob, rescheduleJob } from '../src/core/jobs/repository.js';
 import { JobWorker, PermanentJobError, RetryJobError, type TaskDefinition } from '../src/core/jobs/worker.js';
-import { openTestStore, STORE_NAME, type TestStore } from './helpers.js';
+import { openTestStore, STORE_NAME, type TestStore } from './support/app.js';
 import './fixtures/test-tasks.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

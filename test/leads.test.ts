@@ -6,8 +6,10 @@ import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ManualClock } from '../src/core/clock.js';
 import { loadConfig } from '../src/core/config.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
-import { pathOf, PhotoHost, publishCar, type CarAnswer } from './fixtures/cars.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
+import { aCar, publishCar, type CarAnswer } from './support/cars.js';
+import { pathOf, PhotoHost } from './support/photos.js';
 
 const BASE = 'https://cars.example.com';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -239,14 +241,7 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       method: 'PUT',
       url: '/v1/vehicles/C-NEW',
       headers: bearer(key),
-      payload: {
-        brand: 'Fiat',
-        model: 'Cronos',
-        year: 2022,
-        price: 1,
-        mileage: 0,
-        photos: ['https://img.example.com/1.jpg', 'https://img.example.com/2.jpg', 'https://img.example.com/3.jpg'],
-      },
+      payload: aCar({ brand: 'Fiat', model: 'Cronos', year: 2022, price: 1, mileage: 0 }),
     });
     const importing = put.json().vehicle as CarAnswer;
     assert.equal(importing.status, 'importing_photos');

@@ -5,8 +5,10 @@ import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../src/core/clock.js';
 import { expireStale } from '../src/modules/vehicles/repository.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
-import { pathOf, PhotoHost, publishCar, type CarAnswer } from './fixtures/cars.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
+import { aCar, publishCar, type CarAnswer } from './support/cars.js';
+import { pathOf, PhotoHost } from './support/photos.js';
 
 const NBSP = '\u00a0';
 const BASE = 'https://cars.example.com';
@@ -252,7 +254,7 @@ describe(`public listing pages (${STORE_NAME})`, () => {
       method: 'PUT',
       url: '/v1/vehicles/N-IMPORTING',
       headers: bearer(key),
-      payload: { brand: 'Fiat', model: 'Cronos', year: 2022, price: 9_000_000, mileage: 1000, photos: host.urls('N-IMPORTING', 3) },
+      payload: aCar({ brand: 'Fiat', model: 'Cronos', year: 2022, price: 9_000_000, mileage: 1000, photos: host.urls('N-IMPORTING', 3) }),
     });
     const importing = put.json().vehicle as CarAnswer;
     assert.equal(importing.status, 'importing_photos');

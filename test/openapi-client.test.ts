@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { makeApp, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
 
 const PROGRAM = `
 import type { components, paths } from './api.js';

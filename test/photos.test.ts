@@ -9,7 +9,9 @@ import sharp from 'sharp';
 import { buildApp } from '../src/app.js';
 import { ManualClock } from '../src/core/clock.js';
 import { createOutbound } from '../src/core/outbound/fetcher.js';
-import { bearer, makeApp, openTestStore, seedDealer, STORE_NAME, testConfig, LogCapture, type TestApp } from './helpers.js';
+import { makeApp, openTestStore, STORE_NAME, testConfig, LogCapture, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
+import { aCar } from './support/cars.js';
 
 // ---- a loopback image server ------------------------------------------------------------
 
@@ -88,6 +90,9 @@ const jpeg = (w: number, h: number, r = 200) =>
 
 // ---- tests ------------------------------------------------------------------------------
 
+/** The car of these tests: a 2022 Fiat Cronos. */
+const CRONOS = { brand: 'Fiat', model: 'Cronos', year: 2022, price: 9_000_000, mileage: 30000 };
+
 describe(`photo import (${STORE_NAME})`, () => {
   let t: TestApp;
   let clock: ManualClock;
@@ -108,15 +113,6 @@ describe(`photo import (${STORE_NAME})`, () => {
     await img.stop();
   });
 
-  const car = (photos: string[], over: Record<string, unknown> = {}) => ({
-    brand: 'Fiat',
-    model: 'Cronos',
-    year: 2022,
-    price: 9_000_000,
-    mileage: 30000,
-    photos,
-    ...over,
-  });
   const put = (id: string, body: unknown) => t.app.inject({ method: 'PUT', url: `/v1/vehicles/${id}`, headers: bearer(key), payload: body as object });
   const get = async (id: string) => (await t.app.inject({ url: `/v1/vehicles/${id}`, headers: bearer(key) })).json().vehicle;
   const run = () => t.app.services.jobs.runDue();
@@ -125,7 +121,7 @@ describe(`photo import (${STORE_NAME})`, () => {
 
   test('a car goes active once its photos are in; photos are ours, in the dealer order, served and cached', async () => {
     const list = [good[2]!, good[0]!, good[1]!];
-    const created = (await put('P-1', car(list))).json().vehicle;
+    const created = (await put('P-1', aCar({ ...CRONOS, photos: list }))).json().vehicle;
     assert.equal(created.status, 'importing_photos');
     assert.equal(created.photos_pending, 3);
     assert.deepEqual(created.photos, []);
@@ -166,14 +162,14 @@ describe(`photo import (${STORE_NAME})`, () => {
 
   test('the same source URL is downloaded once per car; a changed set swaps whole while the car stays active', async () => {
     const before = img.hits.get('/good-3.jpg') ?? 0;
-    await put('P-2', car([good[0]!, good[1]!, good[2]!]));
+    await put('P-2', aCar({ ...CRONOS, photos: [good[0]!, good[1]!, good[2]!] }));
     await run();
     const first = await get('P-2');
     assert.equal(first.status, 'active');
     const hits0 = img.hits.get('/good-0.jpg');
-    await put('P-2', car([good[0]!, good[1]!, good[2]!], { price: 8_900_000 }));
+    await put('P-2', aCar({ ...CRONOS, photos: [good[0]!, good[1]!, good[2]!], price: 8_900_000 }));
     assert.equal(await run(), 0, 'nothing to download again');
-    const changed = (await put('P-2', car([good[3]!, good[1]!, good[2]!]))).json().vehicle;
+    const changed = (await put('P-2', aCar({ ...CRONOS, photos: [good[3]!, good[1]!, good[2]!] }))).json().vehicle;
     assert.equal(changed.status, 'active', 'stays active');
     assert.equal(changed.photos_pending, 1);
     assert.deepEqual(changed.photos, first.photos, 'shows its old photos meanwhile');
@@ -201,8 +197,8 @@ describe(`photo import (${STORE_NAME})`, () => {
       res.on('close', () => clearInterval(timer));
     });
     const bad = [svg, html, truncated, bomb, huge, missing, slow];
-    await put('P-3', car([good[0]!, ...bad.slice(0, 2)]));
-    await put('P-4', car([good[0]!, good[1]!, good[2]!, ...bad]));
+    await put('P-3', aCar({ ...CRONOS, photos: [good[0]!, ...bad.slice(0, 2)] }));
+    await put('P-4', aCar({ ...CRONOS, photos: [good[0]!, good[1]!, good[2]!, ...bad] }));
     for (let i = 0; i < 8; i++) {
       await run();
       clock.advance(15 * 60_000); // past every retry delay
@@ -238,7 +234,7 @@ describe(`photo import (${STORE_NAME})`, () => {
     assert.ok(ev.errors.some((e: string) => e.includes(svg) && /not a JPEG/.test(e)));
     assert.ok(ev.errors.some((e: string) => /only 1 of the 3 photos/i.test(e)));
     // Sending it again fixed re-checks it.
-    await put('P-3', car([good[0]!, good[1]!, good[2]!]));
+    await put('P-3', aCar({ ...CRONOS, photos: [good[0]!, good[1]!, good[2]!] }));
     await run();
     assert.equal((await get('P-3')).status, 'active');
     assert.deepEqual((await get('P-3')).review_reasons, []);
@@ -252,7 +248,7 @@ describe(`photo import (${STORE_NAME})`, () => {
       void jpeg(640, 480).then((body) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body));
     });
     const down = img.handle('/down.jpg', (_req, res) => res.writeHead(500).end('down'));
-    await put('P-5', car([good[0]!, good[1]!, flaky, down]));
+    await put('P-5', aCar({ ...CRONOS, photos: [good[0]!, good[1]!, flaky, down] }));
     await run();
     let v = await get('P-5');
     assert.equal(v.status, 'importing_photos');
@@ -285,7 +281,7 @@ describe(`photo import (${STORE_NAME})`, () => {
       void jpeg(640, 480, 90).then((body) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body));
     });
     const list = [good[1]!, later, good[0]!];
-    await put('P-7', car(list));
+    await put('P-7', aCar({ ...CRONOS, photos: list }));
     const revision = async () =>
       (await t.store.db.selectFrom('vehicles').select('revision').where('external_id', '=', 'P-7').executeTakeFirstOrThrow()).revision;
     const first = await get('P-7'); // the answer is now cached for this revision
@@ -329,11 +325,11 @@ describe(`photo import (${STORE_NAME})`, () => {
       res.writeHead(200, { 'content-type': 'image/jpeg' });
       void jpeg(700, 500, 10).then((body) => res.end(body));
     });
-    await put('P-8', car([good[0]!, good[1]!, good[2]!]));
+    await put('P-8', aCar({ ...CRONOS, photos: [good[0]!, good[1]!, good[2]!] }));
     await run();
     const before = await get('P-8');
     assert.equal(before.status, 'active');
-    await put('P-8', car([good[0]!, swap, good[2]!]));
+    await put('P-8', aCar({ ...CRONOS, photos: [good[0]!, swap, good[2]!] }));
     await run();
     const meanwhile = await get('P-8');
     assert.equal(meanwhile.status, 'active');
@@ -355,13 +351,13 @@ describe(`photo import (${STORE_NAME})`, () => {
 
   test('a photo dropped from the list before its turn is not downloaded, and comes back if listed again', async () => {
     const late = img.serve('/late.jpg', await jpeg(500, 400));
-    await put('P-6', car([good[0]!, good[1]!, late]));
-    await put('P-6', car([good[0]!, good[1]!, good[2]!]));
+    await put('P-6', aCar({ ...CRONOS, photos: [good[0]!, good[1]!, late] }));
+    await put('P-6', aCar({ ...CRONOS, photos: [good[0]!, good[1]!, good[2]!] }));
     await run();
     assert.equal(img.hits.get('/late.jpg') ?? 0, 0, 'never downloaded');
     const v = await get('P-6');
     assert.equal(v.status, 'active');
-    await put('P-6', car([good[0]!, good[1]!, late]));
+    await put('P-6', aCar({ ...CRONOS, photos: [good[0]!, good[1]!, late] }));
     await run();
     const again = await get('P-6');
     assert.equal(img.hits.get('/late.jpg'), 1);
@@ -401,14 +397,12 @@ describe(`photo import safety and restarts (${STORE_NAME})`, () => {
   });
   after(() => img.stop());
 
-  const car = (photos: string[]) => ({ brand: 'Fiat', model: 'Cronos', year: 2022, price: 9_000_000, mileage: 30000, photos });
-
   test('with the address rule on, loopback photos are refused before any connection', async () => {
     const t = await makeApp();
     try {
       const { key } = await seedDealer(t);
       const before = img.connections;
-      await t.app.inject({ method: 'PUT', url: '/v1/vehicles/SAFE-1', headers: bearer(key), payload: car(good) });
+      await t.app.inject({ method: 'PUT', url: '/v1/vehicles/SAFE-1', headers: bearer(key), payload: aCar({ ...CRONOS, photos: good }) });
       await t.app.services.jobs.runDue();
       const v = (await t.app.inject({ url: '/v1/vehicles/SAFE-1', headers: bearer(key) })).json().vehicle;
       assert.equal(img.connections, before, 'zero connections');
@@ -429,7 +423,7 @@ describe(`photo import safety and restarts (${STORE_NAME})`, () => {
     const first = await buildApp({ config, store: ts.store, clock, logStream: new LogCapture() });
     await first.ready();
     const { key } = await seedDealer({ store: ts.store, clock });
-    await first.inject({ method: 'PUT', url: '/v1/vehicles/R-1', headers: bearer(key), payload: car(good) });
+    await first.inject({ method: 'PUT', url: '/v1/vehicles/R-1', headers: bearer(key), payload: aCar({ ...CRONOS, photos: good }) });
     await first.close(); // stopped before any photo ran
     const second = await buildApp({ config, store: ts.store, clock, logStream: new LogCapture() });
     try {
@@ -475,7 +469,7 @@ describe(`photo hosts that do not resolve (${STORE_NAME})`, () => {
   test('a name that does not exist fails the photo at once; a resolver that did not answer is retried', async () => {
     const gone = 'http://no-such-host.example/car.jpg';
     const busy = 'http://busy-resolver.example/car.jpg';
-    const body = { brand: 'Fiat', model: 'Cronos', year: 2022, price: 9_000_000, mileage: 30000, photos: [...good, gone, busy] };
+    const body = aCar({ ...CRONOS, photos: [...good, gone, busy] });
     await t.app.inject({ method: 'PUT', url: '/v1/vehicles/DNS-1', headers: bearer(key), payload: body });
     await t.app.services.jobs.runDue();
     const get = async () => (await t.app.inject({ url: '/v1/vehicles/DNS-1', headers: bearer(key) })).json().vehicle;

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { openTestStore, STORE_NAME } from './helpers.js';
+import { openTestStore, STORE_NAME } from './support/app.js';
 
 function block(readme: string, name: string): string {
   const m = new RegExp(`<!-- quickstart:${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(readme);

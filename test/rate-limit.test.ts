@@ -4,7 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../src/core/clock.js';
 import { FAILED_AUTH_LIMIT } from '../src/core/http/failed-auth.js';
 import { MemoryRateLimitStore } from '../src/core/http/rate-limit.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 
 describe('sliding-window limiter', () => {
   test('never lets more than the limit through in any 60-second window, even around a minute edge', () => {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { openTestStore, STORE_NAME } from './helpers.js';
+import { openTestStore, STORE_NAME } from './support/app.js';
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

@@ -9,10 +9,13 @@ import { ManualClock } from '../src/core/clock.js';
 import { createOutbound } from '../src/core/outbound/fetcher.js';
 import { FieldMapper } from '../src/modules/feeds/parse/map.js';
 import { normalizeStockId, readStockId, stockIdProblem } from '../src/modules/vehicles/stock-id.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 import { eventsOf, feedFor, vehiclesOf } from './feeds-support.js';
-import { PhotoHost, pathOf, publishCar } from './fixtures/cars.js';
+import { publishCar } from './support/cars.js';
+import { PhotoHost, pathOf, photoUrls } from './support/photos.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
+import { aCar, GOL } from './support/cars.js';
 
 const enc = encodeURIComponent;
 /** The IDs of the issue, one that ends in "/sold", and 80 characters of 2-, 3- and 4-byte UTF-8. */
@@ -20,19 +23,8 @@ const IDS = ['STK 1043', 'A/1043', '#1043', 'ÑANDÚ-7', 'X/sold', 'ñ'.repeat(8
 const NFD = (s: string) => s.normalize('NFD');
 
 let photoSeq = 0;
-const photos = () => {
-  const n = ++photoSeq;
-  return [1, 2, 3].map((i) => `https://img.example.com/s${n}/${i}.jpg`);
-};
-const car = (over: Record<string, unknown> = {}) => ({
-  brand: 'Toyota',
-  model: 'Corolla',
-  year: 2019,
-  price: 12500,
-  mileage: 45000,
-  photos: photos(),
-  ...over,
-});
+/** Photo URLs of their own for every car, so no two cars share a photo. */
+const photos = () => photoUrls(`s${++photoSeq}`);
 
 describe('the stock ID rule (D26), on its own', () => {
   test('NFC and String.prototype.trim; idempotent', () => {
@@ -129,11 +121,11 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     const { key } = await seedDealer(t);
     for (const id of IDS) {
       const path = `/v1/vehicles/${enc(id)}`;
-      const created = await call(key, 'PUT', path, car());
+      const created = await call(key, 'PUT', path, aCar({ photos: photos() }));
       assert.equal(created.statusCode, 201, `${id}: ${created.body}`);
       assert.equal(created.json().vehicle.external_id, id);
       assert.match(created.json().vehicle.url, /^https:\/\/cars\.example\.com\/listings\/[0-9A-Z]{10}$/, 'the url does not depend on the stock ID');
-      const again = await call(key, 'PUT', path, car({ price: 13000 }));
+      const again = await call(key, 'PUT', path, aCar({ photos: photos(), price: 13000 }));
       assert.deepEqual([again.statusCode, again.json().result, again.json().vehicle.external_id], [200, 'updated', id]);
       const got = await call(key, 'GET', path);
       assert.deepEqual([got.statusCode, got.json().vehicle.external_id], [200, id]);
@@ -151,8 +143,8 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
 
   test('routing: "X%2Fsold" is a stock ID, not the sold route; a raw "/" answers 404 naming the encoding', async () => {
     const { key } = await seedDealer(t);
-    assert.equal((await call(key, 'PUT', '/v1/vehicles/X', car())).statusCode, 201);
-    assert.equal((await call(key, 'PUT', '/v1/vehicles/X%2Fsold', car())).statusCode, 201);
+    assert.equal((await call(key, 'PUT', '/v1/vehicles/X', aCar({ photos: photos() }))).statusCode, 201);
+    assert.equal((await call(key, 'PUT', '/v1/vehicles/X%2Fsold', aCar({ photos: photos() }))).statusCode, 201);
     // POST to the stock ID "X/sold" is no route; it must not mark X sold.
     const post = await call(key, 'POST', '/v1/vehicles/X%2Fsold');
     assert.equal(post.statusCode, 404, post.body);
@@ -166,7 +158,7 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
       ['DELETE', '/v1/vehicles/A/1043'],
       ['POST', '/v1/vehicles/A/1043/sold'],
     ] as const) {
-      const res = await call(key, method, url, method === 'PUT' ? car() : undefined);
+      const res = await call(key, method, url, method === 'PUT' ? aCar({ photos: photos() }) : undefined);
       assert.equal(res.statusCode, 404, `${method} ${url}: ${res.body}`);
       assert.equal(res.json().error.code, 'not_found');
       assert.match(res.json().error.message, /percent-encoded.*A%2F1043/);
@@ -177,7 +169,7 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
   test('80 characters of multi-byte text accepted; 81 refused (path 400, sync item error)', async () => {
     const { key } = await seedDealer(t);
     for (const c of ['ñ', '車', '🚗']) {
-      const res = await call(key, 'PUT', `/v1/vehicles/${enc(c.repeat(81))}`, car());
+      const res = await call(key, 'PUT', `/v1/vehicles/${enc(c.repeat(81))}`, aCar({ photos: photos() }));
       assert.equal(res.statusCode, 400, res.body);
       assert.equal(res.json().error.code, 'invalid_request');
       assert.match(res.json().error.message, /81 characters/);
@@ -185,8 +177,8 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     }
     const sync = await call(key, 'POST', '/v1/vehicles/sync', {
       vehicles: [
-        { external_id: '🚗'.repeat(80), ...car() },
-        { external_id: '🚗'.repeat(81), ...car() },
+        { external_id: '🚗'.repeat(80), ...aCar({ photos: photos() }) },
+        { external_id: '🚗'.repeat(81), ...aCar({ photos: photos() }) },
       ],
     });
     assert.equal(sync.statusCode, 207, sync.body);
@@ -202,13 +194,16 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
 
   test('leading and trailing white space is trimmed: path, sync and reconcile name the same car', async () => {
     const { key } = await seedDealer(t);
-    const res = await call(key, 'PUT', `/v1/vehicles/${enc('  STK 1043\t')}`, car());
+    const res = await call(key, 'PUT', `/v1/vehicles/${enc('  STK 1043\t')}`, aCar({ photos: photos() }));
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.json().vehicle.external_id, 'STK 1043');
     for (const variant of ['STK 1043', ' STK 1043 ', '\u00a0STK 1043\u3000']) {
       assert.equal((await call(key, 'GET', `/v1/vehicles/${enc(variant)}`)).json().vehicle.external_id, 'STK 1043', JSON.stringify(variant));
     }
-    const sync = await call(key, 'POST', '/v1/vehicles/sync', { vehicles: [{ external_id: ' STK 1043 ', ...car() }], mark_missing_as_sold: true });
+    const sync = await call(key, 'POST', '/v1/vehicles/sync', {
+      vehicles: [{ external_id: ' STK 1043 ', ...aCar({ photos: photos() }) }],
+      mark_missing_as_sold: true,
+    });
     assert.deepEqual([sync.statusCode, sync.json().created, sync.json().updated, sync.json().sold], [200, 0, 1, 0], sync.body);
     const rec = await call(key, 'POST', '/v1/vehicles/reconcile', { external_ids: ['STK 1043  '] });
     assert.deepEqual([rec.statusCode, rec.json().kept, rec.json().sold, rec.json().unknown], [200, 1, 0, 0], rec.body);
@@ -219,16 +214,16 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     const { key } = await seedDealer(t);
     const nfd = NFD('ÑANDÚ-7');
     assert.notEqual(nfd, 'ÑANDÚ-7');
-    const created = await call(key, 'PUT', `/v1/vehicles/${enc(nfd)}`, car());
+    const created = await call(key, 'PUT', `/v1/vehicles/${enc(nfd)}`, aCar({ photos: photos() }));
     assert.equal(created.statusCode, 201, created.body);
     assert.equal(created.json().vehicle.external_id, 'ÑANDÚ-7', 'stored in NFC');
-    const updated = await call(key, 'PUT', `/v1/vehicles/${enc('ÑANDÚ-7')}`, car());
+    const updated = await call(key, 'PUT', `/v1/vehicles/${enc('ÑANDÚ-7')}`, aCar({ photos: photos() }));
     assert.equal(updated.json().result, 'updated');
     assert.equal((await call(key, 'GET', `/v1/vehicles/${enc(nfd)}`)).statusCode, 200);
     const sync = await call(key, 'POST', '/v1/vehicles/sync', {
       vehicles: [
-        { external_id: nfd, ...car() },
-        { external_id: 'ÑANDÚ-7', ...car() },
+        { external_id: nfd, ...aCar({ photos: photos() }) },
+        { external_id: 'ÑANDÚ-7', ...aCar({ photos: photos() }) },
       ],
     });
     assert.equal(sync.statusCode, 207, sync.body);
@@ -243,7 +238,7 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     const nfd80 = NFD('Ñ'.repeat(80));
     // eslint-disable-next-line @typescript-eslint/no-misused-spread -- counts code points on purpose: NFD makes each Ñ two
     assert.equal([...nfd80].length, 160);
-    const long = await call(key, 'PUT', `/v1/vehicles/${enc(nfd80)}`, car());
+    const long = await call(key, 'PUT', `/v1/vehicles/${enc(nfd80)}`, aCar({ photos: photos() }));
     assert.equal(long.statusCode, 201, long.body);
     assert.equal(long.json().vehicle.external_id, 'Ñ'.repeat(80));
     assert.deepEqual(await listIds(key), ['ÑANDÚ-7', 'Ñ'.repeat(80)].sort());
@@ -252,7 +247,7 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
   test('control characters are refused: path 400, sync item error with vehicle.rejected, reconcile 400; no car', async () => {
     const { key, slug } = await seedDealer(t);
     for (const raw of ['a\u0000b', 'a\u0001b', 'a\u007fb', 'a\u0085b', 'a\u2028b', 'a\u202eb', 'a\nb']) {
-      const res = await call(key, 'PUT', `/v1/vehicles/${enc(raw)}`, car());
+      const res = await call(key, 'PUT', `/v1/vehicles/${enc(raw)}`, aCar({ photos: photos() }));
       assert.equal(res.statusCode, 400, `${JSON.stringify(raw)}: ${res.body}`);
       assert.equal(res.json().error.code, 'invalid_request');
       assert.match(res.json().error.message, /control/);
@@ -261,11 +256,11 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     }
     const sync = await call(key, 'POST', '/v1/vehicles/sync', {
       vehicles: [
-        { external_id: 'OK-1', ...car() },
-        { external_id: 'a\u0000b', ...car() },
-        { external_id: 'x\u202e1', ...car() },
-        { external_id: '   ', ...car() },
-        { external_id: 'a\ud800', ...car() },
+        { external_id: 'OK-1', ...aCar({ photos: photos() }) },
+        { external_id: 'a\u0000b', ...aCar({ photos: photos() }) },
+        { external_id: 'x\u202e1', ...aCar({ photos: photos() }) },
+        { external_id: '   ', ...aCar({ photos: photos() }) },
+        { external_id: 'a\ud800', ...aCar({ photos: photos() }) },
       ],
     });
     assert.equal(sync.statusCode, 207, sync.body);
@@ -296,13 +291,13 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
 
   test('sync and reconcile round-trip every ID; reconcile marks sold exactly the unlisted one', async () => {
     const { key } = await seedDealer(t);
-    const sync = await call(key, 'POST', '/v1/vehicles/sync', { vehicles: IDS.map((id) => ({ external_id: id, ...car() })) });
+    const sync = await call(key, 'POST', '/v1/vehicles/sync', { vehicles: IDS.map((id) => ({ external_id: id, ...aCar({ photos: photos() }) })) });
     assert.equal(sync.statusCode, 200, sync.body);
     assert.equal(sync.json().created, IDS.length);
     for (const id of IDS) assert.equal((await call(key, 'GET', `/v1/vehicles/${enc(id)}`)).json().vehicle.external_id, id);
     // Sent again spelled otherwise (NFD, padded), with mark_missing_as_sold: nothing is missing.
     const again = await call(key, 'POST', '/v1/vehicles/sync', {
-      vehicles: IDS.map((id) => ({ external_id: ` ${NFD(id)} `, ...car() })),
+      vehicles: IDS.map((id) => ({ external_id: ` ${NFD(id)} `, ...aCar({ photos: photos() }) })),
       mark_missing_as_sold: true,
     });
     assert.deepEqual([again.json().created, again.json().updated, again.json().sold], [0, IDS.length, 0], again.body);
@@ -314,7 +309,7 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
 
   describe('feeds in every format', () => {
     const GOOD = ['STK 1043', 'A/1043', '#1043', 'ÑANDÚ-7', 'ñ'.repeat(80), '<b>&"1043\''];
-    const row = (id: string) => ({ external_id: id, brand: 'Volkswagen', model: 'Gol', year: 2015, price: 5500000, mileage: 98000, photos: photos() });
+    const row = (id: string) => ({ external_id: id, ...aCar({ ...GOL, photos: photos() }) });
 
     async function push(feedPath: string, format: 'csv' | 'json' | 'xml' | 'xlsx', ids: string[]) {
       const rows = ids.map(row);
@@ -398,10 +393,13 @@ describe(`stock IDs through the service (${STORE_NAME})`, () => {
     assert.equal(hook.statusCode, 201, hook.body);
     rx.reset();
     for (const id of ['A/1043', 'ÑANDÚ-7']) {
-      assert.equal((await call(key, 'PUT', `/v1/vehicles/${enc(NFD(id))}`, car())).statusCode, 201);
+      assert.equal((await call(key, 'PUT', `/v1/vehicles/${enc(NFD(id))}`, aCar({ photos: photos() }))).statusCode, 201);
       assert.equal((await call(key, 'POST', `/v1/vehicles/${enc(id)}/sold`)).statusCode, 200);
     }
-    assert.equal((await call(key, 'POST', '/v1/vehicles/sync', { vehicles: [{ external_id: '#1043', ...car({ year: 1900 }) }] })).statusCode, 207);
+    assert.equal(
+      (await call(key, 'POST', '/v1/vehicles/sync', { vehicles: [{ external_id: '#1043', ...aCar({ photos: photos(), year: 1900 }) }] })).statusCode,
+      207,
+    );
     await t.app.services.jobs.runDue();
     const bodies = rx.received.filter((r) => r.path === '/ok').map((r) => ({ raw: r.raw.toString('utf8'), json: JSON.parse(r.raw.toString('utf8')) }));
     const sold = bodies

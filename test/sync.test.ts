@@ -2,19 +2,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
+import { aCar, aStock, GOL } from './support/cars.js';
 
-const photos = ['https://img.example.com/1.jpg', 'https://img.example.com/2.jpg', 'https://img.example.com/3.jpg'];
-const car = (external_id: string, over: Record<string, unknown> = {}) => ({
-  external_id,
-  brand: 'Volkswagen',
-  model: 'Gol',
-  year: 2015,
-  price: 5_500_000,
-  mileage: 98000,
-  photos,
-  ...over,
-});
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i + 1}`);
 
 describe(`sync and reconcile (${STORE_NAME})`, () => {
@@ -40,17 +31,25 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
 
   test('all valid: 200 with counts; sending them again updates', async () => {
     const { key } = await seedDealer(t);
-    const first = await sync(key, { vehicles: ids('A', 3).map((id) => car(id)) });
+    const first = await sync(key, { vehicles: aStock('A', 3, GOL) });
     assert.equal(first.statusCode, 200);
     assert.deepEqual(first.json(), { created: 3, updated: 0, sold: 0, errors: [] });
-    const second = await sync(key, { vehicles: ids('A', 3).map((id) => car(id, { price: 5_400_000 })) });
+    const second = await sync(key, { vehicles: aStock('A', 3, { ...GOL, price: 5_400_000 }) });
     assert.deepEqual(second.json(), { created: 0, updated: 3, sold: 0, errors: [] });
   });
 
   test('one bad car never blocks the others: 207 with errors by index; vehicle.rejected per failure', async () => {
     const { key, slug } = await seedDealer(t);
     const res = await sync(key, {
-      vehicles: [car('B-1'), car('B-2', { year: 1900, brand: 'Nope' }), car('B-3'), car('B-1'), { brand: 'x' }, car('B-4', { source: 'shopify' }), 'text'],
+      vehicles: [
+        aCar({ external_id: 'B-1', ...GOL }),
+        aCar({ external_id: 'B-2', ...GOL, year: 1900, brand: 'Nope' }),
+        aCar({ external_id: 'B-3', ...GOL }),
+        aCar({ external_id: 'B-1', ...GOL }),
+        { brand: 'x' },
+        aCar({ external_id: 'B-4', ...GOL, source: 'shopify' }),
+        'text',
+      ],
     });
     assert.equal(res.statusCode, 207);
     const body = res.json();
@@ -74,20 +73,20 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
 
   test('more than 500 vehicles: 413, nothing applied; 500 pass', async () => {
     const { key } = await seedDealer(t);
-    const over = await sync(key, { vehicles: ids('C', 501).map((id) => car(id)) });
+    const over = await sync(key, { vehicles: aStock('C', 501, GOL) });
     assert.equal(over.statusCode, 413);
     assert.equal(over.json().error.code, 'payload_too_large');
     assert.equal((await t.app.inject({ url: '/v1/vehicles', headers: bearer(key) })).json().total, 0);
-    const ok = await sync(key, { vehicles: ids('C', 500).map((id) => car(id)) });
+    const ok = await sync(key, { vehicles: aStock('C', 500, GOL) });
     assert.equal(ok.statusCode, 200);
     assert.equal(ok.json().created, 500);
   });
 
   test('mark_missing_as_sold marks the missing cars of that source only, with vehicle.sold each', async () => {
     const { key, slug } = await seedDealer(t);
-    await sync(key, { vehicles: ids('D', 10).map((id) => car(id)) });
-    await sync(key, { source: 'shopify', vehicles: [car('SHOP-1')] });
-    const res = await sync(key, { vehicles: ids('D', 8).map((id) => car(id)), mark_missing_as_sold: true });
+    await sync(key, { vehicles: aStock('D', 10, GOL) });
+    await sync(key, { source: 'shopify', vehicles: [aCar({ external_id: 'SHOP-1', ...GOL })] });
+    const res = await sync(key, { vehicles: aStock('D', 8, GOL), mark_missing_as_sold: true });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), { created: 0, updated: 8, sold: 2, errors: [] });
     const s = await statuses(key);
@@ -97,15 +96,18 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     assert.equal(s['SHOP-1'], 'importing_photos', 'another source is never touched');
     assert.deepEqual((await eventsOf(slug, 'vehicle.sold')).map((e) => e.external_id).sort(), ['D-10', 'D-9']);
     // Already sold cars are not sold again.
-    const again = await sync(key, { vehicles: ids('D', 8).map((id) => car(id)), mark_missing_as_sold: true });
+    const again = await sync(key, { vehicles: aStock('D', 8, GOL), mark_missing_as_sold: true });
     assert.equal(again.json().sold, 0);
     assert.equal((await eventsOf(slug, 'vehicle.sold')).length, 2);
   });
 
   test('a failed vehicle skips the marking (sold_skipped)', async () => {
     const { key } = await seedDealer(t);
-    await sync(key, { vehicles: ids('E', 4).map((id) => car(id)) });
-    const res = await sync(key, { vehicles: [car('E-1'), car('E-2', { price: 0 })], mark_missing_as_sold: true });
+    await sync(key, { vehicles: aStock('E', 4, GOL) });
+    const res = await sync(key, {
+      vehicles: [aCar({ external_id: 'E-1', ...GOL }), aCar({ external_id: 'E-2', ...GOL, price: 0 })],
+      mark_missing_as_sold: true,
+    });
     assert.equal(res.statusCode, 207);
     assert.equal(res.json().sold, 0);
     assert.match(res.json().sold_skipped, /1 vehicle\(s\) failed/);
@@ -114,10 +116,10 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
 
   test('the sold guard refuses with 409 too_many_missing and the call has no effect at all', async () => {
     const { key, slug } = await seedDealer(t);
-    await sync(key, { vehicles: ids('F', 10).map((id) => car(id)) });
+    await sync(key, { vehicles: aStock('F', 10, GOL) });
     const before = (await t.app.inject({ url: '/v1/vehicles?per_page=100', headers: bearer(key) })).json();
     const res = await sync(key, {
-      vehicles: [...ids('F', 4).map((id) => car(id, { price: 1 })), car('F-NEW')],
+      vehicles: [...aStock('F', 4, { ...GOL, price: 1 }), aCar({ external_id: 'F-NEW', ...GOL })],
       mark_missing_as_sold: true,
     });
     assert.equal(res.statusCode, 409);
@@ -132,27 +134,27 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     );
     assert.match(failed[0].message, /6 of the 10/);
 
-    const allowed = await sync(key, { vehicles: ids('F', 4).map((id) => car(id)), mark_missing_as_sold: true, allow_mass_sold: true });
+    const allowed = await sync(key, { vehicles: aStock('F', 4, GOL), mark_missing_as_sold: true, allow_mass_sold: true });
     assert.equal(allowed.statusCode, 200);
     assert.equal(allowed.json().sold, 6);
   });
 
   test('the guard lets through fewer than 5 cars, or 40% or less', async () => {
     const { key } = await seedDealer(t);
-    await sync(key, { vehicles: ids('G', 5).map((id) => car(id)) });
-    const four = await sync(key, { vehicles: [car('G-1')], mark_missing_as_sold: true });
+    await sync(key, { vehicles: aStock('G', 5, GOL) });
+    const four = await sync(key, { vehicles: [aCar({ external_id: 'G-1', ...GOL })], mark_missing_as_sold: true });
     assert.equal(four.statusCode, 200, '4 of 5 is 80% but fewer than 5');
     assert.equal(four.json().sold, 4);
     const k2 = (await seedDealer(t)).key;
-    await sync(k2, { vehicles: ids('H', 15).map((id) => car(id)) });
-    const six = await sync(k2, { vehicles: ids('H', 9).map((id) => car(id)), mark_missing_as_sold: true });
+    await sync(k2, { vehicles: aStock('H', 15, GOL) });
+    const six = await sync(k2, { vehicles: aStock('H', 9, GOL), mark_missing_as_sold: true });
     assert.equal(six.statusCode, 200, '6 of 15 is exactly 40%');
     assert.equal(six.json().sold, 6);
   });
 
   test('empty lists: 409 empty_list with mark_missing_as_sold, else nothing to do', async () => {
     const { key } = await seedDealer(t);
-    await sync(key, { vehicles: [car('I-1')] });
+    await sync(key, { vehicles: [aCar({ external_id: 'I-1', ...GOL })] });
     const refused = await sync(key, { vehicles: [], mark_missing_as_sold: true, allow_mass_sold: true });
     assert.equal(refused.statusCode, 409);
     assert.equal(refused.json().error.code, 'empty_list');
@@ -176,7 +178,7 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
       assert.equal(res.statusCode, status, JSON.stringify(body));
       assert.equal(res.json().error.code, code, JSON.stringify(body));
     }
-    const uy = await sync(key, { market: 'uy', vehicles: [car('J-1'), car('J-2', { market: 'ar' })] });
+    const uy = await sync(key, { market: 'uy', vehicles: [aCar({ external_id: 'J-1', ...GOL }), aCar({ external_id: 'J-2', ...GOL, market: 'ar' })] });
     assert.equal(uy.statusCode, 207);
     assert.match(uy.json().errors[0].message, /market "ar" differs/);
     const v = (await t.app.inject({ url: '/v1/vehicles/J-1?market=uy', headers: bearer(key) })).json().vehicle;
@@ -185,7 +187,7 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
 
   test('a failure inside the transaction leaves no half-written car', async () => {
     const { key } = await seedDealer(t);
-    await sync(key, { vehicles: ids('K', 3).map((id) => car(id)) });
+    await sync(key, { vehicles: aStock('K', 3, GOL) });
     const before = (await t.app.inject({ url: '/v1/vehicles?per_page=100', headers: bearer(key) })).json();
     // Recording vehicle.sold, the last write of this sync, fails.
     if (t.store.dialect === 'sqlite') {
@@ -199,7 +201,10 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
       await sql`create trigger boom before insert on events for each row execute function boom()`.execute(t.store.db);
     }
     try {
-      const res = await sync(key, { vehicles: [car('K-1', { price: 1 }), car('K-2'), car('K-NEW')], mark_missing_as_sold: true });
+      const res = await sync(key, {
+        vehicles: [aCar({ external_id: 'K-1', ...GOL, price: 1 }), aCar({ external_id: 'K-2', ...GOL }), aCar({ external_id: 'K-NEW', ...GOL })],
+        mark_missing_as_sold: true,
+      });
       assert.equal(res.statusCode, 500);
       assert.equal(res.json().error.code, 'internal_error');
     } finally {
@@ -211,8 +216,8 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
 
   test('reconcile marks sold the cars of the source not listed; unknown IDs are counted', async () => {
     const { key, slug } = await seedDealer(t);
-    await sync(key, { vehicles: ids('R', 10).map((id) => car(id)) });
-    await sync(key, { source: 'odoo', vehicles: [car('ODOO-1')] });
+    await sync(key, { vehicles: aStock('R', 10, GOL) });
+    await sync(key, { source: 'odoo', vehicles: [aCar({ external_id: 'ODOO-1', ...GOL })] });
     const res = await reconcile(key, { external_ids: [...ids('R', 8), 'R-8', 'GHOST-1'] });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), { result: 'reconciled', sold: 2, kept: 8, unknown: 1 });
@@ -227,7 +232,7 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
 
   test('reconcile: guard 409 with sync.failed, allow_mass_sold, empty list always 409, limits', async () => {
     const { key, slug } = await seedDealer(t);
-    await sync(key, { vehicles: ids('S', 10).map((id) => car(id)) });
+    await sync(key, { vehicles: aStock('S', 10, GOL) });
     const refused = await reconcile(key, { external_ids: ids('S', 3) });
     assert.equal(refused.statusCode, 409);
     assert.equal(refused.json().error.code, 'too_many_missing');

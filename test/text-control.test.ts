@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { controlSentence, forbiddenControl } from '../src/core/text.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 import { feedFor, PHOTOS, vehiclesOf } from './feeds-support.js';
-
-const CAR = { brand: 'Volkswagen', model: 'Gol', year: 2015, price: 5_500_000, mileage: 98_000 };
+import { aCar, GOL } from './support/cars.js';
 
 describe(`control characters in text (${STORE_NAME})`, () => {
   let t: TestApp;
@@ -21,7 +21,7 @@ describe(`control characters in text (${STORE_NAME})`, () => {
   after(() => t.close());
 
   const put = (id: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: `/v1/vehicles/${id}`, headers: bearer(key), payload: { ...CAR, photos: PHOTOS(id), ...body } });
+    t.app.inject({ method: 'PUT', url: `/v1/vehicles/${id}`, headers: bearer(key), payload: aCar({ ...GOL, photos: PHOTOS(id), ...body }) });
 
   test('the rule: Cc characters refused; a multi-line text keeps line breaks and tabs', () => {
     assert.equal(forbiddenControl('Highline 1.6'), undefined);
@@ -71,8 +71,8 @@ describe(`control characters in text (${STORE_NAME})`, () => {
       headers: bearer(key),
       payload: {
         vehicles: [
-          { external_id: 'CTL-3', ...CAR, photos: PHOTOS('CTL-3'), color: 'Azul\u0000' },
-          { external_id: 'CTL-4', ...CAR, photos: PHOTOS('CTL-4') },
+          { external_id: 'CTL-3', ...aCar({ ...GOL, photos: PHOTOS('CTL-3'), color: 'Azul\u0000' }) },
+          { external_id: 'CTL-4', ...aCar({ ...GOL, photos: PHOTOS('CTL-4') }) },
         ],
       },
     });
@@ -85,8 +85,8 @@ describe(`control characters in text (${STORE_NAME})`, () => {
   test('a feed row with a control character fails alone, with the same sentence', async () => {
     const feed = await feedFor(t, slug);
     const rows = [
-      { external_id: 'CTL-5', ...CAR, photos: PHOTOS('CTL-5'), version: 'Trendline\u0000' },
-      { external_id: 'CTL-6', ...CAR, photos: PHOTOS('CTL-6'), description: 'Línea 1\nLínea 2' },
+      { external_id: 'CTL-5', ...aCar({ ...GOL, photos: PHOTOS('CTL-5'), version: 'Trendline\u0000' }) },
+      { external_id: 'CTL-6', ...aCar({ ...GOL, photos: PHOTOS('CTL-6'), description: 'Línea 1\nLínea 2' }) },
     ];
     const res = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(rows) });
     assert.equal(res.statusCode, 200, res.body);

@@ -2,14 +2,17 @@
 // and the query parameters of GET /v1/vehicles, on the store TEST_DATABASE_URL names.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
+import { aCar } from './support/cars.js';
+import { photoUrls } from './support/photos.js';
 
-const PHOTOS = ['https://img.example.com/1.jpg', 'https://img.example.com/2.jpg', 'https://img.example.com/3.jpg'];
-const VALID = { brand: 'Toyota', model: 'Corolla', year: 2019, price: 12500.5, mileage: 45000, photos: PHOTOS };
+const PHOTOS = photoUrls();
+const VALID = aCar({ price: 12500.5 });
 const REQUIRED = ['brand', 'model', 'year', 'price', 'mileage', 'photos'] as const;
 const OPTIONAL_STRINGS = ['version', 'currency', 'fuel', 'transmission', 'color', 'condition', 'city', 'description'] as const;
 
-const photoList = (n: number, tag = 'p') => Array.from({ length: n }, (_, i) => `https://img.example.com/${tag}/${i + 1}.jpg`);
+const photoList = (n: number, tag = 'p') => photoUrls(tag, n);
 const without = (body: Record<string, unknown>, field: string) => Object.fromEntries(Object.entries(body).filter(([k]) => k !== field));
 
 describe(`vehicle validation (${STORE_NAME})`, () => {

@@ -4,22 +4,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { ManualClock } from '../src/core/clock.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
+import { aCar } from './support/cars.js';
+import { photoUrls } from './support/photos.js';
 
-const photos = (n = 3, tag = 'a') => Array.from({ length: n }, (_, i) => `https://img.example.com/${tag}/${i + 1}.jpg`);
-const car = (over: Record<string, unknown> = {}) => ({
-  brand: 'Toyota',
-  model: 'Corolla',
-  year: 2019,
-  version: 'XEi 2.0',
-  price: 12500,
-  mileage: 45000,
-  fuel: 'gasoline',
-  transmission: 'automatic',
-  color: 'Gris',
-  photos: photos(),
-  ...over,
-});
+const photos = (n = 3, tag = 'a') => photoUrls(tag, n);
+/** The car of these tests: spec 2.2's, with its version, fuel, transmission and colour. */
+const SPEC_CAR = { version: 'XEi 2.0', fuel: 'gasoline', transmission: 'automatic', color: 'Gris', photos: photos() };
 
 describe(`vehicles (${STORE_NAME})`, () => {
   let t: TestApp;
@@ -38,7 +30,7 @@ describe(`vehicles (${STORE_NAME})`, () => {
   const events = async (type: string) => (await t.store.db.selectFrom('events').selectAll().where('type', '=', type).execute()).map((e) => JSON.parse(e.data));
 
   test('PUT creates (201) a car exactly as spec 2.2, importing its photos', async () => {
-    const res = await put('STK-1', car({ description: 'Único dueño' }));
+    const res = await put('STK-1', aCar({ ...SPEC_CAR, description: 'Único dueño' }));
     assert.equal(res.statusCode, 201);
     const { result, vehicle } = res.json();
     assert.equal(result, 'created');
@@ -77,15 +69,15 @@ describe(`vehicles (${STORE_NAME})`, () => {
   });
 
   test('PUT again is idempotent: 200 updated, same listing, updated_at moves only on change', async () => {
-    const first = (await put('STK-2', car())).json().vehicle;
+    const first = (await put('STK-2', aCar(SPEC_CAR))).json().vehicle;
     clock.advance(60_000);
-    const same = await put('STK-2', car());
+    const same = await put('STK-2', aCar(SPEC_CAR));
     assert.equal(same.statusCode, 200);
     assert.equal(same.json().result, 'updated');
     assert.equal(same.json().vehicle.listing_id, first.listing_id);
     assert.equal(same.json().vehicle.updated_at, first.updated_at, 'nothing changed');
     clock.advance(60_000);
-    const cheaper = await put('STK-2', car({ price: 11999.99 }));
+    const cheaper = await put('STK-2', aCar({ ...SPEC_CAR, price: 11999.99 }));
     assert.equal(cheaper.json().vehicle.price, '11999.99');
     assert.equal(cheaper.json().vehicle.updated_at, new Date(clock.now()).toISOString());
     const list = (await t.app.inject({ url: '/v1/vehicles?per_page=100', headers: bearer(key) })).json();
@@ -93,19 +85,19 @@ describe(`vehicles (${STORE_NAME})`, () => {
   });
 
   test('photos may be left out on an update: the car keeps them', async () => {
-    await put('STK-3', car());
-    const upd = await put('STK-3', car({ photos: undefined, mileage: 46000 }));
+    await put('STK-3', aCar(SPEC_CAR));
+    const upd = await put('STK-3', aCar({ ...SPEC_CAR, photos: undefined, mileage: 46000 }));
     assert.equal(upd.statusCode, 200);
     assert.equal(upd.json().vehicle.photos_pending, 3);
     assert.equal(upd.json().vehicle.mileage, 46000);
     const row = await t.store.db.selectFrom('vehicles').select('photo_urls').where('external_id', '=', 'STK-3').executeTakeFirstOrThrow();
     assert.deepEqual(JSON.parse(row.photo_urls), photos());
-    const changed = await put('STK-3', car({ photos: photos(4, 'b') }));
+    const changed = await put('STK-3', aCar({ ...SPEC_CAR, photos: photos(4, 'b') }));
     assert.equal(changed.json().vehicle.photos_pending, 4);
   });
 
   test('DELETE withdraws (idempotent), nothing is deleted; sold works on a withdrawn car', async () => {
-    await put('STK-4', car());
+    await put('STK-4', aCar(SPEC_CAR));
     const w = await t.app.inject({ method: 'DELETE', url: '/v1/vehicles/STK-4', headers: bearer(key) });
     assert.equal(w.statusCode, 200);
     assert.equal(w.json().result, 'withdrawn');
@@ -121,7 +113,7 @@ describe(`vehicles (${STORE_NAME})`, () => {
   });
 
   test('sold is idempotent and emits vehicle.sold once, with the data of spec §6', async () => {
-    const created = (await put('STK-5', car())).json().vehicle;
+    const created = (await put('STK-5', aCar(SPEC_CAR))).json().vehicle;
     const s1 = await t.app.inject({ method: 'POST', url: '/v1/vehicles/STK-5/sold', headers: bearer(key) });
     assert.equal(s1.statusCode, 200);
     assert.deepEqual([s1.json().result, s1.json().vehicle.status], ['sold', 'sold']);
@@ -146,9 +138,9 @@ describe(`vehicles (${STORE_NAME})`, () => {
       ['BACK-2', () => t.app.inject({ method: 'DELETE', url: '/v1/vehicles/BACK-2', headers: bearer(key) })],
       ['BACK-3', () => t.store.db.updateTable('vehicles').set({ status: 'expired' }).where('external_id', '=', 'BACK-3').execute()],
     ] as const) {
-      await put(id, car());
+      await put(id, aCar(SPEC_CAR));
       await make();
-      const res = await put(id, car());
+      const res = await put(id, aCar(SPEC_CAR));
       assert.equal(res.statusCode, 200, id);
       assert.equal(res.json().result, 'updated');
       assert.equal(res.json().vehicle.status, 'importing_photos', id);
@@ -156,23 +148,23 @@ describe(`vehicles (${STORE_NAME})`, () => {
   });
 
   test('the source of a car is that of its latest write (D14)', async () => {
-    await put('SRC-1', car());
-    const res = await put('SRC-1', car({ source: 'woocommerce' }));
+    await put('SRC-1', aCar(SPEC_CAR));
+    const res = await put('SRC-1', aCar({ ...SPEC_CAR, source: 'woocommerce' }));
     assert.equal(res.json().vehicle.source, 'woocommerce');
   });
 
   test('GET answers (cached by revision) follow every kind of write, from this process or another', async () => {
     const body = async () => (await get('CACHE-1')).json().vehicle;
-    await put('CACHE-1', car());
+    await put('CACHE-1', aCar(SPEC_CAR));
     assert.equal((await body()).price, '12500.00');
     assert.deepEqual(await body(), await body(), 'a repeated read is the same');
-    await put('CACHE-1', car({ price: 13000 }));
+    await put('CACHE-1', aCar({ ...SPEC_CAR, price: 13000 }));
     assert.equal((await body()).price, '13000.00', 'update');
     await t.app.inject({ method: 'POST', url: '/v1/vehicles/CACHE-1/sold', headers: bearer(key) });
     assert.equal((await body()).status, 'sold', 'sold');
     await t.app.inject({ method: 'DELETE', url: '/v1/vehicles/CACHE-1', headers: bearer(key) });
     assert.equal((await body()).status, 'withdrawn', 'withdrawn');
-    await put('CACHE-1', car());
+    await put('CACHE-1', aCar(SPEC_CAR));
     assert.equal((await body()).status, 'importing_photos', 'back for sale');
     // Another process writes through the same repository functions (revision bumped).
     const { setStatus, findVehicle } = await import('../src/modules/vehicles/repository.js');
@@ -198,7 +190,7 @@ describe(`vehicles (${STORE_NAME})`, () => {
   });
 
   test('another dealership never sees or touches the cars (D7)', async () => {
-    await put('MINE-1', car());
+    await put('MINE-1', aCar(SPEC_CAR));
     const other = await seedDealer(t);
     for (const req of [
       { method: 'GET' as const, url: '/v1/vehicles/MINE-1' },
@@ -211,7 +203,7 @@ describe(`vehicles (${STORE_NAME})`, () => {
     const list = (await t.app.inject({ url: '/v1/vehicles', headers: bearer(other.key) })).json();
     assert.deepEqual([list.data, list.total], [[], 0]);
     // The other dealership's own car under the same stock ID is a different car.
-    const theirs = await put('MINE-1', car({ price: 1 }), other.key);
+    const theirs = await put('MINE-1', aCar({ ...SPEC_CAR, price: 1 }), other.key);
     assert.equal(theirs.statusCode, 201);
     assert.equal((await get('MINE-1')).json().vehicle.price, '12500.00');
     const sync = await t.app.inject({ method: 'POST', url: '/v1/vehicles/reconcile', headers: bearer(other.key), payload: { external_ids: ['MINE-1'] } });
@@ -224,7 +216,7 @@ describe(`vehicles (${STORE_NAME})`, () => {
     const start = clock.now();
     for (let i = 1; i <= 5; i++) {
       clock.advance(1000);
-      await put(`L-${i}`, car({ market: i % 2 ? 'ar' : 'uy', source: i === 5 ? 'shopify' : 'api' }), d.key);
+      await put(`L-${i}`, aCar({ ...SPEC_CAR, market: i % 2 ? 'ar' : 'uy', source: i === 5 ? 'shopify' : 'api' }), d.key);
     }
     clock.advance(1000);
     await t.app.inject({ method: 'POST', url: '/v1/vehicles/L-1/sold?market=ar', headers: bearer(d.key) });
@@ -256,26 +248,26 @@ describe(`vehicles (${STORE_NAME})`, () => {
 
   test('a car held for contact details says why in review_reasons, on GET and in the list (the detail echoed, kept short)', async () => {
     const d = await seedDealer(t);
-    const held = await put('REV-1', car({ description: 'Impecable. Llamá al 11 4567-8901 y coordinamos.' }), d.key);
+    const held = await put('REV-1', aCar({ ...SPEC_CAR, description: 'Impecable. Llamá al 11 4567-8901 y coordinamos.' }), d.key);
     assert.equal(held.json().vehicle.status, 'in_review');
     const reason = 'The description contains a phone number ("11 4567-8901"); buyers must write through the marketplace, so send the car again without it.';
     assert.deepEqual(held.json().vehicle.review_reasons, [reason]);
     assert.deepEqual((await get('REV-1', d.key)).json().vehicle.review_reasons, [reason]);
     const long = `ventas.${'x'.repeat(60)}@concesionaria.com.ar`;
-    await put('REV-2', car({ version: `XEi ${long}` }), d.key);
+    await put('REV-2', aCar({ ...SPEC_CAR, version: `XEi ${long}` }), d.key);
     const list = (await t.app.inject({ url: '/v1/vehicles', headers: bearer(d.key) })).json().data as { external_id: string; review_reasons: string[] }[];
     const byId = new Map(list.map((v) => [v.external_id, v.review_reasons]));
     assert.deepEqual(byId.get('REV-1'), [reason]);
     assert.deepEqual(byId.get('REV-2'), [
       `The version contains an e-mail address ("${long.slice(0, 39)}…"); buyers must write through the marketplace, so send the car again without it.`,
     ]);
-    const fixed = await put('REV-1', car({ description: 'Impecable.' }), d.key);
+    const fixed = await put('REV-1', aCar({ ...SPEC_CAR, description: 'Impecable.' }), d.key);
     assert.deepEqual([fixed.json().vehicle.status, fixed.json().vehicle.review_reasons], ['importing_photos', []]);
   });
 
   test('GET /v1/vehicles: page, per_page and cursor out of range or malformed answer 400 invalid_request', async () => {
     const d = await seedDealer(t);
-    for (let i = 0; i < 3; i++) await put(`BAD-${i}`, car(), d.key);
+    for (let i = 0; i < 3; i++) await put(`BAD-${i}`, aCar(SPEC_CAR), d.key);
     const first = (await t.app.inject({ url: '/v1/vehicles?per_page=1', headers: bearer(d.key) })).json();
     assert.equal(typeof first.next_cursor, 'string');
     const cursor = first.next_cursor as string;
@@ -313,12 +305,12 @@ describe(`vehicles (${STORE_NAME})`, () => {
       method: 'POST',
       url: '/v1/vehicles/sync',
       headers: bearer(d.key),
-      payload: { vehicles: Array.from({ length: 25 }, (_, i) => ({ external_id: `W-${i}`, ...car() })) },
+      payload: { vehicles: Array.from({ length: 25 }, (_, i) => ({ external_id: `W-${i}`, ...aCar(SPEC_CAR) })) },
     });
     assert.equal(sync.json().created, 25);
     for (let i = 25; i < 35; i++) {
       clock.advance(1000);
-      await put(`W-${i}`, car(), d.key);
+      await put(`W-${i}`, aCar(SPEC_CAR), d.key);
     }
     clock.advance(1000);
     const ids = (list: { external_id: string }[]) => list.map((v) => v.external_id);
@@ -359,10 +351,10 @@ describe(`vehicles (${STORE_NAME})`, () => {
       for (const id of [seen[round], notYet]) {
         if (!id) continue;
         clock.advance(1);
-        await put(id, car({ price: 20000 + round }), d.key);
+        await put(id, aCar({ ...SPEC_CAR, price: 20000 + round }), d.key);
         updated.add(id);
       }
-      await put(`W-NEW-${round}`, car(), d.key);
+      await put(`W-NEW-${round}`, aCar(SPEC_CAR), d.key);
       updated.add(`W-NEW-${round}`);
       round++;
     } while (next);
@@ -380,7 +372,7 @@ describe(`vehicles (${STORE_NAME})`, () => {
     const p1 = ids((await read('per_page=5&page=1')).data);
     const later = ids((await read('per_page=100')).data)[20]!;
     clock.advance(1000);
-    await put(later, car({ price: 33333 }), d.key);
+    await put(later, aCar({ ...SPEC_CAR, price: 33333 }), d.key);
     const p2 = ids((await read('per_page=5&page=2')).data);
     assert.ok(
       p2.some((id) => p1.includes(id)),
@@ -416,16 +408,16 @@ describe(`vehicles (${STORE_NAME})`, () => {
 
   test('the daily expiry job expires cars not sent again for LISTING_TTL_DAYS (D5)', async () => {
     const d = await seedDealer(t);
-    await put('EXP-OLD', car(), d.key);
-    await put('EXP-RESENT', car(), d.key);
-    await put('EXP-SOLD', car(), d.key);
+    await put('EXP-OLD', aCar(SPEC_CAR), d.key);
+    await put('EXP-RESENT', aCar(SPEC_CAR), d.key);
+    await put('EXP-SOLD', aCar(SPEC_CAR), d.key);
     await t.app.inject({ method: 'POST', url: '/v1/vehicles/EXP-SOLD/sold', headers: bearer(d.key) });
     const s = async (id: string) => (await t.app.inject({ url: `/v1/vehicles/${id}`, headers: bearer(d.key) })).json().vehicle;
     const resentAt = (await s('EXP-RESENT')).updated_at;
     clock.advance(80 * 86_400_000);
-    await put('EXP-NEW', car(), d.key);
+    await put('EXP-NEW', aCar(SPEC_CAR), d.key);
     // Sending a car again unchanged restarts its clock without moving updated_at.
-    await put('EXP-RESENT', car(), d.key);
+    await put('EXP-RESENT', aCar(SPEC_CAR), d.key);
     assert.equal((await s('EXP-RESENT')).updated_at, resentAt);
     clock.advance(11 * 86_400_000);
     // About expiry only: the photo hosts of these cars do not exist (their downloads would fail the photos).
@@ -441,7 +433,7 @@ describe(`vehicles (${STORE_NAME})`, () => {
     const job = await t.store.db.selectFrom('jobs').selectAll().where('task', '=', 'vehicles.expire').executeTakeFirstOrThrow();
     assert.equal(job.status, 'pending');
     assert.equal(job.run_at, clock.now() + 86_400_000, 'runs again the next day');
-    const back = await t.app.inject({ method: 'PUT', url: '/v1/vehicles/EXP-OLD', headers: bearer(d.key), payload: car() });
+    const back = await t.app.inject({ method: 'PUT', url: '/v1/vehicles/EXP-OLD', headers: bearer(d.key), payload: aCar(SPEC_CAR) });
     assert.equal(back.json().vehicle.status, 'importing_photos', 'an expired car sent again is back for sale');
   });
 });

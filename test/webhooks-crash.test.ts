@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { systemClock } from '../src/core/clock.js';
 import { createDealer } from '../src/modules/dealers/service.js';
 import { createKey } from '../src/modules/keys/service.js';
-import { openTestStore, STORE_NAME, type TestStore } from './helpers.js';
+import { openTestStore, STORE_NAME, type TestStore } from './support/app.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,21 +6,14 @@ import Stripe from 'stripe';
 import { ManualClock } from '../src/core/clock.js';
 import { createOutbound } from '../src/core/outbound/fetcher.js';
 import { signatureHeader } from '../src/modules/webhooks/signature.js';
-import { bearer, makeApp, seedDealer, STORE_NAME, type TestApp } from './helpers.js';
+import { makeApp, STORE_NAME, type TestApp } from './support/app.js';
+import { bearer, seedDealer } from './support/dealers.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
-import { PhotoHost, publishCar } from './fixtures/cars.js';
+import { publishCar } from './support/cars.js';
+import { PhotoHost } from './support/photos.js';
+import { aCar } from './support/cars.js';
 
 const MIN = 60_000;
-const photos = () => [1, 2, 3].map((i) => `https://img.example.com/${i}.jpg`);
-const car = (over: Record<string, unknown> = {}) => ({
-  brand: 'Toyota',
-  model: 'Corolla',
-  year: 2019,
-  price: 12500,
-  mileage: 45000,
-  photos: photos(),
-  ...over,
-});
 
 let rx: Receiver;
 before(async () => {
@@ -178,7 +171,7 @@ describe(`webhooks: private addresses (${STORE_NAME})`, () => {
     const { key } = await seedDealer(t);
     try {
       const hook = await createHook(t, key, 'https://rebind.example/hook');
-      await inject(t, key, 'PUT', '/v1/vehicles/BAD-1', car({ price: -1 }));
+      await inject(t, key, 'PUT', '/v1/vehicles/BAD-1', aCar({ price: -1 }));
       await run(t, clock);
       await run(t, clock, 7 * 3_600_000);
       const log = (await inject(t, key, 'GET', `/v1/webhooks/${hook.id}/deliveries`)).json();
@@ -204,7 +197,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
 
   test("a vehicle.sold delivery: body, headers and a signature that Stripe's own verifier accepts", async () => {
     const hook = await createHook(t, key, rx.url('/ok?sold'), ['vehicle.sold']);
-    const created = (await inject(t, key, 'PUT', '/v1/vehicles/SOLD-1', car())).json().vehicle;
+    const created = (await inject(t, key, 'PUT', '/v1/vehicles/SOLD-1', aCar())).json().vehicle;
     await inject(t, key, 'POST', '/v1/vehicles/SOLD-1/sold');
     await run(t, clock);
     const got = receivedAt('/ok');
@@ -276,7 +269,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     const a = await createHook(t, key, rx.url('/ok?a'), ['vehicle.rejected']);
     const b = await createHook(t, key, rx.url('/ok?b'));
     const c = await createHook(t, key, rx.url('/ok?c'), ['vehicle.sold']);
-    const res = await inject(t, key, 'PUT', '/v1/vehicles/REJ-1', car({ year: 1900, price: 0 }));
+    const res = await inject(t, key, 'PUT', '/v1/vehicles/REJ-1', aCar({ year: 1900, price: 0 }));
     assert.equal(res.statusCode, 422);
     // Written with the event, in its transaction.
     const rows = await t.store.db
@@ -305,7 +298,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     const hook = await createHook(t, key, rx.url('/ok?sf'), ['sync.failed']);
     const { key: k } = await seedDealer(t);
     const own = await createHook(t, k, rx.url('/ok?sf2'), ['sync.failed']);
-    const vehicles = Array.from({ length: 6 }, (_, i) => ({ external_id: `G-${i}`, ...car() }));
+    const vehicles = Array.from({ length: 6 }, (_, i) => ({ external_id: `G-${i}`, ...aCar() }));
     assert.equal((await inject(t, k, 'POST', '/v1/vehicles/sync', { vehicles })).statusCode, 200);
     const res = await inject(t, k, 'POST', '/v1/vehicles/sync', { vehicles: vehicles.slice(0, 1), mark_missing_as_sold: true });
     assert.equal(res.statusCode, 409);
@@ -321,7 +314,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
 
   test('5xx is retried on the schedule (1, 5, 30, 120, 360 min) with the same event id, each attempt signed anew, then failed', async () => {
     const hook = await createHook(t, key, rx.url('/status/503'), ['vehicle.rejected']);
-    await inject(t, key, 'PUT', '/v1/vehicles/R5', car({ price: 0 }));
+    await inject(t, key, 'PUT', '/v1/vehicles/R5', aCar({ price: 0 }));
     const start = clock.now();
     await run(t, clock);
     const schedule = [1, 5, 30, 120, 360];
@@ -353,7 +346,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     const h429 = await createHook(t, key, rx.url('/status/429?after=900'), ['vehicle.rejected']);
     const h400 = await createHook(t, key, rx.url('/status/400'), ['vehicle.rejected']);
     const h308 = await createHook(t, key, rx.url('/status/308'), ['vehicle.rejected']);
-    await inject(t, key, 'PUT', '/v1/vehicles/R4', car({ price: 0 }));
+    await inject(t, key, 'PUT', '/v1/vehicles/R4', aCar({ price: 0 }));
     await run(t, clock);
     await run(t, clock, 2 * MIN);
     assert.equal(receivedAt('/status/429').length, 1, 'the 1-minute retry waits for Retry-After (15 min)');
@@ -383,7 +376,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
       await createHook(t, key, rx.url('/slow/1500'), ['vehicle.rejected']),
       await createHook(t, key, rx.url('/close'), ['vehicle.rejected']),
     ];
-    await inject(t, key, 'PUT', '/v1/vehicles/RT', car({ price: 0 }));
+    await inject(t, key, 'PUT', '/v1/vehicles/RT', aCar({ price: 0 }));
     await run(t, clock);
     for (const h of hooks) {
       const d = (await inject(t, key, 'GET', `/v1/webhooks/${h.id}/deliveries`)).json().data[0];
@@ -402,7 +395,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
   test('20 failed deliveries in a row turn the webhook off; a success between resets the run; a successful test turns it on', async () => {
     const hook = await createHook(t, key, rx.url('/status/410'), ['vehicle.rejected']);
     const reject = async (n: number) => {
-      for (let i = 0; i < n; i++) await inject(t, key, 'PUT', `/v1/vehicles/OFF-${i}`, car({ price: 0 }));
+      for (let i = 0; i < n; i++) await inject(t, key, 'PUT', `/v1/vehicles/OFF-${i}`, aCar({ price: 0 }));
       await run(t, clock);
     };
     await reject(19);
@@ -436,14 +429,14 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
   test('a success between failures resets the count', async () => {
     const hook = await createHook(t, key, rx.url('/status/410'), ['vehicle.rejected']);
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < 15; i++) await inject(t, key, 'PUT', `/v1/vehicles/RS-${i}`, car({ price: 0 }));
+      for (let i = 0; i < 15; i++) await inject(t, key, 'PUT', `/v1/vehicles/RS-${i}`, aCar({ price: 0 }));
       await run(t, clock);
       await t.store.db
         .updateTable('webhooks')
         .set({ url: rx.url('/ok?between') })
         .where('id', '=', hook.id)
         .execute();
-      await inject(t, key, 'PUT', '/v1/vehicles/RS-ok', car({ price: 0 }));
+      await inject(t, key, 'PUT', '/v1/vehicles/RS-ok', aCar({ price: 0 }));
       await run(t, clock);
       await t.store.db
         .updateTable('webhooks')
@@ -458,7 +451,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
 
   test('the delivery log pages newest first; a replay resends the same event id; pending and foreign deliveries are refused', async () => {
     const hook = await createHook(t, key, rx.url('/status/404'), ['vehicle.rejected']);
-    for (let i = 0; i < 3; i++) await inject(t, key, 'PUT', `/v1/vehicles/LOG-${i}`, car({ price: 0 }));
+    for (let i = 0; i < 3; i++) await inject(t, key, 'PUT', `/v1/vehicles/LOG-${i}`, aCar({ price: 0 }));
     await run(t, clock);
     const page1 = (await inject(t, key, 'GET', `/v1/webhooks/${hook.id}/deliveries?per_page=2`)).json();
     assert.deepEqual([page1.page, page1.per_page, page1.total, page1.data.length], [1, 2, 3, 2]);
@@ -488,7 +481,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
 
   test('deliveries to one receiver reuse kept-alive connections', async () => {
     const hook = await createHook(t, key, rx.url('/ok?keepalive'), ['vehicle.rejected']);
-    for (let i = 0; i < 6; i++) await inject(t, key, 'PUT', `/v1/vehicles/KA-${i}`, car({ price: 0 }));
+    for (let i = 0; i < 6; i++) await inject(t, key, 'PUT', `/v1/vehicles/KA-${i}`, aCar({ price: 0 }));
     await run(t, clock);
     assert.equal(receivedAt('/ok').length, 6);
     assert.ok(rx.connections <= 2, `${rx.connections} connections for 6 deliveries`);
@@ -497,7 +490,7 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
 
   test("a deleted webhook's pending deliveries are cancelled, not sent", async () => {
     const hook = await createHook(t, key, rx.url('/ok?deleted'), ['vehicle.rejected']);
-    await inject(t, key, 'PUT', '/v1/vehicles/DEL-1', car({ price: 0 }));
+    await inject(t, key, 'PUT', '/v1/vehicles/DEL-1', aCar({ price: 0 }));
     await inject(t, key, 'DELETE', `/v1/webhooks/${hook.id}`);
     await run(t, clock);
     assert.equal(receivedAt('/ok').length, 0);
@@ -513,12 +506,12 @@ describe(`webhooks: at least once across a restart, and fairness (${STORE_NAME})
     const first = await makeApp({ clock, outbound: loopbackOutbound() });
     const { key } = await seedDealer(first);
     await createHook(first, key, rx.url('/ok?restart'), ['vehicle.rejected']);
-    for (let i = 0; i < 3; i++) await inject(first, key, 'PUT', `/v1/vehicles/RE-${i}`, car({ price: 0 }));
+    for (let i = 0; i < 3; i++) await inject(first, key, 'PUT', `/v1/vehicles/RE-${i}`, aCar({ price: 0 }));
     const ids = (await first.store.db.selectFrom('events').select('id').where('type', '=', 'vehicle.rejected').execute()).map((e) => e.id);
     // Stop without running any job, keep the database, start a new app on it.
     await first.app.close();
     const { buildApp } = await import('../src/app.js');
-    const { testConfig } = await import('./helpers.js');
+    const { testConfig } = await import('./support/app.js');
     const second = await buildApp({ config: testConfig(), store: first.store, clock, outbound: loopbackOutbound() });
     try {
       await second.ready();
@@ -536,7 +529,7 @@ describe(`webhooks: at least once across a restart, and fairness (${STORE_NAME})
     const { t, clock, key } = await setup({ WEBHOOK_MAX_IN_FLIGHT: '1', JOB_CONCURRENCY: '4' });
     try {
       await createHook(t, key, rx.url('/slow/150'), ['vehicle.rejected']);
-      for (let i = 0; i < 4; i++) await inject(t, key, 'PUT', `/v1/vehicles/F-${i}`, car({ price: 0 }));
+      for (let i = 0; i < 4; i++) await inject(t, key, 'PUT', `/v1/vehicles/F-${i}`, aCar({ price: 0 }));
       for (let round = 0; round < 50 && receivedAt('/slow/150').length < 4; round++) await run(t, clock, 500);
       assert.equal(receivedAt('/slow/150').length, 4);
       assert.equal(rx.maxInFlight, 1);

@@ -1,4 +1,4 @@
-// Test support: each test builds its own app on its own fresh database, on SQLite by
+// Test apps and stores: each test builds its own app on its own fresh database, on SQLite by
 // default or on PostgreSQL when TEST_DATABASE_URL=postgres://… (one schema per store).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -7,13 +7,11 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../src/app.js';
-import { ManualClock, type Clock } from '../src/core/clock.js';
-import { loadConfig, type Config } from '../src/core/config.js';
-import { openStore, type Store } from '../src/core/db/store.js';
-import { migrateToLatest } from '../src/core/db/migrate.js';
-import { createDealer } from '../src/modules/dealers/service.js';
-import { createKey } from '../src/modules/keys/service.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
+import { ManualClock, type Clock } from '../../src/core/clock.js';
+import { loadConfig, type Config } from '../../src/core/config.js';
+import { openStore, type Store } from '../../src/core/db/store.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
 
 export const PG_URL = process.env.TEST_DATABASE_URL?.startsWith('postgres') ? process.env.TEST_DATABASE_URL : undefined;
 export const STORE_NAME = PG_URL ? 'postgres' : 'sqlite';
@@ -130,22 +128,3 @@ export function manualClock(t: { clock: Clock }): ManualClock {
   if (!(t.clock instanceof ManualClock)) throw new Error('this test app does not run on a ManualClock');
   return t.clock;
 }
-
-let seq = 0;
-/** A dealership with one key; returns the key and the dealership's slug. */
-export async function seedDealer(
-  t: { store: Store; clock: Clock },
-  input: { markets?: string[]; name?: string; city?: string } = {},
-): Promise<{ key: string; slug: string; prefix: string }> {
-  const slug = `dealer-${process.pid}-${++seq}`;
-  await createDealer(t.store.db, t.clock, {
-    slug,
-    name: input.name ?? `Dealer ${seq}`,
-    markets: input.markets ?? ['ar'],
-    city: input.city ?? 'Córdoba',
-  });
-  const k = await createKey(t.store.db, t.clock, { dealer: slug, name: 'test' });
-  return { key: k.key, slug, prefix: k.prefix };
-}
-
-export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
