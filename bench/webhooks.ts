@@ -16,7 +16,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeCertificate } from '../test/webhook-receiver.js';
+import { makeCertificate } from '../test/support/webhook-receiver.js';
 import {
   BenchError,
   LOOPBACK,
