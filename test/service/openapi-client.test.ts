@@ -11,7 +11,7 @@ import ts from 'typescript';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 
 const PROGRAM = `
-import type { components, paths } from '../api.js';
+import type { components, paths } from './api.js';
 
 type Vehicle = components['schemas']['Vehicle'];
 type PutBody = paths['/vehicles/{external_id}']['put']['requestBody']['content']['application/json'];
