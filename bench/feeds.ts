@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { BenchError, MODELS, createDealer, runCommand, startOwnServer, stopChild, type Benchmark, type Figure, type OwnServer } from './lib.js';
+import { aCar } from '../test/support/cars.js';
+import { photoUrls } from '../test/support/photos.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CARS = Number(process.env.BENCH_FEED_CARS ?? 30_000);
@@ -39,22 +41,25 @@ const COLORS = ['Blanco', 'Gris', 'Negro', 'Rojo', 'Azul'];
 export function car(i: number): Car {
   const m = MODELS[i % MODELS.length]!;
   const id = `FEED-${String(i).padStart(6, '0')}`;
+  // Every field a text cell, as a CSV file has it.
   return {
     external_id: id,
-    brand: m.brand,
-    model: m.model,
-    year: String(m.year),
-    version: `1.6 Trendline ${i % 7}`,
-    price: String(5_500_000 + (i % 500) * 10_000),
-    currency: 'ARS',
-    mileage: String(20_000 + (i % 97) * 1_000),
-    fuel: FUELS[i % FUELS.length]!,
-    transmission: i % 3 === 0 ? 'automatic' : 'manual',
-    color: COLORS[i % COLORS.length]!,
-    condition: 'used',
-    city: 'Córdoba',
-    description: `Unidad ${i} en muy buen estado, service al día, única mano, cubiertas nuevas${'.'.repeat(i % 10)}`,
-    photos: [1, 2, 3].map((n) => `https://photos.bench.invalid/cars/${id}/${n}.jpg`).join('|'),
+    ...aCar({
+      brand: m.brand,
+      model: m.model,
+      year: String(m.year),
+      version: `1.6 Trendline ${i % 7}`,
+      price: String(5_500_000 + (i % 500) * 10_000),
+      currency: 'ARS',
+      mileage: String(20_000 + (i % 97) * 1_000),
+      fuel: FUELS[i % FUELS.length]!,
+      transmission: i % 3 === 0 ? 'automatic' : 'manual',
+      color: COLORS[i % COLORS.length]!,
+      condition: 'used',
+      city: 'Córdoba',
+      description: `Unidad ${i} en muy buen estado, service al día, única mano, cubiertas nuevas${'.'.repeat(i % 10)}`,
+      photos: photoUrls(id, 3, 'https://photos.bench.invalid/cars').join('|'),
+    }),
   };
 }
 

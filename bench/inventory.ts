@@ -18,6 +18,8 @@ import {
   type Benchmark,
   type Figure,
 } from './lib.js';
+import { aCar } from '../test/support/cars.js';
+import { photoUrls } from '../test/support/photos.js';
 
 /** Cars per sync call (the API's maximum). */
 const SYNC_SIZE = 500;
@@ -36,13 +38,15 @@ function car(externalId: string, i: number): CarInput {
   const m = MODELS[i % MODELS.length]!;
   return {
     external_id: externalId,
-    brand: m.brand,
-    model: m.model,
-    year: m.year,
-    price: 5_500_000 + (i % 50) * 10_000,
-    mileage: 98_000 + (i % 97) * 1_000,
-    fuel: 'gasoline',
-    photos: [1, 2, 3].map((n) => `https://img.example.com/${externalId}/${n}.jpg`),
+    ...aCar({
+      brand: m.brand,
+      model: m.model,
+      year: m.year,
+      price: 5_500_000 + (i % 50) * 10_000,
+      mileage: 98_000 + (i % 97) * 1_000,
+      fuel: 'gasoline',
+      photos: photoUrls(externalId),
+    }),
   };
 }
 

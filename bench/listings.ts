@@ -7,6 +7,7 @@
 // cached brotli copy; the figure with the target), and without Accept-Encoding (plain bytes).
 import { BenchError, assertAll2xx, createDealer, expectJson, httpGet, load, noise, processTicks, send, sleep, type Benchmark } from './lib.js';
 import { photoServers, photoUrls } from './photos.js';
+import { aCar } from '../test/support/cars.js';
 
 const ACTIVE_TIMEOUT_MS = 60_000;
 
@@ -25,10 +26,7 @@ export const LISTING_BENCHMARKS: Benchmark[] = [
       const s = await photoServers(ctx);
       const key = await createDealer(s.cli, s.env, 'listing-page');
       const api = `${s.apiUrl}/v1/vehicles/LISTING-1`;
-      const body = {
-        brand: 'Toyota',
-        model: 'Corolla',
-        year: 2019,
+      const body = aCar({
         version: 'XEi 2.0 CVT',
         price: 18_500_000,
         mileage: 45_000,
@@ -37,7 +35,7 @@ export const LISTING_BENCHMARKS: Benchmark[] = [
         color: 'Gris plata',
         description: 'Único dueño. Service oficial al día.\nCubiertas nuevas, llantas de aleación, cámara de retroceso.\nAcepto permuta.',
         photos: photoUrls(s, 'listing/1'),
-      };
+      });
       expectJson('PUT of the listed car', await send('PUT', api, key, JSON.stringify(body)), 201);
       const t0 = performance.now();
       let car: Car;

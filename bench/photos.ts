@@ -40,6 +40,7 @@ import {
   type Child,
   type Figure,
 } from './lib.js';
+import { aCar, GOL } from '../test/support/cars.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -315,7 +316,7 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
           const id = `PHOTO-ONE-${round}`;
           const url = `${s.apiUrl}/v1/vehicles/${id}`;
           const urls = photoUrls(s, `one/${round}`);
-          const body = JSON.stringify({ brand: 'Volkswagen', model: 'Gol', year: 2015, price: 5_500_000, mileage: 98_000, photos: urls });
+          const body = JSON.stringify(aCar({ ...GOL, photos: urls }));
           const wall0 = Date.now();
           const t0 = performance.now();
           const put = await send('PUT', url, key, body);
@@ -375,10 +376,12 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
       const photos = IMPORT_CARS * PHOTOS_PER_CAR;
       const cars = Array.from({ length: IMPORT_CARS }, (_, i) => ({
         external_id: `IMP-${i}`,
-        ...MODELS[i % MODELS.length]!,
-        price: 5_500_000 + (i % 50) * 10_000,
-        mileage: 98_000 + (i % 97) * 1_000,
-        photos: photoUrls(s, `imp/${i}`),
+        ...aCar({
+          ...MODELS[i % MODELS.length]!,
+          price: 5_500_000 + (i % 50) * 10_000,
+          mileage: 98_000 + (i % 97) * 1_000,
+          photos: photoUrls(s, `imp/${i}`),
+        }),
       }));
       const count = async (status: string) =>
         expectJson<{ total: number }>(

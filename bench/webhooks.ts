@@ -16,7 +16,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeCertificate } from '../test/webhook-receiver.js';
+import { makeCertificate } from '../test/support/webhook-receiver.js';
 import {
   BenchError,
   LOOPBACK,
@@ -30,6 +30,8 @@ import {
   type BenchContext,
   type Figure,
 } from './lib.js';
+import { aCar } from '../test/support/cars.js';
+import { photoUrls } from '../test/support/photos.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
@@ -148,14 +150,7 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
     secret = hook.secret;
 
     // The events: invalid cars, each PUT answering 422 and recording vehicle.rejected.
-    const bad = JSON.stringify({
-      brand: 'Toyota',
-      model: 'Corolla',
-      year: 2019,
-      price: 0,
-      mileage: 1000,
-      photos: ['https://img.example/1.jpg', 'https://img.example/2.jpg', 'https://img.example/3.jpg'],
-    });
+    const bad = JSON.stringify(aCar({ price: 0, mileage: 1000, photos: photoUrls(undefined, 3, 'https://img.example') }));
     let next = 0;
     const t0 = Date.now();
     await Promise.all(

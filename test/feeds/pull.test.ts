@@ -1,0 +1,212 @@
+// Reading a feed URL (D17) with a local HTTP server and the manual clock: conditional requests
+// (ETag / Last-Modified sent back), content hash (unchanged files not processed again),
+// failures → sync.failed (feed_unreachable) and backoff, revoked feeds not read.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { ensurePulls } from '../../src/modules/feeds/pull-schedule.js';
+import { revokeFeed } from '../../src/modules/feeds/service.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
+import { seedDealer } from '../support/dealers.js';
+import { csv, csvCar, eventsOf, feedFor, ids, vehiclesOf } from './support.js';
+
+const HOUR = 3_600_000;
+
+interface Served {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+describe(`feed pull (${STORE_NAME})`, () => {
+  let t: TestApp;
+  let server: http.Server;
+  let base: string;
+  const seen: { path: string; headers: http.IncomingHttpHeaders }[] = [];
+  const answers = new Map<string, (req: http.IncomingMessage) => Served>();
+
+  before(async () => {
+    t = await makeApp({ env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', FEED_POLL_INTERVAL: '4h' } });
+    server = http.createServer((req, res) => {
+      seen.push({ path: req.url ?? '', headers: req.headers });
+      const a = answers.get(req.url ?? '')?.(req) ?? { status: 404, body: 'no' };
+      res.writeHead(a.status, { 'content-type': 'text/csv', ...a.headers });
+      res.end(a.status === 304 ? undefined : a.body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await t.close();
+    server.close();
+  });
+
+  const clock = () => manualClock(t);
+  // Photo downloads of the made-up photo URLs are not this file's concern: dropped before each run.
+  const runJobs = async () => {
+    await t.store.db.deleteFrom('jobs').where('task', '=', 'photos.download').execute();
+    return t.app.services.jobs.runDue();
+  };
+  const requestsTo = (path: string) => seen.filter((s) => s.path === path);
+  const importsOf = (feedId: number) => t.store.db.selectFrom('feed_imports').selectAll().where('feed_id', '=', feedId).orderBy('id').execute();
+  const pullJob = (feedId: number) => t.store.db.selectFrom('jobs').selectAll().where('job_key', '=', `feeds.pull:${feedId}`).executeTakeFirst();
+
+  test('200 then 304: validators sent back; unchanged content not processed again; changed content is', async () => {
+    const { slug } = await seedDealer(t);
+    let file = csv(ids('P', 3).map((id) => csvCar(id)));
+    const etag = () => `"v${file.length}"`;
+    answers.set('/a/stock.csv', (req) => {
+      if (req.headers['if-none-match'] === etag()) return { status: 304, body: '' };
+      return { status: 200, body: file, headers: { etag: etag(), 'last-modified': 'Wed, 21 Oct 2026 07:28:00 GMT' } };
+    });
+    const feed = await feedFor(t, slug, { url: `${base}/a/stock.csv` });
+    await runJobs();
+    assert.equal(requestsTo('/a/stock.csv').length, 1, 'read at once when created');
+    assert.equal((await vehiclesOf(t, slug)).length, 3);
+    let imports = await importsOf(feed.id);
+    assert.deepEqual(
+      imports.map((i) => [i.trigger, i.result, i.created]),
+      [['pull', 'processed', 3]],
+    );
+    const job = await pullJob(feed.id);
+    assert.equal(job?.run_at, clock().now() + 4 * HOUR, 'next read after FEED_POLL_INTERVAL');
+
+    // Not due yet: nothing read.
+    clock().advance(HOUR);
+    await runJobs();
+    assert.equal(requestsTo('/a/stock.csv').length, 1);
+
+    clock().advance(3 * HOUR);
+    await runJobs();
+    const second = requestsTo('/a/stock.csv')[1]!;
+    assert.equal(second.headers['if-none-match'], etag());
+    assert.equal(second.headers['if-modified-since'], 'Wed, 21 Oct 2026 07:28:00 GMT');
+    assert.equal((await importsOf(feed.id)).length, 1, '304: not processed again');
+
+    // A server that ignores validators: the content hash says the file is unchanged.
+    answers.set('/a/stock.csv', () => ({ status: 200, body: file }));
+    clock().advance(4 * HOUR);
+    await runJobs();
+    assert.equal(requestsTo('/a/stock.csv').length, 3);
+    assert.equal((await importsOf(feed.id)).length, 1, 'same bytes: not processed again');
+
+    // Changed: processed like a push (a missing car of the source marked sold).
+    file = csv(ids('P', 2).map((id) => csvCar(id, { price: 6_000_000 })));
+    clock().advance(4 * HOUR);
+    await runJobs();
+    imports = await importsOf(feed.id);
+    assert.deepEqual(
+      imports.map((i) => [i.result, i.created, i.updated, i.sold]),
+      [
+        ['processed', 3, 0, 0],
+        ['processed', 0, 2, 1],
+      ],
+    );
+    const cars = await vehiclesOf(t, slug);
+    // Which status a car for sale has depends on its made-up photo hosts (not this file's concern).
+    assert.deepEqual(
+      cars.map((c) => [c.external_id, c.status === 'sold' ? 'sold' : 'for sale', c.price_cents]),
+      [
+        ['P-1', 'for sale', 600_000_000],
+        ['P-2', 'for sale', 600_000_000],
+        ['P-3', 'sold', 550_000_000],
+      ],
+    );
+  });
+
+  test('HTTP 500 and unreachable: sync.failed (feed_unreachable) once per streak, a report, backoff; then recovery', async () => {
+    const { slug } = await seedDealer(t);
+    let status = 500;
+    answers.set('/b/feed.csv', () => ({ status, body: status === 200 ? csv([csvCar('B-1')]) : 'oops' }));
+    const feed = await feedFor(t, slug, { url: `${base}/b/feed.csv` });
+    await runJobs();
+    let failed = await eventsOf(t, slug, 'sync.failed');
+    assert.deepEqual(
+      failed.map((e) => [e.reason, e.source, e.market]),
+      [['feed_unreachable', 'feed', 'ar']],
+    );
+    assert.match(failed[0]!.message!, /HTTP 500/);
+    assert.deepEqual(
+      (await importsOf(feed.id)).map((i) => i.result),
+      ['unreachable'],
+    );
+    const job = await pullJob(feed.id);
+    assert.equal(job?.run_at, clock().now() + 60_000, 'first retry after a minute');
+    assert.match(job.last_error ?? '', /HTTP 500/);
+
+    clock().advance(60_000);
+    await runJobs();
+    assert.equal(requestsTo('/b/feed.csv').length, 2);
+    failed = await eventsOf(t, slug, 'sync.failed');
+    assert.equal(failed.length, 1, 'one sync.failed per streak of failures');
+    assert.equal((await pullJob(feed.id))?.run_at, clock().now() + 5 * 60_000, 'backoff grows');
+
+    status = 200;
+    clock().advance(5 * 60_000);
+    await runJobs();
+    assert.deepEqual(
+      (await importsOf(feed.id)).map((i) => i.result),
+      ['unreachable', 'processed'],
+    );
+    assert.equal((await pullJob(feed.id))?.run_at, clock().now() + 4 * HOUR);
+
+    // Unreachable host (a closed port).
+    const dead = await seedDealer(t);
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    await feedFor(t, dead.slug, { url: `http://127.0.0.1:${port}/x.csv` });
+    await runJobs();
+    const deadFailed = await eventsOf(t, dead.slug, 'sync.failed');
+    assert.equal(deadFailed[0]?.reason, 'feed_unreachable');
+    assert.ok(!deadFailed[0].message!.includes('/x.csv'), 'messages name the host, not the path');
+  });
+
+  test('an unreadable file: sync.failed (unreadable_feed) once; not processed again until it changes', async () => {
+    const { slug } = await seedDealer(t);
+    answers.set('/c/feed.json', () => ({ status: 200, body: '{"broken": ', headers: { 'content-type': 'application/json' } }));
+    const feed = await feedFor(t, slug, { url: `${base}/c/feed.json` });
+    await runJobs();
+    clock().advance(4 * HOUR);
+    await runJobs();
+    assert.equal(requestsTo('/c/feed.json').length, 2);
+    assert.deepEqual(
+      (await eventsOf(t, slug, 'sync.failed')).map((e) => e.reason),
+      ['unreadable_feed'],
+    );
+    assert.deepEqual(
+      (await importsOf(feed.id)).map((i) => i.result),
+      ['unreadable'],
+    );
+  });
+
+  test('at start every live feed with a URL has its pull job (jobs are rows: they survive restarts)', async () => {
+    const { slug } = await seedDealer(t);
+    answers.set('/e/feed.csv', () => ({ status: 304, body: '' }));
+    const live = await feedFor(t, slug, { url: `${base}/e/feed.csv` });
+    const gone = await feedFor(t, slug, { url: `${base}/e/other.csv` });
+    const pushOnly = await feedFor(t, slug);
+    await revokeFeed(t.store, t.clock, { dealer: slug, id: String(gone.id) });
+    const before = await pullJob(live.id);
+    await ensurePulls(t.store.db, t.clock);
+    assert.equal((await pullJob(live.id))?.id, before?.id, 'an existing job is kept as it is');
+    await t.store.db.deleteFrom('jobs').where('job_key', '=', `feeds.pull:${live.id}`).execute();
+    await ensurePulls(t.store.db, t.clock);
+    assert.ok(await pullJob(live.id), 'a missing job is made again');
+    assert.equal(await pullJob(gone.id), undefined);
+    assert.equal(await pullJob(pushOnly.id), undefined);
+  });
+
+  test('a revoked feed is not read any more', async () => {
+    const { slug } = await seedDealer(t);
+    answers.set('/d/feed.csv', () => ({ status: 200, body: csv([csvCar('D-1')]) }));
+    const feed = await feedFor(t, slug, { url: `${base}/d/feed.csv` });
+    await revokeFeed(t.store, t.clock, { dealer: slug, id: String(feed.id) });
+    clock().advance(5 * HOUR);
+    await runJobs();
+    assert.equal(requestsTo('/d/feed.csv').length, 0);
+    assert.equal(await pullJob(feed.id), undefined);
+  });
+});

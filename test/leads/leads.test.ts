@@ -1,0 +1,389 @@
+// Buyer inquiries and leads (D18, D19, D21): the form and JSON ways in, every bad input, the
+// honeypot and the per-address limit, leads grouped by buyer, GET /v1/leads, lead.created in
+// the same transaction, and the buyer's contact details found in no response, log line or event.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ManualClock } from '../../src/core/clock.js';
+import { loadConfig } from '../../src/core/config.js';
+import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
+import { bearer, seedDealer } from '../support/dealers.js';
+import { aCar, publishCar, type CarAnswer } from '../support/cars.js';
+import { pathOf, PhotoHost } from '../support/photos.js';
+
+const BASE = 'https://cars.example.com';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** The buyer whose details must never leave the store. */
+const BUYER = { name: 'Zebulon Quartermaine', email: 'Zeb.Quartermaine@Example.org', phone: '+54 9 351 555-0199' };
+const SECRETS = [BUYER.name, 'Zebulon', 'Quartermaine', BUYER.email.toLowerCase(), '5550199', '555-0199', '93515550199'];
+
+describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
+  let t: TestApp;
+  let clock: ManualClock;
+  const host = new PhotoHost();
+  let key: string;
+  let other: { key: string };
+  let car: CarAnswer;
+  /** Every response of these tests, searched at the end for the buyer's details. */
+  const bodies: string[] = [];
+
+  const send = async (opts: InjectOptions): Promise<LightMyRequestResponse> => {
+    const res = await t.app.inject(opts);
+    bodies.push(`${JSON.stringify(res.headers)}\n${res.body}`);
+    return res;
+  };
+  const inquire = (c: CarAnswer, payload: Record<string, unknown>, ip = '203.0.113.1') =>
+    send({ method: 'POST', url: `${pathOf(c.url)}/inquiries`, payload, remoteAddress: ip });
+  const post = (c: CarAnswer, fields: Record<string, string>, ip = '203.0.113.1') =>
+    send({ method: 'POST', url: `${pathOf(c.url)}/inquiries`, headers: FORM, payload: form(fields), remoteAddress: ip });
+  const leads = async (k = key, query = '') => {
+    const res = await send({ url: `/v1/leads${query}`, headers: bearer(k) });
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json().data as Record<string, unknown>[];
+  };
+  const countRows = async (table: 'leads' | 'lead_messages' | 'lead_contacts' | 'events') => (await t.store.db.selectFrom(table).selectAll().execute()).length;
+
+  before(async () => {
+    await host.start();
+    clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
+    t = await makeApp({ clock, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: BASE, INQUIRIES_PER_HOUR: '1000' } });
+    ({ key } = await seedDealer(t, { name: 'Autos del Sur' }));
+    other = await seedDealer(t, { name: 'Otra Concesionaria' });
+    car = await publishCar(t, key, host, 'C-1', { version: 'XEi' });
+    assert.equal(car.status, 'active');
+  });
+  after(async () => {
+    await t.close();
+    await host.stop();
+  });
+
+  test('the form: 303 to the thank-you page; the lead, its event and the masked last message', async () => {
+    const res = await post(car, {
+      ...BUYER,
+      message: `Hola, soy ${BUYER.name}. ¿Está disponible? Llamame al ${BUYER.phone} o escribime a ${BUYER.email}`,
+      website: '',
+    });
+    assert.equal(res.statusCode, 303);
+    assert.equal(res.headers.location, `${car.url}/thanks`);
+    assert.equal(res.body, '');
+    const thanks = await send({ url: pathOf(String(res.headers.location)) });
+    assert.equal(thanks.statusCode, 200);
+    assert.equal(thanks.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(thanks.headers['cache-control'], 'no-store');
+    assert.ok(thanks.body.includes('<h1>Gracias, tu mensaje fue enviado</h1>'));
+    assert.ok(thanks.body.includes('Autos del Sur te responderá pronto.'));
+    assert.ok(thanks.body.includes(`<a href="${car.url}">`));
+
+    const [lead, ...rest] = await leads();
+    assert.equal(rest.length, 0);
+    assert.deepEqual(Object.keys(lead!).sort(), ['created_at', 'external_id', 'id', 'last_message', 'listing_id', 'messages', 'stage', 'url']);
+    assert.equal(typeof lead!.id, 'number');
+    assert.equal(lead!.external_id, 'C-1');
+    assert.equal(lead!.listing_id, car.listing_id);
+    assert.equal(lead!.stage, 'new');
+    assert.equal(lead!.messages, 1);
+    assert.equal(lead!.created_at, new Date(clock.now()).toISOString());
+    assert.equal(lead!.url, `${BASE}/panel/leads/${String(lead!.id)}`);
+    assert.equal(lead!.last_message, 'Hola, soy [hidden]. ¿Está disponible? Llamame al [hidden] o escribime a [hidden]');
+
+    // lead.created: once, with the same Lead the API shows.
+    const events = await t.store.db.selectFrom('events').selectAll().where('type', '=', 'lead.created').execute();
+    assert.equal(events.length, 1);
+    assert.deepEqual(JSON.parse(events[0]!.data), { lead });
+    // The whole message and the contact details are kept apart, for the dealer panel.
+    const contact = await t.store.db.selectFrom('lead_contacts').selectAll().executeTakeFirstOrThrow();
+    assert.deepEqual(
+      { name: contact.name, email: contact.email, phone: contact.phone, email_key: contact.email_key, phone_key: contact.phone_key },
+      {
+        ...BUYER,
+        email_key: BUYER.email.toLowerCase(),
+        phone_key: '5493515550199',
+      },
+    );
+    const msg = await t.store.db.selectFrom('lead_messages').selectAll().executeTakeFirstOrThrow();
+    assert.ok(msg.body.includes(BUYER.phone));
+  });
+
+  test('JSON: 201 { result: "received" }; the same buyer (e-mail in another case, or the same phone written otherwise) adds to the lead; no second event', async () => {
+    clock.advance(60_000);
+    const a = await inquire(car, { name: 'Zeb', email: BUYER.email.toUpperCase(), message: 'Segundo mensaje de Zebulon' });
+    assert.equal(a.statusCode, 201);
+    assert.deepEqual(a.json(), { result: 'received' });
+    assert.equal(a.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal((await leads())[0]!.last_message, 'Segundo mensaje de [hidden]', 'the name given in the first message is hidden too');
+    clock.advance(60_000);
+    const b = await inquire(car, { name: 'Z. Q.', phone: '(54) 9-351-555-0199', message: 'Tercero <script>alert(1)</script>' });
+    assert.equal(b.statusCode, 201);
+    const second = await t.store.db.selectFrom('lead_messages').select('body').orderBy('id').execute();
+    assert.equal(second[1]!.body, 'Segundo mensaje de Zebulon');
+    const list = await leads();
+    assert.equal(list.length, 1);
+    assert.equal(list[0]!.messages, 3);
+    assert.equal(list[0]!.last_message, 'Tercero <script>alert(1)</script>', 'stored as written; JSON carries it as text');
+    assert.equal((await t.store.db.selectFrom('events').selectAll().where('type', '=', 'lead.created').execute()).length, 1);
+    assert.equal(await countRows('lead_messages'), 3);
+  });
+
+  test('a new buyer, or the same buyer about another car, is a new lead; newest first', async () => {
+    clock.advance(60_000);
+    assert.equal((await inquire(car, { name: 'Ana', email: 'ana@example.com', message: 'Hola' })).statusCode, 201);
+    const car2 = await publishCar(t, key, host, 'C-2');
+    clock.advance(60_000);
+    assert.equal((await inquire(car2, { name: 'Ana', email: 'ana@example.com', message: 'Y este otro?' })).statusCode, 201);
+    const list = await leads();
+    assert.equal(list.length, 3);
+    assert.deepEqual(
+      list.map((l) => l.external_id),
+      ['C-2', 'C-1', 'C-1'],
+    );
+    assert.deepEqual(
+      list.map((l) => l.messages),
+      [1, 1, 3],
+    );
+    assert.equal((await t.store.db.selectFrom('events').selectAll().where('type', '=', 'lead.created').execute()).length, 3, 'one lead.created per lead');
+  });
+
+  test('every problem of a JSON inquiry in fields (400 invalid_request); nothing stored', async () => {
+    const before = await countRows('lead_messages');
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ name: 'Ana', message: 'Hola' }, ['email or phone is required (at least one)']],
+      [{ name: 'Ana', email: 'not-an-email', message: 'Hola' }, ['email is not a valid e-mail address']],
+      [{ name: 'Ana', email: 'a@b', message: 'Hola' }, ['email is not a valid e-mail address']],
+      [{ name: 'Ana', phone: '12ab', message: 'Hola' }, ['phone must be a phone number: digits, spaces, +, -, ., parentheses, with 6 to 15 digits']],
+      [{ name: 'Ana', email: 'ana@example.com', message: '   ' }, ['message is required (1 to 2000 characters)']],
+      [{ name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(2001) }, ['message must be at most 2000 characters']],
+      [
+        { name: 'A'.repeat(121), email: `${'a'.repeat(250)}@x.io`, phone: '1'.repeat(41), message: 'Hola' },
+        ['name must be at most 120 characters', 'email must be at most 254 characters', 'phone must be at most 40 characters'],
+      ],
+      [{ email: 'bad', message: '' }, ['name is required', 'email is not a valid e-mail address', 'message is required (1 to 2000 characters)']],
+      [{ name: 42, email: ['x'], message: 'Hola' }, ['name must be a string', 'email must be a string', 'name is required']],
+      [
+        { name: 'Ana\u0000', email: 'ana@example.com', message: 'Hola\u0007' },
+        ['name must not contain control characters', 'message must not contain control characters other than line breaks and tabs'],
+      ],
+      // NUL in an e-mail address: PostgreSQL could not store it (core/text.ts).
+      [{ name: 'Ana', email: 'an\u0000a@example.com', message: 'Hola\n\tchau' }, ['email is not a valid e-mail address']],
+    ];
+    for (const [payload, fields] of cases) {
+      const res = await inquire(car, payload);
+      assert.equal(res.statusCode, 400, JSON.stringify(payload).slice(0, 80));
+      assert.equal(res.json().error.code, 'invalid_request');
+      assert.deepEqual([...res.json().error.fields].sort(), [...fields].sort(), JSON.stringify(payload).slice(0, 80));
+    }
+    // Exactly at the limits is fine.
+    clock.advance(60_000);
+    const ok = await inquire(car, { name: 'N'.repeat(120), phone: '+1 (555) 010-9999', message: 'm'.repeat(2000) }, '203.0.113.9');
+    assert.equal(ok.statusCode, 201, ok.body);
+    assert.equal(await countRows('lead_messages'), before + 1);
+    // Not JSON, not an object, too large.
+    assert.equal(
+      (await send({ method: 'POST', url: `${pathOf(car.url)}/inquiries`, headers: { 'content-type': 'application/json' }, payload: '[1]' })).json().error.code,
+      'invalid_request',
+    );
+    assert.equal(
+      (await send({ method: 'POST', url: `${pathOf(car.url)}/inquiries`, headers: { 'content-type': 'application/json' }, payload: '{bad' })).statusCode,
+      400,
+    );
+    const big = await send({
+      method: 'POST',
+      url: `${pathOf(car.url)}/inquiries`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'A', email: 'a@b.co', message: 'x'.repeat(17_000) }),
+    });
+    assert.equal(big.statusCode, 413);
+    assert.equal(big.json().error.code, 'payload_too_large');
+  });
+
+  test('the form with problems: the page again (400), the messages and the entered values, escaped', async () => {
+    const res = await post(car, { name: '<script>alert("n")</script>', email: '"><img src=x onerror=alert(1)>', phone: '', message: '</textarea><b>hola</b>' });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(res.headers['cache-control'], 'no-store');
+    const html = res.body;
+    assert.ok(html.includes('<div class="errors" role="alert"><p>Revisá el formulario:</p><ul><li>El correo electrónico no es válido.</li></ul></div>'));
+    assert.ok(html.includes('value="&lt;script&gt;alert(&quot;n&quot;)&lt;/script&gt;"'));
+    assert.ok(html.includes('aria-invalid="true" aria-describedby="f-email-error"'));
+    assert.ok(html.includes('value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"'));
+    assert.ok(html.includes('rows="6">\n&lt;/textarea&gt;&lt;b&gt;hola&lt;/b&gt;</textarea>'));
+    for (const raw of ['<script>alert', '<img src=x', '<b>hola']) assert.ok(!html.includes(raw), raw);
+    const tooLong = await post(car, { name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(2001) });
+    assert.equal(tooLong.statusCode, 400);
+    assert.ok(tooLong.body.includes('El mensaje puede tener como máximo 2000 caracteres.'));
+    const empty = await send({ method: 'POST', url: `${pathOf(car.url)}/inquiries`, headers: FORM, payload: '' });
+    assert.equal(empty.statusCode, 400);
+    assert.ok(empty.body.includes('Indicá tu nombre.') && empty.body.includes('Escribí un mensaje.'));
+    const missing = await post(car, { name: 'Ana', message: 'hola' });
+    assert.ok(missing.body.includes('Indicá un correo electrónico o un teléfono.'));
+    // Over 16 KB: 413 and a page saying so (the body is not read).
+    const big = await post(car, { name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(17_000) });
+    assert.equal(big.statusCode, 413);
+    assert.equal(big.headers['content-type'], 'text/html; charset=utf-8');
+    assert.ok(big.body.includes('Tu mensaje es demasiado largo para enviarlo.'));
+    assert.ok(big.body.includes(`<a href="${car.url}">`));
+  });
+
+  test('only cars for sale take messages: sold 400 (form: the "no longer available" page), not yet public or unknown 404', async () => {
+    const sold = await publishCar(t, key, host, 'C-SOLD');
+    assert.equal((await t.app.inject({ method: 'POST', url: '/v1/vehicles/C-SOLD/sold', headers: bearer(key) })).statusCode, 200);
+    const json = await inquire(sold, { name: 'Ana', email: 'ana@example.com', message: 'Hola' });
+    assert.equal(json.statusCode, 400);
+    assert.equal(json.json().error.code, 'invalid_request');
+    assert.match(json.json().error.message, /no longer for sale/);
+    const page = await post(sold, { name: 'Ana', email: 'ana@example.com', message: 'Hola' });
+    assert.equal(page.statusCode, 400);
+    assert.ok(page.body.includes('Tu mensaje no se envió porque este auto ya no está disponible.'));
+    assert.ok(!page.body.includes('<form'));
+
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/vehicles/C-NEW',
+      headers: bearer(key),
+      payload: aCar({ brand: 'Fiat', model: 'Cronos', year: 2022, price: 1, mileage: 0 }),
+    });
+    const importing = put.json().vehicle as CarAnswer;
+    assert.equal(importing.status, 'importing_photos');
+    const notYet = await inquire(importing, { name: 'Ana', email: 'ana@example.com', message: 'Hola' });
+    assert.equal(notYet.statusCode, 404);
+    assert.equal(notYet.json().error.code, 'not_found');
+
+    const unknown = await send({ method: 'POST', url: '/listings/ZZZZZZZZZZ/inquiries', payload: { name: 'Ana', email: 'ana@example.com', message: 'Hola' } });
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.json().error.code, 'not_found');
+    const unknownForm = await send({
+      method: 'POST',
+      url: '/listings/ZZZZZZZZZZ/inquiries',
+      headers: FORM,
+      payload: form({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }),
+    });
+    assert.equal(unknownForm.statusCode, 404);
+    assert.ok(unknownForm.body.includes('<h1>Listing not found</h1>'));
+    assert.equal((await t.store.db.selectFrom('leads').selectAll().where('external_id', 'in', ['C-SOLD', 'C-NEW']).execute()).length, 0);
+  });
+
+  test('honeypot filled: the same success answers, nothing stored', async () => {
+    const before = [await countRows('leads'), await countRows('lead_messages'), await countRows('events')];
+    const a = await post(car, { name: 'Bot', email: 'bot@spam.example', message: 'Buy now', website: 'http://spam.example' });
+    assert.equal(a.statusCode, 303);
+    assert.equal(a.headers.location, `${car.url}/thanks`);
+    const b = await inquire(car, { name: 'Bot', email: 'bot@spam.example', message: 'Buy now', website: 'x' });
+    assert.equal(b.statusCode, 201);
+    assert.deepEqual(b.json(), { result: 'received' });
+    assert.deepEqual([await countRows('leads'), await countRows('lead_messages'), await countRows('events')], before);
+  });
+
+  test('GET /v1/leads: since (exclusive), malformed since 400, at most 100 newest, another dealership sees nothing', async () => {
+    const all = await leads();
+    const newest = all[0]!;
+    assert.deepEqual(await leads(key, `?since=${encodeURIComponent(String(newest.created_at))}`), []);
+    const since = await leads(key, `?since=${encodeURIComponent(String(all[1]!.created_at))}`);
+    assert.deepEqual(
+      since.map((l) => l.id),
+      [newest.id],
+    );
+    assert.equal((await leads(key, '?since=2020-01-01T00:00:00Z')).length, all.length);
+    for (const bad of ['yesterday', '2026-13-01T00:00:00Z', '2026-11-21', '']) {
+      const res = await send({ url: `/v1/leads?since=${encodeURIComponent(bad)}`, headers: bearer(key) });
+      assert.equal(res.statusCode, 400, bad);
+      assert.equal(res.json().error.code, 'invalid_request');
+    }
+    assert.deepEqual(await leads(other.key), [], 'another dealership sees none of them');
+    assert.equal((await send({ url: '/v1/leads' })).statusCode, 401);
+
+    // 105 buyers: the 100 newest, newest first.
+    const many = await publishCar(t, key, host, 'C-MANY');
+    for (let i = 0; i < 105; i++) {
+      clock.advance(1000);
+      assert.equal((await inquire(many, { name: 'Comprador', email: `buyer${i}@example.com`, message: `Message ${i}` }, `198.51.100.${i}`)).statusCode, 201);
+    }
+    const list = await leads();
+    assert.equal(list.length, 100);
+    assert.equal(list[0]!.last_message, 'Message 104');
+    assert.equal(list[99]!.last_message, 'Message 5');
+    const times = list.map((l) => Date.parse(String(l.created_at)));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+    );
+    assert.deepEqual(await leads(other.key), []);
+  });
+
+  test("messages of one buyer arriving at once make one lead; other sites' JavaScript may post (CORS)", async () => {
+    const c = await publishCar(t, key, host, 'C-RACE');
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => inquire(c, { name: 'Rita', phone: '351 444 0000', message: `Hola ${i}` })));
+    assert.deepEqual(
+      answers.map((a) => a.statusCode),
+      [201, 201, 201, 201, 201, 201],
+    );
+    assert.equal(answers[0]!.headers['access-control-allow-origin'], '*');
+    const rows = await t.store.db.selectFrom('leads').selectAll().where('external_id', '=', 'C-RACE').execute();
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.messages, 6);
+    const preflight = await send({
+      method: 'OPTIONS',
+      url: `${pathOf(c.url)}/inquiries`,
+      headers: { origin: 'https://dealer.example', 'access-control-request-method': 'POST' },
+    });
+    assert.equal(preflight.statusCode, 204);
+    assert.equal(preflight.headers['access-control-allow-origin'], '*');
+    assert.equal(preflight.headers['access-control-allow-headers'], 'content-type');
+  });
+
+  test("the buyer's e-mail, phone and name are in no response, log line or event of these tests", async () => {
+    const events = (await t.store.db.selectFrom('events').selectAll().execute()).map((e) => e.data);
+    const haystacks = { responses: bodies.join('\n'), logs: t.logs.text, events: events.join('\n') };
+    assert.ok(bodies.length > 100 && t.logs.lines.length > 100 && events.length >= 4);
+    for (const [where, text] of Object.entries(haystacks)) {
+      for (const secret of SECRETS) assert.ok(!text.toLowerCase().includes(secret.toLowerCase()), `${secret} found in ${where}`);
+    }
+  });
+});
+
+describe(`inquiry rate limit (${STORE_NAME})`, () => {
+  let t: TestApp;
+  let clock: ManualClock;
+  const host = new PhotoHost();
+  let car: CarAnswer;
+
+  before(async () => {
+    await host.start();
+    clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
+    t = await makeApp({ clock, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: BASE, INQUIRIES_PER_HOUR: '3' } });
+    const { key } = await seedDealer(t);
+    car = await publishCar(t, key, host, 'R-1');
+  });
+  after(async () => {
+    await t.close();
+    await host.stop();
+  });
+
+  test('INQUIRIES_PER_HOUR per client address in any hour: then 429 rate_limited with Retry-After (form: a page)', async () => {
+    const url = `${pathOf(car.url)}/inquiries`;
+    const payload = { name: 'Ana', email: 'ana@example.com', message: 'Hola' };
+    for (let i = 0; i < 3; i++) assert.equal((await t.app.inject({ method: 'POST', url, payload, remoteAddress: '192.0.2.7' })).statusCode, 201);
+    clock.advance(10 * 60_000);
+    const json = await t.app.inject({ method: 'POST', url, payload, remoteAddress: '192.0.2.7' });
+    assert.equal(json.statusCode, 429);
+    assert.equal(json.json().error.code, 'rate_limited');
+    assert.equal(json.headers['retry-after'], String(50 * 60));
+    const page = await t.app.inject({ method: 'POST', url, headers: FORM, payload: form(payload), remoteAddress: '192.0.2.7' });
+    assert.equal(page.statusCode, 429);
+    assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(page.headers['retry-after'], String(50 * 60));
+    assert.ok(page.body.includes('Intentá de nuevo en 50 minuto(s).'));
+    // Another address is not affected; an hour after the first message, this one may write again.
+    assert.equal((await t.app.inject({ method: 'POST', url, payload, remoteAddress: '192.0.2.8' })).statusCode, 201);
+    clock.advance(50 * 60_000);
+    assert.equal((await t.app.inject({ method: 'POST', url, payload, remoteAddress: '192.0.2.7' })).statusCode, 201);
+    const lead = (await t.store.db.selectFrom('leads').selectAll().execute())[0]!;
+    assert.equal(lead.messages, 5, 'refused messages were not stored');
+  });
+
+  test('INQUIRIES_PER_HOUR: default 20, a whole number of at least 1', () => {
+    assert.equal(loadConfig({}).inquiriesPerHour, 20);
+    assert.equal(loadConfig({ INQUIRIES_PER_HOUR: '5' }).inquiriesPerHour, 5);
+    for (const bad of ['0', '-1', 'many', '2.5']) assert.throws(() => loadConfig({ INQUIRIES_PER_HOUR: bad }), /INQUIRIES_PER_HOUR/);
+  });
+});

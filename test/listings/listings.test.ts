@@ -1,0 +1,321 @@
+// Public listing pages (D6, D19): what a buyer sees for each status, formats per market,
+// escaping of every dealer-written text, SEO tags and caching.
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import { ManualClock } from '../../src/core/clock.js';
+import { expireStale } from '../../src/modules/vehicles/repository.js';
+import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
+import { bearer, seedDealer } from '../support/dealers.js';
+import { aCar, publishCar, type CarAnswer } from '../support/cars.js';
+import { pathOf, PhotoHost } from '../support/photos.js';
+
+const NBSP = '\u00a0';
+const BASE = 'https://cars.example.com';
+
+/** Every tag of a page: markup from the templates only, never an event-handler attribute. */
+const ALLOWED_TAGS = new Set([
+  '!doctype',
+  'html',
+  'head',
+  'meta',
+  'title',
+  'link',
+  'style',
+  'script',
+  'body',
+  'a',
+  'header',
+  'main',
+  'div',
+  'article',
+  'h1',
+  'h2',
+  'p',
+  'section',
+  'ul',
+  'li',
+  'img',
+  'dl',
+  'dt',
+  'dd',
+  'aside',
+  'strong',
+  'form',
+  'label',
+  'span',
+  'input',
+  'textarea',
+  'button',
+]);
+function assertOnlyTemplateMarkup(page: string): void {
+  for (const m of page.matchAll(/<\/?([!a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g)) {
+    assert.ok(ALLOWED_TAGS.has(m[1]!.toLowerCase()), `unexpected tag <${m[1]}>`);
+    // Attribute names (outside the quoted values, which may hold escaped text).
+    const names = m[2]!.replace(/"[^"]*"/g, '""');
+    assert.doesNotMatch(names, /\son[a-z]+\s*=/i, `event handler attribute in ${m[0]}`);
+    assert.doesNotMatch(names, /['<]/, `unquoted or broken attribute in ${m[0]}`);
+  }
+  assert.equal(page.match(/<script/g)?.length ?? 0, page.includes('application/ld+json') ? 1 : 0, 'one script element at most (JSON-LD)');
+  assert.equal(page.match(/<\/script/gi)?.length ?? 0, page.includes('application/ld+json') ? 1 : 0);
+}
+const meta = (page: string, attr: 'name' | 'property', key: string): string | undefined =>
+  new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(page)?.[1];
+const unescape = (s: string) => s.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+
+describe(`public listing pages (${STORE_NAME})`, () => {
+  let t: TestApp;
+  let clock: ManualClock;
+  const host = new PhotoHost();
+  let key: string;
+
+  before(async () => {
+    await host.start();
+    clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
+    t = await makeApp({ clock, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: BASE } });
+    ({ key } = await seedDealer(t, { name: 'Autos del Sur', city: 'Córdoba' }));
+  });
+  after(async () => {
+    await t.close();
+    await host.stop();
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url: pathOf(url), headers });
+
+  test('an active car: title, price and mileage of its market, attributes, gallery of our photos, dealership, form, SEO', async () => {
+    const v = await publishCar(
+      t,
+      key,
+      host,
+      'L-1',
+      { version: 'XEi 2.0 CVT', fuel: 'gasoline', transmission: 'automatic', color: 'Gris plata', description: 'Único dueño.\nService oficial.' },
+      10,
+    );
+    assert.equal(v.status, 'active');
+    assert.equal(v.photos.length, 10);
+    assert.equal(v.url, `${BASE}/listings/${v.listing_id}`);
+    const res = await page(v.url);
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(res.headers['cache-control'], 'public, max-age=60');
+    assert.match(String(res.headers['content-security-policy']), /default-src 'none'/);
+    assert.equal(res.headers['x-robots-tag'], undefined);
+    const html = res.body;
+    assert.match(html, /^<!doctype html>\n<html lang="es-AR">/);
+    assert.match(html, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
+    assert.match(html, /<h1 id="title">2019 Toyota Corolla XEi 2\.0 CVT<\/h1>/);
+    assert.ok(html.includes(`<p class="price">$${NBSP}18.500.000</p>`), 'ARS price, es-AR format');
+    assert.ok(html.includes('<dt>Kilometraje</dt><dd>45.000 km</dd>'), 'mileage with its unit');
+    assert.ok(html.includes('<dt>Combustible</dt><dd>Nafta</dd>'));
+    assert.ok(html.includes('<dt>Transmisión</dt><dd>Automática</dd>'));
+    assert.ok(html.includes('<dt>Color</dt><dd>Gris plata</dd>'));
+    assert.ok(html.includes('<dt>Estado</dt><dd>Usado</dd>'));
+    assert.ok(html.includes('<dt>Ciudad</dt><dd>Córdoba</dd>'));
+    assert.ok(html.includes('<div class="description">Único dueño.\nService oficial.</div>'), 'line breaks kept (white-space: pre-line)');
+    // The gallery: our own photo URLs, in the dealer's order, each with an alt text.
+    const imgs = [...html.matchAll(/<img src="([^"]+)" alt="([^"]+)"/g)];
+    assert.deepEqual(
+      imgs.map((m) => m[1]),
+      v.photos,
+    );
+    assert.equal(imgs[0]![2], '2019 Toyota Corolla XEi 2.0 CVT, foto 1 de 10');
+    for (const src of v.photos) assert.match(src, /^https:\/\/cars\.example\.com\/photos\/[0-9a-f]{64}\/display\.jpg$/);
+    // Landmarks and the dealership.
+    for (const tag of ['<header>', '<main id="main">', '<article aria-labelledby="title">', '<aside class="aside" aria-labelledby="contact-title">'])
+      assert.ok(html.includes(tag), tag);
+    assert.ok(html.includes('Lo vende: <strong>Autos del Sur</strong>, Córdoba'));
+    // The form: labelled fields, the hidden honeypot, posted to the inquiries address.
+    assert.ok(html.includes(`<form method="post" action="${v.url}/inquiries">`));
+    for (const f of ['name', 'email', 'phone', 'message']) assert.match(html, new RegExp(`<label for="f-${f}">[^<]+`), `label of ${f}`);
+    assert.match(html, /<input id="f-name" name="name" required type="text"/);
+    assert.match(html, /<input id="f-email" name="email" type="email"/);
+    assert.match(html, /<input id="f-phone" name="phone" type="tel"/);
+    assert.match(html, /<textarea id="f-message" name="message" required maxlength="2000"/);
+    assert.match(
+      html,
+      /<div class="hp" aria-hidden="true"><label for="f-website">[^<]+<\/label><input id="f-website" name="website" type="text" tabindex="-1" autocomplete="off"><\/div>/,
+    );
+    // SEO.
+    assert.match(html, /<title>2019 Toyota Corolla XEi 2\.0 CVT – \$\u00a018\.500\.000 \| Autos del Sur<\/title>/);
+    assert.equal(meta(html, 'name', 'description'), `2019 Toyota Corolla XEi 2.0 CVT · $${NBSP}18.500.000 · 45.000 km · Córdoba`);
+    assert.ok(html.includes(`<link rel="canonical" href="${v.url}">`));
+    assert.equal(meta(html, 'property', 'og:url'), v.url);
+    assert.equal(meta(html, 'property', 'og:image'), v.photos[0]);
+    assert.equal(meta(html, 'property', 'og:title'), '2019 Toyota Corolla XEi 2.0 CVT – $\u00a018.500.000 | Autos del Sur');
+    assert.equal(meta(html, 'property', 'og:locale'), 'es_AR');
+    assert.equal(meta(html, 'name', 'robots'), undefined);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    assert.equal(ld['@type'], 'Car');
+    assert.deepEqual(ld.offers.price, '18500000.00');
+    assert.deepEqual(ld.image, v.photos);
+    assertOnlyTemplateMarkup(html);
+
+    // Its photos are served.
+    assert.equal((await t.app.inject({ url: pathOf(v.photos[3]!) })).statusCode, 200);
+    // Revalidation: the same page answers 304 to its ETag.
+    const again = await page(v.url, { 'if-none-match': String(res.headers.etag) });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.body, '');
+  });
+
+  test('browsers get the page compressed (br, else gzip), each encoding with its own ETag', async () => {
+    const v = await publishCar(t, key, host, 'L-ZIP');
+    const plain = await page(v.url);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.headers.vary, 'accept-encoding');
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br, zstd', 'br', (b) => zlib.brotliDecompressSync(b)],
+      ['gzip, deflate', 'gzip', (b) => zlib.gunzipSync(b)],
+      ['br;q=0, gzip;q=0.5', 'gzip', (b) => zlib.gunzipSync(b)],
+      ['identity', undefined, (b) => b],
+      ['gzip;q=0', undefined, (b) => b],
+    ];
+    const etags = new Set<string>();
+    for (const [accept, encoding, decode] of cases) {
+      const res = await page(v.url, { 'accept-encoding': accept });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-encoding'], encoding, accept);
+      assert.equal(decode(res.rawPayload).toString('utf8'), plain.body, accept);
+      if (encoding) assert.ok(res.rawPayload.length < plain.rawPayload.length / 2, `${accept}: ${res.rawPayload.length} bytes`);
+      etags.add(String(res.headers.etag));
+      const again = await page(v.url, { 'accept-encoding': accept, 'if-none-match': String(res.headers.etag) });
+      assert.equal(again.statusCode, 304, accept);
+    }
+    assert.equal(etags.size, 3, 'identity, br and gzip copies have their own ETags');
+  });
+
+  test('the page follows changes of the car at once (cached by revision)', async () => {
+    const v = await publishCar(t, key, host, 'L-2');
+    const first = await page(v.url);
+    assert.ok(first.body.includes(`$${NBSP}18.500.000`));
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/vehicles/L-2',
+      headers: bearer(key),
+      payload: { brand: 'Toyota', model: 'Corolla', year: 2019, price: 17_900_000.5, mileage: 45_000 },
+    });
+    assert.equal(put.statusCode, 200, put.body);
+    const second = await page(v.url);
+    assert.ok(second.body.includes(`$${NBSP}17.900.000,50`), 'cents shown when the price has them');
+    assert.notEqual(second.headers.etag, first.headers.etag);
+  });
+
+  test('formats of other markets: en-US (miles), en-GB (pounds, miles), pt-BR (words in Portuguese)', async () => {
+    const cases = [
+      { market: 'us', price: 18_500.5, lang: 'en-US', price_text: '$18,500.50', mileage: '45,000 mi', label: 'Mileage', fuel: 'Gasoline' },
+      { market: 'uk', price: 12_000, lang: 'en-GB', price_text: '£12,000', mileage: '45,000 mi', label: 'Mileage', fuel: 'Gasoline' },
+      { market: 'br', price: 95_000, lang: 'pt-BR', price_text: `R$${NBSP}95.000`, mileage: '45.000 km', label: 'Quilometragem', fuel: 'Gasolina' },
+    ];
+    for (const c of cases) {
+      const d = await seedDealer(t, { markets: [c.market], name: `Dealer ${c.market}` });
+      const v = await publishCar(t, d.key, host, `M-${c.market}`, { price: c.price, fuel: 'gasoline', brand: 'Ford', model: 'Focus', year: 2015 });
+      assert.equal(v.status, 'active', c.market);
+      const html = (await page(v.url)).body;
+      assert.ok(html.includes(`<html lang="${c.lang}">`), c.market);
+      assert.ok(html.includes(`<p class="price">${c.price_text}</p>`), `${c.market}: ${/class="price">([^<]*)/.exec(html)?.[1]}`);
+      assert.ok(html.includes(`<dt>${c.label}</dt><dd>${c.mileage}</dd>`), c.market);
+      assert.ok(html.includes(`<dd>${c.fuel}</dd>`), c.market);
+    }
+  });
+
+  test('sold, withdrawn and expired: 200, one "no longer available" page for all three, noindex, no form', async () => {
+    const cars: CarAnswer[] = [];
+    for (const id of ['G-SOLD', 'G-WITHDRAWN', 'G-EXPIRED']) cars.push(await publishCar(t, key, host, id, { brand: 'Fiat', model: 'Cronos', year: 2022 }));
+    assert.equal((await t.app.inject({ method: 'POST', url: '/v1/vehicles/G-SOLD/sold', headers: bearer(key) })).statusCode, 200);
+    assert.equal((await t.app.inject({ method: 'DELETE', url: '/v1/vehicles/G-WITHDRAWN', headers: bearer(key) })).statusCode, 200);
+    // Expiry as the daily job does it: only G-EXPIRED was not sent again in the TTL.
+    clock.advance(91 * 86_400_000);
+    for (const c of cars.slice(0, 2))
+      await t.store.db.updateTable('vehicles').set({ last_sent_at: clock.now() }).where('listing_id', '=', c.listing_id).execute();
+    await t.store.db.updateTable('vehicles').set({ last_sent_at: clock.now() }).where('status', '=', 'active').execute();
+    await t.store.db.updateTable('vehicles').set({ last_sent_at: 0 }).where('listing_id', '=', cars[2]!.listing_id).execute();
+    assert.equal(await expireStale(t.store.db, clock.now() - 90 * 86_400_000, clock.now()), 1);
+    const statuses = [];
+    for (const id of ['G-SOLD', 'G-WITHDRAWN', 'G-EXPIRED'])
+      statuses.push((await t.app.inject({ url: `/v1/vehicles/${id}`, headers: bearer(key) })).json().vehicle.status);
+    assert.deepEqual(statuses, ['sold', 'withdrawn', 'expired']);
+
+    const pages = await Promise.all(cars.map((c) => page(c.url)));
+    for (const p of pages) {
+      assert.equal(p.statusCode, 200);
+      assert.equal(p.headers['x-robots-tag'], 'noindex');
+      assert.equal(meta(p.body, 'name', 'robots'), 'noindex');
+      assert.ok(p.body.includes('<h1>Este auto ya no está disponible</h1>'));
+      assert.ok(p.body.includes('2022 Fiat Cronos'));
+      assert.ok(!p.body.includes('<form'), 'no form');
+      assertOnlyTemplateMarkup(p.body);
+    }
+    assert.equal(pages[0]!.body, pages[1]!.body, 'sold and withdrawn pages are the same');
+    assert.equal(pages[1]!.body, pages[2]!.body, 'withdrawn and expired pages are the same');
+  });
+
+  test('importing_photos and in_review: 404 "not yet available", nothing of the car shown, noindex', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/vehicles/N-IMPORTING',
+      headers: bearer(key),
+      payload: aCar({ brand: 'Fiat', model: 'Cronos', year: 2022, price: 9_000_000, mileage: 1000, photos: host.urls('N-IMPORTING', 3) }),
+    });
+    const importing = put.json().vehicle as CarAnswer;
+    assert.equal(importing.status, 'importing_photos');
+    const pages = [await page(importing.url)];
+    const held = await publishCar(t, key, host, 'N-REVIEW', { version: 'Llamá al 351 4567-8901' });
+    assert.equal(held.status, 'in_review');
+    pages.push(await page(held.url));
+    for (const p of pages) {
+      assert.equal(p.statusCode, 404);
+      assert.equal(p.headers['content-type'], 'text/html; charset=utf-8');
+      assert.equal(p.headers['cache-control'], 'no-cache');
+      assert.equal(meta(p.body, 'name', 'robots'), 'noindex');
+      assert.ok(p.body.includes('<h1>Esta publicación todavía no está disponible</h1>'));
+      assert.ok(!p.body.includes('Cronos') && !p.body.includes('Corolla') && !p.body.includes('4567'), 'nothing of the car');
+      assert.ok(!p.body.includes('<form'));
+    }
+  });
+
+  test('unknown or malformed listing codes: 404 page', async () => {
+    for (const id of ['ZZZZZZZZZZ', 'not-a-code', '%3Cscript%3E']) {
+      const p = await t.app.inject({ url: `/listings/${id}` });
+      assert.equal(p.statusCode, 404, id);
+      assert.equal(p.headers['content-type'], 'text/html; charset=utf-8');
+      assert.ok(p.body.includes('<h1>Listing not found</h1>'));
+      assert.equal(meta(p.body, 'name', 'robots'), 'noindex');
+      assert.ok(!p.body.includes('script>'));
+    }
+  });
+
+  test('HTML or script in any text of the dealer or the dealership is escaped everywhere (text, attributes, meta, JSON-LD)', async () => {
+    const evil = await seedDealer(t, { name: 'Autos <b>"Sur"</b> \'&\' <script>alert(1)</script>', city: '"><img src=x onerror=alert(2)>' });
+    const version = '"><img src=x onerror=alert(3)> </script><script>alert(4)</script>';
+    const description = '<script>alert(5)</script>\n</textarea><iframe src="javascript:alert(6)"></iframe>\n\u2028 & &amp; \' " `';
+    const v = await publishCar(t, evil.key, host, 'X-1', { version, description, color: '<svg onload=alert(7)>', city: '</title><style>*{}</style>' });
+    assert.equal(v.status, 'active');
+    const html = (await page(v.url)).body;
+    assertOnlyTemplateMarkup(html);
+    for (const raw of ['<b>', '<img src=x', '<svg', '<iframe', '</textarea><iframe', '</title><style>', '<script>alert'])
+      assert.ok(!html.includes(raw), `unescaped ${raw}`);
+    // The texts are all there, escaped.
+    assert.ok(html.includes('&lt;script&gt;alert(5)&lt;/script&gt;\n&lt;/textarea&gt;'));
+    assert.ok(html.includes(`2019 Toyota Corolla &quot;&gt;&lt;img src=x onerror=alert(3)&gt; &lt;/script&gt;&lt;script&gt;alert(4)&lt;/script&gt;`));
+    assert.ok(html.includes('Autos &lt;b&gt;&quot;Sur&quot;&lt;/b&gt; &#39;&amp;&#39; &lt;script&gt;alert(1)&lt;/script&gt;'));
+    assert.ok(html.includes('&lt;svg onload=alert(7)&gt;'));
+    // In attributes (meta, alt) the value comes back whole once unescaped.
+    assert.equal(
+      unescape(meta(html, 'property', 'og:title')!),
+      `2019 Toyota Corolla ${version} – $${NBSP}18.500.000 | Autos <b>"Sur"</b> \'&\' <script>alert(1)</script>`,
+    );
+    assert.equal(unescape(/<img src="[^"]+" alt="([^"]+)"/.exec(html)![1]!), `2019 Toyota Corolla ${version}, foto 1 de 3`);
+    // JSON-LD: no < or > inside the script element, and it parses back to the dealer's text.
+    const ldText = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!;
+    assert.ok(!/[<>]/.test(ldText));
+    const ld = JSON.parse(ldText);
+    assert.equal(ld.description, description);
+    assert.equal(ld.offers.seller.name, 'Autos <b>"Sur"</b> \'&\' <script>alert(1)</script>');
+
+    // The "no longer available" page escapes the same texts.
+    assert.equal((await t.app.inject({ method: 'POST', url: '/v1/vehicles/X-1/sold', headers: bearer(evil.key) })).statusCode, 200);
+    const gone = (await page(v.url)).body;
+    assertOnlyTemplateMarkup(gone);
+    assert.ok(!gone.includes('<b>') && !gone.includes('<img src=x') && gone.includes('Autos &lt;b&gt;'));
+  });
+});

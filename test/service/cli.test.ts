@@ -1,0 +1,105 @@
+// The operator command line (D3), run as a real process against the test's store while an
+// app serves the same store.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import { KEY_CACHE_TTL_MS } from '../../src/modules/keys/resolver.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
+import { bearer } from '../support/dealers.js';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe(`operator CLI (${STORE_NAME})`, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await makeApp();
+  });
+  after(() => t.close());
+
+  const cli = (...args: string[]): Promise<Run> =>
+    new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli.ts', ...args],
+        { env: { ...process.env, DATABASE_URL: t.url, PUBLIC_BASE_URL: 'https://cars.example.com' } },
+        (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  const json = (r: Run) => {
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.trim().split('\n');
+    assert.equal(lines.length, 1, 'exactly one JSON object on stdout');
+    return JSON.parse(lines[0]!);
+  };
+
+  test('dealers create, keys create, feeds create, keys revoke: exactly D3 with --json', async () => {
+    const d = json(await cli('dealers', 'create', '--slug', 'autos-sur', '--name', 'Autos del Sur', '--markets', 'ar,uy', '--city', 'Montevideo', '--json'));
+    assert.deepEqual(d, { dealer: { slug: 'autos-sur', name: 'Autos del Sur', markets: ['ar', 'uy'], city: 'Montevideo' } });
+
+    const k = json(await cli('keys', 'create', '--dealer', 'autos-sur', '--name', 'woocommerce', '--json'));
+    assert.deepEqual(Object.keys(k).sort(), ['key', 'name', 'prefix']);
+    assert.match(k.key, /^dik_[A-Za-z0-9_-]{32,}$/);
+    assert.equal(k.prefix, k.key.slice(0, 12));
+    assert.equal(k.name, 'woocommerce');
+
+    // The running app accepts the key the CLI just made.
+    const me = await t.app.inject({ url: '/v1/me', headers: bearer(k.key) });
+    assert.equal(me.statusCode, 200);
+    assert.deepEqual(me.json().key, { prefix: k.prefix, name: 'woocommerce' });
+
+    const f = json(await cli('feeds', 'create', '--dealer', 'autos-sur', '--market', 'uy', '--url', 'https://dealer.example.com/stock.csv', '--json'));
+    assert.match(f.token, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.equal(f.push_url, `https://cars.example.com/v1/feeds/${f.token}/`);
+    const feeds = await t.store.db.selectFrom('feeds').selectAll().execute();
+    assert.equal(feeds.length, 1);
+    assert.equal(feeds[0]!.market, 'uy');
+    assert.equal(feeds[0]!.source, 'feed');
+    assert.ok(!JSON.stringify(feeds).includes(f.token), 'only the token hash is stored');
+
+    const r = json(await cli('keys', 'revoke', '--dealer', 'autos-sur', '--prefix', k.prefix, '--json'));
+    assert.deepEqual(r, { revoked: true, prefix: k.prefix });
+    // The server keeps resolved keys for at most KEY_CACHE_TTL_MS.
+    manualClock(t).advance(KEY_CACHE_TTL_MS + 1);
+    assert.equal((await t.app.inject({ url: '/v1/me', headers: bearer(k.key) })).statusCode, 401, 'revoked within the cache time');
+  });
+
+  test('failures print one line on stderr and exit non-zero, with nothing on stdout', async () => {
+    const failures = [
+      ['dealers', 'create', '--slug', 'autos-sur', '--name', 'Again', '--markets', 'ar', '--json'],
+      ['dealers', 'create', '--slug', 'Bad Slug', '--name', 'X', '--markets', 'ar', '--json'],
+      ['dealers', 'create', '--slug', 'nowhere', '--name', 'X', '--markets', 'zz', '--json'],
+      ['keys', 'create', '--dealer', 'no-such-dealer', '--json'],
+      ['keys', 'revoke', '--dealer', 'autos-sur', '--prefix', 'dik_nothere', '--json'],
+      ['feeds', 'create', '--dealer', 'autos-sur', '--json'],
+      ['feeds', 'create', '--dealer', 'autos-sur', '--market', 'ar', '--source', 'csv', '--json'],
+      ['feeds', 'create', '--dealer', 'autos-sur', '--market', 'ar', '--url', 'ftp://x', '--json'],
+    ];
+    for (const args of failures) {
+      const r = await cli(...args);
+      assert.notEqual(r.code, 0, args.join(' '));
+      assert.equal(r.stdout, '', args.join(' '));
+      assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
+      assert.match(r.stderr, /^error: /);
+    }
+    const usage = await cli('keys', 'create', '--json');
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /--dealer is required/);
+  });
+
+  test('a bad DATABASE_URL is named in one line', async () => {
+    const r = await new Promise<Run>((resolve) =>
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli.ts', 'dealers', 'list', '--json'],
+        { env: { ...process.env, DATABASE_URL: 'mysql://nope' } },
+        (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr }),
+      ),
+    );
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /DATABASE_URL/);
+  });
+});

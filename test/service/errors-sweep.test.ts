@@ -1,0 +1,129 @@
+// Every route of the OpenAPI document (and the public pages it does not list), every query and
+// path parameter, filled with absurd values: no answer is a 5xx, and every error has the Error
+// shape (D22). Path ids point at real rows, so that the other parameters reach the store.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { insertWebhook } from '../../src/modules/webhooks/repository.js';
+import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
+import { bearer, seedDealer } from '../support/dealers.js';
+import { csv, csvCar, feedFor, pushCsv } from '../feeds/support.js';
+
+const NUMBERS = ['99999999999999999999', '9007199254740992', '9007199254740991', '-1', '0', '1e3', '0x10', 'NaN', 'Infinity', '1.5', '', '%20', '%00', '+1'];
+const DATES = ['9999-12-31T23:59:59Z', '0000-01-01T00:00:00Z', '2026-02-30T25:61:00Z', '99999999999999999999', '%00'];
+const TEXTS = ['%00', '%1F', '%7F', '%C0%80', '%FF', 'x'.repeat(300), '%25', '..'];
+
+interface Param {
+  name: string;
+  in: 'query' | 'path';
+  schema?: { type?: string; format?: string };
+}
+
+/** The parts of the OpenAPI document the sweep reads. */
+interface OpenApiDoc {
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { servers?: { url: string }[]; parameters?: Param[] }>>;
+}
+
+function absurd(p: Param): string[] {
+  if (p.schema?.type === 'integer' || p.schema?.type === 'number') return NUMBERS;
+  if (p.schema?.format === 'date-time') return DATES;
+  if (p.schema?.type === 'boolean') return ['2', 'yes%00', '%00'];
+  return TEXTS;
+}
+
+describe(`absurd parameters on every route (${STORE_NAME})`, () => {
+  let t: TestApp;
+  let key: string;
+  /** A plausible value for each path parameter, pointing at a real row where there is one. */
+  const real: Record<string, string> = { external_id: 'SWEEP-1', code: 'ar', slug: 'volkswagen', listing_id: 'nope', file_id: 'nope', name: 'x.jpg' };
+
+  before(async () => {
+    t = await makeApp();
+    const seeded = await seedDealer(t);
+    key = seeded.key;
+    const feed = await feedFor(t, seeded.slug);
+    assert.equal((await pushCsv(t, feed.path, csv([csvCar('SWEEP-1')]))).statusCode, 200);
+    const imp = await t.store.db.selectFrom('feed_imports').select('id').where('feed_id', '=', feed.id).executeTakeFirstOrThrow();
+    const dealer = await t.store.db.selectFrom('dealers').select('id').where('slug', '=', seeded.slug).executeTakeFirstOrThrow();
+    const hook = await insertWebhook(t.store.db, {
+      dealerId: dealer.id,
+      url: 'https://hooks.example.com/x',
+      events: ['vehicle.created'],
+      secretSealed: 'x',
+      now: t.clock.now(),
+    });
+    Object.assign(real, { token: feed.token, id: String(feed.id), import_id: String(imp.id), webhook_id: String(hook.id), delivery_id: '1' });
+  });
+  after(() => t.close());
+
+  function check(method: string, url: string, status: number, body: string): void {
+    const where = `${method} ${url.slice(0, 120)}`;
+    assert.ok(status < 500, `${where} answered ${status}: ${body.slice(0, 200)}`);
+    if (status >= 400 && !url.startsWith('/listings/')) {
+      const parsed = JSON.parse(body);
+      assert.deepEqual(Object.keys(parsed), ['error'], where);
+      assert.equal(typeof parsed.error.code, 'string', where);
+      assert.equal(typeof parsed.error.message, 'string', where);
+    }
+  }
+
+  test('no 5xx, and errors in the Error shape', async () => {
+    const doc = (t.app as unknown as { swagger(): OpenApiDoc }).swagger();
+    const base = new URL(doc.servers[0]!.url).pathname;
+    const operations: { method: string; path: string; params: Param[] }[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const prefix = op.servers ? new URL(op.servers[0]!.url).pathname.replace(/\/$/, '') : base;
+        operations.push({ method: method.toUpperCase(), path: `${prefix}${path}`, params: op.parameters ?? [] });
+      }
+    }
+    // Public pages and photos, outside the OpenAPI document.
+    for (const path of ['/listings/{listing_id}', '/listings/{listing_id}/thanks', '/photos/{file_id}/{name}']) {
+      operations.push({
+        method: 'GET',
+        path,
+        params: [
+          { name: 'listing_id', in: 'path' },
+          { name: 'file_id', in: 'path' },
+          { name: 'name', in: 'path' },
+        ].filter((p) => path.includes(`{${p.name}}`)) as Param[],
+      });
+    }
+    assert.ok(operations.length >= 20, `${operations.length} operations`);
+
+    let calls = 0;
+    for (const op of operations) {
+      const fill = (path: string, over: Record<string, string> = {}) =>
+        path.replace(/\{(\w+)\}/g, (_, name: string) => {
+          if (name in over) return over[name]!;
+          // The webhook routes' `id` is a webhook's, the feeds routes' a feed's.
+          if (name === 'id' && path.includes('/webhooks/')) return real.webhook_id!;
+          return encodeURIComponent(real[name] ?? 'x');
+        });
+      const cases: string[] = [];
+      for (const p of op.params) {
+        for (const value of absurd(p)) {
+          cases.push(p.in === 'path' ? fill(op.path, { [p.name]: value }) : `${fill(op.path)}?${p.name}=${value}`);
+        }
+      }
+      cases.push(
+        `${fill(op.path)}?${op.params
+          .filter((p) => p.in === 'query')
+          .map((p) => `${p.name}=${absurd(p)[0]}`)
+          .join('&')}`,
+      );
+      for (const url of cases) {
+        const body = ['POST', 'PUT'].includes(op.method) ? '{}' : undefined;
+        const res = await t.app.inject({
+          method: op.method as 'GET',
+          url,
+          headers: { ...bearer(key), ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { payload: body } : {}),
+        });
+        check(op.method, url, res.statusCode, res.body);
+        calls++;
+      }
+    }
+    assert.ok(calls > 200, `${calls} calls`);
+  });
+});

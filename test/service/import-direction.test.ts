@@ -1,0 +1,150 @@
+// Static check of the layering ARCHITECTURE.md describes: imports point one way. src/core/ never
+// imports a feature module or the composition root; a feature module never imports the
+// composition root (app.ts, services.ts, tasks.ts, schemas.ts, server.ts, cli.ts); and the
+// modules' import graph has no cycle. Imports are read with the TypeScript compiler (static,
+// dynamic and type-only alike: a type import still ties two modules together).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SRC = path.join(ROOT, 'src');
+
+/**
+ * Cycles known and not yet undone, each written "a ⇄ b" in alphabetical order (none today). The
+ * test fails as well when one listed here no longer exists, so the list only ever shrinks.
+ */
+const KNOWN_CYCLES = new Set<string>();
+
+type Area = { kind: 'core' } | { kind: 'module'; name: string } | { kind: 'root'; file: string };
+
+function areaOf(file: string): Area {
+  const rel = path.relative(SRC, file).split(path.sep);
+  if (rel[0] === 'core') return { kind: 'core' };
+  if (rel[0] === 'modules' && rel[1]) return { kind: 'module', name: rel[1] };
+  return { kind: 'root', file: rel.join('/') };
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return e.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** The relative imports of one file, resolved to files under src/. */
+function importsOf(file: string): string[] {
+  const sf = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const specs: string[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      specs.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      specs.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      specs.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return specs.filter((s) => s.startsWith('.')).map((s) => path.resolve(path.dirname(file), s.replace(/\.js$/, '.ts')));
+}
+
+function moduleGraph(files: string[]): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of files) {
+    const from = areaOf(file);
+    if (from.kind !== 'module') continue;
+    const edges = graph.get(from.name) ?? new Set<string>();
+    graph.set(from.name, edges);
+    for (const target of importsOf(file)) {
+      const to = areaOf(target);
+      if (to.kind === 'module' && to.name !== from.name) edges.add(to.name);
+    }
+  }
+  return graph;
+}
+
+/** Each pair of modules that reach each other, as "a ⇄ b"; plus any longer cycle's members. */
+function cyclesOf(graph: Map<string, Set<string>>): Set<string> {
+  const reach = (from: string): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [...(graph.get(from) ?? [])];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      stack.push(...(graph.get(n) ?? []));
+    }
+    return seen;
+  };
+  const found = new Set<string>();
+  const names = [...graph.keys()].sort();
+  for (const a of names) {
+    const fromA = reach(a);
+    for (const b of names) if (a < b && fromA.has(b) && reach(b).has(a)) found.add(`${a} ⇄ ${b}`);
+  }
+  return found;
+}
+
+describe('imports point one way', () => {
+  const files = sourceFiles(SRC);
+
+  it('src/core/ imports nothing from the feature modules or the composition root', () => {
+    const wrong: string[] = [];
+    for (const file of files.filter((f) => areaOf(f).kind === 'core')) {
+      for (const target of importsOf(file)) {
+        if (areaOf(target).kind !== 'core') wrong.push(`${path.relative(ROOT, file)} → ${path.relative(ROOT, target)}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('no feature module imports the composition root', () => {
+    const wrong: string[] = [];
+    for (const file of files.filter((f) => areaOf(f).kind === 'module')) {
+      for (const target of importsOf(file)) {
+        if (areaOf(target).kind === 'root') wrong.push(`${path.relative(ROOT, file)} → ${path.relative(ROOT, target)}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('the modules import each other without a cycle (but the known ones, which only shrink)', () => {
+    const cycles = cyclesOf(moduleGraph(files));
+    assert.deepEqual(
+      [...cycles].filter((c) => !KNOWN_CYCLES.has(c)),
+      [],
+      'a new cycle between modules',
+    );
+    assert.deepEqual(
+      [...KNOWN_CYCLES].filter((c) => !cycles.has(c)),
+      [],
+      'a known cycle is gone: take it off KNOWN_CYCLES',
+    );
+  });
+
+  it('the checks see what they look for (a made-up cycle and a core → module import are found)', () => {
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a'])],
+      ['d', new Set(['a'])],
+    ]);
+    assert.deepEqual([...cyclesOf(graph)], ['a ⇄ b', 'a ⇄ c', 'b ⇄ c']);
+    assert.equal(areaOf(path.join(SRC, 'modules', 'vehicles', 'x.ts')).kind, 'module');
+    assert.ok(
+      importsOf(path.join(SRC, 'app.ts')).some((t) => areaOf(t).kind === 'module'),
+      'app.ts imports modules',
+    );
+  });
+});

@@ -1,0 +1,130 @@
+// Test apps and stores: each test builds its own app on its own fresh database, on SQLite by
+// default or on PostgreSQL when TEST_DATABASE_URL=postgres://… (one schema per store).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/app.js';
+import { ManualClock, type Clock } from '../../src/core/clock.js';
+import { loadConfig, type Config } from '../../src/core/config.js';
+import { openStore, type Store } from '../../src/core/db/store.js';
+import { migrateToLatest } from '../../src/core/db/migrate.js';
+
+export const PG_URL = process.env.TEST_DATABASE_URL?.startsWith('postgres') ? process.env.TEST_DATABASE_URL : undefined;
+export const STORE_NAME = PG_URL ? 'postgres' : 'sqlite';
+
+export interface TestStore {
+  store: Store;
+  /** A DATABASE_URL another process (CLI, server) can open to reach the same data. */
+  url: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Test processes create and drop schemas side by side on one server. A first migration looks at
+ * every schema's tables (Kysely's Migrator), which fails if another schema is dropped meanwhile:
+ * both take this server-wide lock.
+ */
+async function underSchemaLock<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(7399)');
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openTestStore(): Promise<TestStore> {
+  if (PG_URL) {
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const store = openStore({ url: PG_URL, schema });
+    await underSchemaLock(() => migrateToLatest(store));
+    const sep = PG_URL.includes('?') ? '&' : '?';
+    return {
+      store,
+      url: `${PG_URL}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      async dispose() {
+        await store.close();
+        await underSchemaLock((client) => client.query(`drop schema if exists ${schema} cascade`));
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-test-'));
+  const file = path.join(dir, 'test.db');
+  const store = openStore({ url: `sqlite:${file}` });
+  await migrateToLatest(store);
+  return {
+    store,
+    url: `sqlite:${file}`,
+    async dispose() {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'info', DATA_DIR: path.join(os.tmpdir(), 'di-test-data'), JOB_CONCURRENCY: '2', ...env });
+}
+
+/** Collects log lines as text, so tests can search them for secrets. */
+export class LogCapture extends Writable {
+  lines: string[] = [];
+  override _write(chunk: Buffer, _enc: string, cb: () => void): void {
+    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    cb();
+  }
+  get text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  store: Store;
+  clock: Clock;
+  logs: LogCapture;
+  /** A DATABASE_URL for other processes. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function makeApp(
+  options: { env?: Record<string, string>; clock?: Clock; setup?: (app: FastifyInstance) => void } & Partial<AppOptions> = {},
+): Promise<TestApp> {
+  const ts = await openTestStore();
+  const logs = new LogCapture();
+  const clock = options.clock ?? new ManualClock(Date.now());
+  const app = await buildApp({
+    config: testConfig(options.env),
+    store: ts.store,
+    clock,
+    logStream: logs,
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
+    ...(options.outbound ? { outbound: options.outbound } : {}),
+  });
+  options.setup?.(app);
+  await app.ready();
+  return {
+    app,
+    store: ts.store,
+    clock,
+    logs,
+    url: ts.url,
+    async close() {
+      await app.close();
+      await ts.dispose();
+    },
+  };
+}
+
+/** The clock of a test app as the ManualClock it is (makeApp's default); throws if it is another kind. */
+export function manualClock(t: { clock: Clock }): ManualClock {
+  if (!(t.clock instanceof ManualClock)) throw new Error('this test app does not run on a ManualClock');
+  return t.clock;
+}
