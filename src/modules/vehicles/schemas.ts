@@ -48,7 +48,11 @@ const vehicleInputProperties = {
   version: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.version, description: 'Trim/version, free text.' })),
   price: Type.Number({ exclusiveMinimum: 0, multipleOf: 0.01, description: 'Greater than 0, at most two decimals.' }),
   currency: Type.Optional(Type.String({ description: "One of the market's currencies; default the market's default currency." })),
-  mileage: Type.Integer({ minimum: 0, maximum: VEHICLE_LIMITS.mileage, description: "In the market's mileage_unit (mi in us/uk, km elsewhere); 0 for a new car." }),
+  mileage: Type.Integer({
+    minimum: 0,
+    maximum: VEHICLE_LIMITS.mileage,
+    description: "In the market's mileage_unit (mi in us/uk, km elsewhere); 0 for a new car.",
+  }),
   fuel: Type.Optional(Type.String({ description: "One of the market's fuels." })),
   transmission: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('automatic')])),
   color: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.color })),
