@@ -11,27 +11,13 @@ import ExcelJS from 'exceljs';
 import { BenchError, MODELS, createDealer, runCommand, startOwnServer, stopChild, type Benchmark, type Figure, type OwnServer } from './lib.js';
 import { aCar } from '../test/support/cars.js';
 import { photoUrls } from '../test/support/photos.js';
+import { FIELDS } from '../src/modules/feeds/parse/columns.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CARS = Number(process.env.BENCH_FEED_CARS ?? 30_000);
 
-const COLUMNS = [
-  'external_id',
-  'brand',
-  'model',
-  'year',
-  'version',
-  'price',
-  'currency',
-  'mileage',
-  'fuel',
-  'transmission',
-  'color',
-  'condition',
-  'city',
-  'description',
-  'photos',
-] as const;
+// The feed's columns are the fields the service reads (D16).
+const COLUMNS = FIELDS;
 type Car = Record<(typeof COLUMNS)[number], string>;
 
 const FUELS = ['gasoline', 'diesel', 'hybrid'];
