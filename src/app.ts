@@ -25,6 +25,7 @@ import { leadRoutes } from './modules/leads/routes.js';
 import { listingRoutes } from './modules/listings/routes.js';
 import { marketRoutes } from './modules/markets/routes.js';
 import { meRoutes } from './modules/me/routes.js';
+import { panelRoutes } from './modules/panel/routes.js';
 import { photoRoutes } from './modules/photos/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
@@ -99,6 +100,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(photoRoutes, { storage: services.storage });
   await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour } });
   await app.register(feedPushRoutes, { prefix: '/v1', deps: services, limiter: services.limiter, perMinute: config.feedPushPerMinute });
+  // The dealer panel: its own sessions, forms and pages (D27).
+  await app.register(panelRoutes, { prefix: '/panel', deps: services });
 
   // Everything else under /v1 needs a key.
   const perMinute = config.rateLimitPerMinute;
@@ -122,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     importSweeper.stop();
     await services.jobs.stop();
+    services.mailer.close();
     if (services.ownsStore) await services.store.close();
   });
 

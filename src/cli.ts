@@ -10,6 +10,9 @@ import { ApiError } from './core/errors.js';
 import { allDealers, createDealer } from './modules/dealers/service.js';
 import { createFeed, listFeeds, revokeFeed } from './modules/feeds/service.js';
 import { createKey, revokeKey } from './modules/keys/service.js';
+import { failedMails } from './core/mail/outbox.js';
+import { getDealerBySlug } from './modules/dealers/service.js';
+import { inviteUserToDealer, listUsers, removeUserByEmail } from './modules/users/service.js';
 
 const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
 
@@ -19,7 +22,11 @@ const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
   keys revoke --dealer S --prefix P
   feeds create --dealer S [--market M] [--source feed] [--url U]
   feeds list --dealer S
-  feeds revoke --dealer S (--id N | --token T)`;
+  feeds revoke --dealer S (--id N | --token T)
+  users invite --dealer S --email E [--name N] [--role owner|staff]
+  users list --dealer S
+  users remove --dealer S --email E
+  mail failed                      messages given up on (newest 50)`;
 
 class UsageError extends Error {}
 
@@ -80,6 +87,44 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
       const r = await revokeFeed(store, clock, { dealer: required(opts, 'dealer'), id: optional(opts, 'id'), token: optional(opts, 'token') });
       return { json: r, text: `revoked feed ${r.id}` };
     }
+    case 'users invite': {
+      const r = await inviteUserToDealer(store, clock, publicBaseUrl, required(opts, 'dealer'), {
+        email: required(opts, 'email'),
+        name: optional(opts, 'name'),
+        role: optional(opts, 'role'),
+      });
+      const user = { email: r.user.email, name: r.user.name, role: r.user.role, dealer: r.dealer };
+      return {
+        json: { user, invite_url: r.inviteUrl },
+        text: `invited ${user.email} (${user.role}) to ${r.dealer}; link (single use, 72 h; also e-mailed):\n${r.inviteUrl}`,
+      };
+    }
+    case 'users list': {
+      const d = await getDealerBySlug(db, required(opts, 'dealer'));
+      const users = (await listUsers(db, d.id)).map((u) => ({
+        email: u.email,
+        name: u.name,
+        role: u.role,
+        last_sign_in_at: u.last_sign_in_at === null ? null : new Date(u.last_sign_in_at).toISOString(),
+      }));
+      return { json: { users }, text: users.map((u) => `${u.email}\t${u.role}\t${u.name}\t${u.last_sign_in_at ?? 'never signed in'}`).join('\n') };
+    }
+    case 'users remove': {
+      const u = await removeUserByEmail(store, required(opts, 'dealer'), required(opts, 'email'));
+      return { json: { removed: true, email: u.email }, text: `removed ${u.email}` };
+    }
+    case 'mail failed': {
+      const mails = (await failedMails(db, 50)).map((m) => ({
+        id: Number(m.id),
+        kind: m.kind,
+        to: m.to_address,
+        subject: m.subject,
+        attempts: m.attempts,
+        last_error: m.last_error,
+        created_at: new Date(Number(m.created_at)).toISOString(),
+      }));
+      return { json: { mails }, text: mails.map((m) => `${m.id}\t${m.created_at}\t${m.kind}\t${m.to}\t${m.last_error ?? ''}`).join('\n') };
+    }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
   }
@@ -106,6 +151,8 @@ async function main(argv: string[]): Promise<number> {
         url: { type: 'string' },
         id: { type: 'string' },
         token: { type: 'string' },
+        email: { type: 'string' },
+        role: { type: 'string' },
       },
     });
   } catch (err) {

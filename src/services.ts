@@ -7,6 +7,7 @@ import type { Config } from './core/config.js';
 import { openStore, type Store } from './core/db/store.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './core/http/rate-limit.js';
 import { JobWorker } from './core/jobs/worker.js';
+import { createMailTransport, type MailTransport } from './core/mail/transport.js';
 import { createOutbound, type Outbound } from './core/outbound/fetcher.js';
 import { loadServerKey, secretBox, type SecretBox } from './core/secret-box.js';
 import { API_VERSION } from './core/version.js';
@@ -21,6 +22,8 @@ export interface ServiceOptions {
   store?: Store;
   clock?: Clock;
   rateLimitStore?: RateLimitStore;
+  /** How mail leaves (tests may inject one); default from SMTP_URL / DATA_DIR. */
+  mailer?: MailTransport;
   /** The outbound HTTP client (tests inject one with their own resolver). */
   outbound?: Outbound;
 }
@@ -47,6 +50,8 @@ export interface AppServices {
   send: SendConfig;
   /** WEBHOOK_ALLOW_HTTP. */
   allowHttp: boolean;
+  /** Where the outbox's messages leave: SMTP_URL, or .eml files in DATA_DIR/mail (D28). */
+  mailer: MailTransport;
 }
 
 export function openServiceStore(opts: ServiceOptions): { store: Store; ownsStore: boolean } {
@@ -81,5 +86,6 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     publicBaseUrl: config.publicBaseUrl,
     send: { timeoutMs: config.webhookTimeoutMs, userAgent: `DealerInventory-Webhooks/${API_VERSION} (+${config.publicBaseUrl})` },
     allowHttp: config.webhookAllowHttp,
+    mailer: opts.mailer ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
   };
 }

@@ -1,6 +1,7 @@
 // Every background task the service runs, defined on the process's worker, and the recurring
 // ones scheduled (once per store: their jobs carry a jobKey). Names and payload types are in the
 // catalogue, src/core/jobs/tasks.ts.
+import { defineMailSending } from './core/mail/send-task.js';
 import { definePulls } from './modules/feeds/pull.js';
 import { ensurePulls } from './modules/feeds/pull-schedule.js';
 import { definePhotoDownloads } from './modules/photos/download.js';
@@ -14,6 +15,7 @@ export function defineTasks(services: AppServices): void {
   defineExpiry(jobs, services.store, services.clock, config.listingTtlDays);
   definePhotoDownloads(jobs, { ...services, timeoutMs: config.photoTimeoutMs });
   definePulls(jobs, { ...services, intervalMs: config.feedPollIntervalMs });
+  defineMailSending(jobs, services);
 }
 
 export async function scheduleRecurringTasks({ store, clock }: AppServices): Promise<void> {

@@ -37,6 +37,10 @@ export interface Config {
   jobLeaseMs: number;
   /** Buyer messages accepted from one client address in any hour (public inquiry form). */
   inquiriesPerHour: number;
+  /** smtp:// or smtps:// server for the service's mail (D28); undefined: .eml files in DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  /** The From of every message, e.g. `Dealer Inventory <no-reply@example.com>`. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -132,6 +136,30 @@ function secretKey(env: Env): Buffer | undefined {
   return key;
 }
 
+function smtpUrl(env: Env): string | undefined {
+  const raw = read(env, 'SMTP_URL');
+  if (raw === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') || !parsed.hostname) {
+    throw new ConfigError('SMTP_URL', 'must be smtp://[user:pass@]host[:port] or smtps://… (got a value that is not)');
+  }
+  return raw;
+}
+
+/** An address, optionally with a display name: `Name <a@b.c>` or `a@b.c`. */
+function mailFrom(env: Env, def: string): string {
+  const raw = read(env, 'MAIL_FROM') ?? def;
+  if (!/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(raw)) {
+    throw new ConfigError('MAIL_FROM', `must be an e-mail address, optionally as "Name <address>" (got "${raw}")`);
+  }
+  return raw;
+}
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the whole configuration; throws ConfigError naming the first bad variable. */
@@ -140,10 +168,11 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`);
   return {
     port,
     host: read(env, 'HOST') ?? '127.0.0.1',
-    publicBaseUrl: url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`),
+    publicBaseUrl,
     databaseUrl: databaseUrl(env, 'sqlite:./data/dealer-inventory.db'),
     dataDir,
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000_000),
@@ -162,5 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollIntervalMs: duration(env, 'JOB_POLL_INTERVAL', '1s'),
     jobLeaseMs: duration(env, 'JOB_LEASE', '5m'),
     inquiriesPerHour: int(env, 'INQUIRIES_PER_HOUR', 20, 1, 1_000_000_000),
+    smtpUrl: smtpUrl(env),
+    mailFrom: mailFrom(env, `Dealer Inventory <no-reply@${new URL(publicBaseUrl).hostname}>`),
   };
 }

@@ -107,6 +107,7 @@ export async function makeApp(
     logStream: logs,
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     ...(options.outbound ? { outbound: options.outbound } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   options.setup?.(app);
   await app.ready();

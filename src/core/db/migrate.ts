@@ -10,6 +10,7 @@ import * as feeds from './migrations/2026-11-21-005-feeds.js';
 import * as leads from './migrations/2026-11-21-006-leads.js';
 import * as jobConcurrency from './migrations/2026-11-21-007-job-concurrency.js';
 import * as feedImportBounds from './migrations/2026-11-24-001-feed-import-bounds.js';
+import * as panel from './migrations/2026-11-24-002-panel.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -20,6 +21,7 @@ const MIGRATIONS = {
   '2026-11-21-006-leads': leads,
   '2026-11-21-007-job-concurrency': jobConcurrency,
   '2026-11-24-001-feed-import-bounds': feedImportBounds,
+  '2026-11-24-002-panel': panel,
 };
 
 /**

@@ -21,6 +21,8 @@ interface ApiKeysTable {
   key_hash: string;
   created_at: number;
   revoked_at: number | null;
+  /** Recorded at most once a minute per key (modules/keys/resolver.ts), not on every call. */
+  last_used_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 interface FeedsTable {
@@ -250,6 +252,69 @@ interface LeadMessagesTable {
   created_at: number;
 }
 
+export type UserRole = 'owner' | 'staff';
+export type PanelLang = 'es' | 'pt' | 'en';
+
+/** A dealership's staff member who signs in to the panel (D27). */
+interface UsersTable {
+  id: Generated<number>;
+  dealer_id: number;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  role: UserRole;
+  /** Null: the language of the dealership's first market. */
+  lang: PanelLang | null;
+  /** `scrypt$N$r$p$salt$hash`; null until the invitation is accepted. */
+  password_hash: string | null;
+  /** 1 or 0: e-mail this user about new leads and buyers' messages. */
+  notify_leads: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  last_sign_in_at: number | null;
+}
+
+interface UserSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hex SHA-256 of the cookie value. */
+  token_hash: string;
+  created_at: number;
+  /** Moved forward at most once a minute; 12 h without a request ends the session. */
+  last_seen_at: number;
+}
+
+export type UserTokenPurpose = 'invite' | 'reset';
+
+/** A one-time link: an invitation (72 h) or a password reset (1 h), D27. */
+interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: UserTokenPurpose;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export type MailStatus = 'queued' | 'sent' | 'failed';
+
+/** The outbox (D28): one row per message, sent by a `mail.send` job. */
+interface MailsTable {
+  id: Generated<number>;
+  dealer_id: number | null;
+  kind: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  status: MailStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
 export interface DB {
   dealers: DealersTable;
   api_keys: ApiKeysTable;
@@ -265,7 +330,14 @@ export interface DB {
   leads: LeadsTable;
   lead_contacts: LeadContactsTable;
   lead_messages: LeadMessagesTable;
+  users: UsersTable;
+  user_sessions: UserSessionsTable;
+  user_tokens: UserTokensTable;
+  mails: MailsTable;
 }
+
+export type UserRow = Selectable<UsersTable>;
+export type MailRow = Selectable<MailsTable>;
 
 export type DealerRow = Selectable<DealersTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -14,6 +14,8 @@ export interface TaskPayloads {
   'feeds.pull': { feed_id: number };
   /** Expire cars not sent again for LISTING_TTL_DAYS; recurring, daily (modules/vehicles/expiry.ts). */
   'vehicles.expire': Record<string, never>;
+  /** Send one message of the outbox (core/mail/send-task.ts). */
+  'mail.send': { mail_id: number };
 }
 
 export type TaskName = keyof TaskPayloads;

@@ -1,20 +1,8 @@
 // Language and number formats of a market's public pages. Each market has one locale (its
 // BCP 47 tag is the page's lang attribute; prices and mileages are formatted with it) and the
 // page's words come in that locale's language: Spanish, Portuguese or English (texts.ts).
+import { localeTagOf } from '../markets/markets.js';
 import { TEXTS, type Lang, type Texts } from './texts.js';
-
-const MARKET_LOCALES: Record<string, string> = {
-  ar: 'es-AR',
-  br: 'pt-BR',
-  cl: 'es-CL',
-  co: 'es-CO',
-  mx: 'es-MX',
-  pe: 'es-PE',
-  uy: 'es-UY',
-  es: 'es-ES',
-  us: 'en-US',
-  uk: 'en-GB',
-};
 
 export interface PageLocale {
   /** BCP 47 tag, e.g. es-AR: the page's lang attribute and the number formats' locale. */
@@ -35,7 +23,7 @@ const locales = new Map<string, PageLocale>();
 export function localeOf(market: string): PageLocale {
   let l = locales.get(market);
   if (l) return l;
-  const tag = MARKET_LOCALES[market] ?? 'en-US';
+  const tag = localeTagOf(market);
   const lang = tag.slice(0, 2) as Lang;
   const money = new Map<string, [Intl.NumberFormat, Intl.NumberFormat]>();
   const distance = {

@@ -45,3 +45,20 @@ export const isMarketCode = (code: string): boolean => BY_CODE.has(code);
 export const findMarket = (code: string): Market | undefined => BY_CODE.get(code.toLowerCase());
 /** The fewest photos a car of this market needs (its cars' market is always a known one). */
 export const minPhotosOf = (code: string): number => findMarket(code)?.photos.min ?? Math.min(...MARKETS.map((m) => m.photos.min));
+
+/** Each market's BCP 47 locale: the language and number formats of its pages and of the panel. */
+const MARKET_LOCALES: Record<string, string> = {
+  ar: 'es-AR',
+  br: 'pt-BR',
+  cl: 'es-CL',
+  co: 'es-CO',
+  mx: 'es-MX',
+  pe: 'es-PE',
+  uy: 'es-UY',
+  es: 'es-ES',
+  us: 'en-US',
+  uk: 'en-GB',
+};
+export const localeTagOf = (code: string): string => MARKET_LOCALES[code.toLowerCase()] ?? 'en-US';
+/** es, pt or en: the language people of this market read. */
+export const languageOf = (code: string): 'es' | 'pt' | 'en' => localeTagOf(code).slice(0, 2) as 'es' | 'pt' | 'en';

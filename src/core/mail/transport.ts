@@ -1,0 +1,81 @@
+// How a message leaves: nodemailer over SMTP_URL, or, without one, an .eml file per message in
+// DATA_DIR/mail/ (D28), so a laptop install loses nothing and a developer can open what was
+// sent. The SMTP server is the operator's own (configuration, not user input), so it is not
+// subject to the outbound fetcher's address rules, which guard URLs that dealers supply.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+
+export interface MailEnvelope {
+  id: number;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  /** Where messages go, for the log: `smtp://host:port` (no credentials) or the folder. */
+  readonly description: string;
+  send(mail: MailEnvelope): Promise<void>;
+  close(): void;
+}
+
+export interface MailTransportOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  /** Per-message limit for connecting and talking to the SMTP server. */
+  timeoutMs?: number;
+}
+
+function message(from: string, mail: MailEnvelope): SendMailOptions {
+  return {
+    from,
+    to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    // A stable id: a retried message is recognisably the same one.
+    messageId: `<mail-${mail.id}@${from.replace(/^.*@/, '').replace(/>.*$/, '')}>`,
+  };
+}
+
+export function createMailTransport(opts: MailTransportOptions): MailTransport {
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  if (opts.smtpUrl) {
+    const url = new URL(opts.smtpUrl);
+    const transporter = nodemailer.createTransport({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+      secure: url.protocol === 'smtps:',
+      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      pool: true,
+      maxConnections: 2,
+    });
+    return {
+      description: `${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
+      async send(mail) {
+        await transporter.sendMail(message(opts.from, mail));
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const dir = path.join(opts.dataDir, 'mail');
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: dir,
+    async send(mail) {
+      const info = await writer.sendMail(message(opts.from, mail));
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${String(mail.id).padStart(8, '0')}-${mail.subject.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 40)}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+    },
+    close: () => writer.close(),
+  };
+}

@@ -1,0 +1,106 @@
+// The panel's one stylesheet and one script, served from /panel/assets/ under a content hash
+// (cached for a year; a new build has a new address). No inline script or style anywhere, so
+// the Content-Security-Policy can forbid them (core/web/headers.ts).
+import crypto from 'node:crypto';
+
+const CSS = `
+:root{--fg:#1b1f24;--muted:#5b6470;--line:#d9dee4;--bg:#f5f7f9;--card:#fff;--brand:#0b5cad;--brand-fg:#fff;--ok:#1e7b34;--warn:#9a5b00;--bad:#b42318;--radius:8px}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Ubuntu,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
+a{color:var(--brand)}
+header.top{background:var(--card);border-bottom:1px solid var(--line)}
+header.top .bar{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;max-width:72rem;margin:0 auto;padding:.6rem 1rem}
+header.top .dealer{font-weight:600;margin-right:auto}
+nav.main{max-width:72rem;margin:0 auto;padding:0 1rem .4rem;display:flex;flex-wrap:wrap;gap:.25rem}
+nav.main a{padding:.35rem .6rem;border-radius:6px;text-decoration:none;color:var(--fg)}
+nav.main a[aria-current=page]{background:var(--brand);color:var(--brand-fg)}
+main{max-width:72rem;margin:0 auto;padding:1rem}
+h1{font-size:1.5rem;margin:.25rem 0 1rem}
+h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
+.card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:1rem;margin:0 0 1rem}
+.narrow{max-width:28rem;margin:2rem auto}
+.grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}
+.stat{font-size:1.75rem;font-weight:600}
+.muted{color:var(--muted)}
+.table-wrap{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
+table{border-collapse:collapse;width:100%;background:var(--card)}
+th,td{text-align:left;padding:.5rem;border-bottom:1px solid var(--line);vertical-align:top}
+th{font-size:.85rem;color:var(--muted);font-weight:600}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input[type=text],input[type=email],input[type=password],input[type=url],input[type=search],select,textarea{width:100%;max-width:100%;padding:.55rem .6rem;border:1px solid #aab2bc;border-radius:6px;font:inherit;background:#fff}
+textarea{min-height:7rem}
+.check{display:flex;gap:.5rem;align-items:center;font-weight:400}
+button,.button{display:inline-block;padding:.55rem 1rem;border-radius:6px;border:1px solid var(--brand);background:var(--brand);color:var(--brand-fg);font:inherit;font-weight:600;cursor:pointer;text-decoration:none;min-height:44px}
+button.secondary,.button.secondary{background:#fff;color:var(--brand)}
+button.danger{background:#fff;color:var(--bad);border-color:var(--bad)}
+button.link{background:none;border:none;color:var(--brand);padding:0;min-height:0;font-weight:400;text-decoration:underline}
+form.inline{display:inline}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:1rem;align-items:center}
+.filters{display:grid;gap:.5rem;grid-template-columns:repeat(auto-fit,minmax(10rem,1fr));align-items:end}
+.filters label{margin:0 0 .25rem}
+.notice{border-radius:var(--radius);padding:.75rem 1rem;margin:0 0 1rem;border:1px solid}
+.notice.ok{background:#e8f5ec;border-color:#9fd3ad}
+.notice.bad{background:#fdecea;border-color:#f1aaa4}
+.notice.warn{background:#fff4e0;border-color:#f0c987}
+.secret{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.secret code{background:#eef1f4;padding:.5rem;border-radius:6px;word-break:break-all;flex:1 1 16rem}
+.badge{display:inline-block;padding:.05rem .5rem;border-radius:999px;font-size:.8rem;font-weight:600;border:1px solid var(--line);background:#eef1f4;white-space:nowrap}
+.badge.ok{background:#e8f5ec;color:var(--ok);border-color:#9fd3ad}
+.badge.warn{background:#fff4e0;color:var(--warn);border-color:#f0c987}
+.badge.bad{background:#fdecea;color:var(--bad);border-color:#f1aaa4}
+.pager{display:flex;justify-content:space-between;gap:1rem;margin:1rem 0}
+dl.fields{display:grid;grid-template-columns:minmax(7rem,12rem) 1fr;gap:.25rem 1rem;margin:0}
+dl.fields dt{color:var(--muted)}
+dl.fields dd{margin:0}
+.photos{display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr))}
+.photos figure{margin:0}
+.photos img{width:100%;height:auto;border-radius:6px;background:#e6e9ed}
+.field-error{color:var(--bad);font-size:.9rem;margin:.25rem 0 0}
+.skip{position:absolute;left:-999px}
+.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
+@media (max-width:40rem){
+ main{padding:.75rem}
+ h1{font-size:1.3rem}
+ dl.fields{grid-template-columns:1fr}
+ dl.fields dd{margin-bottom:.5rem}
+ table.stack thead{display:none}
+ table.stack tr{display:block;border-bottom:1px solid var(--line);padding:.4rem 0}
+ table.stack td{display:block;border:none;padding:.15rem .5rem}
+ table.stack td[data-label]::before{content:attr(data-label) ": ";color:var(--muted);font-size:.85rem}
+}
+`;
+
+// Progressive only: every page works without it. Copy buttons, and a confirmation before a
+// form marked data-confirm is sent.
+const JS = `
+document.addEventListener('click', function (e) {
+  var b = e.target.closest && e.target.closest('[data-copy]');
+  if (!b) return;
+  var el = document.getElementById(b.getAttribute('data-copy'));
+  if (!el || !navigator.clipboard) return;
+  navigator.clipboard.writeText(el.textContent.trim()).then(function () {
+    var was = b.textContent; b.textContent = b.getAttribute('data-copied') || was;
+    setTimeout(function () { b.textContent = was; }, 2000);
+  });
+});
+document.addEventListener('submit', function (e) {
+  var f = e.target;
+  var q = f.getAttribute && f.getAttribute('data-confirm');
+  if (q && !window.confirm(q)) e.preventDefault();
+});
+document.querySelectorAll('[data-copy]').forEach(function (b) { b.hidden = false; });
+`;
+
+function asset(body: string, type: string) {
+  const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 12);
+  return { body, type, hash };
+}
+
+export const ASSETS = {
+  css: asset(CSS.trim(), 'text/css; charset=utf-8'),
+  js: asset(JS.trim(), 'text/javascript; charset=utf-8'),
+};
+
+export const cssHref = `/panel/assets/panel.${ASSETS.css.hash}.css`;
+export const jsHref = `/panel/assets/panel.${ASSETS.js.hash}.js`;

@@ -1,0 +1,55 @@
+// Who is asking, on a panel page: set by the panel's session hook (modules/users/session.ts)
+// and read by every page. Pages of a feature module take the signed-in user from here, so no
+// module needs to import the users module to know who is signed in.
+import type { FastifyRequest } from 'fastify';
+import { PageError } from './errors.js';
+
+export type Lang = 'es' | 'pt' | 'en';
+export const LANGS: readonly Lang[] = ['es', 'pt', 'en'];
+export const isLang = (v: unknown): v is Lang => typeof v === 'string' && (LANGS as readonly string[]).includes(v);
+
+export interface PanelUser {
+  id: number;
+  dealerId: number;
+  dealerSlug: string;
+  dealerName: string;
+  /** The dealership's markets (its first one gives the default language). */
+  markets: string[];
+  email: string;
+  name: string;
+  role: 'owner' | 'staff';
+  lang: Lang;
+  /** BCP 47 tag for dates and numbers, e.g. es-AR. */
+  locale: string;
+  notifyLeads: boolean;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set in the signed-in part of the panel. */
+    panelUser?: PanelUser;
+    /** The language of this panel page (the user's, or the browser's before sign-in). */
+    panelLang: Lang;
+    /** The CSRF token every form of this page carries. */
+    csrfToken: string;
+  }
+}
+
+export function signedIn(req: FastifyRequest): PanelUser {
+  if (!req.panelUser) throw new PageError(401, 'signed_out');
+  return req.panelUser;
+}
+
+/** Keys, webhooks and users are the owners' (D27); staff get a clear 403 page. */
+export function ownerOnly(req: FastifyRequest): PanelUser {
+  const user = signedIn(req);
+  if (user.role !== 'owner') throw new PageError(403, 'owners_only');
+  return user;
+}
+
+/** A positive whole-number id from a path, or the 404 page (never a 500). */
+export function idParam(value: unknown): number {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,15}$/.test(value) || !Number.isSafeInteger(Number(value))) throw new PageError(404, 'not_found');
+  return Number(value);
+}

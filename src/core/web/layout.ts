@@ -1,0 +1,90 @@
+// The frame of every panel page: head, the dealership's bar with sign-out, the navigation
+// (keys, webhooks and users only for owners, D27) and the page's own content.
+import { cssHref, jsHref } from './assets.js';
+import type { Lang, PanelUser } from './context.js';
+import { html, type Html } from './html.js';
+import { FRAME_TEXTS, type FrameTexts } from './texts.js';
+
+export type Section = keyof FrameTexts['nav'];
+
+const SECTIONS: { key: Section; href: string; owner?: boolean }[] = [
+  { key: 'overview', href: '/panel' },
+  { key: 'inventory', href: '/panel/inventory' },
+  { key: 'leads', href: '/panel/leads' },
+  { key: 'feeds', href: '/panel/feeds' },
+  { key: 'keys', href: '/panel/keys', owner: true },
+  { key: 'webhooks', href: '/panel/webhooks', owner: true },
+  { key: 'users', href: '/panel/users', owner: true },
+  { key: 'account', href: '/panel/account' },
+];
+
+export interface PageOptions {
+  lang: Lang;
+  title: string;
+  body: Html;
+  /** Signed in: the bar and navigation are shown. */
+  user?: PanelUser | undefined;
+  /** The navigation entry marked current. */
+  section?: Section;
+  csrfToken?: string;
+}
+
+/** A hidden field carrying the CSRF token: every form that changes anything has one. */
+export function csrfField(token: string): Html {
+  return html`<input type="hidden" name="_csrf" value="${token}">`;
+}
+
+export function page(o: PageOptions): Html {
+  const t = FRAME_TEXTS[o.lang];
+  const user = o.user;
+  const nav = user
+    ? html`<header class="top">
+  <div class="bar">
+    <span class="dealer">${user.dealerName}</span>
+    <span class="muted">${user.name || user.email}</span>
+    <form class="inline" method="post" action="/panel/sign-out">${csrfField(o.csrfToken ?? '')}<button class="secondary" type="submit">${t.signOut}</button></form>
+  </div>
+  <nav class="main" aria-label="${t.menu}">
+    ${SECTIONS.filter((s) => !s.owner || user.role === 'owner').map(
+      (s) => html`<a href="${s.href}"${s.key === o.section ? html` aria-current="page"` : ''}>${t.nav[s.key]}</a>`,
+    )}
+  </nav>
+</header>`
+    : '';
+  return html`<!doctype html>
+<html lang="${o.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${o.title} · ${t.product}</title>
+<link rel="stylesheet" href="${cssHref}">
+<script src="${jsHref}" defer></script>
+</head>
+<body>
+${nav}
+<main id="main">
+${o.body}
+</main>
+</body>
+</html>`;
+}
+
+/** A button that copies the text of element `id` (shown only when scripts run). */
+export function copyButton(id: string, lang: Lang): Html {
+  const t = FRAME_TEXTS[lang];
+  return html`<button type="button" class="secondary" data-copy="${id}" data-copied="${t.copied}" hidden>${t.copy}</button>`;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "24 nov 2026, 14:05 UTC" in the page's locale (formatters are costly: one per locale). */
+export function dateTime(ms: number | null | undefined, locale: string): string {
+  if (ms === null || ms === undefined) return '—';
+  let f = dateFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+    dateFormats.set(locale, f);
+  }
+  return `${f.format(ms)} UTC`;
+}

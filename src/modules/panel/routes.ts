@@ -1,0 +1,75 @@
+// The dealer panel (D27) at /panel: one encapsulated scope with its own cookies, form bodies,
+// CSRF protection, security headers, session and error pages; the doors (sign-in, links) open
+// to anyone, every other page only to a signed-in user of the dealership it shows.
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ASSETS } from '../../core/web/assets.js';
+import { renderPageError } from '../../core/web/error-page.js';
+import { PageError } from '../../core/web/errors.js';
+import { setPanelHeaders } from '../../core/web/headers.js';
+import { redirectTo } from '../../core/web/render.js';
+import { langFromHeader } from '../../core/web/texts.js';
+import { authPages, type AuthPagesDeps } from '../users/auth-pages.js';
+import { sessionHook } from '../users/session.js';
+import { overviewPages, type OverviewDeps } from './overview.js';
+
+export type PanelDeps = AuthPagesDeps & OverviewDeps;
+
+/** A panel form is short text; anything larger is refused with a page (413). */
+export const PANEL_FORM_LIMIT = 64 * 1024;
+const CSRF_COOKIE = 'di_csrf';
+
+/** The signed-in pages: every feature module's pages, registered under /panel. */
+async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<void> {
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.panelUser) return;
+    const next = req.method === 'GET' ? `?next=${encodeURIComponent(req.url)}` : '';
+    await redirectTo(reply, `/panel/sign-in${next}`);
+  });
+  await app.register(overviewPages, { deps });
+}
+
+export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel, { deps }) => {
+  const secure = deps.publicBaseUrl.startsWith('https:');
+  await panel.register(cookie);
+  await panel.register(formbody, { bodyLimit: PANEL_FORM_LIMIT });
+  await panel.register(csrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: CSRF_COOKIE,
+    cookieOpts: { path: '/panel', httpOnly: true, sameSite: 'lax', secure },
+    getToken: (req) => {
+      const body = req.body as Record<string, unknown> | undefined;
+      return typeof body?._csrf === 'string' ? body._csrf : undefined;
+    },
+  });
+  panel.decorateRequest('panelLang', 'es');
+  panel.decorateRequest('csrfToken', '');
+
+  panel.addHook('onRequest', async (req, reply) => {
+    setPanelHeaders(reply);
+    req.panelLang = langFromHeader(req.headers['accept-language']);
+  });
+  panel.addHook('onRequest', sessionHook(deps));
+  // Every form that changes anything carries the token; every page gets one for its forms.
+  panel.addHook('preHandler', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      await new Promise<void>((resolve, reject) => {
+        panel.csrfProtection(req, reply, (err?: Error) => (err ? reject(err) : resolve()));
+      });
+    }
+    req.csrfToken = reply.generateCsrf();
+  });
+  panel.setErrorHandler((err: FastifyError, req, reply) => renderPageError(err, req, reply));
+  panel.setNotFoundHandler((req, reply) => renderPageError(new PageError(404, 'not_found'), req, reply));
+
+  for (const a of Object.values(ASSETS)) {
+    panel.get(`/assets/panel.${a.hash}.${a.type.startsWith('text/css') ? 'css' : 'js'}`, async (_req, reply) =>
+      reply.header('cache-control', 'public, max-age=31536000, immutable').type(a.type).send(a.body),
+    );
+  }
+
+  await panel.register(authPages, { deps });
+  await panel.register(async (app) => signedInPages(app, deps));
+};

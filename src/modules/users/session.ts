@@ -1,0 +1,33 @@
+// The panel session cookie (D27): HttpOnly, SameSite=Lax, Secure when the service is served
+// over https, scoped to /panel. It holds 32 random bytes; the database keeps their hash.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../core/clock.js';
+import type { Store } from '../../core/db/store.js';
+import { resolveSession, SESSION_MAX_MS } from './service.js';
+
+export const SESSION_COOKIE = 'di_session';
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/panel', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_MS / 1000 });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/panel', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** onRequest hook of the whole panel: who is signed in (an unknown or ended session is nobody). */
+export function sessionHook(deps: { store: Store; clock: Clock }) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const user = await resolveSession(deps.store, deps.clock, req.cookies[SESSION_COOKIE]);
+    if (user) {
+      req.panelUser = user;
+      req.panelLang = user.lang;
+    }
+  };
+}
+
+/** Where to go after signing in: only a panel address of this site (no open redirect). */
+export function safeNext(next: unknown): string {
+  if (typeof next !== 'string' || next.length > 500) return '/panel';
+  return /^\/panel(?:[/?#]|$)/.test(next) && !next.includes('\\') && !next.startsWith('//') ? next : '/panel';
+}
