@@ -13,18 +13,9 @@ import { createFeed } from '../../src/modules/feeds/service.js';
 import { IMPORT_LIVENESS } from '../../src/modules/feeds/import.js';
 import { openTestStore, STORE_NAME, type TestStore } from '../support/app.js';
 import { csv, csvCar, ids } from './support.js';
+import { until } from '../support/until.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
   let ts: TestStore;

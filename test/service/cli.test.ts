@@ -90,6 +90,48 @@ describe(`operator CLI (${STORE_NAME})`, () => {
     assert.match(usage.stderr, /--dealer is required/);
   });
 
+  test('users invite, list and remove: exactly D27 with --json; the invitation link works once', async () => {
+    json(await cli('dealers', 'create', '--slug', 'autos-norte', '--name', 'Autos del Norte', '--markets', 'mx', '--json'));
+    const inv = json(await cli('users', 'invite', '--dealer', 'autos-norte', '--email', 'Lucia@Example.com', '--name', 'Lucía', '--role', 'owner', '--json'));
+    assert.deepEqual(Object.keys(inv).sort(), ['invite_url', 'user']);
+    assert.deepEqual(inv.user, { email: 'lucia@example.com', name: 'Lucía', role: 'owner', dealer: 'autos-norte' });
+    assert.match(inv.invite_url, /^https:\/\/cars\.example\.com\/panel\/invitation\/[A-Za-z0-9_-]{43}$/);
+    const staff = json(await cli('users', 'invite', '--dealer', 'autos-norte', '--email', 'pedro@example.com', '--json'));
+    assert.equal(staff.user.role, 'staff');
+    // The invitation is in the outbox, in Spanish (Mexico's language), for the server's worker.
+    const mails = await t.store.db.selectFrom('mails').select(['to_address', 'subject', 'status']).where('kind', '=', 'invite').orderBy('id').execute();
+    assert.deepEqual(mails.slice(-2), [
+      { to_address: 'lucia@example.com', subject: 'Lo invitaron al panel de Autos del Norte', status: 'queued' },
+      { to_address: 'pedro@example.com', subject: 'Lo invitaron al panel de Autos del Norte', status: 'queued' },
+    ]);
+
+    const list = json(await cli('users', 'list', '--dealer', 'autos-norte', '--json'));
+    assert.deepEqual(list, {
+      users: [
+        { email: 'lucia@example.com', name: 'Lucía', role: 'owner', last_sign_in_at: null },
+        { email: 'pedro@example.com', name: '', role: 'staff', last_sign_in_at: null },
+      ],
+    });
+    assert.deepEqual(json(await cli('users', 'remove', '--dealer', 'autos-norte', '--email', 'PEDRO@example.com', '--json')), {
+      removed: true,
+      email: 'pedro@example.com',
+    });
+
+    for (const args of [
+      ['users', 'invite', '--dealer', 'nope', '--email', 'a@example.com', '--json'],
+      ['users', 'invite', '--dealer', 'autos-norte', '--email', 'not-an-address', '--json'],
+      ['users', 'invite', '--dealer', 'autos-norte', '--email', 'b@example.com', '--role', 'admin', '--json'],
+      ['users', 'remove', '--dealer', 'autos-norte', '--email', 'pedro@example.com', '--json'],
+      // The last owner stays.
+      ['users', 'remove', '--dealer', 'autos-norte', '--email', 'lucia@example.com', '--json'],
+    ]) {
+      const r = await cli(...args);
+      assert.equal(r.code, 1, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /^error: .+\n$/);
+    }
+  });
+
   test('a bad DATABASE_URL is named in one line', async () => {
     const r = await new Promise<Run>((resolve) =>
       execFile(

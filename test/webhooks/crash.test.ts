@@ -11,18 +11,9 @@ import { createDealer } from '../../src/modules/dealers/service.js';
 import { createKey } from '../../src/modules/keys/service.js';
 import { openTestStore, STORE_NAME, type TestStore } from '../support/app.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { until } from '../support/until.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 describe(`webhooks: a killed server's deliveries (${STORE_NAME})`, () => {
   let rx: Receiver;
