@@ -10,8 +10,9 @@ html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Ubuntu,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
 a{color:var(--brand)}
 header.top{background:var(--card);border-bottom:1px solid var(--line)}
-header.top .bar{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;max-width:72rem;margin:0 auto;padding:.6rem 1rem}
-header.top .dealer{font-weight:600;margin-right:auto}
+header.top .bar{display:flex;flex-wrap:nowrap;align-items:center;gap:.5rem 1rem;max-width:72rem;margin:0 auto;padding:.6rem 1rem}
+header.top .dealer{font-weight:600;margin-right:auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+header.top .bar .signout{padding:.3rem .7rem;min-height:36px;font-weight:500}
 nav.main{max-width:72rem;margin:0 auto;padding:0 1rem .4rem;display:flex;flex-wrap:wrap;gap:.25rem}
 nav.main a{padding:.35rem .6rem;border-radius:6px;text-decoration:none;color:var(--fg)}
 nav.main a[aria-current=page]{background:var(--brand);color:var(--brand-fg)}
@@ -63,6 +64,8 @@ dl.fields dd{margin:0}
  main{padding:.75rem}
  h1{font-size:1.3rem}
  dl.fields{grid-template-columns:1fr}
+ header.top .who{display:none}
+ nav.main a{padding:.3rem .5rem}
  dl.fields dd{margin-bottom:.5rem}
  table.stack thead{display:none}
  table.stack tr{display:block;border-bottom:1px solid var(--line);padding:.4rem 0}

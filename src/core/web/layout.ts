@@ -41,8 +41,8 @@ export function page(o: PageOptions): Html {
     ? html`<header class="top">
   <div class="bar">
     <span class="dealer">${user.dealerName}</span>
-    <span class="muted">${user.name || user.email}</span>
-    <form class="inline" method="post" action="/panel/sign-out">${csrfField(o.csrfToken ?? '')}<button class="secondary" type="submit">${t.signOut}</button></form>
+    <span class="muted who">${user.name || user.email}</span>
+    <form class="inline" method="post" action="/panel/sign-out">${csrfField(o.csrfToken ?? '')}<button class="secondary signout" type="submit">${t.signOut}</button></form>
   </div>
   <nav class="main" aria-label="${t.menu}">
     ${SECTIONS.filter((s) => !s.owner || user.role === 'owner').map(

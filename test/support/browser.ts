@@ -1,0 +1,87 @@
+// Real-browser tests: playwright-core driving Debian's chromium against a real server (listening
+// on loopback, with its job worker) and a real SMTP server. Without a browser the tests are
+// skipped with a message saying how to install one; in CI a missing browser is a failure.
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { systemClock } from '../../src/core/clock.js';
+import { makeApp, type TestApp } from './app.js';
+import { TestSmtpServer } from './smtp.js';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+export const CHROMIUM = CANDIDATES.find((p): p is string => !!p && fs.existsSync(p));
+
+/** The reason to skip browser tests, or false to run them (never skipped in CI). */
+export const skipBrowser: string | false = CHROMIUM
+  ? false
+  : process.env.CI
+    ? false
+    : 'no Chromium found: run `bash scripts/browser.sh` (installs Debian’s chromium) or set CHROMIUM_PATH';
+
+export async function launch(): Promise<Browser> {
+  if (!CHROMIUM) throw new Error('no Chromium to drive (CI installs Debian’s chromium with scripts/browser.sh)');
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface LiveServer extends TestApp {
+  base: string;
+  smtp: TestSmtpServer;
+}
+
+/** The service listening on loopback, its worker running, mail going to a test SMTP server. */
+export async function liveServer(env: Record<string, string> = {}): Promise<LiveServer> {
+  const smtp = new TestSmtpServer();
+  const smtpUrl = await smtp.start();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await makeApp({
+    env: { PUBLIC_BASE_URL: base, SMTP_URL: smtpUrl, MAIL_FROM: 'Dealer Inventory <no-reply@dealers.test>', JOB_POLL_INTERVAL: '200ms', ...env },
+    // The browser tests' time is real: sessions, links and jobs run on the wall clock.
+    clock: systemClock,
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  t.app.services.jobs.start();
+  return {
+    ...t,
+    base,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** A phone-sized page (375 × 740, touch), in the language asked for. */
+export async function phoneContext(browser: Browser, locale = 'es-AR'): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale });
+}
+
+export async function desktopContext(browser: Browser, locale = 'es-AR'): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 860 }, locale });
+}
+
+/** Whether the page scrolls sideways (the phone rule: it must not). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Saves a screenshot when PANEL_SCREENSHOTS names a folder (scripts/panel-screenshots.sh). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.PANEL_SCREENSHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
