@@ -1,0 +1,61 @@
+// Regenerates docs/panel.md and its screenshots (docs/panel/*.png): runs the panel's browser
+// tests with PANEL_SCREENSHOTS set, so every picture is a page the tests really reached, then
+// writes the page that shows them. Never edit docs/panel.md by hand.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = path.join(root, 'docs', 'panel');
+fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(dir, { recursive: true });
+
+const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/browser/*.test.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  shell: false,
+  env: { ...process.env, PANEL_SCREENSHOTS: dir },
+});
+if (run.status !== 0) process.exit(run.status ?? 1);
+
+// Captions, in the order a dealership meets the pages; a screenshot without one is listed last.
+const CAPTIONS = {
+  'sign-in': 'Sign-in (phone, Spanish)',
+  'set-password': 'Invitation link: choosing a password (phone, Spanish)',
+  'overview-phone': 'Overview right after the invitation was accepted (phone, Spanish)',
+  overview: 'Overview: cars by status, cars needing action, last imports, webhooks off, new leads',
+  inventory: 'Inventory with filters',
+  'inventory-phone': 'Inventory on a phone',
+  car: 'A car: every field, photos with their status, events, mark sold / withdraw',
+  keys: 'API keys (owners)',
+  'key-created': 'A new key, shown once',
+  feeds: 'Feeds: push tokens, the feed URL, the import history',
+  'feed-import': 'An import report with its per-row errors',
+  webhooks: 'Webhooks (owners)',
+  'webhook-deliveries': 'A webhook’s delivery log after "send test"',
+  users: 'Users (owners)',
+  account: 'My account: name, language, notifications, password',
+  leads: 'Leads inbox',
+  'leads-phone': 'Leads inbox on a phone',
+  conversation: 'A conversation: the buyer’s details, messages, replies and stage',
+  'conversation-phone': 'A conversation on a phone',
+  'not-found': 'Another dealership’s page: 404',
+};
+const shots = fs.readdirSync(dir).filter((f) => f.endsWith('.png')).map((f) => f.slice(0, -4));
+const order = Object.keys(CAPTIONS);
+shots.sort((a, b) => (order.indexOf(a) === -1 ? 999 : order.indexOf(a)) - (order.indexOf(b) === -1 ? 999 : order.indexOf(b)));
+
+const lines = [
+  '# The dealer panel',
+  '',
+  '<!-- Written by `npm run screenshots` (scripts/panel-screenshots.mjs) from the browser tests; do not edit. -->',
+  '',
+  'What a dealership’s staff see at `$PUBLIC_BASE_URL/panel`, as captured by the browser tests',
+  '(`test/browser/`, Debian’s chromium driven by playwright-core against the real server).',
+  'Phone pictures are 375 px wide.',
+  '',
+];
+for (const name of shots) lines.push(`## ${CAPTIONS[name] ?? name}`, '', `![${CAPTIONS[name] ?? name}](panel/${name}.png)`, '');
+fs.writeFileSync(path.join(root, 'docs', 'panel.md'), lines.join('\n'));
+console.log(`docs/panel.md: ${shots.length} screenshots`);
