@@ -2,7 +2,7 @@
 // background tasks, then the HTTP surface. server.ts starts it; each test builds its own.
 import crypto from 'node:crypto';
 import type { DestinationStream } from 'pino';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { migrateToLatest } from './core/db/migrate.js';
 import { installBodyDrain } from './core/http/drain.js';
@@ -36,6 +36,8 @@ import { defineTasks, scheduleRecurringTasks } from './tasks.js';
 export interface AppOptions extends ServiceOptions {
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: DestinationStream;
+  /** Told of every route as it is registered (tests walk them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -73,6 +75,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 960 }, // a stock ID in a path (D26): 80 characters × 4 UTF-8 bytes × 3 ("%XX")
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (opts.onRoute) {
+    const onRoute = opts.onRoute;
+    app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
+  }
   const opened = openServiceStore(opts);
   try {
     await migrateToLatest(opened.store);

@@ -15,8 +15,6 @@ import { openTestStore, STORE_NAME, type TestStore } from '../support/app.js';
 import { csv, csvCar, ids } from './support.js';
 import { until } from '../support/until.js';
 
-
-
 describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
   let ts: TestStore;
   let dataDir: string;

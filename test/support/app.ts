@@ -108,6 +108,7 @@ export async function makeApp(
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     ...(options.outbound ? { outbound: options.outbound } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   options.setup?.(app);
   await app.ready();

@@ -49,7 +49,7 @@ export class PanelClient {
       },
       ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
     });
-    this.keep(res as never);
+    this.keep(res);
     const token = /name="_csrf" value="([^"]+)"/.exec(res.body);
     if (token) this.csrf = token[1]!;
     const location = res.headers.location;

@@ -13,8 +13,6 @@ import { openTestStore, STORE_NAME, type TestStore } from '../support/app.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { until } from '../support/until.js';
 
-
-
 describe(`webhooks: a killed server's deliveries (${STORE_NAME})`, () => {
   let rx: Receiver;
   let ts: TestStore;
