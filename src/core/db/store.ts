@@ -2,8 +2,9 @@
 // Every difference between the two stores lives in core/db/: here (opening), dialect.ts (SQL and
 // DDL), transaction.ts (write transactions) and locks.ts (advisory locks).
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DB } from './schema.js';
@@ -30,12 +31,33 @@ export function openStore(options: StoreOptions): Store {
 
 function openSqlite(file: string): Store {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const raw = new SQLite(file);
+  const raw = openSqliteDatabase(file);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
   return storeOf(new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) }), 'sqlite');
+}
+
+/**
+ * The one place that picks the SQLite driver (nothing else imports better-sqlite3). Why two:
+ * better-sqlite3 12 aborts the process on Node 24 (its node::ObjectWrap statements, finalized by
+ * GC, hit `Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook), and the Node-API
+ * build that fixes it, better-sqlite3 13, needs Node 22 (it crashes on Node 20). So Node >= 22
+ * loads 13 (package.json's optional alias better-sqlite3-napi; npm skips it on Node 20 by its
+ * engines) and Node 20 loads 12. Same API; the types are 12's (@types/better-sqlite3).
+ */
+function openSqliteDatabase(file: string): SQLite.Database {
+  const Driver = (sqliteDriver ??= loadSqliteDriver());
+  return new Driver(file);
+}
+
+let sqliteDriver: typeof SQLite | undefined;
+
+function loadSqliteDriver(): typeof SQLite {
+  const load = createRequire(import.meta.url);
+  const major = Number(process.versions.node.split('.')[0]);
+  return (major >= 22 ? load('better-sqlite3-napi') : load('better-sqlite3')) as typeof SQLite;
 }
 
 function storeOf(db: Kysely<DB>, dialect: DialectName): Store {

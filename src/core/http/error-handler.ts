@@ -105,18 +105,32 @@ function parserError(err: NodeJS.ErrnoException): ApiError {
 /**
  * Fastify's `clientErrorHandler`: node's parser refused the request (headers over the size
  * limit, malformed HTTP, a timeout), so there is no request to answer; the answer in the Error
- * shape is written on the socket, then the connection closed, as node itself would.
+ * shape is written on the socket, then the connection closed.
+ *
+ * Closed gently: the answer is followed by a FIN (end), the rest of what the client sends is
+ * read and dropped, and the socket destroyed when the client closes or after CLOSE_GRACE_MS. A
+ * socket destroyed at once with the client's bytes still unread (the tail of a 100 KB header)
+ * makes the kernel send a reset (RST), and a client on Node 24 then gets ECONNRESET instead of
+ * the 431 (on Node 20 it read the answer first). The parser reports each later chunk as an error
+ * again: once answered, those are ignored.
  */
 export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
   const apiError = parserError(err);
   this.log.debug({ err: { code: err.code, message: err.message } }, 'client error');
-  if (socket.writable) {
-    const body = JSON.stringify(apiError.toBody());
-    socket.write(
-      `HTTP/1.1 ${apiError.status} ${http.STATUS_CODES[apiError.status]}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+  if (!socket.writable) {
+    socket.destroy();
+    return;
   }
-  socket.destroy();
+  const body = JSON.stringify(apiError.toBody());
+  socket.end(
+    `HTTP/1.1 ${apiError.status} ${http.STATUS_CODES[apiError.status]}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  const timer = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
 }
+
+/** How long a refused client may take to close after its answer before the socket is destroyed. */
+const CLOSE_GRACE_MS = 2_000;
