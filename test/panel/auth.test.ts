@@ -41,13 +41,19 @@ describe('panel sign-in and sessions', () => {
 
   test('sign-in attempts are throttled per account', async () => {
     const user = await seedPanelUser(t);
-    let last;
+    const answers = [];
     for (let i = 0; i < 11; i++) {
       const c = new PanelClient(t.app, `10.1.0.${i + 1}`);
-      last = await c.signIn(user.email, 'wrong password number ' + i);
+      answers.push(await c.signIn(user.email, `wrong password number ${i}`));
     }
-    assert.equal(last!.status, 429);
-    assert.match(last!.body, /Demasiados intentos|Too many sign-in attempts/);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [...Array<number>(10).fill(401), 429],
+    );
+    assert.match(answers[10]!.body, /Demasiados intentos|Too many sign-in attempts/);
+    // Even the right password waits: the account is throttled, not the address.
+    const right = await new PanelClient(t.app, '10.2.0.1').signIn(user.email, user.password);
+    assert.equal(right.status, 429);
   });
 
   test('a form without its CSRF token is refused with a clear page', async () => {
