@@ -42,7 +42,10 @@ const CAPTIONS = {
   'conversation-phone': 'A conversation on a phone',
   'not-found': 'Another dealership’s page: 404',
 };
-const shots = fs.readdirSync(dir).filter((f) => f.endsWith('.png')).map((f) => f.slice(0, -4));
+const shots = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.png'))
+  .map((f) => f.slice(0, -4));
 const order = Object.keys(CAPTIONS);
 shots.sort((a, b) => (order.indexOf(a) === -1 ? 999 : order.indexOf(a)) - (order.indexOf(b) === -1 ? 999 : order.indexOf(b)));
 
