@@ -111,13 +111,14 @@ ${csrfField(req.csrfToken)}
     const t = USER_PANEL_TEXTS[req.panelLang];
     const f = formFields(req.body);
     const input = { email: (f.email ?? '').slice(0, 300), name: (f.name ?? '').slice(0, NAME_MAX + 20), role: f.role ?? 'staff' };
+    let invited;
     try {
-      const { user } = await inviteUser(store, clock, publicBaseUrl, { id: me.dealerId, name: me.dealerName, markets: me.markets }, input);
-      return redirectTo(reply, `/panel/users?done=invited&who=${encodeURIComponent(user.email)}`);
+      invited = await inviteUser(store, clock, publicBaseUrl, { id: me.dealerId, name: me.dealerName, markets: me.markets }, input);
     } catch (err) {
       if (!(err instanceof ApiError) || err.code !== 'invalid_request') throw err;
       return usersPage(req, reply, me, { status: 422, error: inviteRefusal(t, err, input.email), form: input });
     }
+    return redirectTo(reply, `/panel/users?done=invited&who=${encodeURIComponent(invited.user.email)}`);
   });
 
   app.post<{ Params: { id: string } }>('/users/:id/role', async (req, reply) => {

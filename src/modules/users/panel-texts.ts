@@ -62,8 +62,7 @@ type T = typeof en;
 
 const es: T = {
   usersTitle: 'Usuarios',
-  usersIntro:
-    'Las personas que pueden entrar a este panel. Los titulares pueden hacer todo; el personal, todo menos claves de API, webhooks y usuarios.',
+  usersIntro: 'Las personas que pueden entrar a este panel. Los titulares pueden hacer todo; el personal, todo menos claves de API, webhooks y usuarios.',
   name: 'Nombre',
   email: 'Correo electrónico',
   role: 'Rol',
@@ -118,8 +117,7 @@ const es: T = {
 
 const pt: T = {
   usersTitle: 'Usuários',
-  usersIntro:
-    'As pessoas que podem entrar neste painel. Os titulares podem fazer tudo; a equipe, tudo menos chaves de API, webhooks e usuários.',
+  usersIntro: 'As pessoas que podem entrar neste painel. Os titulares podem fazer tudo; a equipe, tudo menos chaves de API, webhooks e usuários.',
   name: 'Nome',
   email: 'E-mail',
   role: 'Função',

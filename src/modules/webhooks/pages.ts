@@ -40,7 +40,11 @@ interface Attempt {
   status_code: number | null;
   error: string | null;
 }
-type DeliveryView = Omit<Delivery, 'attempts' | 'replay_of' | 'next_attempt_at'> & { attempts: Attempt[]; replay_of: number | null; next_attempt_at: string | null };
+type DeliveryView = Omit<Delivery, 'attempts' | 'replay_of' | 'next_attempt_at'> & {
+  attempts: Attempt[];
+  replay_of: number | null;
+  next_attempt_at: string | null;
+};
 const view = (d: Delivery): DeliveryView => d as DeliveryView;
 
 const notice = (kind: 'ok' | 'bad' | 'warn', text: Html | string | undefined): Html | '' =>
@@ -174,10 +178,11 @@ ${EVENT_TYPES.map(
     reactivated?: boolean;
   }
 
-  function attemptLine(t: Texts, a: Attempt, locale: string): Html {
-    const outcome = a.status_code !== null ? t.httpStatus(a.status_code) : '';
-    return html`<li>${dateTime(Date.parse(a.attempted_at), locale)} · ${outcome}${a.status_code !== null && a.error ? ' · ' : ''}${a.error ?? ''} · ${t.duration(a.duration_ms)}</li>`;
-  }
+  // The receiver's status when one came (the sender's note then only repeats it), else why none did.
+  const outcomeOf = (t: Texts, a: Attempt): string => (a.status_code !== null ? t.httpStatus(a.status_code) : (a.error ?? ''));
+
+  const attemptLine = (t: Texts, a: Attempt, locale: string): Html =>
+    html`<li>${dateTime(Date.parse(a.attempted_at), locale)} · ${outcomeOf(t, a)} · ${t.duration(a.duration_ms)}</li>`;
 
   async function detailsPage(req: FastifyRequest, reply: FastifyReply, user: PanelUser, id: number, o: DetailsOptions) {
     const t = WEBHOOK_TEXTS[req.panelLang];
@@ -195,7 +200,7 @@ ${EVENT_TYPES.map(
         testNotice =
           d.status === 'succeeded'
             ? notice('ok', html`${t.testOk(a.status_code, a.duration_ms)}${o.reactivated ? html` ${t.testOkReactivated}` : ''}`)
-            : notice('bad', t.testFailed(a.status_code !== null ? `${t.httpStatus(a.status_code)}${a.error ? ` · ${a.error}` : ''}` : (a.error ?? '')));
+            : notice('bad', t.testFailed(outcomeOf(t, a)));
       }
     }
 

@@ -260,7 +260,9 @@ export async function retryDelivery(deps: WebhookDeps, dealerId: number, id: num
   const original = await findDelivery(store.db, Number(webhook.id), deliveryId);
   if (!original) throw new ApiError('not_found', 'No such delivery for this webhook.');
   if (Number(webhook.active) === 0)
-    throw new WebhookRefusal('invalid_request', 'This webhook is turned off; send a test (POST /webhooks/{id}/test) to turn it on, then retry.', ['webhook_off']);
+    throw new WebhookRefusal('invalid_request', 'This webhook is turned off; send a test (POST /webhooks/{id}/test) to turn it on, then retry.', [
+      'webhook_off',
+    ]);
   if (original.status === 'pending')
     throw new WebhookRefusal('invalid_request', 'This delivery is still pending; it will be attempted at its next_attempt_at.', ['delivery_pending']);
   const now = clock.now();
