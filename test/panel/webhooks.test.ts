@@ -122,6 +122,18 @@ describe(`panel webhooks (${STORE_NAME})`, () => {
     assert.equal((await apiHooks(user.key)).length, 0);
   });
 
+  test('the refusals are in Portuguese for a Brazilian dealership, and in English for a user who chose it', async () => {
+    const { client, user } = await signedInClient(t, { markets: ['br'] });
+    await client.get('/panel/webhooks');
+    const pt = await client.post('/panel/webhooks', { url: 'http://hooks.test/ok' });
+    assert.equal(pt.status, 422);
+    assert.match(pt.body, /O endereço deve começar com https:\/\//);
+    await t.store.db.updateTable('users').set({ lang: 'en' }).where('email', '=', user.email).execute();
+    const en = await client.post('/panel/webhooks', { url: 'https://internal.test/x' });
+    assert.equal(en.status, 422);
+    assert.match(en.body, /That address cannot receive webhooks\. It points to a private or local network/);
+  });
+
   test('the 21st webhook is refused with a clear message', async () => {
     const { client, user } = await signedInClient(t);
     for (let i = 0; i < 20; i++) {

@@ -47,10 +47,11 @@ ${csrfField(req.csrfToken)}
 <label for="name">${t.yourName}</label>
 <input id="name" name="name" type="text" maxlength="${NAME_MAX}" autocomplete="name" value="${me.name}">
 <label for="lang">${t.language}</label>
-<select id="lang" name="lang">
+<select id="lang" name="lang" aria-describedby="lang-hint">
 ${option('', t.automatic(t.langNames[automatic]!))}
 ${LANGS.map((l) => option(l, t.langNames[l]!))}
 </select>
+<p id="lang-hint" class="muted">${t.langHint}</p>
 <fieldset>
 <legend>${t.notifications}</legend>
 <label class="check"><input type="checkbox" name="notify_leads" value="1"${me.notifyLeads ? html` checked` : ''}> ${t.notifyLeads}</label>
