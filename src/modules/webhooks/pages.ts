@@ -141,7 +141,7 @@ ${csrfField(req.csrfToken)}
 <legend>${t.events}</legend>
 ${EVENT_TYPES.map(
   (e) =>
-    html`<label class="check"><input type="checkbox" name="events" value="${e}"${form.events.includes(e) ? html` checked` : ''}> ${t.eventNames[e]} <span class="muted">(${e})</span></label>`,
+    html`<label class="check"><input type="checkbox" name="events" value="${e}"${form.events.includes(e) ? html` checked` : ''}> <span>${t.eventNames[e]} <span class="muted">(${e})</span></span></label>`,
 )}
 <p class="muted">${t.eventsHint}</p>
 </fieldset>
