@@ -11,11 +11,14 @@ import { PageError } from '../../core/web/errors.js';
 import { setPanelHeaders } from '../../core/web/headers.js';
 import { redirectTo } from '../../core/web/render.js';
 import { langFromHeader } from '../../core/web/texts.js';
+import { accountPages, type AccountPagesDeps } from '../users/account-pages.js';
 import { authPages, type AuthPagesDeps } from '../users/auth-pages.js';
+import { userPages, type UserPagesDeps } from '../users/pages.js';
 import { sessionHook } from '../users/session.js';
+import { webhookPages, type WebhookPagesDeps } from '../webhooks/pages.js';
 import { overviewPages, type OverviewDeps } from './overview.js';
 
-export type PanelDeps = AuthPagesDeps & OverviewDeps;
+export type PanelDeps = AuthPagesDeps & OverviewDeps & WebhookPagesDeps & UserPagesDeps & AccountPagesDeps;
 
 /** A panel form is short text; anything larger is refused with a page (413). */
 export const PANEL_FORM_LIMIT = 64 * 1024;
@@ -29,6 +32,9 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
     await redirectTo(reply, `/panel/sign-in${next}`);
   });
   await app.register(overviewPages, { deps });
+  await app.register(webhookPages, { deps });
+  await app.register(userPages, { deps });
+  await app.register(accountPages, { deps });
 }
 
 export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel, { deps }) => {

@@ -32,7 +32,7 @@ import type { Delivery, Webhook } from './schemas.js';
 import { sendDelivery, type SendConfig } from './send.js';
 import { newSecret } from './signature.js';
 
-const MAX_WEBHOOKS = 20;
+export const MAX_WEBHOOKS = 20;
 const TEST_EVENT = 'webhook.test';
 
 export interface WebhookDeps {
@@ -45,7 +45,6 @@ export interface WebhookDeps {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const invalid = (m: string) => new ApiError('invalid_request', m);
 const notFound = () => new ApiError('not_found', 'No such webhook.');
 
 function toWebhook(row: WebhookRow, secret?: string): Webhook {
@@ -77,32 +76,68 @@ function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): Delivery {
   };
 }
 
+/**
+ * Why a webhook request was refused, for pages that explain it in the user's language; the API
+ * answers with the same ApiError's code and English message.
+ */
+export type WebhookRefusalReason =
+  | 'url_missing'
+  | 'url_invalid'
+  | 'url_not_https'
+  | 'url_credentials'
+  | 'url_fragment'
+  | 'url_too_long'
+  | 'events_invalid'
+  | 'address_refused'
+  | 'too_many'
+  | 'webhook_off'
+  | 'delivery_pending';
+
+export class WebhookRefusal extends ApiError {
+  constructor(
+    code: 'invalid_request' | 'too_many_webhooks',
+    message: string,
+    readonly reasons: WebhookRefusalReason[],
+    /** The outbound rule that refused the address (address_refused). */
+    readonly outboundCode?: string,
+  ) {
+    super(code, message);
+  }
+}
+
 /** Checks a WebhookInput body; answers 400 with every problem found. */
 async function checkInput(deps: WebhookDeps, body: Record<string, unknown>): Promise<{ url: string; events: string[] }> {
   const problems: string[] = [];
+  const reasons: WebhookRefusalReason[] = [];
+  let outboundCode: string | undefined;
+  const problem = (reason: WebhookRefusalReason, text: string) => {
+    reasons.push(reason);
+    problems.push(text);
+  };
   let url = '';
-  if (typeof body.url !== 'string' || body.url.trim() === '') problems.push('url is required: the https address of your receiver');
+  if (typeof body.url !== 'string' || body.url.trim() === '') problem('url_missing', 'url is required: the https address of your receiver');
   else {
     let parsed: URL | undefined;
     try {
       parsed = new URL(body.url.trim());
     } catch {
-      problems.push(`url "${body.url.slice(0, 100)}" is not an absolute URL`);
+      problem('url_invalid', `url "${body.url.slice(0, 100)}" is not an absolute URL`);
     }
     if (parsed) {
-      if (parsed.protocol !== 'https:' && !(deps.allowHttp && parsed.protocol === 'http:')) problems.push('url must use https');
-      else if (parsed.username || parsed.password) problems.push('url must not carry a user name or password');
-      else if (parsed.hash) problems.push('url must not have a #fragment');
-      else if (parsed.href.length > 2048) problems.push('url is longer than 2048 characters');
+      if (parsed.protocol !== 'https:' && !(deps.allowHttp && parsed.protocol === 'http:')) problem('url_not_https', 'url must use https');
+      else if (parsed.username || parsed.password) problem('url_credentials', 'url must not carry a user name or password');
+      else if (parsed.hash) problem('url_fragment', 'url must not have a #fragment');
+      else if (parsed.href.length > 2048) problem('url_too_long', 'url is longer than 2048 characters');
       else url = parsed.href;
     }
   }
   let events: string[] = [...EVENT_TYPES];
   if (body.events !== undefined && body.events !== null) {
-    if (!Array.isArray(body.events) || body.events.length === 0) problems.push(`events must be a non-empty list of: ${EVENT_TYPES.join(', ')}`);
+    if (!Array.isArray(body.events) || body.events.length === 0) problem('events_invalid', `events must be a non-empty list of: ${EVENT_TYPES.join(', ')}`);
     else {
       const unknown = body.events.filter((e) => typeof e !== 'string' || !(EVENT_TYPES as readonly string[]).includes(e));
-      if (unknown.length > 0) problems.push(`unknown event(s) ${unknown.map((e) => JSON.stringify(e)).join(', ')}; one of ${EVENT_TYPES.join(', ')}`);
+      if (unknown.length > 0)
+        problem('events_invalid', `unknown event(s) ${unknown.map((e) => JSON.stringify(e)).join(', ')}; one of ${EVENT_TYPES.join(', ')}`);
       else events = EVENT_TYPES.filter((e) => (body.events as string[]).includes(e));
     }
   }
@@ -112,10 +147,11 @@ async function checkInput(deps: WebhookDeps, body: Record<string, unknown>): Pro
       await deps.outbound.check(url);
     } catch (err) {
       if (!(err instanceof OutboundError)) throw err;
-      problems.push(`url cannot be used: ${err.message}`);
+      outboundCode = err.code;
+      problem('address_refused', `url cannot be used: ${err.message}`);
     }
   }
-  if (problems.length > 0) throw invalid(`The webhook is not valid: ${problems.join('; ')}.`);
+  if (problems.length > 0) throw new WebhookRefusal('invalid_request', `The webhook is not valid: ${problems.join('; ')}.`, reasons, outboundCode);
   return { url, events };
 }
 
@@ -125,7 +161,7 @@ export async function createWebhook(deps: WebhookDeps, dealerId: number, body: R
   const row = await writeTransaction(deps.store, async (trx) => {
     await lockDealerWebhooks(trx, deps.store.dialect, dealerId);
     if ((await countLiveWebhooks(trx, dealerId)) >= MAX_WEBHOOKS) {
-      throw new ApiError('too_many_webhooks', `A dealership has at most ${MAX_WEBHOOKS} webhooks; delete one first.`);
+      throw new WebhookRefusal('too_many_webhooks', `A dealership has at most ${MAX_WEBHOOKS} webhooks; delete one first.`, ['too_many']);
     }
     return insertWebhook(trx, { dealerId, url: input.url, events: input.events, secretSealed: deps.box.seal(secret), now: deps.clock.now() });
   });
@@ -223,8 +259,12 @@ export async function retryDelivery(deps: WebhookDeps, dealerId: number, id: num
   const webhook = await ownWebhook(deps, dealerId, id);
   const original = await findDelivery(store.db, Number(webhook.id), deliveryId);
   if (!original) throw new ApiError('not_found', 'No such delivery for this webhook.');
-  if (Number(webhook.active) === 0) throw invalid('This webhook is turned off; send a test (POST /webhooks/{id}/test) to turn it on, then retry.');
-  if (original.status === 'pending') throw invalid('This delivery is still pending; it will be attempted at its next_attempt_at.');
+  if (Number(webhook.active) === 0)
+    throw new WebhookRefusal('invalid_request', 'This webhook is turned off; send a test (POST /webhooks/{id}/test) to turn it on, then retry.', [
+      'webhook_off',
+    ]);
+  if (original.status === 'pending')
+    throw new WebhookRefusal('invalid_request', 'This delivery is still pending; it will be attempted at its next_attempt_at.', ['delivery_pending']);
   const now = clock.now();
   const [newId] = await writeTransaction(store, (trx) =>
     queueDeliveries(
@@ -246,4 +286,27 @@ export async function retryDelivery(deps: WebhookDeps, dealerId: number, id: num
   );
   const row = await findDelivery(store.db, Number(webhook.id), newId!);
   return toDelivery(row!, []);
+}
+
+// The panel's reads: the API's views plus the run of failed deliveries, which the owner needs to
+// see why a webhook is off (or about to be).
+
+export type WebhookWithState = Webhook & { failures_in_a_row: number };
+
+const withState = (row: WebhookRow): WebhookWithState => ({ ...toWebhook(row), failures_in_a_row: Number(row.failures_in_a_row) });
+
+export async function webhooksWithState(deps: WebhookDeps, dealerId: number): Promise<WebhookWithState[]> {
+  return (await listWebhooks(deps.store.db, dealerId)).map(withState);
+}
+
+export async function webhookWithState(deps: WebhookDeps, dealerId: number, id: number): Promise<WebhookWithState> {
+  return withState(await ownWebhook(deps, dealerId, id));
+}
+
+/** One delivery of the dealership's webhook, with its attempts. */
+export async function getDelivery(deps: WebhookDeps, dealerId: number, id: number, deliveryId: number): Promise<Delivery> {
+  const webhook = await ownWebhook(deps, dealerId, id);
+  const row = await findDelivery(deps.store.db, Number(webhook.id), deliveryId);
+  if (!row) throw new ApiError('not_found', 'No such delivery for this webhook.');
+  return toDelivery(row, await attemptsOf(deps.store.db, [Number(row.id)]));
 }
