@@ -133,7 +133,7 @@ describe(`panel leads (${STORE_NAME})`, () => {
     const after = await leadOf('A1043', 0);
     assert.equal(after.stage, 'contacted');
     assert.equal(after.updated_at, clock.now());
-    const page = await staffClient.get(res.location!);
+    const page = await staffClient.get(res.location);
     assert.ok(page.body.includes('Su respuesta se envió al comprador'));
     assert.ok(page.body.includes('Sam Staff respondió por correo'));
     assert.ok(page.body.includes('Hola Ana, sí está disponible.<br>La esperamos.'));
@@ -154,7 +154,7 @@ describe(`panel leads (${STORE_NAME})`, () => {
     assert.equal(res.location, `/panel/leads/${String(bruno.id)}?done=noted`);
     assert.equal((await mailsOf('lead_reply')).length, before);
     assert.equal((await leadOf('B-77')).stage, 'new');
-    const shown = await owner.client.get(res.location!);
+    const shown = await owner.client.get(res.location);
     assert.ok(shown.body.includes('Olga Owner escribió una nota'));
     assert.ok(shown.body.includes('Lo llamé, viene el lunes.'));
   });
@@ -185,7 +185,7 @@ describe(`panel leads (${STORE_NAME})`, () => {
     clock.advance(60_000);
     const res = await owner.client.post(`/panel/leads/${String(carla.id)}/stage`, { stage: 'won' });
     assert.equal(res.location, `/panel/leads/${String(carla.id)}?done=stage`);
-    const page = await owner.client.get(res.location!);
+    const page = await owner.client.get(res.location);
     assert.ok(page.body.includes('Se cambió la etapa.'));
     assert.ok(page.body.includes('Olga Owner la pasó a Ganada'));
     assert.ok(page.body.includes('<button class="secondary" type="submit" name="stage" value="lost">Perdida</button>'));
@@ -248,10 +248,10 @@ describe(`panel leads (${STORE_NAME})`, () => {
     const first = await c.get(new URL(url).pathname);
     assert.equal(first.status, 303);
     assert.equal(first.location, `/panel/sign-in?next=${encodeURIComponent(`/panel/leads/${String(ana.id)}`)}`);
-    await c.get(first.location!);
+    await c.get(first.location);
     const signed = await c.post('/panel/sign-in', { email: owner.user.email, password: owner.user.password, next: `/panel/leads/${String(ana.id)}` });
     assert.equal(signed.location, `/panel/leads/${String(ana.id)}`);
-    assert.ok((await c.get(signed.location!)).body.includes('ana.p@example.org'));
+    assert.ok((await c.get(signed.location)).body.includes('ana.p@example.org'));
   });
 
   test("another dealership's user gets 404 on every lead route; bad ids 404", async () => {

@@ -201,7 +201,7 @@ export function inbox(db: Kysely<DB>, dealerId: number, f: InboxFilter): Promise
 export async function stageCounts(db: Kysely<DB>, dealerId: number): Promise<{ stage: LeadStage; n: number; unread: number }[]> {
   const rows = await db
     .selectFrom('leads')
-    .select((eb) => ['stage', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('unread').as('unread')])
+    .select((eb) => ['stage', eb.fn.countAll<number>().as('n'), eb.fn.sum<number | null>('unread').as('unread')])
     .where('dealer_id', '=', dealerId)
     .groupBy('stage')
     .execute();

@@ -155,7 +155,9 @@ export type ReplyProblem = 'required' | 'too_long' | 'invalid';
 export function replyProblem(text: string): ReplyProblem | undefined {
   const t = text.trim();
   if (t === '') return 'required';
-  if ([...t].length > REPLY_MAX) return 'too_long';
+  let chars = 0;
+  for (const _ of t) chars++;
+  if (chars > REPLY_MAX) return 'too_long';
   if (forbiddenControl(t, true)) return 'invalid';
   return undefined;
 }
