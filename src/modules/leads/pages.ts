@@ -37,10 +37,16 @@ export interface LeadPagesDeps {
 }
 
 const SEARCH_MAX = 100;
-const STAGE_BADGE: Record<LeadStage, string> = { new: 'warn', contacted: '', won: 'ok', lost: 'bad' };
+const STAGE_BADGE: Record<LeadStage, string> = { new: 'badge warn', contacted: 'badge', won: 'badge ok', lost: 'badge bad' };
+/** The inbox shows the start of the latest message; the conversation has it whole. */
+const PREVIEW_CHARS = 160;
+const shorten = (text: string | null): string => {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS).trimEnd()}…` : flat;
+};
 
 const notice = (kind: 'ok' | 'bad' | 'warn', text: string | undefined): Html | '' => (text ? html`<p class="notice ${kind}" role="status">${text}</p>` : '');
-const stageBadge = (stage: LeadStage, label: string): Html => html`<span class="badge ${STAGE_BADGE[stage]}">${label}</span>`;
+const stageBadge = (stage: LeadStage, label: string): Html => html`<span class="${STAGE_BADGE[stage]}">${label}</span>`;
 /** A message's text with its line breaks (the page's CSS has no pre-line rule for this). */
 const multiline = (text: string): Html[] => text.split('\n').map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`));
 
@@ -118,7 +124,7 @@ ${rows.map(
 <td data-label="${t.colLead}"><a href="/panel/leads/${r.id}">${r.unread ? html`<strong>${t.leadNumber(r.id)}</strong>` : t.leadNumber(r.id)}</a>${r.unread ? html` <span class="badge warn">${t.unread}</span>` : ''}<br><span class="muted">${t.messages(r.messages)}</span></td>
 <td data-label="${t.colCar}">${vehicleLabel(r)}<br><span class="muted">${r.external_id}</span></td>
 <td data-label="${t.colStage}">${stageBadge(r.stage, t.stages[r.stage])}</td>
-<td data-label="${t.colMessage}">${r.last_message ?? ''}</td>
+<td data-label="${t.colMessage}">${shorten(r.last_message)}</td>
 <td data-label="${t.colActivity}">${dateTime(r.last_activity_at, user.locale)}</td>
 </tr>`,
 )}
