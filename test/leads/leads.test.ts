@@ -1,6 +1,8 @@
 // Buyer inquiries and leads (D18, D19, D21): the form and JSON ways in, every bad input, the
 // honeypot and the per-address limit, leads grouped by buyer, GET /v1/leads, lead.created in
-// the same transaction, and the buyer's contact details found in no response, log line or event.
+// the same transaction, PATCH /v1/leads/{id} and ?stage=, notices and replies by mail (D29), and
+// the buyer's contact details found in no response, log line, event, webhook delivery, mail
+// subject or notice address.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -11,6 +13,8 @@ import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar, publishCar, type CarAnswer } from '../support/cars.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
 import { PanelClient, seedPanelUser, type SeededUser } from '../support/panel.js';
+import { createOutbound } from '../../src/core/outbound/fetcher.js';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 
 const BASE = 'https://cars.example.com';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -30,6 +34,8 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
   /** The dealership's users: one with lead notices on (the default), one who turned them off. */
   let notified: SeededUser;
   let quiet: SeededUser;
+  /** A webhook subscribed to every event: its deliveries are searched too. */
+  let rx: Receiver;
   /** Every response of these tests, searched at the end for the buyer's details. */
   const bodies: string[] = [];
 
@@ -51,20 +57,28 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
 
   before(async () => {
     await host.start();
+    rx = await startReceiver();
     clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
-    t = await makeApp({ clock, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: BASE, INQUIRIES_PER_HOUR: '1000' } });
+    t = await makeApp({
+      clock,
+      env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: BASE, INQUIRIES_PER_HOUR: '1000' },
+      // hooks.test (the receiver) and the photo host, both on loopback.
+      outbound: createOutbound({ allowPrivateNetworks: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }], ca: rx.cert }),
+    });
     let slug: string;
     ({ key, slug } = await seedDealer(t, { name: 'Autos del Sur' }));
     other = await seedDealer(t, { name: 'Otra Concesionaria' });
     notified = await seedPanelUser(t, { slug, name: 'Vera Vendedora' });
     quiet = await seedPanelUser(t, { slug, role: 'staff' });
     await t.store.db.updateTable('users').set({ notify_leads: 0 }).where('email', '=', quiet.email).execute();
+    assert.equal((await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(key), payload: { url: rx.url('/ok') } })).statusCode, 201);
     car = await publishCar(t, key, host, 'C-1', { version: 'XEi' });
     assert.equal(car.status, 'active');
   });
   after(async () => {
     await t.close();
     await host.stop();
+    await rx.close();
   });
 
   test('the form: 303 to the thank-you page; the lead, its event and the masked last message', async () => {
@@ -413,19 +427,23 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.equal((await t.store.db.selectFrom('mails').select('status').where('id', '=', reply.id).executeTakeFirstOrThrow()).status, 'sent');
   });
 
-  test("the buyer's e-mail, phone and name are in no response, log line or event of these tests", async () => {
+  test("the buyer's e-mail, phone and name are in no response, log line, event, webhook delivery or mail subject of these tests", async () => {
+    await t.app.services.jobs.runDue();
     const events = (await t.store.db.selectFrom('events').selectAll().execute()).map((e) => e.data);
+    const deliveries = rx.received.map((r) => `${JSON.stringify(r.headers)}\n${r.raw.toString()}`);
     const mails = await t.store.db.selectFrom('mails').selectAll().execute();
     const notices = mails.filter((m) => m.kind === 'lead_notice');
     const haystacks = {
       responses: bodies.join('\n'),
       logs: t.logs.text,
       events: events.join('\n'),
+      'webhook deliveries': deliveries.join('\n'),
       'mail subjects': mails.map((m) => m.subject).join('\n'),
       // Notices go to the dealership's users: neither their subject nor their address is the buyer's.
       'notice addresses': notices.map((m) => `${m.to_address} ${m.reply_to ?? ''}`).join('\n'),
     };
     assert.ok(notices.length >= 4 && mails.some((m) => m.kind === 'lead_reply'));
+    assert.ok(deliveries.length >= 100, `deliveries: ${deliveries.length}`);
     assert.ok(bodies.length > 100 && t.logs.lines.length > 100 && events.length >= 4);
     for (const [where, text] of Object.entries(haystacks)) {
       for (const secret of SECRETS) assert.ok(!text.toLowerCase().includes(secret.toLowerCase()), `${secret} found in ${where}`);
