@@ -10,6 +10,7 @@ import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { publishCar, type CarAnswer } from '../support/cars.js';
 import { bearer } from '../support/dealers.js';
 import { PanelClient, seedPanelUser, signedInClient, type SeededUser } from '../support/panel.js';
+import { removeUser } from '../../src/modules/users/service.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
 
 const BASE = 'https://cars.example.com';
@@ -270,6 +271,18 @@ describe(`panel leads (${STORE_NAME})`, () => {
     assert.equal((await owner.client.post('/panel/leads/abc/stage', { stage: 'won' })).status, 404);
     assert.equal((await mailsOf('lead_reply')).length, 1, 'no mail from refused replies');
     assert.equal((await leadOf('A1043', 0)).stage, 'contacted');
+  });
+
+  test('a removed user’s replies and stage changes keep their name', async () => {
+    const ana = await leadOf('A1043', 0);
+    const row = await t.store.db.selectFrom('users').select('id').where('email', '=', staff.email).executeTakeFirstOrThrow();
+    await removeUser(t.store, owner.user.dealerId, row.id);
+    const page = await owner.client.get(`/panel/leads/${String(ana.id)}`);
+    assert.equal(page.status, 200);
+    assert.ok(page.body.includes('Sam Staff respondió por correo'));
+    assert.ok(page.body.includes('Sam Staff la pasó a Contactada'));
+    const entries = await t.store.db.selectFrom('lead_messages').selectAll().where('author_name', '=', 'Sam Staff').execute();
+    assert.ok(entries.length >= 2 && entries.every((e) => e.user_id === null));
   });
 
   test('after LEAD_RETENTION_DAYS without activity, a daily job erases the contact details; the conversation stays, anonymized', async () => {
