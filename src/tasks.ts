@@ -3,6 +3,7 @@
 // catalogue, src/core/jobs/tasks.ts.
 import { defineMailSending } from './core/mail/send-task.js';
 import { definePulls } from './modules/feeds/pull.js';
+import { defineLeadRetention, scheduleLeadRetention } from './modules/leads/retention.js';
 import { ensurePulls } from './modules/feeds/pull-schedule.js';
 import { definePhotoDownloads } from './modules/photos/download.js';
 import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
@@ -16,9 +17,11 @@ export function defineTasks(services: AppServices): void {
   definePhotoDownloads(jobs, { ...services, timeoutMs: config.photoTimeoutMs });
   definePulls(jobs, { ...services, intervalMs: config.feedPollIntervalMs });
   defineMailSending(jobs, services);
+  defineLeadRetention(jobs, services.store, services.clock, config.leadRetentionDays);
 }
 
 export async function scheduleRecurringTasks({ store, clock }: AppServices): Promise<void> {
   await scheduleExpiry(store.db, clock);
   await ensurePulls(store.db, clock);
+  await scheduleLeadRetention(store.db, clock);
 }

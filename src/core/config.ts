@@ -41,6 +41,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every message, e.g. `Dealer Inventory <no-reply@example.com>`. */
   mailFrom: string;
+  /** A lead with no activity for this long has its buyer's contact details erased (daily job). */
+  leadRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -193,5 +195,6 @@ export function loadConfig(env: Env = process.env): Config {
     inquiriesPerHour: int(env, 'INQUIRIES_PER_HOUR', 20, 1, 1_000_000_000),
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, `Dealer Inventory <no-reply@${new URL(publicBaseUrl).hostname}>`),
+    leadRetentionDays: int(env, 'LEAD_RETENTION_DAYS', 730, 1, 36_500),
   };
 }

@@ -1,6 +1,8 @@
 // Buyer inquiries and leads (D18, D19, D21): the form and JSON ways in, every bad input, the
 // honeypot and the per-address limit, leads grouped by buyer, GET /v1/leads, lead.created in
-// the same transaction, and the buyer's contact details found in no response, log line or event.
+// the same transaction, PATCH /v1/leads/{id} and ?stage=, notices and replies by mail (D29), and
+// the buyer's contact details found in no response, log line, event, webhook delivery, mail
+// subject or notice address.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -10,6 +12,9 @@ import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar, publishCar, type CarAnswer } from '../support/cars.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
+import { PanelClient, seedPanelUser, type SeededUser } from '../support/panel.js';
+import { createOutbound } from '../../src/core/outbound/fetcher.js';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 
 const BASE = 'https://cars.example.com';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -26,6 +31,11 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
   let key: string;
   let other: { key: string };
   let car: CarAnswer;
+  /** The dealership's users: one with lead notices on (the default), one who turned them off. */
+  let notified: SeededUser;
+  let quiet: SeededUser;
+  /** A webhook subscribed to every event: its deliveries are searched too. */
+  let rx: Receiver;
   /** Every response of these tests, searched at the end for the buyer's details. */
   const bodies: string[] = [];
 
@@ -47,16 +57,28 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
 
   before(async () => {
     await host.start();
+    rx = await startReceiver();
     clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
-    t = await makeApp({ clock, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: BASE, INQUIRIES_PER_HOUR: '1000' } });
-    ({ key } = await seedDealer(t, { name: 'Autos del Sur' }));
+    t = await makeApp({
+      clock,
+      env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: BASE, INQUIRIES_PER_HOUR: '1000' },
+      // hooks.test (the receiver) and the photo host, both on loopback.
+      outbound: createOutbound({ allowPrivateNetworks: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }], ca: rx.cert }),
+    });
+    let slug: string;
+    ({ key, slug } = await seedDealer(t, { name: 'Autos del Sur' }));
     other = await seedDealer(t, { name: 'Otra Concesionaria' });
+    notified = await seedPanelUser(t, { slug, name: 'Vera Vendedora' });
+    quiet = await seedPanelUser(t, { slug, role: 'staff' });
+    await t.store.db.updateTable('users').set({ notify_leads: 0 }).where('email', '=', quiet.email).execute();
+    assert.equal((await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: bearer(key), payload: { url: rx.url('/ok') } })).statusCode, 201);
     car = await publishCar(t, key, host, 'C-1', { version: 'XEi' });
     assert.equal(car.status, 'active');
   });
   after(async () => {
     await t.close();
     await host.stop();
+    await rx.close();
   });
 
   test('the form: 303 to the thank-you page; the lead, its event and the masked last message', async () => {
@@ -78,13 +100,14 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
 
     const [lead, ...rest] = await leads();
     assert.equal(rest.length, 0);
-    assert.deepEqual(Object.keys(lead!).sort(), ['created_at', 'external_id', 'id', 'last_message', 'listing_id', 'messages', 'stage', 'url']);
+    assert.deepEqual(Object.keys(lead!).sort(), ['created_at', 'external_id', 'id', 'last_message', 'listing_id', 'messages', 'stage', 'updated_at', 'url']);
     assert.equal(typeof lead!.id, 'number');
     assert.equal(lead!.external_id, 'C-1');
     assert.equal(lead!.listing_id, car.listing_id);
     assert.equal(lead!.stage, 'new');
     assert.equal(lead!.messages, 1);
     assert.equal(lead!.created_at, new Date(clock.now()).toISOString());
+    assert.equal(lead!.updated_at, lead!.created_at);
     assert.equal(lead!.url, `${BASE}/panel/leads/${String(lead!.id)}`);
     assert.equal(lead!.last_message, 'Hola, soy [hidden]. ¿Está disponible? Llamame al [hidden] o escribime a [hidden]');
 
@@ -331,9 +354,96 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.equal(preflight.headers['access-control-allow-headers'], 'content-type');
   });
 
-  test("the buyer's e-mail, phone and name are in no response, log line or event of these tests", async () => {
+  test('PATCH /v1/leads/{id}: 200 { lead } with the stage and updated_at; 400 for an unknown stage; 404 for another dealership; GET ?stage=', async () => {
+    // The first lead (105 newer ones push it out of GET /v1/leads's 100).
+    const row = await t.store.db.selectFrom('leads').selectAll().where('external_id', '=', 'C-1').orderBy('id').executeTakeFirstOrThrow();
+    const first = { id: row.id, created_at: new Date(row.created_at).toISOString() };
+    const eventsBefore = await countRows('events');
+    const url = `/v1/leads/${String(first.id)}`;
+    clock.advance(60_000);
+    const won = await send({ method: 'PATCH', url, headers: bearer(key), payload: { stage: 'won' } });
+    assert.equal(won.statusCode, 200, won.body);
+    const lead = won.json().lead as Record<string, unknown>;
+    assert.equal(lead.stage, 'won');
+    assert.equal(lead.updated_at, new Date(clock.now()).toISOString());
+    assert.equal(lead.created_at, first.created_at);
+    assert.equal(Object.keys(won.json()).join(), 'lead');
+    // The same stage again: 200, nothing changes.
+    clock.advance(60_000);
+    const again = await send({ method: 'PATCH', url, headers: bearer(key), payload: { stage: 'won' } });
+    assert.equal(again.statusCode, 200);
+    assert.equal(again.json().lead.updated_at, lead.updated_at);
+    for (const payload of [{ stage: 'closed' }, { stage: 'WON' }, { stage: 3 }, {}]) {
+      const bad = await send({ method: 'PATCH', url, headers: bearer(key), payload });
+      assert.equal(bad.statusCode, 400, JSON.stringify(payload));
+      assert.equal(bad.json().error.code, 'invalid_request');
+    }
+    const foreign = await send({ method: 'PATCH', url, headers: bearer(other.key), payload: { stage: 'lost' } });
+    assert.equal(foreign.statusCode, 404);
+    assert.equal(foreign.json().error.code, 'not_found');
+    assert.equal((await send({ method: 'PATCH', url: '/v1/leads/99999999', headers: bearer(key), payload: { stage: 'lost' } })).statusCode, 404);
+    assert.equal((await send({ method: 'PATCH', url: '/v1/leads/abc', headers: bearer(key), payload: { stage: 'lost' } })).statusCode, 400);
+    assert.equal((await send({ method: 'PATCH', url, payload: { stage: 'lost' } })).statusCode, 401);
+
+    const wonList = await leads(key, '?stage=won');
+    assert.deepEqual(
+      wonList.map((l) => l.id),
+      [first.id],
+    );
+    assert.ok((await leads(key, '?stage=new')).every((l) => l.stage === 'new'));
+    const badStage = await send({ url: '/v1/leads?stage=closed', headers: bearer(key) });
+    assert.equal(badStage.statusCode, 400);
+    // The change is in the conversation, made through the API; no webhook event type exists for it.
+    const entry = await t.store.db.selectFrom('lead_messages').selectAll().where('lead_id', '=', Number(first.id)).where('author', '=', 'stage').execute();
+    assert.deepEqual(
+      entry.map((e) => [e.stage, e.user_id, e.author_name]),
+      [['won', null, null]],
+    );
+    assert.equal(await countRows('events'), eventsBefore);
+  });
+
+  test('notices: to the users who have them on, naming the car and never the buyer; a reply from the panel is mailed to the buyer', async () => {
+    const mails = await t.store.db.selectFrom('mails').selectAll().where('kind', '=', 'lead_notice').orderBy('id').execute();
+    assert.ok(mails.length >= 4, String(mails.length));
+    assert.deepEqual([...new Set(mails.map((m) => m.to_address))], [notified.email], 'not to the user who turned them off');
+    assert.equal(mails[0]!.subject, 'Nueva consulta por 2019 Toyota Corolla XEi (C-1)');
+    assert.equal(mails[1]!.subject, 'Nuevo mensaje sobre 2019 Toyota Corolla XEi (C-1)');
+
+    const panel = new PanelClient(t.app, '198.18.0.1');
+    assert.equal((await panel.signIn(notified.email, notified.password)).status, 303);
+    // A search by the buyer's name finds the lead; the name stays out of the request's log line.
+    const found = await panel.get(`/panel/leads?q=${encodeURIComponent('quartermaine')}`);
+    assert.equal(found.status, 200);
+    const [lead] = await t.store.db.selectFrom('leads').selectAll().where('external_id', '=', 'C-1').orderBy('id').execute();
+    assert.ok(found.body.includes(`href="/panel/leads/${String(lead!.id)}"`));
+    await panel.get(`/panel/leads/${String(lead!.id)}`);
+    const sent = await panel.post(`/panel/leads/${String(lead!.id)}/reply`, { reply: 'Sí, está disponible. ¿Cuándo quiere verlo?' });
+    assert.equal(sent.status, 303);
+    const reply = await t.store.db.selectFrom('mails').selectAll().where('kind', '=', 'lead_reply').executeTakeFirstOrThrow();
+    assert.equal(reply.to_address, BUYER.email);
+    assert.equal(reply.reply_to, notified.email);
+    assert.equal(reply.subject, 'Autos del Sur – 2019 Toyota Corolla XEi');
+    await t.app.services.jobs.runDue();
+    assert.equal((await t.store.db.selectFrom('mails').select('status').where('id', '=', reply.id).executeTakeFirstOrThrow()).status, 'sent');
+  });
+
+  test("the buyer's e-mail, phone and name are in no response, log line, event, webhook delivery or mail subject of these tests", async () => {
+    await t.app.services.jobs.runDue();
     const events = (await t.store.db.selectFrom('events').selectAll().execute()).map((e) => e.data);
-    const haystacks = { responses: bodies.join('\n'), logs: t.logs.text, events: events.join('\n') };
+    const deliveries = rx.received.map((r) => `${JSON.stringify(r.headers)}\n${r.raw.toString()}`);
+    const mails = await t.store.db.selectFrom('mails').selectAll().execute();
+    const notices = mails.filter((m) => m.kind === 'lead_notice');
+    const haystacks = {
+      responses: bodies.join('\n'),
+      logs: t.logs.text,
+      events: events.join('\n'),
+      'webhook deliveries': deliveries.join('\n'),
+      'mail subjects': mails.map((m) => m.subject).join('\n'),
+      // Notices go to the dealership's users: neither their subject nor their address is the buyer's.
+      'notice addresses': notices.map((m) => `${m.to_address} ${m.reply_to ?? ''}`).join('\n'),
+    };
+    assert.ok(notices.length >= 4 && mails.some((m) => m.kind === 'lead_reply'));
+    assert.ok(deliveries.length >= 100, `deliveries: ${deliveries.length}`);
     assert.ok(bodies.length > 100 && t.logs.lines.length > 100 && events.length >= 4);
     for (const [where, text] of Object.entries(haystacks)) {
       for (const secret of SECRETS) assert.ok(!text.toLowerCase().includes(secret.toLowerCase()), `${secret} found in ${where}`);

@@ -216,7 +216,9 @@ interface WebhookAttemptsTable {
   error: string | null;
 }
 
-type LeadStage = 'new' | 'contacted' | 'won' | 'lost';
+export type LeadStage = 'new' | 'contacted' | 'won' | 'lost';
+/** Who wrote an entry of a conversation: the buyer, a reply e-mailed to them, a note kept only, a stage change. */
+export type LeadMessageAuthor = 'buyer' | 'dealer' | 'note' | 'stage';
 
 /** A buyer's conversation about one car: only what the API shows (no contact details). */
 interface LeadsTable {
@@ -229,7 +231,12 @@ interface LeadsTable {
   messages: number;
   last_message: string | null;
   created_at: number;
+  /** When something the API shows changed (a buyer's message, the stage). */
   updated_at: number;
+  /** 1 from a buyer's message until someone of the dealership opens the conversation. */
+  unread: ColumnType<number, number | undefined, number>;
+  /** The latest entry of the conversation (the inbox's order). */
+  last_activity_at: number;
 }
 
 /** The buyer's contact details: read by the dealer panel only, never by the API. */
@@ -243,6 +250,8 @@ interface LeadContactsTable {
   email_key: string | null;
   /** Phone digits only. */
   phone_key: string | null;
+  /** Set when LEAD_RETENTION_DAYS erased name, e-mail and phone. */
+  erased_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 interface LeadMessagesTable {
@@ -250,6 +259,13 @@ interface LeadMessagesTable {
   lead_id: number;
   body: string;
   created_at: number;
+  author: ColumnType<LeadMessageAuthor, LeadMessageAuthor | undefined, LeadMessageAuthor>;
+  /** The staff member who wrote it (null: the buyer, the API, or a removed user). */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Their name (or e-mail) at the time, kept if the user is removed. */
+  author_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The new stage of a `stage` entry. */
+  stage: ColumnType<LeadStage | null, LeadStage | null | undefined, LeadStage | null>;
 }
 
 export type UserRole = 'owner' | 'staff';
@@ -353,3 +369,4 @@ export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AttemptRow = Selectable<WebhookAttemptsTable>;
 export type LeadRow = Selectable<LeadsTable>;
 export type LeadContactRow = Selectable<LeadContactsTable>;
+export type LeadMessageRow = Selectable<LeadMessagesTable>;

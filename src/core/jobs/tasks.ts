@@ -16,6 +16,8 @@ export interface TaskPayloads {
   'vehicles.expire': Record<string, never>;
   /** Send one message of the outbox (core/mail/send-task.ts). */
   'mail.send': { mail_id: number };
+  /** Erase buyers' contact details of leads idle for LEAD_RETENTION_DAYS; recurring, daily (modules/leads/retention.ts). */
+  'leads.erase_expired': Record<string, never>;
 }
 
 export type TaskName = keyof TaskPayloads;

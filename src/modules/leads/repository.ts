@@ -1,15 +1,22 @@
 // All SQL of leads, their contacts and messages. API reads select from `leads` only: the
-// buyer's contact details (lead_contacts) are read here solely to match a later message.
-import type { Kysely } from 'kysely';
-import type { DB, LeadContactRow, LeadRow } from '../../core/db/schema.js';
+// buyer's contact details (lead_contacts) are read here to match a later message, and by the
+// dealer panel's conversation page (D29), which is the only place that shows them.
+import { sql, type Kysely } from 'kysely';
+import type { DB, LeadContactRow, LeadMessageAuthor, LeadMessageRow, LeadRow, LeadStage, VehicleRow } from '../../core/db/schema.js';
 
 const LIST_MAX = 100;
 
-/** The newest leads of a dealership (created after `since`, when given), newest first. */
-export function listLeads(db: Kysely<DB>, dealerId: number, since: number | undefined): Promise<LeadRow[]> {
+/** The newest leads of a dealership (created after `since`, in `stage`, when given), newest first. */
+export function listLeads(db: Kysely<DB>, dealerId: number, since: number | undefined, stage?: LeadStage): Promise<LeadRow[]> {
   let q = db.selectFrom('leads').selectAll().where('dealer_id', '=', dealerId);
   if (since !== undefined) q = q.where('created_at', '>', since);
+  if (stage !== undefined) q = q.where('stage', '=', stage);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_MAX).execute();
+}
+
+/** One lead of a dealership (another dealership's id reads as none). */
+export function findDealerLead(db: Kysely<DB>, dealerId: number, id: number): Promise<LeadRow | undefined> {
+  return db.selectFrom('leads').selectAll().where('dealer_id', '=', dealerId).where('id', '=', id).executeTakeFirst();
 }
 
 /** A car's status, read again inside the inquiry's transaction. */
@@ -47,21 +54,42 @@ export function insertLead(
   const { now, ...rest } = lead;
   return trx
     .insertInto('leads')
-    .values({ ...rest, stage: 'new', messages: 1, created_at: now, updated_at: now })
+    .values({ ...rest, stage: 'new', messages: 1, created_at: now, updated_at: now, unread: 1, last_activity_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function addLeadMessage(trx: Kysely<DB>, leadId: number, lastMessage: string, now: number): Promise<void> {
-  await trx
+/** A buyer's later message: counted, previewed, and the conversation unread again. */
+export async function addLeadMessage(trx: Kysely<DB>, leadId: number, lastMessage: string, now: number): Promise<LeadRow> {
+  return trx
     .updateTable('leads')
-    .set((eb) => ({ messages: eb('messages', '+', 1), last_message: lastMessage, updated_at: now }))
+    .set((eb) => ({ messages: eb('messages', '+', 1), last_message: lastMessage, updated_at: now, last_activity_at: now, unread: 1 }))
     .where('id', '=', leadId)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-export async function insertMessage(trx: Kysely<DB>, leadId: number, body: string, now: number): Promise<void> {
-  await trx.insertInto('lead_messages').values({ lead_id: leadId, body, created_at: now }).execute();
+export interface NewEntry {
+  author: LeadMessageAuthor;
+  body: string;
+  userId?: number | null;
+  authorName?: string | null;
+  stage?: LeadStage | null;
+}
+
+export async function insertMessage(trx: Kysely<DB>, leadId: number, entry: NewEntry, now: number): Promise<void> {
+  await trx
+    .insertInto('lead_messages')
+    .values({
+      lead_id: leadId,
+      body: entry.body,
+      created_at: now,
+      author: entry.author,
+      user_id: entry.userId ?? null,
+      author_name: entry.authorName ?? null,
+      stage: entry.stage ?? null,
+    })
+    .execute();
 }
 
 export async function insertContact(
@@ -83,4 +111,184 @@ export async function completeContact(
   if (c.phone) {
     await trx.updateTable('lead_contacts').set({ phone: c.phone, phone_key: c.phone_key }).where('lead_id', '=', leadId).where('phone', 'is', null).execute();
   }
+}
+
+/** A new stage (the API shows it: updated_at moves too). */
+export async function updateStage(trx: Kysely<DB>, leadId: number, stage: LeadStage, now: number): Promise<LeadRow> {
+  return trx.updateTable('leads').set({ stage, updated_at: now, last_activity_at: now }).where('id', '=', leadId).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A reply or note: the conversation moved, nothing the API shows did. */
+export async function touchActivity(trx: Kysely<DB>, leadId: number, now: number): Promise<void> {
+  await trx.updateTable('leads').set({ last_activity_at: now }).where('id', '=', leadId).execute();
+}
+
+export async function markRead(db: Kysely<DB>, dealerId: number, leadId: number): Promise<void> {
+  await db.updateTable('leads').set({ unread: 0 }).where('dealer_id', '=', dealerId).where('id', '=', leadId).where('unread', '=', 1).execute();
+}
+
+// The panel: inbox and conversation
+
+export interface InboxFilter {
+  stage?: LeadStage | undefined;
+  vehicleId?: number | undefined;
+  /** Part of the buyer's name or of the stock ID. */
+  search?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+export interface InboxRow {
+  id: number;
+  stage: LeadStage;
+  unread: number;
+  messages: number;
+  last_message: string | null;
+  last_activity_at: number;
+  created_at: number;
+  external_id: string;
+  vehicle_id: number;
+  buyer_name: string;
+  erased_at: number | null;
+  brand: string;
+  model: string;
+  year: number;
+  version: string | null;
+}
+
+const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page of the inbox: newest activity first. */
+export function inbox(db: Kysely<DB>, dealerId: number, f: InboxFilter): Promise<InboxRow[]> {
+  let q = db
+    .selectFrom('leads')
+    .innerJoin('lead_contacts', 'lead_contacts.lead_id', 'leads.id')
+    .innerJoin('vehicles', 'vehicles.id', 'leads.vehicle_id')
+    .select([
+      'leads.id',
+      'leads.stage',
+      'leads.unread',
+      'leads.messages',
+      'leads.last_message',
+      'leads.last_activity_at',
+      'leads.created_at',
+      'leads.external_id',
+      'leads.vehicle_id',
+      'lead_contacts.name as buyer_name',
+      'lead_contacts.erased_at',
+      'vehicles.brand',
+      'vehicles.model',
+      'vehicles.year',
+      'vehicles.version',
+    ])
+    .where('leads.dealer_id', '=', dealerId);
+  if (f.stage) q = q.where('leads.stage', '=', f.stage);
+  if (f.vehicleId) q = q.where('leads.vehicle_id', '=', f.vehicleId);
+  if (f.search) {
+    const p = likePattern(f.search);
+    // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's only for ASCII.
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('lead_contacts.name')}) like ${p} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('leads.external_id')}) like ${p} escape '\\'`,
+      ]),
+    );
+  }
+  return q.orderBy('leads.last_activity_at', 'desc').orderBy('leads.id', 'desc').offset(f.offset).limit(f.limit).execute();
+}
+
+/** How many leads the dealership has in each stage, and unread. */
+export async function stageCounts(db: Kysely<DB>, dealerId: number): Promise<{ stage: LeadStage; n: number; unread: number }[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .select((eb) => ['stage', eb.fn.countAll<number>().as('n'), eb.fn.sum<number | null>('unread').as('unread')])
+    .where('dealer_id', '=', dealerId)
+    .groupBy('stage')
+    .execute();
+  return rows.map((r) => ({ stage: r.stage, n: Number(r.n), unread: Number(r.unread ?? 0) }));
+}
+
+/** The cars that have leads (the inbox's car filter). */
+export function carsWithLeads(db: Kysely<DB>, dealerId: number): Promise<Pick<VehicleRow, 'id' | 'external_id' | 'brand' | 'model' | 'year' | 'version'>[]> {
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'external_id', 'brand', 'model', 'year', 'version'])
+    .where('dealer_id', '=', dealerId)
+    .where((eb) => eb.exists(eb.selectFrom('leads').select('leads.id').whereRef('leads.vehicle_id', '=', 'vehicles.id')))
+    .orderBy('external_id')
+    .limit(500)
+    .execute();
+}
+
+export type LeadCar = Pick<
+  VehicleRow,
+  'id' | 'external_id' | 'listing_id' | 'status' | 'brand' | 'model' | 'year' | 'version' | 'price_cents' | 'currency' | 'market' | 'shown_photos'
+>;
+
+export function findCar(db: Kysely<DB>, vehicleId: number): Promise<LeadCar | undefined> {
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'external_id', 'listing_id', 'status', 'brand', 'model', 'year', 'version', 'price_cents', 'currency', 'market', 'shown_photos'])
+    .where('id', '=', vehicleId)
+    .executeTakeFirst();
+}
+
+export function findContact(db: Kysely<DB>, leadId: number): Promise<LeadContactRow | undefined> {
+  return db.selectFrom('lead_contacts').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
+}
+
+export function conversationEntries(db: Kysely<DB>, leadId: number): Promise<LeadMessageRow[]> {
+  return db.selectFrom('lead_messages').selectAll().where('lead_id', '=', leadId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The dealership's name and markets (notices and replies name it; its first market gives a language). */
+export async function findDealer(db: Kysely<DB>, dealerId: number): Promise<{ name: string; markets: string[] }> {
+  const d = await db.selectFrom('dealers').select(['name', 'markets']).where('id', '=', dealerId).executeTakeFirstOrThrow();
+  return { name: d.name, markets: JSON.parse(d.markets) as string[] };
+}
+
+// Retention
+
+/** Leads whose conversation has been idle since before `cutoff` and whose buyer is not yet erased. */
+export function expiredContacts(
+  db: Kysely<DB>,
+  cutoff: number,
+  limit: number,
+): Promise<(Pick<LeadContactRow, 'lead_id' | 'name' | 'email' | 'phone'> & { dealer_id: number })[]> {
+  return db
+    .selectFrom('lead_contacts')
+    .innerJoin('leads', 'leads.id', 'lead_contacts.lead_id')
+    .select(['lead_contacts.lead_id', 'lead_contacts.name', 'lead_contacts.email', 'lead_contacts.phone', 'leads.dealer_id'])
+    .where('lead_contacts.erased_at', 'is', null)
+    .where('leads.last_activity_at', '<', cutoff)
+    .orderBy('lead_contacts.lead_id')
+    .limit(limit)
+    .execute();
+}
+
+export async function buyerMessages(trx: Kysely<DB>, leadId: number): Promise<Pick<LeadMessageRow, 'id' | 'body'>[]> {
+  return trx.selectFrom('lead_messages').select(['id', 'body']).where('lead_id', '=', leadId).where('author', '=', 'buyer').execute();
+}
+
+export async function rewriteMessage(trx: Kysely<DB>, id: number, body: string): Promise<void> {
+  await trx.updateTable('lead_messages').set({ body }).where('id', '=', id).execute();
+}
+
+export async function eraseContact(trx: Kysely<DB>, leadId: number, now: number): Promise<void> {
+  await trx
+    .updateTable('lead_contacts')
+    .set({ name: '', email: null, phone: null, email_key: null, phone_key: null, erased_at: now })
+    .where('lead_id', '=', leadId)
+    .execute();
+}
+
+/** The replies' outbox rows still name the buyer's address after they were sent: erased too. */
+export async function eraseReplyAddresses(trx: Kysely<DB>, dealerId: number, email: string): Promise<void> {
+  await trx
+    .updateTable('mails')
+    .set({ to_address: '(erased)', text_body: null, html_body: null })
+    .where('dealer_id', '=', dealerId)
+    .where('kind', '=', 'lead_reply')
+    .where('to_address', '=', email)
+    .execute();
 }

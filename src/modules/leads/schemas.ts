@@ -2,19 +2,20 @@
 import { Type, type Static } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 
-const LEAD_STAGES = ['new', 'contacted', 'won', 'lost'] as const;
+export const LEAD_STAGES = ['new', 'contacted', 'won', 'lost'] as const;
+
+const StageSchema = (description: string) => Type.Unsafe<(typeof LEAD_STAGES)[number]>({ type: 'string', enum: [...LEAD_STAGES], description });
 
 const LeadSchema = Type.Object(
   {
     id: Type.Integer(),
     external_id: Type.String({ description: 'Stock ID of the car the buyer wrote about.' }),
     listing_id: Type.String({ description: 'Listing code of that car.' }),
-    stage: Type.Unsafe<(typeof LEAD_STAGES)[number]>({
-      type: 'string',
-      enum: [...LEAD_STAGES],
-      description: 'new when created; the dealer moves it in the dealer panel.',
-    }),
+    stage: StageSchema(
+      'new when created; the dealer moves it in the dealer panel (a reply e-mailed to the buyer moves new to contacted), or an integration with PATCH /leads/{id}.',
+    ),
     created_at: Type.String({ format: 'date-time', description: 'When the first message arrived.' }),
+    updated_at: Type.String({ format: 'date-time', description: "When what this object shows last changed: the buyer's latest message or the stage." }),
     messages: Type.Integer({ description: 'Messages of this buyer about this car.' }),
     last_message: Type.Union([Type.String(), Type.Null()], {
       description:
@@ -30,7 +31,16 @@ const LeadListSchema = Type.Object({ data: Type.Array(Type.Ref('Lead')) }, { $id
 
 export const LeadsQuery = Type.Object({
   since: Type.Optional(Type.String({ format: 'date-time', description: 'Only leads created after this time (exclusive), e.g. 2026-11-21T10:00:00Z.' })),
+  stage: Type.Optional(StageSchema('Only leads in this stage.')),
 });
+
+export const LeadIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991, description: 'The lead’s id.' }) });
+
+const LeadStageInputSchema = Type.Object({ stage: StageSchema('The new stage.') }, { $id: 'LeadStageInput', title: 'LeadStageInput', ...SERVICE_VALIDATED });
+export type LeadStageInput = Static<typeof LeadStageInputSchema>;
+export { LeadStageInputSchema };
+
+const LeadResultSchema = Type.Object({ lead: Type.Ref('Lead') }, { $id: 'LeadResult', title: 'LeadResult' });
 
 export const InquiryInputSchema = Type.Object(
   {
@@ -48,7 +58,7 @@ const InquiryResultSchema = Type.Object(
   { $id: 'InquiryResult', title: 'InquiryResult', description: 'The message was received. Nothing of what was sent is echoed.' },
 );
 
-export const LEAD_SCHEMAS = [LeadSchema, LeadListSchema, InquiryInputSchema, InquiryResultSchema];
+export const LEAD_SCHEMAS = [LeadSchema, LeadListSchema, LeadStageInputSchema, LeadResultSchema, InquiryInputSchema, InquiryResultSchema];
 
 /** The data of a lead.created event (D21). */
 export interface LeadCreatedData {

@@ -4,7 +4,7 @@ import type { LeadRow } from '../../core/db/schema.js';
 import type { Lead } from './schemas.js';
 
 /** The conversation in the dealer panel (the panel is a separate application). */
-const leadPanelUrl = (publicBaseUrl: string, id: number): string => `${publicBaseUrl}/panel/leads/${id}`;
+export const leadPanelUrl = (publicBaseUrl: string, id: number): string => `${publicBaseUrl}/panel/leads/${id}`;
 
 export function toLead(row: LeadRow, publicBaseUrl: string): Lead {
   return {
@@ -13,6 +13,7 @@ export function toLead(row: LeadRow, publicBaseUrl: string): Lead {
     listing_id: row.listing_id,
     stage: row.stage,
     created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
     messages: row.messages,
     last_message: row.last_message,
     url: leadPanelUrl(publicBaseUrl, row.id),

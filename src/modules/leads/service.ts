@@ -1,19 +1,31 @@
-// Rules of leads (D18): the first message of a buyer about a car creates a lead (and its
+// Rules of leads (D18, D29): the first message of a buyer about a car creates a lead (and its
 // lead.created event, in the same transaction); later messages of the same buyer — same
-// e-mail or same phone — about the same car add to it. Only cars for sale publicly (`active`)
-// take messages.
+// e-mail or same phone — about the same car add to it and mark it unread. Only cars for sale
+// publicly (`active`) take messages. Each buyer message notifies the dealership's users who
+// have notices on, in the same transaction. A dealer's reply is e-mailed to the buyer (when an
+// e-mail was given; else it is kept as a note) and committed with its mail; the stage is set
+// in the panel or by PATCH /leads/{id}, each change kept in the conversation with who made it.
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { lockVehicleLeads } from '../../core/db/locks.js';
+import type { DB, LeadContactRow, LeadMessageRow, LeadRow, LeadStage } from '../../core/db/schema.js';
 import { type Store } from '../../core/db/store.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
-import { recordEvents } from '../webhooks/fanout.js';
-import type { Inquiry } from './inquiry.js';
-import { messagePreview } from './preview.js';
-import { addLeadMessage, completeContact, findBuyerLead, insertContact, insertLead, insertMessage, listLeads, vehicleStatus } from './repository.js';
-import type { Lead, LeadCreatedData } from './schemas.js';
-import { toLead } from './serialize.js';
+import { queueMail } from '../../core/mail/outbox.js';
+import { forbiddenControl } from '../../core/text.js';
+import { languageOf } from '../markets/markets.js';
+import { leadNoticeRecipients } from '../users/service.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
+import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
+import { recordEvents } from '../webhooks/fanout.js';
+import { localeOf } from '../listings/locale.js';
+import type { Inquiry } from './inquiry.js';
+import { leadNoticeMail, leadReplyMail } from './mails.js';
+import { messagePreview } from './preview.js';
+import * as repo from './repository.js';
+import { LEAD_STAGES, type Lead, type LeadCreatedData } from './schemas.js';
+import { leadPanelUrl, toLead } from './serialize.js';
 
 export interface LeadDeps {
   store: Store;
@@ -32,12 +44,15 @@ export interface InquiryCar {
 
 const carGone = () => new ApiError('invalid_request', 'This car is no longer for sale; the message was not sent.');
 export const carNotFound = () => new ApiError('not_found', 'No such listing.');
+const leadNotFound = () => new ApiError('not_found', 'No such lead in this dealership.');
 
 /** Throws unless the car takes messages: gone cars 400, cars not yet public 404 (as unknown ones). */
 export function assertTakesInquiries(status: string): void {
   if (status === 'active') return;
   throw GONE_STATUSES.includes(status) ? carGone() : carNotFound();
 }
+
+export const isStage = (v: unknown): v is LeadStage => typeof v === 'string' && (LEAD_STAGES as readonly string[]).includes(v);
 
 /** Stores a checked inquiry; resolves with whether it started a new lead. */
 export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: Inquiry): Promise<{ created: boolean }> {
@@ -46,19 +61,21 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
   return writeTransaction(store, async (trx) => {
     await lockVehicleLeads(trx, store.dialect, car.id);
     // The car may have been sold since the page was read.
-    assertTakesInquiries((await vehicleStatus(trx, car.id)) ?? 'unknown');
+    assertTakesInquiries((await repo.vehicleStatus(trx, car.id)) ?? 'unknown');
     const now = clock.now();
     const contact = { email: inquiry.email, phone: inquiry.phone, email_key: inquiry.emailKey, phone_key: inquiry.phoneKey };
-    const existing = await findBuyerLead(trx, car.id, inquiry.emailKey, inquiry.phoneKey);
+    const existing = await repo.findBuyerLead(trx, car.id, inquiry.emailKey, inquiry.phoneKey);
     if (existing !== undefined) {
       // Hidden also: the name and details the buyer gave before ("Zeb" now, "Zebulon Q." then).
-      await addLeadMessage(trx, existing.lead_id, messagePreview(inquiry.message, [inquiry, existing]), now);
-      await insertMessage(trx, existing.lead_id, inquiry.message, now);
-      await completeContact(trx, existing.lead_id, contact);
+      const preview = messagePreview(inquiry.message, [inquiry, existing]);
+      const lead = await repo.addLeadMessage(trx, existing.lead_id, preview, now);
+      await repo.insertMessage(trx, existing.lead_id, { author: 'buyer', body: inquiry.message }, now);
+      await repo.completeContact(trx, existing.lead_id, contact);
+      await notifyUsers(deps, trx, lead, 'new_message', preview);
       return { created: false };
     }
     const preview = messagePreview(inquiry.message, [inquiry]);
-    const row = await insertLead(trx, {
+    const row = await repo.insertLead(trx, {
       dealer_id: car.dealer_id,
       vehicle_id: car.id,
       external_id: car.external_id,
@@ -66,21 +83,173 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
       last_message: preview,
       now,
     });
-    await insertContact(trx, { lead_id: row.id, vehicle_id: car.id, name: inquiry.name, ...contact });
-    await insertMessage(trx, row.id, inquiry.message, now);
+    await repo.insertContact(trx, { lead_id: row.id, vehicle_id: car.id, name: inquiry.name, ...contact });
+    await repo.insertMessage(trx, row.id, { author: 'buyer', body: inquiry.message }, now);
     const data: LeadCreatedData = { lead: toLead(row, deps.publicBaseUrl) };
     await recordEvents(trx, clock, car.dealer_id, [{ type: 'lead.created', data }]);
+    await notifyUsers(deps, trx, row, 'new_lead', preview);
     return { created: true };
   });
 }
 
-/** GET /leads: created after `since` (exclusive), newest first, at most 100 (D18). */
-export async function leadsOf(deps: LeadDeps, dealerId: number, since: string | undefined): Promise<{ data: Lead[] }> {
+/** Queues a notice to each user of the dealership who has them on (with the inquiry: same transaction). */
+async function notifyUsers(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow, kind: 'new_lead' | 'new_message', preview: string): Promise<void> {
+  const dealer = await repo.findDealer(trx, lead.dealer_id);
+  const recipients = await leadNoticeRecipients(trx, lead.dealer_id, dealer.markets);
+  if (recipients.length === 0) return;
+  const car = await repo.findCar(trx, lead.vehicle_id);
+  const facts = {
+    kind,
+    dealerId: lead.dealer_id,
+    dealerName: dealer.name,
+    car: car ? vehicleLabel(car) : lead.external_id,
+    stockId: lead.external_id,
+    preview,
+    conversationUrl: leadPanelUrl(deps.publicBaseUrl, lead.id),
+  };
+  for (const r of recipients) await queueMail(trx, deps.clock, leadNoticeMail(r.lang, r.email, facts));
+}
+
+/** GET /leads: created after `since` (exclusive), in `stage` when given, newest first, at most 100 (D18). */
+export async function leadsOf(deps: LeadDeps, dealerId: number, since: string | undefined, stage?: string): Promise<{ data: Lead[] }> {
   let after: number | undefined;
   if (since !== undefined) {
     after = Date.parse(since);
     if (Number.isNaN(after)) throw new ApiError('invalid_request', 'since must be a date-time such as 2026-11-21T10:00:00Z.');
   }
-  const rows = await listLeads(deps.store.db, dealerId, after);
+  if (stage !== undefined && !isStage(stage)) throw new ApiError('invalid_request', `stage must be one of ${LEAD_STAGES.join(', ')}.`);
+  const rows = await repo.listLeads(deps.store.db, dealerId, after, stage);
   return { data: rows.map((r) => toLead(r, deps.publicBaseUrl)) };
+}
+
+/** Who on the staff did something (null: an integrator through the API). */
+export interface Actor {
+  userId: number;
+  /** Their name, else their e-mail: kept with the entry if the user is later removed. */
+  name: string;
+}
+
+/**
+ * Sets a lead's stage (PATCH /leads/{id} and the panel). The same stage again changes nothing.
+ * No webhook event: the spec defines none for a stage change.
+ */
+export async function changeStage(deps: LeadDeps, dealerId: number, leadId: number, stage: unknown, by: Actor | null): Promise<{ lead: Lead }> {
+  if (!isStage(stage)) throw new ApiError('invalid_request', `stage must be one of ${LEAD_STAGES.join(', ')}.`, ['stage']);
+  return writeTransaction(deps.store, async (trx) => {
+    let lead = await repo.findDealerLead(trx, dealerId, leadId);
+    if (!lead) throw leadNotFound();
+    if (lead.stage !== stage) lead = await moveStage(trx, lead.id, stage, by, deps.clock.now());
+    return { lead: toLead(lead, deps.publicBaseUrl) };
+  });
+}
+
+async function moveStage(trx: Kysely<DB>, leadId: number, stage: LeadStage, by: Actor | null, now: number): Promise<LeadRow> {
+  await repo.insertMessage(trx, leadId, { author: 'stage', body: '', stage, userId: by?.userId ?? null, authorName: by?.name ?? null }, now);
+  return repo.updateStage(trx, leadId, stage, now);
+}
+
+export const REPLY_MAX = 5000;
+export type ReplyProblem = 'required' | 'too_long' | 'invalid';
+
+/** What is wrong with a reply's text, if anything (1 to 5000 characters, no control characters but line breaks and tabs). */
+export function replyProblem(text: string): ReplyProblem | undefined {
+  const t = text.trim();
+  if (t === '') return 'required';
+  let chars = 0;
+  for (const _ of t) chars++;
+  if (chars > REPLY_MAX) return 'too_long';
+  if (forbiddenControl(t, true)) return 'invalid';
+  return undefined;
+}
+
+/**
+ * A dealer's reply: e-mailed to the buyer when they gave an e-mail (Reply-To the user, so an
+ * answer by e-mail reaches a person), else kept as a note. The entry, the mail and a `new`
+ * lead's move to `contacted` commit together.
+ */
+export async function replyToLead(
+  deps: LeadDeps,
+  user: { id: number; dealerId: number; email: string; name: string },
+  leadId: number,
+  text: string,
+): Promise<{ mailed: boolean }> {
+  const problem = replyProblem(text);
+  if (problem) throw new ApiError('invalid_request', `The reply must be 1 to ${REPLY_MAX} characters of text.`, ['reply']);
+  const body = text.replace(/\r\n?/g, '\n').trim();
+  const actor: Actor = { userId: user.id, name: user.name || user.email };
+  return writeTransaction(deps.store, async (trx) => {
+    const lead = await repo.findDealerLead(trx, user.dealerId, leadId);
+    if (!lead) throw leadNotFound();
+    const contact = await repo.findContact(trx, lead.id);
+    const now = deps.clock.now();
+    const email = contact?.erased_at == null ? (contact?.email ?? null) : null;
+    await repo.insertMessage(trx, lead.id, { author: email ? 'dealer' : 'note', body, userId: actor.userId, authorName: actor.name }, now);
+    await repo.touchActivity(trx, lead.id, now);
+    if (!email) return { mailed: false };
+    const [dealer, car] = await Promise.all([repo.findDealer(trx, lead.dealer_id), repo.findCar(trx, lead.vehicle_id)]);
+    const market = car?.market ?? dealer.markets[0] ?? 'us';
+    await queueMail(
+      trx,
+      deps.clock,
+      leadReplyMail(languageOf(market), {
+        dealerId: lead.dealer_id,
+        dealerName: dealer.name,
+        buyerName: contact?.name ?? '',
+        buyerEmail: email,
+        replyTo: user.email,
+        car: car ? vehicleLabel(car) : lead.external_id,
+        price: car ? localeOf(market).price(car.price_cents, car.currency) : '',
+        carUrl: listingUrl(deps.publicBaseUrl, lead.listing_id),
+        reply: body,
+      }),
+    );
+    if (lead.stage === 'new') await moveStage(trx, lead.id, 'contacted', actor, now);
+    return { mailed: true };
+  });
+}
+
+// The panel's reads
+
+export interface InboxQuery {
+  stage?: LeadStage | undefined;
+  vehicleId?: number | undefined;
+  search?: string | undefined;
+  page: number;
+}
+
+export const INBOX_PAGE_SIZE = 50;
+
+export async function inboxOf(db: Kysely<DB>, dealerId: number, q: InboxQuery) {
+  const [rows, counts, cars] = await Promise.all([
+    repo.inbox(db, dealerId, {
+      stage: q.stage,
+      vehicleId: q.vehicleId,
+      search: q.search,
+      offset: (q.page - 1) * INBOX_PAGE_SIZE,
+      // One more than shown: whether there is a next page.
+      limit: INBOX_PAGE_SIZE + 1,
+    }),
+    repo.stageCounts(db, dealerId),
+    repo.carsWithLeads(db, dealerId),
+  ]);
+  return { rows: rows.slice(0, INBOX_PAGE_SIZE), more: rows.length > INBOX_PAGE_SIZE, counts, cars };
+}
+
+export interface Conversation {
+  lead: LeadRow;
+  contact: LeadContactRow | undefined;
+  car: repo.LeadCar | undefined;
+  entries: LeadMessageRow[];
+  /** What the car page of the public shows. */
+  carUrl: string;
+}
+
+/** A lead's whole conversation, for the panel only (D29); opening it marks it read. */
+export async function openConversation(deps: LeadDeps, dealerId: number, leadId: number): Promise<Conversation> {
+  const db = deps.store.db;
+  const lead = await repo.findDealerLead(db, dealerId, leadId);
+  if (!lead) throw leadNotFound();
+  const [contact, car, entries] = await Promise.all([repo.findContact(db, lead.id), repo.findCar(db, lead.vehicle_id), repo.conversationEntries(db, lead.id)]);
+  if (lead.unread === 1) await repo.markRead(db, dealerId, lead.id);
+  return { lead, contact, car, entries, carUrl: listingUrl(deps.publicBaseUrl, lead.listing_id) };
 }

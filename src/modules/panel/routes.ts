@@ -12,13 +12,14 @@ import { setPanelHeaders } from '../../core/web/headers.js';
 import { redirectTo } from '../../core/web/render.js';
 import { langFromHeader } from '../../core/web/texts.js';
 import { accountPages, type AccountPagesDeps } from '../users/account-pages.js';
+import { leadPages, type LeadPagesDeps } from '../leads/pages.js';
 import { authPages, type AuthPagesDeps } from '../users/auth-pages.js';
 import { userPages, type UserPagesDeps } from '../users/pages.js';
 import { sessionHook } from '../users/session.js';
 import { webhookPages, type WebhookPagesDeps } from '../webhooks/pages.js';
 import { overviewPages, type OverviewDeps } from './overview.js';
 
-export type PanelDeps = AuthPagesDeps & OverviewDeps & WebhookPagesDeps & UserPagesDeps & AccountPagesDeps;
+export type PanelDeps = AuthPagesDeps & OverviewDeps & WebhookPagesDeps & UserPagesDeps & AccountPagesDeps & LeadPagesDeps;
 
 /** A panel form is short text; anything larger is refused with a page (413). */
 export const PANEL_FORM_LIMIT = 64 * 1024;
@@ -35,6 +36,7 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
   await app.register(webhookPages, { deps });
   await app.register(userPages, { deps });
   await app.register(accountPages, { deps });
+  await app.register(leadPages, { deps });
 }
 
 export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel, { deps }) => {

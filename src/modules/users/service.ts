@@ -312,3 +312,8 @@ export async function requestPasswordReset(store: Store, clock: Clock, publicBas
     );
   });
 }
+
+/** Who gets lead notices (D29): the dealership's active users with notices on, each in their language. */
+export async function leadNoticeRecipients(db: Kysely<DB>, dealerId: number, dealerMarkets: string[]): Promise<{ email: string; lang: Lang }[]> {
+  return (await repo.usersToNotify(db, dealerId)).map((u) => ({ email: u.email, lang: userLang(u, dealerMarkets) }));
+}

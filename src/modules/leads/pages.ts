@@ -1,0 +1,304 @@
+// The panel's leads (D29): the inbox (newest activity first, unread marked, filters by stage
+// and car, search by buyer name or stock ID, counts per stage) and a lead's conversation, the
+// only page that shows the buyer's name, e-mail and phone. Replies and stage changes go
+// through the same service as the API (service.ts).
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../core/clock.js';
+import type { LeadMessageRow, LeadStage } from '../../core/db/schema.js';
+import type { Store } from '../../core/db/store.js';
+import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
+import { PageError } from '../../core/web/errors.js';
+import { html, type Html } from '../../core/web/html.js';
+import { csrfField, dateTime } from '../../core/web/layout.js';
+import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
+import { localeOf } from '../listings/locale.js';
+import { updateAccount } from '../users/service.js';
+import { shownUrls } from '../vehicles/photo-state.js';
+import { vehicleLabel } from '../vehicles/serialize.js';
+import { LEAD_TEXTS } from './panel-texts.js';
+import { LEAD_STAGES } from './schemas.js';
+import {
+  changeStage,
+  inboxOf,
+  isStage,
+  openConversation,
+  REPLY_MAX,
+  replyProblem,
+  replyToLead,
+  type Conversation,
+  type InboxQuery,
+  type ReplyProblem,
+} from './service.js';
+
+export interface LeadPagesDeps {
+  store: Store;
+  clock: Clock;
+  publicBaseUrl: string;
+}
+
+const SEARCH_MAX = 100;
+const STAGE_BADGE: Record<LeadStage, string> = { new: 'badge warn', contacted: 'badge', won: 'badge ok', lost: 'badge bad' };
+/** The inbox shows the start of the latest message; the conversation has it whole. */
+const PREVIEW_CHARS = 160;
+const shorten = (text: string | null): string => {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS).trimEnd()}…` : flat;
+};
+
+const notice = (kind: 'ok' | 'bad' | 'warn', text: string | undefined): Html | '' => (text ? html`<p class="notice ${kind}" role="status">${text}</p>` : '');
+const stageBadge = (stage: LeadStage, label: string): Html => html`<span class="${STAGE_BADGE[stage]}">${label}</span>`;
+/** A message's text with its line breaks (the page's CSS has no pre-line rule for this). */
+const multiline = (text: string): Html[] => text.split('\n').map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`));
+
+type InboxParams = { stage?: string; car?: string; q?: string; page?: string; done?: string };
+
+function readInboxQuery(q: InboxParams): InboxQuery {
+  const car = q.car && /^[1-9]\d{0,15}$/.test(q.car) ? Number(q.car) : undefined;
+  const page = q.page && /^[1-9]\d{0,5}$/.test(q.page) ? Number(q.page) : 1;
+  const search = (q.q ?? '').trim().slice(0, SEARCH_MAX);
+  return { stage: isStage(q.stage) ? q.stage : undefined, vehicleId: car, search: search || undefined, page };
+}
+
+function inboxHref(q: InboxQuery, over: Partial<InboxQuery> = {}): string {
+  const m = { ...q, ...over };
+  const p = new URLSearchParams();
+  if (m.stage) p.set('stage', m.stage);
+  if (m.vehicleId) p.set('car', String(m.vehicleId));
+  if (m.search) p.set('q', m.search);
+  if (m.page > 1) p.set('page', String(m.page));
+  const s = p.toString();
+  return s ? `/panel/leads?${s}` : '/panel/leads';
+}
+
+/** Who wrote an entry, as the page names them. */
+function whoOf(e: LeadMessageRow, t: (typeof LEAD_TEXTS)['en']): string {
+  if (e.user_id === null && e.author_name === null) return t.viaApi;
+  return e.author_name ?? t.removedUser;
+}
+
+export const leadPages: FastifyPluginAsync<{ deps: LeadPagesDeps }> = async (app, { deps }) => {
+  app.get<{ Querystring: InboxParams }>(
+    '/leads',
+    {
+      // The search may be a buyer's name: the request's log line keeps the URL without it.
+      preHandler: async (req) => {
+        if (req.raw.url) req.raw.url = req.raw.url.replace(/([?&]q=)[^&#]*/g, '$1[redacted]');
+      },
+    },
+    async (req, reply) => {
+      const user = signedIn(req);
+      const t = LEAD_TEXTS[user.lang];
+      const q = readInboxQuery(req.query);
+      const { rows, more, counts, cars } = await inboxOf(deps.store.db, user.dealerId, q);
+      const total = counts.reduce((s, c) => s + c.n, 0);
+      const unread = counts.reduce((s, c) => s + c.unread, 0);
+      const countOf = (s: LeadStage) => counts.find((c) => c.stage === s)?.n ?? 0;
+      const filtered = q.stage !== undefined || q.vehicleId !== undefined || q.search !== undefined;
+
+      const stageLinks = html`<nav class="actions" aria-label="${t.filterStage}">
+<a href="${inboxHref(q, { stage: undefined, page: 1 })}"${q.stage === undefined ? html` aria-current="page"` : ''}>${t.all} (${total})</a>
+${LEAD_STAGES.map(
+  (s) =>
+    html`<a href="${inboxHref(q, { stage: s, page: 1 })}"${q.stage === s ? html` aria-current="page"` : ''}>${t.stages[s]} (<span data-stage-count="${s}">${countOf(s)}</span>)</a>`,
+)}
+${unread > 0 ? html`<span class="badge warn">${t.unreadCount(unread)}</span>` : ''}
+</nav>`;
+
+      const filters = html`<form class="filters card" method="get" action="/panel/leads" role="search">
+<div><label for="f-stage">${t.filterStage}</label><select id="f-stage" name="stage"><option value="">${t.anyStage}</option>${LEAD_STAGES.map(
+        (s) => html`<option value="${s}"${q.stage === s ? html` selected` : ''}>${t.stages[s]}</option>`,
+      )}</select></div>
+<div><label for="f-car">${t.filterCar}</label><select id="f-car" name="car"><option value="">${t.anyCar}</option>${cars.map(
+        (c) => html`<option value="${c.id}"${q.vehicleId === c.id ? html` selected` : ''}>${c.external_id} · ${vehicleLabel(c)}</option>`,
+      )}</select></div>
+<div><label for="f-q">${t.search}</label><input id="f-q" name="q" type="search" maxlength="${SEARCH_MAX}" value="${q.search ?? ''}"></div>
+<div class="actions"><button type="submit">${t.filter}</button>${filtered ? html`<a href="/panel/leads">${t.clear}</a>` : ''}</div>
+</form>`;
+
+      const table = rows.length
+        ? html`<div class="table-wrap"><table class="stack">
+<thead><tr><th>${t.colLead}</th><th>${t.colCar}</th><th>${t.colStage}</th><th>${t.colMessage}</th><th>${t.colActivity}</th></tr></thead>
+<tbody>
+${rows.map(
+  (r) => html`<tr${r.unread ? html` class="unread"` : ''}>
+<td data-label="${t.colLead}"><a href="/panel/leads/${r.id}">${r.unread ? html`<strong>${t.leadNumber(r.id)}</strong>` : t.leadNumber(r.id)}</a>${r.unread ? html` <span class="badge warn">${t.unread}</span>` : ''}<br><span class="muted">${t.messages(r.messages)}</span></td>
+<td data-label="${t.colCar}">${vehicleLabel(r)}<br><span class="muted">${r.external_id}</span></td>
+<td data-label="${t.colStage}">${stageBadge(r.stage, t.stages[r.stage])}</td>
+<td data-label="${t.colMessage}">${shorten(r.last_message)}</td>
+<td data-label="${t.colActivity}">${dateTime(r.last_activity_at, user.locale)}</td>
+</tr>`,
+)}
+</tbody></table></div>`
+        : html`<p class="card muted">${total === 0 ? t.none : t.noneFound}</p>`;
+
+      const pager =
+        q.page > 1 || more
+          ? html`<nav class="pager">${q.page > 1 ? html`<a href="${inboxHref(q, { page: q.page - 1 })}">← ${q.page - 1}</a>` : html`<span></span>`}${
+              more ? html`<a href="${inboxHref(q, { page: q.page + 1 })}">${q.page + 1} →</a>` : ''
+            }</nav>`
+          : '';
+
+      const notices = html`<section class="card" id="notices" aria-labelledby="notices-title">
+<h2 id="notices-title">${t.noticesTitle}</h2>
+<p>${user.notifyLeads ? t.noticesOn : t.noticesOff}</p>
+<form method="post" action="/panel/leads/notices">${csrfField(req.csrfToken)}<input type="hidden" name="on" value="${user.notifyLeads ? '0' : '1'}"><button class="secondary" type="submit">${user.notifyLeads ? t.turnOff : t.turnOn}</button></form>
+</section>`;
+
+      return sendPage(req, reply, {
+        title: t.title,
+        section: 'leads',
+        body: html`<h1>${t.title}</h1>
+${notice('ok', req.query.done === 'notices' ? t.noticesSaved : undefined)}
+<p class="muted">${t.intro}</p>
+${stageLinks}
+${filters}
+${table}
+${pager}
+${notices}`,
+      });
+    },
+  );
+
+  app.post('/leads/notices', async (req, reply) => {
+    const user = signedIn(req);
+    const f = formFields(req.body);
+    if (f.on !== '0' && f.on !== '1') throw new PageError(400, 'bad_request');
+    await updateAccount(deps.store.db, user, { notifyLeads: f.on === '1' });
+    return redirectTo(reply, '/panel/leads?done=notices#notices');
+  });
+
+  function conversationPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    user: PanelUser,
+    c: Conversation,
+    form: { text?: string; problem?: ReplyProblem; done?: string } = {},
+  ) {
+    const t = LEAD_TEXTS[user.lang];
+    const { lead, contact, car, entries } = c;
+    const carTitle = car ? vehicleLabel(car) : lead.external_id;
+    const erased = !contact || contact.erased_at !== null;
+    const email = erased ? null : contact.email;
+    const phone = erased ? null : contact.phone;
+    const buyerName = erased ? t.erased : contact.name;
+
+    const buyerCard = html`<section class="card" aria-labelledby="buyer-title">
+<h2 id="buyer-title">${t.buyer}</h2>
+${
+  erased
+    ? html`<p><strong>${t.erased}</strong></p>${contact?.erased_at ? html`<p class="muted">${t.erasedNote(dateTime(contact.erased_at, user.locale))}</p>` : ''}`
+    : html`<dl class="fields">
+<dt>${t.name}</dt><dd>${contact.name}</dd>
+${email ? html`<dt>${t.email}</dt><dd><a href="mailto:${email}">${email}</a></dd>` : ''}
+${phone ? html`<dt>${t.phone}</dt><dd><a href="tel:${phone.replace(/[^\d+]/g, '')}">${phone}</a> · <a href="https://wa.me/${contact.phone_key ?? phone.replace(/\D/g, '')}" rel="noopener noreferrer" target="_blank">${t.whatsapp}</a></dd>` : ''}
+</dl>
+<p class="muted">${t.onlyHere}</p>`
+}
+</section>`;
+
+    const photo = car ? shownUrls(deps.publicBaseUrl, car.shown_photos)[0] : undefined;
+    const carCard = html`<section class="card" aria-labelledby="car-title">
+<h2 id="car-title">${t.car}</h2>
+${
+  car
+    ? html`${photo ? html`<div class="photos"><figure><img src="${photo}" alt="${carTitle}" width="320" height="240" loading="lazy"></figure></div>` : ''}
+<dl class="fields">
+<dt>${t.car}</dt><dd>${carTitle}</dd>
+<dt>${t.stockId}</dt><dd>${car.external_id}</dd>
+<dt>${t.price}</dt><dd>${localeOf(car.market).price(car.price_cents, car.currency)}</dd>
+<dt>${t.status}</dt><dd><span class="badge${car.status === 'active' ? ' ok' : ''}">${t.statuses[car.status]}</span></dd>
+</dl>
+<div class="actions"><a href="${c.carUrl}" target="_blank" rel="noopener">${t.carPage}</a></div>`
+    : html`<p class="muted">${t.carGone}</p>`
+}
+</section>`;
+
+    const stageCard = html`<section class="card" aria-labelledby="stage-title">
+<h2 id="stage-title">${t.stage}</h2>
+<p>${stageBadge(lead.stage, t.stages[lead.stage])}</p>
+<form method="post" action="/panel/leads/${lead.id}/stage" class="actions">${csrfField(req.csrfToken)}<span class="muted">${t.moveTo}:</span>
+${LEAD_STAGES.filter((s) => s !== lead.stage).map((s) => html`<button class="secondary" type="submit" name="stage" value="${s}">${t.stages[s]}</button>`)}
+</form>
+</section>`;
+
+    const thread = html`<section aria-labelledby="thread-title">
+<h2 id="thread-title">${t.conversation}</h2>
+${entries.map((e) => {
+  const when = html`<time class="muted" datetime="${new Date(e.created_at).toISOString()}">${dateTime(e.created_at, user.locale)}</time>`;
+  if (e.author === 'stage') {
+    const stage = e.stage ?? lead.stage;
+    return html`<p class="muted" id="entry-${e.id}">${t.stageChanged(whoOf(e, t), t.stages[stage])} · ${when}</p>`;
+  }
+  const who =
+    e.author === 'buyer'
+      ? html`<strong>${erased ? t.fromBuyer : buyerName}</strong>`
+      : html`<strong>${e.author === 'dealer' ? t.replied(whoOf(e, t)) : t.noted(whoOf(e, t))}</strong>`;
+  return html`<article class="card" id="entry-${e.id}" data-author="${e.author}">
+<p>${who} · ${when}</p>
+<p>${multiline(e.body)}</p>
+</article>`;
+})}
+</section>`;
+
+    const asNote = !email;
+    const replyForm = html`<section class="card" aria-labelledby="reply-title">
+<h2 id="reply-title">${asNote ? t.noteTitle : t.replyTitle}</h2>
+${asNote ? notice('warn', erased ? t.erasedHelp : t.noteHelp) : ''}
+${form.problem ? notice('bad', t.problems[form.problem]) : ''}
+<form method="post" action="/panel/leads/${lead.id}/reply">
+${csrfField(req.csrfToken)}
+<label for="reply">${asNote ? t.noteLabel : t.replyLabel}</label>
+<textarea id="reply" name="reply" required maxlength="${REPLY_MAX}" rows="6"${form.problem ? html` aria-invalid="true"` : ''}${asNote ? '' : html` aria-describedby="reply-help"`}>
+${form.text ?? ''}</textarea>
+${asNote ? '' : html`<p id="reply-help" class="muted">${t.replyHelp(email)}</p>`}
+<div class="actions"><button type="submit">${asNote ? t.noteSave : t.replySend}</button></div>
+</form>
+</section>`;
+
+    const done = form.done === 'replied' ? t.replied_done : form.done === 'noted' ? t.noted_done : form.done === 'stage' ? t.stage_done : undefined;
+    return sendPage(req, reply, {
+      title: t.conversationTitle(carTitle),
+      section: 'leads',
+      status: form.problem ? 422 : 200,
+      body: html`<p><a href="/panel/leads">← ${t.back}</a></p>
+<h1>${t.conversationTitle(carTitle)}</h1>
+${notice('ok', done)}
+<div class="grid">
+${buyerCard}
+${carCard}
+${stageCard}
+</div>
+${thread}
+${replyForm}`,
+    });
+  }
+
+  app.get<{ Params: { id: string }; Querystring: { done?: string } }>('/leads/:id', async (req, reply) => {
+    const user = signedIn(req);
+    const c = await openConversation(deps, user.dealerId, idParam(req.params.id));
+    return conversationPage(req, reply, user, c, { done: req.query.done });
+  });
+
+  app.post<{ Params: { id: string } }>('/leads/:id/reply', async (req, reply) => {
+    const user = signedIn(req);
+    const id = idParam(req.params.id);
+    const text = formFields(req.body).reply ?? '';
+    const problem = replyProblem(text);
+    if (problem) {
+      // The page again, with what was typed; opening it to re-render also checks the dealership.
+      const c = await openConversation(deps, user.dealerId, id);
+      return conversationPage(req, reply, user, c, { text: text.slice(0, REPLY_MAX * 2), problem });
+    }
+    const { mailed } = await replyToLead(deps, user, id, text);
+    return redirectTo(reply, `/panel/leads/${id}?done=${mailed ? 'replied' : 'noted'}`);
+  });
+
+  app.post<{ Params: { id: string } }>('/leads/:id/stage', async (req, reply) => {
+    const user = signedIn(req);
+    const id = idParam(req.params.id);
+    const stage = formFields(req.body).stage;
+    if (!isStage(stage)) throw new PageError(400, 'bad_request', LEAD_TEXTS[user.lang].badStage);
+    await changeStage(deps, user.dealerId, id, stage, { userId: user.id, name: user.name || user.email });
+    return redirectTo(reply, `/panel/leads/${id}?done=stage`);
+  });
+};
