@@ -50,7 +50,7 @@ describe(`panel feeds (${STORE_NAME})`, () => {
     const bad = csvCar('=HYPERLINK("http://x")', { year: 'abc' });
     const pushed = await pushCsv(t, feed.path, csv([...ids('W', 2).map((id) => csvCar(id)), bad]));
     assert.equal(pushed.statusCode, 200, pushed.body);
-    const answer = pushed.json() as { created: number; errors: { index: number; external_id: string; message: string }[] };
+    const answer = pushed.json<{ created: number; errors: { index: number; external_id: string; message: string }[] }>();
     assert.equal(answer.created, 2);
     assert.equal(answer.errors.length, 1);
 
@@ -167,7 +167,10 @@ describe(`panel feeds (${STORE_NAME})`, () => {
     const links = (body: string) => [...body.matchAll(/href="\/panel\/feeds\/imports\/(\d+)"/g)].map((m) => Number(m[1]));
     const one = links(first.body);
     assert.equal(one.length, 20);
-    assert.deepEqual(one, [...one].sort((a, b) => b - a));
+    assert.deepEqual(
+      one,
+      [...one].sort((a, b) => b - a),
+    );
     assert.ok(first.body.includes('href="/panel/feeds?page=2#history"'));
     const second = await client.get('/panel/feeds?page=2');
     const two = links(second.body);
@@ -292,7 +295,7 @@ describe(`panel feeds: reading the file URL (${STORE_NAME})`, () => {
 
     // The API shows the same imports.
     const api = await t.app.inject({ url: `/v1/feeds/${feed.id}/imports`, headers: bearer(user.key) });
-    assert.equal((api.json() as { total: number }).total, 2);
+    assert.equal(api.json<{ total: number }>().total, 2);
   });
 
   test('changing the URL reads the new one at once', async () => {

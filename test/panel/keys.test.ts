@@ -61,7 +61,7 @@ describe(`panel API keys (${STORE_NAME})`, () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(key) });
     assert.equal(me.statusCode, 200);
-    assert.equal((me.json() as { key: { prefix: string } }).key.prefix, prefix);
+    assert.equal(me.json<{ key: { prefix: string } }>().key.prefix, prefix);
     const usedAt = manualClock(t).now();
     await settle(prefix, usedAt);
     assert.equal(await lastUsed(prefix), usedAt);

@@ -255,13 +255,14 @@ ${await historyTable(req, user, pageNumber(q.page))}`,
   app.post('/feeds/tokens/:id/read-now', async (req, reply) => {
     const user = signedIn(req);
     const id = idParam((req.params as { id: string }).id);
+    let state;
     try {
-      const state = await orNotFound(readDealerFeedNow(store, clock, user.dealerId, id));
-      return redirectTo(reply, `/panel/feeds?done=read-${state}`);
+      state = await orNotFound(readDealerFeedNow(store, clock, user.dealerId, id));
     } catch (err) {
       if (err instanceof FeedInputError) return feedsPage(req, reply, { problem: { where: id, message: problemText(req, err), values: {} }, status: 422 });
       throw err;
     }
+    return redirectTo(reply, `/panel/feeds?done=read-${state}`);
   });
 
   await app.register(importPages, { deps: { store } });

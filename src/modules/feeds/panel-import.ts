@@ -69,7 +69,8 @@ ${
 <div class="table-wrap"><table class="stack">
 <thead><tr><th>${t.row}</th><th>${t.stockId}</th><th>${t.error}</th></tr></thead>
 <tbody>${errors.map(
-        (e) => html`<tr><td data-label="${t.row}">${e.index}</td><td data-label="${t.stockId}">${e.external_id}</td><td data-label="${t.error}">${e.message}</td></tr>`,
+        (e) =>
+          html`<tr><td data-label="${t.row}">${e.index}</td><td data-label="${t.stockId}">${e.external_id}</td><td data-label="${t.error}">${e.message}</td></tr>`,
       )}</tbody></table></div>`
 }`,
     });
@@ -79,9 +80,6 @@ ${
     const { imp, errors } = await dealerImport(req);
     const t = FEED_TEXTS[req.panelLang];
     const body = csvFile([[t.row, t.stockId, t.error], ...errors.map((e) => [e.index, e.external_id, e.message])]);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${t.csvName}-${imp.id}.csv"`)
-      .send(body);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${t.csvName}-${imp.id}.csv"`).send(body);
   });
 };

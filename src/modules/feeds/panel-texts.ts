@@ -34,7 +34,8 @@ const en = {
   urlOptional: 'File address (optional)',
   create: 'Create feed',
   createdTitle: 'Your new feed',
-  createdHelp: 'Give this address to your provider: they send the whole inventory file to it. Anyone who has it can replace your inventory, so share it only with them.',
+  createdHelp:
+    'Give this address to your provider: they send the whole inventory file to it. Anyone who has it can replace your inventory, so share it only with them.',
   notShownAgain: 'It will not be shown again: copy it now. If you lose it, create a new feed and revoke this one.',
   backToFeeds: 'Back to feeds',
   history: 'Import history',
@@ -126,7 +127,8 @@ const es: T = {
   urlOptional: 'Dirección del archivo (opcional)',
   create: 'Crear feed',
   createdTitle: 'Su nuevo feed',
-  createdHelp: 'Pásele esta dirección a su proveedor: ahí envía el archivo con todo el inventario. Quien la tenga puede reemplazar su inventario, así que compártala solo con él.',
+  createdHelp:
+    'Pásele esta dirección a su proveedor: ahí envía el archivo con todo el inventario. Quien la tenga puede reemplazar su inventario, así que compártala solo con él.',
   notShownAgain: 'No se volverá a mostrar: cópiela ahora. Si la pierde, cree un feed nuevo y revoque este.',
   backToFeeds: 'Volver a los feeds',
   history: 'Historial de importaciones',
@@ -216,7 +218,8 @@ const pt: T = {
   urlOptional: 'Endereço do arquivo (opcional)',
   create: 'Criar feed',
   createdTitle: 'Seu novo feed',
-  createdHelp: 'Passe este endereço ao seu fornecedor: é para lá que ele envia o arquivo com todo o estoque. Quem tiver o endereço pode substituir seu estoque, então compartilhe só com ele.',
+  createdHelp:
+    'Passe este endereço ao seu fornecedor: é para lá que ele envia o arquivo com todo o estoque. Quem tiver o endereço pode substituir seu estoque, então compartilhe só com ele.',
   notShownAgain: 'Ele não será mostrado de novo: copie agora. Se perdê-lo, crie um novo feed e revogue este.',
   backToFeeds: 'Voltar aos feeds',
   history: 'Histórico de importações',

@@ -160,7 +160,13 @@ export async function setFeedUrlRow(db: Kysely<DB>, feedId: number, url: string 
  * for a later time; returns its status afterwards (undefined: no live job).
  */
 export async function hurryPullJob(db: Kysely<DB>, jobKey: string, now: number): Promise<'pending' | 'running' | 'failed' | undefined> {
-  await db.updateTable('jobs').set({ run_at: now, updated_at: now }).where('job_key', '=', jobKey).where('status', '=', 'pending').where('run_at', '>', now).execute();
+  await db
+    .updateTable('jobs')
+    .set({ run_at: now, updated_at: now })
+    .where('job_key', '=', jobKey)
+    .where('status', '=', 'pending')
+    .where('run_at', '>', now)
+    .execute();
   const row = await db.selectFrom('jobs').select('status').where('job_key', '=', jobKey).executeTakeFirst();
   return row?.status;
 }

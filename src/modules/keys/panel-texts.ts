@@ -3,7 +3,8 @@ import type { Lang } from '../../core/web/context.js';
 
 const en = {
   title: 'API keys',
-  intro: 'A key lets a program (your website, a plugin, an integrator) read and change this dealership’s cars through the API. Give each program its own key, so you can revoke one without stopping the others.',
+  intro:
+    'A key lets a program (your website, a plugin, an integrator) read and change this dealership’s cars through the API. Give each program its own key, so you can revoke one without stopping the others.',
   name: 'Name',
   prefix: 'Starts with',
   created: 'Created',
@@ -32,7 +33,8 @@ type T = typeof en;
 
 const es: T = {
   title: 'Claves de API',
-  intro: 'Una clave permite que un programa (su sitio web, un plugin, un integrador) lea y modifique los autos de este concesionario a través de la API. Use una clave distinta para cada programa, así puede revocar una sin detener las demás.',
+  intro:
+    'Una clave permite que un programa (su sitio web, un plugin, un integrador) lea y modifique los autos de este concesionario a través de la API. Use una clave distinta para cada programa, así puede revocar una sin detener las demás.',
   name: 'Nombre',
   prefix: 'Empieza con',
   created: 'Creada',
@@ -59,7 +61,8 @@ const es: T = {
 
 const pt: T = {
   title: 'Chaves de API',
-  intro: 'Uma chave permite que um programa (seu site, um plugin, um integrador) leia e altere os carros desta concessionária pela API. Use uma chave para cada programa, assim você pode revogar uma sem parar as outras.',
+  intro:
+    'Uma chave permite que um programa (seu site, um plugin, um integrador) leia e altere os carros desta concessionária pela API. Use uma chave para cada programa, assim você pode revogar uma sem parar as outras.',
   name: 'Nome',
   prefix: 'Começa com',
   created: 'Criada',
