@@ -126,6 +126,23 @@ describe(`panel API keys (${STORE_NAME})`, () => {
     assert.equal(await lastUsed(prefix), burst);
   });
 
+  test('a failed last-use write is logged and never fails the call', async () => {
+    const { user } = await signedInClient(t);
+    const failing: KyselyPlugin = {
+      transformQuery(args) {
+        if (args.node.kind === 'UpdateQueryNode') throw new Error('disk full');
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    };
+    const warnings: string[] = [];
+    const resolve = keyResolver(t.store.db.withPlugin(failing), manualClock(t), { warn: (_obj, msg) => warnings.push(msg) });
+    const auth = await resolve(user.key);
+    assert.equal(auth?.dealer.id, user.dealerId);
+    for (let i = 0; i < 50 && warnings.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(warnings, ["recording an API key's last use failed"]);
+  });
+
   test('staff get 403 on every keys page; another dealership’s key and bad ids are 404; no CSRF token is 403', async () => {
     const staff = await signedInClient(t, { role: 'staff' });
     const staffPage = await staff.client.get('/panel/keys');

@@ -85,7 +85,7 @@ ${f.url ? html`<dt>${t.lastRead}</dt><dd>${dateTime(f.last_polled_at, user.local
 <form method="post" action="/panel/feeds/tokens/${f.id}/url">
 ${csrf}
 ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
-<label for="${fieldId}">${t.feedUrl}</label>
+<label for="${fieldId}">${f.url ? t.changeUrl : t.addUrl}</label>
 <input id="${fieldId}" name="url" type="url" inputmode="url" required maxlength="${FEED_URL_MAX}" placeholder="https://" value="${mine ? (mine.values.url ?? '') : (f.url ?? '')}" aria-describedby="${fieldId}-help"${mine ? html` aria-invalid="true"` : ''}>
 <p id="${fieldId}-help" class="muted">${t.urlHelp}</p>
 <div class="actions"><button type="submit">${t.saveUrl}</button></div>

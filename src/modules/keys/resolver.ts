@@ -34,7 +34,8 @@ export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog): KeyRe
     if (last !== undefined && now - last < LAST_USED_EVERY_MS) return;
     written.set(keyId, now);
     touchKeyUsed(db, keyId, now, LAST_USED_EVERY_MS).catch((err: unknown) => {
-      log?.warn({ err, key_id: keyId }, "recording an API key's last use failed");
+      if (log) log.warn({ err, key_id: keyId }, "recording an API key's last use failed");
+      else process.emitWarning(`recording the last use of API key ${keyId} failed: ${err instanceof Error ? err.message : String(err)}`);
     });
   };
   return async (key): Promise<AuthContext | undefined> => {
