@@ -23,7 +23,7 @@ const BADGE: Record<FeedImportResult, 'ok' | 'warn' | 'bad' | ''> = {
 };
 
 export function resultBadge(lang: Lang, result: FeedImportResult): Html {
-  return html`<span class="badge ${BADGE[result]}">${FEED_TEXTS[lang].results[result]}</span>`;
+  return html`<span class="${BADGE[result] ? `badge ${BADGE[result]}` : 'badge'}">${FEED_TEXTS[lang].results[result]}</span>`;
 }
 
 export const importPages: FastifyPluginAsync<{ deps: { store: Store } }> = async (app, { deps }) => {

@@ -1,6 +1,8 @@
 // Feed tokens (D3, D15): a random UUID is the push address's secret; only its hash is kept.
-// A feed with a URL gets its recurring pull job in the transaction that creates it; revoking
-// a feed removes that job in the transaction that revokes it.
+// A feed with a URL gets its recurring pull job in the transaction that creates it (or sets its
+// URL); revoking a feed, or removing its URL, removes that job in the same transaction. The
+// operator (CLI, by dealership slug) and the panel (by the signed-in user's dealership) share
+// these rules.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';

@@ -37,7 +37,7 @@ ${keys.map(
 <td data-label="${t.state}">${
     k.revoked_at === null
       ? html`<span class="badge ok">${t.live}</span>`
-      : html`<span class="badge bad" title="${t.revokedOn(dateTime(k.revoked_at, user.locale))}">${t.revoked}</span>`
+      : html`<span class="badge bad">${t.revoked}</span> <span class="muted">${dateTime(k.revoked_at, user.locale)}</span>`
   }</td>
 <td>${
     k.revoked_at === null
