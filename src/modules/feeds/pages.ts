@@ -36,7 +36,7 @@ export interface FeedsPagesDeps {
   config: Pick<Config, 'outboundAllowPrivateNetworks'>;
 }
 
-export const IMPORTS_PER_PAGE = 20;
+const IMPORTS_PER_PAGE = 20;
 
 type FeedView = Omit<FeedRow, 'token_hash'>;
 

@@ -5,7 +5,7 @@
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string | number): string {
+function csvCell(value: string | number): string {
   let s = String(value);
   if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
   return `"${s.replaceAll('"', '""')}"`;

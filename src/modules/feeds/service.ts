@@ -51,7 +51,7 @@ export class FeedInputError extends ApiError {
  * refuse anyway, said at once: a port other than 80/443, or a private IP literal (a host name
  * is judged when it is read, as its addresses may change).
  */
-export function checkFeedUrl(input: string, policy?: UrlPolicy): string {
+function checkFeedUrl(input: string, policy?: UrlPolicy): string {
   const fail = (problem: FeedUrlProblem, message: string) => new FeedInputError('url', problem, message);
   if (input.length > FEED_URL_MAX) throw fail('too_long', `feed url must be at most ${FEED_URL_MAX} characters`);
   let parsed: URL;

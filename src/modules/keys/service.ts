@@ -12,7 +12,7 @@ import { insertKey, listDealerKeys, revokeKeyById, revokeKeysByPrefix } from './
 export const KEY_NAME_MAX = 80;
 
 /** A key's name as kept (trimmed), or undefined when it breaks the rule (1 to 80 characters). */
-export function keyName(raw: string | undefined): string | undefined {
+function keyName(raw: string | undefined): string | undefined {
   const name = (raw ?? 'default').trim();
   return name.length === 0 || name.length > KEY_NAME_MAX ? undefined : name;
 }
