@@ -3,10 +3,15 @@ import type { LoggerOptions } from 'pino';
 
 /** Masks API keys and feed tokens wherever they could ride in a URL. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/dik_[A-Za-z0-9_-]+/g, 'dik_[redacted]')
-    .replace(/(\/feeds\/)[^/?#]+/gi, '$1[redacted]')
-    .replace(/([?&](?:api_?key|key|token|access_token)=)[^&#]*/gi, '$1[redacted]');
+  return (
+    url
+      .replace(/dik_[A-Za-z0-9_-]+/g, 'dik_[redacted]')
+      .replace(/(\/feeds\/)[^/?#]+/gi, '$1[redacted]')
+      .replace(/([?&](?:api_?key|key|token|access_token)=)[^&#]*/gi, '$1[redacted]')
+      // The panel's one-time links, and its searches and return addresses (a buyer's name may be in them).
+      .replace(/^(\/panel\/(?:invitation|reset)\/)[^/?#]+/, '$1[redacted]')
+      .replace(/^(\/panel\b[^?#]*\?)(.*)$/, (_all, path: string, query: string) => path + query.replace(/(^|&)((?:q|next)=)[^&#]*/g, '$1$2[redacted]'))
+  );
 }
 
 export function loggerOptions(level: string): LoggerOptions {

@@ -149,3 +149,60 @@ export function findFeedImport(db: Kysely<DB>, dealerId: number, feedId: number,
     .where('id', '=', importId)
     .executeTakeFirst();
 }
+
+/** A new feed URL (or none): the last read's validators and hash belong to the old one. */
+export async function setFeedUrlRow(db: Kysely<DB>, feedId: number, url: string | null): Promise<void> {
+  await db.updateTable('feeds').set({ url, etag: null, last_modified: null, content_hash: null }).where('id', '=', feedId).execute();
+}
+
+/**
+ * The pull job of a feed (this module's own row of the jobs table): made due now when it waits
+ * for a later time; returns its status afterwards (undefined: no live job).
+ */
+export async function hurryPullJob(db: Kysely<DB>, jobKey: string, now: number): Promise<'pending' | 'running' | 'failed' | undefined> {
+  await db
+    .updateTable('jobs')
+    .set({ run_at: now, updated_at: now })
+    .where('job_key', '=', jobKey)
+    .where('status', '=', 'pending')
+    .where('run_at', '>', now)
+    .execute();
+  const row = await db.selectFrom('jobs').select('status').where('job_key', '=', jobKey).executeTakeFirst();
+  return row?.status;
+}
+
+export type DealerImportRow = FeedImportRow & { market: string; source: string };
+
+/** Every import of the dealership's feeds, newest first (the panel's history). */
+export async function listDealerImports(db: Kysely<DB>, dealerId: number, page: number, perPage: number): Promise<{ rows: DealerImportRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('feed_imports')
+      .innerJoin('feeds', 'feeds.id', 'feed_imports.feed_id')
+      .selectAll('feed_imports')
+      .select(['feeds.market', 'feeds.source'])
+      .where('feed_imports.dealer_id', '=', dealerId)
+      .orderBy('feed_imports.id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    db
+      .selectFrom('feed_imports')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('dealer_id', '=', dealerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** One import of the dealership's feeds; another dealership's is not found. */
+export function findDealerImport(db: Kysely<DB>, dealerId: number, importId: number): Promise<DealerImportRow | undefined> {
+  return db
+    .selectFrom('feed_imports')
+    .innerJoin('feeds', 'feeds.id', 'feed_imports.feed_id')
+    .selectAll('feed_imports')
+    .select(['feeds.market', 'feeds.source'])
+    .where('feed_imports.dealer_id', '=', dealerId)
+    .where('feed_imports.id', '=', importId)
+    .executeTakeFirst();
+}

@@ -1,17 +1,23 @@
 // Feed tokens (D3, D15): a random UUID is the push address's secret; only its hash is kept.
-// A feed with a URL gets its recurring pull job in the transaction that creates it; revoking
-// a feed removes that job in the transaction that revokes it.
+// A feed with a URL gets its recurring pull job in the transaction that creates it (or sets its
+// URL); revoking a feed, or removing its URL, removes that job in the same transaction. The
+// operator (CLI, by dealership slug) and the panel (by the signed-in user's dealership) share
+// these rules.
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { type Store } from '../../core/db/store.js';
-import { writeTransaction } from '../../core/db/transaction.js';
-import type { FeedRow } from '../../core/db/schema.js';
+import { afterCommit, writeTransaction } from '../../core/db/transaction.js';
+import type { DB, FeedRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { deleteJobByKey } from '../../core/jobs/repository.js';
+import { jobsQueued } from '../../core/jobs/wake.js';
+import { ipLiteral, isPublicAddress } from '../../core/outbound/address.js';
+import { DEFAULT_ALLOWED_PORTS, effectivePort, type UrlPolicy } from '../../core/outbound/policy.js';
 import { getDealerBySlug } from '../dealers/service.js';
 import { isSource, SOURCES } from '../vehicles/sources.js';
 import { pullJobKey, schedulePull } from './pull-schedule.js';
-import { findDealerFeed, findLiveFeedByTokenHash, insertFeed, listDealerFeeds, revokeFeedRow } from './repository.js';
+import { findDealerFeed, findLiveFeedByTokenHash, hurryPullJob, insertFeed, listDealerFeeds, revokeFeedRow, setFeedUrlRow } from './repository.js';
 
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token.toLowerCase()).digest('hex');
 
@@ -22,6 +28,51 @@ export const TOKEN_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[
 
 const invalid = (m: string) => new ApiError('invalid_request', m);
 
+/** A feed URL longer than this is refused (no real feed address comes close). */
+export const FEED_URL_MAX = 2000;
+
+export type FeedUrlProblem = 'not_absolute' | 'too_long' | 'scheme' | 'credentials' | 'port' | 'private_address';
+export type FeedInputProblem = FeedUrlProblem | 'market_required' | 'market_not_sold' | 'unknown_source' | 'no_url';
+
+/** A refused feed input, with what was wrong (the panel words it in the user's language). */
+export class FeedInputError extends ApiError {
+  constructor(
+    readonly field: 'market' | 'source' | 'url',
+    readonly problem: FeedInputProblem,
+    message: string,
+  ) {
+    super('invalid_request', message);
+  }
+}
+
+/**
+ * The feed URL rule, for the CLI and the panel: an absolute http(s) URL without credentials. With
+ * the outbound policy (the panel passes the server's), also what the outbound client would
+ * refuse anyway, said at once: a port other than 80/443, or a private IP literal (a host name
+ * is judged when it is read, as its addresses may change).
+ */
+function checkFeedUrl(input: string, policy?: UrlPolicy): string {
+  const fail = (problem: FeedUrlProblem, message: string) => new FeedInputError('url', problem, message);
+  if (input.length > FEED_URL_MAX) throw fail('too_long', `feed url must be at most ${FEED_URL_MAX} characters`);
+  let parsed: URL;
+  try {
+    parsed = new URL(input);
+  } catch {
+    throw fail('not_absolute', `feed url "${input}" is not an absolute URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail('scheme', 'feed url must be http or https');
+  if (parsed.username || parsed.password) throw fail('credentials', 'feed url must not carry a user name or password');
+  if (policy && !policy.allowPrivateNetworks) {
+    if (!policy.allowedPorts.includes(effectivePort(parsed))) throw fail('port', `feed url port must be one of ${policy.allowedPorts.join(', ')}`);
+    const ip = ipLiteral(parsed.hostname);
+    if (ip !== undefined && !isPublicAddress(ip)) throw fail('private_address', 'feed url must point to a public address');
+  }
+  return parsed.toString();
+}
+
+/** The outbound policy of a server, for checkFeedUrl. */
+export const feedUrlPolicy = (allowPrivateNetworks: boolean): UrlPolicy => ({ allowPrivateNetworks, allowedPorts: DEFAULT_ALLOWED_PORTS });
+
 export async function createFeed(
   store: Store,
   clock: Clock,
@@ -29,29 +80,34 @@ export async function createFeed(
   input: { dealer: string; market?: string; source?: string; url?: string },
 ): Promise<{ token: string; push_url: string }> {
   const dealer = await getDealerBySlug(store.db, input.dealer);
+  const { id: _, ...made } = await createDealerFeed(store, clock, publicBaseUrl, dealer, input);
+  return made;
+}
+
+/** Makes a feed of a dealership (CLI by slug, panel by the signed-in user's dealership). */
+export async function createDealerFeed(
+  store: Store,
+  clock: Clock,
+  publicBaseUrl: string,
+  dealer: { id: number; slug: string; markets: string[] },
+  input: { market?: string; source?: string; url?: string },
+  policy?: UrlPolicy,
+): Promise<{ id: number; token: string; push_url: string }> {
   const market = input.market?.trim().toLowerCase() || (dealer.markets.length === 1 ? dealer.markets[0]! : undefined);
-  if (!market) throw invalid(`--market is required: ${dealer.slug} sells in ${dealer.markets.join(', ')}`);
-  if (!dealer.markets.includes(market)) throw invalid(`${dealer.slug} does not sell in market "${market}" (it sells in ${dealer.markets.join(', ')})`);
-  const source = input.source?.trim() || 'feed';
-  if (!isSource(source)) throw invalid(`unknown source "${source}"; one of ${SOURCES.join(', ')}`);
-  let url: string | null = null;
-  if (input.url !== undefined) {
-    let parsed: URL;
-    try {
-      parsed = new URL(input.url);
-    } catch {
-      throw invalid(`feed url "${input.url}" is not an absolute URL`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid('feed url must be http or https');
-    if (parsed.username || parsed.password) throw invalid('feed url must not carry a user name or password');
-    url = parsed.toString();
+  if (!market) throw new FeedInputError('market', 'market_required', `--market is required: ${dealer.slug} sells in ${dealer.markets.join(', ')}`);
+  if (!dealer.markets.includes(market)) {
+    throw new FeedInputError('market', 'market_not_sold', `${dealer.slug} does not sell in market "${market}" (it sells in ${dealer.markets.join(', ')})`);
   }
+  const source = input.source?.trim() || 'feed';
+  if (!isSource(source)) throw new FeedInputError('source', 'unknown_source', `unknown source "${source}"; one of ${SOURCES.join(', ')}`);
+  const url = input.url !== undefined ? checkFeedUrl(input.url, policy) : null;
   const token = crypto.randomUUID();
-  await writeTransaction(store, async (trx) => {
+  const id = await writeTransaction(store, async (trx) => {
     const feed = await insertFeed(trx, { dealerId: dealer.id, tokenHash: hashToken(token), market, source, url, now: clock.now() });
     if (url) await schedulePull(trx, clock, feed.id);
+    return feed.id;
   });
-  return { token, push_url: pushUrl(publicBaseUrl, token) };
+  return { id, token, push_url: pushUrl(publicBaseUrl, token) };
 }
 
 /** What an operator or the dealer sees of a feed: never its token (only its hash is kept). */
@@ -86,10 +142,63 @@ export async function revokeFeed(store: Store, clock: Clock, input: { dealer: st
   }
   if (!feed)
     throw new ApiError('not_found', `dealership "${dealer.slug}" has no live feed ${input.id !== undefined ? `with id ${input.id}` : 'with that token'}`);
-  const id = feed.id;
+  await revokeLiveFeed(store, clock, feed.id);
+  return { revoked: true, id: feed.id };
+}
+
+async function revokeLiveFeed(store: Store, clock: Clock, id: number): Promise<void> {
   await writeTransaction(store, async (trx) => {
     if (!(await revokeFeedRow(trx, id, clock.now()))) throw new ApiError('not_found', `feed ${id} is already revoked`);
     await deleteJobByKey(trx, pullJobKey(id));
   });
-  return { revoked: true, id };
+}
+
+/** A live feed of the dealership, or not_found (another dealership's, revoked or no such id). */
+async function liveDealerFeed(store: Store, dealerId: number, feedId: number): Promise<FeedRow> {
+  const feed = await findDealerFeed(store.db, dealerId, feedId);
+  if (!feed || feed.revoked_at !== null) throw new ApiError('not_found', `no live feed with id ${feedId}`);
+  return feed;
+}
+
+/** The dealership's feeds (panel): never their token hashes. */
+export async function dealerFeedRows(store: Store, dealerId: number): Promise<Omit<FeedRow, 'token_hash'>[]> {
+  return (await listDealerFeeds(store.db, dealerId)).map(({ token_hash: _, ...f }) => f);
+}
+
+/** Revokes a live feed of the dealership (panel). */
+export async function revokeDealerFeed(store: Store, clock: Clock, dealerId: number, feedId: number): Promise<void> {
+  await revokeLiveFeed(store, clock, (await liveDealerFeed(store, dealerId, feedId)).id);
+}
+
+/**
+ * Sets, changes (url) or removes (null) the URL of a live feed of the dealership. A new URL is
+ * read at once (its pull job made, or made due now); without one the pull job goes.
+ */
+export async function setDealerFeedUrl(store: Store, clock: Clock, dealerId: number, feedId: number, rawUrl: string | null, policy?: UrlPolicy): Promise<void> {
+  const feed = await liveDealerFeed(store, dealerId, feedId);
+  const url = rawUrl === null ? null : checkFeedUrl(rawUrl.trim(), policy);
+  await writeTransaction(store, async (trx) => {
+    await setFeedUrlRow(trx, feed.id, url);
+    if (url) await pullNow(trx, clock, feed.id);
+    else await deleteJobByKey(trx, pullJobKey(feed.id));
+  });
+}
+
+/** The feed's pull job, due now: made when there is none, moved to now when it waits. */
+async function pullNow(db: Kysely<DB>, clock: Clock, feedId: number): Promise<'pending' | 'running'> {
+  await schedulePull(db, clock, feedId);
+  const status = await hurryPullJob(db, pullJobKey(feedId), clock.now());
+  afterCommit(db, jobsQueued);
+  return status === 'running' ? 'running' : 'pending';
+}
+
+/**
+ * "Read now" (panel): the feed's URL is read as soon as a worker is free, through its one pull
+ * job (never a second one). 'running' when a read is already under way.
+ */
+export async function readDealerFeedNow(store: Store, clock: Clock, dealerId: number, feedId: number): Promise<'queued' | 'running'> {
+  const feed = await liveDealerFeed(store, dealerId, feedId);
+  if (!feed.url) throw new FeedInputError('url', 'no_url', `feed ${feedId} has no URL to read`);
+  const status = await writeTransaction(store, (trx) => pullNow(trx, clock, feed.id));
+  return status === 'running' ? 'running' : 'queued';
 }

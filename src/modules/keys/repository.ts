@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { compiledQuery } from '../../core/db/compiled.js';
 import type { ApiKeyRow, DB } from '../../core/db/schema.js';
 
@@ -56,4 +56,41 @@ const keyOwnerByHash = compiledQuery<KeyOwnerRow, [string]>((db) =>
 
 export async function findKeyOwner(db: Kysely<DB>, keyHash: string): Promise<KeyOwnerRow | undefined> {
   return (await keyOwnerByHash(db, keyHash))[0];
+}
+
+/** The dealership's keys for the panel: live ones first, newest first within each. */
+export function listDealerKeys(db: Kysely<DB>, dealerId: number): Promise<ApiKeyRow[]> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('dealer_id', '=', dealerId)
+    .orderBy(sql`case when revoked_at is null then 0 else 1 end`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Revokes one live key of the dealership by its id; false when there is none. */
+export async function revokeKeyById(db: Kysely<DB>, dealerId: number, keyId: number, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('dealer_id', '=', dealerId)
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/**
+ * Records a key's use, unless a use within `minGapMs` is already recorded (the condition keeps
+ * several processes from writing more than about once per gap between them).
+ */
+export async function touchKeyUsed(db: Kysely<DB>, keyId: number, now: number, minGapMs: number): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', keyId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', now - minGapMs)]))
+    .execute();
 }

@@ -2,25 +2,49 @@
 //
 // Resolved keys are kept in memory for a short time (KEY_CACHE_TTL_MS): a burst of calls
 // (a sync run, a plugin paging through GET /vehicles) costs one store lookup, not one per
-// call. The price is that a key revoked from another process (the CLI) keeps working for at
-// most that long. Unknown keys are never cached, so guessing fills no memory.
+// call. The price is that a key revoked from another process (the CLI) or from the panel keeps
+// working for at most that long. Unknown keys are never cached, so guessing fills no memory.
+//
+// A key's last use (shown in the panel) is written at most once a LAST_USED_EVERY_MS per key:
+// remembered here per process, and the UPDATE itself is conditional, so several processes add
+// at most one write each per minute. It is not awaited: a failed write is logged, never the
+// caller's problem.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../core/db/schema.js';
 import type { AuthContext, KeyResolver } from '../../core/http/auth.js';
 import { hashKey, looksLikeKey, sameHash } from './key-format.js';
-import { findKeyOwner } from './repository.js';
+import { findKeyOwner, touchKeyUsed } from './repository.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
 
 export const KEY_CACHE_TTL_MS = 1000;
 const KEY_CACHE_MAX = 10_000;
+export const LAST_USED_EVERY_MS = 60_000;
 
-export function keyResolver(db: Kysely<DB>, clock: Clock): KeyResolver {
+interface ErrorLog {
+  warn(obj: object, msg: string): void;
+}
+
+export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog): KeyResolver {
   const cache = new BoundedMap<string, { auth: AuthContext; until: number }>(KEY_CACHE_MAX);
+  /** Per key id: when this process last wrote its last use. */
+  const written = new BoundedMap<number, number>(KEY_CACHE_MAX);
+  const noteUse = (keyId: number, now: number): void => {
+    const last = written.get(keyId);
+    if (last !== undefined && now - last < LAST_USED_EVERY_MS) return;
+    written.set(keyId, now);
+    touchKeyUsed(db, keyId, now, LAST_USED_EVERY_MS).catch((err: unknown) => {
+      if (log) log.warn({ err, key_id: keyId }, "recording an API key's last use failed");
+      else process.emitWarning(`recording the last use of API key ${keyId} failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  };
   return async (key): Promise<AuthContext | undefined> => {
     const now = clock.now();
     const hit = cache.get(key);
-    if (hit && hit.until > now) return hit.auth;
+    if (hit && hit.until > now) {
+      noteUse(hit.auth.keyId, now);
+      return hit.auth;
+    }
     if (hit) cache.delete(key);
     if (!looksLikeKey(key)) return undefined;
     const hash = hashKey(key);
@@ -33,6 +57,7 @@ export function keyResolver(db: Kysely<DB>, clock: Clock): KeyResolver {
       dealer: { id: row.dealer_id, slug: row.slug, name: row.name, city: row.city, markets: JSON.parse(row.markets) as string[] },
     };
     cache.set(key, { auth, until: now + KEY_CACHE_TTL_MS });
+    noteUse(auth.keyId, now);
     return auth;
   };
 }

@@ -1,11 +1,36 @@
-// API keys: created and revoked by the operator (D3, D24); checked on every keyed request.
+// API keys (D3, D24): made and revoked by the operator (CLI, by dealership slug) or by the
+// dealership's owners in the panel (by dealership id); checked on every keyed request. Both
+// paths share the rules below.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
-import type { DB } from '../../core/db/schema.js';
+import type { ApiKeyRow, DB } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { getDealerBySlug } from '../dealers/service.js';
 import { generateKey, hashKey, visiblePrefix } from './key-format.js';
-import { insertKey, revokeKeysByPrefix } from './repository.js';
+import { insertKey, listDealerKeys, revokeKeyById, revokeKeysByPrefix } from './repository.js';
+
+export const KEY_NAME_MAX = 80;
+
+/** A key's name as kept (trimmed), or undefined when it breaks the rule (1 to 80 characters). */
+function keyName(raw: string | undefined): string | undefined {
+  const name = (raw ?? 'default').trim();
+  return name.length === 0 || name.length > KEY_NAME_MAX ? undefined : name;
+}
+
+/** Makes a key for a dealership; the key itself is returned this once and never kept. */
+export async function createDealerKey(
+  db: Kysely<DB>,
+  clock: Clock,
+  dealerId: number,
+  rawName: string | undefined,
+): Promise<{ id: number; key: string; prefix: string; name: string }> {
+  const name = keyName(rawName);
+  if (name === undefined) throw new ApiError('invalid_request', `key name must be 1 to ${KEY_NAME_MAX} characters`);
+  const key = generateKey();
+  const prefix = visiblePrefix(key);
+  const row = await insertKey(db, { dealerId, name, prefix, keyHash: hashKey(key), now: clock.now() });
+  return { id: row.id, key, prefix, name };
+}
 
 export async function createKey(
   db: Kysely<DB>,
@@ -13,11 +38,7 @@ export async function createKey(
   input: { dealer: string; name?: string },
 ): Promise<{ key: string; prefix: string; name: string }> {
   const dealer = await getDealerBySlug(db, input.dealer);
-  const name = (input.name ?? 'default').trim();
-  if (name.length === 0 || name.length > 80) throw new ApiError('invalid_request', 'key name must be 1 to 80 characters');
-  const key = generateKey();
-  const prefix = visiblePrefix(key);
-  await insertKey(db, { dealerId: dealer.id, name, prefix, keyHash: hashKey(key), now: clock.now() });
+  const { key, prefix, name } = await createDealerKey(db, clock, dealer.id, input.name);
   return { key, prefix, name };
 }
 
@@ -26,4 +47,14 @@ export async function revokeKey(db: Kysely<DB>, clock: Clock, input: { dealer: s
   const n = await revokeKeysByPrefix(db, dealer.id, input.prefix, clock.now());
   if (n === 0) throw new ApiError('not_found', `dealership "${dealer.slug}" has no live key with prefix "${input.prefix}"`);
   return { revoked: true, prefix: input.prefix };
+}
+
+/** Revokes one live key of the dealership (panel); another dealership's or a revoked key is not found. */
+export async function revokeDealerKey(db: Kysely<DB>, clock: Clock, dealerId: number, keyId: number): Promise<void> {
+  if (!(await revokeKeyById(db, dealerId, keyId, clock.now()))) throw new ApiError('not_found', `no live key with id ${keyId}`);
+}
+
+/** The dealership's keys, live first; never their hashes. */
+export async function dealerKeys(db: Kysely<DB>, dealerId: number): Promise<Omit<ApiKeyRow, 'key_hash'>[]> {
+  return (await listDealerKeys(db, dealerId)).map(({ key_hash: _, ...k }) => k);
 }

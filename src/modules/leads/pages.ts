@@ -77,25 +77,18 @@ function whoOf(e: LeadMessageRow, t: (typeof LEAD_TEXTS)['en']): string {
 }
 
 export const leadPages: FastifyPluginAsync<{ deps: LeadPagesDeps }> = async (app, { deps }) => {
-  app.get<{ Querystring: InboxParams }>(
-    '/leads',
-    {
-      // The search may be a buyer's name: the request's log line keeps the URL without it.
-      preHandler: async (req) => {
-        if (req.raw.url) req.raw.url = req.raw.url.replace(/([?&]q=)[^&#]*/g, '$1[redacted]');
-      },
-    },
-    async (req, reply) => {
-      const user = signedIn(req);
-      const t = LEAD_TEXTS[user.lang];
-      const q = readInboxQuery(req.query);
-      const { rows, more, counts, cars } = await inboxOf(deps.store.db, user.dealerId, q);
-      const total = counts.reduce((s, c) => s + c.n, 0);
-      const unread = counts.reduce((s, c) => s + c.unread, 0);
-      const countOf = (s: LeadStage) => counts.find((c) => c.stage === s)?.n ?? 0;
-      const filtered = q.stage !== undefined || q.vehicleId !== undefined || q.search !== undefined;
+  // The search may be a buyer's name: core/logger.ts keeps panel searches out of the logs.
+  app.get<{ Querystring: InboxParams }>('/leads', async (req, reply) => {
+    const user = signedIn(req);
+    const t = LEAD_TEXTS[user.lang];
+    const q = readInboxQuery(req.query);
+    const { rows, more, counts, cars } = await inboxOf(deps.store.db, user.dealerId, q);
+    const total = counts.reduce((s, c) => s + c.n, 0);
+    const unread = counts.reduce((s, c) => s + c.unread, 0);
+    const countOf = (s: LeadStage) => counts.find((c) => c.stage === s)?.n ?? 0;
+    const filtered = q.stage !== undefined || q.vehicleId !== undefined || q.search !== undefined;
 
-      const stageLinks = html`<nav class="actions" aria-label="${t.filterStage}">
+    const stageLinks = html`<nav class="actions" aria-label="${t.filterStage}">
 <a href="${inboxHref(q, { stage: undefined, page: 1 })}"${q.stage === undefined ? html` aria-current="page"` : ''}>${t.all} (${total})</a>
 ${LEAD_STAGES.map(
   (s) =>
@@ -104,19 +97,19 @@ ${LEAD_STAGES.map(
 ${unread > 0 ? html`<span class="badge warn">${t.unreadCount(unread)}</span>` : ''}
 </nav>`;
 
-      const filters = html`<form class="filters card" method="get" action="/panel/leads" role="search">
+    const filters = html`<form class="filters card" method="get" action="/panel/leads" role="search">
 <div><label for="f-stage">${t.filterStage}</label><select id="f-stage" name="stage"><option value="">${t.anyStage}</option>${LEAD_STAGES.map(
-        (s) => html`<option value="${s}"${q.stage === s ? html` selected` : ''}>${t.stages[s]}</option>`,
-      )}</select></div>
+      (s) => html`<option value="${s}"${q.stage === s ? html` selected` : ''}>${t.stages[s]}</option>`,
+    )}</select></div>
 <div><label for="f-car">${t.filterCar}</label><select id="f-car" name="car"><option value="">${t.anyCar}</option>${cars.map(
-        (c) => html`<option value="${c.id}"${q.vehicleId === c.id ? html` selected` : ''}>${c.external_id} · ${vehicleLabel(c)}</option>`,
-      )}</select></div>
+      (c) => html`<option value="${c.id}"${q.vehicleId === c.id ? html` selected` : ''}>${c.external_id} · ${vehicleLabel(c)}</option>`,
+    )}</select></div>
 <div><label for="f-q">${t.search}</label><input id="f-q" name="q" type="search" maxlength="${SEARCH_MAX}" value="${q.search ?? ''}"></div>
 <div class="actions"><button type="submit">${t.filter}</button>${filtered ? html`<a href="/panel/leads">${t.clear}</a>` : ''}</div>
 </form>`;
 
-      const table = rows.length
-        ? html`<div class="table-wrap"><table class="stack">
+    const table = rows.length
+      ? html`<div class="table-wrap"><table class="stack">
 <thead><tr><th>${t.colLead}</th><th>${t.colCar}</th><th>${t.colStage}</th><th>${t.colMessage}</th><th>${t.colActivity}</th></tr></thead>
 <tbody>
 ${rows.map(
@@ -129,25 +122,25 @@ ${rows.map(
 </tr>`,
 )}
 </tbody></table></div>`
-        : html`<p class="card muted">${total === 0 ? t.none : t.noneFound}</p>`;
+      : html`<p class="card muted">${total === 0 ? t.none : t.noneFound}</p>`;
 
-      const pager =
-        q.page > 1 || more
-          ? html`<nav class="pager">${q.page > 1 ? html`<a href="${inboxHref(q, { page: q.page - 1 })}">← ${q.page - 1}</a>` : html`<span></span>`}${
-              more ? html`<a href="${inboxHref(q, { page: q.page + 1 })}">${q.page + 1} →</a>` : ''
-            }</nav>`
-          : '';
+    const pager =
+      q.page > 1 || more
+        ? html`<nav class="pager">${q.page > 1 ? html`<a href="${inboxHref(q, { page: q.page - 1 })}">← ${q.page - 1}</a>` : html`<span></span>`}${
+            more ? html`<a href="${inboxHref(q, { page: q.page + 1 })}">${q.page + 1} →</a>` : ''
+          }</nav>`
+        : '';
 
-      const notices = html`<section class="card" id="notices" aria-labelledby="notices-title">
+    const notices = html`<section class="card" id="notices" aria-labelledby="notices-title">
 <h2 id="notices-title">${t.noticesTitle}</h2>
 <p>${user.notifyLeads ? t.noticesOn : t.noticesOff}</p>
 <form method="post" action="/panel/leads/notices">${csrfField(req.csrfToken)}<input type="hidden" name="on" value="${user.notifyLeads ? '0' : '1'}"><button class="secondary" type="submit">${user.notifyLeads ? t.turnOff : t.turnOn}</button></form>
 </section>`;
 
-      return sendPage(req, reply, {
-        title: t.title,
-        section: 'leads',
-        body: html`<h1>${t.title}</h1>
+    return sendPage(req, reply, {
+      title: t.title,
+      section: 'leads',
+      body: html`<h1>${t.title}</h1>
 ${notice('ok', req.query.done === 'notices' ? t.noticesSaved : undefined)}
 <p class="muted">${t.intro}</p>
 ${stageLinks}
@@ -155,9 +148,8 @@ ${filters}
 ${table}
 ${pager}
 ${notices}`,
-      });
-    },
-  );
+    });
+  });
 
   app.post('/leads/notices', async (req, reply) => {
     const user = signedIn(req);

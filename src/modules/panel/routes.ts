@@ -16,10 +16,12 @@ import { leadPages, type LeadPagesDeps } from '../leads/pages.js';
 import { authPages, type AuthPagesDeps } from '../users/auth-pages.js';
 import { userPages, type UserPagesDeps } from '../users/pages.js';
 import { sessionHook } from '../users/session.js';
+import { feedsPages, type FeedsPagesDeps } from '../feeds/pages.js';
+import { keysPages, type KeysPagesDeps } from '../keys/pages.js';
 import { webhookPages, type WebhookPagesDeps } from '../webhooks/pages.js';
 import { overviewPages, type OverviewDeps } from './overview.js';
 
-export type PanelDeps = AuthPagesDeps & OverviewDeps & WebhookPagesDeps & UserPagesDeps & AccountPagesDeps & LeadPagesDeps;
+export type PanelDeps = AuthPagesDeps & OverviewDeps & WebhookPagesDeps & UserPagesDeps & AccountPagesDeps & LeadPagesDeps & KeysPagesDeps & FeedsPagesDeps;
 
 /** A panel form is short text; anything larger is refused with a page (413). */
 export const PANEL_FORM_LIMIT = 64 * 1024;
@@ -33,10 +35,12 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
     await redirectTo(reply, `/panel/sign-in${next}`);
   });
   await app.register(overviewPages, { deps });
+  await app.register(leadPages, { deps });
+  await app.register(feedsPages, { deps });
+  await app.register(keysPages, { deps });
   await app.register(webhookPages, { deps });
   await app.register(userPages, { deps });
   await app.register(accountPages, { deps });
-  await app.register(leadPages, { deps });
 }
 
 export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel, { deps }) => {

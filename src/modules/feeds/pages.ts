@@ -1,0 +1,269 @@
+// The panel's feeds pages (staff and owners, D27): the dealership's feeds with their push
+// address (shown once, when made) and file URL (set, change, remove, "read now"), revoking a
+// feed, and the import history. Same rules and jobs as the CLI and the API (service.ts); the
+// import report and its CSV are in panel-import.ts.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../core/clock.js';
+import type { Config } from '../../core/config.js';
+import type { FeedRow } from '../../core/db/schema.js';
+import type { Store } from '../../core/db/store.js';
+import { ApiError } from '../../core/errors.js';
+import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
+import { PageError } from '../../core/web/errors.js';
+import { html, type Html } from '../../core/web/html.js';
+import { copyButton, csrfField, dateTime } from '../../core/web/layout.js';
+import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
+import { FRAME_TEXTS } from '../../core/web/texts.js';
+import { SOURCES } from '../vehicles/sources.js';
+import { importPages, resultBadge } from './panel-import.js';
+import { FEED_TEXTS } from './panel-texts.js';
+import { listDealerImports } from './repository.js';
+import {
+  createDealerFeed,
+  dealerFeedRows,
+  FEED_URL_MAX,
+  FeedInputError,
+  feedUrlPolicy,
+  readDealerFeedNow,
+  revokeDealerFeed,
+  setDealerFeedUrl,
+} from './service.js';
+
+export interface FeedsPagesDeps {
+  store: Store;
+  clock: Clock;
+  publicBaseUrl: string;
+  config: Pick<Config, 'outboundAllowPrivateNetworks'>;
+}
+
+const IMPORTS_PER_PAGE = 20;
+
+type FeedView = Omit<FeedRow, 'token_hash'>;
+
+/** A form's problem shown where it belongs: the new-feed form, or one feed's URL form. */
+interface FormProblem {
+  where: 'new' | number;
+  message: string;
+  values: Record<string, string>;
+}
+
+const notFound = () => new PageError(404, 'not_found');
+
+/** The service's not_found (another dealership's, revoked or no such feed) is the 404 page. */
+async function orNotFound<R>(work: Promise<R>): Promise<R> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'not_found') throw notFound();
+    throw err;
+  }
+}
+
+function pageNumber(v: unknown): number {
+  return typeof v === 'string' && /^[1-9]\d{0,5}$/.test(v) ? Number(v) : 1;
+}
+
+export const feedsPages: FastifyPluginAsync<{ deps: FeedsPagesDeps }> = async (app, { deps }) => {
+  const { store, clock, publicBaseUrl } = deps;
+  const policy = feedUrlPolicy(deps.config.outboundAllowPrivateNetworks);
+
+  function feedCard(req: FastifyRequest, user: PanelUser, f: FeedView, problem: FormProblem | undefined): Html {
+    const t = FEED_TEXTS[req.panelLang];
+    const csrf = csrfField(req.csrfToken);
+    const mine = problem?.where === f.id ? problem : undefined;
+    const fieldId = `url-${f.id}`;
+    return html`<section class="card" aria-labelledby="feed-${f.id}">
+<h3 id="feed-${f.id}">${t.feed(f.id)} <span class="badge ok">${t.live}</span></h3>
+<dl class="fields">
+<dt>${t.market}</dt><dd>${f.market.toUpperCase()}</dd>
+<dt>${t.source}</dt><dd>${f.source}</dd>
+<dt>${t.created}</dt><dd>${dateTime(f.created_at, user.locale)}</dd>
+<dt>${t.pushAddress}</dt><dd class="muted">${t.pushHidden}</dd>
+<dt>${t.feedUrl}</dt><dd>${f.url ? html`<code>${f.url}</code>` : html`<span class="muted">${t.noUrl}</span>`}</dd>
+${f.url ? html`<dt>${t.lastRead}</dt><dd>${dateTime(f.last_polled_at, user.locale)}</dd>` : ''}
+</dl>
+<form method="post" action="/panel/feeds/tokens/${f.id}/url">
+${csrf}
+${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
+<label for="${fieldId}">${f.url ? t.changeUrl : t.addUrl}</label>
+<input id="${fieldId}" name="url" type="url" inputmode="url" required maxlength="${FEED_URL_MAX}" placeholder="https://" value="${mine ? (mine.values.url ?? '') : (f.url ?? '')}" aria-describedby="${fieldId}-help"${mine ? html` aria-invalid="true"` : ''}>
+<p id="${fieldId}-help" class="muted">${t.urlHelp}</p>
+<div class="actions"><button type="submit">${t.saveUrl}</button></div>
+</form>
+<div class="actions">
+${
+  f.url
+    ? html`<form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/read-now">${csrf}<button class="secondary" type="submit">${t.readNow}</button></form>
+<form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/url/remove" data-confirm="${t.confirmRemoveUrl}">${csrf}<button class="danger" type="submit">${t.removeUrl}</button></form>`
+    : ''
+}
+<form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/revoke" data-confirm="${t.confirmRevoke(f.id)}">${csrf}<button class="danger" type="submit">${t.revoke}</button></form>
+</div>
+</section>`;
+  }
+
+  function revokedTable(req: FastifyRequest, user: PanelUser, feeds: FeedView[]): Html {
+    const t = FEED_TEXTS[req.panelLang];
+    return html`<details><summary>${t.revokedFeeds(feeds.length)}</summary><div class="table-wrap"><table class="stack">
+<thead><tr><th>ID</th><th>${t.market}</th><th>${t.source}</th><th>${t.created}</th><th>${t.state}</th></tr></thead>
+<tbody>${feeds.map(
+      (f) => html`<tr><td data-label="ID">${f.id}</td><td data-label="${t.market}">${f.market.toUpperCase()}</td><td data-label="${t.source}">${f.source}</td>
+<td data-label="${t.created}">${dateTime(f.created_at, user.locale)}</td><td data-label="${t.state}"><span class="badge bad">${t.revoked}</span> ${dateTime(f.revoked_at, user.locale)}</td></tr>`,
+    )}</tbody></table></div></details>`;
+  }
+
+  function newFeedForm(req: FastifyRequest, user: PanelUser, problem: FormProblem | undefined): Html {
+    const t = FEED_TEXTS[req.panelLang];
+    const mine = problem?.where === 'new' ? problem : undefined;
+    const v = mine?.values ?? {};
+    const market = v.market ?? user.markets[0] ?? '';
+    const source = v.source ?? 'feed';
+    return html`<form class="card" method="post" action="/panel/feeds/tokens">
+${csrfField(req.csrfToken)}
+<p class="muted">${t.newFeedHelp}</p>
+${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
+<div class="filters">
+<div><label for="market">${t.market}</label>
+<select id="market" name="market">${user.markets.map((m) => html`<option value="${m}"${m === market ? html` selected` : ''}>${m.toUpperCase()}</option>`)}</select></div>
+<div><label for="source">${t.source}</label>
+<select id="source" name="source">${SOURCES.map((s) => html`<option value="${s}"${s === source ? html` selected` : ''}>${s}</option>`)}</select></div>
+</div>
+<label for="new-url">${t.urlOptional}</label>
+<input id="new-url" name="url" type="url" inputmode="url" maxlength="${FEED_URL_MAX}" placeholder="https://" value="${v.url ?? ''}">
+<div class="actions"><button type="submit">${t.create}</button></div>
+</form>`;
+  }
+
+  async function historyTable(req: FastifyRequest, user: PanelUser, page: number): Promise<Html> {
+    const t = FEED_TEXTS[req.panelLang];
+    const frame = FRAME_TEXTS[req.panelLang];
+    const { rows, total } = await listDealerImports(store.db, user.dealerId, page, IMPORTS_PER_PAGE);
+    if (total === 0) return html`<p class="muted">${t.noImports}</p>`;
+    const pages = Math.max(1, Math.ceil(total / IMPORTS_PER_PAGE));
+    return html`<div class="table-wrap"><table class="stack">
+<thead><tr><th>${t.time}</th><th>${t.feedColumn}</th><th>${t.trigger}</th><th>${t.result}</th><th>${t.counts}</th><th></th></tr></thead>
+<tbody>${rows.map(
+      (r) => html`<tr>
+<td data-label="${t.time}">${dateTime(r.started_at, user.locale)}</td>
+<td data-label="${t.feedColumn}">${r.feed_id} · ${r.market.toUpperCase()} · ${r.source}</td>
+<td data-label="${t.trigger}">${t.triggers[r.trigger]}</td>
+<td data-label="${t.result}">${resultBadge(req.panelLang, r.result)}</td>
+<td data-label="${t.counts}">${r.created} · ${r.updated} · ${r.sold} · ${r.error_count}</td>
+<td><a href="/panel/feeds/imports/${r.id}">${t.details}</a></td>
+</tr>`,
+    )}</tbody></table></div>
+${
+  pages > 1
+    ? html`<nav class="pager" aria-label="${t.history}">
+${page > 1 ? html`<a href="/panel/feeds?page=${page - 1}#history">${frame.previous}</a>` : html`<span></span>`}
+<span class="muted">${page} / ${pages}</span>
+${page < pages ? html`<a href="/panel/feeds?page=${page + 1}#history">${frame.next}</a>` : html`<span></span>`}
+</nav>`
+    : ''
+}`;
+  }
+
+  async function feedsPage(req: FastifyRequest, reply: FastifyReply, o: { problem?: FormProblem; status?: number } = {}) {
+    const user = signedIn(req);
+    const t = FEED_TEXTS[req.panelLang];
+    const q = req.query as { done?: string; page?: string };
+    const feeds = await dealerFeedRows(store, user.dealerId);
+    const live = feeds.filter((f) => f.revoked_at === null);
+    const revoked = feeds.filter((f) => f.revoked_at !== null);
+    const doneText = q.done ? t.done[q.done] : undefined;
+    return sendPage(req, reply, {
+      title: t.title,
+      section: 'feeds',
+      status: o.status,
+      body: html`<h1>${t.title}</h1>
+${doneText ? html`<p class="notice ok" role="status">${doneText}</p>` : ''}
+<p class="muted">${t.intro}</p>
+${live.length ? live.map((f) => feedCard(req, user, f, o.problem)) : html`<p>${t.noFeeds}</p>`}
+${revoked.length ? revokedTable(req, user, revoked) : ''}
+<h2>${t.newFeed}</h2>
+${newFeedForm(req, user, o.problem)}
+<h2 id="history">${t.history}</h2>
+${await historyTable(req, user, pageNumber(q.page))}`,
+    });
+  }
+
+  const problemText = (req: FastifyRequest, err: FeedInputError) => FEED_TEXTS[req.panelLang].problems[err.problem];
+
+  app.get('/feeds', async (req, reply) => feedsPage(req, reply));
+
+  app.post('/feeds/tokens', async (req, reply) => {
+    const user = signedIn(req);
+    const t = FEED_TEXTS[req.panelLang];
+    const f = formFields(req.body);
+    const values = { market: (f.market ?? '').slice(0, 20), source: (f.source ?? '').slice(0, 40), url: (f.url ?? '').trim().slice(0, FEED_URL_MAX + 1) };
+    let made;
+    try {
+      made = await createDealerFeed(
+        store,
+        clock,
+        publicBaseUrl,
+        { id: user.dealerId, slug: user.dealerSlug, markets: user.markets },
+        { market: values.market || undefined, source: values.source, url: values.url || undefined },
+        policy,
+      );
+    } catch (err) {
+      if (err instanceof FeedInputError) return feedsPage(req, reply, { problem: { where: 'new', message: problemText(req, err), values }, status: 422 });
+      throw err;
+    }
+    // The token exists only in this answer (only its hash is kept): it cannot be shown again.
+    reply.header('cache-control', 'no-store');
+    return sendPage(req, reply, {
+      title: t.createdTitle,
+      section: 'feeds',
+      body: html`<h1>${t.createdTitle}</h1>
+<div class="card">
+<p>${t.createdHelp}</p>
+<div class="secret"><code id="push-url">${made.push_url}</code>${copyButton('push-url', req.panelLang)}</div>
+<p class="notice warn" role="status">${t.notShownAgain}</p>
+<div class="actions"><a class="button secondary" href="/panel/feeds">${t.backToFeeds}</a></div>
+</div>`,
+    });
+  });
+
+  app.post('/feeds/tokens/:id/revoke', async (req, reply) => {
+    const user = signedIn(req);
+    const id = idParam((req.params as { id: string }).id);
+    await orNotFound(revokeDealerFeed(store, clock, user.dealerId, id));
+    return redirectTo(reply, '/panel/feeds?done=revoked');
+  });
+
+  app.post('/feeds/tokens/:id/url', async (req, reply) => {
+    const user = signedIn(req);
+    const id = idParam((req.params as { id: string }).id);
+    const url = (formFields(req.body).url ?? '').trim().slice(0, FEED_URL_MAX + 1);
+    try {
+      await orNotFound(setDealerFeedUrl(store, clock, user.dealerId, id, url, policy));
+    } catch (err) {
+      if (err instanceof FeedInputError) return feedsPage(req, reply, { problem: { where: id, message: problemText(req, err), values: { url } }, status: 422 });
+      throw err;
+    }
+    return redirectTo(reply, '/panel/feeds?done=url-saved');
+  });
+
+  app.post('/feeds/tokens/:id/url/remove', async (req, reply) => {
+    const user = signedIn(req);
+    const id = idParam((req.params as { id: string }).id);
+    await orNotFound(setDealerFeedUrl(store, clock, user.dealerId, id, null));
+    return redirectTo(reply, '/panel/feeds?done=url-removed');
+  });
+
+  app.post('/feeds/tokens/:id/read-now', async (req, reply) => {
+    const user = signedIn(req);
+    const id = idParam((req.params as { id: string }).id);
+    let state;
+    try {
+      state = await orNotFound(readDealerFeedNow(store, clock, user.dealerId, id));
+    } catch (err) {
+      if (err instanceof FeedInputError) return feedsPage(req, reply, { problem: { where: id, message: problemText(req, err), values: {} }, status: 422 });
+      throw err;
+    }
+    return redirectTo(reply, `/panel/feeds?done=read-${state}`);
+  });
+
+  await app.register(importPages, { deps: { store } });
+};

@@ -1,0 +1,85 @@
+// One import's report in the panel: what happened, the counts, and its per-row errors as the
+// stored report has them (row number, stock ID, message), also as a CSV download.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FeedImportResult } from '../../core/db/schema.js';
+import type { Store } from '../../core/db/store.js';
+import { idParam, signedIn, type Lang } from '../../core/web/context.js';
+import { PageError } from '../../core/web/errors.js';
+import { html, type Html } from '../../core/web/html.js';
+import { dateTime } from '../../core/web/layout.js';
+import { sendPage } from '../../core/web/render.js';
+import type { ItemError } from '../vehicles/stock.js';
+import { csvFile } from './panel-csv.js';
+import { FEED_TEXTS } from './panel-texts.js';
+import { findDealerImport } from './repository.js';
+
+const BADGE: Record<FeedImportResult, 'ok' | 'warn' | 'bad' | ''> = {
+  processed: 'ok',
+  running: '',
+  refused: 'warn',
+  interrupted: 'warn',
+  unreadable: 'bad',
+  unreachable: 'bad',
+};
+
+export function resultBadge(lang: Lang, result: FeedImportResult): Html {
+  return html`<span class="${BADGE[result] ? `badge ${BADGE[result]}` : 'badge'}">${FEED_TEXTS[lang].results[result]}</span>`;
+}
+
+export const importPages: FastifyPluginAsync<{ deps: { store: Store } }> = async (app, { deps }) => {
+  const { store } = deps;
+
+  async function dealerImport(req: FastifyRequest) {
+    const user = signedIn(req);
+    const id = idParam((req.params as { id: string }).id);
+    const imp = await findDealerImport(store.db, user.dealerId, id);
+    if (!imp) throw new PageError(404, 'not_found');
+    return { user, imp, errors: JSON.parse(imp.errors) as ItemError[] };
+  }
+
+  app.get('/feeds/imports/:id', async (req, reply) => {
+    const { user, imp, errors } = await dealerImport(req);
+    const t = FEED_TEXTS[req.panelLang];
+    const running = imp.result === 'running';
+    return sendPage(req, reply, {
+      title: t.importTitle(imp.id),
+      section: 'feeds',
+      body: html`<p><a href="/panel/feeds#history">${t.backToFeeds}</a></p>
+<h1>${t.importTitle(imp.id)} ${resultBadge(req.panelLang, imp.result)}</h1>
+<div class="card"><dl class="fields">
+<dt>${t.feedColumn}</dt><dd>${imp.feed_id} · ${imp.market.toUpperCase()} · ${imp.source}</dd>
+<dt>${t.trigger}</dt><dd>${t.triggers[imp.trigger]}</dd>
+<dt>${t.started}</dt><dd>${dateTime(imp.started_at, user.locale)}</dd>
+<dt>${t.finished}</dt><dd>${running ? '—' : dateTime(imp.finished_at, user.locale)}</dd>
+${imp.format ? html`<dt>${t.format}</dt><dd>${imp.format.toUpperCase()}</dd>` : ''}
+<dt>${t.rowsN}</dt><dd>${imp.rows}</dd>
+<dt>${t.createdN}</dt><dd>${imp.created}</dd>
+<dt>${t.updatedN}</dt><dd>${imp.updated}</dd>
+<dt>${t.soldN}</dt><dd>${imp.sold}</dd>
+<dt>${t.errorsN}</dt><dd>${imp.error_count}</dd>
+${imp.message ? html`<dt>${t.message}</dt><dd>${imp.message}</dd>` : ''}
+${imp.sold_skipped ? html`<dt>${t.soldSkipped}</dt><dd>${imp.sold_skipped}</dd>` : ''}
+</dl></div>
+<h2>${t.rowErrors}</h2>
+${
+  errors.length === 0
+    ? html`<p class="muted">${t.noRowErrors}</p>`
+    : html`${imp.error_count > errors.length ? html`<p class="notice warn">${t.errorsTruncated(errors.length, imp.error_count)}</p>` : ''}
+<p><a class="button secondary" href="/panel/feeds/imports/${imp.id}/errors.csv" download>${t.downloadCsv}</a></p>
+<div class="table-wrap"><table class="stack">
+<thead><tr><th>${t.row}</th><th>${t.stockId}</th><th>${t.error}</th></tr></thead>
+<tbody>${errors.map(
+        (e) =>
+          html`<tr><td data-label="${t.row}">${e.index}</td><td data-label="${t.stockId}">${e.external_id}</td><td data-label="${t.error}">${e.message}</td></tr>`,
+      )}</tbody></table></div>`
+}`,
+    });
+  });
+
+  app.get('/feeds/imports/:id/errors.csv', async (req, reply) => {
+    const { imp, errors } = await dealerImport(req);
+    const t = FEED_TEXTS[req.panelLang];
+    const body = csvFile([[t.row, t.stockId, t.error], ...errors.map((e) => [e.index, e.external_id, e.message])]);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${t.csvName}-${imp.id}.csv"`).send(body);
+  });
+};

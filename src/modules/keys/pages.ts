@@ -1,0 +1,120 @@
+// The panel's API keys pages (owners only, D27): the dealership's keys with their last use, a
+// new key (shown once, in the answer to the form), and revoking one. Same rules as the CLI
+// (service.ts).
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../core/clock.js';
+import type { Store } from '../../core/db/store.js';
+import { ApiError } from '../../core/errors.js';
+import { idParam, ownerOnly, type PanelUser } from '../../core/web/context.js';
+import { PageError } from '../../core/web/errors.js';
+import { html, type Html } from '../../core/web/html.js';
+import { copyButton, csrfField, dateTime } from '../../core/web/layout.js';
+import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
+import { KEY_TEXTS } from './panel-texts.js';
+import { createDealerKey, dealerKeys, KEY_NAME_MAX, revokeDealerKey } from './service.js';
+
+export interface KeysPagesDeps {
+  store: Store;
+  clock: Clock;
+}
+
+type KeyView = Awaited<ReturnType<typeof dealerKeys>>[number];
+
+export const keysPages: FastifyPluginAsync<{ deps: KeysPagesDeps }> = async (app, { deps }) => {
+  const { store, clock } = deps;
+
+  function keyRows(req: FastifyRequest, user: PanelUser, keys: KeyView[]): Html {
+    const t = KEY_TEXTS[req.panelLang];
+    return html`<div class="table-wrap"><table class="stack">
+<thead><tr><th>${t.name}</th><th>${t.prefix}</th><th>${t.created}</th><th>${t.lastUsed}</th><th>${t.state}</th><th></th></tr></thead>
+<tbody>
+${keys.map(
+  (k) => html`<tr>
+<td data-label="${t.name}">${k.name}</td>
+<td data-label="${t.prefix}"><code>${k.prefix}…</code></td>
+<td data-label="${t.created}">${dateTime(k.created_at, user.locale)}</td>
+<td data-label="${t.lastUsed}">${k.last_used_at === null ? t.never : dateTime(k.last_used_at, user.locale)}</td>
+<td data-label="${t.state}">${
+    k.revoked_at === null
+      ? html`<span class="badge ok">${t.live}</span>`
+      : html`<span class="badge bad">${t.revoked}</span> <span class="muted">${dateTime(k.revoked_at, user.locale)}</span>`
+  }</td>
+<td>${
+    k.revoked_at === null
+      ? html`<form class="inline" method="post" action="/panel/keys/${k.id}/revoke" data-confirm="${t.confirmRevoke(k.name)}">${csrfField(req.csrfToken)}<button class="danger" type="submit">${t.revoke}</button></form>`
+      : ''
+  }</td>
+</tr>`,
+)}
+</tbody></table></div>`;
+  }
+
+  async function keysPage(req: FastifyRequest, reply: FastifyReply, o: { name?: string; error?: string; status?: number } = {}) {
+    const user = ownerOnly(req);
+    const t = KEY_TEXTS[req.panelLang];
+    const keys = await dealerKeys(store.db, user.dealerId);
+    const live = keys.filter((k) => k.revoked_at === null);
+    const revoked = keys.filter((k) => k.revoked_at !== null);
+    const done = (req.query as { done?: string }).done;
+    const doneText = done ? t.done[done] : undefined;
+    return sendPage(req, reply, {
+      title: t.title,
+      section: 'keys',
+      status: o.status,
+      body: html`<h1>${t.title}</h1>
+${doneText ? html`<p class="notice ok" role="status">${doneText}</p>` : ''}
+<p class="muted">${t.intro}</p>
+${live.length ? keyRows(req, user, live) : html`<p>${t.noKeys}</p>`}
+${revoked.length ? html`<details><summary>${t.revokedKeys(revoked.length)}</summary>${keyRows(req, user, revoked)}</details>` : ''}
+<h2>${t.newKey}</h2>
+<form class="card" method="post" action="/panel/keys">
+${csrfField(req.csrfToken)}
+${o.error ? html`<p class="notice bad" role="alert">${o.error}</p>` : ''}
+<label for="name">${t.name}</label>
+<input id="name" name="name" type="text" required maxlength="${KEY_NAME_MAX}" value="${o.name ?? ''}" aria-describedby="name-help"${o.error ? html` aria-invalid="true"` : ''}>
+<p id="name-help" class="muted">${t.nameHelp}</p>
+<div class="actions"><button type="submit">${t.create}</button></div>
+</form>`,
+    });
+  }
+
+  app.get('/keys', async (req, reply) => keysPage(req, reply));
+
+  app.post('/keys', async (req, reply) => {
+    const user = ownerOnly(req);
+    const t = KEY_TEXTS[req.panelLang];
+    const name = (formFields(req.body).name ?? '').slice(0, 1000);
+    let made;
+    try {
+      made = await createDealerKey(store.db, clock, user.dealerId, name);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'invalid_request') return keysPage(req, reply, { name, error: t.nameInvalid, status: 422 });
+      throw err;
+    }
+    // The key exists only in this answer: it is not kept, so it cannot be shown again.
+    reply.header('cache-control', 'no-store');
+    return sendPage(req, reply, {
+      title: t.createdTitle,
+      section: 'keys',
+      body: html`<h1>${t.createdTitle}</h1>
+<div class="card">
+<p>${t.createdHelp(made.name)}</p>
+<div class="secret"><code id="new-key">${made.key}</code>${copyButton('new-key', req.panelLang)}</div>
+<p class="notice warn" role="status">${t.notShownAgain}</p>
+<div class="actions"><a class="button secondary" href="/panel/keys">${t.backToKeys}</a></div>
+</div>`,
+    });
+  });
+
+  app.post('/keys/:id/revoke', async (req, reply) => {
+    const user = ownerOnly(req);
+    const id = idParam((req.params as { id: string }).id);
+    try {
+      await revokeDealerKey(store.db, clock, user.dealerId, id);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'not_found') throw new PageError(404, 'not_found');
+      throw err;
+    }
+    return redirectTo(reply, '/panel/keys?done=revoked');
+  });
+};

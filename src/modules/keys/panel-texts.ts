@@ -1,0 +1,87 @@
+// The words of the panel's API keys pages, in the three languages.
+import type { Lang } from '../../core/web/context.js';
+
+const en = {
+  title: 'API keys',
+  intro:
+    'A key lets a program (your website, a plugin, an integrator) read and change this dealership’s cars through the API. Give each program its own key, so you can revoke one without stopping the others.',
+  name: 'Name',
+  prefix: 'Starts with',
+  created: 'Created',
+  lastUsed: 'Last used',
+  state: 'State',
+  never: 'Never',
+  live: 'Active',
+  revoked: 'Revoked',
+  noKeys: 'This dealership has no active key.',
+  revokedKeys: (n: number) => `Revoked keys (${n})`,
+  newKey: 'New key',
+  nameHelp: 'Something that tells you where it is used, for example “website” or “WooCommerce”.',
+  create: 'Create key',
+  revoke: 'Revoke',
+  confirmRevoke: (name: string) => `Revoke the key “${name}”? Programs that use it will stop working within a second.`,
+  nameInvalid: 'The name must have between 1 and 80 characters.',
+  createdTitle: 'Your new key',
+  createdHelp: (name: string) => `This is the key “${name}”. Paste it in the program that will use it.`,
+  notShownAgain: 'It will not be shown again: copy it now. If you lose it, revoke it and create another.',
+  backToKeys: 'Back to the keys',
+  done: { revoked: 'The key was revoked. Programs that used it can no longer connect.' } as Record<string, string>,
+};
+
+type T = typeof en;
+
+const es: T = {
+  title: 'Claves de API',
+  intro:
+    'Una clave permite que un programa (su sitio web, un plugin, un integrador) lea y modifique los autos de este concesionario a través de la API. Use una clave distinta para cada programa, así puede revocar una sin detener las demás.',
+  name: 'Nombre',
+  prefix: 'Empieza con',
+  created: 'Creada',
+  lastUsed: 'Último uso',
+  state: 'Estado',
+  never: 'Nunca',
+  live: 'Activa',
+  revoked: 'Revocada',
+  noKeys: 'Este concesionario no tiene ninguna clave activa.',
+  revokedKeys: (n) => `Claves revocadas (${n})`,
+  newKey: 'Nueva clave',
+  nameHelp: 'Algo que le recuerde dónde se usa, por ejemplo “sitio web” o “WooCommerce”.',
+  create: 'Crear clave',
+  revoke: 'Revocar',
+  confirmRevoke: (name) => `¿Revocar la clave “${name}”? Los programas que la usan dejarán de funcionar en un segundo.`,
+  nameInvalid: 'El nombre debe tener entre 1 y 80 caracteres.',
+  createdTitle: 'Su nueva clave',
+  createdHelp: (name) => `Esta es la clave “${name}”. Péguela en el programa que la va a usar.`,
+  notShownAgain: 'No se volverá a mostrar: cópiela ahora. Si la pierde, revóquela y cree otra.',
+  backToKeys: 'Volver a las claves',
+  done: { revoked: 'La clave fue revocada. Los programas que la usaban ya no pueden conectarse.' },
+};
+
+const pt: T = {
+  title: 'Chaves de API',
+  intro:
+    'Uma chave permite que um programa (seu site, um plugin, um integrador) leia e altere os carros desta concessionária pela API. Use uma chave para cada programa, assim você pode revogar uma sem parar as outras.',
+  name: 'Nome',
+  prefix: 'Começa com',
+  created: 'Criada',
+  lastUsed: 'Último uso',
+  state: 'Situação',
+  never: 'Nunca',
+  live: 'Ativa',
+  revoked: 'Revogada',
+  noKeys: 'Esta concessionária não tem nenhuma chave ativa.',
+  revokedKeys: (n) => `Chaves revogadas (${n})`,
+  newKey: 'Nova chave',
+  nameHelp: 'Algo que lembre onde ela é usada, por exemplo “site” ou “WooCommerce”.',
+  create: 'Criar chave',
+  revoke: 'Revogar',
+  confirmRevoke: (name) => `Revogar a chave “${name}”? Os programas que a usam vão parar de funcionar em um segundo.`,
+  nameInvalid: 'O nome deve ter entre 1 e 80 caracteres.',
+  createdTitle: 'Sua nova chave',
+  createdHelp: (name) => `Esta é a chave “${name}”. Cole-a no programa que vai usá-la.`,
+  notShownAgain: 'Ela não será mostrada de novo: copie agora. Se perdê-la, revogue-a e crie outra.',
+  backToKeys: 'Voltar às chaves',
+  done: { revoked: 'A chave foi revogada. Os programas que a usavam não conseguem mais se conectar.' },
+};
+
+export const KEY_TEXTS: Record<Lang, T> = { en, es, pt };
