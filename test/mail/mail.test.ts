@@ -106,7 +106,7 @@ describe(`mail given up (${STORE_NAME})`, () => {
   let t: TestApp;
   const refusing: MailTransport = {
     description: 'a server that refuses everything',
-    send: () => Promise.reject(new Error('550 mailbox unavailable')),
+    send: () => Promise.reject(new Error('550 <x@example.com>: mailbox unavailable')),
     close: () => undefined,
   };
   before(async () => {
@@ -137,7 +137,7 @@ describe(`mail given up (${STORE_NAME})`, () => {
     const out = JSON.parse(run.stdout) as { mails: { id: number; to: string; last_error: string }[] };
     assert.deepEqual(
       out.mails.map((m) => [m.id, m.to, m.last_error]),
-      [[id, 'x@example.com', '550 mailbox unavailable']],
+      [[id, 'x@example.com', '550 <<address>>: mailbox unavailable']],
     );
   });
 });

@@ -24,7 +24,8 @@ export function defineMailSending(jobs: JobWorker, deps: { store: Store; clock: 
           html: mail.html_body ?? '',
         });
       } catch (err) {
-        const reason = err instanceof Error ? err.message : String(err);
+        // A refusal may quote the recipient (a buyer's address): neither the log nor the row keeps it.
+        const reason = (err instanceof Error ? err.message : String(err)).replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '<address>');
         const last = attempt >= MAIL_MAX_ATTEMPTS;
         await markMailAttempt(store.db, mail_id, attempt, reason, last);
         if (last) log.error({ mail_id, kind: mail.kind, reason }, 'mail given up');
