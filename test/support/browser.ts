@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { systemClock } from '../../src/core/clock.js';
+import type { AppOptions } from '../../src/app.js';
 import { makeApp, type TestApp } from './app.js';
 import { TestSmtpServer } from './smtp.js';
 
@@ -50,7 +51,7 @@ export interface LiveServer extends TestApp {
 }
 
 /** The service listening on loopback, its worker running, mail going to a test SMTP server. */
-export async function liveServer(env: Record<string, string> = {}): Promise<LiveServer> {
+export async function liveServer(env: Record<string, string> = {}, options: Pick<AppOptions, 'outbound'> = {}): Promise<LiveServer> {
   const smtp = new TestSmtpServer();
   const smtpUrl = await smtp.start();
   const port = await freePort();
@@ -59,6 +60,7 @@ export async function liveServer(env: Record<string, string> = {}): Promise<Live
     env: { PUBLIC_BASE_URL: base, SMTP_URL: smtpUrl, MAIL_FROM: 'Dealer Inventory <no-reply@dealers.test>', JOB_POLL_INTERVAL: '200ms', ...env },
     // The browser tests' time is real: sessions, links and jobs run on the wall clock.
     clock: systemClock,
+    ...options,
   });
   await t.app.listen({ port, host: '127.0.0.1' });
   t.app.services.jobs.start();

