@@ -10,7 +10,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { STORE_NAME } from '../support/app.js';
 import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, skipBrowser, type LiveServer } from '../support/browser.js';
-import { publishCar } from '../support/cars.js';
 import { seedPanelUser, type SeededUser } from '../support/panel.js';
 import { PhotoHost } from '../support/photos.js';
 import { until } from '../support/until.js';
