@@ -17,6 +17,8 @@ const LANDED: Record<string, string> = {
   '2026-11-21-006-leads': '0c60e31e56dd7a17',
   '2026-11-21-007-job-concurrency': '5401d807b5f4740b',
   '2026-11-24-001-feed-import-bounds': 'bb340625262d3aac',
+  '2026-11-24-002-panel': '988b5121d66e7176',
+  '2026-11-24-003-panel-inventory': '74509627a1c97e0b',
 };
 
 describe('migrations', () => {

@@ -149,3 +149,8 @@ export function findFeedImport(db: Kysely<DB>, dealerId: number, feedId: number,
     .where('id', '=', importId)
     .executeTakeFirst();
 }
+
+/** The dealership's newest imports, of any of its feeds (the panel's overview). */
+export function latestDealerImports(db: Kysely<DB>, dealerId: number, limit: number): Promise<FeedImportRow[]> {
+  return db.selectFrom('feed_imports').selectAll().where('dealer_id', '=', dealerId).orderBy('id', 'desc').limit(limit).execute();
+}

@@ -13,9 +13,10 @@ import { redirectTo } from '../../core/web/render.js';
 import { langFromHeader } from '../../core/web/texts.js';
 import { authPages, type AuthPagesDeps } from '../users/auth-pages.js';
 import { sessionHook } from '../users/session.js';
+import { inventoryPages, type InventoryDeps } from '../vehicles/pages.js';
 import { overviewPages, type OverviewDeps } from './overview.js';
 
-export type PanelDeps = AuthPagesDeps & OverviewDeps;
+export type PanelDeps = AuthPagesDeps & OverviewDeps & InventoryDeps;
 
 /** A panel form is short text; anything larger is refused with a page (413). */
 export const PANEL_FORM_LIMIT = 64 * 1024;
@@ -29,6 +30,7 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
     await redirectTo(reply, `/panel/sign-in${next}`);
   });
   await app.register(overviewPages, { deps });
+  await app.register(inventoryPages, { deps });
 }
 
 export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel, { deps }) => {
