@@ -70,7 +70,9 @@ describe(`panel inventory (${STORE_NAME})`, () => {
 
   test('filters: status, market, source and a search on stock ID, brand and model', async () => {
     const { client, user } = await signedInClient(t, { markets: ['ar', 'uy'] });
-    await sync(user.key, [...aStock('AR', 3), aCar({ external_id: 'GOL-1', ...GOL }), aCar({ external_id: 'A_1' }), aCar({ external_id: 'AB1' })], { market: 'ar' });
+    await sync(user.key, [...aStock('AR', 3), aCar({ external_id: 'GOL-1', ...GOL }), aCar({ external_id: 'A_1' }), aCar({ external_id: 'AB1' })], {
+      market: 'ar',
+    });
     await sync(user.key, [aCar({ external_id: 'UY-1' })], { market: 'uy', source: 'shopify' });
     const sold = await t.app.inject({ method: 'POST', url: '/v1/vehicles/AR-1/sold?market=ar', headers: bearer(user.key) });
     assert.equal(sold.statusCode, 200, sold.body);
@@ -139,7 +141,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     const res = await client.post(`/panel/inventory/${id}/sold`);
     assert.equal(res.status, 303);
     assert.equal(res.location, `/panel/inventory/${id}?done=sold`);
-    const page = await client.get(res.location!);
+    const page = await client.get(res.location);
     assert.match(page.body, /El auto quedó marcado como vendido/);
     assert.match(page.body, /<span class="badge ">Vendido<\/span>/);
     // No "mark as sold" on a sold car, nor "withdraw" (it is not for sale).
@@ -147,14 +149,22 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     assert.doesNotMatch(page.body, /\/withdraw" data-confirm/);
     // Its activity shows the event.
     assert.match(page.body, /Marcado como vendido/);
-    const events = await t.store.db.selectFrom('events').select(['type', 'data']).where('dealer_id', '=', user.dealerId).where('type', '=', 'vehicle.sold').execute();
+    const events = await t.store.db
+      .selectFrom('events')
+      .select(['type', 'data'])
+      .where('dealer_id', '=', user.dealerId)
+      .where('type', '=', 'vehicle.sold')
+      .execute();
     assert.equal(events.length, 1);
     assert.equal((JSON.parse(events[0]!.data) as { external_id: string }).external_id, 'S/1');
     const api = await t.app.inject({ url: '/v1/vehicles/S%2F1', headers: bearer(user.key) });
     assert.equal(api.json().vehicle.status, 'sold');
     // Again: idempotent, no second event.
     await client.post(`/panel/inventory/${id}/sold`);
-    assert.equal((await t.store.db.selectFrom('events').select('id').where('dealer_id', '=', user.dealerId).where('type', '=', 'vehicle.sold').execute()).length, 1);
+    assert.equal(
+      (await t.store.db.selectFrom('events').select('id').where('dealer_id', '=', user.dealerId).where('type', '=', 'vehicle.sold').execute()).length,
+      1,
+    );
   });
 
   test('withdraw: the car stops being published, the API shows it withdrawn', async () => {
@@ -165,7 +175,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     const res = await client.post(`/panel/inventory/${id}/withdraw`);
     assert.equal(res.status, 303);
     assert.equal(res.location, `/panel/inventory/${id}?done=withdrawn`);
-    const page = await client.get(res.location!);
+    const page = await client.get(res.location);
     assert.match(page.body, /El auto fue retirado/);
     assert.match(page.body, /<span class="badge ">Retirado<\/span>/);
     assert.doesNotMatch(page.body, /\/withdraw" data-confirm/);

@@ -65,7 +65,13 @@ describe(`panel overview (${STORE_NAME})`, () => {
     const feed = await feedFor(t, owner.user.slug);
     const pushed = await pushCsv(t, feed.path, csv([csvCar('FEED-1')]));
     assert.equal(pushed.statusCode, 200, pushed.body);
-    const hook = await insertWebhook(t.store.db, { dealerId, url: 'https://hooks.example.com/x', events: ['vehicle.sold'], secretSealed: 'x', now: Date.now() });
+    const hook = await insertWebhook(t.store.db, {
+      dealerId,
+      url: 'https://hooks.example.com/x',
+      events: ['vehicle.sold'],
+      secretSealed: 'x',
+      now: Date.now(),
+    });
     await t.store.db.updateTable('webhooks').set({ active: 0 }).where('id', '=', hook.id).execute();
   });
   after(async () => {
@@ -78,7 +84,8 @@ describe(`panel overview (${STORE_NAME})`, () => {
   test('counts by status, each linking to the filtered inventory', async () => {
     const res = await owner.client.get('/panel');
     assert.equal(res.status, 200, res.body);
-    const count = (status: string) => new RegExp(`<a class="card" href="/panel/inventory\\?status=${status}"><div class="stat">(\\d+)</div>`).exec(res.body)?.[1];
+    const count = (status: string) =>
+      new RegExp(`<a class="card" href="/panel/inventory\\?status=${status}"><div class="stat">(\\d+)</div>`).exec(res.body)?.[1];
     assert.equal(count('importing_photos'), '4'); // IMP-1..3 and FEED-1
     assert.equal(count('sold'), '1');
     assert.equal(count('in_review'), '2');

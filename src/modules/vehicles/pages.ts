@@ -24,7 +24,7 @@ import { SOURCES } from './sources.js';
 export type InventoryDeps = VehicleDeps;
 
 /** Cars a page of the list. */
-export const INVENTORY_PAGE_SIZE = 50;
+const INVENTORY_PAGE_SIZE = 50;
 /** The search box takes a stock ID's length (80) at most. */
 const Q_MAX = 80;
 const EVENTS_SHOWN = 20;
@@ -42,7 +42,8 @@ const STATUS_BADGE: Record<VehicleStatus, string> = {
 export const statusBadge = (t: InventoryTexts, status: VehicleStatus): Html => html`<span class="badge ${STATUS_BADGE[status]}">${t.status[status]}</span>`;
 
 /** "Toyota Corolla XEi 2019": how the panel names a car. */
-export const carTitle = (r: Pick<VehicleRow, 'brand' | 'model' | 'version' | 'year'>): string => [r.brand, r.model, r.version, r.year].filter(Boolean).join(' ');
+export const carTitle = (r: Pick<VehicleRow, 'brand' | 'model' | 'version' | 'year'>): string =>
+  [r.brand, r.model, r.version, r.year].filter(Boolean).join(' ');
 
 /** The same-origin address of a stored photo (the panel's CSP allows images from itself only). */
 const photoPath = (fileId: string, ext: string): string => photoUrl('', fileId, 'display', ext);
@@ -210,7 +211,9 @@ ${pager}`,
 
     const actions: Html[] = [];
     if (row.status !== 'sold') {
-      actions.push(html`<form class="inline" method="post" action="/panel/inventory/${row.id}/sold" data-confirm="${t.confirmSold}">${csrfField(req.csrfToken)}<button type="submit">${t.markSold}</button></form>`);
+      actions.push(
+        html`<form class="inline" method="post" action="/panel/inventory/${row.id}/sold" data-confirm="${t.confirmSold}">${csrfField(req.csrfToken)}<button type="submit">${t.markSold}</button></form>`,
+      );
     }
     if ((FOR_SALE_STATUSES as readonly string[]).includes(row.status)) {
       actions.push(
@@ -249,7 +252,8 @@ ${p.reason ? html`<br><span class="muted">${p.reason}</span>` : ''}
 ${
   events.length
     ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.eventWhat}</th><th>${t.eventWhen}</th></tr></thead><tbody>${events.map(
-        (e) => html`<tr><td data-label="${t.eventWhat}">${t.eventType[e.type] ?? e.type}</td><td data-label="${t.eventWhen}">${dateTime(e.created_at, user.locale)}</td></tr>`,
+        (e) =>
+          html`<tr><td data-label="${t.eventWhat}">${t.eventType[e.type] ?? e.type}</td><td data-label="${t.eventWhen}">${dateTime(e.created_at, user.locale)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p class="muted">${t.noEvents}</p>`
 }

@@ -261,7 +261,7 @@ export interface InventoryFilter {
 }
 
 /** `text` as a LIKE pattern matching it literally anywhere (escape character `\`). */
-export const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One page of the panel's list, newest update first, after a position (keyset, as the API's
@@ -276,9 +276,7 @@ export function inventoryPageQuery(db: Kysely<DB>, f: InventoryFilter, after: Li
   if (f.q) {
     const pattern = containsPattern(f.q);
     q = q.where((eb) =>
-      eb.or(
-        (['external_id', 'brand', 'model'] as const).map((c) => eb(eb.fn('lower', [eb.ref(c)]), 'like', sql<string>`${pattern} escape '\\'`)),
-      ),
+      eb.or((['external_id', 'brand', 'model'] as const).map((c) => eb(eb.fn('lower', [eb.ref(c)]), 'like', sql<string>`${pattern} escape '\\'`))),
     );
   }
   if (after) q = q.where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(after.updatedAt, after.id)));
