@@ -15,7 +15,7 @@ import { decodeCursor, encodeCursor, type CursorFilters } from './cursor.js';
 import { INVENTORY_TEXTS, type InventoryTexts } from './panel-texts.js';
 import type { PhotoStateEntry, ShownPhoto } from './photo-state.js';
 import { photoUrl } from './photo-url.js';
-import { findDealerVehicle, inventoryPage, vehicleEventCandidates, type InventoryFilter, type InventoryRow } from './repository.js';
+import { findDealerVehicle, inventoryPage, vehicleEventCandidates, type InventoryFilter, type InventoryRow, type ListPosition } from './repository.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
 import { sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
 import { toVehicle } from './serialize.js';
@@ -142,7 +142,15 @@ export const inventoryPages: FastifyPluginAsync<{ deps: InventoryDeps }> = async
     const q = readListQuery(req, user);
     // The cursor is bound to the filters it was made with (a changed filter starts over).
     const bound: CursorFilters = { market: q.market, source: q.source, status: q.status };
-    const after = q.cursor ? decodeCursor(q.cursor, bound) : undefined;
+    let after: ListPosition | undefined;
+    if (q.cursor) {
+      try {
+        after = decodeCursor(q.cursor, bound);
+      } catch {
+        // A link edited by hand or made for other filters: the first page of these filters.
+        return redirectTo(reply, listHref({ ...q, cursor: undefined }));
+      }
+    }
     const filter: InventoryFilter = { dealerId: user.dealerId, status: q.status, market: q.market, source: q.source, q: q.q };
     const rows = await inventoryPage(store.db, filter, after, INVENTORY_PAGE_SIZE + 1);
     const shown = rows.slice(0, INVENTORY_PAGE_SIZE);
