@@ -115,7 +115,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     const id = await idOf(user.dealerId, 'PUB-1');
     const res = await client.get(`/panel/inventory/${id}`);
     assert.equal(res.status, 200, res.body);
-    for (const text of ['PUB-1', 'Toyota Corolla XEi 2019', 'Rojo', 'Único dueño', '45.000 km', 'Publicado', car.listing_id]) {
+    for (const text of ['PUB-1', 'Toyota Corolla XEi 2019', 'Rojo', 'Único dueño', '45.000 km', 'Publicado', 'Usado', car.listing_id]) {
       assert.ok(res.body.includes(text), `the page shows ${text}`);
     }
     assert.ok(res.body.includes(`href="${car.url}"`));

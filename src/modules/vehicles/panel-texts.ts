@@ -82,6 +82,22 @@ const en = {
   confirmWithdraw: 'Withdraw this car? It stops being published; nothing is deleted, and sending it again publishes it again.',
   done: { sold: 'The car is marked as sold.', withdrawn: 'The car was withdrawn.' },
   backToList: 'Back to inventory',
+  /** Vocabularies of the car's fields (a value missing here is shown as stored). */
+  values: {
+    used: 'Used',
+    new: 'New',
+    manual: 'Manual',
+    automatic: 'Automatic',
+    gasoline: 'Gasoline',
+    diesel: 'Diesel',
+    cng: 'CNG',
+    lpg: 'LPG',
+    flex: 'Flex fuel',
+    ethanol: 'Ethanol',
+    hybrid: 'Hybrid',
+    plug_in_hybrid: 'Plug-in hybrid',
+    electric: 'Electric',
+  } as Record<string, string>,
 };
 
 export type InventoryTexts = typeof en;
@@ -164,6 +180,21 @@ const es: InventoryTexts = {
   confirmWithdraw: '¿Retirar este auto? Deja de publicarse; no se borra nada y, si lo vuelve a enviar, se publica de nuevo.',
   done: { sold: 'El auto quedó marcado como vendido.', withdrawn: 'El auto fue retirado.' },
   backToList: 'Volver al inventario',
+  values: {
+    used: 'Usado',
+    new: 'Nuevo',
+    manual: 'Manual',
+    automatic: 'Automática',
+    gasoline: 'Nafta',
+    diesel: 'Diésel',
+    cng: 'GNC',
+    lpg: 'GLP',
+    flex: 'Flex',
+    ethanol: 'Etanol',
+    hybrid: 'Híbrido',
+    plug_in_hybrid: 'Híbrido enchufable',
+    electric: 'Eléctrico',
+  },
 };
 
 const pt: InventoryTexts = {
@@ -244,6 +275,21 @@ const pt: InventoryTexts = {
   confirmWithdraw: 'Retirar este carro? Ele deixa de ser publicado; nada é apagado e, se for enviado de novo, volta a ser publicado.',
   done: { sold: 'O carro foi marcado como vendido.', withdrawn: 'O carro foi retirado.' },
   backToList: 'Voltar ao estoque',
+  values: {
+    used: 'Usado',
+    new: 'Novo',
+    manual: 'Manual',
+    automatic: 'Automático',
+    gasoline: 'Gasolina',
+    diesel: 'Diesel',
+    cng: 'GNV',
+    lpg: 'GLP',
+    flex: 'Flex',
+    ethanol: 'Etanol',
+    hybrid: 'Híbrido',
+    plug_in_hybrid: 'Híbrido plug-in',
+    electric: 'Elétrico',
+  },
 };
 
 export const INVENTORY_TEXTS: Record<Lang, InventoryTexts> = { en, es, pt };
