@@ -9,7 +9,7 @@ import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { aCar, aStock, GOL, publishCar } from '../support/cars.js';
 import { bearer } from '../support/dealers.js';
 import { signedInClient, type PanelClient } from '../support/panel.js';
-import { PhotoHost } from '../support/photos.js';
+import { pathOf, PhotoHost } from '../support/photos.js';
 
 /** The car ids a list page links to, in order. */
 const carIds = (body: string): number[] => [...body.matchAll(/<a href="\/panel\/inventory\/(\d+)">/g)].map((m) => Number(m[1]));
@@ -126,6 +126,24 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     // Both actions apply to a car for sale.
     assert.match(res.body, /action="\/panel\/inventory\/\d+\/sold" data-confirm="/);
     assert.match(res.body, /action="\/panel\/inventory\/\d+\/withdraw" data-confirm="/);
+    // A buyer's message shows as a new lead in its activity, without the buyer.
+    const inquiry = await t.app.inject({
+      method: 'POST',
+      url: `${pathOf(car.url)}/inquiries`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        name: 'Zebulon Quartermaine',
+        email: 'zeb@example.org',
+        phone: '3515550199',
+        message: '¿Sigue disponible?',
+        website: '',
+      }).toString(),
+      remoteAddress: '203.0.113.7',
+    });
+    assert.equal(inquiry.statusCode, 303, inquiry.body);
+    const withLead = await client.get(`/panel/inventory/${id}`);
+    assert.match(withLead.body, /<td data-label="Qué">Nueva consulta<\/td>/);
+    assert.doesNotMatch(withLead.body, /Zebulon|zeb@example|5550199/);
     // The list shows its thumbnail.
     const list = await client.get('/panel/inventory');
     assert.match(list.body, /<img src="\/photos\/[0-9a-f]+\/display\.jpg" alt="" width="96"/);
