@@ -26,6 +26,7 @@ import { FEED_HOSTILE_BENCHMARKS } from './feeds-hostile.js';
 import { FEED_BENCHMARKS } from './feeds.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
 import { LISTING_BENCHMARKS } from './listings.js';
+import { PANEL_BENCHMARKS } from './panel.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
 import { WEBHOOK_BENCHMARKS } from './webhooks.js';
 import {
@@ -136,6 +137,8 @@ const BENCHMARKS: Benchmark[] = [
   // feeds: ~10 MB CSV of 30 000 cars pushed twice, XLSX and XML beside it (bench/feeds.ts).
   ...FEED_BENCHMARKS,
   ...FEED_HOSTILE_BENCHMARKS,
+  // panel: the dealer panel's inventory and overview with 20 000 cars, and the sign-in KDF (bench/panel.ts).
+  ...PANEL_BENCHMARKS,
 ];
 
 // ---------------------------------------------------------------------------------------------

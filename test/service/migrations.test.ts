@@ -18,6 +18,7 @@ const LANDED: Record<string, string> = {
   '2026-11-21-007-job-concurrency': '5401d807b5f4740b',
   '2026-11-24-001-feed-import-bounds': 'bb340625262d3aac',
   '2026-11-24-002-panel': '988b5121d66e7176',
+  '2026-11-24-003-panel-inventory': '74509627a1c97e0b',
   '2026-11-24-004-lead-conversations': '2316756d4379a56e',
 };
 

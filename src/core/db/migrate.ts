@@ -11,6 +11,7 @@ import * as leads from './migrations/2026-11-21-006-leads.js';
 import * as jobConcurrency from './migrations/2026-11-21-007-job-concurrency.js';
 import * as feedImportBounds from './migrations/2026-11-24-001-feed-import-bounds.js';
 import * as panel from './migrations/2026-11-24-002-panel.js';
+import * as panelInventory from './migrations/2026-11-24-003-panel-inventory.js';
 import * as leadConversations from './migrations/2026-11-24-004-lead-conversations.js';
 
 const MIGRATIONS = {
@@ -23,6 +24,7 @@ const MIGRATIONS = {
   '2026-11-21-007-job-concurrency': jobConcurrency,
   '2026-11-24-001-feed-import-bounds': feedImportBounds,
   '2026-11-24-002-panel': panel,
+  '2026-11-24-003-panel-inventory': panelInventory,
   '2026-11-24-004-lead-conversations': leadConversations,
 };
 

@@ -206,3 +206,8 @@ export function findDealerImport(db: Kysely<DB>, dealerId: number, importId: num
     .where('feed_imports.id', '=', importId)
     .executeTakeFirst();
 }
+
+/** The dealership's newest imports, of any of its feeds (the panel's overview). */
+export function latestDealerImports(db: Kysely<DB>, dealerId: number, limit: number): Promise<FeedImportRow[]> {
+  return db.selectFrom('feed_imports').selectAll().where('dealer_id', '=', dealerId).orderBy('id', 'desc').limit(limit).execute();
+}

@@ -292,3 +292,31 @@ export async function eraseReplyAddresses(trx: Kysely<DB>, dealerId: number, ema
     .where('to_address', '=', email)
     .execute();
 }
+
+/** A new lead as the panel's overview lists it: its car, never its buyer (lead_contacts is not read). */
+export interface NewLeadSummary {
+  id: number;
+  created_at: number;
+  brand: string | null;
+  model: string | null;
+  year: number | null;
+  version: string | null;
+  /** How many leads of the dealership are new (the same on every row). */
+  total: number;
+}
+
+/** The newest leads at stage new, with their car and how many there are, in one query. */
+export async function newLeadsSummary(db: Kysely<DB>, dealerId: number, limit: number): Promise<NewLeadSummary[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .leftJoin('vehicles', 'vehicles.id', 'leads.vehicle_id')
+    .select(['leads.id', 'leads.created_at', 'vehicles.brand', 'vehicles.model', 'vehicles.year', 'vehicles.version'])
+    .select((eb) => eb.fn.countAll<number>().over().as('total'))
+    .where('leads.dealer_id', '=', dealerId)
+    .where('leads.stage', '=', 'new')
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, total: Number(r.total) }));
+}

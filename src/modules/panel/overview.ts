@@ -1,20 +1,128 @@
-// The panel's first page. (Filled in by the overview work: cars by status, cars needing action,
-// last imports, webhooks off, new leads.)
+// The panel's first page (D27): the dealership's cars by status, the cars that need someone
+// (held in review, photos that failed), the latest feed imports, webhooks turned off (owners)
+// and new leads — by car and time only, never the buyer's contact details. One query per
+// block, each scoped to the dealership and served by an index.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../../core/db/store.js';
+import { VEHICLE_STATUSES } from '../../core/db/schema.js';
 import { signedIn } from '../../core/web/context.js';
-import { html } from '../../core/web/html.js';
+import { html, type Html } from '../../core/web/html.js';
+import { dateTime } from '../../core/web/layout.js';
 import { sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
+import { latestDealerImports } from '../feeds/repository.js';
+import { newLeadsSummary } from '../leads/repository.js';
+import { carTitle, statusBadge } from '../vehicles/pages.js';
+import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
+import type { PhotoStateEntry } from '../vehicles/photo-state.js';
+import { carsInReview, countByStatus, failedPhotoCars, type ReviewRow } from '../vehicles/repository.js';
+import { reviewReasons } from '../vehicles/review.js';
+import { countInactiveWebhooks } from '../webhooks/repository.js';
+import { OVERVIEW_TEXTS } from './overview-texts.js';
 
 export interface OverviewDeps {
   store: Store;
 }
 
-export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (app) => {
+/** Cars listed in each "needs you" block. */
+const NEEDS_SHOWN = 10;
+const IMPORTS_SHOWN = 5;
+const LEADS_SHOWN = 5;
+
+/** The failed photos of a car's current list (photos of a list it no longer has are not its problem). */
+function failedNow(row: ReviewRow): { n: number; reason: string | null }[] {
+  return (JSON.parse(row.photo_state) as PhotoStateEntry[]).flatMap((p, i) => (p.status === 'failed' ? [{ n: i + 1, reason: p.reason }] : []));
+}
+
+export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (app, { deps }) => {
+  const { store } = deps;
+
   app.get('/', async (req, reply) => {
     const user = signedIn(req);
-    const t = FRAME_TEXTS[req.panelLang];
-    return sendPage(req, reply, { title: t.nav.overview, section: 'overview', body: html`<h1>${t.nav.overview}</h1><p>${user.dealerName}</p>` });
+    const t = OVERVIEW_TEXTS[req.panelLang];
+    const it = INVENTORY_TEXTS[req.panelLang];
+    const f = FRAME_TEXTS[req.panelLang];
+    const owner = user.role === 'owner';
+    const db = store.db;
+    const [counts, review, failedRows, imports, hooksOff, leads] = await Promise.all([
+      countByStatus(db, user.dealerId),
+      carsInReview(db, user.dealerId, NEEDS_SHOWN),
+      // A car's failed photos come as several rows: read enough for ten cars.
+      failedPhotoCars(db, user.dealerId, NEEDS_SHOWN * 5),
+      latestDealerImports(db, user.dealerId, IMPORTS_SHOWN),
+      owner ? countInactiveWebhooks(db, user.dealerId) : Promise.resolve(0),
+      newLeadsSummary(db, user.dealerId, LEADS_SHOWN),
+    ]);
+
+    const failed: { row: ReviewRow; photos: { n: number; reason: string | null }[] }[] = [];
+    const seen = new Set<number>();
+    for (const row of failedRows) {
+      if (seen.has(row.id) || failed.length >= NEEDS_SHOWN) continue;
+      seen.add(row.id);
+      const photos = failedNow(row);
+      if (photos.length) failed.push({ row, photos });
+    }
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    const newLeads = leads[0]?.total ?? 0;
+    const carLink = (r: ReviewRow) => html`<a href="/panel/inventory/${r.id}">${r.external_id}</a> · ${carTitle(r)}`;
+
+    const statusCards = html`<div class="grid">${VEHICLE_STATUSES.map(
+      (s) => html`<a class="card" href="/panel/inventory?status=${s}"><div class="stat">${counts.get(s) ?? 0}</div>${statusBadge(it, s)}</a>`,
+    )}</div>`;
+
+    const reviewBlock = review.length
+      ? html`<ul>${review.map((r) => html`<li>${carLink(r)}<ul>${reviewReasons({ ...r, status: 'in_review' }).map((reason) => html`<li class="muted">${reason}</li>`)}</ul></li>`)}</ul>`
+      : html`<p class="muted">${t.inReviewNone}</p>`;
+
+    const failedBlock = failed.length
+      ? html`<ul>${failed.map(
+          ({ row, photos }) =>
+            html`<li>${carLink(row)}<ul>${photos.map((p) => html`<li class="muted">${t.photoN(p.n)}: ${p.reason ?? it.photoStatus.failed}</li>`)}</ul></li>`,
+        )}</ul>`
+      : html`<p class="muted">${t.failedPhotosNone}</p>`;
+
+    const importsBlock = imports.length
+      ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.col.when}</th><th>${t.col.trigger}</th><th>${t.col.result}</th><th>${t.col.counts}</th><th></th></tr></thead><tbody>${imports.map(
+          (i) => html`<tr>
+<td data-label="${t.col.when}">${dateTime(i.started_at, user.locale)}</td>
+<td data-label="${t.col.trigger}">${t.trigger[i.trigger]}</td>
+<td data-label="${t.col.result}"><span class="badge ${i.result === 'processed' ? 'ok' : i.result === 'running' ? '' : 'bad'}">${t.result[i.result]}</span></td>
+<td data-label="${t.col.counts}">${t.counts(i.rows, i.created, i.updated, i.sold, i.error_count)}</td>
+<td><a href="/panel/feeds/imports/${i.id}">${t.seeImport}</a></td>
+</tr>`,
+        )}</tbody></table></div>`
+      : html`<p class="muted">${t.importsNone}</p>`;
+
+    const hooksBlock: Html | '' =
+      owner && hooksOff > 0
+        ? html`<section class="notice warn"><h2>${t.webhooksOff}</h2><p>${t.webhooksOffText(hooksOff)}</p><a href="/panel/webhooks">${t.webhooksLink}</a></section>`
+        : '';
+
+    const leadsBlock = html`<section class="card"><h2>${t.leads}</h2>
+<p><span class="stat">${newLeads}</span> ${newLeads ? t.leadsCount(newLeads) : t.leadsNone}</p>
+${
+  leads.length
+    ? html`<ul>${leads.map(
+        (l) =>
+          html`<li><a href="/panel/leads/${l.id}">${l.brand ? carTitle({ brand: l.brand, model: l.model ?? '', version: l.version, year: l.year ?? 0 }) : t.unknownCar}</a> <span class="muted">${dateTime(l.created_at, user.locale)}</span></li>`,
+      )}</ul>`
+    : ''
+}
+<a href="/panel/leads">${t.leadsAll}</a></section>`;
+
+    return sendPage(req, reply, {
+      title: f.nav.overview,
+      section: 'overview',
+      body: html`<h1>${f.nav.overview}</h1>
+${(req.query as { done?: unknown }).done === 'password-set' ? html`<p class="notice ok" role="status">${t.passwordSet}</p>` : ''}
+${hooksBlock}
+<section><h2>${t.cars} <span class="muted">(${t.total(total)})</span></h2>${statusCards}</section>
+${leadsBlock}
+<section class="card"><h2>${t.needsAction}</h2>
+<h3>${t.inReview}</h3>${reviewBlock}
+<h3>${t.failedPhotos}</h3>${failedBlock}
+</section>
+<section class="card"><h2>${t.imports}</h2>${importsBlock}</section>`,
+    });
   });
 };

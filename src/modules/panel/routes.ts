@@ -18,10 +18,19 @@ import { userPages, type UserPagesDeps } from '../users/pages.js';
 import { sessionHook } from '../users/session.js';
 import { feedsPages, type FeedsPagesDeps } from '../feeds/pages.js';
 import { keysPages, type KeysPagesDeps } from '../keys/pages.js';
+import { inventoryPages, type InventoryDeps } from '../vehicles/pages.js';
 import { webhookPages, type WebhookPagesDeps } from '../webhooks/pages.js';
 import { overviewPages, type OverviewDeps } from './overview.js';
 
-export type PanelDeps = AuthPagesDeps & OverviewDeps & WebhookPagesDeps & UserPagesDeps & AccountPagesDeps & LeadPagesDeps & KeysPagesDeps & FeedsPagesDeps;
+export type PanelDeps = AuthPagesDeps &
+  OverviewDeps &
+  InventoryDeps &
+  WebhookPagesDeps &
+  UserPagesDeps &
+  AccountPagesDeps &
+  LeadPagesDeps &
+  KeysPagesDeps &
+  FeedsPagesDeps;
 
 /** A panel form is short text; anything larger is refused with a page (413). */
 export const PANEL_FORM_LIMIT = 64 * 1024;
@@ -35,6 +44,7 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
     await redirectTo(reply, `/panel/sign-in${next}`);
   });
   await app.register(overviewPages, { deps });
+  await app.register(inventoryPages, { deps });
   await app.register(leadPages, { deps });
   await app.register(feedsPages, { deps });
   await app.register(keysPages, { deps });

@@ -229,3 +229,141 @@ export async function expireStale(db: Kysely<DB>, cutoff: number, now: number): 
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The dealer panel (D27): its inventory list, car page and overview.
+
+/** The columns of a row of the panel's inventory list (no description or photo list). */
+const INVENTORY_ROW_COLUMNS = [
+  'id',
+  'external_id',
+  'market',
+  'status',
+  'source',
+  'brand',
+  'model',
+  'year',
+  'version',
+  'price_cents',
+  'currency',
+  'shown_photos',
+  'updated_at',
+] as const;
+export type InventoryRow = Pick<VehicleRow, (typeof INVENTORY_ROW_COLUMNS)[number]>;
+
+export interface InventoryFilter {
+  dealerId: number;
+  market?: string;
+  source?: string;
+  status?: VehicleStatus;
+  /** Part of a stock ID, brand or model, any case. */
+  q?: string;
+}
+
+/** `text` as a LIKE pattern matching it literally anywhere (escape character `\`). */
+const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the panel's list, newest update first, after a position (keyset, as the API's
+ * cursor walk): served by vehicles_dealer_updated, or vehicles_dealer_status_updated with a
+ * status, read backwards, so a page costs the same at any depth of 20 000 cars.
+ */
+export function inventoryPageQuery(db: Kysely<DB>, f: InventoryFilter, after: ListPosition | undefined, limit: number) {
+  let q = db.selectFrom('vehicles').select(INVENTORY_ROW_COLUMNS).where('dealer_id', '=', f.dealerId);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.market) q = q.where('market', '=', f.market);
+  if (f.source) q = q.where('source', '=', f.source);
+  if (f.q) {
+    const pattern = containsPattern(f.q);
+    q = q.where((eb) =>
+      eb.or((['external_id', 'brand', 'model'] as const).map((c) => eb(eb.fn('lower', [eb.ref(c)]), 'like', sql<string>`${pattern} escape '\\'`))),
+    );
+  }
+  if (after) q = q.where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(after.updatedAt, after.id)));
+  return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit);
+}
+
+export function inventoryPage(db: Kysely<DB>, f: InventoryFilter, after: ListPosition | undefined, limit: number): Promise<InventoryRow[]> {
+  return inventoryPageQuery(db, f, after, limit).execute();
+}
+
+/** A car of the dealership by its internal id (the panel's address of a car). */
+export function findDealerVehicle(db: Kysely<DB>, dealerId: number, id: number): Promise<VehicleRow | undefined> {
+  return db.selectFrom('vehicles').selectAll().where('dealer_id', '=', dealerId).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The newest events about a car. Events carry the car in their JSON data (vehicle.sold and
+ * lead.created its listing_id, vehicle.rejected its stock ID and market), so the dealership's
+ * events are read newest first (events_dealer_created) with a text match, checked again by the
+ * caller on the parsed data.
+ */
+export function vehicleEventCandidates(
+  db: Kysely<DB>,
+  dealerId: number,
+  car: Pick<VehicleRow, 'listing_id' | 'external_id'>,
+  limit: number,
+): Promise<{ id: string; type: string; data: string; created_at: number }[]> {
+  const literal = (key: string, value: string) => `%${`"${key}":${JSON.stringify(value)}`.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('events')
+    .select(['id', 'type', 'data', 'created_at'])
+    .where('dealer_id', '=', dealerId)
+    .where((eb) =>
+      eb.or([
+        eb('data', 'like', sql<string>`${literal('listing_id', car.listing_id)} escape '\\'`),
+        eb('data', 'like', sql<string>`${literal('external_id', car.external_id)} escape '\\'`),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many cars the dealership has in each status (only statuses it has). */
+export async function countByStatus(db: Kysely<DB>, dealerId: number): Promise<Map<VehicleStatus, number>> {
+  const rows = await db
+    .selectFrom('vehicles')
+    .select(['status', sql<number>`count(*)`.as('n')])
+    .where('dealer_id', '=', dealerId)
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+const REVIEW_COLUMNS = ['id', 'external_id', 'market', 'status', 'brand', 'model', 'year', 'version', 'description', 'photo_state', 'updated_at'] as const;
+export type ReviewRow = Pick<VehicleRow, (typeof REVIEW_COLUMNS)[number]>;
+
+/** The newest cars held in_review (their reasons derive from these columns, review.ts). */
+export function carsInReview(db: Kysely<DB>, dealerId: number, limit: number): Promise<ReviewRow[]> {
+  return db
+    .selectFrom('vehicles')
+    .select(REVIEW_COLUMNS)
+    .where('dealer_id', '=', dealerId)
+    .where('status', '=', 'in_review')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Cars for sale with a failed photo, newest failure first: the failed photos of the dealership
+ * (photos_dealer_status) with their car. A car's failed photos come as several rows (the caller
+ * groups them, and checks them against the car's current list in photo_state).
+ */
+export function failedPhotoCars(db: Kysely<DB>, dealerId: number, limit: number): Promise<ReviewRow[]> {
+  return db
+    .selectFrom('photos')
+    .innerJoin('vehicles', 'vehicles.id', 'photos.vehicle_id')
+    .select(REVIEW_COLUMNS.map((c) => `vehicles.${c}` as const))
+    .where('photos.dealer_id', '=', dealerId)
+    .where('photos.status', '=', 'failed')
+    .where('vehicles.dealer_id', '=', dealerId)
+    .where('vehicles.status', 'in', [...FOR_SALE_STATUSES])
+    .orderBy('photos.updated_at', 'desc')
+    .orderBy('photos.id', 'desc')
+    .limit(limit)
+    .execute();
+}

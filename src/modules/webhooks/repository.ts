@@ -167,3 +167,15 @@ export function attemptsOf(db: Kysely<DB>, deliveryIds: number[]): Promise<Attem
 export function findDelivery(db: Kysely<DB>, webhookId: number, deliveryId: number): Promise<DeliveryRow | undefined> {
   return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).where('webhook_id', '=', webhookId).executeTakeFirst();
 }
+
+/** Webhooks of the dealership that are off (turned off after failing, D20), not deleted. */
+export function countInactiveWebhooks(db: Kysely<DB>, dealerId: number): Promise<number> {
+  return db
+    .selectFrom('webhooks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dealer_id', '=', dealerId)
+    .where('deleted_at', 'is', null)
+    .where('active', '=', 0)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}

@@ -1,0 +1,111 @@
+// The words of the panel's overview page in the three languages. English defines the keys;
+// Spanish and Portuguese must have every one (the type checks it).
+import type { FeedImportResult, FeedTrigger } from '../../core/db/schema.js';
+import type { Lang } from '../../core/web/context.js';
+
+const en = {
+  passwordSet: 'Your password is set. Welcome!',
+  cars: 'Cars',
+  total: (n: number) => `${n} in all`,
+  needsAction: 'Cars that need you',
+  inReview: 'In review',
+  inReviewNone: 'No car is held for review.',
+  failedPhotos: 'Photos that failed',
+  failedPhotosNone: 'No photo failed.',
+  photoN: (n: number) => `Photo ${n}`,
+  imports: 'Latest feed imports',
+  importsNone: 'No feed import yet.',
+  col: { when: 'When', trigger: 'How', result: 'Result', counts: 'Cars', car: 'Car' },
+  trigger: { push: 'Sent to us', pull: 'Read by us' } satisfies Record<FeedTrigger, string>,
+  result: {
+    processed: 'Processed',
+    refused: 'Refused',
+    unreadable: 'Unreadable',
+    unreachable: 'Unreachable',
+    running: 'Running',
+    interrupted: 'Interrupted',
+  } satisfies Record<FeedImportResult, string>,
+  counts: (rows: number, created: number, updated: number, sold: number, errors: number) =>
+    `${rows} rows: ${created} new, ${updated} updated, ${sold} sold, ${errors} with errors`,
+  seeImport: 'See the report',
+  webhooksOff: 'Webhooks turned off',
+  webhooksOffText: (n: number) => (n === 1 ? '1 webhook is off after failing repeatedly.' : `${n} webhooks are off after failing repeatedly.`),
+  webhooksLink: 'Check the webhooks',
+  leads: 'New leads',
+  leadsCount: (n: number) => (n === 1 ? '1 new lead waiting for an answer.' : `${n} new leads waiting for an answer.`),
+  leadsNone: 'No new leads.',
+  leadsAll: 'See all leads',
+  unknownCar: 'A car no longer listed',
+};
+
+type OverviewTexts = typeof en;
+
+const es: OverviewTexts = {
+  passwordSet: 'Su contraseña quedó guardada. ¡Bienvenido!',
+  cars: 'Autos',
+  total: (n) => `${n} en total`,
+  needsAction: 'Autos que necesitan su atención',
+  inReview: 'En revisión',
+  inReviewNone: 'No hay autos en revisión.',
+  failedPhotos: 'Fotos que fallaron',
+  failedPhotosNone: 'Ninguna foto falló.',
+  photoN: (n) => `Foto ${n}`,
+  imports: 'Últimas importaciones de feeds',
+  importsNone: 'Todavía no hubo importaciones.',
+  col: { when: 'Cuándo', trigger: 'Cómo', result: 'Resultado', counts: 'Autos', car: 'Auto' },
+  trigger: { push: 'Enviado por su sistema', pull: 'Leído por nosotros' },
+  result: {
+    processed: 'Procesada',
+    refused: 'Rechazada',
+    unreadable: 'Ilegible',
+    unreachable: 'Inaccesible',
+    running: 'En curso',
+    interrupted: 'Interrumpida',
+  },
+  counts: (rows, created, updated, sold, errors) => `${rows} filas: ${created} nuevos, ${updated} actualizados, ${sold} vendidos, ${errors} con errores`,
+  seeImport: 'Ver el informe',
+  webhooksOff: 'Webhooks desactivados',
+  webhooksOffText: (n) => (n === 1 ? 'Hay 1 webhook desactivado por fallar repetidamente.' : `Hay ${n} webhooks desactivados por fallar repetidamente.`),
+  webhooksLink: 'Revisar los webhooks',
+  leads: 'Consultas nuevas',
+  leadsCount: (n) => (n === 1 ? '1 consulta nueva espera respuesta.' : `${n} consultas nuevas esperan respuesta.`),
+  leadsNone: 'No hay consultas nuevas.',
+  leadsAll: 'Ver todas las consultas',
+  unknownCar: 'Un auto que ya no está publicado',
+};
+
+const pt: OverviewTexts = {
+  passwordSet: 'Sua senha foi salva. Boas-vindas!',
+  cars: 'Carros',
+  total: (n) => `${n} no total`,
+  needsAction: 'Carros que precisam de você',
+  inReview: 'Em análise',
+  inReviewNone: 'Nenhum carro em análise.',
+  failedPhotos: 'Fotos que falharam',
+  failedPhotosNone: 'Nenhuma foto falhou.',
+  photoN: (n) => `Foto ${n}`,
+  imports: 'Últimas importações de feeds',
+  importsNone: 'Ainda não houve importações.',
+  col: { when: 'Quando', trigger: 'Como', result: 'Resultado', counts: 'Carros', car: 'Carro' },
+  trigger: { push: 'Enviado pelo seu sistema', pull: 'Lido por nós' },
+  result: {
+    processed: 'Processada',
+    refused: 'Recusada',
+    unreadable: 'Ilegível',
+    unreachable: 'Inacessível',
+    running: 'Em andamento',
+    interrupted: 'Interrompida',
+  },
+  counts: (rows, created, updated, sold, errors) => `${rows} linhas: ${created} novos, ${updated} atualizados, ${sold} vendidos, ${errors} com erros`,
+  seeImport: 'Ver o relatório',
+  webhooksOff: 'Webhooks desativados',
+  webhooksOffText: (n) => (n === 1 ? '1 webhook está desativado por falhar repetidamente.' : `${n} webhooks estão desativados por falhar repetidamente.`),
+  webhooksLink: 'Verificar os webhooks',
+  leads: 'Novos contatos',
+  leadsCount: (n) => (n === 1 ? '1 novo contato aguarda resposta.' : `${n} novos contatos aguardam resposta.`),
+  leadsNone: 'Nenhum contato novo.',
+  leadsAll: 'Ver todos os contatos',
+  unknownCar: 'Um carro que não está mais anunciado',
+};
+
+export const OVERVIEW_TEXTS: Record<Lang, OverviewTexts> = { en, es, pt };

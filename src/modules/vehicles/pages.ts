@@ -1,0 +1,284 @@
+// The panel's inventory (D27): the dealership's cars with filters and keyset paging, one car's
+// page (every field, its photos, why it is in review, its recent events) and the two actions
+// a salesperson takes on it, through the same services as the API (same rules, same events in
+// the same transaction).
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { VEHICLE_STATUSES, type VehicleRow, type VehicleStatus } from '../../core/db/schema.js';
+import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
+import { PageError } from '../../core/web/errors.js';
+import { html, type Html } from '../../core/web/html.js';
+import { csrfField, dateTime } from '../../core/web/layout.js';
+import { redirectTo, sendPage } from '../../core/web/render.js';
+import { FRAME_TEXTS } from '../../core/web/texts.js';
+import { localeOf } from '../listings/locale.js';
+import { decodeCursor, encodeCursor, type CursorFilters } from './cursor.js';
+import { INVENTORY_TEXTS, type InventoryTexts } from './panel-texts.js';
+import type { PhotoStateEntry, ShownPhoto } from './photo-state.js';
+import { photoUrl } from './photo-url.js';
+import { findDealerVehicle, inventoryPage, vehicleEventCandidates, type InventoryFilter, type InventoryRow, type ListPosition } from './repository.js';
+import { FOR_SALE_STATUSES } from './schemas.js';
+import { sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
+import { toVehicle } from './serialize.js';
+import { SOURCES } from './sources.js';
+
+export type InventoryDeps = VehicleDeps;
+
+/** Cars a page of the list. */
+const INVENTORY_PAGE_SIZE = 50;
+/** The search box takes a stock ID's length (80) at most. */
+const Q_MAX = 80;
+const EVENTS_SHOWN = 20;
+
+/** Badge colour of each status: published is good, held or gone need a look. */
+const STATUS_BADGE: Record<VehicleStatus, string> = {
+  active: 'ok',
+  in_review: 'warn',
+  importing_photos: '',
+  sold: '',
+  expired: 'bad',
+  withdrawn: '',
+};
+
+export const statusBadge = (t: InventoryTexts, status: VehicleStatus): Html => html`<span class="badge ${STATUS_BADGE[status]}">${t.status[status]}</span>`;
+
+/** "Toyota Corolla XEi 2019": how the panel names a car. */
+export const carTitle = (r: Pick<VehicleRow, 'brand' | 'model' | 'version' | 'year'>): string =>
+  [r.brand, r.model, r.version, r.year].filter(Boolean).join(' ');
+
+/** The same-origin address of a stored photo (the panel's CSP allows images from itself only). */
+const photoPath = (fileId: string, ext: string): string => photoUrl('', fileId, 'display', ext);
+
+/** The dealership as the vehicle services take it (the city only matters to creating cars). */
+const dealerOf = (u: PanelUser) => ({ id: u.dealerId, slug: u.dealerSlug, name: u.dealerName, city: null, markets: u.markets });
+
+interface ListQuery {
+  status?: VehicleStatus;
+  market?: string;
+  source?: string;
+  q?: string;
+  cursor?: string;
+}
+
+/** The list's filters from the query string; values outside their vocabulary are ignored. */
+function readListQuery(req: FastifyRequest, user: PanelUser): ListQuery {
+  const raw = (req.query ?? {}) as Record<string, unknown>;
+  const str = (k: string): string => (typeof raw[k] === 'string' ? raw[k].trim() : '');
+  const status = str('status');
+  const market = str('market').toLowerCase();
+  const source = str('source');
+  const q = str('q').slice(0, Q_MAX);
+  const cursor = str('cursor');
+  return {
+    status: (VEHICLE_STATUSES as readonly string[]).includes(status) ? (status as VehicleStatus) : undefined,
+    market: user.markets.includes(market) ? market : undefined,
+    source: (SOURCES as readonly string[]).includes(source) ? source : undefined,
+    q: q || undefined,
+    cursor: cursor || undefined,
+  };
+}
+
+/** The list's address with these filters (and a cursor), for links. */
+function listHref(q: ListQuery, cursor?: string): string {
+  const p = new URLSearchParams();
+  if (q.status) p.set('status', q.status);
+  if (q.market) p.set('market', q.market);
+  if (q.source) p.set('source', q.source);
+  if (q.q) p.set('q', q.q);
+  if (cursor) p.set('cursor', cursor);
+  const s = p.toString();
+  return s ? `/panel/inventory?${s}` : '/panel/inventory';
+}
+
+function filtersForm(t: InventoryTexts, user: PanelUser, q: ListQuery): Html {
+  const option = (value: string, label: string, current: string | undefined) =>
+    html`<option value="${value}"${value === (current ?? '') ? html` selected` : ''}>${label}</option>`;
+  return html`<form class="filters card" method="get" action="/panel/inventory" role="search">
+<div><label for="f-q">${t.filters.q}</label><input id="f-q" name="q" type="search" maxlength="${Q_MAX}" value="${q.q ?? ''}" placeholder="${t.filters.qHint}"></div>
+<div><label for="f-status">${t.filters.status}</label><select id="f-status" name="status">${option('', t.filters.any, q.status)}${VEHICLE_STATUSES.map((s) => option(s, t.status[s], q.status))}</select></div>
+${
+  user.markets.length > 1
+    ? html`<div><label for="f-market">${t.filters.market}</label><select id="f-market" name="market">${option('', t.filters.any, q.market)}${user.markets.map((m) => option(m, m.toUpperCase(), q.market))}</select></div>`
+    : ''
+}
+<div><label for="f-source">${t.filters.source}</label><select id="f-source" name="source">${option('', t.filters.any, q.source)}${SOURCES.map((s) => option(s, s, q.source))}</select></div>
+<div class="actions"><button type="submit">${t.filters.apply}</button>${q.status || q.market || q.source || q.q ? html`<a href="/panel/inventory">${t.filters.clear}</a>` : ''}</div>
+</form>`;
+}
+
+function thumbnail(t: InventoryTexts, shownJson: string): Html {
+  const first = (JSON.parse(shownJson) as ShownPhoto[])[0];
+  return first ? html`<img src="${photoPath(first.file_id, first.ext)}" alt="" width="96" loading="lazy">` : html`<span class="muted">${t.noPhoto}</span>`;
+}
+
+function listTable(t: InventoryTexts, user: PanelUser, rows: InventoryRow[]): Html {
+  return html`<div class="table-wrap"><table class="stack">
+<thead><tr><th>${t.col.photo}</th><th>${t.col.stockId}</th><th>${t.col.car}</th><th>${t.col.price}</th><th>${t.col.status}</th><th>${t.col.updated}</th></tr></thead>
+<tbody>${rows.map(
+    (r) => html`<tr>
+<td data-label="${t.col.photo}">${thumbnail(t, r.shown_photos)}</td>
+<td data-label="${t.col.stockId}"><a href="/panel/inventory/${r.id}">${r.external_id}</a></td>
+<td data-label="${t.col.car}">${carTitle(r)}</td>
+<td data-label="${t.col.price}">${localeOf(r.market).price(r.price_cents, r.currency)}</td>
+<td data-label="${t.col.status}">${statusBadge(t, r.status)}</td>
+<td data-label="${t.col.updated}">${dateTime(r.updated_at, user.locale)}</td>
+</tr>`,
+  )}</tbody></table></div>`;
+}
+
+/** Does this event (its parsed data) concern this car? */
+function concerns(car: VehicleRow, data: Record<string, unknown>): boolean {
+  const lead = data.lead as Record<string, unknown> | undefined;
+  if (data.listing_id === car.listing_id || lead?.listing_id === car.listing_id) return true;
+  return data.external_id === car.external_id && data.market === car.market;
+}
+
+export const inventoryPages: FastifyPluginAsync<{ deps: InventoryDeps }> = async (app, { deps }) => {
+  const { store } = deps;
+
+  app.get('/inventory', async (req, reply) => {
+    const user = signedIn(req);
+    const t = INVENTORY_TEXTS[req.panelLang];
+    const f = FRAME_TEXTS[req.panelLang];
+    const q = readListQuery(req, user);
+    // The cursor is bound to the filters it was made with (a changed filter starts over).
+    const bound: CursorFilters = { market: q.market, source: q.source, status: q.status };
+    let after: ListPosition | undefined;
+    if (q.cursor) {
+      try {
+        after = decodeCursor(q.cursor, bound);
+      } catch {
+        // A link edited by hand or made for other filters: the first page of these filters.
+        return redirectTo(reply, listHref({ ...q, cursor: undefined }));
+      }
+    }
+    const filter: InventoryFilter = { dealerId: user.dealerId, status: q.status, market: q.market, source: q.source, q: q.q };
+    const rows = await inventoryPage(store.db, filter, after, INVENTORY_PAGE_SIZE + 1);
+    const shown = rows.slice(0, INVENTORY_PAGE_SIZE);
+    const last = shown.at(-1);
+    const next = rows.length > INVENTORY_PAGE_SIZE && last ? encodeCursor({ updatedAt: last.updated_at, id: last.id }, bound) : undefined;
+    const filtered = Boolean(q.status || q.market || q.source || q.q);
+    const pager =
+      next || q.cursor
+        ? html`<nav class="pager" aria-label="${t.title}">${q.cursor ? html`<a href="${listHref(q)}">${t.firstPage}</a>` : html`<span></span>`}${
+            next ? html`<a class="button secondary" href="${listHref(q, next)}">${f.next}</a>` : ''
+          }</nav>`
+        : '';
+    return sendPage(req, reply, {
+      title: t.title,
+      section: 'inventory',
+      body: html`<h1>${t.title}</h1>
+${filtersForm(t, user, q)}
+${shown.length ? listTable(t, user, shown) : html`<p class="card muted">${filtered || q.cursor ? t.empty : t.emptyAll}</p>`}
+${pager}`,
+    });
+  });
+
+  /** The car of the path, of the signed-in user's dealership, or the 404 page. */
+  async function carOf(req: FastifyRequest): Promise<{ user: PanelUser; row: VehicleRow }> {
+    const user = signedIn(req);
+    const id = idParam((req.params as { id?: unknown }).id);
+    const row = await findDealerVehicle(store.db, user.dealerId, id);
+    if (!row) throw new PageError(404, 'not_found');
+    return { user, row };
+  }
+
+  app.get('/inventory/:id', async (req, reply) => {
+    const { user, row } = await carOf(req);
+    const t = INVENTORY_TEXTS[req.panelLang];
+    const f = FRAME_TEXTS[req.panelLang];
+    const v = toVehicle(row, deps.publicBaseUrl);
+    const locale = localeOf(row.market);
+    const candidates = await vehicleEventCandidates(store.db, user.dealerId, row, EVENTS_SHOWN * 3);
+    const events = candidates.filter((e) => concerns(row, JSON.parse(e.data) as Record<string, unknown>)).slice(0, EVENTS_SHOWN);
+    const photos = JSON.parse(row.photo_state) as PhotoStateEntry[];
+    const done = (req.query as { done?: unknown }).done;
+    const notice = done === 'sold' || done === 'withdrawn' ? html`<p class="notice ok" role="status">${t.done[done]}</p>` : '';
+    const title = carTitle(row);
+
+    const fields: [string, Html | string][] = [
+      [t.field.external_id, v.external_id],
+      [t.field.status, statusBadge(t, row.status)],
+      [t.field.price, locale.price(row.price_cents, row.currency)],
+      [t.field.brand, v.brand],
+      [t.field.model, v.model],
+      [t.field.version, v.version || '—'],
+      [t.field.year, String(v.year)],
+      [t.field.mileage, locale.mileage(v.mileage, v.mileage_unit)],
+      [t.field.fuel, v.fuel ? (t.values[v.fuel] ?? v.fuel) : '—'],
+      [t.field.transmission, v.transmission ? (t.values[v.transmission] ?? v.transmission) : '—'],
+      [t.field.color, v.color || '—'],
+      [t.field.condition, t.values[v.condition] ?? v.condition],
+      [t.field.city, v.city ?? '—'],
+      [t.field.market, v.market.toUpperCase()],
+      [t.field.source, v.source],
+      [t.field.listing_id, v.listing_id],
+      [t.field.url, html`<a href="${v.url}" rel="noopener" target="_blank">${t.openPublic}</a>`],
+      [t.field.updated_at, dateTime(row.updated_at, user.locale)],
+      [t.field.description, v.description || '—'],
+    ];
+
+    const actions: Html[] = [];
+    if (row.status !== 'sold') {
+      actions.push(
+        html`<form class="inline" method="post" action="/panel/inventory/${row.id}/sold" data-confirm="${t.confirmSold}">${csrfField(req.csrfToken)}<button type="submit">${t.markSold}</button></form>`,
+      );
+    }
+    if ((FOR_SALE_STATUSES as readonly string[]).includes(row.status)) {
+      actions.push(
+        html`<form class="inline" method="post" action="/panel/inventory/${row.id}/withdraw" data-confirm="${t.confirmWithdraw}">${csrfField(req.csrfToken)}<button type="submit" class="danger">${t.withdraw}</button></form>`,
+      );
+    }
+
+    return sendPage(req, reply, {
+      title: `${v.external_id} · ${title}`,
+      section: 'inventory',
+      body: html`<p><a href="/panel/inventory">${t.backToList}</a></p>
+<h1>${title}</h1>
+${notice}
+${
+  v.review_reasons.length
+    ? html`<div class="notice warn"><h2>${t.reviewTitle}</h2><ul>${v.review_reasons.map((r) => html`<li>${r}</li>`)}</ul><p>${t.reviewHelp}</p></div>`
+    : ''
+}
+${actions.length ? html`<div class="actions">${actions}</div>` : ''}
+<section class="card"><h2>${t.details}</h2><dl class="fields">${fields.map(([k, val]) => html`<dt>${k}</dt><dd>${val}</dd>`)}</dl></section>
+<section class="card"><h2>${t.photos}</h2>
+${
+  photos.length
+    ? html`<div class="photos">${photos.map(
+        (p, i) => html`<figure>
+${p.file_id && p.ext ? html`<img src="${photoPath(p.file_id, p.ext)}" alt="${i + 1}" loading="lazy">` : ''}
+<figcaption><span class="badge ${p.status === 'ready' ? 'ok' : p.status === 'failed' ? 'bad' : ''}">${t.photoStatus[p.status]}</span> ${i + 1}
+${p.reason ? html`<br><span class="muted">${p.reason}</span>` : ''}
+<br><small class="muted">${t.photoSource}: ${p.source_url}</small></figcaption>
+</figure>`,
+      )}</div>`
+    : html`<p class="muted">${t.noPhotos}</p>`
+}
+</section>
+<section class="card"><h2>${t.events}</h2>
+${
+  events.length
+    ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.eventWhat}</th><th>${t.eventWhen}</th></tr></thead><tbody>${events.map(
+        (e) =>
+          html`<tr><td data-label="${t.eventWhat}">${t.eventType[e.type] ?? e.type}</td><td data-label="${t.eventWhen}">${dateTime(e.created_at, user.locale)}</td></tr>`,
+      )}</tbody></table></div>`
+    : html`<p class="muted">${t.noEvents}</p>`
+}
+</section>
+<p><a href="/panel/inventory">${f.back}</a></p>`,
+    });
+  });
+
+  app.post('/inventory/:id/sold', async (req, reply) => {
+    const { user, row } = await carOf(req);
+    await sellVehicle(deps, dealerOf(user), row.external_id, row.market);
+    return redirectTo(reply, `/panel/inventory/${row.id}?done=sold`);
+  });
+
+  app.post('/inventory/:id/withdraw', async (req, reply) => {
+    const { user, row } = await carOf(req);
+    await withdrawVehicle(deps, dealerOf(user), row.external_id, row.market);
+    return redirectTo(reply, `/panel/inventory/${row.id}?done=withdrawn`);
+  });
+};
