@@ -11,7 +11,11 @@ const dir = path.join(root, 'docs', 'panel');
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 
-const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/browser/*.test.ts'], {
+const tests = fs
+  .readdirSync(path.join(root, 'test', 'browser'))
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => path.join('test', 'browser', f));
+const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...tests], {
   cwd: root,
   stdio: 'inherit',
   shell: false,

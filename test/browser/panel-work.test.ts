@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { STORE_NAME } from '../support/app.js';
 import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, skipBrowser, type LiveServer } from '../support/browser.js';
+import { publishCar } from '../support/cars.js';
 import { seedPanelUser, type SeededUser } from '../support/panel.js';
 import { PhotoHost } from '../support/photos.js';
 import { until } from '../support/until.js';
@@ -110,6 +111,24 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
     await page.getByText(/Test delivered \(HTTP 200\)/).waitFor();
     assert.ok(rx.received.some((r) => r.path === '/ok'));
     await screenshot(page, 'webhook-deliveries');
+    await page.goto(`${s.base}/panel/users`);
+    await screenshot(page, 'users');
+  });
+
+  test('a car marked sold from its page is delivered as vehicle.sold to the webhook', async () => {
+    await publishCar(s, owner.key, photos, 'US-7', { brand: 'Ford', model: 'Focus', year: 2018 });
+    await page.goto(`${s.base}/panel/inventory`);
+    await screenshot(page, 'inventory');
+    await page.getByRole('link', { name: 'US-7' }).first().click();
+    await page.getByRole('button', { name: 'Mark as sold' }).waitFor();
+    await screenshot(page, 'car');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Mark as sold' }).click();
+    await page.getByText('The car is marked as sold.').waitFor();
+    const sold = await until('vehicle.sold at the receiver', 20_000, () =>
+      rx.received.find((r) => r.raw.toString('utf8').includes('"vehicle.sold"') && r.raw.toString('utf8').includes('US-7')),
+    );
+    assert.equal(sold.path, '/ok');
   });
 
   test('another dealership’s owner gets 404 on these pages', async () => {
@@ -124,7 +143,8 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
       .select('feed_imports.id')
       .where('feeds.dealer_id', '=', owner.dealerId)
       .executeTakeFirstOrThrow();
-    for (const path of [`/panel/webhooks/${hook.id}`, `/panel/feeds/imports/${imp.id}`]) {
+    const car = await s.store.db.selectFrom('vehicles').select('id').where('dealer_id', '=', owner.dealerId).executeTakeFirstOrThrow();
+    for (const path of [`/panel/webhooks/${hook.id}`, `/panel/feeds/imports/${imp.id}`, `/panel/inventory/${car.id}`]) {
       const res = await p.goto(`${s.base}${path}`);
       assert.equal(res?.status(), 404, path);
       await p.getByRole('heading', { name: 'Not found' }).waitFor();
@@ -138,12 +158,28 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
     const p = await phone.newPage();
     await signIn(p, s.base, owner);
     const hook = await s.store.db.selectFrom('webhooks').select('id').where('dealer_id', '=', owner.dealerId).executeTakeFirstOrThrow();
-    const pages = ['/panel', '/panel/feeds', '/panel/keys', '/panel/webhooks', `/panel/webhooks/${hook.id}`, '/panel/users', '/panel/account', '/panel/leads'];
+    const car = await s.store.db.selectFrom('vehicles').select('id').where('dealer_id', '=', owner.dealerId).executeTakeFirstOrThrow();
+    const imp = await s.store.db.selectFrom('feed_imports').select('id').where('dealer_id', '=', owner.dealerId).executeTakeFirstOrThrow();
+    const pages = [
+      '/panel',
+      '/panel/inventory',
+      `/panel/inventory/${car.id}`,
+      `/panel/feeds/imports/${imp.id}`,
+      '/panel/feeds',
+      '/panel/keys',
+      '/panel/webhooks',
+      `/panel/webhooks/${hook.id}`,
+      '/panel/users',
+      '/panel/account',
+      '/panel/leads',
+    ];
     for (const path of pages) {
       const res = await p.goto(`${s.base}${path}`);
       assert.equal(res?.status(), 200, path);
       assert.equal(await horizontalOverflow(p), 0, `${path} scrolls sideways at 375 px`);
     }
+    await p.goto(`${s.base}/panel/inventory`);
+    await screenshot(p, 'inventory-phone');
     await p.goto(`${s.base}/panel/account`);
     await screenshot(p, 'account');
     await phone.close();

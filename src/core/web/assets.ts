@@ -21,6 +21,7 @@ h1{font-size:1.5rem;margin:.25rem 0 1rem}
 h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:1rem;margin:0 0 1rem}
 .narrow{max-width:28rem;margin:2rem auto}
+.card>h2:first-child,.card>h3:first-child{margin-top:0}
 .grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}
 .stat{font-size:1.75rem;font-weight:600}
 .muted{color:var(--muted)}
