@@ -1,5 +1,5 @@
 // HTML written as tagged templates: every interpolated value is escaped unless it is already
-// Html (made by `html` or `raw`), so a page cannot print a dealer's or buyer's text as markup.
+// Html (made by `html`), so a page cannot print a dealer's or buyer's text as markup.
 // Hand-written rather than a template engine: pages stay type-checked TypeScript, with no
 // template files to load, compile or keep in step with their data.
 
@@ -14,7 +14,7 @@ type Part = Html | string | number | null | undefined | false | readonly Part[];
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
@@ -29,9 +29,4 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Html {
   let out = strings[0]!;
   for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1]!;
   return new Html(out);
-}
-
-/** Markup the code itself wrote (never user text). */
-export function raw(markup: string): Html {
-  return new Html(markup);
 }

@@ -49,7 +49,7 @@ const TEXTS = {
 } satisfies Record<Lang, unknown>;
 
 /** The first lines of a message (a notice is a pointer to the conversation, not a copy of it). */
-export function firstLines(text: string, lines = 5, chars = 400): string {
+function firstLines(text: string, lines = 5, chars = 400): string {
   let out = text.split('\n').slice(0, lines).join('\n');
   if (out.length > chars) out = `${out.slice(0, chars).trimEnd()}…`;
   else if (out.length < text.length) out = `${out.trimEnd()}…`;

@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 const BATCH = 100;
 
 /** Erases the buyers' details of leads idle since before now − retentionDays; resolves with how many. */
-export async function eraseExpiredLeads(store: Store, clock: Clock, retentionDays: number): Promise<number> {
+async function eraseExpiredLeads(store: Store, clock: Clock, retentionDays: number): Promise<number> {
   const cutoff = clock.now() - retentionDays * DAY_MS;
   let total = 0;
   for (;;) {

@@ -37,7 +37,6 @@ export const LeadsQuery = Type.Object({
 export const LeadIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991, description: 'The lead’s id.' }) });
 
 const LeadStageInputSchema = Type.Object({ stage: StageSchema('The new stage.') }, { $id: 'LeadStageInput', title: 'LeadStageInput', ...SERVICE_VALIDATED });
-export type LeadStageInput = Static<typeof LeadStageInputSchema>;
 export { LeadStageInputSchema };
 
 const LeadResultSchema = Type.Object({ lead: Type.Ref('Lead') }, { $id: 'LeadResult', title: 'LeadResult' });

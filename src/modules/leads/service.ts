@@ -217,7 +217,7 @@ export interface InboxQuery {
   page: number;
 }
 
-export const INBOX_PAGE_SIZE = 50;
+const INBOX_PAGE_SIZE = 50;
 
 export async function inboxOf(db: Kysely<DB>, dealerId: number, q: InboxQuery) {
   const [rows, counts, cars] = await Promise.all([

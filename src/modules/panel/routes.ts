@@ -33,7 +33,7 @@ export type PanelDeps = AuthPagesDeps &
   FeedsPagesDeps;
 
 /** A panel form is short text; anything larger is refused with a page (413). */
-export const PANEL_FORM_LIMIT = 64 * 1024;
+const PANEL_FORM_LIMIT = 64 * 1024;
 const CSRF_COOKIE = 'di_csrf';
 
 /** The signed-in pages: every feature module's pages, registered under /panel. */

@@ -21,7 +21,7 @@ export interface AuthPagesDeps {
 }
 
 /** Per account and per address, in any 15 minutes. */
-export const SIGN_IN_LIMITS = { perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 };
+const SIGN_IN_LIMITS = { perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 };
 const RESET_REQUESTS_PER_ADDRESS = 10;
 
 const notice = (kind: 'ok' | 'bad' | 'warn', text: string | undefined): Html | '' => (text ? html`<p class="notice ${kind}" role="status">${text}</p>` : '');

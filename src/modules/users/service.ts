@@ -16,9 +16,9 @@ import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './pass
 import * as repo from './repository.js';
 import { hashToken, looksLikeToken, newSecretToken } from './secret-token.js';
 
-export const INVITE_TTL_MS = 72 * 3_600_000;
-export const RESET_TTL_MS = 3_600_000;
-export const SESSION_IDLE_MS = 12 * 3_600_000;
+const INVITE_TTL_MS = 72 * 3_600_000;
+const RESET_TTL_MS = 3_600_000;
+const SESSION_IDLE_MS = 12 * 3_600_000;
 export const SESSION_MAX_MS = 30 * 86_400_000;
 /** last_seen_at is written at most this often per session, not on every page. */
 const SESSION_TOUCH_MS = 60_000;

@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import { resolveSession, SESSION_MAX_MS } from './service.js';
 
-export const SESSION_COOKIE = 'di_session';
+const SESSION_COOKIE = 'di_session';
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/panel', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_MS / 1000 });
