@@ -107,7 +107,7 @@ describe(`panel leads (${STORE_NAME})`, () => {
     assert.ok(b.includes(`href="${gol.url}"`), "the car's public page");
     assert.match(b, /<img src="https:\/\/cars\.example\.com\/photos\//);
     assert.match(b, /\$\s?18\.500\.000/);
-    assert.ok(b.includes('En venta'));
+    assert.ok(b.includes('Publicado'));
     assert.ok(b.includes('Hola, ¿sigue disponible el Gol?<br>Gracias'));
     assert.ok(b.includes('2 nov 2026'), 'times in the user’s locale');
     assert.ok(b.includes('Enviar respuesta'));

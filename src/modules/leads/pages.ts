@@ -15,6 +15,7 @@ import { localeOf } from '../listings/locale.js';
 import { updateAccount } from '../users/service.js';
 import { shownUrls } from '../vehicles/photo-state.js';
 import { vehicleLabel } from '../vehicles/serialize.js';
+import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
 import { LEAD_TEXTS } from './panel-texts.js';
 import { LEAD_STAGES } from './schemas.js';
 import {
@@ -198,7 +199,7 @@ ${
 <dt>${t.car}</dt><dd>${carTitle}</dd>
 <dt>${t.stockId}</dt><dd>${car.external_id}</dd>
 <dt>${t.price}</dt><dd>${localeOf(car.market).price(car.price_cents, car.currency)}</dd>
-<dt>${t.status}</dt><dd><span class="badge${car.status === 'active' ? ' ok' : ''}">${t.statuses[car.status]}</span></dd>
+<dt>${t.status}</dt><dd><span class="badge${car.status === 'active' ? ' ok' : ''}">${INVENTORY_TEXTS[user.lang].status[car.status]}</span></dd>
 </dl>
 <div class="actions"><a href="${c.carUrl}" target="_blank" rel="noopener">${t.carPage}</a></div>`
     : html`<p class="muted">${t.carGone}</p>`

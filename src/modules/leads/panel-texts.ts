@@ -1,5 +1,5 @@
 // The words of the panel's lead pages (inbox and conversation) in the three languages.
-import type { LeadStage, VehicleStatus } from '../../core/db/schema.js';
+import type { LeadStage } from '../../core/db/schema.js';
 import type { Lang } from '../../core/web/context.js';
 import type { ReplyProblem } from './service.js';
 
@@ -50,14 +50,6 @@ const en = {
   status: 'Status',
   carPage: 'See the car’s page',
   carGone: 'This car is no longer in your inventory.',
-  statuses: {
-    active: 'For sale',
-    in_review: 'In review',
-    importing_photos: 'Importing photos',
-    sold: 'Sold',
-    expired: 'Expired',
-    withdrawn: 'Withdrawn',
-  } satisfies Record<VehicleStatus, string>,
   stage: 'Stage',
   moveTo: 'Move to',
   conversation: 'Messages',
@@ -137,14 +129,6 @@ const es: T = {
   status: 'Estado',
   carPage: 'Ver la página del auto',
   carGone: 'Este auto ya no está en su inventario.',
-  statuses: {
-    active: 'En venta',
-    in_review: 'En revisión',
-    importing_photos: 'Importando fotos',
-    sold: 'Vendido',
-    expired: 'Vencido',
-    withdrawn: 'Retirado',
-  },
   stage: 'Etapa',
   moveTo: 'Pasar a',
   conversation: 'Mensajes',
@@ -221,14 +205,6 @@ const pt: T = {
   status: 'Situação',
   carPage: 'Ver a página do carro',
   carGone: 'Este carro não está mais no seu estoque.',
-  statuses: {
-    active: 'À venda',
-    in_review: 'Em revisão',
-    importing_photos: 'Importando fotos',
-    sold: 'Vendido',
-    expired: 'Expirado',
-    withdrawn: 'Retirado',
-  },
   stage: 'Etapa',
   moveTo: 'Mover para',
   conversation: 'Mensagens',

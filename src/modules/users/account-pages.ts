@@ -6,6 +6,7 @@ import { isLang, LANGS, signedIn, type PanelUser } from '../../core/web/context.
 import { html, type Html } from '../../core/web/html.js';
 import { csrfField } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
+import { newPasswordFields } from './password-fields.js';
 import { USER_PANEL_TEXTS } from './panel-texts.js';
 import { changePassword, findUser, NAME_MAX, updateAccount, userLang } from './service.js';
 
@@ -67,11 +68,7 @@ ${csrfField(req.csrfToken)}
 <input type="hidden" name="username" autocomplete="username" value="${me.email}">
 <label for="current">${t.currentPassword}</label>
 <input id="current" name="current" type="password" autocomplete="current-password" required maxlength="200">
-<label for="new-password">${t.newPassword}</label>
-<input id="new-password" name="password" type="password" autocomplete="new-password" required minlength="12" maxlength="200" aria-describedby="password-hint">
-<p id="password-hint" class="muted">${t.passwordHint}</p>
-<label for="new-password2">${t.repeatPassword}</label>
-<input id="new-password2" name="password2" type="password" autocomplete="new-password" required minlength="12" maxlength="200">
+${newPasswordFields(t, 'new-password')}
 <div class="actions"><button type="submit">${t.changePassword}</button></div>
 </form>
 </div>`,

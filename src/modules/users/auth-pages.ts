@@ -8,6 +8,7 @@ import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { csrfField } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
+import { newPasswordFields } from './password-fields.js';
 import { passwordProblem } from './password.js';
 import { checkLink, normalizeEmail, requestPasswordReset, signIn, signOut, useLink } from './service.js';
 import { clearSessionCookie, safeNext, setSessionCookie } from './session.js';
@@ -124,11 +125,7 @@ ${notice('bad', o.error)}
 ${csrfField(req.csrfToken)}
 <input type="hidden" name="username" autocomplete="username" value="${o.email}">
 ${purpose === 'invite' ? html`<label for="name">${t.yourName}</label><input id="name" name="name" type="text" maxlength="80" autocomplete="name" value="${o.name}">` : ''}
-<label for="password">${t.newPassword}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="12" maxlength="200" aria-describedby="hint">
-<p id="hint" class="muted">${t.passwordHint}</p>
-<label for="password2">${t.repeatPassword}</label>
-<input id="password2" name="password2" type="password" autocomplete="new-password" required minlength="12" maxlength="200">
+${newPasswordFields(t, 'password')}
 <div class="actions"><button type="submit">${t.setPassword}</button></div>
 </form></div>`,
       });

@@ -7,9 +7,9 @@ import { promisify } from 'node:util';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 
-const PASSWORD_MIN = 12;
+export const PASSWORD_MIN = 12;
 /** Long passphrases are welcome; the bound only keeps the KDF's input reasonable. */
-const PASSWORD_MAX = 200;
+export const PASSWORD_MAX = 200;
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
 const KEY_LENGTH = 32;
 
