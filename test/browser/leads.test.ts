@@ -14,6 +14,7 @@ import { bearer } from '../support/dealers.js';
 import { seedPanelUser, type SeededUser } from '../support/panel.js';
 import { PhotoHost } from '../support/photos.js';
 import { panelLink } from '../support/smtp.js';
+import { until } from '../support/until.js';
 
 const BUYER = { name: 'Lucía Fernández', email: 'lucia.fernandez@example.com', phone: '+54 9 351 555 0101' };
 
@@ -50,6 +51,11 @@ describe(`a buyer and a dealership talk, in browsers (${STORE_NAME})`, { skip: s
     browser = await launch();
     owner = await seedPanelUser(s, { role: 'owner', markets: ['ar'], name: 'Marta' });
     car = await publishCar(s, owner.key, photos, 'AR-1043', { brand: 'Volkswagen', model: 'Gol', version: 'Trend', year: 2019 });
+    // The live worker may still hold a photo job publishCar's own run did not wait for.
+    await until('the car on sale', 20_000, async () => {
+      const row = await s.store.db.selectFrom('vehicles').select('status').where('external_id', '=', 'AR-1043').executeTakeFirst();
+      return row?.status === 'active';
+    });
   });
   after(async () => {
     await browser.close();

@@ -117,6 +117,10 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
 
   test('a car marked sold from its page is delivered as vehicle.sold to the webhook', async () => {
     await publishCar(s, owner.key, photos, 'US-7', { brand: 'Ford', model: 'Focus', year: 2018 });
+    await until('the car on sale', 20_000, async () => {
+      const row = await s.store.db.selectFrom('vehicles').select('status').where('external_id', '=', 'US-7').executeTakeFirst();
+      return row?.status === 'active';
+    });
     await page.goto(`${s.base}/panel/inventory`);
     await screenshot(page, 'inventory');
     await page.getByRole('link', { name: 'US-7' }).first().click();

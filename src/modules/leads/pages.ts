@@ -11,7 +11,7 @@ import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { csrfField, dateTime } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
-import { localeOf } from '../listings/locale.js';
+import { marketFormat } from '../markets/format.js';
 import { updateAccount } from '../users/service.js';
 import { shownUrls } from '../vehicles/photo-state.js';
 import { vehicleLabel } from '../vehicles/serialize.js';
@@ -198,7 +198,7 @@ ${
 <dl class="fields">
 <dt>${t.car}</dt><dd>${carTitle}</dd>
 <dt>${t.stockId}</dt><dd>${car.external_id}</dd>
-<dt>${t.price}</dt><dd>${localeOf(car.market).price(car.price_cents, car.currency)}</dd>
+<dt>${t.price}</dt><dd>${marketFormat(car.market).price(car.price_cents, car.currency)}</dd>
 <dt>${t.status}</dt><dd><span class="badge${car.status === 'active' ? ' ok' : ''}">${INVENTORY_TEXTS[user.lang].status[car.status]}</span></dd>
 </dl>
 <div class="actions"><a href="${c.carUrl}" target="_blank" rel="noopener">${t.carPage}</a></div>`

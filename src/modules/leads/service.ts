@@ -19,7 +19,7 @@ import { leadNoticeRecipients } from '../users/service.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 import { recordEvents } from '../webhooks/fanout.js';
-import { localeOf } from '../listings/locale.js';
+import { marketFormat } from '../markets/format.js';
 import type { Inquiry } from './inquiry.js';
 import { leadNoticeMail, leadReplyMail } from './mails.js';
 import { messagePreview } from './preview.js';
@@ -198,7 +198,7 @@ export async function replyToLead(
         buyerEmail: email,
         replyTo: user.email,
         car: car ? vehicleLabel(car) : lead.external_id,
-        price: car ? localeOf(market).price(car.price_cents, car.currency) : '',
+        price: car ? marketFormat(market).price(car.price_cents, car.currency) : '',
         carUrl: listingUrl(deps.publicBaseUrl, lead.listing_id),
         reply: body,
       }),

@@ -10,7 +10,7 @@ import { html, type Html } from '../../core/web/html.js';
 import { csrfField, dateTime } from '../../core/web/layout.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
-import { localeOf } from '../listings/locale.js';
+import { marketFormat } from '../markets/format.js';
 import { decodeCursor, encodeCursor, type CursorFilters } from './cursor.js';
 import { INVENTORY_TEXTS, type InventoryTexts } from './panel-texts.js';
 import type { PhotoStateEntry, ShownPhoto } from './photo-state.js';
@@ -118,7 +118,7 @@ function listTable(t: InventoryTexts, user: PanelUser, rows: InventoryRow[]): Ht
 <td data-label="${t.col.photo}">${thumbnail(t, r.shown_photos)}</td>
 <td data-label="${t.col.stockId}"><a href="/panel/inventory/${r.id}">${r.external_id}</a></td>
 <td data-label="${t.col.car}">${carTitle(r)}</td>
-<td data-label="${t.col.price}">${localeOf(r.market).price(r.price_cents, r.currency)}</td>
+<td data-label="${t.col.price}">${marketFormat(r.market).price(r.price_cents, r.currency)}</td>
 <td data-label="${t.col.status}">${statusBadge(t, r.status)}</td>
 <td data-label="${t.col.updated}">${dateTime(r.updated_at, user.locale)}</td>
 </tr>`,
@@ -187,7 +187,7 @@ ${pager}`,
     const t = INVENTORY_TEXTS[req.panelLang];
     const f = FRAME_TEXTS[req.panelLang];
     const v = toVehicle(row, deps.publicBaseUrl);
-    const locale = localeOf(row.market);
+    const locale = marketFormat(row.market);
     const candidates = await vehicleEventCandidates(store.db, user.dealerId, row, EVENTS_SHOWN * 3);
     const events = candidates.filter((e) => concerns(row, JSON.parse(e.data) as Record<string, unknown>)).slice(0, EVENTS_SHOWN);
     const photos = JSON.parse(row.photo_state) as PhotoStateEntry[];
