@@ -87,4 +87,45 @@ describe('panel sign-in and sessions', () => {
     assert.equal(res.status, 413);
     assert.match(res.body, /<h1>/);
   });
+
+  test('forgot password: the same answer for any address, a one-hour link that works once and signs out every session', async () => {
+    const user = await seedPanelUser(t);
+    const old = new PanelClient(t.app, '10.3.0.1');
+    assert.equal((await old.signIn(user.email, user.password)).status, 303);
+    const c = new PanelClient(t.app, '10.3.0.2');
+    await c.get('/panel/forgot-password');
+    const unknown = await c.post('/panel/forgot-password', { email: 'nobody@example.com' });
+    await c.get('/panel/forgot-password');
+    const known = await c.post('/panel/forgot-password', { email: user.email });
+    assert.equal(unknown.status, 200);
+    assert.equal(known.status, 200);
+    assert.equal(unknown.body.replace(/name="_csrf" value="[^"]+"/, ''), known.body.replace(/name="_csrf" value="[^"]+"/, ''));
+    const mail = await t.store.db.selectFrom('mails').selectAll().where('to_address', '=', user.email).where('kind', '=', 'reset').executeTakeFirstOrThrow();
+    const link = /https?:\/\/\S+\/panel\/reset\/[A-Za-z0-9_-]{43}/.exec(mail.text_body ?? '')![0];
+    const path = new URL(link).pathname;
+    assert.equal((await c.get(path)).status, 200);
+    const set = await c.post(path, { password: 'a brand new passphrase', password2: 'a brand new passphrase' });
+    assert.equal(set.status, 303);
+    assert.equal(set.location, '/panel?done=password-set');
+    assert.equal((await c.get('/panel')).status, 200, 'signed in by the link');
+    assert.equal((await old.get('/panel')).status, 303, 'the old session ended');
+    assert.equal((await new PanelClient(t.app, '10.3.0.3').signIn(user.email, user.password)).status, 401, 'the old password no longer works');
+    assert.equal((await new PanelClient(t.app, '10.3.0.4').signIn(user.email, 'a brand new passphrase')).status, 303);
+    // Used once; and a fresh one expires after an hour.
+    assert.equal((await new PanelClient(t.app).get(path)).status, 410);
+    await c.get('/panel/forgot-password');
+    await c.post('/panel/forgot-password', { email: user.email });
+    const again = await t.store.db
+      .selectFrom('mails')
+      .select('text_body')
+      .where('to_address', '=', user.email)
+      .where('kind', '=', 'reset')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const second = new URL(/https?:\/\/\S+\/panel\/reset\/[A-Za-z0-9_-]{43}/.exec(again.text_body ?? '')![0]).pathname;
+    manualClock(t).advance(3_600_000 + 1);
+    const expired = await new PanelClient(t.app).get(second);
+    assert.equal(expired.status, 410);
+    assert.match(expired.body, /Este enlace ya no funciona|This link no longer works/);
+  });
 });
