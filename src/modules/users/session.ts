@@ -18,6 +18,8 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
 /** onRequest hook of the whole panel: who is signed in (an unknown or ended session is nobody). */
 export function sessionHook(deps: { store: Store; clock: Clock }) {
   return async (req: FastifyRequest): Promise<void> => {
+    // The stylesheet and script are the same for everyone: no session lookup for them.
+    if (req.url.startsWith('/panel/assets/')) return;
     const user = await resolveSession(deps.store, deps.clock, req.cookies[SESSION_COOKIE]);
     if (user) {
       req.panelUser = user;
