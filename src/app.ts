@@ -72,6 +72,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // While closing, requests still arriving on open connections are served (Fastify's own 503
     // body would not be in the Error shape); new connections are refused by the closed listener.
     return503OnClosing: false,
+    // Client addresses (limits, lockout, logs) from X-Forwarded-For only when sent by a trusted proxy.
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 960 }, // a stock ID in a path (D26): 80 characters × 4 UTF-8 bytes × 3 ("%XX")
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,4 +1,5 @@
 // The one place that reads process.env (D2). Everything else receives a Config.
+import net from 'node:net';
 import path from 'node:path';
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -43,6 +44,11 @@ export interface Config {
   mailFrom: string;
   /** A lead with no activity for this long has its buyer's contact details erased (daily job). */
   leadRetentionDays: number;
+  /**
+   * Which peers may say who the client is (X-Forwarded-For): false (nobody, the default), or
+   * addresses/CIDR ranges (and proxy-addr's `loopback`, `linklocal`, `uniquelocal`).
+   */
+  trustProxy: false | string[];
 }
 
 export class ConfigError extends Error {
@@ -162,6 +168,25 @@ function mailFrom(env: Env, def: string): string {
   return raw;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(env: Env): false | string[] {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  const parts = raw.split(',').map((p) => p.trim());
+  const ok = parts.every((p) => {
+    if (PROXY_NAMES.has(p)) return true;
+    const [addr, bits, ...rest] = p.split('/');
+    const family = net.isIP(addr ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (!ok) {
+    throw new ConfigError('TRUST_PROXY', `must be false or the proxies' addresses/CIDR ranges such as 10.0.0.0/8,127.0.0.1 (got "${raw}")`);
+  }
+  return parts;
+}
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the whole configuration; throws ConfigError naming the first bad variable. */
@@ -195,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     inquiriesPerHour: int(env, 'INQUIRIES_PER_HOUR', 20, 1, 1_000_000_000),
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, `Dealer Inventory <no-reply@${new URL(publicBaseUrl).hostname}>`),
+    trustProxy: trustProxy(env),
     leadRetentionDays: int(env, 'LEAD_RETENTION_DAYS', 730, 1, 36_500),
   };
 }
