@@ -151,7 +151,7 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
     [t.interiorColor, row.interior_color ?? ''],
     [t.condition, value(row.condition)],
     [t.city, row.city ?? ''],
-    [t.vin, row.vin ?? ''], // shown: buyers check a car's history by it (P26)
+    [t.vin, row.vin ?? ''], // shown: buyers check a car's history by it (P27)
     [t.stockId, row.external_id], // exactly as stored (D26): html escapes it like every value
   ];
   const description = [title, price, mileage, row.city].filter(Boolean).join(' · ');

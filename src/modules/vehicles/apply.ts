@@ -47,7 +47,7 @@ export interface ApplyWarning {
 const DUPLICATES_NAMED = 3;
 
 /**
- * Duplicate VINs (issue 15, P26): each applied car with a VIN that another car of the
+ * Duplicate VINs (issue 15, P27): each applied car with a VIN that another car of the
  * dealership for sale in the market also has. Allowed (dealers re-list a car under a new stock
  * ID) but reported, since two listings of one car are most often a mistake. Read after writing,
  * in the same transaction, so cars of one call see each other.
