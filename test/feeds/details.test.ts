@@ -89,7 +89,14 @@ describe(`feeds: vehicle details (${STORE_NAME})`, () => {
       engine: '2.0 TSI',
       interior_color: 'Cuero negro',
     });
-    assert.deepEqual(details(await vehicle(key, 'D-2')), { vin: VALID_VIN, body_style: 'hatchback', drivetrain: 'awd', doors: 5, engine: '1.6', interior_color: 'Tela' });
+    assert.deepEqual(details(await vehicle(key, 'D-2')), {
+      vin: VALID_VIN,
+      body_style: 'hatchback',
+      drivetrain: 'awd',
+      doors: 5,
+      engine: '1.6',
+      interior_color: 'Tela',
+    });
     assert.deepEqual(details(await vehicle(key, 'D-3')), { vin: null, body_style: 'sedan', drivetrain: 'rwd', doors: 2, engine: null, interior_color: null });
   });
 
@@ -97,7 +104,17 @@ describe(`feeds: vehicle details (${STORE_NAME})`, () => {
     const { slug } = await seedDealer(t);
     const feed = await feedFor(t, slug);
     const cars = [
-      { external_id: 'J-1', brand: 'Volkswagen', model: 'Gol', year: 2015, price: 5500000, mileage: 98000, photos: PHOTOS('J-1'), doors: 3, bodyType: 'Limousine' },
+      {
+        external_id: 'J-1',
+        brand: 'Volkswagen',
+        model: 'Gol',
+        year: 2015,
+        price: 5500000,
+        mileage: 98000,
+        photos: PHOTOS('J-1'),
+        doors: 3,
+        bodyType: 'Limousine',
+      },
       { external_id: 'J-2', brand: 'Volkswagen', model: 'Gol', year: 2015, price: 5500000, mileage: 98000, photos: PHOTOS('J-2'), doors: 'four' },
     ];
     const res = await t.app.inject({ method: 'POST', url: feed.path, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(cars) });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock.js';
-import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar, publishCar } from '../support/cars.js';
 import { PhotoHost, pathOf, photoUrls } from '../support/photos.js';
@@ -66,11 +66,12 @@ describe(`vehicle details (${STORE_NAME})`, () => {
     const again = await put('D-2', aCar(DETAILS));
     assert.equal(again.statusCode, 200);
     assert.equal(again.json().vehicle.updated_at, first.updated_at);
-    const revision = async () => (await t.store.db.selectFrom('vehicles').select('revision').where('external_id', '=', 'D-2').executeTakeFirstOrThrow()).revision;
+    const revision = async () =>
+      (await t.store.db.selectFrom('vehicles').select('revision').where('external_id', '=', 'D-2').executeTakeFirstOrThrow()).revision;
     const before = await revision();
     await put('D-2', aCar(DETAILS));
     assert.equal(await revision(), before, 'sending it again unchanged keeps its revision');
-    (t.clock as ManualClock).advance(60_000);
+    manualClock(t).advance(60_000);
     const changed = await put('D-2', aCar({ ...DETAILS, doors: 2, body_style: 'coupe' }));
     assert.equal(changed.json().vehicle.doors, 2);
     assert.equal(changed.json().vehicle.body_style, 'coupe');
@@ -94,7 +95,9 @@ describe(`vehicle details (${STORE_NAME})`, () => {
     assert.equal(bad.statusCode, 422, bad.body);
     const body = bad.json();
     assert.equal(body.error.code, 'invalid_vehicle');
-    assert.deepEqual(body.error.fields, [`vin "${WRONG_CHECK_DIGIT}" has a wrong check digit: its 9th character is 4, the other 16 call for 3 (a typing mistake?)`]);
+    assert.deepEqual(body.error.fields, [
+      `vin "${WRONG_CHECK_DIGIT}" has a wrong check digit: its 9th character is 4, the other 16 call for 3 (a typing mistake?)`,
+    ]);
     assert.equal((await get('US-1', usKey)).statusCode, 404);
     assert.equal((await put('US-1', aCar({ vin: VALID_VIN }), usKey)).statusCode, 201);
     assert.equal((await put('US-2', aCar({ vin: VALID_VIN_X.toLowerCase() }), usKey)).json().vehicle.vin, VALID_VIN_X);
@@ -148,7 +151,13 @@ describe(`vehicle details (${STORE_NAME})`, () => {
     );
     assert.equal(res.json().total, 1);
     // another dealership's car with the same VIN is not listed (D7)
-    assert.deepEqual((await list(`vin=${VALID_VIN}`, key)).json().data.map((v: { external_id: string }) => v.external_id).includes('F-2'), false);
+    assert.deepEqual(
+      (await list(`vin=${VALID_VIN}`, key))
+        .json()
+        .data.map((v: { external_id: string }) => v.external_id)
+        .includes('F-2'),
+      false,
+    );
     const bad = await list('vin=123', k);
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().error.code, 'invalid_request');
@@ -243,7 +252,12 @@ describe(`vehicle details (${STORE_NAME})`, () => {
   test('the panel car page shows them', async () => {
     const { client, user } = await signedInClient(t);
     await put('PN-1', aCar({ ...DETAILS, photos: photoUrls('pn') }), user.key);
-    const row = await t.store.db.selectFrom('vehicles').select('id').where('dealer_id', '=', user.dealerId).where('external_id', '=', 'PN-1').executeTakeFirstOrThrow();
+    const row = await t.store.db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('dealer_id', '=', user.dealerId)
+      .where('external_id', '=', 'PN-1')
+      .executeTakeFirstOrThrow();
     const res = await client.get(`/panel/inventory/${row.id}`);
     assert.equal(res.status, 200);
     for (const [label, value] of [

@@ -104,7 +104,9 @@ const vehicleInputProperties = {
   vin: Type.Optional(Type.String({ maxLength: 40, description: `Vehicle identification number. ${VIN_RULE}`, examples: ['1HGCM82633A004352'] })),
   body_style: Type.Optional(oneOf(BODY_STYLES, { description: 'Body style (any case).' })),
   drivetrain: Type.Optional(oneOf(DRIVETRAINS, { description: 'fwd front-wheel, rwd rear-wheel, awd all-wheel, 4wd four-wheel drive (any case).' })),
-  doors: Type.Optional(Type.Integer({ minimum: VEHICLE_LIMITS.doorsMin, maximum: VEHICLE_LIMITS.doorsMax, description: 'Number of doors, the tailgate included.' })),
+  doors: Type.Optional(
+    Type.Integer({ minimum: VEHICLE_LIMITS.doorsMin, maximum: VEHICLE_LIMITS.doorsMax, description: 'Number of doors, the tailgate included.' }),
+  ),
   engine: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.engine, description: 'Free text, e.g. "2.0 turbo 4-cylinder".' })),
   interior_color: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.color, description: 'Free text, as color.' })),
 };

@@ -13,7 +13,7 @@ const LETTER_VALUES: Record<string, number> = {
 }; // prettier-ignore
 
 /** Markets whose cars must carry a valid check digit. */
-export const CHECK_DIGIT_MARKETS: readonly string[] = ['us'];
+const CHECK_DIGIT_MARKETS: readonly string[] = ['us'];
 
 /** "1hg-cm826 33a004352 " → "1HGCM82633A004352". */
 export const normalizeVin = (text: string): string => text.replace(/[\s-]+/g, '').toUpperCase();
