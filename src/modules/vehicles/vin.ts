@@ -19,7 +19,7 @@ const CHECK_DIGIT_MARKETS: readonly string[] = ['us'];
 export const normalizeVin = (text: string): string => text.replace(/[\s-]+/g, '').toUpperCase();
 
 /** The check digit (0–9 or X) a 17-character VIN of the right shape should carry at position 9. */
-export function vinCheckDigit(vin: string): string {
+function vinCheckDigit(vin: string): string {
   let sum = 0;
   for (let i = 0; i < 17; i++) {
     const c = vin[i]!;
