@@ -11,14 +11,17 @@ import ExcelJS from 'exceljs';
 import { BenchError, MODELS, createDealer, runCommand, startOwnServer, stopChild, type Benchmark, type Figure, type OwnServer } from './lib.js';
 import { aCar } from '../test/support/cars.js';
 import { photoUrls } from '../test/support/photos.js';
-import { FIELDS } from '../src/modules/feeds/parse/columns.js';
+import { FIELDS, type Field } from '../src/modules/feeds/parse/columns.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CARS = Number(process.env.BENCH_FEED_CARS ?? 30_000);
 
-// The feed's columns are the fields the service reads (D16).
-const COLUMNS = FIELDS;
-type Car = Record<(typeof COLUMNS)[number], string>;
+// The feed's columns are the fields the service reads (D16), without issue 15's optional ones,
+// so that the figures stay comparable with earlier runs.
+const DETAILS = ['vin', 'body_style', 'drivetrain', 'doors', 'engine', 'interior_color'] as const;
+type Column = Exclude<Field, (typeof DETAILS)[number]>;
+const COLUMNS = FIELDS.filter((f): f is Column => !(DETAILS as readonly string[]).includes(f));
+type Car = Record<Column, string>;
 
 const FUELS = ['gasoline', 'diesel', 'hybrid'];
 const COLORS = ['Blanco', 'Gris', 'Negro', 'Rojo', 'Azul'];

@@ -341,10 +341,11 @@ describe('feed parsing: column names (D16)', () => {
       color: 'Blue',
       condition: 'used',
       photos: P,
+      vin: '1FTER4FH0KLA00000', // read since issue 15 (validation checks it)
     });
     assert.deepEqual(
       r.columns.find((c) => c.column === 'VIN'),
-      { column: 'VIN', field: null },
+      { column: 'VIN', field: 'vin' },
     );
   });
 
@@ -400,7 +401,7 @@ describe('feed parsing: column names (D16)', () => {
   });
 
   test('unknown columns are reported as ignored and left out of the vehicle', async () => {
-    const r = await parse(`external_id,brand,VIN,Body Style,market,source\nS1,Ford,123,SUV,br,api\n`);
+    const r = await parse(`external_id,brand,Seats,Warranty,market,source\nS1,Ford,5,12 months,br,api\n`);
     assert.deepEqual(vehicles(r), [{ external_id: 'S1', brand: 'Ford' }]);
     assert.deepEqual(
       r.columns.map((c) => c.field),

@@ -51,6 +51,8 @@ describe(`feed push (${STORE_NAME})`, () => {
       errors: [],
       error_count: 0,
       errors_truncated: false,
+      warnings: [],
+      warning_count: 0,
     });
     const cars = await vehiclesOf(t, slug);
     assert.deepEqual(
@@ -72,6 +74,8 @@ describe(`feed push (${STORE_NAME})`, () => {
       errors: [],
       error_count: 0,
       errors_truncated: false,
+      warnings: [],
+      warning_count: 0,
     });
     assert.deepEqual(
       (await vehiclesOf(t, slug)).map((c) => [c.updated_at, c.revision]),
@@ -107,6 +111,8 @@ describe(`feed push (${STORE_NAME})`, () => {
       errors: [],
       error_count: 0,
       errors_truncated: false,
+      warnings: [],
+      warning_count: 0,
     });
 
     const none = multipart([{ name: 'other', filename: 'x.csv', body: 'a,b\n' }]);

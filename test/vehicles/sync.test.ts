@@ -33,9 +33,9 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     const { key } = await seedDealer(t);
     const first = await sync(key, { vehicles: aStock('A', 3, GOL) });
     assert.equal(first.statusCode, 200);
-    assert.deepEqual(first.json(), { created: 3, updated: 0, sold: 0, errors: [] });
+    assert.deepEqual(first.json(), { created: 3, updated: 0, sold: 0, errors: [], warnings: [] });
     const second = await sync(key, { vehicles: aStock('A', 3, { ...GOL, price: 5_400_000 }) });
-    assert.deepEqual(second.json(), { created: 0, updated: 3, sold: 0, errors: [] });
+    assert.deepEqual(second.json(), { created: 0, updated: 3, sold: 0, errors: [], warnings: [] });
   });
 
   test('one bad car never blocks the others: 207 with errors by index; vehicle.rejected per failure', async () => {
@@ -88,7 +88,7 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     await sync(key, { source: 'shopify', vehicles: [aCar({ external_id: 'SHOP-1', ...GOL })] });
     const res = await sync(key, { vehicles: aStock('D', 8, GOL), mark_missing_as_sold: true });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), { created: 0, updated: 8, sold: 2, errors: [] });
+    assert.deepEqual(res.json(), { created: 0, updated: 8, sold: 2, errors: [], warnings: [] });
     const s = await statuses(key);
     assert.equal(s['D-9'], 'sold');
     assert.equal(s['D-10'], 'sold');
@@ -159,7 +159,7 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     assert.equal(refused.statusCode, 409);
     assert.equal(refused.json().error.code, 'empty_list');
     const empty = await sync(key, { vehicles: [] });
-    assert.deepEqual([empty.statusCode, empty.json()], [200, { created: 0, updated: 0, sold: 0, errors: [] }]);
+    assert.deepEqual([empty.statusCode, empty.json()], [200, { created: 0, updated: 0, sold: 0, errors: [], warnings: [] }]);
     assert.equal((await statuses(key))['I-1'], 'importing_photos');
   });
 

@@ -62,6 +62,13 @@ describe(`vehicles (${STORE_NAME})`, () => {
       photo_status: photos().map((source_url) => ({ source_url, status: 'pending', reason: null, url: null, original_url: null })),
       review_reasons: [],
       updated_at: new Date(clock.now()).toISOString(),
+      // Beyond spec 2.2 (issue 15): null when not given.
+      vin: null,
+      body_style: null,
+      drivetrain: null,
+      doors: null,
+      engine: null,
+      interior_color: null,
     });
     const again = await get('STK-1');
     assert.equal(again.statusCode, 200);

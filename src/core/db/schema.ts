@@ -76,6 +76,10 @@ export interface FeedImportsTable {
   finished_at: number;
   /** While running: the last sign of life of its process (null once it ended). */
   heartbeat_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** All per-row warnings (duplicate VINs); `warnings` keeps the first of them, as `errors` does. */
+  warning_count: ColumnType<number, number | undefined, number>;
+  /** JSON array of { index, external_id, code, message }. */
+  warnings: ColumnType<string, string | undefined, string>;
 }
 
 type JobStatus = 'pending' | 'running' | 'failed';
@@ -143,6 +147,13 @@ interface VehiclesTable {
   photo_state: ColumnType<string, string | undefined, string>;
   created_at: number;
   updated_at: number;
+  /** Issue 15, all optional: upper-case VIN (17 characters), vocabulary codes, a door count, free text. */
+  vin: ColumnType<string | null, string | null | undefined, string | null>;
+  body_style: ColumnType<string | null, string | null | undefined, string | null>;
+  drivetrain: ColumnType<string | null, string | null | undefined, string | null>;
+  doors: ColumnType<number | null, number | null | undefined, number | null>;
+  engine: ColumnType<string | null, string | null | undefined, string | null>;
+  interior_color: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The events outbox: written with the change that caused the event. */

@@ -30,6 +30,7 @@ import {
   recordRejections,
   soldSkippedText,
   type ItemError,
+  type ItemWarning,
   type StockScope,
 } from '../vehicles/stock.js';
 import type { ImportLock } from './import-lock.js';
@@ -63,6 +64,10 @@ export interface FeedImportOutcome {
   error_count: number;
   /** true when `errors` holds only the first REPORT_MAX_ERRORS of them. */
   errors_truncated: boolean;
+  /** Issue 15: rows applied but worth a look (duplicate VINs), the first REPORT_MAX_ERRORS of them. */
+  warnings: ItemWarning[];
+  /** Every per-row warning of the file. */
+  warning_count: number;
   /** The report's id (not part of the D15 answer; the route leaves it out). */
   importId: number;
 }
@@ -84,6 +89,8 @@ type Report = Pick<FeedImportsTable, 'result' | 'format' | 'rows' | 'created' | 
   Partial<Pick<FeedImportsTable, 'sold_skipped' | 'message'>> & {
     errors: ItemError[];
     columns: ColumnMatch[];
+    /** Issue 15: left out by imports that applied nothing (the columns' defaults: none). */
+    warnings?: ItemWarning[];
   };
 
 function reportRow(feed: FeedRow, trigger: FeedTrigger, startedAt: number, finishedAt: number, r: Report): Omit<NewFeedImport, 'id'> {
@@ -104,6 +111,7 @@ function reportRow(feed: FeedRow, trigger: FeedTrigger, startedAt: number, finis
     columns: JSON.stringify(r.columns),
     started_at: startedAt,
     finished_at: finishedAt,
+    ...(r.warnings ? { warning_count: r.warnings.length, warnings: JSON.stringify(r.warnings.slice(0, REPORT_MAX_ERRORS)) } : {}),
   };
 }
 
@@ -273,6 +281,7 @@ async function importParsedFeed(
 
     let created = 0;
     let updated = 0;
+    const warnings: ItemWarning[] = [];
     // Applied cars are dropped as the import goes: less live memory, so the heap grows less.
     while (prepared.items.length > 0) {
       const part = prepared.items.splice(0, IMPORT_CHUNK);
@@ -282,6 +291,7 @@ async function importParsedFeed(
       });
       created += counts.created;
       updated += counts.updated;
+      for (const w of counts.warnings) warnings.push(w);
       // SQLite answers synchronously: without a turn of the event loop here, the chunks would
       // run back to back on promise callbacks and no other request would be read meanwhile
       // (seconds for a large file).
@@ -338,6 +348,7 @@ async function importParsedFeed(
           sold,
           sold_skipped: soldSkipped ?? null,
           errors,
+          warnings,
         }),
       );
       return { sold, soldSkipped };
@@ -353,6 +364,8 @@ async function importParsedFeed(
       errors: errors.length > REPORT_MAX_ERRORS ? errors.slice(0, REPORT_MAX_ERRORS) : errors,
       error_count: errors.length,
       errors_truncated: errors.length > REPORT_MAX_ERRORS,
+      warnings: warnings.length > REPORT_MAX_ERRORS ? warnings.slice(0, REPORT_MAX_ERRORS) : warnings,
+      warning_count: warnings.length,
       importId,
     };
   });

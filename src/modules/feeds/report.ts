@@ -22,6 +22,7 @@ function importSummary(r: FeedImportRow) {
     sold_skipped: r.sold_skipped,
     message: r.message,
     error_count: r.error_count,
+    warning_count: r.warning_count,
     started_at: iso(r.started_at),
     finished_at: r.result === 'running' ? null : iso(r.finished_at),
   };
@@ -53,5 +54,8 @@ export async function feedImport(db: Kysely<DB>, dealerId: number, feedId: numbe
   const r = await findFeedImport(db, dealerId, feedId, importId);
   if (!r) throw new ApiError('not_found', `No import ${importId} of feed ${feedId}.`);
   const errors = JSON.parse(r.errors) as unknown[];
-  return { import: { ...importSummary(r), errors, errors_truncated: r.error_count > errors.length, columns: JSON.parse(r.columns) as unknown } };
+  const warnings = JSON.parse(r.warnings) as unknown[];
+  return {
+    import: { ...importSummary(r), errors, errors_truncated: r.error_count > errors.length, columns: JSON.parse(r.columns) as unknown, warnings },
+  };
 }

@@ -12,6 +12,21 @@ const FeedRowError = Type.Object(
   { $id: 'FeedRowError', title: 'FeedRowError' },
 );
 
+/** Issue 15: a row applied but worth the dealer's look (beside FeedRowError; its index is counted the same way). */
+const FeedRowWarning = Type.Object(
+  {
+    index: Type.Integer({ description: 'The row, counted as in FeedRowError.' }),
+    external_id: Type.String({ description: "The row's stock ID." }),
+    code: Type.Unsafe<'duplicate_vin'>({
+      type: 'string',
+      enum: ['duplicate_vin'],
+      description: 'duplicate_vin: another car of the dealership for sale in the same market has this VIN (allowed: dealers re-list).',
+    }),
+    message: Type.String({ description: 'One readable sentence naming the other car(s).' }),
+  },
+  { $id: 'FeedRowWarning', title: 'FeedRowWarning' },
+);
+
 const FORMAT = Type.Union([Type.Literal('csv'), Type.Literal('json'), Type.Literal('xml'), Type.Literal('xlsx')]);
 
 const FeedPushResultSchema = Type.Object(
@@ -26,6 +41,10 @@ const FeedPushResultSchema = Type.Object(
     errors: Type.Array(Type.Ref('FeedRowError'), { description: 'The per-row errors, in file order: the first 1000 of them (error_count has them all).' }),
     error_count: Type.Integer({ description: 'Every per-row error of the file.' }),
     errors_truncated: Type.Boolean({ description: 'true when the file has more than 1000 per-row errors and `errors` lists only the first 1000.' }),
+    warnings: Type.Array(Type.Ref('FeedRowWarning'), {
+      description: 'Rows applied but worth a look (e.g. a duplicate VIN), in file order: the first 1000 (warning_count has them all).',
+    }),
+    warning_count: Type.Integer({ description: 'Every per-row warning of the file.' }),
   },
   { $id: 'FeedPushResult', title: 'FeedPushResult' },
 );
@@ -64,6 +83,7 @@ const summaryFields = {
   sold_skipped: Type.Union([Type.String(), Type.Null()]),
   message: Type.Union([Type.String(), Type.Null()], { description: 'Why the import was refused, unreadable, unreachable or interrupted.' }),
   error_count: Type.Integer({ description: 'All per-row errors of the import.' }),
+  warning_count: Type.Integer({ description: 'All per-row warnings of the import (rows applied but worth a look, e.g. a duplicate VIN).' }),
   started_at: Type.String({ format: 'date-time' }),
   finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'null while the import is running.' }),
 };
@@ -79,6 +99,7 @@ const FeedImportSchema = Type.Object(
       Type.Object({ column: Type.String(), field: Type.Union([Type.String(), Type.Null()], { description: 'The field it fed; null: ignored.' }) }),
       { description: 'Which column (or element) of the file fed which field.' },
     ),
+    warnings: Type.Array(Type.Ref('FeedRowWarning'), { description: 'The first 1000 per-row warnings (warning_count has them all).' }),
   },
   { $id: 'FeedImport', title: 'FeedImport' },
 );
@@ -119,6 +140,7 @@ export const PushQuery = Type.Object({
 
 export const FEED_SCHEMAS = [
   FeedRowError,
+  FeedRowWarning,
   FeedPushResultSchema,
   FeedImportSummarySchema,
   FeedImportSchema,

@@ -116,6 +116,14 @@ ${v.message}</textarea>`,
 </form>`;
 }
 
+/** schema.org's DriveWheelConfigurationValue for each drivetrain. */
+const DRIVE_WHEELS: Record<string, string> = {
+  fwd: 'https://schema.org/FrontWheelDriveConfiguration',
+  rwd: 'https://schema.org/RearWheelDriveConfiguration',
+  awd: 'https://schema.org/AllWheelDriveConfiguration',
+  '4wd': 'https://schema.org/FourWheelDriveConfiguration',
+};
+
 const dealerLine = (row: ListingRow): string => [row.dealer_name, row.dealer_city].filter(Boolean).join(', ');
 
 /** The page of a car for sale, with the contact form (empty, or as the buyer left it). */
@@ -135,9 +143,15 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
     [t.mileage, mileage],
     [t.fuel, value(row.fuel)],
     [t.transmission, value(row.transmission)],
+    [t.bodyStyle, value(row.body_style)],
+    [t.drivetrain, value(row.drivetrain)],
+    [t.doors, row.doors ?? ''],
+    [t.engine, row.engine ?? ''],
     [t.color, row.color ?? ''],
+    [t.interiorColor, row.interior_color ?? ''],
     [t.condition, value(row.condition)],
     [t.city, row.city ?? ''],
+    [t.vin, row.vin ?? ''], // shown: buyers check a car's history by it (P27)
     [t.stockId, row.external_id], // exactly as stored (D26): html escapes it like every value
   ];
   const description = [title, price, mileage, row.city].filter(Boolean).join(' · ');
@@ -154,6 +168,12 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
     ...(row.fuel ? { fuelType: row.fuel } : {}),
     ...(row.transmission ? { vehicleTransmission: row.transmission } : {}),
     ...(row.color ? { color: row.color } : {}),
+    ...(row.vin ? { vehicleIdentificationNumber: row.vin } : {}),
+    ...(row.body_style ? { bodyType: row.body_style } : {}),
+    ...(row.drivetrain ? { driveWheelConfiguration: DRIVE_WHEELS[row.drivetrain] ?? row.drivetrain } : {}),
+    ...(row.doors !== null ? { numberOfDoors: row.doors } : {}),
+    ...(row.engine ? { vehicleEngine: { '@type': 'EngineSpecification', name: row.engine } } : {}),
+    ...(row.interior_color ? { vehicleInteriorColor: row.interior_color } : {}),
     ...(row.description ? { description: row.description } : {}),
     image: photos,
     url,

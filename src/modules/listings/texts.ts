@@ -15,6 +15,13 @@ export interface Texts {
   city: string;
   /** The dealer's stock ID, which a buyer can quote to the dealership. */
   stockId: string;
+  /** Issue 15: shown when given (the VIN too: buyers check a car's history by it). */
+  bodyStyle: string;
+  drivetrain: string;
+  doors: string;
+  engine: string;
+  interiorColor: string;
+  vin: string;
   details: string;
   description: string;
   photos: string;
@@ -64,6 +71,12 @@ const en: Texts = {
   condition: 'Condition',
   city: 'City',
   stockId: 'Stock number',
+  bodyStyle: 'Body style',
+  drivetrain: 'Drivetrain',
+  doors: 'Doors',
+  engine: 'Engine',
+  interiorColor: 'Interior colour',
+  vin: 'VIN',
   details: 'Details',
   description: 'Description',
   photos: 'Photos',
@@ -112,6 +125,19 @@ const en: Texts = {
     automatic: 'Automatic',
     used: 'Used',
     new: 'New',
+    sedan: 'Sedan',
+    hatchback: 'Hatchback',
+    suv: 'SUV',
+    pickup: 'Pickup',
+    coupe: 'Coupé',
+    convertible: 'Convertible',
+    wagon: 'Estate (wagon)',
+    van: 'Van',
+    minivan: 'Minivan',
+    fwd: 'Front-wheel drive',
+    rwd: 'Rear-wheel drive',
+    awd: 'All-wheel drive',
+    '4wd': 'Four-wheel drive (4x4)',
   },
   problems: {
     name_required: () => 'Please give your name.',
@@ -140,6 +166,12 @@ const es: Texts = {
   condition: 'Estado',
   city: 'Ciudad',
   stockId: 'Referencia',
+  bodyStyle: 'Carrocería',
+  drivetrain: 'Tracción',
+  doors: 'Puertas',
+  engine: 'Motor',
+  interiorColor: 'Color interior',
+  vin: 'VIN (número de chasis)',
   details: 'Datos',
   description: 'Descripción',
   photos: 'Fotos',
@@ -188,6 +220,19 @@ const es: Texts = {
     automatic: 'Automática',
     used: 'Usado',
     new: 'Nuevo (0 km)',
+    sedan: 'Sedán',
+    hatchback: 'Hatchback',
+    suv: 'SUV',
+    pickup: 'Pick-up',
+    coupe: 'Cupé',
+    convertible: 'Descapotable',
+    wagon: 'Familiar (rural)',
+    van: 'Furgón',
+    minivan: 'Monovolumen',
+    fwd: 'Tracción delantera',
+    rwd: 'Tracción trasera',
+    awd: 'Tracción integral (AWD)',
+    '4wd': '4x4',
   },
   problems: {
     name_required: () => 'Indicá tu nombre.',
@@ -216,6 +261,12 @@ const pt: Texts = {
   condition: 'Condição',
   city: 'Cidade',
   stockId: 'Referência',
+  bodyStyle: 'Carroceria',
+  drivetrain: 'Tração',
+  doors: 'Portas',
+  engine: 'Motor',
+  interiorColor: 'Cor interna',
+  vin: 'Chassi (VIN)',
   details: 'Dados',
   description: 'Descrição',
   photos: 'Fotos',
@@ -264,6 +315,19 @@ const pt: Texts = {
     automatic: 'Automático',
     used: 'Usado',
     new: 'Novo (0 km)',
+    sedan: 'Sedã',
+    hatchback: 'Hatch',
+    suv: 'SUV',
+    pickup: 'Picape',
+    coupe: 'Cupê',
+    convertible: 'Conversível',
+    wagon: 'Perua (SW)',
+    van: 'Furgão',
+    minivan: 'Minivan',
+    fwd: 'Tração dianteira',
+    rwd: 'Tração traseira',
+    awd: 'Tração integral (AWD)',
+    '4wd': '4x4',
   },
   problems: {
     name_required: () => 'Informe seu nome.',

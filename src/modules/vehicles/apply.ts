@@ -6,7 +6,7 @@ import type { Clock } from '../../core/clock.js';
 import type { DB, NewVehicle, VehicleRow } from '../../core/db/schema.js';
 import { photoStateOf } from './photo-state.js';
 import { trackPhotos } from './photo-track.js';
-import { insertVehicles, touchVehicles, updateVehicle } from './repository.js';
+import { forSaleWithVins, insertVehicles, touchVehicles, updateVehicle } from './repository.js';
 import { minPhotosOf } from '../markets/markets.js';
 import { saleStatus } from './status.js';
 import { contactDetailsIn, type VehicleData } from './validation.js';
@@ -31,6 +31,52 @@ export interface ApplyOutcome {
   updated: number;
   /** Per item, in order: whether it was created. */
   results: ('created' | 'updated')[];
+  /** Items applied but worth a look (issue 15), by their position in `items`. */
+  warnings: ApplyWarning[];
+}
+
+export interface ApplyWarning {
+  /** Position of the item in the applied list. */
+  position: number;
+  external_id: string;
+  code: 'duplicate_vin';
+  message: string;
+}
+
+/** Other cars named in a duplicate-VIN sentence; the rest are counted. */
+const DUPLICATES_NAMED = 3;
+
+/**
+ * Duplicate VINs (issue 15, P27): each applied car with a VIN that another car of the
+ * dealership for sale in the market also has. Allowed (dealers re-list a car under a new stock
+ * ID) but reported, since two listings of one car are most often a mistake. Read after writing,
+ * in the same transaction, so cars of one call see each other.
+ */
+async function duplicateVins(trx: Kysely<DB>, scope: ApplyScope, items: ApplyItem[]): Promise<ApplyWarning[]> {
+  const vins = [...new Set(items.flatMap((i) => (i.data.vin ? [i.data.vin] : [])))];
+  if (vins.length === 0) return [];
+  const byVin = new Map<string, string[]>();
+  for (const r of await forSaleWithVins(trx, scope.dealerId, scope.market, vins)) {
+    const list = byVin.get(r.vin);
+    if (list) list.push(r.external_id);
+    else byVin.set(r.vin, [r.external_id]);
+  }
+  const warnings: ApplyWarning[] = [];
+  items.forEach((item, position) => {
+    const others = (byVin.get(item.data.vin ?? '') ?? []).filter((id) => id !== item.externalId);
+    if (others.length === 0) return;
+    const named = others.slice(0, DUPLICATES_NAMED).map((id) => JSON.stringify(id));
+    const more = others.length > DUPLICATES_NAMED ? ` and ${others.length - DUPLICATES_NAMED} more` : '';
+    warnings.push({
+      position,
+      external_id: item.externalId,
+      code: 'duplicate_vin',
+      message:
+        `vin ${item.data.vin} is also the VIN of ${others.length === 1 ? 'car' : 'cars'} ${named.join(', ')}${more} for sale in this market; ` +
+        'both are listed (allowed), check that this is not the same car twice',
+    });
+  });
+  return warnings;
 }
 
 const LISTING_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
@@ -43,7 +89,7 @@ function newListingId(): string {
 }
 
 function contentHash(d: VehicleData, photos: string[], source: string): string {
-  const parts = [
+  const parts: unknown[] = [
     d.brand,
     d.model,
     d.year,
@@ -60,6 +106,10 @@ function contentHash(d: VehicleData, photos: string[], source: string): string {
     photos,
     source,
   ];
+  // Issue 15's fields join the hash only when given, so the hash of a car without them (every
+  // car stored before them) is unchanged: sending it again still leaves it untouched.
+  const details = [d.vin, d.bodyStyle, d.drivetrain, d.doors, d.engine, d.interiorColor];
+  if (details.some((v) => v !== null)) parts.push(details);
   return crypto.createHash('sha1').update(JSON.stringify(parts)).digest('base64url');
 }
 
@@ -78,6 +128,12 @@ function contentColumns(d: VehicleData) {
     condition: d.condition,
     city: d.city,
     description: d.description,
+    vin: d.vin,
+    body_style: d.bodyStyle,
+    drivetrain: d.drivetrain,
+    doors: d.doors,
+    engine: d.engine,
+    interior_color: d.interiorColor,
   };
 }
 
@@ -156,5 +212,6 @@ export async function applyVehicles(
   await touchVehicles(trx, untouched, now);
   // New photo URLs get their rows and download jobs; changed cars' states are settled.
   await trackPhotos(trx, clock, scope.dealerId, { created, changed: changedPhotos });
-  return { created: inserts.length, updated: items.length - inserts.length, results };
+  const warnings = await duplicateVins(trx, scope, items);
+  return { created: inserts.length, updated: items.length - inserts.length, results, warnings };
 }

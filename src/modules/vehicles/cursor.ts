@@ -12,13 +12,15 @@ export interface CursorFilters {
   source?: string;
   status?: string;
   updatedSince?: number;
+  vin?: string;
 }
 
 const VERSION = 1;
 export const CURSOR_MAX_LENGTH = 200;
 
 function fingerprint(f: CursorFilters): string {
-  const text = JSON.stringify([f.market ?? null, f.source ?? null, f.status ?? null, f.updatedSince ?? null]);
+  // vin joins only when given, so cursors made before it existed stay valid.
+  const text = JSON.stringify([f.market ?? null, f.source ?? null, f.status ?? null, f.updatedSince ?? null, ...(f.vin !== undefined ? [f.vin] : [])]);
   return crypto.createHash('sha256').update(text).digest('base64url').slice(0, 12);
 }
 
@@ -50,7 +52,7 @@ export function decodeCursor(cursor: string, f: CursorFilters): ListPosition {
   if (parsed[3] !== fingerprint(f)) {
     throw new ApiError(
       'invalid_request',
-      'cursor was made for other filters: give it with the same market, source, status and updated_since as the call that returned it.',
+      'cursor was made for other filters: give it with the same market, source, status, updated_since and vin as the call that returned it.',
     );
   }
   return { updatedAt: parsed[1], id: parsed[2] };

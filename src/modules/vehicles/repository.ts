@@ -29,6 +29,25 @@ export async function findVehicle(db: Kysely<DB>, dealerId: number, market: stri
   return (await vehicleByStockId(db, dealerId, market, externalId))[0];
 }
 
+/** The dealership's cars for sale in a market with one of these VINs (vehicles_dealer_vin): the duplicate-VIN check. */
+export async function forSaleWithVins(db: Kysely<DB>, dealerId: number, market: string, vins: string[]): Promise<{ external_id: string; vin: string }[]> {
+  const out: { external_id: string; vin: string }[] = [];
+  for (const part of chunks(vins)) {
+    if (part.length === 0) continue;
+    const rows = await db
+      .selectFrom('vehicles')
+      .select(['external_id', 'vin'])
+      .where('dealer_id', '=', dealerId)
+      .where('vin', 'in', part)
+      .where('market', '=', market)
+      .where('status', 'in', [...FOR_SALE_STATUSES])
+      .orderBy('external_id')
+      .execute();
+    for (const r of rows) if (r.vin !== null) out.push({ external_id: r.external_id, vin: r.vin });
+  }
+  return out;
+}
+
 /** Rows of a dealership's cars in a market with these stock IDs, read in chunks by `read`. */
 async function byExternalIds<R extends { external_id: string }>(externalIds: string[], read: (part: string[]) => Promise<R[]>): Promise<Map<string, R>> {
   const found = new Map<string, R>();
@@ -87,6 +106,12 @@ const VEHICLE_INSERT_COLUMNS = [
   'last_sent_at',
   'created_at',
   'updated_at',
+  'vin',
+  'body_style',
+  'drivetrain',
+  'doors',
+  'engine',
+  'interior_color',
 ] as const satisfies readonly (keyof NewVehicle)[];
 const insertVehicleRows = compiledInsert<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>>('vehicles', VEHICLE_INSERT_COLUMNS, [
   'id',
@@ -97,7 +122,7 @@ const insertVehicleRows = compiledInsert<Pick<VehicleRow, 'id' | 'dealer_id' | '
 /** Inserts cars (every column of VEHICLE_INSERT_COLUMNS; the rest take their defaults); returns what photo tracking needs of them. */
 export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promise<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[]> {
   const out: Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>[] = [];
-  // 26 columns a row: 200 rows stay under every driver's parameter limit.
+  // 32 columns a row: 200 rows stay under every driver's parameter limit (SQLite's 32766).
   for (const part of chunks(rows, 200)) out.push(...(await insertVehicleRows(db, part)));
   return out;
 }
@@ -170,6 +195,8 @@ export interface ListFilter {
   source?: string;
   status?: string;
   updatedSince?: number;
+  /** A normalized VIN (vin.ts): served by vehicles_dealer_vin. */
+  vin?: string;
 }
 
 /** A position in the list: the (updated_at, id) of the last car read. */
@@ -204,6 +231,7 @@ function listScope(db: Kysely<DB>, f: ListFilter) {
   if (f.source) q = q.where('source', '=', f.source);
   if (f.status) q = q.where('status', '=', f.status as VehicleStatus);
   if (f.updatedSince !== undefined) q = q.where('updated_at', '>=', f.updatedSince);
+  if (f.vin !== undefined) q = q.where('vin', '=', f.vin);
   return q;
 }
 

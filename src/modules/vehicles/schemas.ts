@@ -10,7 +10,27 @@ import { STOCK_ID_RULE } from './stock-id.js';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../core/db/schema.js';
 
 /** The bounds of a car's fields (the contract's, and ours where it gives none): the schema documents them, validation.ts enforces them. */
-export const VEHICLE_LIMITS = { yearMin: 1950, version: 160, description: 2000, color: 80, city: 120, photoUrl: 2048, mileage: 9_999_999 } as const;
+export const VEHICLE_LIMITS = {
+  yearMin: 1950,
+  version: 160,
+  description: 2000,
+  color: 80,
+  city: 120,
+  photoUrl: 2048,
+  mileage: 9_999_999,
+  engine: 80,
+  doorsMin: 1,
+  doorsMax: 9,
+} as const;
+
+/** Body styles (issue 15): what buyers filter by; feeds map the usual synonyms onto these (feeds/parse/values.ts). */
+export const BODY_STYLES = ['sedan', 'hatchback', 'suv', 'pickup', 'coupe', 'convertible', 'wagon', 'van', 'minivan'] as const;
+/** Drivetrains (issue 15): front, rear, all-wheel (automatic) and four-wheel (selectable) drive. */
+export const DRIVETRAINS = ['fwd', 'rwd', 'awd', '4wd'] as const;
+
+const VIN_RULE =
+  '17 characters, A–Z and 0–9 without I, O, Q; read upper-case, spaces and dashes removed. For cars of market `us` the check digit ' +
+  '(9th character, ISO 3779 / 49 CFR 565) must match, else 422; other markets check only the shape.';
 
 /** Highest `page` of GET /vehicles (100 cars a page: 10 million); deeper reads use cursor. */
 const LIST_PAGE_MAX = 100_000;
@@ -30,6 +50,19 @@ const vocabulary = (values: readonly string[], options: Record<string, unknown> 
 
 /** A nullable scalar as one JSON Schema type list (serialised faster than an anyOf). */
 const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) => Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
+
+/** A vocabulary value or null, documented as its enum. */
+const nullableOneOf = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null], ...options });
+
+/** Something applied but worth the dealer's look (issue 15): today only `duplicate_vin`. */
+const warningProperties = {
+  external_id: Type.String({ description: 'The stock ID of the car the warning is about.' }),
+  code: oneOf(['duplicate_vin'] as const, {
+    description: 'duplicate_vin: another car of the dealership for sale in the same market has this VIN (allowed: dealers re-list; check it is not a mistake).',
+  }),
+  message: Type.String({ description: 'One readable sentence naming the other car(s).' }),
+};
 
 const SourceSchema = oneOf(SOURCES, { description: 'Where the car was sent from. Default `api`.' });
 const StatusSchema = oneOf(STATUSES);
@@ -68,6 +101,14 @@ const vehicleInputProperties = {
   ),
   market: Type.Optional(Type.String({ description: 'Required only if the dealership sells in several markets (or give ?market=).' })),
   source: Type.Optional(SourceSchema),
+  vin: Type.Optional(Type.String({ maxLength: 40, description: `Vehicle identification number. ${VIN_RULE}`, examples: ['1HGCM82633A004352'] })),
+  body_style: Type.Optional(oneOf(BODY_STYLES, { description: 'Body style (any case).' })),
+  drivetrain: Type.Optional(oneOf(DRIVETRAINS, { description: 'fwd front-wheel, rwd rear-wheel, awd all-wheel, 4wd four-wheel drive (any case).' })),
+  doors: Type.Optional(
+    Type.Integer({ minimum: VEHICLE_LIMITS.doorsMin, maximum: VEHICLE_LIMITS.doorsMax, description: 'Number of doors, the tailgate included.' }),
+  ),
+  engine: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.engine, description: 'Free text, e.g. "2.0 turbo 4-cylinder".' })),
+  interior_color: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.color, description: 'Free text, as color.' })),
 };
 
 export const VehicleInputSchema = Type.Object(vehicleInputProperties, {
@@ -125,6 +166,12 @@ const VehicleSchema = Type.Object(
         'could not be used and why, and how many were needed). Always present; empty unless status is in_review.',
     }),
     updated_at: Type.String({ format: 'date-time', description: 'Changes only when something about the car changed (never null).' }),
+    vin: nullable<string>('string', { description: 'Beyond spec 2.2: the VIN, upper-case; null when not given.' }),
+    body_style: nullableOneOf(BODY_STYLES, { description: 'Beyond spec 2.2: null when not given.' }),
+    drivetrain: nullableOneOf(DRIVETRAINS, { description: 'Beyond spec 2.2: null when not given.' }),
+    doors: nullable<number>('integer', { description: 'Beyond spec 2.2: null when not given.' }),
+    engine: nullable<string>('string', { description: 'Beyond spec 2.2: null when not given.' }),
+    interior_color: nullable<string>('string', { description: 'Beyond spec 2.2: null when not given.' }),
   },
   { $id: 'Vehicle', title: 'Vehicle' },
 );
@@ -134,6 +181,11 @@ const VehicleResultSchema = Type.Object(
   {
     result: oneOf(['created', 'updated', 'withdrawn', 'sold'] as const),
     vehicle: Type.Ref('Vehicle'),
+    warnings: Type.Optional(
+      Type.Array(Type.Object(warningProperties), {
+        description: 'Beyond spec 2.3, on PUT only (always present there, usually empty): what was applied but deserves a look, e.g. a duplicate VIN.',
+      }),
+    ),
   },
   { $id: 'VehicleResult', title: 'VehicleResult' },
 );
@@ -184,6 +236,9 @@ const SyncResultSchema = Type.Object(
         message: Type.String(),
       }),
     ),
+    warnings: Type.Array(Type.Object({ index: Type.Integer({ description: '0-based position in `vehicles`.' }), ...warningProperties }), {
+      description: 'Beyond spec 2.6: cars that were applied but deserve a look (e.g. a VIN another car for sale already has), by index. Always present.',
+    }),
   },
   { $id: 'SyncResult', title: 'SyncResult' },
 );
@@ -226,6 +281,12 @@ export const ListQuery = Type.Object({
   source: Type.Optional(SourceSchema),
   status: Type.Optional(StatusSchema),
   updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'Cars with updated_at at or after this time.' })),
+  vin: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description: 'Beyond the spec: only cars with this VIN (any case; spaces and dashes ignored). Not a 17-character VIN shape: 400.',
+    }),
+  ),
   // No `default` on page: a page given with a cursor must be told from a page left out.
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_PAGE_MAX, description: `Default 1; at most ${LIST_PAGE_MAX}. Not with cursor.` })),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),

@@ -41,6 +41,12 @@ export function toVehicle(row: VehicleRow, publicBaseUrl: string): Vehicle {
     photo_status: photoStatusOf(publicBaseUrl, row.photo_state),
     review_reasons: reviewReasons(row),
     updated_at: new Date(row.updated_at).toISOString(),
+    vin: row.vin,
+    body_style: row.body_style as Vehicle['body_style'],
+    drivetrain: row.drivetrain as Vehicle['drivetrain'],
+    doors: row.doors,
+    engine: row.engine,
+    interior_color: row.interior_color,
   };
 }
 

@@ -9,7 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { recordEvents } from '../webhooks/fanout.js';
-import { applyVehicles } from './apply.js';
+import { applyVehicles, type ApplyWarning } from './apply.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { findVehicle, findVehicleRevision, listVehicles, setStatus } from './repository.js';
 import type { Vehicle } from './schemas.js';
@@ -18,6 +18,7 @@ import { toVehicle } from './serialize.js';
 import { markSold } from './sold.js';
 import { photosRequired, validateVehicle } from './validation.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
+import { normalizeVin, vinProblem } from './vin.js';
 
 export interface VehicleDeps {
   store: Store;
@@ -27,6 +28,9 @@ export interface VehicleDeps {
 }
 
 type Dealer = AuthContext['dealer'];
+
+/** A warning of PUT (issue 15): the car was applied, but something deserves a look. */
+export type PutWarning = Omit<ApplyWarning, 'position'>;
 
 export const lastModelYear = (clock: Clock): number => new Date(clock.now()).getUTCFullYear() + 1;
 
@@ -40,7 +44,7 @@ export async function putVehicle(
   externalId: string,
   body: Record<string, unknown>,
   queryMarket: string | undefined,
-): Promise<{ result: 'created' | 'updated'; vehicle: Vehicle }> {
+): Promise<{ result: 'created' | 'updated'; vehicle: Vehicle; warnings: PutWarning[] }> {
   const { store, clock } = deps;
   const market = resolveMarket(dealer.markets, pickMarket(body.market, queryMarket));
   const source = resolveSource(body.source);
@@ -60,7 +64,7 @@ export async function putVehicle(
     );
     throw new ApiError('invalid_vehicle', `The vehicle breaks ${checked.errors.length} rule(s); see fields.`, checked.errors);
   }
-  const { row, result } = await writeTransaction(store, async (trx) => {
+  const { row, result, warnings } = await writeTransaction(store, async (trx) => {
     await lockDealerInventory(trx, store.dialect, dealer.id);
     const current = await findVehicle(trx, dealer.id, market.code, externalId);
     // Deleted cars do not exist, but a car may have appeared since the check above.
@@ -75,9 +79,10 @@ export async function putVehicle(
       [{ externalId, data: checked.value }],
       existing,
     );
-    return { row: (await findVehicle(trx, dealer.id, market.code, externalId))!, result: outcome.results[0]! };
+    const warnings = outcome.warnings.map(({ external_id, code, message }) => ({ external_id, code, message }));
+    return { row: (await findVehicle(trx, dealer.id, market.code, externalId))!, result: outcome.results[0]!, warnings };
   });
-  return { result, vehicle: present(deps, row) };
+  return { result, vehicle: present(deps, row), warnings };
 }
 
 /**
@@ -159,6 +164,7 @@ export interface ListQueryInput {
   source?: string;
   status?: string;
   updated_since?: string;
+  vin?: string;
   page?: number;
   per_page: number;
   cursor?: string;
@@ -182,13 +188,19 @@ export async function listDealerVehicles(
     updatedSince = Date.parse(q.updated_since);
     if (Number.isNaN(updatedSince)) throw new ApiError('invalid_request', 'updated_since must be a date-time such as 2026-11-21T10:00:00Z.');
   }
-  const filters = { market, source: q.source, status: q.status, updatedSince };
+  let vin: string | undefined;
+  if (q.vin !== undefined) {
+    vin = normalizeVin(q.vin);
+    const problem = vinProblem(vin, '');
+    if (problem) throw new ApiError('invalid_request', `vin "${vin}" ${problem}.`);
+  }
+  const filters = { market, source: q.source, status: q.status, updatedSince, vin };
   const page = q.cursor !== undefined ? 0 : (q.page ?? 1);
   const at = q.cursor !== undefined ? { after: decodeCursor(q.cursor, filters) } : { offset: (page - 1) * q.per_page };
   // One row more than shown: whether another page follows.
   const { rows, total } = await listVehicles(
     deps.store.db,
-    { dealerId: dealer.id, markets, source: q.source, status: q.status, updatedSince },
+    { dealerId: dealer.id, markets, source: q.source, status: q.status, updatedSince, vin },
     at,
     q.per_page + 1,
   );

@@ -25,6 +25,14 @@ export interface ItemError {
   message: string;
 }
 
+/** A car of a call or a file that was applied but deserves a look (issue 15): `index` as in ItemError. */
+export interface ItemWarning {
+  index: number;
+  external_id: string;
+  code: 'duplicate_vin';
+  message: string;
+}
+
 /** One car of a stock as sent: `index` is how errors name it (sync: 0-based; feeds: row number). */
 export interface StockRecord {
   index: number;
@@ -151,7 +159,7 @@ export async function applyStockPart(
   scope: StockScope,
   items: StockItem[],
   errors: ItemError[],
-): Promise<{ created: number; updated: number }> {
+): Promise<{ created: number; updated: number; warnings: ItemWarning[] }> {
   const { dealer, market, source } = scope;
   const existing = await findExistingCars(
     trx,
@@ -165,7 +173,8 @@ export async function applyStockPart(
     return false;
   });
   const outcome = await applyVehicles(trx, deps.clock, { dealerId: dealer.id, market: market.code, source, now: deps.clock.now() }, ready, existing);
-  return { created: outcome.created, updated: outcome.updated };
+  const warnings = outcome.warnings.map(({ position, external_id, code, message }) => ({ index: ready[position]!.index, external_id, code, message }));
+  return { created: outcome.created, updated: outcome.updated, warnings };
 }
 
 /** vehicle.rejected (D21) for each failed car, in the caller's transaction. */

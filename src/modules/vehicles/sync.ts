@@ -18,6 +18,7 @@ import {
   refuseMassSold,
   soldSkippedText,
   type ItemError,
+  type ItemWarning,
 } from './stock.js';
 import { readStockId } from './stock-id.js';
 
@@ -31,6 +32,8 @@ export interface SyncResult {
   sold: number;
   sold_skipped?: string;
   errors: ItemError[];
+  /** Issue 15: applied cars worth a look (duplicate VINs), by index. */
+  warnings: ItemWarning[];
 }
 
 function optionalBoolean(body: Record<string, unknown>, field: string): boolean {
@@ -74,7 +77,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
       }
       const outcome = await applyStockPart(trx, deps, scope, items, errors);
       await recordRejections(trx, deps, scope, 'sync', errors);
-      const result: SyncResult = { created: outcome.created, updated: outcome.updated, sold: 0, errors };
+      const result: SyncResult = { created: outcome.created, updated: outcome.updated, sold: 0, errors, warnings: outcome.warnings };
       if (markMissing) {
         if (errors.length > 0) result.sold_skipped = soldSkippedText(errors.length, 'sync again');
         else result.sold = await markMissingSold(trx, deps, scope, listedIds);

@@ -3,7 +3,8 @@
 import { controlSentence, forbiddenControl } from '../../core/text.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Market } from '../markets/markets.js';
-import { VEHICLE_LIMITS } from './schemas.js';
+import { BODY_STYLES, DRIVETRAINS, VEHICLE_LIMITS } from './schemas.js';
+import { normalizeVin, vinProblem } from './vin.js';
 
 /** A car as the service keeps it, after validation and defaults. */
 export interface VehicleData {
@@ -22,6 +23,13 @@ export interface VehicleData {
   description: string | null;
   /** undefined: keep the car's photos (allowed on an update). */
   photos: string[] | undefined;
+  /** Issue 15, all optional: the VIN normalized (vin.ts), vocabulary codes, free text. */
+  vin: string | null;
+  bodyStyle: string | null;
+  drivetrain: string | null;
+  doors: number | null;
+  engine: string | null;
+  interiorColor: string | null;
 }
 
 export interface ValidationContext {
@@ -167,6 +175,27 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
     photos = urls;
   }
 
+  // issue 15: what buyers search by
+  let vin: string | null = null;
+  const vinText = text('vin', false, 40);
+  if (vinText !== null) {
+    const normalized = normalizeVin(vinText);
+    const problem = vinProblem(normalized, market.code);
+    if (problem) errors.push(`vin "${normalized}" ${problem}`);
+    else vin = normalized;
+  }
+  const bodyStyle = oneOf('body_style', BODY_STYLES, 'as body_style');
+  const drivetrain = oneOf('drivetrain', DRIVETRAINS, 'as drivetrain');
+  let doors: number | null = null;
+  if (has('doors')) {
+    const d = raw.doors;
+    if (typeof d !== 'number' || !Number.isInteger(d)) errors.push(`doors must be a whole number, not ${typeName(d)}`);
+    else if (d < LIMITS.doorsMin || d > LIMITS.doorsMax) errors.push(`doors must be ${LIMITS.doorsMin} to ${LIMITS.doorsMax} (it is ${d})`);
+    else doors = d;
+  }
+  const engine = text('engine', false, LIMITS.engine);
+  const interiorColor = text('interior_color', false, LIMITS.color);
+
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -185,6 +214,12 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
       city,
       description,
       photos,
+      vin,
+      bodyStyle,
+      drivetrain,
+      doors,
+      engine,
+      interiorColor,
     },
   };
 }

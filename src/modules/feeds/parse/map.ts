@@ -5,6 +5,7 @@ import { normalizeStockId } from '../../vehicles/stock-id.js';
 import { FIELDS, matchColumn, type Field } from './columns.js';
 import { UnreadableFeedError, type ColumnMatch } from './types.js';
 import { readCondition, readCurrency, readFuel, readMileage, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
+import { readBodyStyle, readDoors, readDrivetrain } from './values.js';
 
 const TEXT_FIELDS = new Set<Field>([
   'external_id',
@@ -18,7 +19,14 @@ const TEXT_FIELDS = new Set<Field>([
   'fuel',
   'transmission',
   'condition',
+  'vin',
+  'body_style',
+  'drivetrain',
+  'engine',
+  'interior_color',
 ]);
+/** Text fields whose values are read through synonyms (readSynonym). */
+const SYNONYM_FIELDS = new Set<Field>(['currency', 'fuel', 'transmission', 'condition', 'body_style', 'drivetrain']);
 /** Keys under which a photo object (JSON/XML) carries its address. */
 const PHOTO_URL_KEYS = ['url', 'src', 'href', 'link', 'uri', 'value', '#text', 'image_url', 'imageUrl'];
 
@@ -80,7 +88,7 @@ export class FieldMapper {
         const p = readPrice(t);
         out.price = p ? p.value : t;
         currencyInPrice = p?.currency;
-      } else out[field] = (field === 'mileage' ? readMileage(t) : readYear(t)) ?? t;
+      } else out[field] = (field === 'mileage' ? readMileage(t) : field === 'doors' ? readDoors(t) : readYear(t)) ?? t;
     }
     if (currencyInPrice && out.currency === undefined) out.currency = currencyInPrice;
     // New cars are often exported with the mileage cell left blank: it is 0 (spec: 0 for a new car).
@@ -110,7 +118,7 @@ function firstGiven(cols: readonly number[], get: (column: number) => unknown): 
 const memo = new Map<string, string>();
 
 function readText(field: Field, v: string): string {
-  if (field !== 'currency' && field !== 'fuel' && field !== 'transmission' && field !== 'condition') return v;
+  if (!SYNONYM_FIELDS.has(field)) return v;
   const key = `${field}\u0000${v}`;
   const known = memo.get(key);
   if (known !== undefined) return known;
@@ -130,6 +138,10 @@ function readSynonym(field: Field, v: string): string {
       return readTransmission(v);
     case 'condition':
       return readCondition(v);
+    case 'body_style':
+      return readBodyStyle(v);
+    case 'drivetrain':
+      return readDrivetrain(v);
     default:
       return v;
   }

@@ -264,3 +264,49 @@ export function splitPhotos(cell: string): string[] {
     .map((p) => p.replace(/^[\s|,;]+|[\s|,;]+$/g, ''))
     .filter((p) => p !== '');
 }
+
+// ---------------------------------------------------------------------------------- issue 15: body style, drivetrain, doors
+
+/** "Not given" as exports write it (Meta's OTHER/NONE): read as an empty cell rather than rejecting the car. */
+const NOT_GIVEN = /^(?:other|none|n a|na|unknown|otro|outro|outros|otros)$/;
+
+/** Body styles; the first rule whose words appear decides, so `minivan` is tried before `van`. */
+const BODY_STYLE_RULES: [string, RegExp][] = [
+  ['minivan', /\b(?:minivan|mini van|mpv|people carrier|monovolume|monovolumen)\b/],
+  ['convertible', /\b(?:convertible|cabriolet|cabrio|roadster|conversivel|descapotable|spider|spyder)\b/],
+  ['coupe', /\b(?:coupe|cupe|grandtourer|grand tourer|sportscar|sports car|supercar)\b/],
+  ['wagon', /\b(?:wagon|stationwagon|estate|familiar|rural|perua|sw|touring|avant|shooting brake)\b/],
+  ['suv', /\b(?:suv|sport utility|sports utility|crossover|cuv|utilitario deportivo|todoterreno|todo terreno)\b/],
+  ['pickup', /\b(?:pickup|pick up|picape|truck|ute|cabine dupla|cabine simples|doble cabina|cabina doble|cabina simple|crew cab|double cab)\b/],
+  ['hatchback', /\b(?:hatchback|hatch|liftback|supermini|small car)\b/],
+  ['sedan', /\b(?:sedan|seda|saloon|berlina|notchback)\b/],
+  ['van', /\b(?:van|minibus|furgon|furgao|furgoneta|kombi)\b/],
+];
+
+/** Drivetrains, as body styles. 4x2 / 2WD says only "not 4x4" (front or rear): not given. */
+const DRIVETRAIN_RULES: [string, RegExp][] = [
+  ['', /^(?:4x2|4 x 2|2wd|two wd|twowd|two wheel drive|2 wheel drive)$/],
+  ['awd', /\b(?:awd|all wheel|allwheel|quattro|4matic|xdrive|4motion|integral|all4)\b/],
+  ['4wd', /\b(?:4wd|4x4|4 x 4|fourwd|four wd|four wheel|4 wheel)\b/],
+  ['fwd', /\b(?:fwd|front wheel|frontwheel|front|delantera|dianteira)\b/],
+  ['rwd', /\b(?:rwd|rear wheel|rearwheel|rear|trasera|traseira|propulsion)\b/],
+];
+
+function byRules(rules: [string, RegExp][], text: string): string {
+  const w = words(text);
+  if (NOT_GIVEN.test(w)) return '';
+  for (const [value, re] of rules) if (re.test(w)) return value;
+  return text.trim();
+}
+
+/** `SUV`, `Sport Utility`, `Crossover` → suv; `Saloon`, `Sedã` → sedan; `Estate` → wagon; `Hatch` → hatchback …; unknown values unchanged. */
+export const readBodyStyle = (text: string): string => byRules(BODY_STYLE_RULES, text);
+
+/** `Front-wheel drive` → fwd, `4x4` → 4wd, `AWD`, `quattro` → awd …; `4x2`, `OTHER` → '' (not given); unknown values unchanged. */
+export const readDrivetrain = (text: string): string => byRules(DRIVETRAIN_RULES, text);
+
+/** `4`, `4 doors`, `4dr`, `5-door`, `5 puertas`, `4 portas` → the count; null when it is not such a text. */
+export function readDoors(text: string): number | null {
+  const m = /^(\d{1,2})(?: ?(?:d|dr|drs|door|doors|puerta|puertas|porta|portas|p|ptas))?$/.exec(words(text));
+  return m ? Number(m[1]) : null;
+}
