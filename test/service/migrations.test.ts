@@ -20,6 +20,7 @@ const LANDED: Record<string, string> = {
   '2026-11-24-002-panel': '988b5121d66e7176',
   '2026-11-24-003-panel-inventory': '74509627a1c97e0b',
   '2026-11-24-004-lead-conversations': '2316756d4379a56e',
+  '2026-11-24-006-feed-mapping': 'cc53e871b1d88562',
 };
 
 describe('migrations', () => {

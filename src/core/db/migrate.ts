@@ -13,6 +13,7 @@ import * as feedImportBounds from './migrations/2026-11-24-001-feed-import-bound
 import * as panel from './migrations/2026-11-24-002-panel.js';
 import * as panelInventory from './migrations/2026-11-24-003-panel-inventory.js';
 import * as leadConversations from './migrations/2026-11-24-004-lead-conversations.js';
+import * as feedMapping from './migrations/2026-11-24-006-feed-mapping.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -26,6 +27,7 @@ const MIGRATIONS = {
   '2026-11-24-002-panel': panel,
   '2026-11-24-003-panel-inventory': panelInventory,
   '2026-11-24-004-lead-conversations': leadConversations,
+  '2026-11-24-006-feed-mapping': feedMapping,
 };
 
 /**
