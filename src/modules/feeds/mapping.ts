@@ -6,7 +6,15 @@ import type { Store } from '../../core/db/store.js';
 import type { FeedRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { getDealerBySlug } from '../dealers/service.js';
-import { isOverrideTarget, missingOverrides, OVERRIDE_COLUMN_MAX, OVERRIDE_TARGETS, overrideKey, type ColumnMap, type OverrideTarget } from './parse/overrides.js';
+import {
+  isOverrideTarget,
+  missingOverrides,
+  OVERRIDE_COLUMN_MAX,
+  OVERRIDE_TARGETS,
+  overrideKey,
+  type ColumnMap,
+  type OverrideTarget,
+} from './parse/overrides.js';
 import type { ColumnMatch } from './parse/index.js';
 import { findDealerFeed } from './repository.js';
 
@@ -133,6 +141,8 @@ export async function mapFeedColumn(
   if (input.remove !== true && input.field === undefined) throw new ApiError('invalid_request', 'give --field F (or --remove)');
   const id = Number(input.id);
   const map =
-    input.remove === true ? await removeColumnOverride(store, dealer.id, id, input.column) : await setColumnOverride(store, dealer.id, id, input.column, input.field!);
+    input.remove === true
+      ? await removeColumnOverride(store, dealer.id, id, input.column)
+      : await setColumnOverride(store, dealer.id, id, input.column, input.field!);
   return { id, column_map: map };
 }
