@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, FeedImportRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { fileColumns, mappingReport, type StoredColumn } from './mapping.js';
 import { describeFeed } from './service.js';
 import { findDealerFeed, findFeedImport, lastImports, listDealerFeeds, listFeedImports } from './repository.js';
 
@@ -53,5 +54,8 @@ export async function feedImport(db: Kysely<DB>, dealerId: number, feedId: numbe
   const r = await findFeedImport(db, dealerId, feedId, importId);
   if (!r) throw new ApiError('not_found', `No import ${importId} of feed ${feedId}.`);
   const errors = JSON.parse(r.errors) as unknown[];
-  return { import: { ...importSummary(r), errors, errors_truncated: r.error_count > errors.length, columns: JSON.parse(r.columns) as unknown } };
+  const stored = JSON.parse(r.columns) as StoredColumn[];
+  return {
+    import: { ...importSummary(r), errors, errors_truncated: r.error_count > errors.length, columns: fileColumns(stored), mapping: mappingReport(stored) },
+  };
 }
