@@ -8,14 +8,15 @@ import { toDealer } from '../dealers/service.js';
 import { findMarket } from '../markets/markets.js';
 import { planStockPart, plannedSold, verdictOf, type DryRunLists } from '../vehicles/dry-run.js';
 import { guardRefusal, prepareStock, soldSkippedText, type ItemError, type StockScope } from '../vehicles/stock.js';
-import { REPORT_MAX_ERRORS, type FeedDeps, type FeedFile, type FeedImportOutcome } from './import.js';
+import type { VehicleDeps } from '../vehicles/service.js';
+import { REPORT_MAX_ERRORS, type FeedFile, type FeedImportOutcome } from './import.js';
 import { columnMapOf, mappingReport, storedColumns, type MappingReport } from './mapping.js';
 import { parseFeed, UnreadableFeedError, type ParsedFeed } from './parse/index.js';
 
 export type FeedDryRun = Omit<FeedImportOutcome, 'importId'> & DryRunLists & { mapping: MappingReport };
 
 export async function dryRunFeedFile(
-  deps: FeedDeps,
+  deps: VehicleDeps,
   feed: FeedRow,
   dealerRow: DealerRow,
   file: FeedFile,
