@@ -198,8 +198,9 @@ ${
     const t = MAPPING_TEXTS[req.panelLang];
     const file = (req.body as { file?: PushedFile } | undefined)?.file;
     if (!file || file.body.length === 0) return feedPage(req, reply, feed, { check: { message: t.noFile, status: 422 } });
+    let report: FeedDryRun;
     try {
-      return reportPage(req, reply, feed, await dryRunFeedFile(deps, feed, dealer, file, {}));
+      report = await dryRunFeedFile(deps, feed, dealer, file, {});
     } catch (err) {
       // A file that cannot be read (or lists no car) is the form's message, never a 5xx.
       if (err instanceof ApiError && (err.code === 'unreadable_feed' || err.code === 'empty_list')) {
@@ -207,5 +208,6 @@ ${
       }
       throw err;
     }
+    return reportPage(req, reply, feed, report);
   });
 };
