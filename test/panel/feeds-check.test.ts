@@ -100,6 +100,15 @@ describe(`panel feed columns and file check (${STORE_NAME})`, () => {
     assert.equal(check.status, 200, check.body.slice(0, 500));
     assert.match(check.body, /<code>Precio Final<\/code><\/td><td data-label="[^"]+">price <span class="badge">/);
 
+    // The import report page shows the mapping of the file a push brought, override marked.
+    assert.equal((await pushCsv(t, feed.path, file)).statusCode, 200);
+    const imp = await t.store.db.selectFrom('feed_imports').select('id').where('feed_id', '=', feed.id).executeTakeFirstOrThrow();
+    const report = await client.get(`/panel/feeds/imports/${imp.id}`);
+    assert.equal(report.status, 200);
+    assert.match(report.body, /<code>Precio Final<\/code><\/td><td data-label="[^"]+">price <span class="badge">/);
+    assert.match(report.body, /<code>Precio<\/code>/, 'the column it replaced is listed as not used');
+
+    await client.get(`/panel/feeds/tokens/${feed.id}/mapping`);
     const removed = await client.post(`/panel/feeds/tokens/${feed.id}/mapping/remove`, { column: 'Precio Final' });
     assert.equal(removed.status, 303);
     const row = await t.store.db.selectFrom('feeds').select('column_map').where('id', '=', feed.id).executeTakeFirstOrThrow();

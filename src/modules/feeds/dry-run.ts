@@ -6,8 +6,8 @@ import { ApiError } from '../../core/errors.js';
 import type { DealerRow, FeedRow } from '../../core/db/schema.js';
 import { toDealer } from '../dealers/service.js';
 import { findMarket } from '../markets/markets.js';
-import { planStockPart, plannedSold, verdictOf, type DryRunLists } from '../vehicles/dry-run.js';
-import { guardRefusal, prepareStock, soldSkippedText, type ItemError, type StockScope } from '../vehicles/stock.js';
+import { planStockPart, plannedSold, type DryRunLists } from '../vehicles/dry-run.js';
+import { prepareStock, soldSkippedText, type ItemError, type StockScope } from '../vehicles/stock.js';
 import type { VehicleDeps } from '../vehicles/service.js';
 import { REPORT_MAX_ERRORS, type FeedFile, type FeedImportOutcome } from './import.js';
 import { columnMapOf, mappingReport, storedColumns, type MappingReport } from './mapping.js';
@@ -46,10 +46,10 @@ export async function dryRunFeedFile(
   // As in the import: a row that could not be read still names a car of the file.
   for (const e of parsed.rowErrors) if (e.external_id) prepared.listedIds.add(e.external_id);
   const db = deps.store.db;
-  const refusal = await guardRefusal(db, scope, prepared.listedIds, opts.allowMassSold === true);
+  const sold = await plannedSold(db, scope, prepared.listedIds, opts.allowMassSold === true);
   const plan = await planStockPart(db, scope, prepared.items, errors);
   errors.sort((a, b) => a.index - b.index);
-  const wouldSell = errors.length > 0 ? [] : await plannedSold(db, scope, prepared.listedIds);
+  const wouldSell = errors.length > 0 ? [] : sold.missing;
   return {
     result: 'processed',
     format: parsed.format,
@@ -65,7 +65,7 @@ export async function dryRunFeedFile(
     would_create: plan.create,
     would_update: plan.update,
     would_mark_sold: wouldSell,
-    guard: verdictOf(refusal),
+    guard: sold.guard,
     mapping: mappingReport(storedColumns(parsed.columns, map)),
   };
 }

@@ -15,6 +15,7 @@ import type { VehicleDeps } from '../vehicles/service.js';
 import { readPushedFile, type PushedFile } from './body.js';
 import { dryRunFeedFile, type FeedDryRun } from './dry-run.js';
 import { FEED_MAX_BYTES } from './limits.js';
+import { mappingCard } from './panel-import.js';
 import { columnMapOf, MappingInputError, removeColumnOverride, setColumnOverride } from './mapping.js';
 import { OVERRIDE_COLUMN_MAX, OVERRIDE_TARGETS } from './parse/overrides.js';
 import { FEED_TEXTS, MAPPING_TEXTS } from './panel-texts.js';
@@ -146,16 +147,7 @@ ${idList(req, t.wouldCreate, r.would_create)}
 ${idList(req, t.wouldUpdate, r.would_update)}
 ${idList(req, t.wouldSell, r.would_mark_sold)}
 </div>
-<h2>${t.mapping}</h2>
-<div class="card">
-<div class="table-wrap"><table class="stack"><thead><tr><th>${t.column}</th><th>${t.field}</th></tr></thead>
-<tbody>${r.mapping.columns.map(
-        (c) =>
-          html`<tr><td data-label="${t.column}"><code>${c.column}</code></td><td data-label="${t.field}">${c.field}${c.override ? html` <span class="badge">${t.byHand}</span>` : ''}</td></tr>`,
-      )}</tbody></table></div>
-${r.mapping.ignored.length ? html`<p>${t.ignored}: ${r.mapping.ignored.map((c, i) => html`${i > 0 ? ', ' : ''}<code>${c}</code>`)}</p>` : ''}
-${r.mapping.missing.length ? html`<p class="notice warn">${t.missing}: ${r.mapping.missing.map((c, i) => html`${i > 0 ? ', ' : ''}<code>${c}</code>`)}</p>` : ''}
-</div>
+${mappingCard(req.panelLang, r.mapping)}
 <h2>${FEED_TEXTS[req.panelLang].rowErrors}: ${r.error_count}</h2>
 ${
   errorsShown.length === 0

@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
 import { findExistingCars, forSaleInScope } from './repository.js';
-import type { GuardRefusal, ItemError, StockItem, StockScope } from './stock.js';
+import { guardRefuses } from './sold.js';
+import { GuardRefusal, type ItemError, type StockItem, type StockScope } from './stock.js';
 import { photosRequired } from './validation.js';
 
 export interface GuardVerdict {
@@ -49,11 +50,21 @@ export async function planStockPart(
   return { create, update };
 }
 
-/** The stock IDs markMissingSold would mark sold, in order. */
-export async function plannedSold(db: Kysely<DB>, scope: StockScope, listedIds: Set<string>): Promise<string[]> {
+/**
+ * The stock IDs markMissingSold would mark sold, in order, and the guard's verdict on marking
+ * them (guardRefusal's rule), from one read of the source's cars for sale.
+ */
+export async function plannedSold(
+  db: Kysely<DB>,
+  scope: StockScope,
+  listedIds: Set<string>,
+  allowMassSold: boolean,
+): Promise<{ missing: string[]; guard: GuardVerdict }> {
   const forSale = await forSaleInScope(db, scope.dealer.id, scope.market.code, scope.source);
-  return forSale
+  const missing = forSale
     .filter((v) => !listedIds.has(v.external_id))
     .map((v) => v.external_id)
     .sort();
+  const refused = guardRefuses(missing.length, forSale.length, allowMassSold);
+  return { missing, guard: verdictOf(refused ? new GuardRefusal(missing.length, forSale.length, scope.market.code, scope.source) : null) };
 }

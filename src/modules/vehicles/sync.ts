@@ -68,13 +68,13 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
   );
   if (dryRun) {
     // D30: the same checks, read instead of written (dry-run.ts); a refusal is a verdict, not a 409.
-    const refusal = markMissing ? await guardRefusal(store.db, scope, listedIds, allowMassSold) : null;
+    const sold = markMissing ? await plannedSold(store.db, scope, listedIds, allowMassSold) : undefined;
     const plan = await planStockPart(store.db, scope, items, errors);
     let wouldSell: string[] = [];
     let soldSkipped: string | undefined;
-    if (markMissing) {
+    if (sold) {
       if (errors.length > 0) soldSkipped = soldSkippedText(errors.length, 'sync again');
-      else wouldSell = await plannedSold(store.db, scope, listedIds);
+      else wouldSell = sold.missing;
     }
     errors.sort((a, b) => a.index - b.index);
     return {
@@ -87,7 +87,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
       would_create: plan.create,
       would_update: plan.update,
       would_mark_sold: wouldSell,
-      guard: verdictOf(refusal),
+      guard: sold?.guard ?? { allowed: true },
     };
   }
 
