@@ -4,7 +4,7 @@
 // can fire.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
-import { findExistingCars, forSaleInScope } from './repository.js';
+import { existingExternalIds, forSaleInScope } from './repository.js';
 import { guardRefuses } from './sold.js';
 import { GuardRefusal, type ItemError, type StockItem, type StockScope } from './stock.js';
 import { photosRequired } from './validation.js';
@@ -34,7 +34,8 @@ export async function planStockPart(
   items: StockItem[],
   errors: ItemError[],
 ): Promise<{ create: string[]; update: string[] }> {
-  const existing = await findExistingCars(
+  // Only whether each car exists matters here: the narrowest read.
+  const existing = await existingExternalIds(
     db,
     scope.dealer.id,
     scope.market.code,
