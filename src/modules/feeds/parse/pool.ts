@@ -175,7 +175,13 @@ function start(slot: Slot, job: Job): void {
     dispatch();
     job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_LIMITS.timeoutMs / 1000} s).`));
   }, PARSE_LIMITS.timeoutMs);
-  const req: WorkerRequest = { id: job.id, body: job.input.body, contentType: job.input.contentType, filename: job.input.filename, columnMap: job.input.columnMap };
+  const req: WorkerRequest = {
+    id: job.id,
+    body: job.input.body,
+    contentType: job.input.contentType,
+    filename: job.input.filename,
+    columnMap: job.input.columnMap,
+  };
   slot.worker.send(req, (err) => {
     if (!err || slot.job !== job) return;
     retire(slot);
