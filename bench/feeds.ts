@@ -216,3 +216,85 @@ export const FEED_BENCHMARKS: Benchmark[] = [
     },
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Issue 15: the dry run (D30) of the same 30 000-car CSV against a stock of those cars, end to
+// end, beside its baseline: csv-parse alone plus the stock comparison (the dealership's stock
+// IDs read from the store and split into create / update / mark sold), in this process.
+
+interface DryRunAnswer {
+  dry_run?: boolean;
+  rows?: number;
+  would_create?: string[];
+  would_update?: string[];
+  would_mark_sold?: string[];
+}
+
+export const FEED_DRY_RUN_BENCHMARKS: Benchmark[] = [
+  {
+    name: 'feeds_dry_run',
+    description: `feed push dry run: ~10 MB CSV of ${CARS} cars against a stock of them; baseline csv-parse + stock comparison`,
+    async run(ctx) {
+      const s = await startOwnServer(ctx, ROOT, 'feeds-dry-run-server', { JOB_CONCURRENCY: '0' });
+      try {
+        const cars = Array.from({ length: CARS }, (_, i) => car(i));
+        const csv = csvFile(cars);
+        const url = await newFeed(s, 'feed-dry');
+        await push(url, csv, 'text/csv', { created: CARS, updated: 0 });
+
+        const { default: Database } = await import('better-sqlite3');
+        const db = new Database(s.env.DATABASE_URL!.replace(/^sqlite:/, ''), { readonly: true });
+        const baseline = (): number => {
+          const t0 = performance.now();
+          const records = parseCsv<{ external_id: string }>(csv, { columns: true });
+          const stock = new Set(
+            (
+              db.prepare("select external_id from vehicles where source = 'feed' and status in ('active', 'importing_photos', 'in_review')").all() as {
+                external_id: string;
+              }[]
+            ).map((r) => r.external_id),
+          );
+          const listed = new Set(records.map((r) => r.external_id));
+          const create = records.filter((r) => !stock.has(r.external_id)).length;
+          const sold = [...stock].filter((id) => !listed.has(id)).length;
+          const ms = performance.now() - t0;
+          if (records.length !== CARS || create !== 0 || sold !== 0)
+            throw new BenchError(`baseline read ${records.length} records, ${create} new, ${sold} sold`);
+          return ms;
+        };
+        const dryRun = async (): Promise<number> => {
+          const t0 = performance.now();
+          const res = await fetch(`${url}?dry_run=true`, { method: 'POST', body: csv, headers: { 'content-type': 'text/csv' } });
+          const text = await res.text();
+          const ms = performance.now() - t0;
+          const a = JSON.parse(text) as DryRunAnswer;
+          if (res.status !== 200 || a.dry_run !== true || a.rows !== CARS || a.would_update?.length !== CARS || a.would_create?.length !== 0) {
+            throw new BenchError(`unexpected dry-run answer ${res.status}: ${text.slice(0, 500)}`);
+          }
+          return ms;
+        };
+        const median = async (f: () => number | Promise<number>) => {
+          const times = [await f(), await f(), await f()].sort((a, b) => a - b);
+          return times[1]!;
+        };
+        const baseMs = await median(baseline);
+        db.close();
+        const dryMs = await median(dryRun);
+        return [
+          { key: 'feed_dry_run_baseline_ms', label: 'baseline: csv-parse + stock comparison', value: baseMs, unit: 'ms', decimals: 0 },
+          { key: 'feed_dry_run_ms', label: `CSV dry run, ${CARS} cars all in stock (end to end)`, value: dryMs, unit: 'ms', decimals: 0 },
+          {
+            key: 'feed_dry_run_ratio',
+            label: 'CSV dry run ÷ (csv-parse + stock comparison)',
+            value: dryMs / baseMs,
+            unit: '×',
+            decimals: 2,
+            target: { op: '<=', value: 1.5 },
+          },
+        ];
+      } finally {
+        await stopChild(s.child);
+      }
+    },
+  },
+];

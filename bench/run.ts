@@ -23,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBaselineDb, type BaselineDb } from './baseline-db.js';
 import { FEED_HOSTILE_BENCHMARKS } from './feeds-hostile.js';
-import { FEED_BENCHMARKS } from './feeds.js';
+import { FEED_BENCHMARKS, FEED_DRY_RUN_BENCHMARKS } from './feeds.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
 import { LISTING_BENCHMARKS } from './listings.js';
 import { PANEL_BENCHMARKS } from './panel.js';
@@ -137,6 +137,8 @@ const BENCHMARKS: Benchmark[] = [
   // feeds: ~10 MB CSV of 30 000 cars pushed twice, XLSX and XML beside it (bench/feeds.ts).
   ...FEED_BENCHMARKS,
   ...FEED_HOSTILE_BENCHMARKS,
+  // feeds_dry_run: the dry run of that CSV against its stock, ÷ csv-parse + stock comparison (issue 15).
+  ...FEED_DRY_RUN_BENCHMARKS,
   // panel: the dealer panel's inventory and overview with 20 000 cars, and the sign-in KDF (bench/panel.ts).
   ...PANEL_BENCHMARKS,
 ];

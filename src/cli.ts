@@ -9,6 +9,7 @@ import { migrateToLatest } from './core/db/migrate.js';
 import { ApiError } from './core/errors.js';
 import { allDealers, createDealer } from './modules/dealers/service.js';
 import { createFeed, listFeeds, revokeFeed } from './modules/feeds/service.js';
+import { mapFeedColumn } from './modules/feeds/mapping.js';
 import { createKey, revokeKey } from './modules/keys/service.js';
 import { failedMails } from './core/mail/outbox.js';
 import { getDealerBySlug } from './modules/dealers/service.js';
@@ -23,6 +24,8 @@ const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
   feeds create --dealer S [--market M] [--source feed] [--url U]
   feeds list --dealer S
   feeds revoke --dealer S (--id N | --token T)
+  feeds map --dealer S --id N --column C (--field F | --remove)
+                                   column C of the feed's files is field F (or ignore)
   users invite --dealer S --email E [--name N] [--role owner|staff]
   users list --dealer S
   users remove --dealer S --email E
@@ -86,6 +89,18 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
     case 'feeds revoke': {
       const r = await revokeFeed(store, clock, { dealer: required(opts, 'dealer'), id: optional(opts, 'id'), token: optional(opts, 'token') });
       return { json: r, text: `revoked feed ${r.id}` };
+    }
+    case 'feeds map': {
+      const r = await mapFeedColumn(store, {
+        dealer: required(opts, 'dealer'),
+        id: required(opts, 'id'),
+        // Checked by the service (a blank column is its one-line 400, not a usage error).
+        column: optional(opts, 'column'),
+        field: optional(opts, 'field'),
+        remove: opts.remove === true,
+      });
+      const lines = Object.entries(r.column_map).map(([c, f]) => `${c}\t${f}`);
+      return { json: r, text: `feed ${r.id} column overrides:${lines.length > 0 ? `\n${lines.join('\n')}` : ' none'}` };
     }
     case 'users invite': {
       const r = await inviteUserToDealer(store, clock, publicBaseUrl, required(opts, 'dealer'), {
@@ -153,6 +168,9 @@ async function main(argv: string[]): Promise<number> {
         token: { type: 'string' },
         email: { type: 'string' },
         role: { type: 'string' },
+        column: { type: 'string' },
+        field: { type: 'string' },
+        remove: { type: 'boolean' },
       },
     });
   } catch (err) {

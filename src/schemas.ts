@@ -8,6 +8,7 @@ import { MarketSchema } from './modules/markets/schemas.js';
 import { AccountSchema } from './modules/me/schemas.js';
 import { VEHICLE_SCHEMAS } from './modules/vehicles/schemas.js';
 import { WEBHOOK_SCHEMAS } from './modules/webhooks/schemas.js';
+import { DRY_RUN_SCHEMAS } from './modules/vehicles/dry-run-schema.js';
 
 export const SHARED_SCHEMAS = [
   ErrorSchema,
@@ -19,4 +20,5 @@ export const SHARED_SCHEMAS = [
   ...WEBHOOK_SCHEMAS,
   ...LEAD_SCHEMAS,
   ...FEED_SCHEMAS,
+  ...DRY_RUN_SCHEMAS,
 ];

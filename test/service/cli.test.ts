@@ -132,6 +132,28 @@ describe(`operator CLI (${STORE_NAME})`, () => {
     }
   });
 
+  test('feeds map: sets and removes a column override (issue 15); an unknown field or empty column is one error line, exit 1', async () => {
+    json(await cli('dealers', 'create', '--slug', 'mapeos', '--name', 'Mapeos', '--markets', 'ar', '--json'));
+    json(await cli('feeds', 'create', '--dealer', 'mapeos', '--json'));
+    const { id } = await t.store.db.selectFrom('feeds').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const set = json(await cli('feeds', 'map', '--dealer', 'mapeos', '--id', String(id), '--column', 'Precio Final', '--field', 'price', '--json'));
+    assert.deepEqual(set, { id, column_map: { 'Precio Final': 'price' } });
+    const stored = await t.store.db.selectFrom('feeds').select('column_map').where('id', '=', id).executeTakeFirstOrThrow();
+    assert.deepEqual(JSON.parse(stored.column_map), { 'Precio Final': 'price' });
+    for (const args of [
+      ['--column', 'Precio Final', '--field', 'precio'],
+      ['--column', ' ', '--field', 'price'],
+      ['--column', 'Nada', '--remove'],
+    ]) {
+      const r = await cli('feeds', 'map', '--dealer', 'mapeos', '--id', String(id), ...args, '--json');
+      assert.equal(r.code, 1, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /^error: [^\n]+\n$/);
+    }
+    const removed = json(await cli('feeds', 'map', '--dealer', 'mapeos', '--id', String(id), '--column', 'precio final', '--remove', '--json'));
+    assert.deepEqual(removed, { id, column_map: {} });
+  });
+
   test('a bad DATABASE_URL is named in one line', async () => {
     const r = await new Promise<Run>((resolve) =>
       execFile(

@@ -21,6 +21,7 @@ const LANDED: Record<string, string> = {
   '2026-11-24-003-panel-inventory': '74509627a1c97e0b',
   '2026-11-24-004-lead-conversations': '2316756d4379a56e',
   '2026-11-24-005-vehicle-details': '1010565be4e97d16',
+  '2026-11-24-006-feed-mapping': 'cc53e871b1d88562',
 };
 
 describe('migrations', () => {

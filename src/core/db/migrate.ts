@@ -14,6 +14,7 @@ import * as panel from './migrations/2026-11-24-002-panel.js';
 import * as panelInventory from './migrations/2026-11-24-003-panel-inventory.js';
 import * as leadConversations from './migrations/2026-11-24-004-lead-conversations.js';
 import * as vehicleDetails from './migrations/2026-11-24-005-vehicle-details.js';
+import * as feedMapping from './migrations/2026-11-24-006-feed-mapping.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -28,6 +29,7 @@ const MIGRATIONS = {
   '2026-11-24-003-panel-inventory': panelInventory,
   '2026-11-24-004-lead-conversations': leadConversations,
   '2026-11-24-005-vehicle-details': vehicleDetails,
+  '2026-11-24-006-feed-mapping': feedMapping,
 };
 
 /**

@@ -41,6 +41,8 @@ interface FeedsTable {
   /** SHA-256 of the last file read from `url` and processed: the same bytes are not processed again. */
   content_hash: ColumnType<string | null, string | null | undefined, string | null>;
   last_polled_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Column mapping overrides, JSON `{ column: field | "ignore" }` (feeds/mapping.ts). */
+  column_map: ColumnType<string, string | undefined, string>;
 }
 
 export type FeedTrigger = 'push' | 'pull';

@@ -12,6 +12,8 @@ export interface PushedFile {
   body: Buffer;
   contentType?: string;
   filename?: string;
+  /** multipart only: the text fields sent beside the file (the panel's CSRF token). */
+  fields?: Record<string, string>;
 }
 
 /** Room for multipart boundaries and part headers on top of the file itself. */
@@ -100,6 +102,7 @@ async function readMultipart(req: IncomingMessage, stream: Readable, max: number
       return;
     }
     let file: PushedFile | undefined;
+    const fields: Record<string, string> = {};
     let pending: Promise<void> | undefined;
     let failed = false;
     let raw = 0;
@@ -138,13 +141,16 @@ async function readMultipart(req: IncomingMessage, stream: Readable, max: number
         });
       });
     });
+    bb.on('field', (name, value) => {
+      fields[name] = value;
+    });
     bb.on('error', (err: Error) => fail(new ApiError('invalid_request', `The multipart body cannot be read: ${err.message}.`)));
     bb.on('close', () => {
       void (pending ?? Promise.resolve()).then(() => {
         if (failed) return;
         stream.off('data', onRaw);
         if (!file) reject(new ApiError('invalid_request', 'The multipart body has no part named "file" holding the feed file.'));
-        else resolve(file);
+        else resolve({ ...file, fields });
       });
     });
     stream.on('error', (err) => fail(new ApiError('invalid_request', `The request body could not be read: ${err.message}`)));

@@ -35,6 +35,7 @@ import {
 } from '../vehicles/stock.js';
 import type { ImportLock } from './import-lock.js';
 import { parseFeed, UnreadableFeedError, type ColumnMatch, type FeedFormat, type ParsedFeed } from './parse/index.js';
+import { columnMapOf, storedColumns } from './mapping.js';
 import { finishFeedImport, insertFeedImport, interruptFeedImport, touchFeedImport } from './repository.js';
 
 /** Cars applied per transaction: other writers get turns between chunks, and each chunk's short-lived objects die young (a 30 000-car file peaked ~60 MB lower than with 500). */
@@ -203,7 +204,7 @@ export async function importFeedFile(deps: FeedDeps, feed: FeedRow, dealer: Deal
   try {
     let parsed: ParsedFeed;
     try {
-      parsed = await parseFeed(file);
+      parsed = await parseFeed({ ...file, columnMap: columnMapOf(feed) });
     } catch (err) {
       if (!(err instanceof UnreadableFeedError)) throw err;
       const message = `The feed file could not be read: ${err.message}`;
@@ -243,7 +244,8 @@ async function importParsedFeed(
   if (!market) throw new Error(`feed ${feed.id} names unknown market ${feed.market}`);
   const scope: StockScope = { dealer: toDealer(dealerRow), market, source: feed.source };
   const rows = parsed.rows.length + parsed.rowErrors.length;
-  const base = { format: parsed.format, rows, columns: parsed.columns };
+  // The report keeps the overridden columns the file lacked too (mapping.ts: `missing`).
+  const base = { format: parsed.format, rows, columns: storedColumns(parsed.columns, columnMapOf(feed)) };
 
   return deps.importLock.run(feed.dealer_id, async () => {
     // A file without a single car is never read as "everything sold" (D11, D15): refused like

@@ -4,6 +4,7 @@
 // import report and its CSV are in panel-import.ts.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
+import type { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../../core/config.js';
 import type { FeedRow } from '../../core/db/schema.js';
 import type { Store } from '../../core/db/store.js';
@@ -16,7 +17,8 @@ import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { SOURCES } from '../vehicles/sources.js';
 import { importPages, resultBadge } from './panel-import.js';
-import { FEED_TEXTS } from './panel-texts.js';
+import { FEED_TEXTS, MAPPING_TEXTS } from './panel-texts.js';
+import { feedCheckPages } from './panel-check.js';
 import { listDealerImports } from './repository.js';
 import {
   createDealerFeed,
@@ -32,6 +34,8 @@ import {
 export interface FeedsPagesDeps {
   store: Store;
   clock: Clock;
+  /** For checking a file (panel-check.ts), validated as an import validates it. */
+  catalog: Catalog;
   publicBaseUrl: string;
   config: Pick<Config, 'outboundAllowPrivateNetworks'>;
 }
@@ -98,6 +102,7 @@ ${
     : ''
 }
 <form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/revoke" data-confirm="${t.confirmRevoke(f.id)}">${csrf}<button class="danger" type="submit">${t.revoke}</button></form>
+<a class="button secondary" href="/panel/feeds/tokens/${f.id}/mapping">${MAPPING_TEXTS[req.panelLang].link}</a>
 </div>
 </section>`;
   }
@@ -266,4 +271,5 @@ ${await historyTable(req, user, pageNumber(q.page))}`,
   });
 
   await app.register(importPages, { deps: { store } });
+  await app.register(feedCheckPages, { deps });
 };

@@ -10,7 +10,8 @@ import { dateTime } from '../../core/web/layout.js';
 import { sendPage } from '../../core/web/render.js';
 import type { ItemError } from '../vehicles/stock.js';
 import { csvFile } from './panel-csv.js';
-import { FEED_TEXTS } from './panel-texts.js';
+import { mappingReport, type MappingReport, type StoredColumn } from './mapping.js';
+import { FEED_TEXTS, MAPPING_TEXTS } from './panel-texts.js';
 import { findDealerImport } from './repository.js';
 
 const BADGE: Record<FeedImportResult, 'ok' | 'warn' | 'bad' | ''> = {
@@ -24,6 +25,23 @@ const BADGE: Record<FeedImportResult, 'ok' | 'warn' | 'bad' | ''> = {
 
 export function resultBadge(lang: Lang, result: FeedImportResult): Html {
   return html`<span class="${BADGE[result] ? `badge ${BADGE[result]}` : 'badge'}">${FEED_TEXTS[lang].results[result]}</span>`;
+}
+
+/** Which column fed which field (issue 15), as every report shows it; nothing for a file never read. */
+export function mappingCard(lang: Lang, m: MappingReport): Html {
+  if (m.columns.length + m.ignored.length + m.missing.length === 0) return html``;
+  const t = MAPPING_TEXTS[lang];
+  const names = (list: string[]) => list.map((c, i) => html`${i > 0 ? ', ' : ''}<code>${c}</code>`);
+  return html`<h2>${t.mapping}</h2>
+<div class="card">
+<div class="table-wrap"><table class="stack"><thead><tr><th>${t.column}</th><th>${t.field}</th></tr></thead>
+<tbody>${m.columns.map(
+    (c) =>
+      html`<tr><td data-label="${t.column}"><code>${c.column}</code></td><td data-label="${t.field}">${c.field}${c.override ? html` <span class="badge">${t.byHand}</span>` : ''}</td></tr>`,
+  )}</tbody></table></div>
+${m.ignored.length ? html`<p>${t.ignored}: ${names(m.ignored)}</p>` : ''}
+${m.missing.length ? html`<p class="notice warn">${t.missing}: ${names(m.missing)}</p>` : ''}
+</div>`;
 }
 
 export const importPages: FastifyPluginAsync<{ deps: { store: Store } }> = async (app, { deps }) => {
@@ -60,6 +78,7 @@ ${imp.format ? html`<dt>${t.format}</dt><dd>${imp.format.toUpperCase()}</dd>` : 
 ${imp.message ? html`<dt>${t.message}</dt><dd>${imp.message}</dd>` : ''}
 ${imp.sold_skipped ? html`<dt>${t.soldSkipped}</dt><dd>${imp.sold_skipped}</dd>` : ''}
 </dl></div>
+${mappingCard(req.panelLang, mappingReport(JSON.parse(imp.columns) as StoredColumn[]))}
 <h2>${t.rowErrors}</h2>
 ${
   errors.length === 0

@@ -10,6 +10,7 @@ import { rateLimitHeaders, type RateLimitStore } from '../../core/http/rate-limi
 import { errorResponses } from '../../core/http/schemas.js';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { readPushedFile } from './body.js';
+import { dryRunFeedFile } from './dry-run.js';
 import { importFeedFile, type FeedDeps } from './import.js';
 import { FEED_MAX_BYTES } from './limits.js';
 import { findLiveFeedByTokenHash } from './repository.js';
@@ -44,6 +45,8 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
       'A file without any car answers 409 `empty_list` (never read as "everything sold"). Unknown or revoked token: 404. Over 10 MB: 413 (also for chunked bodies).',
       'Unreadable file, or more than 50 000 vehicles (refused whole, nothing applied): 422 `unreadable_feed`. `errors` lists the first 1000 per-row errors; `error_count` has them all.',
       'Limited to FEED_PUSH_PER_MINUTE pushes per token per minute (429 with Retry-After). The address also works without the trailing slash.',
+      '`?dry_run=true` (D30): the file is read and checked the same way (same 409/413/422 answers, but 200 even when the mass-sold guard would refuse: see `guard`) and nothing is changed, nor any import recorded;',
+      "the answer adds `would_create`, `would_update`, `would_mark_sold` (stock IDs), `guard` and `mapping` (which column fed which field, with the feed's overrides).",
     ].join(' '),
     security: [],
     params: PushParams,
@@ -71,7 +74,10 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
     },
   };
 
-  const handler = async (req: FastifyRequest<{ Params: { token: string }; Querystring: { allow_mass_sold?: boolean } }>, reply: FastifyReply) => {
+  const handler = async (
+    req: FastifyRequest<{ Params: { token: string }; Querystring: { allow_mass_sold?: boolean; dry_run?: boolean } }>,
+    reply: FastifyReply,
+  ) => {
     // An early answer (413, 404, 429…) leaves the rest of the body to installBodyDrain (app.ts).
     const token = req.params.token;
     // Same answer, same work for every token that is not a live feed's.
@@ -84,6 +90,7 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
     }
     const stream = (req.body as Readable | undefined) ?? req.raw;
     const file = await readPushedFile(req.raw, stream, FEED_MAX_BYTES);
+    if (req.query.dry_run === true) return dryRunFeedFile(deps, found.feed, found.dealer, file, { allowMassSold: req.query.allow_mass_sold === true });
     const { importId: _, ...answer } = await importFeedFile(deps, found.feed, found.dealer, file, {
       trigger: 'push',
       allowMassSold: req.query.allow_mass_sold === true,

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, FeedImportRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { fileColumns, mappingReport, type StoredColumn } from './mapping.js';
 import { describeFeed } from './service.js';
 import { findDealerFeed, findFeedImport, lastImports, listDealerFeeds, listFeedImports } from './repository.js';
 
@@ -55,7 +56,15 @@ export async function feedImport(db: Kysely<DB>, dealerId: number, feedId: numbe
   if (!r) throw new ApiError('not_found', `No import ${importId} of feed ${feedId}.`);
   const errors = JSON.parse(r.errors) as unknown[];
   const warnings = JSON.parse(r.warnings) as unknown[];
+  const stored = JSON.parse(r.columns) as StoredColumn[];
   return {
-    import: { ...importSummary(r), errors, errors_truncated: r.error_count > errors.length, columns: JSON.parse(r.columns) as unknown, warnings },
+    import: {
+      ...importSummary(r),
+      errors,
+      errors_truncated: r.error_count > errors.length,
+      columns: fileColumns(stored),
+      mapping: mappingReport(stored),
+      warnings,
+    },
   };
 }

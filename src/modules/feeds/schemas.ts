@@ -1,5 +1,6 @@
 // Shapes of the feed API: the push answer (D15) and the feed report (feeds, imports).
 import { Type } from 'typebox';
+import { dryRunResultProperties } from '../vehicles/dry-run-schema.js';
 
 const FeedRowError = Type.Object(
   {
@@ -45,6 +46,8 @@ const FeedPushResultSchema = Type.Object(
       description: 'Rows applied but worth a look (e.g. a duplicate VIN), in file order: the first 1000 (warning_count has them all).',
     }),
     warning_count: Type.Integer({ description: 'Every per-row warning of the file.' }),
+    ...dryRunResultProperties,
+    mapping: Type.Optional(Type.Ref('FeedMapping', { description: 'Dry run: which column of the file fed which field.' })),
   },
   { $id: 'FeedPushResult', title: 'FeedPushResult' },
 );
@@ -100,6 +103,7 @@ const FeedImportSchema = Type.Object(
       { description: 'Which column (or element) of the file fed which field.' },
     ),
     warnings: Type.Array(Type.Ref('FeedRowWarning'), { description: 'The first 1000 per-row warnings (warning_count has them all).' }),
+    mapping: Type.Ref('FeedMapping'),
   },
   { $id: 'FeedImport', title: 'FeedImport' },
 );
@@ -136,9 +140,27 @@ export const ImportListQuery = Type.Object({
 export const PushParams = Type.Object({ token: Type.String({ description: "The feed's private token (a UUID), as `feeds create` printed it." }) });
 export const PushQuery = Type.Object({
   allow_mass_sold: Type.Optional(Type.Boolean({ default: false, description: 'Lets the mass-sold guard through, as in sync.' })),
+  dry_run: Type.Optional(Type.Boolean({ default: false, description: 'D30: check the file and answer what the push would do; nothing is changed.' })),
 });
 
+// Issue 15: the column mapping of one file, with the feed's overrides (feeds/mapping.ts).
+const FeedMappingSchema = Type.Object(
+  {
+    columns: Type.Array(
+      Type.Object({
+        column: Type.String({ description: 'The column (or element) as named in the file.' }),
+        field: Type.String({ description: 'The field it fed.' }),
+        override: Type.Optional(Type.Literal(true, { description: "Chosen by the feed's mapping override, not by name." })),
+      }),
+    ),
+    ignored: Type.Array(Type.String(), { description: 'Columns of the file that fed no field.' }),
+    missing: Type.Array(Type.String(), { description: 'Columns the feed has an override for that this file did not have.' }),
+  },
+  { $id: 'FeedMapping', title: 'FeedMapping', description: 'Which column of the file became which field, and which were ignored.' },
+);
+
 export const FEED_SCHEMAS = [
+  FeedMappingSchema,
   FeedRowError,
   FeedRowWarning,
   FeedPushResultSchema,

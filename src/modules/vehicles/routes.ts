@@ -46,7 +46,8 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         description:
           'Each vehicle is validated and applied on its own: 200 when all were applied, 207 when some failed (see errors; the others were applied). ' +
           'With mark_missing_as_sold, the cars of this source and market not in the list are marked sold, unless a vehicle failed (sold_skipped says so) ' +
-          'or the mass-sold guard refuses (409 too_many_missing, and then nothing at all is applied). A stock ID repeated in one call is an error for its later occurrences.',
+          'or the mass-sold guard refuses (409 too_many_missing, and then nothing at all is applied). A stock ID repeated in one call is an error for its later occurrences. ' +
+          "With dry_run (D30), nothing is changed: the answer (same status codes, but 200/207 even when the guard would refuse) adds would_create, would_update, would_mark_sold and the guard's verdict.",
         body: bodyRef(SyncRequestSchema),
         response: {
           200: Type.Ref('SyncResult'),
@@ -69,7 +70,8 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         tags: TAGS,
         summary: 'Mark sold the cars of a source that are not in the full list of stock IDs',
         description:
-          'For stocks larger than one sync call: after several syncs, send every stock ID still for sale. Stock IDs that match no car are ignored (counted in unknown).',
+          'For stocks larger than one sync call: after several syncs, send every stock ID still for sale. Stock IDs that match no car are ignored (counted in unknown). ' +
+          "With dry_run (D30), nothing is changed: the answer adds would_mark_sold and the guard's verdict (200 even when the guard would refuse).",
         body: bodyRef(ReconcileRequestSchema),
         response: { 200: Type.Ref('ReconcileResult'), ...errorResponses(...KEYED_ERRORS, 409) },
       },

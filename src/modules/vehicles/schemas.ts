@@ -7,6 +7,7 @@ import { CURSOR_MAX_LENGTH } from './cursor.js';
 import { SOURCES } from './sources.js';
 import { ALL_FUELS, CONDITIONS, MARKET_CODES, TRANSMISSIONS } from '../markets/markets.js';
 import { STOCK_ID_RULE } from './stock-id.js';
+import { DryRunFlag, dryRunResultProperties } from './dry-run-schema.js';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../core/db/schema.js';
 
 /** The bounds of a car's fields (the contract's, and ours where it gives none): the schema documents them, validation.ts enforces them. */
@@ -217,6 +218,7 @@ export const SyncRequestSchema = Type.Object(
       Type.Boolean({ default: false, description: 'Mark sold the cars of this source not in the list; skipped if any vehicle fails.' }),
     ),
     allow_mass_sold: Type.Optional(Type.Boolean({ default: false, description: 'Override the mass-sold guard.' })),
+    dry_run: DryRunFlag,
   },
   { $id: 'SyncRequest', title: 'SyncRequest', ...SERVICE_VALIDATED },
 );
@@ -239,6 +241,7 @@ const SyncResultSchema = Type.Object(
     warnings: Type.Array(Type.Object({ index: Type.Integer({ description: '0-based position in `vehicles`.' }), ...warningProperties }), {
       description: 'Beyond spec 2.6: cars that were applied but deserve a look (e.g. a VIN another car for sale already has), by index. Always present.',
     }),
+    ...dryRunResultProperties,
   },
   { $id: 'SyncResult', title: 'SyncResult' },
 );
@@ -252,6 +255,7 @@ export const ReconcileRequestSchema = Type.Object(
     market: Type.Optional(Type.String()),
     source: Type.Optional(SourceSchema),
     allow_mass_sold: Type.Optional(Type.Boolean({ default: false })),
+    dry_run: DryRunFlag,
   },
   { $id: 'ReconcileRequest', title: 'ReconcileRequest' },
 );
@@ -262,6 +266,7 @@ const ReconcileResultSchema = Type.Object(
     sold: Type.Integer({ description: 'Cars marked sold.' }),
     kept: Type.Integer({ description: 'Cars of the source for sale and in the list.' }),
     unknown: Type.Integer({ description: 'Stock IDs in the list that match no car of the dealership in that market (ignored).' }),
+    ...dryRunResultProperties,
   },
   { $id: 'ReconcileResult', title: 'ReconcileResult' },
 );

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../core/http/auth.js';
 import { countExisting, findVehiclesByIds, forSaleInScope } from './repository.js';
 import { resolveMarket, resolveSource } from './scope.js';
 import type { VehicleDeps } from './service.js';
+import { planStockPart, plannedSold, verdictOf, type DryRunLists } from './dry-run.js';
 import { guardRefuses, markSold } from './sold.js';
 import {
   applyStockPart,
@@ -26,7 +27,7 @@ type Dealer = AuthContext['dealer'];
 
 export const SYNC_MAX = 500;
 
-export interface SyncResult {
+export interface SyncResult extends Partial<DryRunLists> {
   created: number;
   updated: number;
   sold: number;
@@ -55,6 +56,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
   }
   const markMissing = optionalBoolean(body, 'mark_missing_as_sold');
   const allowMassSold = optionalBoolean(body, 'allow_mass_sold');
+  const dryRun = optionalBoolean(body, 'dry_run');
   const market = resolveMarket(dealer.markets, body.market);
   const source = resolveSource(body.source);
   if (markMissing && list.length === 0) {
@@ -67,6 +69,32 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
     list.map((raw, index) => ({ index, raw })),
     (first) => `vehicle ${first} of this call`,
   );
+  if (dryRun) {
+    // D30: the same checks, read instead of written (dry-run.ts); a refusal is a verdict, not a 409.
+    const sold = markMissing ? await plannedSold(store.db, scope, listedIds, allowMassSold) : undefined;
+    const plan = await planStockPart(store.db, scope, items, errors);
+    let wouldSell: string[] = [];
+    let soldSkipped: string | undefined;
+    if (sold) {
+      if (errors.length > 0) soldSkipped = soldSkippedText(errors.length, 'sync again');
+      else wouldSell = sold.missing;
+    }
+    errors.sort((a, b) => a.index - b.index);
+    return {
+      created: plan.create.length,
+      updated: plan.update.length,
+      sold: wouldSell.length,
+      ...(soldSkipped !== undefined ? { sold_skipped: soldSkipped } : {}),
+      errors,
+      // Duplicate VINs are found against what was written; a dry run writes nothing (P28).
+      warnings: [],
+      dry_run: true,
+      would_create: plan.create,
+      would_update: plan.update,
+      would_mark_sold: wouldSell,
+      guard: sold?.guard ?? { allowed: true },
+    };
+  }
 
   try {
     const result = await writeTransaction(store, async (trx) => {
@@ -92,7 +120,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
   }
 }
 
-export interface ReconcileResult {
+export interface ReconcileResult extends Partial<DryRunLists> {
   result: 'reconciled';
   sold: number;
   kept: number;
@@ -117,7 +145,7 @@ function listedStockIds(ids: string[]): Set<string> {
 export async function reconcileVehicles(
   deps: VehicleDeps,
   dealer: Dealer,
-  body: { external_ids: string[]; market?: string; source?: string; allow_mass_sold?: boolean },
+  body: { external_ids: string[]; market?: string; source?: string; allow_mass_sold?: boolean; dry_run?: boolean },
 ): Promise<ReconcileResult> {
   const { store, clock } = deps;
   if (body.external_ids.length === 0) {
@@ -126,6 +154,7 @@ export async function reconcileVehicles(
   const market = resolveMarket(dealer.markets, body.market);
   const source = resolveSource(body.source);
   const listed = listedStockIds(body.external_ids);
+  if (body.dry_run === true) return planReconcile(deps, dealer.id, market.code, source, listed, body.allow_mass_sold === true);
   try {
     return await writeTransaction(store, async (trx) => {
       await lockDealerInventory(trx, store.dialect, dealer.id);
@@ -145,4 +174,36 @@ export async function reconcileVehicles(
     if (err instanceof GuardRefusal) return refuseMassSold(deps, dealer.id, err);
     throw err;
   }
+}
+
+/** Reconcile's dry run (D30): the same reads as the real call, no lock (nothing is written). */
+async function planReconcile(
+  deps: VehicleDeps,
+  dealerId: number,
+  market: string,
+  source: string,
+  listed: Set<string>,
+  allowMassSold: boolean,
+): Promise<ReconcileResult> {
+  const db = deps.store.db;
+  const forSale = await forSaleInScope(db, dealerId, market, source);
+  const missing = forSale
+    .filter((v) => !listed.has(v.external_id))
+    .map((v) => v.external_id)
+    .sort();
+  const refused = guardRefuses(missing.length, forSale.length, allowMassSold);
+  const inScope = new Set(forSale.map((v) => v.external_id));
+  const others = [...listed].filter((id) => !inScope.has(id));
+  const unknown = others.length - (await countExisting(db, dealerId, market, others));
+  return {
+    result: 'reconciled',
+    sold: missing.length,
+    kept: forSale.length - missing.length,
+    unknown,
+    dry_run: true,
+    would_create: [],
+    would_update: [],
+    would_mark_sold: missing,
+    guard: verdictOf(refused ? new GuardRefusal(missing.length, forSale.length, market, source) : null),
+  };
 }

@@ -3,6 +3,7 @@
 // when several columns feed one field, each record takes the best-ranked one that has a value.
 import { normalizeStockId } from '../../vehicles/stock-id.js';
 import { FIELDS, matchColumn, type Field } from './columns.js';
+import { overrideFor } from './overrides.js';
 import { UnreadableFeedError, type ColumnMatch } from './types.js';
 import { readCondition, readCurrency, readFuel, readMileage, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
 import { readBodyStyle, readDoors, readDrivetrain } from './values.js';
@@ -41,7 +42,17 @@ export class FieldMapper {
   private readonly photoColumns: number[];
 
   constructor(names: readonly string[]) {
-    const matches = names.map((name) => matchColumn(name));
+    // The feed's overrides (overrides.ts) first: an overridden column feeds its field before
+    // any other, and other columns that would feed that field are ignored (photos add up instead).
+    const chosen = names.map((name) => overrideFor(name));
+    const claimed = new Set<Field>(chosen.filter((f): f is Field => f !== undefined && f !== 'ignore' && f !== 'photos'));
+    const matches = names.map((name, i) => {
+      const o = chosen[i];
+      if (o === 'ignore') return null;
+      if (o !== undefined) return { field: o, rank: -1 };
+      const m = matchColumn(name);
+      return m && claimed.has(m.field) ? null : m;
+    });
     const byRank = matches
       .map((m, i) => ({ m, i }))
       .filter((x): x is { m: NonNullable<typeof x.m>; i: number } => x.m !== null)
@@ -51,7 +62,11 @@ export class FieldMapper {
       if (cols.length > 0 && f !== 'photos') this.single.set(f, cols);
     }
     this.photoColumns = byRank.filter((x) => x.m.field === 'photos').map((x) => x.i);
-    this.columns = names.map((name, i) => ({ column: name === '' ? `(column ${i + 1})` : name, field: matches[i]?.field ?? null }));
+    this.columns = names.map((name, i) => ({
+      column: name === '' ? `(column ${i + 1})` : name,
+      field: matches[i]?.field ?? null,
+      ...(chosen[i] !== undefined ? { override: true } : {}),
+    }));
   }
 
   /**

@@ -3,6 +3,7 @@
 import { parseCsv } from './csv.js';
 import { declaredFormat, decodeText, detectFormat, refuseKnownBinary } from './detect.js';
 import { parseJson } from './json.js';
+import { withOverrides } from './overrides.js';
 import { UnreadableFeedError, type ParsedRow, type FeedSummary, type ParsedFeed, type ParseInput, type RowSink } from './types.js';
 
 /** The whole result at once (tests and in-thread use). */
@@ -13,7 +14,11 @@ export async function parseFile(input: ParseInput): Promise<ParsedFeed> {
 }
 
 /** Rows go into `rows` as they are read; the rest is returned at the end. */
-export async function parseFileInto(input: ParseInput, rows: RowSink): Promise<FeedSummary> {
+export function parseFileInto(input: ParseInput, rows: RowSink): Promise<FeedSummary> {
+  return withOverrides(input.columnMap, () => parseWithin(input, rows));
+}
+
+async function parseWithin(input: ParseInput, rows: RowSink): Promise<FeedSummary> {
   const { body } = input;
   if (body.length === 0) throw new UnreadableFeedError('The file is empty.');
   const declared = declaredFormat(input.contentType, input.filename);

@@ -10,6 +10,7 @@
 // channel closes) ends itself.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { ColumnMap } from './overrides.js';
 import { UnreadableFeedError, type ParsedRow, type FeedSummary, type ParsedFeed, type ParseInput } from './types.js';
 
 /**
@@ -30,6 +31,7 @@ export interface WorkerRequest {
   body: Uint8Array;
   contentType?: string;
   filename?: string;
+  columnMap?: ColumnMap;
 }
 export type WorkerMessage =
   | { id: number; kind: 'rows'; rows: ParsedRow[] }
@@ -173,7 +175,13 @@ function start(slot: Slot, job: Job): void {
     dispatch();
     job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_LIMITS.timeoutMs / 1000} s).`));
   }, PARSE_LIMITS.timeoutMs);
-  const req: WorkerRequest = { id: job.id, body: job.input.body, contentType: job.input.contentType, filename: job.input.filename };
+  const req: WorkerRequest = {
+    id: job.id,
+    body: job.input.body,
+    contentType: job.input.contentType,
+    filename: job.input.filename,
+    columnMap: job.input.columnMap,
+  };
   slot.worker.send(req, (err) => {
     if (!err || slot.job !== job) return;
     retire(slot);

@@ -2,6 +2,7 @@
 // thread and the main thread share it without pulling in each other's code.
 
 import type { ItemError } from '../../vehicles/stock.js';
+import type { ColumnMap } from './overrides.js';
 
 export type { ItemError };
 
@@ -19,6 +20,8 @@ export interface ParsedRow {
 export interface ColumnMatch {
   column: string;
   field: string | null;
+  /** Chosen by the feed's column mapping override, not by name (parse/overrides.ts). */
+  override?: boolean;
 }
 
 export interface ParsedFeed {
@@ -41,6 +44,8 @@ export interface ParseInput {
   body: Buffer;
   contentType?: string;
   filename?: string;
+  /** The feed's column mapping overrides (parse/overrides.ts). */
+  columnMap?: ColumnMap;
 }
 
 /** The file cannot be read. The message is written for a person (422 unreadable_feed). */

@@ -1,0 +1,74 @@
+// A feed file's dry run (D30): `?dry_run=true` on a push, and the panel's "check a file". The
+// file is parsed with the feed's overrides and checked exactly as an import checks it, then the
+// plan is read from the store: no car, photo, job, event or import report is written (a dry run
+// leaves no feed_imports row: the panel shows its report at once and keeps nothing).
+import { ApiError } from '../../core/errors.js';
+import type { DealerRow, FeedRow } from '../../core/db/schema.js';
+import { toDealer } from '../dealers/service.js';
+import { findMarket } from '../markets/markets.js';
+import { planStockPart, plannedSold, type DryRunLists } from '../vehicles/dry-run.js';
+import { prepareStock, soldSkippedText, type ItemError, type StockScope } from '../vehicles/stock.js';
+import type { VehicleDeps } from '../vehicles/service.js';
+import { REPORT_MAX_ERRORS, type FeedFile, type FeedImportOutcome } from './import.js';
+import { columnMapOf, mappingReport, storedColumns, type MappingReport } from './mapping.js';
+import { parseFeed, UnreadableFeedError, type ParsedFeed } from './parse/index.js';
+
+export type FeedDryRun = Omit<FeedImportOutcome, 'importId'> & DryRunLists & { mapping: MappingReport };
+
+export async function dryRunFeedFile(
+  deps: VehicleDeps,
+  feed: FeedRow,
+  dealerRow: DealerRow,
+  file: FeedFile,
+  opts: { allowMassSold?: boolean },
+): Promise<FeedDryRun> {
+  const map = columnMapOf(feed);
+  let parsed: ParsedFeed;
+  try {
+    parsed = await parseFeed({ ...file, columnMap: map });
+  } catch (err) {
+    if (!(err instanceof UnreadableFeedError)) throw err;
+    throw new ApiError('unreadable_feed', `The feed file could not be read: ${err.message}`);
+  }
+  const market = findMarket(feed.market);
+  if (!market) throw new Error(`feed ${feed.id} names unknown market ${feed.market}`);
+  const scope: StockScope = { dealer: toDealer(dealerRow), market, source: feed.source };
+  const rows = parsed.rows.length + parsed.rowErrors.length;
+  if (rows === 0) throw new ApiError('empty_list', 'The feed file lists no cars; an empty file is never read as "every car sold". Nothing was changed.');
+
+  const prepared = await prepareStock(
+    deps,
+    scope,
+    parsed.rows.map((r) => ({ index: r.index, raw: r.vehicle })),
+    (first) => `row ${first} of this file`,
+  );
+  const errors: ItemError[] = [...prepared.errors, ...parsed.rowErrors];
+  // As in the import: a row that could not be read still names a car of the file.
+  for (const e of parsed.rowErrors) if (e.external_id) prepared.listedIds.add(e.external_id);
+  const db = deps.store.db;
+  const sold = await plannedSold(db, scope, prepared.listedIds, opts.allowMassSold === true);
+  const plan = await planStockPart(db, scope, prepared.items, errors);
+  errors.sort((a, b) => a.index - b.index);
+  const wouldSell = errors.length > 0 ? [] : sold.missing;
+  return {
+    result: 'processed',
+    format: parsed.format,
+    rows,
+    created: plan.create.length,
+    updated: plan.update.length,
+    sold: wouldSell.length,
+    ...(errors.length > 0 ? { sold_skipped: soldSkippedText(errors.length, 'send the file again') } : {}),
+    // Duplicate VINs are found against what was written; a dry run writes nothing (P28).
+    warnings: [],
+    warning_count: 0,
+    errors: errors.slice(0, REPORT_MAX_ERRORS),
+    error_count: errors.length,
+    errors_truncated: errors.length > REPORT_MAX_ERRORS,
+    dry_run: true,
+    would_create: plan.create,
+    would_update: plan.update,
+    would_mark_sold: wouldSell,
+    guard: sold.guard,
+    mapping: mappingReport(storedColumns(parsed.columns, map)),
+  };
+}

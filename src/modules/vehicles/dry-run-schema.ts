@@ -1,0 +1,36 @@
+// Shapes of a dry run (D30): the flag on requests and what a dry run adds to the usual result.
+import { Type } from 'typebox';
+
+export const DryRunFlag = Type.Optional(
+  Type.Boolean({
+    default: false,
+    description:
+      "D30: answer what the call would do (the usual result plus would_create, would_update, would_mark_sold and the guard's verdict) and change nothing: no car, photo, job or event is written.",
+  }),
+);
+
+const GuardVerdictSchema = Type.Object(
+  {
+    allowed: Type.Boolean({ description: 'false: the real call would answer 409 too_many_missing and change nothing.' }),
+    reason: Type.Optional(Type.String({ description: 'Why the mass-sold guard would refuse (present only then).' })),
+  },
+  {
+    $id: 'GuardVerdict',
+    title: 'GuardVerdict',
+    description:
+      "The mass-sold guard's verdict on this call. A dry run the guard would refuse still answers 200 (207 with failed cars): its counts and lists say what the call does once allowed (allow_mass_sold).",
+  },
+);
+
+const ids = (description: string) => Type.Array(Type.String(), { description });
+
+/** Added to a result by a dry run (all absent from a real call's answer). */
+export const dryRunResultProperties = {
+  dry_run: Type.Optional(Type.Literal(true, { description: 'Present (true) only in the answer of a dry run: nothing was changed.' })),
+  would_create: Type.Optional(ids('Dry run: the stock IDs of the cars that would be created.')),
+  would_update: Type.Optional(ids('Dry run: the stock IDs of the existing cars that would be updated (changed or not).')),
+  would_mark_sold: Type.Optional(ids('Dry run: the stock IDs of the cars that would be marked sold.')),
+  guard: Type.Optional(Type.Ref('GuardVerdict')),
+};
+
+export const DRY_RUN_SCHEMAS = [GuardVerdictSchema];
