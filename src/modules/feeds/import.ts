@@ -195,7 +195,7 @@ export async function importFeedFile(deps: FeedDeps, feed: FeedRow, dealer: Deal
   try {
     let parsed: ParsedFeed;
     try {
-      parsed = await parseFeed(file);
+      parsed = await parseFeed({ ...file, market: feed.market }); // units and currencies read for the feed's market
     } catch (err) {
       if (!(err instanceof UnreadableFeedError)) throw err;
       const message = `The feed file could not be read: ${err.message}`;

@@ -30,6 +30,7 @@ export interface WorkerRequest {
   body: Uint8Array;
   contentType?: string;
   filename?: string;
+  market?: string;
 }
 export type WorkerMessage =
   | { id: number; kind: 'rows'; rows: ParsedRow[] }
@@ -173,7 +174,7 @@ function start(slot: Slot, job: Job): void {
     dispatch();
     job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_LIMITS.timeoutMs / 1000} s).`));
   }, PARSE_LIMITS.timeoutMs);
-  const req: WorkerRequest = { id: job.id, body: job.input.body, contentType: job.input.contentType, filename: job.input.filename };
+  const req: WorkerRequest = { id: job.id, body: job.input.body, contentType: job.input.contentType, filename: job.input.filename, market: job.input.market };
   slot.worker.send(req, (err) => {
     if (!err || slot.job !== job) return;
     retire(slot);

@@ -41,6 +41,8 @@ export interface ParseInput {
   body: Buffer;
   contentType?: string;
   filename?: string;
+  /** The feed's market code: mileages in its distance unit, prices checked against their currency column (market.ts). */
+  market?: string;
 }
 
 /** The file cannot be read. The message is written for a person (422 unreadable_feed). */
