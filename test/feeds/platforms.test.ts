@@ -29,7 +29,14 @@ interface Expected {
 /** The three cars every platform fixture describes, under the fixture's stock ID prefix. */
 const threeCars = (p: string): Expected[] => [
   { external_id: `${p}0`, price_cents: 1_850_000_000, currency: 'ARS', mileage: 45_000, condition: 'used', photos: photos(`${p}0`) },
-  { external_id: `${p}1`, price_cents: 3_200_000, currency: 'USD', mileage: MILES_30000_IN_KM, condition: 'used', photos: photos(`${p}1`, p === 'G-10' ? 4 : 3) },
+  {
+    external_id: `${p}1`,
+    price_cents: 3_200_000,
+    currency: 'USD',
+    mileage: MILES_30000_IN_KM,
+    condition: 'used',
+    photos: photos(`${p}1`, p === 'G-10' ? 4 : 3),
+  },
   { external_id: `${p}2`, price_cents: 4_500_000_000, currency: 'ARS', mileage: 0, condition: 'new', photos: photos(`${p}2`) },
 ];
 
@@ -153,7 +160,7 @@ describe(`feeds in the platforms' own formats (${STORE_NAME})`, () => {
     const answer = second.json<{ errors: { index: number; external_id: string; message: string }[]; sold: number; sold_skipped?: string }>();
     assert.deepEqual(answer.errors, [{ index: 1, external_id: 'G-100', message: 'currency "ARS" is not accepted in United States; use one of USD' }]);
     assert.equal(answer.sold, 0);
-    assert.match(answer.sold_skipped ?? "", /no car was marked sold/);
+    assert.match(answer.sold_skipped ?? '', /no car was marked sold/);
     assert.deepEqual(
       (await vehiclesOf(t, dealer.slug)).map((v) => [v.external_id, v.status === 'sold']),
       [

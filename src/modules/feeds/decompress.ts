@@ -56,7 +56,9 @@ async function unzipFeed(body: Buffer, filename?: string): Promise<FeedBody> {
   }
   const entry = files[0]!;
   if (entry.size > FEED_MAX_BYTES) {
-    throw new UnreadableFeedError(`The file in the zip ("${entry.name.slice(0, 80)}") is larger than ${mb} MB, the limit for a feed file; nothing was applied.`);
+    throw new UnreadableFeedError(
+      `The file in the zip ("${entry.name.slice(0, 80)}") is larger than ${mb} MB, the limit for a feed file; nothing was applied.`,
+    );
   }
   // Inflating stops past the declared size, itself within the bound: a lying directory cannot grow it.
   const out = await inflateChecked(body, entry, FEED_MAX_BYTES).catch((err: unknown) => {

@@ -42,7 +42,8 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
       };
 
       const headers: Record<string, string> = {
-        accept: 'text/csv, text/tab-separated-values, application/json, application/xml, text/xml, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*;q=0.5',
+        accept:
+          'text/csv, text/tab-separated-values, application/json, application/xml, text/xml, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*;q=0.5',
       };
       if (feed.etag) headers['if-none-match'] = feed.etag;
       if (feed.last_modified) headers['if-modified-since'] = feed.last_modified;

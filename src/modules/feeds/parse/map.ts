@@ -5,17 +5,7 @@ import { normalizeStockId } from '../../vehicles/stock-id.js';
 import { FIELDS, isMileageUnitColumn, matchColumn, type Field } from './columns.js';
 import { MILEAGE_UNIT } from './market.js';
 import { UnreadableFeedError, type ColumnMatch } from './types.js';
-import {
-  readCondition,
-  readCurrency,
-  readDistanceUnit,
-  readFuel,
-  readMileageWithUnit,
-  readPrice,
-  readTransmission,
-  readYear,
-  splitPhotos,
-} from './values.js';
+import { readCondition, readCurrency, readDistanceUnit, readFuel, readMileageWithUnit, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
 
 const TEXT_FIELDS = new Set<Field>([
   'external_id',

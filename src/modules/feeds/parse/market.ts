@@ -19,7 +19,7 @@ export function marketSink(rows: RowSink, marketCode: string | undefined, rowErr
     push(row: ParsedRow) {
       const v = row.vehicle;
       const unit = v[MILEAGE_UNIT];
-      delete v[MILEAGE_UNIT];
+      Reflect.deleteProperty(v, MILEAGE_UNIT);
       const problems: string[] = [];
       if (typeof unit === 'string' && typeof v.mileage === 'number') {
         if (unit !== 'km' && unit !== 'mi') problems.push(`mileage unit "${unit.slice(0, 40)}" is not one the service reads; use KM or MI`);
