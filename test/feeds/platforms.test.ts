@@ -110,6 +110,26 @@ describe(`feeds in the platforms' own formats (${STORE_NAME})`, () => {
     assert.deepEqual(cars, meta);
   });
 
+  test('Meta automotive CSV with JSON-encoded image cells (quoted, "" escapes): the URLs are read', async () => {
+    const dealer = await seedDealer(t);
+    const feed = await feedFor(t, dealer.slug);
+    const image = (id: string) => `"${JSON.stringify(photos(id).map((url) => ({ url, tag: ['Exterior'] }))).replaceAll('"', '""')}"`;
+    const file =
+      'vehicle_id,make,model,year,mileage.value,mileage.unit,image,condition,state_of_vehicle,price\n' +
+      `MJ-1,Toyota,Corolla,2019,45000,KM,${image('MJ-1')},EXCELLENT,USED,"18,500,000.00 ARS"\n` +
+      `MJ-2,Volkswagen,Gol,2015,98000,KM,${image('MJ-2')},GOOD,USED,"5,500,000.00 ARS"\n`;
+    const res = await push(feed.path, file, 'text/csv');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual([res.json().created, res.json().errors], [2, []]);
+    assert.deepEqual(
+      (await carsOf(dealer.slug)).map((c) => [c.external_id, c.photos]),
+      [
+        ['MJ-1', photos('MJ-1')],
+        ['MJ-2', photos('MJ-2')],
+      ],
+    );
+  });
+
   test('Meta automotive XML: <listings><listing>, <mileage><value>/<unit>, repeated <image><url>/<tag>', async () => {
     const { res, cars } = await pushFixture('meta-automotive.xml', 'application/xml');
     assert.deepEqual([res.format, res.created, res.errors], ['xml', 3, []]);
