@@ -130,12 +130,7 @@ export function readDistanceUnit(text: string): 'km' | 'mi' | null {
   return DISTANCE_UNITS.get(words(text)) ?? null;
 }
 
-/** `45.000 km` → 45000, `52,777 miles` → 52777. */
-export function readMileage(text: string): number | null {
-  return readMileageWithUnit(text)?.value ?? null;
-}
-
-/** `12000 km` → { value: 12000, unit: 'km' }; `45.000` → { value: 45000 } (the market's unit). */
+/** `45.000 km` → 45000 km, `52,777 miles` → 52777 mi, `45.000` → 45000 (in the market's unit). */
 export function readMileageWithUnit(text: string): { value: number; unit?: 'km' | 'mi' } | null {
   const m = NUMBER_IN_TEXT.exec(text);
   if (!m) return null;
