@@ -280,6 +280,18 @@ describe(`feed pull (${STORE_NAME})`, () => {
     await runJobs();
     imports = await importsOf(feed.id);
     assert.match(imports.at(-1)?.message ?? '', /The zip file holds 2 files; a feed zip must hold exactly one/);
+
+    // A zip bomb, honest or with a directory that lies about the size: never inflated past it.
+    const blank = Buffer.concat([header, Buffer.alloc(FEED_MAX_BYTES + MB, 0x0a)]);
+    for (const [entry, why] of [
+      [{ name: 'stock.csv', data: blank }, /The zip file is refused: "stock.csv" (would take 11 MB|is compressed \d+ times)/],
+      [{ name: 'stock.csv', data: blank, claimSize: 1000 }, /The zip file is refused: "stock.csv" inflates to more than its directory declares/],
+    ] as const) {
+      body = makeZip([entry]);
+      clock().advance(4 * HOUR);
+      await runJobs();
+      assert.match((await importsOf(feed.id)).at(-1)?.message ?? '', why);
+    }
     assert.deepEqual(
       (await vehiclesOf(t, slug)).map((v) => v.status === 'sold'),
       [false, false, false],
@@ -287,7 +299,7 @@ describe(`feed pull (${STORE_NAME})`, () => {
     );
     assert.deepEqual(
       (await eventsOf(t, slug, 'sync.failed')).map((e) => e.reason),
-      ['unreadable_feed', 'unreadable_feed'],
+      ['unreadable_feed', 'unreadable_feed', 'unreadable_feed', 'unreadable_feed'],
     );
   });
 
