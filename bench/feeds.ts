@@ -2,7 +2,9 @@
 // URLs are not downloaded): a generated ~10 MB CSV of ~30 000 cars pushed for a new dealership,
 // then pushed again unchanged, end to end as the client sees it; the server's peak resident
 // memory (VmHWM); the same stock as XLSX (multipart, written with exceljs) and as XML, each for
-// a new dealership. Baseline: csv-parse alone on the same file, in this process, same run.
+// a new dealership; the same stock as the platforms write it (issue 15): Google vehicle ads XML
+// (RSS 2.0, g: namespace) and Meta's automotive catalog TSV, each as many cars as fit in the
+// 10 MB cap. Baseline: csv-parse alone on the same file, in this process, same run.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +90,100 @@ function xmlFile(cars: Car[], maxBytes: number): { body: Buffer; cars: number } 
   return { body: Buffer.from(parts.join('')), cars: n };
 }
 
+/** Lines (or elements) of a file, as many as fit in `maxBytes` with the head and tail. */
+function fitted(head: string, tail: string, items: Iterable<string>, maxBytes: number): { body: Buffer; cars: number } {
+  const parts = [head];
+  let size = Buffer.byteLength(head) + Buffer.byteLength(tail);
+  let n = 0;
+  for (const item of items) {
+    const bytes = Buffer.byteLength(item);
+    if (size + bytes > maxBytes) break;
+    parts.push(item);
+    size += bytes;
+    n++;
+  }
+  parts.push(tail);
+  return { body: Buffer.from(parts.join('')), cars: n };
+}
+
+/** The stock as a Google vehicle ads feed (Merchant Center XML, RSS 2.0 with the g: namespace). */
+function googleXmlFile(cars: Car[], maxBytes: number): { body: Buffer; cars: number } {
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n<title>Stock</title>\n';
+  const tail = '</channel>\n</rss>\n';
+  function* items() {
+    for (const c of cars) {
+      const [first, ...more] = c.photos.split('|');
+      yield (
+        '<item>' +
+        `<g:id>${esc(c.external_id)}</g:id><title>${esc(`${c.year} ${c.brand} ${c.model} ${c.version}`)}</title>` +
+        `<description>${esc(c.description)}</description><link>https://dealer.bench.invalid/stock/${esc(c.external_id)}</link>` +
+        `<g:store_code>CBA-01</g:store_code><g:brand>${esc(c.brand)}</g:brand><g:model>${esc(c.model)}</g:model><g:year>${c.year}</g:year>` +
+        `<g:trim>${esc(c.version)}</g:trim><g:color>${esc(c.color)}</g:color><g:mileage>${c.mileage} km</g:mileage>` +
+        `<g:price>${c.price}.00 ${c.currency}</g:price><g:condition>${c.condition}</g:condition>` +
+        `<g:image_link>${esc(first!)}</g:image_link>${more.map((u) => `<g:additional_image_link>${esc(u)}</g:additional_image_link>`).join('')}` +
+        '</item>\n'
+      );
+    }
+  }
+  return fitted(head, tail, items(), maxBytes);
+}
+
+const META_COLUMNS = [
+  'vehicle_id',
+  'title',
+  'description',
+  'url',
+  'make',
+  'model',
+  'year',
+  'trim',
+  'mileage.value',
+  'mileage.unit',
+  'image[0].url',
+  'image[1].url',
+  'image[2].url',
+  'transmission',
+  'fuel_type',
+  'exterior_color',
+  'condition',
+  'state_of_vehicle',
+  'price',
+  'availability',
+];
+
+/** The stock as Meta's automotive catalog TSV (state_of_vehicle, a grade in condition, "5,500,000.00 ARS"). */
+function metaTsvFile(cars: Car[], maxBytes: number): { body: Buffer; cars: number } {
+  const money = (p: string) => `${Number(p).toLocaleString('en-US')}.00`;
+  function* lines() {
+    for (const c of cars) {
+      const photos = c.photos.split('|');
+      yield (
+        [
+          c.external_id,
+          `${c.year} ${c.brand} ${c.model} ${c.version}`,
+          c.description,
+          `https://dealer.bench.invalid/stock/${c.external_id}`,
+          c.brand,
+          c.model,
+          c.year,
+          c.version,
+          c.mileage,
+          'KM',
+          ...photos.slice(0, 3),
+          c.transmission.toUpperCase(),
+          c.fuel.toUpperCase(),
+          c.color,
+          'GOOD',
+          'USED',
+          `${money(c.price)} ${c.currency}`,
+          'AVAILABLE',
+        ].join('\t') + '\n'
+      );
+    }
+  }
+  return fitted(META_COLUMNS.join('\t') + '\n', '', lines(), maxBytes);
+}
+
 async function xlsxFile(cars: Car[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Stock');
@@ -141,7 +237,7 @@ async function push(
 export const FEED_BENCHMARKS: Benchmark[] = [
   {
     name: 'feeds',
-    description: `feed push: ~10 MB CSV of ${CARS} cars (first, then unchanged), XLSX and XML beside it; peak RSS; baseline csv-parse alone`,
+    description: `feed push: ~10 MB CSV of ${CARS} cars (first, then unchanged), XLSX, XML, Google vehicle ads XML and Meta TSV beside it; peak RSS; baseline csv-parse alone`,
     async run(ctx) {
       // A server of its own: its peak memory is this benchmark's, whatever ran before. API only
       // (JOB_CONCURRENCY=0): the made-up photo URLs are not fetched.
@@ -177,6 +273,13 @@ export const FEED_BENCHMARKS: Benchmark[] = [
         const xmlMs = await push(await newFeed(s, 'feed-xml'), xml.body, 'application/xml', { rows: xml.cars, created: xml.cars, updated: 0 });
         const rssPeak = peakRssMb(s.child.pid);
 
+        // The platforms' own formats (issue 15), each for a new dealership.
+        const google = googleXmlFile(cars, 10 * 1024 * 1024);
+        const googleMs = await push(await newFeed(s, 'feed-google'), google.body, 'application/xml', { rows: google.cars, created: google.cars, updated: 0 });
+        const meta = metaTsvFile(cars, 10 * 1024 * 1024);
+        const metaMs = await push(await newFeed(s, 'feed-meta'), meta.body, 'text/tab-separated-values', { rows: meta.cars, created: meta.cars, updated: 0 });
+        const rssPlatforms = peakRssMb(s.child.pid);
+
         const mb = (n: number) => n / (1024 * 1024);
         const figures: Figure[] = [
           { key: 'feed_csv_mb', label: `feed CSV size (${CARS} cars)`, value: mb(csv.length), unit: 'MB', decimals: 1 },
@@ -208,6 +311,19 @@ export const FEED_BENCHMARKS: Benchmark[] = [
           { key: 'feed_xml_push_ms', label: 'XML push, new dealership', value: xmlMs, unit: 'ms', decimals: 0 },
           // The 300 MB target is the CSV scenario's (above); XLSX and XML are reported beside it.
           { key: 'feed_peak_rss_mb', label: 'server peak RSS after the XML push too', value: rssPeak, unit: 'MB', decimals: 0 },
+          {
+            key: 'feed_google_xml_cars',
+            label: 'same stock as Google vehicle ads XML: the cars that fit in 10 MB',
+            value: google.cars,
+            unit: 'cars',
+            decimals: 0,
+          },
+          { key: 'feed_google_xml_mb', label: "that Google XML file's size", value: mb(google.body.length), unit: 'MB', decimals: 1 },
+          { key: 'feed_google_xml_push_ms', label: 'Google XML push, new dealership', value: googleMs, unit: 'ms', decimals: 0 },
+          { key: 'feed_meta_tsv_cars', label: 'same stock as Meta automotive TSV: the cars that fit in 10 MB', value: meta.cars, unit: 'cars', decimals: 0 },
+          { key: 'feed_meta_tsv_mb', label: "that Meta TSV file's size", value: mb(meta.body.length), unit: 'MB', decimals: 1 },
+          { key: 'feed_meta_tsv_push_ms', label: 'Meta TSV push, new dealership', value: metaMs, unit: 'ms', decimals: 0 },
+          { key: 'feed_peak_rss_platforms_mb', label: 'server peak RSS after the Google and Meta pushes too', value: rssPlatforms, unit: 'MB', decimals: 0 },
         ];
         return figures;
       } finally {

@@ -134,7 +134,7 @@ const BENCHMARKS: Benchmark[] = [
   ...WEBHOOK_BENCHMARKS,
   // listing_page: the public page of an active car with 10 photos (bench/listings.ts).
   ...LISTING_BENCHMARKS,
-  // feeds: ~10 MB CSV of 30 000 cars pushed twice, XLSX and XML beside it (bench/feeds.ts).
+  // feeds: ~10 MB CSV of 30 000 cars pushed twice, XLSX, XML, Google vehicle ads XML and Meta TSV beside it (bench/feeds.ts).
   ...FEED_BENCHMARKS,
   ...FEED_HOSTILE_BENCHMARKS,
   // feeds_dry_run: the dry run of that CSV against its stock, ÷ csv-parse + stock comparison (issue 15).

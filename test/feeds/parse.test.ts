@@ -204,7 +204,7 @@ describe('feed parsing: formats and samples', () => {
     assert.deepEqual(r.rowErrors, [{ index: 2, external_id: '', message: 'vehicle 2 is not an object' }]);
     assert.deepEqual(
       r.columns.find((c) => c.column === 'mileage.unit'),
-      { column: 'mileage.unit', field: null },
+      { column: 'mileage.unit', field: 'mileage' }, // the unit of mileage.value (converted for a feed's market)
     );
   });
 

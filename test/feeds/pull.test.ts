@@ -1,21 +1,30 @@
 // Reading a feed URL (D17) with a local HTTP server and the manual clock: conditional requests
 // (ETag / Last-Modified sent back), content hash (unchanged files not processed again),
-// failures → sync.failed (feed_unreachable) and backoff, revoked feeds not read.
+// failures → sync.failed (feed_unreachable) and backoff, revoked feeds not read; files served
+// gzip- or zip-compressed (as feed providers serve them) read within the 10 MB cap, a bomb refused;
+// feed URLs other than http(s) refused with the schemes that are read.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ensurePulls } from '../../src/modules/feeds/pull-schedule.js';
-import { revokeFeed } from '../../src/modules/feeds/service.js';
+import { FeedInputError, revokeFeed } from '../../src/modules/feeds/service.js';
+import { FEED_MAX_BYTES } from '../../src/modules/feeds/limits.js';
 import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
 import { seedDealer } from '../support/dealers.js';
+import { makeZip } from '../fixtures/feeds/zip.js';
 import { csv, csvCar, eventsOf, feedFor, ids, vehiclesOf } from './support.js';
 
+const platformFile = (name: string) => readFileSync(new URL(`../fixtures/feeds/platforms/${name}`, import.meta.url));
+
 const HOUR = 3_600_000;
+const MB = 1024 * 1024;
 
 interface Served {
   status: number;
-  body: string;
+  body: string | Buffer;
   headers?: Record<string, string>;
 }
 
@@ -208,5 +217,101 @@ describe(`feed pull (${STORE_NAME})`, () => {
     await runJobs();
     assert.equal(requestsTo('/d/feed.csv').length, 0);
     assert.equal(await pullJob(feed.id), undefined);
+  });
+
+  test('a gzip-compressed feed (stock.xml.gz) and a zip holding one feed file are read', async () => {
+    const gz = await seedDealer(t);
+    answers.set('/g/stock.xml.gz', () => ({
+      status: 200,
+      body: zlib.gzipSync(platformFile('google-vehicle-ads.xml')),
+      headers: { 'content-type': 'application/gzip' },
+    }));
+    await feedFor(t, gz.slug, { url: `${base}/g/stock.xml.gz` });
+    const zipped = await seedDealer(t);
+    answers.set('/g/meta.zip', () => ({
+      status: 200,
+      body: makeZip([{ name: 'export/meta-automotive.csv', data: platformFile('meta-automotive.csv') }]),
+      headers: { 'content-type': 'application/zip' },
+    }));
+    await feedFor(t, zipped.slug, { url: `${base}/g/meta.zip` });
+    await runJobs();
+    assert.deepEqual(
+      (await vehiclesOf(t, gz.slug)).map((v) => [v.external_id, v.price_cents, v.currency, v.mileage, v.condition, JSON.parse(v.photo_urls).length]),
+      [
+        ['G-100', 1_850_000_000, 'ARS', 45_000, 'used', 3],
+        ['G-101', 3_200_000, 'USD', 48_280, 'used', 4],
+        ['G-102', 4_500_000_000, 'ARS', 0, 'new', 3],
+      ],
+    );
+    assert.deepEqual(
+      (await vehiclesOf(t, zipped.slug)).map((v) => [v.external_id, v.mileage, v.condition]),
+      [
+        ['M-200', 45_000, 'used'],
+        ['M-201', 48_280, 'used'],
+        ['M-202', 0, 'new'],
+        ['M-203', 98_000, 'used'],
+      ],
+    );
+  });
+
+  test('a gzip bomb (over 10 MB once inflated) or a zip of several files: unreadable, nothing applied, no car sold', async () => {
+    const { slug } = await seedDealer(t);
+    let body: Buffer = zlib.gzipSync(Buffer.from(csv(ids('Z', 3).map((id) => csvCar(id)))));
+    answers.set('/h/stock.csv.gz', () => ({ status: 200, body, headers: { 'content-type': 'application/gzip' } }));
+    const feed = await feedFor(t, slug, { url: `${base}/h/stock.csv.gz` });
+    await runJobs();
+    assert.equal((await vehiclesOf(t, slug)).length, 3);
+
+    // A CSV of 11 MB of blank lines after the header compresses to ~11 KB.
+    const header = Buffer.from('external_id,brand,model,year,price,mileage,photos\n');
+    body = zlib.gzipSync(Buffer.concat([header, Buffer.alloc(FEED_MAX_BYTES + MB, 0x0a)]));
+    assert.ok(body.length < 100_000);
+    clock().advance(4 * HOUR);
+    await runJobs();
+    let imports = await importsOf(feed.id);
+    assert.equal(imports.at(-1)?.result, 'unreadable');
+    assert.match(imports.at(-1)?.message ?? '', /inflates to more than 10 MB/);
+
+    body = makeZip([
+      { name: 'a.csv', data: Buffer.from(csv([csvCar('Z-1')])) },
+      { name: 'b.csv', data: Buffer.from(csv([csvCar('Z-2')])) },
+    ]);
+    clock().advance(4 * HOUR);
+    await runJobs();
+    imports = await importsOf(feed.id);
+    assert.match(imports.at(-1)?.message ?? '', /The zip file holds 2 files; a feed zip must hold exactly one/);
+
+    // A zip bomb, honest or with a directory that lies about the size: never inflated past it.
+    const blank = Buffer.concat([header, Buffer.alloc(FEED_MAX_BYTES + MB, 0x0a)]);
+    for (const [entry, why] of [
+      [{ name: 'stock.csv', data: blank }, /The zip file is refused: "stock.csv" (would take 11 MB|is compressed \d+ times)/],
+      [{ name: 'stock.csv', data: blank, claimSize: 1000 }, /The zip file is refused: "stock.csv" inflates to more than its directory declares/],
+    ] as const) {
+      body = makeZip([entry]);
+      clock().advance(4 * HOUR);
+      await runJobs();
+      assert.match((await importsOf(feed.id)).at(-1)?.message ?? '', why);
+    }
+    assert.deepEqual(
+      (await vehiclesOf(t, slug)).map((v) => v.status === 'sold'),
+      [false, false, false],
+      'no car marked sold from a file that could not be read',
+    );
+    assert.deepEqual(
+      (await eventsOf(t, slug, 'sync.failed')).map((e) => e.reason),
+      ['unreadable_feed', 'unreadable_feed', 'unreadable_feed', 'unreadable_feed'],
+    );
+  });
+
+  test('an ftp:// (or sftp, file) feed URL is refused with the schemes that are read', async () => {
+    const { slug } = await seedDealer(t);
+    for (const url of ['ftp://ftp.example.com/stock.csv', 'sftp://files.example.com/stock.csv', 'file:///srv/stock.csv']) {
+      await assert.rejects(feedFor(t, slug, { url }), (err: unknown) => {
+        assert.ok(err instanceof FeedInputError);
+        assert.equal(err.problem, 'scheme');
+        assert.match(err.message, /must start with http:\/\/ or https:\/\/ \(this one is (ftp|sftp|file)\); ftp, sftp and file addresses are not read/);
+        return true;
+      });
+    }
   });
 });

@@ -24,6 +24,7 @@ const tooLarge = () => new ApiError('payload_too_large', `A feed file is at most
 /** Media types taken as a feed file (the parser tells the format; the type is a hint). */
 const ACCEPTED = new Set([
   'text/csv',
+  'text/tab-separated-values', // Google's and Meta's TSV feeds
   'application/csv',
   'text/plain',
   'application/json',
@@ -164,7 +165,7 @@ export async function readPushedFile(req: IncomingMessage, stream: Readable, max
   if (type !== undefined && !ACCEPTED.has(type)) {
     throw new ApiError(
       'invalid_request',
-      `Unsupported Content-Type "${type}"; send the file as text/csv, application/json, application/xml or text/xml, or as the part "file" of multipart/form-data.`,
+      `Unsupported Content-Type "${type}"; send the file as text/csv, text/tab-separated-values, application/json, application/xml or text/xml, or as the part "file" of multipart/form-data.`,
     );
   }
   if (type === 'multipart/form-data') {

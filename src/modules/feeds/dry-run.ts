@@ -25,7 +25,7 @@ export async function dryRunFeedFile(
   const map = columnMapOf(feed);
   let parsed: ParsedFeed;
   try {
-    parsed = await parseFeed({ ...file, columnMap: map });
+    parsed = await parseFeed({ ...file, market: feed.market, columnMap: map }); // as the import reads it
   } catch (err) {
     if (!(err instanceof UnreadableFeedError)) throw err;
     throw new ApiError('unreadable_feed', `The feed file could not be read: ${err.message}`);

@@ -204,7 +204,7 @@ export async function importFeedFile(deps: FeedDeps, feed: FeedRow, dealer: Deal
   try {
     let parsed: ParsedFeed;
     try {
-      parsed = await parseFeed({ ...file, columnMap: columnMapOf(feed) });
+      parsed = await parseFeed({ ...file, market: feed.market, columnMap: columnMapOf(feed) }); // units and currencies read for the feed's market
     } catch (err) {
       if (!(err instanceof UnreadableFeedError)) throw err;
       const message = `The feed file could not be read: ${err.message}`;

@@ -2,7 +2,8 @@
 // conditional request (the last answer's ETag / Last-Modified sent back) and a content hash, so
 // a file unchanged since the last read is not processed again. A read that fails (unreachable,
 // HTTP error) records sync.failed (first failure of a streak) and a report, and backs off; the
-// body of a read is processed exactly like a push.
+// body of a read is processed exactly like a push, once unpacked when it is a gzip or zip file
+// (decompress.ts, bounded by the same 10 MB).
 import crypto from 'node:crypto';
 import { ApiError } from '../../core/errors.js';
 import { RetryJobError, type JobWorker } from '../../core/jobs/worker.js';
@@ -10,6 +11,8 @@ import type { Outbound } from '../../core/outbound/fetcher.js';
 import { importFeedFile, recordFailedImport, type FeedDeps } from './import.js';
 import { findFeedWithDealer, updatePullState } from './repository.js';
 import { FEED_MAX_BYTES } from './limits.js';
+import { unpackFeedBody, type FeedBody } from './decompress.js';
+import { UnreadableFeedError } from './parse/index.js';
 
 export interface PullDeps extends FeedDeps {
   outbound: Outbound;
@@ -39,7 +42,8 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
       };
 
       const headers: Record<string, string> = {
-        accept: 'text/csv, application/json, application/xml, text/xml, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*;q=0.5',
+        accept:
+          'text/csv, text/tab-separated-values, application/json, application/xml, text/xml, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*;q=0.5',
       };
       if (feed.etag) headers['if-none-match'] = feed.etag;
       if (feed.last_modified) headers['if-modified-since'] = feed.last_modified;
@@ -71,14 +75,21 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
       } catch {
         // keep no file name
       }
+      let file: FeedBody;
       try {
-        const out = await importFeedFile(
-          deps,
-          feed,
-          dealer,
-          { body: res.body, contentType: res.headers['content-type'], filename: pathName.split('/').pop() || undefined },
-          { trigger: 'pull' },
-        );
+        file = await unpackFeedBody(res.body, pathName.split('/').pop() || undefined);
+      } catch (err) {
+        // Like any unreadable file: reported, and not read again until it changes.
+        if (!(err instanceof UnreadableFeedError)) throw err;
+        const message = `The feed file could not be read: ${err.message}`;
+        await recordFailedImport(deps, feed, 'pull', startedAt, { result: 'unreadable', reason: 'unreadable_feed', message });
+        await updatePullState(deps.store.db, feed.id, { ...validators, content_hash: hash, last_polled_at: now });
+        return;
+      }
+      // A compressed body's content type says gzip or zip, not what is inside: the name decides.
+      const contentType = file.body === res.body ? res.headers['content-type'] : undefined;
+      try {
+        const out = await importFeedFile(deps, feed, dealer, { body: file.body, contentType, filename: file.filename }, { trigger: 'pull' });
         log.info({ feed_id, rows: out.rows, created: out.created, updated: out.updated, sold: out.sold, errors: out.error_count }, 'feed imported');
       } catch (err) {
         // Refused or unreadable: already reported (sync.failed + report). An unreadable file is

@@ -60,7 +60,11 @@ function checkFeedUrl(input: string, policy?: UrlPolicy): string {
   } catch {
     throw fail('not_absolute', `feed url "${input}" is not an absolute URL`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail('scheme', 'feed url must be http or https');
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw fail(
+      'scheme',
+      `feed url must start with http:// or https:// (this one is ${parsed.protocol.slice(0, -1).slice(0, 20)}); ftp, sftp and file addresses are not read: serve the file over HTTPS, or push it (POST /v1/feeds/{token}/)`,
+    );
   if (parsed.username || parsed.password) throw fail('credentials', 'feed url must not carry a user name or password');
   if (policy && !policy.allowPrivateNetworks) {
     if (!policy.allowedPorts.includes(effectivePort(parsed))) throw fail('port', `feed url port must be one of ${policy.allowedPorts.join(', ')}`);

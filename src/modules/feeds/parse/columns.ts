@@ -57,6 +57,7 @@ export const ALIASES: Record<Field, readonly string[]> = {
     'inventory id',
     'vehicle_id',
     'vehicle id',
+    'auto_listing_id',
     'codigo',
     'código',
     'cod',
@@ -199,13 +200,26 @@ export const ALIASES: Record<Field, readonly string[]> = {
     'transmissao',
     'tipo de câmbio',
   ],
-  color: ['color', 'colour', 'exterior color', 'ExteriorColor', 'exterior_colour', 'exterior', 'color exterior', 'cor', 'cor externa', 'cor exterior'],
+  color: [
+    'color',
+    'colour',
+    'exterior color',
+    'ext color',
+    'ExteriorColor',
+    'exterior_colour',
+    'exterior',
+    'color exterior',
+    'cor',
+    'cor externa',
+    'cor exterior',
+  ],
+  // Meta and TikTok: new/used is `state_of_vehicle`; their `condition` is a quality grade (values.ts).
   condition: [
+    'state_of_vehicle',
     'condition',
     'New/Used',
     'NewUsed',
     'new or used',
-    'state_of_vehicle',
     'vehicle condition',
     'inventory_type',
     'condición',
@@ -388,6 +402,15 @@ function matchNested(name: string): Target | null {
   if (head.field === 'price' && BY_NAME.get(tail)?.field === 'currency') return BY_NAME.get(tail)!;
   return null;
 }
+
+/**
+ * The unit of a mileage given as a number beside it (Meta and TikTok: `mileage.unit` = KM or MI).
+ * Not a field of its own: it says how to read the mileage column (map.ts).
+ */
+const MILEAGE_UNIT_NAMES = new Set(
+  ['mileage.unit', 'mileage_unit', 'mileage unit', 'odometer.unit', 'odometer_unit', 'odometer unit', 'mileage.units', 'distance unit'].map(normalizeName),
+);
+export const isMileageUnitColumn = (name: string): boolean => MILEAGE_UNIT_NAMES.has(normalizeName(name));
 
 function lookup(n: string): Target | null {
   const t = BY_NAME.get(n);

@@ -2,10 +2,11 @@
 // (D16). A FieldMapper is built from a file's column names: each column gets its field (or none);
 // when several columns feed one field, each record takes the best-ranked one that has a value.
 import { normalizeStockId } from '../../vehicles/stock-id.js';
-import { FIELDS, matchColumn, type Field } from './columns.js';
+import { FIELDS, isMileageUnitColumn, matchColumn, type Field } from './columns.js';
+import { MILEAGE_UNIT } from './market.js';
 import { overrideFor } from './overrides.js';
 import { UnreadableFeedError, type ColumnMatch } from './types.js';
-import { readCondition, readCurrency, readFuel, readMileage, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
+import { readCondition, readCurrency, readDistanceUnit, readFuel, readMileageWithUnit, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
 import { readBodyStyle, readDoors, readDrivetrain } from './values.js';
 
 const TEXT_FIELDS = new Set<Field>([
@@ -40,6 +41,8 @@ export class FieldMapper {
   private readonly single = new Map<Field, number[]>();
   /** photo columns in reading order */
   private readonly photoColumns: number[];
+  /** `mileage.unit` (KM / MI) beside a numeric mileage, -1 when none: the market converts (market.ts). */
+  private readonly unitColumn: number;
 
   constructor(names: readonly string[]) {
     // The feed's overrides (overrides.ts) first: an overridden column feeds its field before
@@ -67,6 +70,8 @@ export class FieldMapper {
       field: matches[i]?.field ?? null,
       ...(chosen[i] !== undefined ? { override: true } : {}),
     }));
+    this.unitColumn = names.findIndex((n, i) => matches[i] === null && isMileageUnitColumn(n));
+    if (this.unitColumn >= 0) this.columns[this.unitColumn]!.field = 'mileage';
   }
 
   /**
@@ -103,9 +108,17 @@ export class FieldMapper {
         const p = readPrice(t);
         out.price = p ? p.value : t;
         currencyInPrice = p?.currency;
-      } else out[field] = (field === 'mileage' ? readMileage(t) : field === 'doors' ? readDoors(t) : readYear(t)) ?? t;
+      } else if (field === 'mileage') {
+        const m = readMileageWithUnit(t);
+        out.mileage = m ? m.value : t;
+        if (m?.unit) out[MILEAGE_UNIT] = m.unit;
+      } else out[field] = (field === 'doors' ? readDoors(t) : readYear(t)) ?? t;
     }
     if (currencyInPrice && out.currency === undefined) out.currency = currencyInPrice;
+    if (typeof out.mileage === 'number' && out[MILEAGE_UNIT] === undefined && this.unitColumn >= 0) {
+      const u = get(this.unitColumn);
+      if (typeof u === 'string' && u.trim() !== '') out[MILEAGE_UNIT] = readDistanceUnit(u) ?? u.trim();
+    }
     // New cars are often exported with the mileage cell left blank: it is 0 (spec: 0 for a new car).
     if (out.mileage === undefined && out.condition === 'new') out.mileage = 0;
     const photos: string[] = [];

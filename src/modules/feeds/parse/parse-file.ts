@@ -3,8 +3,9 @@
 import { parseCsv } from './csv.js';
 import { declaredFormat, decodeText, detectFormat, refuseKnownBinary } from './detect.js';
 import { parseJson } from './json.js';
+import { marketSink } from './market.js';
 import { withOverrides } from './overrides.js';
-import { UnreadableFeedError, type ParsedRow, type FeedSummary, type ParsedFeed, type ParseInput, type RowSink } from './types.js';
+import { UnreadableFeedError, type ItemError, type ParsedRow, type FeedSummary, type ParsedFeed, type ParseInput, type RowSink } from './types.js';
 
 /** The whole result at once (tests and in-thread use). */
 export async function parseFile(input: ParseInput): Promise<ParsedFeed> {
@@ -19,6 +20,13 @@ export function parseFileInto(input: ParseInput, rows: RowSink): Promise<FeedSum
 }
 
 async function parseWithin(input: ParseInput, rows: RowSink): Promise<FeedSummary> {
+  const marketErrors: ItemError[] = [];
+  const summary = await parseFormat(input, marketSink(rows, input.market, marketErrors));
+  if (marketErrors.length === 0) return summary;
+  return { ...summary, rowErrors: [...summary.rowErrors, ...marketErrors].sort((a, b) => a.index - b.index) };
+}
+
+async function parseFormat(input: ParseInput, rows: RowSink): Promise<FeedSummary> {
   const { body } = input;
   if (body.length === 0) throw new UnreadableFeedError('The file is empty.');
   const declared = declaredFormat(input.contentType, input.filename);

@@ -32,6 +32,7 @@ export interface WorkerRequest {
   contentType?: string;
   filename?: string;
   columnMap?: ColumnMap;
+  market?: string;
 }
 export type WorkerMessage =
   | { id: number; kind: 'rows'; rows: ParsedRow[] }
@@ -181,6 +182,7 @@ function start(slot: Slot, job: Job): void {
     contentType: job.input.contentType,
     filename: job.input.filename,
     columnMap: job.input.columnMap,
+    market: job.input.market,
   };
   slot.worker.send(req, (err) => {
     if (!err || slot.job !== job) return;

@@ -46,6 +46,8 @@ export interface ParseInput {
   filename?: string;
   /** The feed's column mapping overrides (parse/overrides.ts). */
   columnMap?: ColumnMap;
+  /** The feed's market code: mileages in its distance unit, prices checked against their currency column (market.ts). */
+  market?: string;
 }
 
 /** The file cannot be read. The message is written for a person (422 unreadable_feed). */

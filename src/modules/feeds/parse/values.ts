@@ -121,16 +121,25 @@ export function readPrice(text: string): { value: number; currency?: string } | 
   return currency ? { value, currency } : null;
 }
 
-const DISTANCE_UNITS = new Set(['km', 'kms', 'kilometros', 'kilometers', 'kilometres', 'quilometros', 'mi', 'miles', 'millas', 'milhas']);
+const KM_WORDS = ['km', 'kms', 'kilometro', 'kilometros', 'kilometer', 'kilometers', 'kilometre', 'kilometres', 'quilometro', 'quilometros'];
+const MI_WORDS = ['mi', 'mile', 'miles', 'milla', 'millas', 'milha', 'milhas'];
+const DISTANCE_UNITS = new Map<string, 'km' | 'mi'>([...KM_WORDS.map((w) => [w, 'km'] as const), ...MI_WORDS.map((w) => [w, 'mi'] as const)]);
 
-/** `45.000 km` → 45000, `52,777 miles` → 52777. */
-export function readMileage(text: string): number | null {
+/** `KM`, `miles`, `Kilómetros` → km or mi; null for anything else. */
+export function readDistanceUnit(text: string): 'km' | 'mi' | null {
+  return DISTANCE_UNITS.get(words(text)) ?? null;
+}
+
+/** `45.000 km` → 45000 km, `52,777 miles` → 52777 mi, `45.000` → 45000 (in the market's unit). */
+export function readMileageWithUnit(text: string): { value: number; unit?: 'km' | 'mi' } | null {
   const m = NUMBER_IN_TEXT.exec(text);
   if (!m) return null;
   const value = readDecimal(m[0]);
   if (value === null) return null;
   const rest = words(text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length));
-  return rest === '' || DISTANCE_UNITS.has(rest) ? value : null;
+  if (rest === '') return { value };
+  const unit = DISTANCE_UNITS.get(rest);
+  return unit ? { value, unit } : null;
 }
 
 /**
@@ -239,9 +248,17 @@ export function readTransmission(text: string): string {
   return text.trim();
 }
 
-/** `0km`, `Nuevo`, `N` → new; `Usado`, `U`, `Pre-owned` → used. */
+/**
+ * Meta's catalog puts a quality grade in `condition` (new/used is its `state_of_vehicle`): a
+ * grade says nothing about new or used, so it is read as "not given", never as a refusal.
+ */
+const GRADES = new Set(['excellent', 'verygood', 'good', 'fair', 'poor', 'other', 'likenew']);
+
+/** `0km`, `Nuevo`, `N` → new; `Usado`, `U`, `Pre-owned` → used; a quality grade (`EXCELLENT`) → '' (not given). */
 export function readCondition(text: string): string {
-  return CONDITIONS.get(words(text).replace(/ /g, '')) ?? text.trim();
+  const key = words(text).replace(/ /g, '');
+  if (GRADES.has(key)) return '';
+  return CONDITIONS.get(key) ?? text.trim();
 }
 
 // ---------------------------------------------------------------------------------- photos
@@ -258,6 +275,10 @@ const ANY_SEPARATOR = /[\s|,;]+/;
 export function splitPhotos(cell: string): string[] {
   const t = cell.trim();
   if (t === '') return [];
+  if (t.startsWith('[') || t.startsWith('{')) {
+    const json = jsonPhotos(t);
+    if (json) return json;
+  }
   const sep = /:\/\/|^www\./i.test(t) ? URL_BOUNDARY : ANY_SEPARATOR;
   return t
     .split(sep)
@@ -309,4 +330,32 @@ export const readDrivetrain = (text: string): string => byRules(DRIVETRAIN_RULES
 export function readDoors(text: string): number | null {
   const m = /^(\d{1,2})(?: ?(?:d|dr|drs|door|doors|puerta|puertas|porta|portas|p|ptas))?$/.exec(words(text));
   return m ? Number(m[1]) : null;
+}
+
+/** Keys under which a photo object carries its address (`[{"url": …}]`, Meta's `image` cell). */
+const PHOTO_KEYS = ['url', 'image_url', 'src', 'href', 'link', 'uri'];
+
+/**
+ * A cell holding JSON (Meta exports `image` as `[{"url":"…","tag":["…"]}]`): the addresses in
+ * it, or null when it is not JSON (then the cell is split as text). The cell is bounded by the
+ * record size (csv.ts), so parsing it whole is.
+ */
+function jsonPhotos(t: string): string[] | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(t);
+  } catch {
+    return null;
+  }
+  const out: string[] = [];
+  for (const item of Array.isArray(v) ? v : [v]) {
+    if (typeof item === 'string') {
+      if (item.trim() !== '') out.push(item.trim());
+    } else if (typeof item === 'object' && item !== null) {
+      const o = item as Record<string, unknown>;
+      const key = PHOTO_KEYS.find((k) => typeof o[k] === 'string');
+      if (key && (o[key] as string).trim() !== '') out.push((o[key] as string).trim());
+    }
+  }
+  return out.length > 0 ? out : null;
 }

@@ -30,7 +30,7 @@ async function run(req: WorkerRequest): Promise<void> {
   };
   try {
     const body = Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
-    const summary = await parseFileInto({ body, contentType: req.contentType, filename: req.filename, columnMap: req.columnMap }, sink);
+    const summary = await parseFileInto({ body, contentType: req.contentType, filename: req.filename, columnMap: req.columnMap, market: req.market }, sink);
     if (batch.length > 0) send({ id: req.id, kind: 'rows', rows: batch });
     send({ id: req.id, kind: 'done', summary });
   } catch (err) {

@@ -1,6 +1,7 @@
 // XML feeds: vehicles are the repeated elements under the root (`<inventory><vehicle>`,
 // `<cars><car>`, `<stock><item>`, `<rss><channel><item>` …); photos are repeated child elements.
-// A DOCTYPE or ENTITY declaration is refused before parsing (billion laughs, external entities):
+// Namespaced names are read by their local name (Google's `<g:price>` is `price`, `<g:item>`
+// would be `item`); `xmlns` declarations are not fields. A DOCTYPE or ENTITY declaration is refused before parsing (billion laughs, external entities):
 // nothing is expanded and nothing is fetched. Values stay text (no number conversion).
 //
 // Memory: the document is first read one level deep (the root's children kept as raw text), and
@@ -125,6 +126,10 @@ export function checkXmlShape(text: string): void {
   }
 }
 
+/** `g:price` → `price`: feeds namespace the same fields (Google Merchant Center's `g:`). */
+const localName = (name: string): string => name.slice(name.lastIndexOf(':') + 1);
+const isNamespaceDeclaration = (attr: string): boolean => attr === 'xmlns' || attr.startsWith('xmlns:');
+
 const childNames = (n: Node): string[] => Object.keys(n).filter((k) => !k.startsWith(ATTR) && k !== TEXT);
 /** A child read shallowly: its raw inner XML and its attributes. */
 const rawOf = (el: unknown): string => (typeof el === 'string' ? el : isPlainObject(el) && typeof el[TEXT] === 'string' ? el[TEXT] : '');
@@ -150,10 +155,10 @@ function findVehicles(text: string, depth: number): Iterable<unknown> {
   const node = root.node;
   const names = childNames(node);
   if (names.length === 0) return [];
-  for (const name of names) if (VEHICLE_NAMES.has(name.toLowerCase())) return vehiclesOf(name, node[name] as unknown[]);
+  for (const name of names) if (VEHICLE_NAMES.has(localName(name).toLowerCase())) return vehiclesOf(name, node[name] as unknown[]);
   const repeated = names.filter((n) => (node[n] as unknown[]).length > 1 && (node[n] as unknown[]).some(hasElements));
   if (repeated.length === 1) return vehiclesOf(repeated[0]!, node[repeated[0]!] as unknown[]);
-  if (names.filter((n) => matchColumn(n) !== null).length >= 2) return [toRecord((full.parse(text) as Node)[root.name] as unknown[])]; // the root is the one vehicle
+  if (names.filter((n) => matchColumn(localName(n)) !== null).length >= 2) return [toRecord((full.parse(text) as Node)[root.name] as unknown[])]; // the root is the one vehicle
   if (names.length === 1 && depth < MAX_DEPTH) {
     const only = node[names[0]!] as unknown[];
     if (only.length === 1 && hasElements(only[0])) return findVehicles(`<${names[0]}>${rawOf(only[0])}</${names[0]}>`, depth + 1);
@@ -183,26 +188,32 @@ function* vehiclesOf(name: string, list: unknown[]): Generator {
     const node = parsed[0];
     const record = toRecord([node]);
     for (const a of attrs) {
-      const key = a.slice(ATTR.length);
+      if (isNamespaceDeclaration(a.slice(ATTR.length))) continue;
+      const key = localName(a.slice(ATTR.length));
       if (!(key in record)) record[key] = decodeEscapes(String((el as Node)[a]));
     }
     yield record;
   }
 }
 
-/** A vehicle element as a record: children by name, attributes by name when no child has it. */
+/**
+ * A vehicle element as a record: children by local name (the first of two that share one, e.g.
+ * `<description>` and `<g:description>`, is kept), attributes by name when no child has it.
+ */
 function toRecord(parsed: unknown[]): Record<string, unknown> {
   const el = parsed[0];
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   if (!isPlainObject(el)) return out;
   for (const key of Object.keys(el)) {
     if (key.startsWith(ATTR) || key === TEXT) continue;
+    const name = localName(key);
+    if (name in out) continue;
     const values = (el[key] as unknown[]).map(toValue);
-    out[key] = values.length === 1 ? values[0] : values;
+    out[name] = values.length === 1 ? values[0] : values;
   }
   for (const key of Object.keys(el)) {
-    if (!key.startsWith(ATTR)) continue;
-    const name = key.slice(ATTR.length);
+    if (!key.startsWith(ATTR) || isNamespaceDeclaration(key.slice(ATTR.length))) continue;
+    const name = localName(key.slice(ATTR.length));
     if (!(name in out)) out[name] = decodeEscapes(String(el[key]));
   }
   return out;
@@ -218,8 +229,8 @@ function toValue(v: unknown): unknown {
   if (!isPlainObject(v)) return v;
   const rec = toRecord([v]);
   const names = childNames(v);
-  const attrs = Object.keys(v).filter((k) => k.startsWith(ATTR));
-  if (names.length === 1 && attrs.length === 0 && !(TEXT in v)) return rec[names[0]!];
+  const attrs = Object.keys(v).filter((k) => k.startsWith(ATTR) && !isNamespaceDeclaration(k.slice(ATTR.length)));
+  if (names.length === 1 && attrs.length === 0 && !(TEXT in v)) return rec[localName(names[0]!)];
   if (TEXT in v) {
     const text = decodeEscapes(String(v[TEXT]));
     if (names.length === 0 && attrs.length === 0) return text;
