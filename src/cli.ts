@@ -12,6 +12,8 @@ import { createFeed, listFeeds, revokeFeed } from './modules/feeds/service.js';
 import { mapFeedColumn } from './modules/feeds/mapping.js';
 import { createKey, revokeKey } from './modules/keys/service.js';
 import { failedMails } from './core/mail/outbox.js';
+import { buildCatalog } from './modules/catalog/catalog.js';
+import { checkFeedFileOnDisk } from './modules/feeds/dry-run.js';
 import { getDealerBySlug } from './modules/dealers/service.js';
 import { inviteUserToDealer, listUsers, removeUserByEmail } from './modules/users/service.js';
 
@@ -26,6 +28,7 @@ const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
   feeds revoke --dealer S (--id N | --token T)
   feeds map --dealer S --id N --column C (--field F | --remove)
                                    column C of the feed's files is field F (or ignore)
+  feeds check --dealer S --id N --file PATH [--allow-mass-sold]   a dry run (D30): what a push of the file would do
   users invite --dealer S --email E [--name N] [--role owner|staff]
   users list --dealer S
   users remove --dealer S --email E
@@ -102,6 +105,19 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
       const lines = Object.entries(r.column_map).map(([c, f]) => `${c}\t${f}`);
       return { json: r, text: `feed ${r.id} column overrides:${lines.length > 0 ? `\n${lines.join('\n')}` : ' none'}` };
     }
+    case 'feeds check': {
+      const r = await checkFeedFileOnDisk(
+        { store, clock, publicBaseUrl, catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1) },
+        { dealer: required(opts, 'dealer'), id: optional(opts, 'id'), path: required(opts, 'file'), allowMassSold: opts['allow-mass-sold'] === true },
+      );
+      const lines = [
+        `dry run of ${r.rows} rows (${r.format}): would create ${r.would_create.length}, update ${r.would_update.length}, mark sold ${r.would_mark_sold.length}; nothing was changed`,
+        r.guard.allowed ? 'sold guard: allowed' : `sold guard: refuses (${r.guard.reason ?? ''})`,
+        ...r.mapping.columns.map((c) => `column ${c.column} -> ${c.field}`),
+        ...r.errors.slice(0, 20).map((e) => `row error ${e.index}: ${e.external_id} ${e.message}`),
+      ];
+      return { json: r, text: lines.join('\n') };
+    }
     case 'users invite': {
       const r = await inviteUserToDealer(store, clock, publicBaseUrl, required(opts, 'dealer'), {
         email: required(opts, 'email'),
@@ -167,6 +183,8 @@ async function main(argv: string[]): Promise<number> {
         id: { type: 'string' },
         token: { type: 'string' },
         email: { type: 'string' },
+        file: { type: 'string' },
+        'allow-mass-sold': { type: 'boolean' },
         role: { type: 'string' },
         column: { type: 'string' },
         field: { type: 'string' },

@@ -1,6 +1,9 @@
 // The operator command line (D3), run as a real process against the test's store while an
 // app serves the same store.
 import assert from 'node:assert/strict';
+import path from 'node:path';
+import os from 'node:os';
+import fs from 'node:fs';
 import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { KEY_CACHE_TTL_MS } from '../../src/modules/keys/resolver.js';
@@ -130,6 +133,40 @@ describe(`operator CLI (${STORE_NAME})`, () => {
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /^error: .+\n$/);
     }
+  });
+
+  test('feeds check: a dry run of a file on disk (D30), with the column mapping; nothing is written', async () => {
+    json(await cli('dealers', 'create', '--slug', 'chequeo', '--name', 'Chequeo', '--markets', 'ar', '--json'));
+    json(await cli('feeds', 'create', '--dealer', 'chequeo', '--json'));
+    const { id } = await t.store.db.selectFrom('feeds').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-check-'));
+    const file = path.join(dir, 'stock.csv');
+    fs.writeFileSync(
+      file,
+      'Stock #,Marca,Modelo,Año,Precio,KM,Fotos,Color interior\n' +
+        'CHK-1,Volkswagen,Gol,2015,5500000,98000,https://img.example.com/1.jpg|https://img.example.com/2.jpg|https://img.example.com/3.jpg,Negro\n' +
+        'CHK-2,Volkswagen,Gol,1800,5500000,98000,https://img.example.com/4.jpg,\n',
+    );
+    const before = await t.store.db.selectFrom('vehicles').select('id').execute();
+    const r = json(await cli('feeds', 'check', '--dealer', 'chequeo', '--id', String(id), '--file', file, '--json'));
+    assert.equal(r.dry_run, true);
+    assert.deepEqual(r.would_create, ['CHK-1']);
+    assert.deepEqual(
+      r.errors.map((e: { external_id: string }) => e.external_id),
+      ['CHK-2'],
+    );
+    assert.ok(r.mapping.columns.some((c: { column: string; field: string | null }) => c.column === 'Stock #' && c.field === 'external_id'));
+    assert.deepEqual(await t.store.db.selectFrom('vehicles').select('id').execute(), before);
+    assert.equal((await t.store.db.selectFrom('feed_imports').select('id').where('feed_id', '=', id).execute()).length, 0);
+    for (const args of [
+      ['--id', String(id), '--file', path.join(dir, 'missing.csv')],
+      ['--id', '999999', '--file', file],
+    ]) {
+      const bad = await cli('feeds', 'check', '--dealer', 'chequeo', ...args, '--json');
+      assert.equal(bad.code, 1, args.join(' '));
+      assert.match(bad.stderr, /^error: .+\n$/);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test('feeds map: sets and removes a column override (issue 15); an unknown field or empty column is one error line, exit 1', async () => {

@@ -2,14 +2,19 @@
 // file is parsed with the feed's overrides and checked exactly as an import checks it, then the
 // plan is read from the store: no car, photo, job, event or import report is written (a dry run
 // leaves no feed_imports row: the panel shows its report at once and keeps nothing).
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { ApiError } from '../../core/errors.js';
 import type { DealerRow, FeedRow } from '../../core/db/schema.js';
+import { findDealerBySlug } from '../dealers/repository.js';
 import { toDealer } from '../dealers/service.js';
 import { findMarket } from '../markets/markets.js';
 import { planStockPart, plannedSold, type DryRunLists } from '../vehicles/dry-run.js';
 import { prepareStock, soldSkippedText, type ItemError, type StockScope } from '../vehicles/stock.js';
 import type { VehicleDeps } from '../vehicles/service.js';
 import { REPORT_MAX_ERRORS, type FeedFile, type FeedImportOutcome } from './import.js';
+import { FEED_MAX_BYTES } from './limits.js';
+import { findDealerFeed } from './repository.js';
 import { columnMapOf, mappingReport, storedColumns, type MappingReport } from './mapping.js';
 import { parseFeed, UnreadableFeedError, type ParsedFeed } from './parse/index.js';
 
@@ -71,4 +76,27 @@ export async function dryRunFeedFile(
     guard: sold.guard,
     mapping: mappingReport(storedColumns(parsed.columns, map)),
   };
+}
+
+/**
+ * The operator's dry run (`cli feeds check`): a file from disk checked for a live feed of a
+ * dealership, as a push of that file would be, within the same 10 MB.
+ */
+export async function checkFeedFileOnDisk(
+  deps: VehicleDeps,
+  input: { dealer: string; id?: string; path: string; allowMassSold?: boolean },
+): Promise<FeedDryRun> {
+  const dealer = await findDealerBySlug(deps.store.db, input.dealer);
+  if (!dealer) throw new ApiError('not_found', `no dealership "${input.dealer}"`);
+  const feed = input.id !== undefined && /^\d{1,15}$/.test(input.id) ? await findDealerFeed(deps.store.db, dealer.id, Number(input.id)) : undefined;
+  if (!feed || feed.revoked_at !== null) throw new ApiError('not_found', `dealership "${dealer.slug}" has no live feed ${input.id ?? ''} (see feeds list)`);
+  let size: number;
+  try {
+    size = (await fs.stat(input.path)).size;
+  } catch {
+    throw new ApiError('invalid_request', `cannot read the file "${input.path}"`);
+  }
+  if (size > FEED_MAX_BYTES) throw new ApiError('payload_too_large', `the file is ${size} bytes; a feed file is at most ${FEED_MAX_BYTES} bytes (10 MB)`);
+  const body = await fs.readFile(input.path);
+  return dryRunFeedFile(deps, feed, dealer, { body, filename: path.basename(input.path) }, { allowMassSold: input.allowMassSold === true });
 }
