@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
+import { signedInClient } from '../support/panel.js';
 import { feedFor, PHOTOS, pushCsv } from './support.js';
 
 const VALID_VIN = '1HGCM82633A004352';
@@ -167,5 +168,12 @@ describe(`feeds: vehicle details (${STORE_NAME})`, () => {
     // the feed list's last import carries the count too
     const feeds = (await t.app.inject({ url: '/v1/feeds', headers: bearer(key) })).json().data;
     assert.equal(feeds[0].last_import.warning_count, 2);
+
+    // The panel's report of that import lists the warnings beside the errors.
+    const { client } = await signedInClient(t, { slug });
+    const page = await client.get(`/panel/feeds/imports/${summary.id}`);
+    assert.equal(page.status, 200);
+    assert.match(page.body, /Rows imported, worth a look/);
+    assert.ok(page.body.includes(dup('U-3').replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#39;')));
   });
 });

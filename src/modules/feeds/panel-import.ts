@@ -52,11 +52,16 @@ export const importPages: FastifyPluginAsync<{ deps: { store: Store } }> = async
     const id = idParam((req.params as { id: string }).id);
     const imp = await findDealerImport(store.db, user.dealerId, id);
     if (!imp) throw new PageError(404, 'not_found');
-    return { user, imp, errors: JSON.parse(imp.errors) as ItemError[] };
+    return {
+      user,
+      imp,
+      errors: JSON.parse(imp.errors) as ItemError[],
+      warnings: JSON.parse(imp.warnings) as { index: number; external_id: string; message: string }[],
+    };
   }
 
   app.get('/feeds/imports/:id', async (req, reply) => {
-    const { user, imp, errors } = await dealerImport(req);
+    const { user, imp, errors, warnings } = await dealerImport(req);
     const t = FEED_TEXTS[req.panelLang];
     const running = imp.result === 'running';
     return sendPage(req, reply, {
@@ -90,6 +95,17 @@ ${
 <tbody>${errors.map(
         (e) =>
           html`<tr><td data-label="${t.row}">${e.index}</td><td data-label="${t.stockId}">${e.external_id}</td><td data-label="${t.error}">${e.message}</td></tr>`,
+      )}</tbody></table></div>`
+}
+${
+  warnings.length === 0
+    ? ''
+    : html`<h2>${t.rowWarnings}</h2>
+<div class="table-wrap"><table class="stack">
+<thead><tr><th>${t.row}</th><th>${t.stockId}</th><th>${t.warning}</th></tr></thead>
+<tbody>${warnings.map(
+        (w) =>
+          html`<tr><td data-label="${t.row}">${w.index}</td><td data-label="${t.stockId}">${w.external_id}</td><td data-label="${t.warning}">${w.message}</td></tr>`,
       )}</tbody></table></div>`
 }`,
     });
