@@ -2,6 +2,7 @@
 // English defines the keys; Spanish and Portuguese must have every one (the type checks it).
 import type { Lang } from '../../core/web/context.js';
 import type { VehicleStatus } from '../../core/db/schema.js';
+import { VALUE_WORDS } from '../markets/vocabulary.js';
 
 const en = {
   title: 'Inventory',
@@ -88,35 +89,8 @@ const en = {
   confirmWithdraw: 'Withdraw this car? It stops being published; nothing is deleted, and sending it again publishes it again.',
   done: { sold: 'The car is marked as sold.', withdrawn: 'The car was withdrawn.' },
   backToList: 'Back to inventory',
-  /** Vocabularies of the car's fields (a value missing here is shown as stored). */
-  values: {
-    used: 'Used',
-    new: 'New',
-    manual: 'Manual',
-    automatic: 'Automatic',
-    gasoline: 'Gasoline',
-    diesel: 'Diesel',
-    cng: 'CNG',
-    lpg: 'LPG',
-    flex: 'Flex fuel',
-    ethanol: 'Ethanol',
-    hybrid: 'Hybrid',
-    plug_in_hybrid: 'Plug-in hybrid',
-    electric: 'Electric',
-    sedan: 'Sedan',
-    hatchback: 'Hatchback',
-    suv: 'SUV',
-    pickup: 'Pickup',
-    coupe: 'Coupe',
-    convertible: 'Convertible',
-    wagon: 'Wagon',
-    van: 'Van',
-    minivan: 'Minivan',
-    fwd: 'Front-wheel drive',
-    rwd: 'Rear-wheel drive',
-    awd: 'All-wheel drive',
-    '4wd': 'Four-wheel drive (4x4)',
-  } as Record<string, string>,
+  /** The words of the car's values, shared with the public pages (markets/vocabulary.ts). */
+  values: VALUE_WORDS.en,
 };
 
 export type InventoryTexts = typeof en;
@@ -205,34 +179,8 @@ const es: InventoryTexts = {
   confirmWithdraw: '¿Retirar este auto? Deja de publicarse; no se borra nada y, si lo vuelve a enviar, se publica de nuevo.',
   done: { sold: 'El auto quedó marcado como vendido.', withdrawn: 'El auto fue retirado.' },
   backToList: 'Volver al inventario',
-  values: {
-    used: 'Usado',
-    new: 'Nuevo',
-    manual: 'Manual',
-    automatic: 'Automática',
-    gasoline: 'Nafta',
-    diesel: 'Diésel',
-    cng: 'GNC',
-    lpg: 'GLP',
-    flex: 'Flex',
-    ethanol: 'Etanol',
-    hybrid: 'Híbrido',
-    plug_in_hybrid: 'Híbrido enchufable',
-    electric: 'Eléctrico',
-    sedan: 'Sedán',
-    hatchback: 'Hatchback',
-    suv: 'SUV',
-    pickup: 'Pick-up',
-    coupe: 'Cupé',
-    convertible: 'Descapotable',
-    wagon: 'Familiar (rural)',
-    van: 'Furgón',
-    minivan: 'Monovolumen',
-    fwd: 'Tracción delantera',
-    rwd: 'Tracción trasera',
-    awd: 'Tracción integral (AWD)',
-    '4wd': '4x4',
-  },
+  /** The words of the car's values, shared with the public pages (markets/vocabulary.ts). */
+  values: VALUE_WORDS.es,
 };
 
 const pt: InventoryTexts = {
@@ -319,34 +267,8 @@ const pt: InventoryTexts = {
   confirmWithdraw: 'Retirar este carro? Ele deixa de ser publicado; nada é apagado e, se for enviado de novo, volta a ser publicado.',
   done: { sold: 'O carro foi marcado como vendido.', withdrawn: 'O carro foi retirado.' },
   backToList: 'Voltar ao estoque',
-  values: {
-    used: 'Usado',
-    new: 'Novo',
-    manual: 'Manual',
-    automatic: 'Automático',
-    gasoline: 'Gasolina',
-    diesel: 'Diesel',
-    cng: 'GNV',
-    lpg: 'GLP',
-    flex: 'Flex',
-    ethanol: 'Etanol',
-    hybrid: 'Híbrido',
-    plug_in_hybrid: 'Híbrido plug-in',
-    electric: 'Elétrico',
-    sedan: 'Sedã',
-    hatchback: 'Hatch',
-    suv: 'SUV',
-    pickup: 'Picape',
-    coupe: 'Cupê',
-    convertible: 'Conversível',
-    wagon: 'Perua (SW)',
-    van: 'Furgão',
-    minivan: 'Minivan',
-    fwd: 'Tração dianteira',
-    rwd: 'Tração traseira',
-    awd: 'Tração integral (AWD)',
-    '4wd': '4x4',
-  },
+  /** The words of the car's values, shared with the public pages (markets/vocabulary.ts). */
+  values: VALUE_WORDS.pt,
 };
 
 export const INVENTORY_TEXTS: Record<Lang, InventoryTexts> = { en, es, pt };
