@@ -2,7 +2,6 @@
 // large feed import; the next process reports that import `interrupted` and records sync.failed
 // for it, in one transaction. Cars applied before the kill stay; none is marked sold.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { createFeed } from '../../src/modules/feeds/service.js';
 import { IMPORT_LIVENESS } from '../../src/modules/feeds/import.js';
 import { openTestStore, STORE_NAME, type TestStore } from '../support/app.js';
 import { csv, csvCar, ids } from './support.js';
+import { startServerProcess, freePort } from '../support/server-process.js';
 import { until } from '../support/until.js';
 
 describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
@@ -27,40 +27,22 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function server(port: number) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: ts.url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        JOB_CONCURRENCY: '0',
-        FEED_PUSH_PER_MINUTE: '100',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+  const server = (port: number) =>
+    startServerProcess({
+      port,
+      env: { DATABASE_URL: ts.url, DATA_DIR: dataDir, JOB_CONCURRENCY: '0', FEED_PUSH_PER_MINUTE: '100' },
     });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    return { child, exited, base: `http://127.0.0.1:${port}`, stderr: () => stderr };
-  }
 
   test('SIGKILL mid-import: after restart the report says interrupted and sync.failed is recorded; nothing sold', async () => {
     await createDealer(ts.store.db, systemClock, { slug: 'feed-crash', name: 'Feed crash', markets: ['ar'], city: 'Rosario' });
     const { token } = await createFeed(ts.store, systemClock, 'http://localhost:3000', { dealer: 'feed-crash' });
     const dealerId = (await ts.store.db.selectFrom('dealers').select('id').where('slug', '=', 'feed-crash').executeTakeFirstOrThrow()).id;
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const file = csv(ids('CR', 30_000).map((id) => csvCar(id)));
 
-    const first = server(port);
+    const first = await server(port);
     try {
-      await until('the first server', 30_000, () =>
-        fetch(`${first.base}/health`).then(
-          (r) => r.ok,
-          () => undefined,
-        ),
-      );
+      await first.ready();
       const push = fetch(`${first.base}/v1/feeds/${token}/`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: file }).then(
         (r) => r.status,
         () => 'no answer' as const,
@@ -74,11 +56,10 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
           .executeTakeFirstOrThrow();
         return Number(n.n) > 0 || undefined;
       });
-      first.child.kill('SIGKILL');
-      await first.exited;
+      await first.kill('SIGKILL');
       assert.equal(await push, 'no answer');
     } finally {
-      first.child.kill('SIGKILL');
+      await first.kill('SIGKILL');
     }
     const left = await ts.store.db.selectFrom('feed_imports').selectAll().execute();
     assert.deepEqual(
@@ -89,17 +70,12 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
     const applied = (await ts.store.db.selectFrom('vehicles').select('status').where('dealer_id', '=', dealerId).execute()).length;
     assert.ok(applied > 0 && applied < 30_000, `${applied} cars applied before the kill`);
 
-    const second = server(port);
+    const second = await server(port);
     try {
       // SQLite: reported at start, before the service answers. PostgreSQL (other servers may be
       // importing): once its heartbeat is IMPORT_LIVENESS.staleMs old.
       const wait = STORE_NAME === 'sqlite' ? 30_000 : IMPORT_LIVENESS.staleMs + 30_000;
-      await until('the second server', 30_000, () =>
-        fetch(`${second.base}/health`).then(
-          (r) => r.ok,
-          () => undefined,
-        ),
-      );
+      await second.ready();
       const report = await until('the interrupted report', wait, async () => {
         const r = await ts.store.db.selectFrom('feed_imports').selectAll().where('id', '=', left[0]!.id).executeTakeFirstOrThrow();
         return r.result === 'interrupted' ? r : undefined;
@@ -124,8 +100,7 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
       // a second start finds nothing more to report
       assert.equal((await ts.store.db.selectFrom('events').select('id').where('type', '=', 'sync.failed').execute()).length, 1);
     } finally {
-      second.child.kill('SIGTERM');
-      await second.exited;
+      await second.kill();
     }
   });
 });

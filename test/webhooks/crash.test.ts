@@ -1,7 +1,6 @@
 // At least once across a real crash (D20): the server process is killed (SIGKILL) while
 // deliveries are in flight; the next process delivers them again, with the same event ids.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { createDealer } from '../../src/modules/dealers/service.js';
 import { createKey } from '../../src/modules/keys/service.js';
 import { openTestStore, STORE_NAME, type TestStore } from '../support/app.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { startServerProcess, freePort } from '../support/server-process.js';
 import { until } from '../support/until.js';
 
 describe(`webhooks: a killed server's deliveries (${STORE_NAME})`, () => {
@@ -29,39 +29,28 @@ describe(`webhooks: a killed server's deliveries (${STORE_NAME})`, () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function server(port: number) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const server = (port: number) =>
+    startServerProcess({
+      port,
       env: {
-        ...process.env,
-        PORT: String(port),
         DATABASE_URL: ts.url,
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
         OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
         NODE_EXTRA_CA_CERTS: path.join(dataDir, 'receiver.pem'),
         JOB_LEASE: '2s',
         JOB_POLL_INTERVAL: '200ms',
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    return { child, exited, base: `http://127.0.0.1:${port}` };
-  }
 
   test('SIGKILL mid-delivery: after restart every event arrives, same ids, and is recorded delivered', async () => {
     await createDealer(ts.store.db, systemClock, { slug: 'crash', name: 'Crash', markets: ['ar'], city: 'Rosario' });
     const { key } = await createKey(ts.store.db, systemClock, { dealer: 'crash', name: 'test' });
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
 
-    const first = server(port);
+    const first = await server(port);
     try {
-      await until('the first server', 20_000, () =>
-        fetch(`${first.base}/health`).then(
-          (r) => r.ok,
-          () => undefined,
-        ),
-      );
+      await first.ready();
       // The receiver holds each delivery 4 s: the server is killed while they are in flight.
       const hook = await fetch(`${first.base}/v1/webhooks`, {
         method: 'POST',
@@ -74,10 +63,9 @@ describe(`webhooks: a killed server's deliveries (${STORE_NAME})`, () => {
         assert.equal(put.status, 422);
       }
       await until('3 deliveries in flight', 10_000, () => rx.received.length >= 3 || undefined);
-      first.child.kill('SIGKILL');
-      await first.exited;
+      await first.kill('SIGKILL');
     } finally {
-      first.child.kill('SIGKILL');
+      await first.kill('SIGKILL');
     }
     const eventIds = (await ts.store.db.selectFrom('events').select('id').where('type', '=', 'vehicle.rejected').execute()).map((e) => e.id).sort();
     assert.equal(eventIds.length, 3);
@@ -88,7 +76,7 @@ describe(`webhooks: a killed server's deliveries (${STORE_NAME})`, () => {
       'nothing was recorded before the kill',
     );
 
-    const second = server(port);
+    const second = await server(port);
     try {
       await until('every delivery recorded as delivered', 30_000, async () => {
         const rows = await ts.store.db.selectFrom('webhook_deliveries').select('status').execute();
@@ -98,8 +86,7 @@ describe(`webhooks: a killed server's deliveries (${STORE_NAME})`, () => {
       assert.ok(got.length >= 6, `${got.length} requests`);
       assert.deepEqual([...new Set(got)].sort(), eventIds);
     } finally {
-      second.child.kill('SIGTERM');
-      await second.exited;
+      await second.kill();
     }
   });
 });
