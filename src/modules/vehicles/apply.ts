@@ -6,7 +6,7 @@ import type { Clock } from '../../core/clock.js';
 import type { DB, NewVehicle, VehicleRow } from '../../core/db/schema.js';
 import { photoStateOf } from './photo-state.js';
 import { trackPhotos } from './photo-track.js';
-import { forSaleWithVins, insertVehicles, touchVehicles, updateVehicle } from './repository.js';
+import { forSaleWithVins, insertVehicles, touchVehicles, updateVehiclesContent, type VehicleContent } from './repository.js';
 import { minPhotosOf } from '../markets/markets.js';
 import { saleStatus } from './status.js';
 import { contactDetailsIn, type VehicleData } from './validation.js';
@@ -155,6 +155,8 @@ export async function applyVehicles(
   const untouched: number[] = [];
   /** Cars whose photo list changed: their photos need tracking and their state settling. */
   const changedPhotos: number[] = [];
+  /** Changed cars' new content, written together after the loop. */
+  const rewrites: { id: number; content: VehicleContent }[] = [];
   const minPhotos = minPhotosOf(scope.market);
   const results: ('created' | 'updated')[] = [];
   for (const { externalId, data } of items) {
@@ -197,17 +199,21 @@ export async function applyVehicles(
       continue;
     }
     if (photosChanged) changedPhotos.push(current.id);
-    await updateVehicle(trx, current.id, {
-      status,
-      source,
-      ...contentColumns(data),
-      photo_urls: photosJson,
-      photos_pending: photosPending,
-      content_hash: hash,
-      last_sent_at: now,
-      updated_at: now,
+    rewrites.push({
+      id: current.id,
+      content: {
+        status,
+        source,
+        ...contentColumns(data),
+        photo_urls: photosJson,
+        photos_pending: photosPending,
+        content_hash: hash,
+        last_sent_at: now,
+        updated_at: now,
+      },
     });
   }
+  await updateVehiclesContent(trx, rewrites);
   const created = await insertVehicles(trx, inserts);
   await touchVehicles(trx, untouched, now);
   // New photo URLs get their rows and download jobs; changed cars' states are settled.
