@@ -9,6 +9,7 @@ import { installBodyDrain } from './core/http/drain.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
 import { keyedScopeHook } from './core/http/keyed-scope.js';
+import { installHttpMetrics, registerMetricsRoute } from './core/metrics/http.js';
 import { registerOpenApi } from './core/http/openapi.js';
 import { installRequestLog } from './core/http/request-log.js';
 import { schemaController } from './core/http/schema-compilers.js';
@@ -30,7 +31,7 @@ import { photoRoutes } from './modules/photos/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
-import { buildServices, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
+import { buildServices, metricsServed, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
 import { defineTasks, scheduleRecurringTasks } from './tasks.js';
 
 export interface AppOptions extends ServiceOptions {
@@ -100,6 +101,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // A refused body is read on up to twice the largest accepted one (a feed file), for 30 s.
   installBodyDrain(app, { maxBytes: 2 * Math.max(BODY_LIMIT, FEED_MAX_BYTES), maxMs: 30_000 });
   installRequestLog(app, config.logLevel);
+  // Requests are counted only when someone can read the counts (P38).
+  if (metricsServed(config)) installHttpMetrics(app, services.metrics);
+  if (config.metricsToken !== undefined) registerMetricsRoute(app, services.metrics, config.metricsToken);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await registerOpenApi(app, config.publicBaseUrl, API_VERSION);
 

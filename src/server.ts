@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
+import { startMetricsServer, type MetricsServer } from './core/metrics/server.js';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config });
   app.services.jobs.start();
+  let metricsServer: MetricsServer | undefined;
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -31,7 +33,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
+    Promise.all([app.close(), metricsServer?.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(app.services.metrics, config.host, config.metricsPort, config.metricsToken);
   app.log.info({ url: config.publicBaseUrl, store: config.databaseUrl.split(':')[0] }, 'dealer inventory ready');
 }
 

@@ -8,7 +8,9 @@ import { openStore, type Store } from './core/db/store.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './core/http/rate-limit.js';
 import { JobWorker } from './core/jobs/worker.js';
 import { createMailTransport, type MailTransport } from './core/mail/transport.js';
+import { Metrics } from './core/metrics/metrics.js';
 import { createOutbound, type Outbound } from './core/outbound/fetcher.js';
+import { storeReadiness, type ReadinessCheck } from './core/readiness.js';
 import { loadServerKey, secretBox, type SecretBox } from './core/secret-box.js';
 import { API_VERSION } from './core/version.js';
 import { buildCatalog, type Catalog } from './modules/catalog/catalog.js';
@@ -52,7 +54,14 @@ export interface AppServices {
   allowHttp: boolean;
   /** Where the outbox's messages leave: SMTP_URL, or .eml files in DATA_DIR/mail (D28). */
   mailer: MailTransport;
+  /** Prometheus metrics of this process (P38): modules count their outcomes here. */
+  metrics: Metrics;
+  /** What GET /ready checks (P39): the store, then each configured dependency (Redis, storage). */
+  readiness: ReadinessCheck[];
 }
+
+/** Whether /metrics is served at all (P38): on METRICS_PORT, or on the main port with METRICS_TOKEN. */
+export const metricsServed = (config: Config): boolean => config.metricsPort !== undefined || config.metricsToken !== undefined;
 
 export function openServiceStore(opts: ServiceOptions): { store: Store; ownsStore: boolean } {
   return opts.store ? { store: opts.store, ownsStore: false } : { store: openStore({ url: opts.config.databaseUrl }), ownsStore: true };
@@ -87,5 +96,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     send: { timeoutMs: config.webhookTimeoutMs, userAgent: `DealerInventory-Webhooks/${API_VERSION} (+${config.publicBaseUrl})` },
     allowHttp: config.webhookAllowHttp,
     mailer: opts.mailer ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    metrics: new Metrics({ store, clock, processMetrics: metricsServed(config) }),
+    readiness: [storeReadiness(store)],
   };
 }

@@ -49,6 +49,10 @@ export interface Config {
    * addresses/CIDR ranges (and proxy-addr's `loopback`, `linklocal`, `uniquelocal`).
    */
   trustProxy: false | string[];
+  /** A second listener on HOST serving only GET /metrics (P38); undefined: none. */
+  metricsPort: number | undefined;
+  /** When set, /metrics (main port or METRICS_PORT) needs `Authorization: Bearer <token>` (P38). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -187,6 +191,24 @@ function trustProxy(env: Env): false | string[] {
   return parts;
 }
 
+function metricsPort(env: Env, port: number): number | undefined {
+  const raw = read(env, 'METRICS_PORT');
+  if (raw === undefined) return undefined;
+  const value = int(env, 'METRICS_PORT', 0, 1, 65535);
+  if (value === port) throw new ConfigError('METRICS_PORT', `must differ from PORT (both are ${port})`);
+  return value;
+}
+
+/** At least 16 printable characters without spaces: it is compared as sent in a header. */
+function metricsToken(env: Env): string | undefined {
+  const raw = read(env, 'METRICS_TOKEN');
+  if (raw === undefined) return undefined;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) {
+    throw new ConfigError('METRICS_TOKEN', 'must be 16 to 256 printable characters without spaces (e.g. `openssl rand -hex 32`)');
+  }
+  return raw;
+}
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the whole configuration; throws ConfigError naming the first bad variable. */
@@ -222,5 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: mailFrom(env, `Dealer Inventory <no-reply@${new URL(publicBaseUrl).hostname}>`),
     trustProxy: trustProxy(env),
     leadRetentionDays: int(env, 'LEAD_RETENTION_DAYS', 730, 1, 36_500),
+    metricsPort: metricsPort(env, port),
+    metricsToken: metricsToken(env),
   };
 }

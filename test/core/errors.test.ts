@@ -104,6 +104,6 @@ describe(`error shapes (${STORE_NAME})`, () => {
 
   test('health and readiness answer without a key', async () => {
     assert.deepEqual((await t.app.inject({ url: '/health' })).json(), { status: 'ok' });
-    assert.deepEqual((await t.app.inject({ url: '/ready' })).json(), { status: 'ready' });
+    assert.deepEqual((await t.app.inject({ url: '/ready' })).json(), { status: 'ready', checks: { store: 'ok' } });
   });
 });

@@ -50,7 +50,7 @@ describe(`server process (${STORE_NAME})`, () => {
       const health = await waitFor(`http://127.0.0.1:${port}/health`, 15_000);
       assert.equal(health.status, 200);
       const ready = await fetch(`http://127.0.0.1:${port}/ready`);
-      assert.deepEqual(await ready.json(), { status: 'ready' });
+      assert.deepEqual(await ready.json(), { status: 'ready', checks: { store: 'ok' } });
       const me = await fetch(`http://127.0.0.1:${port}/v1/me`);
       assert.equal(me.status, 401);
       s.child.kill('SIGTERM');

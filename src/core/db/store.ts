@@ -17,6 +17,17 @@ export interface Store {
   dialect: DialectName;
   /** Closes every connection; safe to call twice. */
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's use now, for the metrics (P38); SQLite has no pool. */
+  poolUsage?(): PoolUsage;
+}
+
+export interface PoolUsage {
+  /** Connections open (idle or lent). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface StoreOptions {
@@ -92,19 +103,30 @@ function withStatementCache(raw: SQLite.Database, max = 500) {
   };
 }
 
+/** Connections per process to PostgreSQL. */
+const POOL_MAX = 10;
+
 function openPostgres({ url, schema }: StoreOptions): Store {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name ${schema}`);
   // The driver is loaded on first use: the embedded store never pays for it.
   let pool: Promise<Pool> | undefined;
+  let opened: Pool | undefined;
   const getPool = () =>
     (pool ??= import('pg').then(async ({ default: pg }) => {
       // bigint columns hold epoch milliseconds and ids: well within 2^53.
       pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-      const p = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+      const p = new pg.Pool({ connectionString: url, max: POOL_MAX, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
       // An idle client's error (server restart) must not crash the process; the next query reconnects.
       p.on('error', () => {});
       if (schema) await p.query(`create schema if not exists ${schema}`);
+      opened = p;
       return p;
     }));
-  return storeOf(new Kysely<DB>({ dialect: new PostgresDialect({ pool: getPool }) }), 'postgres');
+  return {
+    ...storeOf(new Kysely<DB>({ dialect: new PostgresDialect({ pool: getPool }) }), 'postgres'),
+    poolUsage: () =>
+      opened
+        ? { total: opened.totalCount, idle: opened.idleCount, waiting: opened.waitingCount, max: POOL_MAX }
+        : { total: 0, idle: 0, waiting: 0, max: POOL_MAX },
+  };
 }

@@ -16,6 +16,7 @@ import { writeTransaction } from '../../core/db/transaction.js';
 import type { Kysely } from 'kysely';
 import type { DB, DealerRow, FeedImportResult, FeedImportsTable, FeedRow, FeedTrigger, NewFeedImport } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import type { Metrics } from '../../core/metrics/metrics.js';
 import { toDealer } from '../dealers/service.js';
 import type { SyncFailedData } from '../events/events.js';
 import { recordEvents } from '../webhooks/fanout.js';
@@ -49,6 +50,7 @@ export const IMPORT_LIVENESS = { heartbeatMs: 5_000, staleMs: 30_000 };
 
 export interface FeedDeps extends VehicleDeps {
   importLock: ImportLock;
+  metrics: Metrics;
 }
 
 export interface FeedImportOutcome {
@@ -122,7 +124,7 @@ function reportRow(feed: FeedRow, trigger: FeedTrigger, startedAt: number, finis
  * (`importId`), or is a new row (a pull that could not fetch the file: no import started).
  */
 export async function recordFailedImport(
-  deps: VehicleDeps,
+  deps: VehicleDeps & { metrics: Metrics },
   feed: FeedRow,
   trigger: FeedTrigger,
   startedAt: number,
@@ -136,7 +138,7 @@ export async function recordFailedImport(
   },
   importId?: number,
 ): Promise<number> {
-  return writeTransaction(deps.store, async (trx) => {
+  const id = await writeTransaction(deps.store, async (trx) => {
     await recordEvents(trx, deps.clock, feed.dealer_id, [
       { type: 'sync.failed', data: { market: feed.market, source: feed.source, reason: failure.reason, message: failure.message } },
     ]);
@@ -155,6 +157,8 @@ export async function recordFailedImport(
     await finishFeedImport(trx, importId, row);
     return importId;
   });
+  deps.metrics.feedImport(failure.result, trigger);
+  return id;
 }
 
 /** The `running` row of an import that starts now. */
@@ -170,21 +174,23 @@ function startImport(db: Kysely<DB>, feed: FeedRow, trigger: FeedTrigger, starte
  * longer running (it ended meanwhile). Here and at the next start (interrupted.ts).
  */
 export async function recordInterruptedImport(
-  deps: Pick<VehicleDeps, 'store' | 'clock'>,
-  imp: { id: number; dealer_id: number; started_at: number },
+  deps: Pick<VehicleDeps, 'store' | 'clock'> & { metrics: Metrics },
+  imp: { id: number; dealer_id: number; started_at: number; trigger: FeedTrigger },
   feed: Pick<FeedRow, 'market' | 'source'>,
   why: string,
 ): Promise<boolean> {
   const message =
     `The import of the feed file started at ${new Date(imp.started_at).toISOString()} was interrupted: ${why} ` +
     'Cars of the file may have been applied in part; no car was marked sold. Send the file again.';
-  return writeTransaction(deps.store, async (trx) => {
+  const interrupted = await writeTransaction(deps.store, async (trx) => {
     if (!(await interruptFeedImport(trx, imp.id, message, deps.clock.now()))) return false;
     await recordEvents(trx, deps.clock, imp.dealer_id, [
       { type: 'sync.failed', data: { market: feed.market, source: feed.source, reason: 'import_interrupted', message } },
     ]);
     return true;
   });
+  if (interrupted) deps.metrics.feedImport('interrupted', imp.trigger);
+  return interrupted;
 }
 
 /** Keeps a running import's heartbeat fresh until stopped. */
@@ -219,7 +225,7 @@ export async function importFeedFile(deps: FeedDeps, feed: FeedRow, dealer: Deal
     if (!(err instanceof ApiError)) {
       await recordInterruptedImport(
         deps,
-        { id: importId, dealer_id: feed.dealer_id, started_at: startedAt },
+        { id: importId, dealer_id: feed.dealer_id, started_at: startedAt, trigger: opts.trigger },
         feed,
         'it stopped on an internal error before it finished.',
       ).catch(() => {});
@@ -355,6 +361,7 @@ async function importParsedFeed(
       );
       return { sold, soldSkipped };
     });
+    deps.metrics.feedImport('processed', opts.trigger);
     return {
       result: 'processed' as const,
       format: parsed.format,

@@ -7,6 +7,7 @@
 // is older than IMPORT_LIVENESS.staleMs are theirs to report.
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
+import type { Metrics } from '../../core/metrics/metrics.js';
 import { IMPORT_LIVENESS, recordInterruptedImport } from './import.js';
 import { staleRunningImports } from './repository.js';
 
@@ -16,6 +17,7 @@ const WHY = 'the service stopped before it finished.';
 interface SweepDeps {
   store: Store;
   clock: Clock;
+  metrics: Metrics;
 }
 
 /** Reports the abandoned imports (every running one when `all`); returns how many. */

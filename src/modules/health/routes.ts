@@ -1,18 +1,20 @@
 // Liveness and readiness for load balancers and orchestrators; no key, outside /v1.
+// /ready runs every registered readiness check (P39) and names the one that failed.
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { checkReadiness } from '../../core/readiness.js';
 
 const Status = Type.Object({ status: Type.String() });
+const Ready = Type.Object({
+  status: Type.String(),
+  /** Each dependency: ok, unreachable or timeout. */
+  checks: Type.Record(Type.String(), Type.String()),
+});
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/health', { schema: { hide: true, response: { 200: Status } } }, async () => ({ status: 'ok' }));
-  app.get('/ready', { schema: { hide: true, response: { 200: Status, 503: Status } } }, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(app.services.store.db);
-      return { status: 'ready' };
-    } catch {
-      return reply.code(503).send({ status: 'store unavailable' });
-    }
+  app.get('/ready', { schema: { hide: true, response: { 200: Ready, 503: Ready } } }, async (_req, reply) => {
+    const { ready, checks } = await checkReadiness(app.services.readiness);
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
   });
 };

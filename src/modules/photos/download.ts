@@ -10,6 +10,7 @@ import { writeTransaction } from '../../core/db/transaction.js';
 import type { PhotoStatus } from '../../core/db/schema.js';
 import { RetryJobError, type JobWorker } from '../../core/jobs/worker.js';
 import { KeyedLimit } from '../../core/keyed-limit.js';
+import type { Metrics } from '../../core/metrics/metrics.js';
 import { OutboundError } from '../../core/outbound/errors.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import { findPhoto, photosOfVehicles, setPhotoOutcome, setRetryReason } from '../vehicles/photo-repository.js';
@@ -25,6 +26,7 @@ export interface PhotoDeps {
   outbound: Outbound;
   storage: PhotoStorage;
   timeoutMs: number;
+  metrics: Metrics;
 }
 
 /** Delays before the 2nd, 3rd… tries of a photo whose server failed. */
@@ -67,11 +69,13 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
           // Shown as "retrying: <reason>" until the next try settles it (not when this worker
           // itself stopped the try: shutting down, or its lease lost).
           if (!signal.aborted) await recordRetry(deps, photo.id, photo.dealer_id, photo.vehicle_id, reason);
+          deps.metrics.photoDownload('retry');
           throw new RetryJobError(reason, DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!);
         }
         outcome = { status: 'failed', reason: retry ? `${reason} (gave up after ${attempt} tries)` : reason };
       }
       await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, outcome);
+      deps.metrics.photoDownload(outcome.status === 'ready' ? 'ready' : 'failed');
     },
   });
 }

@@ -8,6 +8,7 @@ import { writeTransaction } from '../../core/db/transaction.js';
 import type { DB } from '../../core/db/schema.js';
 import { enqueue } from '../../core/jobs/queue.js';
 import type { JobWorker } from '../../core/jobs/worker.js';
+import type { Metrics } from '../../core/metrics/metrics.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import type { SecretBox } from '../../core/secret-box.js';
 import { DELIVER_JOB_MAX_ATTEMPTS, deliveryKey } from './fanout.js';
@@ -28,6 +29,7 @@ export interface DeliveryDeps {
   /** WEBHOOK_RETRY_SCHEDULE: the delay before retry 1, 2, … */
   scheduleMs: number[];
   maxInFlight: number;
+  metrics: Metrics;
   /** Jitter source (tests make it deterministic). */
   random?: () => number;
 }
@@ -103,6 +105,7 @@ export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): vo
         await updateDelivery(trx, delivery.id, { status: 'failed', attempts, next_attempt_at: null, completed_at: at });
         return recordWebhookFailure(trx, webhook.id, FAILURES_TO_DISABLE);
       });
+      deps.metrics.webhookDelivery(outcome.ok ? 'succeeded' : delay !== undefined ? 'retry' : 'gave_up', outcome.ok ? at - event.created_at : undefined);
       const log = {
         webhook_id: webhook.id,
         delivery_id: delivery.id,
