@@ -13,7 +13,8 @@ import { loadServerKey, secretBox, type SecretBox } from './core/secret-box.js';
 import { API_VERSION } from './core/version.js';
 import { buildCatalog, type Catalog } from './modules/catalog/catalog.js';
 import { ImportLock } from './modules/feeds/import-lock.js';
-import { PhotoStorage } from './modules/photos/storage.js';
+import { createPhotoStorage } from './modules/photos/create-storage.js';
+import type { PhotoStorage } from './modules/photos/storage.js';
 import type { SendConfig } from './modules/webhooks/send.js';
 
 export interface ServiceOptions {
@@ -37,6 +38,7 @@ export interface AppServices {
   jobs: JobWorker;
   /** The only way out to the network (photos, feeds, webhooks). */
   outbound: Outbound;
+  /** Where photos are kept (PHOTO_STORAGE, P33); `storage.check()` is its readiness probe. */
   storage: PhotoStorage;
   /** Seals secrets the service must read back (webhook signing secrets). */
   box: SecretBox;
@@ -77,7 +79,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
       leaseMs: config.jobLeaseMs,
     }),
     outbound: opts.outbound ?? createOutbound({ allowPrivateNetworks: config.outboundAllowPrivateNetworks }),
-    storage: new PhotoStorage(config.dataDir),
+    storage: createPhotoStorage(config.photoStorage, config.dataDir),
     box: secretBox(loadServerKey(config.secretKey, config.dataDir)),
     // Models still produced list next year's model year (sold from the autumn before).
     catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1),
