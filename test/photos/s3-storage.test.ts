@@ -3,6 +3,8 @@
 // directory; PHOTO_PUBLIC_BASE_URL redirects instead; an unreachable store answers 503 in the
 // Error shape and the download job retries. Against s3rver, started here on a free port.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
@@ -166,5 +168,17 @@ describe(`photos in an S3 bucket (${STORE_NAME})`, () => {
     assert.equal((await t.app.inject({ url: new URL(done.photos[0]).pathname })).statusCode, 200);
     assert.equal((await t.app.inject({ url: pub.paths[2]! })).statusCode, 200, 'served again');
     await t.app.services.storage.check();
+  });
+});
+
+describe('the S3 SDK is loaded only for an S3 store (P34)', () => {
+  test('no module of src/ imports @aws-sdk at load time: only `import type` and the dynamic import() of s3-storage.ts', () => {
+    const files = fs.readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    // Static imports and re-exports, over several lines too; `import type` is erased.
+    const statement = /^\s*(?:import|export)(?!\s+type\b)[^;]*?['"]@aws-sdk\/[^'"]*['"]/gm;
+    const loading = files.flatMap((f) => [...fs.readFileSync(path.join('src', f), 'utf8').matchAll(statement)].map((m) => `${f}: ${m[0].trim()}`));
+    assert.deepEqual(loading, []);
+    const s3 = fs.readFileSync('src/modules/photos/s3-storage.ts', 'utf8');
+    assert.match(s3, /await import\('@aws-sdk\/client-s3'\)|= import\('@aws-sdk\/client-s3'\)/);
   });
 });
