@@ -4,6 +4,7 @@
 // Error shape and the download job retries. Against s3rver, started here on a free port.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock.js';
@@ -180,5 +181,44 @@ describe('the S3 SDK is loaded only for an S3 store (P34)', () => {
     assert.deepEqual(loading, []);
     const s3 = fs.readFileSync('src/modules/photos/s3-storage.ts', 'utf8');
     assert.match(s3, /await import\('@aws-sdk\/client-s3'\)|= import\('@aws-sdk\/client-s3'\)/);
+  });
+});
+
+describe(`a store that accepts connections and never answers (${STORE_NAME})`, () => {
+  const sockets = new Set<net.Socket>();
+  const silent = net.createServer((s) => {
+    sockets.add(s);
+    s.on('error', () => {});
+  });
+  let t: TestApp;
+
+  before(async () => {
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as net.AddressInfo).port;
+    t = await makeApp({
+      env: { PHOTO_STORAGE: 's3://photos', S3_ENDPOINT: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y' },
+    });
+  });
+  after(async () => {
+    await t.close();
+    for (const s of sockets) s.destroy();
+    await new Promise<void>((r) => silent.close(() => r()));
+  });
+
+  test('a photo answers 503 after the client timeouts, not never; the readiness probe fails too', async () => {
+    const started = Date.now();
+    const [res, probe] = await Promise.all([
+      t.app.inject({ url: `/photos/${'cd'.repeat(32)}/display.jpg` }),
+      t.app.services.storage.check().then(
+        () => 'answered',
+        (err: unknown) => (err as Error).name,
+      ),
+    ]);
+    assert.equal(res.statusCode, 503);
+    assert.equal(res.json().error.code, 'service_unavailable');
+    assert.equal(probe, 'StorageUnavailable');
+    // 3 s to the answer's headers, twice (one SDK retry): well under a load balancer's patience.
+    assert.ok(Date.now() - started < 20_000, `answered in ${Date.now() - started} ms`);
+    assert.ok(sockets.size >= 1, 'the requests reached the silent server');
   });
 });

@@ -11,7 +11,7 @@ type S3Config = Extract<PhotoStorageConfig, { kind: 's3' }>;
 /** Until a connection is made. */
 const CONNECT_TIMEOUT_MS = 3_000;
 /** Until the answer's headers, for reads and probes: a visitor waits on them. */
-const READ_TIMEOUT_MS = 5_000;
+const READ_TIMEOUT_MS = 3_000;
 /** Until the answer's headers for an upload (an original may be several MB); the job retries past it. */
 const WRITE_TIMEOUT_MS = 30_000;
 /** A body that stops moving for this long (a stream cut half-way) is abandoned. */
