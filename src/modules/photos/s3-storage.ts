@@ -14,8 +14,11 @@ const CONNECT_TIMEOUT_MS = 3_000;
 const READ_TIMEOUT_MS = 3_000;
 /** Until the answer's headers for an upload (an original may be several MB); the job retries past it. */
 const WRITE_TIMEOUT_MS = 30_000;
-/** A body that stops moving for this long (a stream cut half-way) is abandoned. */
-const IDLE_TIMEOUT_MS = 10_000;
+/**
+ * A body that stops moving for this long (a bucket stalled half-way) is abandoned. Generous: a
+ * slow visitor's backpressure pauses the bucket's socket too, and must not cut their photo.
+ */
+const IDLE_TIMEOUT_MS = 60_000;
 
 interface Loaded {
   sdk: typeof S3;
