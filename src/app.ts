@@ -109,7 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Without a key: health, photos, public listing pages, the feed push (its token is the secret).
   await app.register(healthRoutes);
-  await app.register(photoRoutes, { storage: services.storage });
+  await app.register(photoRoutes, { storage: services.storage, publicBaseUrl: config.photoPublicBaseUrl });
   await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour } });
   await app.register(feedPushRoutes, { prefix: '/v1', deps: services, limiter: services.limiter, perMinute: config.feedPushPerMinute });
   // The dealer panel: its own sessions, forms and pages (D27).
@@ -138,6 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     importSweeper.stop();
     await services.jobs.stop();
     services.mailer.close();
+    await services.storage.close();
     if (services.ownsStore) await services.store.close();
   });
 

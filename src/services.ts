@@ -15,7 +15,8 @@ import { loadServerKey, secretBox, type SecretBox } from './core/secret-box.js';
 import { API_VERSION } from './core/version.js';
 import { buildCatalog, type Catalog } from './modules/catalog/catalog.js';
 import { ImportLock } from './modules/feeds/import-lock.js';
-import { PhotoStorage } from './modules/photos/storage.js';
+import { createPhotoStorage } from './modules/photos/create-storage.js';
+import type { PhotoStorage } from './modules/photos/storage.js';
 import type { SendConfig } from './modules/webhooks/send.js';
 
 export interface ServiceOptions {
@@ -39,6 +40,7 @@ export interface AppServices {
   jobs: JobWorker;
   /** The only way out to the network (photos, feeds, webhooks). */
   outbound: Outbound;
+  /** Where photos are kept (PHOTO_STORAGE, P33); `storage.check()` is its readiness probe. */
   storage: PhotoStorage;
   /** Seals secrets the service must read back (webhook signing secrets). */
   box: SecretBox;
@@ -72,6 +74,10 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
   const { store, ownsStore } = opened;
+  const storage = createPhotoStorage(config.photoStorage, config.dataDir);
+  const readiness = [storeReadiness(store)];
+  // The bucket is another service that can be down; the local directory is this host's disk.
+  if (config.photoStorage.kind === 's3') readiness.push({ name: 'storage', check: () => storage.check() });
   return {
     config,
     store,
@@ -86,7 +92,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
       leaseMs: config.jobLeaseMs,
     }),
     outbound: opts.outbound ?? createOutbound({ allowPrivateNetworks: config.outboundAllowPrivateNetworks }),
-    storage: new PhotoStorage(config.dataDir),
+    storage,
     box: secretBox(loadServerKey(config.secretKey, config.dataDir)),
     // Models still produced list next year's model year (sold from the autumn before).
     catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1),
@@ -97,6 +103,6 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     allowHttp: config.webhookAllowHttp,
     mailer: opts.mailer ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     metrics: new Metrics({ store, clock, processMetrics: metricsServed(config) }),
-    readiness: [storeReadiness(store)],
+    readiness,
   };
 }

@@ -53,7 +53,25 @@ export interface Config {
   metricsPort: number | undefined;
   /** When set, /metrics (main port or METRICS_PORT) needs `Authorization: Bearer <token>` (P38). */
   metricsToken: string | undefined;
+  /** Where photos are kept (P33): DATA_DIR/photos, or an S3-protocol bucket. */
+  photoStorage: PhotoStorageConfig;
+  /** PHOTO_PUBLIC_BASE_URL: photo URLs redirect to `${base}/<key>` (a CDN or public bucket); undefined: served by the process. */
+  photoPublicBaseUrl: string | undefined;
 }
+
+export type PhotoStorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Key prefix without leading or trailing slash; '' for the bucket's root. */
+      prefix: string;
+      /** S3_ENDPOINT (MinIO, s3rver…; path-style addressing); undefined: AWS's own endpoint for the region. */
+      endpoint: string | undefined;
+      region: string;
+      /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN; undefined: the SDK's default chain (P34). */
+      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+    };
 
 export class ConfigError extends Error {
   constructor(
@@ -209,6 +227,46 @@ function metricsToken(env: Env): string | undefined {
   return raw;
 }
 
+/** PHOTO_STORAGE: unset or `local`, or `s3://bucket[/prefix]` with S3_ENDPOINT, S3_REGION and the AWS_* credentials (P33, P34). */
+function photoStorage(env: Env): PhotoStorageConfig {
+  const raw = read(env, 'PHOTO_STORAGE');
+  if (raw === undefined || raw.toLowerCase() === 'local') return { kind: 'local' };
+  // Bucket names as S3 allows them (3–63 lower-case letters, digits, dots, hyphens); a prefix of
+  // plain path segments (no empty, `.` or `..` segment), so a key never escapes it.
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*))?\/?$/.exec(raw);
+  const prefix = m?.[2] ?? '';
+  if (!m || prefix.split('/').some((seg) => seg === '.' || seg === '..')) {
+    throw new ConfigError(
+      'PHOTO_STORAGE',
+      `must be local or s3://bucket[/prefix] (a bucket name of lower-case letters, digits, dots and hyphens) (got "${raw}")`,
+    );
+  }
+  const endpoint = read(env, 'S3_ENDPOINT') === undefined ? undefined : url(env, 'S3_ENDPOINT', '');
+  const region = read(env, 'S3_REGION') ?? 'us-east-1';
+  // AWS's names (eu-west-1) and other providers' (auto, garage).
+  if (!/^[a-z0-9-]{1,32}$/.test(region)) throw new ConfigError('S3_REGION', `must be a region name such as eu-west-1 (got "${region}")`);
+  const accessKeyId = read(env, 'AWS_ACCESS_KEY_ID');
+  const secretAccessKey = read(env, 'AWS_SECRET_ACCESS_KEY');
+  const sessionToken = read(env, 'AWS_SESSION_TOKEN');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    const missing = accessKeyId === undefined ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY';
+    throw new ConfigError(missing, 'must be set together with AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (or neither, for the default credential chain)');
+  }
+  if (sessionToken !== undefined && accessKeyId === undefined) {
+    throw new ConfigError('AWS_SESSION_TOKEN', 'needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
+  }
+  const credentials = accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } : undefined;
+  return { kind: 's3', bucket: m[1]!, prefix, endpoint, region, credentials };
+}
+
+/** PHOTO_PUBLIC_BASE_URL: https only (photos are shown on https pages), without a trailing slash. */
+function photoPublicBaseUrl(env: Env): string | undefined {
+  if (read(env, 'PHOTO_PUBLIC_BASE_URL') === undefined) return undefined;
+  const base = url(env, 'PHOTO_PUBLIC_BASE_URL', '');
+  if (!base.startsWith('https://')) throw new ConfigError('PHOTO_PUBLIC_BASE_URL', `must be an https URL (got "${base}")`);
+  return base;
+}
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the whole configuration; throws ConfigError naming the first bad variable. */
@@ -246,5 +304,7 @@ export function loadConfig(env: Env = process.env): Config {
     leadRetentionDays: int(env, 'LEAD_RETENTION_DAYS', 730, 1, 36_500),
     metricsPort: metricsPort(env, port),
     metricsToken: metricsToken(env),
+    photoStorage: photoStorage(env),
+    photoPublicBaseUrl: photoPublicBaseUrl(env),
   };
 }

@@ -69,3 +69,86 @@ describe('configuration', () => {
     assert.equal(parseDuration('x'), undefined);
   });
 });
+
+describe('configuration: photo storage (P33, P34)', () => {
+  const S3 = { PHOTO_STORAGE: 's3://photos/cars/ar' };
+
+  test('unset or local: the DATA_DIR/photos directory; no public base', () => {
+    assert.deepEqual(loadConfig({}).photoStorage, { kind: 'local' });
+    assert.deepEqual(
+      loadConfig({ PHOTO_STORAGE: 'LOCAL', S3_ENDPOINT: 'nonsense', AWS_ACCESS_KEY_ID: 'x' }).photoStorage,
+      { kind: 'local' },
+      'S3_* and AWS_* are not read then',
+    );
+    assert.equal(loadConfig({}).photoPublicBaseUrl, undefined);
+  });
+
+  test('s3://bucket[/prefix] with endpoint, region and explicit credentials', () => {
+    assert.deepEqual(
+      loadConfig({
+        ...S3,
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'eu-west-1',
+        AWS_ACCESS_KEY_ID: 'AKIA1',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+        AWS_SESSION_TOKEN: 'token',
+      }).photoStorage,
+      {
+        kind: 's3',
+        bucket: 'photos',
+        prefix: 'cars/ar',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'eu-west-1',
+        credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret', sessionToken: 'token' },
+      },
+    );
+    // AWS itself, region by default, credentials from the SDK's default chain (instance role…).
+    assert.deepEqual(loadConfig({ PHOTO_STORAGE: 's3://my.bucket-1/' }).photoStorage, {
+      kind: 's3',
+      bucket: 'my.bucket-1',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+    });
+  });
+
+  test('PHOTO_PUBLIC_BASE_URL: an https base without its trailing slash', () => {
+    assert.equal(loadConfig({ ...S3, PHOTO_PUBLIC_BASE_URL: 'https://cdn.example.com/media/' }).photoPublicBaseUrl, 'https://cdn.example.com/media');
+  });
+
+  test('each bad value stops with a message naming its variable', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ PHOTO_STORAGE: 'photos' }, 'PHOTO_STORAGE'],
+      [{ PHOTO_STORAGE: 's3://' }, 'PHOTO_STORAGE'],
+      [{ PHOTO_STORAGE: 's3://Photos' }, 'PHOTO_STORAGE'],
+      [{ PHOTO_STORAGE: 's3://ab' }, 'PHOTO_STORAGE'],
+      [{ PHOTO_STORAGE: 's3://photos/a//b' }, 'PHOTO_STORAGE'],
+      [{ PHOTO_STORAGE: 's3://photos/../x' }, 'PHOTO_STORAGE'],
+      [{ PHOTO_STORAGE: 'gs://photos' }, 'PHOTO_STORAGE'],
+      [{ ...S3, S3_ENDPOINT: 'localhost:9000' }, 'S3_ENDPOINT'],
+      [{ ...S3, S3_ENDPOINT: 'ftp://host' }, 'S3_ENDPOINT'],
+      [{ ...S3, S3_REGION: 'EU West' }, 'S3_REGION'],
+      [{ ...S3, AWS_ACCESS_KEY_ID: 'AKIA1' }, 'AWS_SECRET_ACCESS_KEY'],
+      [{ ...S3, AWS_SECRET_ACCESS_KEY: 'secret' }, 'AWS_ACCESS_KEY_ID'],
+      [{ ...S3, AWS_SESSION_TOKEN: 'token' }, 'AWS_SESSION_TOKEN'],
+      [{ PHOTO_PUBLIC_BASE_URL: 'http://cdn.example.com' }, 'PHOTO_PUBLIC_BASE_URL'],
+      [{ PHOTO_PUBLIC_BASE_URL: 'cdn.example.com' }, 'PHOTO_PUBLIC_BASE_URL'],
+      [{ PHOTO_PUBLIC_BASE_URL: 'https://cdn.example.com/?v=1' }, 'PHOTO_PUBLIC_BASE_URL'],
+    ];
+    for (const [env, variable] of cases) {
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) => err instanceof ConfigError && err.variable === variable && err.message.includes(variable),
+        JSON.stringify(env),
+      );
+    }
+  });
+
+  test('a secret key never appears in the message', () => {
+    assert.throws(
+      () => loadConfig({ ...S3, AWS_SECRET_ACCESS_KEY: 'very-secret-value' }),
+      (err: unknown) => err instanceof ConfigError && !err.message.includes('very-secret-value'),
+    );
+  });
+});

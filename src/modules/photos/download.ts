@@ -17,7 +17,7 @@ import { findPhoto, photosOfVehicles, setPhotoOutcome, setRetryReason } from '..
 import { settleVehicles } from '../vehicles/photo-settle.js';
 import { findVehiclesByIds } from '../vehicles/repository.js';
 import { IMAGE_LIMITS, ImageRejected, processImage } from './image.js';
-import { fileIdOf, type PhotoStorage } from './storage.js';
+import { fileIdOf, StorageUnavailable, type PhotoStorage } from './storage.js';
 import { EXTENSIONS } from '../vehicles/photo-url.js';
 
 export interface PhotoDeps {
@@ -64,13 +64,13 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
         const host = new URL(photo.source_url).host;
         outcome = await perHost.run(host, () => download(deps, photo.source_url, signal));
       } catch (err) {
-        const { retry, reason } = classify(err, photo.source_url);
+        const { retry, reason, detail } = classify(err, photo.source_url);
         if (retry && attempt < job.max_attempts) {
           // Shown as "retrying: <reason>" until the next try settles it (not when this worker
           // itself stopped the try: shutting down, or its lease lost).
           if (!signal.aborted) await recordRetry(deps, photo.id, photo.dealer_id, photo.vehicle_id, reason);
           deps.metrics.photoDownload('retry');
-          throw new RetryJobError(reason, DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!);
+          throw new RetryJobError(detail ?? reason, DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!);
         }
         outcome = { status: 'failed', reason: retry ? `${reason} (gave up after ${attempt} tries)` : reason };
       }
@@ -101,7 +101,8 @@ async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Prom
 /** The `code` of a Node system error (dns, net), read from the error itself, not its text. */
 const systemCode = (err: unknown): unknown => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
 
-function classify(err: unknown, sourceUrl: string): { retry: boolean; reason: string } {
+/** `reason` is shown to the dealer; `detail`, when given, is the job log's instead (our own internals). */
+function classify(err: unknown, sourceUrl: string): { retry: boolean; reason: string; detail?: string } {
   if (err instanceof HttpStatusError) {
     return { retry: err.status >= 500 || err.status === 429 || err.status === 408, reason: err.message };
   }
@@ -115,6 +116,8 @@ function classify(err: unknown, sourceUrl: string): { retry: boolean; reason: st
     return { retry: err.transient, reason };
   }
   if (err instanceof ImageRejected) return { retry: false, reason: err.message };
+  // Our own store did not answer (P33): the photo is fine, it is tried again later.
+  if (err instanceof StorageUnavailable) return { retry: true, reason: 'our photo storage did not answer (not a problem with the photo)', detail: err.message };
   if (err instanceof TypeError && /invalid url/i.test(err.message)) return { retry: false, reason: 'the URL is not valid' };
   // Unexpected (disk full, a bug): retried, and its text kept for the operator.
   return { retry: true, reason: `unexpected error: ${err instanceof Error ? err.message : String(err)}` };

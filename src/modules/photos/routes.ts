@@ -1,15 +1,24 @@
 // Serves stored photos at stable public URLs: /photos/{file_id}/{original|display}.{ext}.
 // The content never changes under a URL (it is named by its hash), so it is cached for a year.
-import fs from 'node:fs';
+// From whichever store PHOTO_STORAGE names, streamed through the process, or redirected to
+// PHOTO_PUBLIC_BASE_URL when a CDN or public bucket serves the store (P33).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
 import { VARIANTS, type Variant } from '../vehicles/photo-url.js';
-import { CONTENT_TYPES, FILE_ID_PATTERN, type PhotoStorage } from './storage.js';
+import { FILE_ID_PATTERN, PHOTO_CACHE_CONTROL, StorageUnavailable, type PhotoStorage } from './storage.js';
 
 const NAME = /^(original|display)\.(jpg|png|webp)$/;
+/** How long a browser or CDN keeps the redirect: PHOTO_PUBLIC_BASE_URL may move, the photo does not (P33). */
+const REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 
-export const photoRoutes: FastifyPluginAsyncTypebox<{ storage: PhotoStorage }> = async (app, { storage }) => {
+export interface PhotoRouteOptions {
+  storage: PhotoStorage;
+  /** PHOTO_PUBLIC_BASE_URL, without a trailing slash. */
+  publicBaseUrl?: string | undefined;
+}
+
+export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteOptions> = async (app, { storage, publicBaseUrl }) => {
   app.get(
     '/photos/:file_id/:name',
     {
@@ -22,22 +31,34 @@ export const photoRoutes: FastifyPluginAsyncTypebox<{ storage: PhotoStorage }> =
       const { file_id: fileId, name } = req.params;
       const m = NAME.exec(name);
       if (!FILE_ID_PATTERN.test(fileId) || !m || !(VARIANTS as readonly string[]).includes(m[1]!)) throw new ApiError('not_found', 'No such photo.');
-      const file = storage.pathOf(fileId, m[1] as Variant, m[2]!);
-      let stat: fs.Stats;
-      try {
-        stat = await fs.promises.stat(file);
-      } catch {
-        throw new ApiError('not_found', 'No such photo.');
+      const variant = m[1] as Variant;
+      const ext = m[2]!;
+      if (publicBaseUrl) {
+        // Not looked up first: the CDN answers for a photo that is not there.
+        return reply.header('cache-control', REDIRECT_CACHE_CONTROL).redirect(`${publicBaseUrl}/${storage.publicKey(fileId, variant, ext)}`, 302);
       }
-      const etag = `"${fileId.slice(0, 16)}-${m[1]}"`;
-      reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
+      const etag = `"${fileId.slice(0, 16)}-${variant}"`;
+      // The ETag is the URL's own hash, and what a URL names never changes: a client's copy is
+      // confirmed without asking the store (one round trip to S3 saved per revalidation).
+      if (req.headers['if-none-match'] === etag) {
+        return reply.code(304).header('cache-control', PHOTO_CACHE_CONTROL).header('etag', etag).send();
+      }
+      let photo;
+      try {
+        photo = await storage.open(fileId, variant, ext);
+      } catch (err) {
+        if (!(err instanceof StorageUnavailable)) throw err;
+        req.log.warn({ err }, 'photo storage unavailable');
+        throw new ApiError('service_unavailable', 'The photo cannot be read right now; try again shortly.', undefined, { 'retry-after': '5' });
+      }
+      if (!photo) throw new ApiError('not_found', 'No such photo.');
+      return reply
+        .header('cache-control', PHOTO_CACHE_CONTROL)
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff')
-        .type(CONTENT_TYPES[m[2]!]!);
-      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      reply.header('content-length', stat.size);
-      return reply.send(fs.createReadStream(file));
+        .header('content-length', photo.size)
+        .type(photo.contentType)
+        .send(photo.stream);
     },
   );
 };

@@ -1,39 +1,48 @@
-// Stored photo files under DATA_DIR/photos, named by the content hash of the downloaded
-// bytes: the same picture used by several cars is kept once, and its URLs never change.
+// Where stored photos live (P33): the photo download job writes them, GET /photos/… reads them,
+// through this interface. Files are named by the content hash of the downloaded bytes: the same
+// picture used by several cars is kept once, and its URLs never change. Two stores: a directory
+// (DATA_DIR/photos, the default) and an S3-protocol bucket, shared by every process.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Variant } from '../vehicles/photo-url.js';
 
 export const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 export const FILE_ID_PATTERN = /^[0-9a-f]{64}$/;
+/** Stored photos never change under their name (P33). */
+export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export const fileIdOf = (bytes: Buffer): string => crypto.createHash('sha256').update(bytes).digest('hex');
 
-export class PhotoStorage {
-  constructor(private readonly root: string) {}
+/** A photo's name inside a store: `<ff>/<fileId>-<variant>.<ext>` (the first two hex digits fan the files out). */
+export function photoKey(fileId: string, variant: Variant, ext: string): string {
+  if (!FILE_ID_PATTERN.test(fileId) || !(ext in CONTENT_TYPES)) throw new Error('bad photo name');
+  return `${fileId.slice(0, 2)}/${fileId}-${variant}.${ext}`;
+}
 
-  pathOf(fileId: string, variant: Variant, ext: string): string {
-    if (!FILE_ID_PATTERN.test(fileId)) throw new Error('bad file id');
-    return path.join(this.root, 'photos', fileId.slice(0, 2), `${fileId}-${variant}.${ext}`);
-  }
+export interface StoredPhoto {
+  stream: Readable;
+  size: number;
+  contentType: string;
+}
 
-  /** Writes atomically (temporary file, then rename): a reader never sees half a file. */
-  async write(fileId: string, variant: Variant, ext: string, data: Buffer): Promise<void> {
-    const target = this.pathOf(fileId, variant, ext);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-    await fs.promises.writeFile(tmp, data);
-    await fs.promises.rename(tmp, target);
+/** The store did not answer (unreachable, timed out, refused): a retry later may succeed. */
+export class StorageUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailable';
   }
+}
 
-  async exists(fileId: string, ext: string): Promise<boolean> {
-    try {
-      await fs.promises.access(this.pathOf(fileId, 'display', ext));
-      await fs.promises.access(this.pathOf(fileId, 'original', ext));
-      return true;
-    } catch {
-      return false;
-    }
-  }
+export interface PhotoStorage {
+  /** Stores one variant; a reader never sees half a photo. Throws StorageUnavailable when the store does not answer. */
+  write(fileId: string, variant: Variant, ext: string, data: Buffer): Promise<void>;
+  /** Whether both variants are stored. */
+  exists(fileId: string, ext: string): Promise<boolean>;
+  /** The photo's bytes as a stream, or undefined when it is not stored. Throws StorageUnavailable. */
+  open(fileId: string, variant: Variant, ext: string): Promise<StoredPhoto | undefined>;
+  /** The key appended to PHOTO_PUBLIC_BASE_URL: the photo's name relative to the store's published root. */
+  publicKey(fileId: string, variant: Variant, ext: string): string;
+  /** Readiness probe (for /ready): resolves when the store answers, throws otherwise. Cheap: one request at most. */
+  check(): Promise<void>;
+  close(): Promise<void>;
 }
