@@ -192,7 +192,8 @@ async function startWorker(ctx: BenchContext, dbUrl: string, extra: Record<strin
   const workerJs = path.join(dist, 'worker.js');
   const port = await freePort();
   const env = serviceEnv(ctx, dbUrl, port, { JOB_CONCURRENCY: '8', JOB_POLL_INTERVAL: '200ms', ...extra });
-  if (fs.existsSync(workerJs)) {
+  // src/worker.ts too: a dist/ built before the checkout lost it may still hold a stale worker.js.
+  if (fs.existsSync(workerJs) && fs.existsSync(path.join(ROOT, 'src/worker.ts'))) {
     const child = startChild(...onAllCpus(NODE, [workerJs]), env, ROOT);
     await sleep(1000);
     if (child.proc.exitCode !== null) throw new BenchError(`dist/worker.js exited at start:\n${child.output()}`);
@@ -489,7 +490,7 @@ async function onceAndLimits(ctx: BenchContext, backing: Backing, dbUrl: string)
     S3_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    PHOTO_PUBLIC_BASE_URL: `${s3.endpoint}/photos/scale`,
+    // No PHOTO_PUBLIC_BASE_URL (it must be https): the processes serve the photos from the bucket.
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
     WEBHOOK_ALLOW_HTTP: 'true',
   };

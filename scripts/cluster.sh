@@ -82,7 +82,9 @@ spawn() { # name env-file cmd…
   echo $! >"$DIR/run/$name.pid"
 }
 
-worker_kind() { [ -f "$ROOT/src/worker.ts" ] && echo worker || echo server; }
+# A build from a checkout with src/worker.ts has dist/worker.js (checked after the build: an older
+# dist/ may hold a stale one).
+worker_kind() { [ -f "$ROOT/src/worker.ts" ] && [ -f "$ROOT/dist/worker.js" ] && echo worker || echo server; }
 
 secret_key() {
   local f="$DIR/secret-key"
@@ -107,7 +109,6 @@ S3_ENDPOINT=http://127.0.0.1:$S3_PORT
 S3_REGION=us-east-1
 AWS_ACCESS_KEY_ID=S3RVER
 AWS_SECRET_ACCESS_KEY=S3RVER
-PHOTO_PUBLIC_BASE_URL=http://127.0.0.1:$S3_PORT/photos/cluster
 SECRET_KEY=$(secret_key)
 DATA_DIR=$DIR/data
 PUBLIC_BASE_URL=$BASE_URL
