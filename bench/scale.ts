@@ -626,7 +626,7 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
       { key: 'scale_me_p50_plain_ms', label: 'GET /v1/me p50, one call at a time, no Redis', value: plainP50, unit: 'ms', decimals: 3 },
       {
         key: 'scale_me_p50_redis_ms',
-        label: `  the same with REDIS_URL (${redisUsed ? `${meRedisKeys} keys in Redis` : 'unused by this build: no key in Redis'})`,
+        label: `  the same with REDIS_URL (${redisUsed ? `${meRedisKeys} ${meRedisKeys === 1 ? 'key' : 'keys'} in Redis` : 'unused by this build: no key in Redis'})`,
         value: redisP50,
         unit: 'ms',
         decimals: 3,
