@@ -28,6 +28,7 @@ import { INVENTORY_BENCHMARKS } from './inventory.js';
 import { LISTING_BENCHMARKS } from './listings.js';
 import { PANEL_BENCHMARKS } from './panel.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
+import { SCALE_BENCHMARKS } from './scale.js';
 import { WEBHOOK_BENCHMARKS } from './webhooks.js';
 import {
   BenchError,
@@ -141,6 +142,8 @@ const BENCHMARKS: Benchmark[] = [
   ...FEED_DRY_RUN_BENCHMARKS,
   // panel: the dealer panel's inventory and overview with 20 000 cars, and the sign-in KDF (bench/panel.ts).
   ...PANEL_BENCHMARKS,
+  // scale: 3 API processes + 1 worker vs 1 process on PostgreSQL, with Redis and a local S3 (bench/scale.ts).
+  ...SCALE_BENCHMARKS,
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 # for the tests and benchmarks, installing Debian's package first when it is missing.
 #   scripts/postgres.sh start   -> prints the DATABASE_URL to use
 #   scripts/postgres.sh stop
+# PG_KEEP_DATA=1 starts an existing PGDATA_DIR again instead of making a new one (scripts/cluster.sh).
 set -euo pipefail
 PGPORT="${PGPORT:-54329}"
 PGDATA_DIR="${PGDATA_DIR:-/tmp/dealer-inventory-pg-$PGPORT}"
@@ -33,10 +34,12 @@ case "${1:-start}" in
     install_pg
     BIN=$(find_bin)
     if ! as_postgres "$BIN/pg_ctl" -D "$PGDATA_DIR" status >/dev/null 2>&1; then
-      rm -rf "$PGDATA_DIR"
-      mkdir -p "$PGDATA_DIR"
-      [ "$(id -u)" = 0 ] && chown postgres:postgres "$PGDATA_DIR"
-      as_postgres "$BIN/initdb" -D "$PGDATA_DIR" -U postgres -A trust -E UTF8 >/dev/null
+      if [ "${PG_KEEP_DATA:-0}" != 1 ] || [ ! -f "$PGDATA_DIR/PG_VERSION" ]; then
+        rm -rf "$PGDATA_DIR"
+        mkdir -p "$PGDATA_DIR"
+        [ "$(id -u)" = 0 ] && chown postgres:postgres "$PGDATA_DIR"
+        as_postgres "$BIN/initdb" -D "$PGDATA_DIR" -U postgres -A trust -E UTF8 >/dev/null
+      fi
       # Tests throw their data away: durability settings off for speed.
       as_postgres "$BIN/pg_ctl" -D "$PGDATA_DIR" -l "$PGDATA_DIR/server.log" -w \
         -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
