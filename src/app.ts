@@ -30,7 +30,7 @@ import { photoRoutes } from './modules/photos/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
-import { buildServices, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
+import { buildServices, closeServices, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
 import { defineTasks, scheduleRecurringTasks } from './tasks.js';
 
 export interface AppOptions extends ServiceOptions {
@@ -134,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     importSweeper.stop();
     await services.jobs.stop();
     services.mailer.close();
+    await closeServices(services);
     if (services.ownsStore) await services.store.close();
   });
 

@@ -6,6 +6,8 @@ import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
 import { openStore, type Store } from './core/db/store.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './core/http/rate-limit.js';
+import { connectRedis, type RedisConnection } from './core/redis/client.js';
+import { RedisRateLimitStore } from './core/redis/rate-limit-store.js';
 import { JobWorker } from './core/jobs/worker.js';
 import { createMailTransport, type MailTransport } from './core/mail/transport.js';
 import { createOutbound, type Outbound } from './core/outbound/fetcher.js';
@@ -41,8 +43,10 @@ export interface AppServices {
   /** Seals secrets the service must read back (webhook signing secrets). */
   box: SecretBox;
   catalog: Catalog;
-  /** Per-key calls, feed pushes per token, inquiries per address. */
+  /** Per-key calls, invalid-key lockout, feed pushes per token, inquiries per address: in Redis when REDIS_URL is set (P30). */
   limiter: RateLimitStore;
+  /** The Redis connection when REDIS_URL is set; `ping()` is for a readiness check. Closed by closeServices. */
+  redis: RedisConnection | undefined;
   /** One feed import at a time per dealership. */
   importLock: ImportLock;
   publicBaseUrl: string;
@@ -63,6 +67,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
   const { store, ownsStore } = opened;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   return {
     config,
     store,
@@ -81,11 +86,30 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     box: secretBox(loadServerKey(config.secretKey, config.dataDir)),
     // Models still produced list next year's model year (sold from the autumn before).
     catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1),
-    limiter: opts.rateLimitStore ?? new MemoryRateLimitStore(),
+    limiter: opts.rateLimitStore ?? limiterFor(config, store, ownsStore, redis, log),
+    redis,
     importLock: new ImportLock(store),
     publicBaseUrl: config.publicBaseUrl,
     send: { timeoutMs: config.webhookTimeoutMs, userAgent: `DealerInventory-Webhooks/${API_VERSION} (+${config.publicBaseUrl})` },
     allowHttp: config.webhookAllowHttp,
     mailer: opts.mailer ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
   };
+}
+
+/**
+ * Redis when configured (P30); otherwise this process's memory, which is the whole budget only
+ * when one process serves the API: said at start when the store is PostgreSQL (made for several).
+ */
+function limiterFor(config: Config, store: Store, ownsStore: boolean, redis: RedisConnection | undefined, log: FastifyBaseLogger): RateLimitStore {
+  if (redis)
+    return new RedisRateLimitStore(redis.client, { prefix: config.redisPrefix, log: log.child({ component: 'limits' }), firstConnect: redis.firstConnect });
+  if (ownsStore && store.dialect === 'postgres') {
+    log.warn('REDIS_URL is not set: rate limits and the invalid-key lockout are counted per process, so N processes allow N times each limit');
+  }
+  return new MemoryRateLimitStore();
+}
+
+/** Closes what buildServices opened besides the store and the job worker (app.ts onClose). */
+export async function closeServices(services: AppServices): Promise<void> {
+  await services.redis?.close();
 }
