@@ -102,7 +102,11 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
  */
 function limiterFor(config: Config, store: Store, ownsStore: boolean, redis: RedisConnection | undefined, log: FastifyBaseLogger): RateLimitStore {
   if (redis)
-    return new RedisRateLimitStore(redis.client, { prefix: config.redisPrefix, log: log.child({ component: 'limits' }), firstConnect: redis.firstConnect });
+    return new RedisRateLimitStore(redis.client, {
+      prefix: config.redisPrefix,
+      log: log.child({ component: 'limits' }),
+      firstConnect: () => redis.firstConnect(),
+    });
   if (ownsStore && store.dialect === 'postgres') {
     log.warn('REDIS_URL is not set: rate limits and the invalid-key lockout are counted per process, so N processes allow N times each limit');
   }
