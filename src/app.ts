@@ -117,7 +117,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async (keyed) => {
       keyed.addHook(
         'onRequest',
-        keyedScopeHook({ resolveKey: keyResolver(services.store.db, services.clock, app.log), limiter: services.limiter, perMinute, clock: services.clock }),
+        keyedScopeHook({
+          resolveKey: keyResolver(services.store.db, services.clock, app.log, services.keyRevocations),
+          limiter: services.limiter,
+          perMinute,
+          clock: services.clock,
+        }),
       );
       await keyed.register(meRoutes, { perMinute });
       await keyed.register(marketRoutes);

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
+import { watchChanges, type ChangeWatch } from './core/db/change-watch.js';
 import { openStore, type Store } from './core/db/store.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './core/http/rate-limit.js';
 import { connectRedis, type RedisConnection } from './core/redis/client.js';
@@ -15,6 +16,7 @@ import { loadServerKey, secretBox, type SecretBox } from './core/secret-box.js';
 import { API_VERSION } from './core/version.js';
 import { buildCatalog, type Catalog } from './modules/catalog/catalog.js';
 import { ImportLock } from './modules/feeds/import-lock.js';
+import { KEY_REVOCATIONS } from './modules/keys/repository.js';
 import { PhotoStorage } from './modules/photos/storage.js';
 import type { SendConfig } from './modules/webhooks/send.js';
 
@@ -47,6 +49,8 @@ export interface AppServices {
   limiter: RateLimitStore;
   /** The Redis connection when REDIS_URL is set; `ping()` is for a readiness check. Closed by closeServices. */
   redis: RedisConnection | undefined;
+  /** Moves when an API key is revoked by any process (P32); the key resolver's cache follows it. */
+  keyRevocations: ChangeWatch;
   /** One feed import at a time per dealership. */
   importLock: ImportLock;
   publicBaseUrl: string;
@@ -88,6 +92,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1),
     limiter: opts.rateLimitStore ?? limiterFor(config, store, ownsStore, redis, log),
     redis,
+    keyRevocations: watchChanges(store, KEY_REVOCATIONS, log.child({ component: 'keys' })),
     importLock: new ImportLock(store),
     publicBaseUrl: config.publicBaseUrl,
     send: { timeoutMs: config.webhookTimeoutMs, userAgent: `DealerInventory-Webhooks/${API_VERSION} (+${config.publicBaseUrl})` },
@@ -115,5 +120,6 @@ function limiterFor(config: Config, store: Store, ownsStore: boolean, redis: Red
 
 /** Closes what buildServices opened besides the store and the job worker (app.ts onClose). */
 export async function closeServices(services: AppServices): Promise<void> {
+  await services.keyRevocations.close();
   await services.redis?.close();
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import type { Pool } from 'pg';
+import type { Client, Pool } from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DB } from './schema.js';
 import { BoundedMap } from '../util/bounded-map.js';
@@ -17,6 +17,13 @@ export interface Store {
   dialect: DialectName;
   /** Closes every connection; safe to call twice. */
   close(): Promise<void>;
+  /**
+   * SQLite: the connection's PRAGMA data_version, which changes when another connection (the
+   * CLI, another process) committed a write since; this connection's own writes leave it (P32).
+   */
+  dataVersion?(): number;
+  /** PostgreSQL: a new connection of its own (outside the pool), e.g. to LISTEN; the caller ends it. */
+  openClient?(): Promise<Client>;
 }
 
 export interface StoreOptions {
@@ -36,7 +43,10 @@ function openSqlite(file: string): Store {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
-  return storeOf(new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) }), 'sqlite');
+  return {
+    ...storeOf(new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) }), 'sqlite'),
+    dataVersion: () => raw.pragma('data_version', { simple: true }) as number,
+  };
 }
 
 /**
@@ -106,5 +116,13 @@ function openPostgres({ url, schema }: StoreOptions): Store {
       if (schema) await p.query(`create schema if not exists ${schema}`);
       return p;
     }));
-  return storeOf(new Kysely<DB>({ dialect: new PostgresDialect({ pool: getPool }) }), 'postgres');
+  return {
+    ...storeOf(new Kysely<DB>({ dialect: new PostgresDialect({ pool: getPool }) }), 'postgres'),
+    async openClient() {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: url, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+      await client.connect();
+      return client;
+    },
+  };
 }
