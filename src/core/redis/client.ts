@@ -1,7 +1,8 @@
 // The Redis connection (P30, P31): one per process, made from REDIS_URL. Commands never wait for
 // a lost connection: with the offline queue off, a command sent while disconnected fails at
-// once, and one sent on a connection that hangs fails after COMMAND_TIMEOUT_MS. The callers
-// (the limiter) then fall back to their in-process state; ioredis keeps reconnecting meanwhile.
+// once, and one sent on a connection that hangs fails after COMMAND_TIMEOUT_MS (withTimeout).
+// The callers (the limiter) then fall back to their in-process state; ioredis keeps
+// reconnecting meanwhile.
 import { Redis } from 'ioredis';
 
 export const COMMAND_TIMEOUT_MS = 500;
@@ -21,7 +22,8 @@ export interface RedisConnection {
 export function connectRedis(url: string): RedisConnection {
   const client = new Redis(url, {
     enableOfflineQueue: false,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    // A backstop only: withTimeout is the timeout callers see (it does not misfire after a stall).
+    commandTimeout: 10 * COMMAND_TIMEOUT_MS,
     connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
     // Reconnect forever, backing off to one attempt every 2 s.
@@ -44,7 +46,7 @@ export function connectRedis(url: string): RedisConnection {
     client,
     firstConnect: () => first ?? Promise.resolve(),
     async ping() {
-      await client.ping();
+      await withTimeout(client.ping());
     },
     async close() {
       if (client.status === 'end') return;
@@ -55,4 +57,19 @@ export function connectRedis(url: string): RedisConnection {
       }
     },
   };
+}
+
+/**
+ * Fails after COMMAND_TIMEOUT_MS. Not ioredis's commandTimeout: when this process's event loop
+ * stalls (GC, a busy request) past the timeout, timers run before the socket is read, so an
+ * answer already received would be counted as a timeout and the call decided twice (once by
+ * Redis, once by the fallback). Deferring the rejection to setImmediate lets pending I/O, the
+ * answer included, be read first.
+ */
+export function withTimeout<T>(command: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => setImmediate(() => reject(new Error(`Redis did not answer within ${ms} ms`))), ms);
+  });
+  return Promise.race([command, timeout]).finally(() => clearTimeout(timer));
 }

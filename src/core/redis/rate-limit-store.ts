@@ -10,6 +10,7 @@
 // and a warning is logged at most once per WARN_EVERY_MS.
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { withTimeout } from './client.js';
 import { MemoryRateLimitStore, type RateLimitDecision, type RateLimitGuard, type RateLimitStore } from '../http/rate-limit.js';
 
 // KEYS[1]: the log counted; KEYS[2] (optional): the guard's log, looked at only.
@@ -98,9 +99,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     let reply: HitReply;
     try {
       if (firstConnect) await firstConnect();
-      reply = guard
-        ? await this.redis.diLimitHitGuarded(`${prefix}rl:${key}`, `${prefix}rl:${guard.key}`, now, windowMs, limit, member, guard.limit, guard.windowMs)
-        : await this.redis.diLimitHit(`${prefix}rl:${key}`, now, windowMs, limit, member);
+      reply = await withTimeout(
+        guard
+          ? this.redis.diLimitHitGuarded(`${prefix}rl:${key}`, `${prefix}rl:${guard.key}`, now, windowMs, limit, member, guard.limit, guard.windowMs)
+          : this.redis.diLimitHit(`${prefix}rl:${key}`, now, windowMs, limit, member),
+      );
     } catch (err) {
       return this.fallBack(err, key, now, limit, windowMs, guard);
     }
