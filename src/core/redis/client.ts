@@ -5,7 +5,7 @@
 // reconnecting meanwhile.
 import { Redis } from 'ioredis';
 
-export const COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 2000;
 /** How long a caller waits for the very first connection (process start), never after. */
 const FIRST_CONNECT_WAIT_MS = 2000;
