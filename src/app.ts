@@ -31,7 +31,7 @@ import { photoRoutes } from './modules/photos/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
-import { buildServices, metricsServed, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
+import { buildServices, closeServices, metricsServed, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
 import { defineTasks, scheduleRecurringTasks } from './tasks.js';
 
 export interface AppOptions extends ServiceOptions {
@@ -121,7 +121,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async (keyed) => {
       keyed.addHook(
         'onRequest',
-        keyedScopeHook({ resolveKey: keyResolver(services.store.db, services.clock, app.log), limiter: services.limiter, perMinute, clock: services.clock }),
+        keyedScopeHook({
+          resolveKey: keyResolver(services.store.db, services.clock, app.log, services.keyRevocations),
+          limiter: services.limiter,
+          perMinute,
+          clock: services.clock,
+        }),
       );
       await keyed.register(meRoutes, { perMinute });
       await keyed.register(marketRoutes);
@@ -138,7 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     importSweeper.stop();
     await services.jobs.stop();
     services.mailer.close();
-    await services.storage.close();
+    await closeServices(services);
     if (services.ownsStore) await services.store.close();
   });
 

@@ -4,8 +4,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
+import { watchChanges, type ChangeWatch } from './core/db/change-watch.js';
 import { openStore, type Store } from './core/db/store.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './core/http/rate-limit.js';
+import { connectRedis, type RedisConnection } from './core/redis/client.js';
+import { RedisRateLimitStore } from './core/redis/rate-limit-store.js';
 import { JobWorker } from './core/jobs/worker.js';
 import { createMailTransport, type MailTransport } from './core/mail/transport.js';
 import { Metrics } from './core/metrics/metrics.js';
@@ -15,6 +18,7 @@ import { loadServerKey, secretBox, type SecretBox } from './core/secret-box.js';
 import { API_VERSION } from './core/version.js';
 import { buildCatalog, type Catalog } from './modules/catalog/catalog.js';
 import { ImportLock } from './modules/feeds/import-lock.js';
+import { KEY_REVOCATIONS } from './modules/keys/repository.js';
 import { createPhotoStorage } from './modules/photos/create-storage.js';
 import type { PhotoStorage } from './modules/photos/storage.js';
 import type { SendConfig } from './modules/webhooks/send.js';
@@ -45,8 +49,12 @@ export interface AppServices {
   /** Seals secrets the service must read back (webhook signing secrets). */
   box: SecretBox;
   catalog: Catalog;
-  /** Per-key calls, feed pushes per token, inquiries per address. */
+  /** Per-key calls, invalid-key lockout, feed pushes per token, inquiries per address: in Redis when REDIS_URL is set (P30). */
   limiter: RateLimitStore;
+  /** The Redis connection when REDIS_URL is set; `ping()` is for a readiness check. Closed by closeServices. */
+  redis: RedisConnection | undefined;
+  /** Moves when an API key is revoked by any process (P32); the key resolver's cache follows it. */
+  keyRevocations: ChangeWatch;
   /** One feed import at a time per dealership. */
   importLock: ImportLock;
   publicBaseUrl: string;
@@ -78,6 +86,8 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
   const readiness = [storeReadiness(store)];
   // The bucket is another service that can be down; the local directory is this host's disk.
   if (config.photoStorage.kind === 's3') readiness.push({ name: 'storage', check: () => storage.check() });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  if (redis) readiness.push({ name: 'redis', check: () => redis.ping() });
   return {
     config,
     store,
@@ -96,7 +106,9 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     box: secretBox(loadServerKey(config.secretKey, config.dataDir)),
     // Models still produced list next year's model year (sold from the autumn before).
     catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1),
-    limiter: opts.rateLimitStore ?? new MemoryRateLimitStore(),
+    limiter: opts.rateLimitStore ?? limiterFor(config, store, ownsStore, redis, log),
+    redis,
+    keyRevocations: watchChanges(store, KEY_REVOCATIONS, log.child({ component: 'keys' })),
     importLock: new ImportLock(store),
     publicBaseUrl: config.publicBaseUrl,
     send: { timeoutMs: config.webhookTimeoutMs, userAgent: `DealerInventory-Webhooks/${API_VERSION} (+${config.publicBaseUrl})` },
@@ -105,4 +117,28 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     metrics: new Metrics({ store, clock, processMetrics: metricsServed(config) }),
     readiness,
   };
+}
+
+/**
+ * Redis when configured (P30); otherwise this process's memory, which is the whole budget only
+ * when one process serves the API: said at start when the store is PostgreSQL (made for several).
+ */
+function limiterFor(config: Config, store: Store, ownsStore: boolean, redis: RedisConnection | undefined, log: FastifyBaseLogger): RateLimitStore {
+  if (redis)
+    return new RedisRateLimitStore(redis.client, {
+      prefix: config.redisPrefix,
+      log: log.child({ component: 'limits' }),
+      firstConnect: () => redis.firstConnect(),
+    });
+  if (ownsStore && store.dialect === 'postgres') {
+    log.warn('REDIS_URL is not set: rate limits and the invalid-key lockout are counted per process, so N processes allow N times each limit');
+  }
+  return new MemoryRateLimitStore();
+}
+
+/** Closes what buildServices opened besides the store and the job worker (app.ts onClose). */
+export async function closeServices(services: AppServices): Promise<void> {
+  await services.keyRevocations.close();
+  await services.redis?.close();
+  await services.storage.close();
 }

@@ -57,6 +57,10 @@ export interface Config {
   photoStorage: PhotoStorageConfig;
   /** PHOTO_PUBLIC_BASE_URL: photo URLs redirect to `${base}/<key>` (a CDN or public bucket); undefined: served by the process. */
   photoPublicBaseUrl: string | undefined;
+  /** redis:// or rediss:// server shared by every process for the limits (P30); undefined: limits per process. */
+  redisUrl: string | undefined;
+  /** Put before every Redis key, so several deployments (and tests) can share one server. */
+  redisPrefix: string;
 }
 
 export type PhotoStorageConfig =
@@ -190,6 +194,27 @@ function mailFrom(env: Env, def: string): string {
   return raw;
 }
 
+function redisUrl(env: Env): string | undefined {
+  const raw = read(env, 'REDIS_URL');
+  if (raw === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || !parsed.hostname) {
+    throw new ConfigError('REDIS_URL', 'must be redis://[user:pass@]host[:port][/db] or rediss://… (got a value that is not)');
+  }
+  return raw;
+}
+
+function redisPrefix(env: Env): string {
+  const raw = read(env, 'REDIS_PREFIX') ?? 'di:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(raw)) throw new ConfigError('REDIS_PREFIX', `must be 1 to 64 of A-Z a-z 0-9 : _ . - (got "${raw}")`);
+  return raw;
+}
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function trustProxy(env: Env): false | string[] {
@@ -306,5 +331,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     photoStorage: photoStorage(env),
     photoPublicBaseUrl: photoPublicBaseUrl(env),
+    redisUrl: redisUrl(env),
+    redisPrefix: redisPrefix(env),
   };
 }

@@ -12,6 +12,7 @@ import { ManualClock, type Clock } from '../../src/core/clock.js';
 import { loadConfig, type Config } from '../../src/core/config.js';
 import { openStore, type Store } from '../../src/core/db/store.js';
 import { migrateToLatest } from '../../src/core/db/migrate.js';
+import { TEST_REDIS_URL } from './redis.js';
 
 export const PG_URL = process.env.TEST_DATABASE_URL?.startsWith('postgres') ? process.env.TEST_DATABASE_URL : undefined;
 export const STORE_NAME = PG_URL ? 'postgres' : 'sqlite';
@@ -100,8 +101,11 @@ export async function makeApp(
   const ts = await openTestStore();
   const logs = new LogCapture();
   const clock = options.clock ?? new ManualClock(Date.now());
+  // CI's Redis leg (TEST_REDIS_URL): every test app keeps its limits in Redis, under a prefix of its own.
+  const redisEnv: Record<string, string> =
+    TEST_REDIS_URL && options.env?.REDIS_URL === undefined ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `t${crypto.randomBytes(5).toString('hex')}:` } : {};
   const app = await buildApp({
-    config: testConfig(options.env),
+    config: testConfig({ ...redisEnv, ...options.env }),
     store: ts.store,
     clock,
     logStream: logs,

@@ -18,9 +18,10 @@ export interface TestRedis {
   kill(): Promise<void>;
 }
 
-export async function startTestRedis(): Promise<TestRedis> {
+/** `own`: always a server of this caller's (one it may stop), even when TEST_REDIS_URL is set. */
+export async function startTestRedis(opts: { own?: boolean } = {}): Promise<TestRedis> {
   const prefix = () => `t${crypto.randomBytes(5).toString('hex')}:`;
-  if (TEST_REDIS_URL) {
+  if (TEST_REDIS_URL && !opts.own) {
     return {
       url: TEST_REDIS_URL,
       prefix,

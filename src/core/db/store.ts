@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import type { Pool } from 'pg';
+import type { Client, Pool } from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DB } from './schema.js';
 import { BoundedMap } from '../util/bounded-map.js';
@@ -17,6 +17,13 @@ export interface Store {
   dialect: DialectName;
   /** Closes every connection; safe to call twice. */
   close(): Promise<void>;
+  /**
+   * SQLite: the connection's PRAGMA data_version, which changes when another connection (the
+   * CLI, another process) committed a write since; this connection's own writes leave it (P32).
+   */
+  dataVersion?(): number;
+  /** PostgreSQL: a new connection of its own (outside the pool), e.g. to LISTEN; the caller ends it. */
+  openClient?(): Promise<Client>;
   /** PostgreSQL only: the connection pool's use now, for the metrics (P38); SQLite has no pool. */
   poolUsage?(): PoolUsage;
 }
@@ -47,7 +54,10 @@ function openSqlite(file: string): Store {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
-  return storeOf(new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) }), 'sqlite');
+  return {
+    ...storeOf(new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) }), 'sqlite'),
+    dataVersion: () => raw.pragma('data_version', { simple: true }) as number,
+  };
 }
 
 /**
@@ -128,5 +138,11 @@ function openPostgres({ url, schema }: StoreOptions): Store {
       opened
         ? { total: opened.totalCount, idle: opened.idleCount, waiting: opened.waitingCount, max: POOL_MAX }
         : { total: 0, idle: 0, waiting: 0, max: POOL_MAX },
+    async openClient() {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: url, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+      await client.connect();
+      return client;
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { announceChange } from '../../core/db/change-watch.js';
 import { compiledQuery } from '../../core/db/compiled.js';
 import type { ApiKeyRow, DB } from '../../core/db/schema.js';
 
@@ -10,15 +11,20 @@ export function insertKey(db: Kysely<DB>, k: { dealerId: number; name: string; p
     .executeTakeFirstOrThrow();
 }
 
+/** The channel every revocation is announced on (P32): each process drops its cached keys. */
+export const KEY_REVOCATIONS = 'di_api_key_revoked';
+
 /** Revokes the dealer's live keys with that prefix; returns how many. */
 export async function revokeKeysByPrefix(db: Kysely<DB>, dealerId: number, prefix: string, now: number): Promise<number> {
-  const res = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: now })
-    .where('dealer_id', '=', dealerId)
-    .where('prefix', '=', prefix)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const res = await announceChange(db, KEY_REVOCATIONS, (trx) =>
+    trx
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('dealer_id', '=', dealerId)
+      .where('prefix', '=', prefix)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst(),
+  );
   return Number(res.numUpdatedRows);
 }
 
@@ -72,13 +78,15 @@ export function listDealerKeys(db: Kysely<DB>, dealerId: number): Promise<ApiKey
 
 /** Revokes one live key of the dealership by its id; false when there is none. */
 export async function revokeKeyById(db: Kysely<DB>, dealerId: number, keyId: number, now: number): Promise<boolean> {
-  const res = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: now })
-    .where('dealer_id', '=', dealerId)
-    .where('id', '=', keyId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const res = await announceChange(db, KEY_REVOCATIONS, (trx) =>
+    trx
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('dealer_id', '=', dealerId)
+      .where('id', '=', keyId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst(),
+  );
   return Number(res.numUpdatedRows) > 0;
 }
 

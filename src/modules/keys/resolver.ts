@@ -2,8 +2,10 @@
 //
 // Resolved keys are kept in memory for a short time (KEY_CACHE_TTL_MS): a burst of calls
 // (a sync run, a plugin paging through GET /vehicles) costs one store lookup, not one per
-// call. The price is that a key revoked from another process (the CLI) or from the panel keeps
-// working for at most that long. Unknown keys are never cached, so guessing fills no memory.
+// call. A revocation (CLI or panel, any process) is announced (P32, core/db/change-watch.ts):
+// a cached key is used only while the watch's version is the one it was cached under, so a
+// revoked key stops at the next request on every process. Unknown keys are never cached, so
+// guessing fills no memory.
 //
 // A key's last use (shown in the panel) is written at most once a LAST_USED_EVERY_MS per key:
 // remembered here per process, and the UPDATE itself is conditional, so several processes add
@@ -11,6 +13,7 @@
 // caller's problem.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
+import type { ChangeWatch } from '../../core/db/change-watch.js';
 import type { DB } from '../../core/db/schema.js';
 import type { AuthContext, KeyResolver } from '../../core/http/auth.js';
 import { hashKey, looksLikeKey, sameHash } from './key-format.js';
@@ -25,8 +28,9 @@ interface ErrorLog {
   warn(obj: object, msg: string): void;
 }
 
-export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog): KeyResolver {
-  const cache = new BoundedMap<string, { auth: AuthContext; until: number }>(KEY_CACHE_MAX);
+/** `revocations`: the watch of KEY_REVOCATIONS; without one (unit tests), the TTL alone bounds a revoked key's use. */
+export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog, revocations?: ChangeWatch): KeyResolver {
+  const cache = new BoundedMap<string, { auth: AuthContext; until: number; version: string | undefined }>(KEY_CACHE_MAX);
   /** Per key id: when this process last wrote its last use. */
   const written = new BoundedMap<number, number>(KEY_CACHE_MAX);
   const noteUse = (keyId: number, now: number): void => {
@@ -40,8 +44,10 @@ export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog): KeyRe
   };
   return async (key): Promise<AuthContext | undefined> => {
     const now = clock.now();
+    // Read before the lookup: a revocation announced meanwhile moves it, and the entry is not trusted.
+    const version = revocations ? revocations.version() : '';
     const hit = cache.get(key);
-    if (hit && hit.until > now) {
+    if (hit && hit.until > now && version !== undefined && hit.version === version) {
       noteUse(hit.auth.keyId, now);
       return hit.auth;
     }
@@ -56,7 +62,7 @@ export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog): KeyRe
       keyPrefix: row.key_prefix,
       dealer: { id: row.dealer_id, slug: row.slug, name: row.name, city: row.city, markets: JSON.parse(row.markets) as string[] },
     };
-    cache.set(key, { auth, until: now + KEY_CACHE_TTL_MS });
+    if (version !== undefined) cache.set(key, { auth, until: now + KEY_CACHE_TTL_MS, version });
     noteUse(auth.keyId, now);
     return auth;
   };
