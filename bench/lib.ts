@@ -36,15 +36,22 @@ export interface Child {
   exited: Promise<string>;
 }
 
-export function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): Child {
-  const proc = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts a tracked child. With `logFile`, its stdout goes straight to that file, as
+ * `npm start > file` would (P41): the server pays for its own logging, the bench process reads
+ * nothing of it (a pipe would make this process a consumer the server waits on).
+ */
+export function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = process.cwd(), logFile?: string): Child {
+  const fd = logFile === undefined ? undefined : fs.openSync(logFile, 'a');
+  const proc = spawn(command, args, { env, cwd, stdio: ['ignore', fd ?? 'pipe', 'pipe'] });
+  if (fd !== undefined) fs.closeSync(fd);
   children.add(proc);
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-4000);
   };
-  proc.stdout.on('data', keep);
-  proc.stderr.on('data', keep);
+  proc.stdout?.on('data', keep);
+  proc.stderr?.on('data', keep);
   const exited = new Promise<string>((resolve) => {
     proc.once('exit', (code, signal) => {
       children.delete(proc);
@@ -56,8 +63,32 @@ export function startChild(command: string, args: string[], env: NodeJS.ProcessE
     });
   });
   if (proc.pid === undefined) throw new BenchError(`could not start ${command} ${args.join(' ')}`);
-  return { proc, pid: proc.pid, output: () => tail.trim(), exited };
+  const output = () => (logFile === undefined ? tail.trim() : `${fileTail(logFile)}\n${tail}`.trim());
+  return { proc, pid: proc.pid, output, exited };
 }
+
+/** The last `bytes` of a file ('' when it cannot be read). */
+function fileTail(file: string, bytes = 4000): string {
+  try {
+    const size = fs.statSync(file).size;
+    const fd = fs.openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(Math.min(size, bytes));
+      fs.readSync(fd, buf, 0, buf.length, size - buf.length);
+      return buf.toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The LOG_LEVEL of the real servers: the default configuration (info, P41) unless
+ * BENCH_LOG_LEVEL says otherwise. The `_nolog` figures run a second server with 'silent'.
+ */
+export const serverLogLevel = (): string => process.env.BENCH_LOG_LEVEL ?? 'info';
 
 /** Stops one child: SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
 export async function stopChild(child: Child, graceMs = 5000): Promise<void> {
@@ -416,6 +447,11 @@ export interface Figure {
   target?: Target;
   /** A measure of interference (other processes): high values make the run untrustworthy. */
   noise?: boolean;
+  /**
+   * The key of the figure this one is measured against (same unit): BENCH_JSON carries its
+   * value and the ratio value ÷ baseline beside this figure.
+   */
+  baseline?: string;
 }
 
 export interface Benchmark {
@@ -443,8 +479,12 @@ export interface BenchContext {
   tmpDir: string;
   loadOptions: LoadOptions;
   pinning: Pinning | undefined;
-  /** The real server (dist/server.js), started once on first use. */
+  /** Short mode (`--quick`, P42): smaller datasets and fewer rounds; CI runs it. */
+  quick: boolean;
+  /** The real server (dist/server.js), default configuration (info logs to a file), started once on first use. */
   real(): Promise<RealServer>;
+  /** The same server on the same store with logging off (LOG_LEVEL=silent): the `_nolog` figures. */
+  realNoLog(): Promise<RealServer>;
   /** The bare Fastify baseline, started once on first use. */
   bare(): Promise<BareServer>;
   stopBare(): Promise<void>;
@@ -533,7 +573,13 @@ export interface OwnServer {
  * Starts dist/server.js on a fresh SQLite store in `<tmpDir>/<name>` (migrated by the CLI first),
  * with the benchmark's settings over sensible defaults; resolves once /health answers.
  */
-export async function startOwnServer(ctx: BenchContext, root: string, name: string, extra: Record<string, string> = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  ctx: BenchContext,
+  root: string,
+  name: string,
+  extra: Record<string, string> = {},
+  startTimeoutMs = 15_000,
+): Promise<OwnServer> {
   const dir = path.join(ctx.tmpDir, name);
   fs.mkdirSync(dir, { recursive: true });
   const { server, cli } = distFiles(root);
@@ -546,12 +592,12 @@ export async function startOwnServer(ctx: BenchContext, root: string, name: stri
     DATABASE_URL: `sqlite:${path.join(dir, `${name}.db`)}`,
     DATA_DIR: dir,
     RATE_LIMIT_PER_MINUTE: '1000000000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: serverLogLevel(),
     ...extra,
   });
   await runCommand(process.execPath, [cli, 'dealers', 'list', '--json'], env);
   const extraArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, [...extraArgs, server]), env, dir);
-  await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 20, timeoutMs: 15_000 });
+  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, [...extraArgs, server]), env, dir, path.join(dir, `${name}.log`));
+  await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 20, timeoutMs: startTimeoutMs });
   return { child, baseUrl, env, cli };
 }
