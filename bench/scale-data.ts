@@ -1,5 +1,6 @@
 // scale_data (P42): the same calls timed one at a time on a store of 20 000 cars and on one of
-// 1 000 000 (500 dealerships), through the real server, each 1M time beside its 20k time.
+// 1 000 000 (500 dealerships), each served by a real server, the two taking turns call by call
+// (the same machine conditions for both), each 1M time beside its 20k time.
 //
 // Both stores are built the same way: the project's migrations (openStore + migrateToLatest),
 // then raw prepared inserts in large transactions — per car its vehicles row (as a sync makes
@@ -15,7 +16,20 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { migratedFile, openRaw, rawRestore, vehicleRow, vehicleValues, VEHICLE_COLUMNS } from './baseline-db.js';
 import { car } from './inventory.js';
-import { BenchError, MODELS, expectJson, median, runCommand, send, startOwnServer, stopChild, type BenchContext, type Benchmark, type Figure } from './lib.js';
+import {
+  BenchError,
+  MODELS,
+  expectJson,
+  median,
+  runCommand,
+  send,
+  startOwnServer,
+  stopChild,
+  type BenchContext,
+  type Benchmark,
+  type Figure,
+  type OwnServer,
+} from './lib.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA_DIR = path.join(ROOT, 'bench/.data');
@@ -144,18 +158,18 @@ interface ListAnswer {
   next_cursor?: string | null;
 }
 
-/** Median time of `n` calls of `call` after `warm` uncounted ones. */
-async function medianOf(n: number, warm: number, call: (i: number) => Promise<number>): Promise<number> {
-  for (let i = 0; i < warm; i++) await call(i);
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) times.push(await call(warm + i));
-  return median(times);
-}
-
 type Times = Record<'get' | 'first_page' | 'deep_page' | 'sync' | 'reconcile', number>;
 
-/** Serves a copy of `file` with the real server and times the calls on dealership `bench`. */
-async function measure(ctx: BenchContext, file: string, name: string): Promise<Times> {
+/** A real server on a copy of one store, with a key of its dealership `bench`. */
+interface Served {
+  name: string;
+  db: string;
+  dir: string;
+  server: OwnServer;
+  key: string;
+}
+
+async function serve(ctx: BenchContext, file: string, name: string): Promise<Served> {
   const dir = path.join(ctx.tmpDir, name);
   fs.mkdirSync(dir, { recursive: true });
   const db = path.join(dir, `${name}.db`);
@@ -163,73 +177,96 @@ async function measure(ctx: BenchContext, file: string, name: string): Promise<T
   // Info logs to a file: the default configuration (P41); no job worker (API only, as run.ts).
   // A store of 1.5 GB read cold on a busy machine: a longer wait for the first answer.
   const server = await startOwnServer(ctx, ROOT, name, { JOB_CONCURRENCY: '0' }, 120_000);
-  try {
-    const out = await runCommand(process.execPath, [server.cli, 'keys', 'create', '--dealer', 'bench', '--json'], server.env);
-    const key = (JSON.parse(out.trim()) as { key: string }).key;
-    const base = server.baseUrl;
-    const quick = ctx.quick;
-    const get = async (url: string, what: string, check: (b: ListAnswer & { vehicle?: { external_id?: string } }) => boolean) => {
-      const a = await send('GET', `${base}${url}`, key);
-      return { ms: a.ms, body: expectJson(what, a, 200, check) };
-    };
+  const out = await runCommand(process.execPath, [server.cli, 'keys', 'create', '--dealer', 'bench', '--json'], server.env);
+  return { name, db, dir, server, key: (JSON.parse(out.trim()) as { key: string }).key };
+}
 
-    // A car of `bench` picked by a fixed pseudo-random walk: the same cars in both stores.
-    const pick = (i: number) => (i * 7919 + 13) % BENCH_CARS;
-    const getMs = await medianOf(quick ? 50 : 300, 20, async (i) => {
-      const id = `CAR-${pick(i)}`;
-      return (await get(`/v1/vehicles/${id}`, `GET /v1/vehicles/${id}`, (b) => b.vehicle?.external_id === id)).ms;
-    });
-    const firstUrl = `/v1/vehicles?per_page=${PER_PAGE}`;
-    const firstMs = await medianOf(quick ? 30 : 100, 10, async () => (await get(firstUrl, 'first page', (b) => b.data?.[0]?.external_id === 'CAR-0')).ms);
+/**
+ * Times the calls on every store's server, the stores taking turns call by call (and the first
+ * turn alternating), so a burst of load from other processes on this shared machine falls on
+ * both alike: the ratio compares like with like. Medians of each store's times.
+ */
+async function measure(ctx: BenchContext, stores: Served[]): Promise<Times[]> {
+  const quick = ctx.quick;
+  const times = stores.map(() => ({
+    get: [] as number[],
+    first_page: [] as number[],
+    deep_page: [] as number[],
+    sync: [] as number[],
+    reconcile: [] as number[],
+  }));
+  const turns = async (op: keyof Times, n: number, warm: number, call: (s: Served, i: number) => Promise<number>) => {
+    for (let i = 0; i < warm + n; i++) {
+      const order = i % 2 ? [...stores.keys()].reverse() : [...stores.keys()];
+      for (const k of order) {
+        const ms = await call(stores[k]!, i);
+        if (i >= warm) times[k]![op].push(ms);
+      }
+    }
+  };
+  const get = async (s: Served, url: string, what: string, check: (b: ListAnswer & { vehicle?: { external_id?: string } }) => boolean) => {
+    const a = await send('GET', `${s.server.baseUrl}${url}`, s.key);
+    return { ms: a.ms, body: expectJson(`${s.name}: ${what}`, a, 200, check) };
+  };
 
-    // The cursor of page 1000, by walking: 199 pages of 100, then 4 of 20 (a cursor is a position).
+  // A car of `bench` picked by a fixed pseudo-random walk: the same cars in both stores.
+  const pick = (i: number) => (i * 7919 + 13) % BENCH_CARS;
+  await turns('get', quick ? 50 : 300, 20, async (s, i) => {
+    const id = `CAR-${pick(i)}`;
+    return (await get(s, `/v1/vehicles/${id}`, `GET /v1/vehicles/${id}`, (b) => b.vehicle?.external_id === id)).ms;
+  });
+  const firstUrl = `/v1/vehicles?per_page=${PER_PAGE}`;
+  await turns('first_page', quick ? 30 : 100, 10, async (s) => (await get(s, firstUrl, 'first page', (b) => b.data?.[0]?.external_id === 'CAR-0')).ms);
+
+  // The cursor of page 1000, by walking: 199 pages of 100, then 4 of 20 (a cursor is a position).
+  const before = (DEEP_PAGE - 1) * PER_PAGE;
+  const deepUrls = new Map<Served, string>();
+  for (const s of stores) {
     let cursor: string | null | undefined;
     const walk = async (perPage: number, pages: number) => {
       for (let p = 0; p < pages; p++) {
         const url = `/v1/vehicles?per_page=${perPage}${cursor ? `&cursor=${cursor}` : ''}`;
-        cursor = (await get(url, 'a page of the walk', (b) => typeof b.next_cursor === 'string')).body.next_cursor;
+        cursor = (await get(s, url, 'a page of the walk', (b) => typeof b.next_cursor === 'string')).body.next_cursor;
       }
     };
-    const before = (DEEP_PAGE - 1) * PER_PAGE;
     await walk(100, Math.floor(before / 100));
     await walk(PER_PAGE, (before % 100) / PER_PAGE);
-    const deepUrl = `/v1/vehicles?per_page=${PER_PAGE}&cursor=${cursor}`;
-    const deepFirst = `CAR-${before}`;
-    const deepMs = await medianOf(
-      quick ? 30 : 100,
-      10,
-      async () => (await get(deepUrl, `page ${DEEP_PAGE}`, (b) => b.data?.[0]?.external_id === deepFirst)).ms,
-    );
-
-    // Reconcile first (the stock is then exactly the 20 000): 19 000 listed, 1 000 marked sold,
-    // put back for sale between rounds straight in the file (not timed; WAL, busy_timeout).
-    const listed = Array.from({ length: BENCH_CARS - MISSING }, (_, i) => `CAR-${i}`);
-    const missing = Array.from({ length: MISSING }, (_, i) => `CAR-${BENCH_CARS - MISSING + i}`);
-    const body = JSON.stringify({ external_ids: listed });
-    const raw = openRaw(db);
-    let reconcileMs: number;
-    try {
-      reconcileMs = await medianOf(quick ? 1 : 3, 0, async (round) => {
-        if (round > 0 && rawRestore(raw, 1, missing) !== MISSING) throw new BenchError(`${name}: could not put the sold cars back`);
-        const a = await send('POST', `${base}/v1/vehicles/reconcile`, key, body);
-        expectJson<{ sold?: number }>(`${name}: reconcile`, a, 200, (b) => b.sold === MISSING);
-        return a.ms;
-      });
-    } finally {
-      raw.close();
-    }
-
-    const syncMs = await medianOf(quick ? 1 : 3, 1, async (round) => {
-      const cars = Array.from({ length: SYNC_SIZE }, (_, i) => car(`NEW-${round}-${i}`, i));
-      const a = await send('POST', `${base}/v1/vehicles/sync`, key, JSON.stringify({ vehicles: cars }));
-      expectJson<{ created?: number }>(`${name}: sync of ${SYNC_SIZE} new cars`, a, 200, (b) => b.created === SYNC_SIZE);
-      return a.ms;
-    });
-    return { get: getMs, first_page: firstMs, deep_page: deepMs, sync: syncMs, reconcile: reconcileMs };
-  } finally {
-    await stopChild(server.child);
-    fs.rmSync(dir, { recursive: true, force: true });
+    deepUrls.set(s, `/v1/vehicles?per_page=${PER_PAGE}&cursor=${cursor}`);
   }
+  const deepFirst = `CAR-${before}`;
+  await turns(
+    'deep_page',
+    quick ? 30 : 100,
+    10,
+    async (s) => (await get(s, deepUrls.get(s)!, `page ${DEEP_PAGE}`, (b) => b.data?.[0]?.external_id === deepFirst)).ms,
+  );
+
+  // Reconcile first (the stock is then exactly the 20 000): 19 000 listed, 1 000 marked sold,
+  // put back for sale between rounds straight in the file (not timed; WAL, busy_timeout).
+  const listed = Array.from({ length: BENCH_CARS - MISSING }, (_, i) => `CAR-${i}`);
+  const missing = Array.from({ length: MISSING }, (_, i) => `CAR-${BENCH_CARS - MISSING + i}`);
+  const body = JSON.stringify({ external_ids: listed });
+  await turns('reconcile', quick ? 1 : 3, 0, async (s, round) => {
+    if (round > 0) {
+      const raw = openRaw(s.db);
+      try {
+        if (rawRestore(raw, 1, missing) !== MISSING) throw new BenchError(`${s.name}: could not put the sold cars back`);
+      } finally {
+        raw.close();
+      }
+    }
+    const a = await send('POST', `${s.server.baseUrl}/v1/vehicles/reconcile`, s.key, body);
+    expectJson<{ sold?: number }>(`${s.name}: reconcile`, a, 200, (b) => b.sold === MISSING);
+    return a.ms;
+  });
+
+  await turns('sync', quick ? 1 : 3, 1, async (s, round) => {
+    const cars = Array.from({ length: SYNC_SIZE }, (_, i) => car(`NEW-${round}-${i}`, i));
+    const a = await send('POST', `${s.server.baseUrl}/v1/vehicles/sync`, s.key, JSON.stringify({ vehicles: cars }));
+    expectJson<{ created?: number }>(`${s.name}: sync of ${SYNC_SIZE} new cars`, a, 200, (b) => b.created === SYNC_SIZE);
+    return a.ms;
+  });
+  return times.map((t) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, median(v)])) as Times);
 }
 
 const LABELS: Record<keyof Times, string> = {
@@ -256,9 +293,19 @@ export const SCALE_DATA_BENCHMARKS: Benchmark[] = [
         figures.push({ key: 'scale_build_1m_s', label: 'build of the 1 000 000-car store (once, bench/.data/)', value: s, unit: 's', decimals: 1 });
         million = true;
       }
-      const at20k = await measure(ctx, small, 'scale-20k');
-      fs.rmSync(small, { force: true });
-      const at1m = million ? await measure(ctx, MILLION_FILE, 'scale-1m') : undefined;
+      const stores = [await serve(ctx, small, 'scale-20k')];
+      if (million) stores.push(await serve(ctx, MILLION_FILE, 'scale-1m'));
+      let at20k: Times;
+      let at1m: Times | undefined;
+      try {
+        [at20k, at1m] = (await measure(ctx, stores)) as [Times, Times | undefined];
+      } finally {
+        for (const s of stores) {
+          await stopChild(s.server.child);
+          fs.rmSync(s.dir, { recursive: true, force: true });
+        }
+        fs.rmSync(small, { force: true });
+      }
       for (const k of Object.keys(LABELS) as (keyof Times)[]) {
         figures.push({ key: `scale_${k}_20k_ms`, label: `${LABELS[k]}, 20 000 cars`, value: at20k[k], unit: 'ms', decimals: 1 });
         if (!at1m) continue;
