@@ -128,7 +128,7 @@ const ratio = (key: string, label: string, value: number, max: number): Figure =
   label,
   value,
   unit: '×',
-  decimals: 1,
+  decimals: 2,
   target: { op: '<=', value: max },
 });
 

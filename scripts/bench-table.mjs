@@ -29,6 +29,13 @@ const target = (r) => {
   return `${op === '>=' ? '≥' : '≤'} ${num(Number(value))} ${r.unit}`;
 };
 
+const noisy = json.results.filter((r) => r.noise);
+/** The CPU other processes used during the run a figure came from (`<run>_other_cpu_pct`, the longest matching run name). */
+const noiseOf = (r) => {
+  const runs = noisy.map((n) => ({ run: n.key.slice(0, -'_other_cpu_pct'.length), value: n.value })).filter((n) => r.key.startsWith(`${n.run}_`));
+  runs.sort((a, b) => b.run.length - a.run.length);
+  return runs[0] ? `${num(runs[0].value)}%` : '';
+};
 const rows = json.results
   .filter((r) => !r.noise)
   .map((r) =>
@@ -38,9 +45,9 @@ const rows = json.results
       r.baseline ? `${num(r.ratio)}× ${cell(r.baseline_label)} (${num(r.baseline_value)} ${cell(r.unit)})` : '',
       target(r),
       r.target ? (r.ok ? 'ok' : '**below target**') : '',
+      noiseOf(r),
     ].join(' | '),
   );
-const noisy = json.results.filter((r) => r.noise);
 const worstNoise = noisy.length ? Math.max(...noisy.map((r) => r.value)) : undefined;
 const m = json.meta ?? {};
 const lines = [
@@ -55,8 +62,8 @@ const lines = [
       ? ` Other processes used up to ${num(worstNoise)}% of a CPU during the measured runs: absolute figures are low and noisy; ratios measured in the same run are what to read.`
       : ''),
   '',
-  '| figure | value | vs baseline (same run) | target | status |',
-  '|---|---|---|---|---|',
+  '| figure | value | vs baseline (same run) | target | status | other CPU use |',
+  '|---|---|---|---|---|---|',
   ...rows.map((r) => `| ${r} |`),
   '',
   json.below_target?.length ? `Below target: ${json.below_target.map((k) => `\`${k}\``).join(', ')}.` : 'Every figure with a target meets it.',
