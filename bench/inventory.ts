@@ -8,14 +8,13 @@ import {
   MODELS,
   assertAll2xx,
   expectJson,
-  httpGet,
   send,
   load,
   median,
   noise,
+  throughput,
   withOtherCpu,
   type Answer,
-  type BenchContext,
   type Benchmark,
   type Figure,
 } from './lib.js';
@@ -76,46 +75,6 @@ interface VehicleAnswer {
   vehicle?: { external_id?: string; status?: string; price?: string; updated_at?: string | null };
 }
 
-/**
- * One GET under load on the real server (info logs to a file) and on its twin with logging off
- * (P41), each checked once first and reported with its share of the bare route.
- */
-async function throughput(
-  ctx: BenchContext,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller checks the answer of its own route
-  o: { name: string; label: string; path: string; key?: string; check: (body: any) => boolean; target?: number },
-): Promise<Figure[]> {
-  const out: Figure[] = [];
-  for (const [suffix, server] of [
-    ['', () => ctx.real()],
-    ['_nolog', () => ctx.realNoLog()],
-  ] as const) {
-    const s = await server();
-    const url = `${s.baseUrl}${o.path}`;
-    const headers = { authorization: `Bearer ${o.key ?? s.key}` };
-    const probe = await httpGet(url, headers);
-    expectJson(`GET ${o.path}`, { ...probe, text: probe.body, ms: 0 }, 200, o.check);
-    const r = await load(url, headers, ctx.loadOptions, s.child.pid);
-    assertAll2xx(`GET ${o.path}`, r);
-    const how = suffix ? ', logging off' : ', info logs to a file';
-    out.push(
-      { key: `${o.name}${suffix}_rps`, label: `${o.label} throughput${how}`, value: r.reqPerSec, unit: 'req/s', decimals: 0, baseline: 'bare_rps' },
-      { key: `${o.name}${suffix}_p99_ms`, label: `${o.label} p99 latency${how}`, value: r.latencyP99Ms, unit: 'ms', decimals: 1 },
-      {
-        key: `${o.name}${suffix}_ratio_pct`,
-        label: `${o.label} ÷ bare${how}`,
-        value: (100 * r.reqPerSec) / ctx.figure('bare_rps'),
-        unit: '%',
-        decimals: 1,
-        // The target is judged with the default configuration (info logs), not with logging off.
-        ...(o.target !== undefined && !suffix ? { target: { op: '>=' as const, value: o.target } } : {}),
-      },
-      ...noise(`${o.name}${suffix}`, r),
-    );
-  }
-  return out;
-}
-
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const t0 = performance.now();
   const value = await fn();
@@ -137,8 +96,7 @@ const ratio = (key: string, label: string, value: number, max: number): Figure =
 export const INVENTORY_BENCHMARKS: Benchmark[] = [
   {
     name: 'get_vehicle',
-    description: 'real server, GET /v1/vehicles/{id} of an existing car with the key, info logs to a file, then logging off',
-    needs: ['bare'],
+    description: 'GET /v1/vehicles/{id} of an existing car: real server (info logs to a file), logging off, and bare, taking turns',
     async run(ctx) {
       const s = await ctx.real();
       const id = 'BENCH-GET-1';
@@ -148,15 +106,14 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
         name: 'get_vehicle',
         label: 'GET /v1/vehicles/{id}',
         path: `/v1/vehicles/${id}`,
-        check: (b: VehicleAnswer) => b.vehicle?.external_id === id,
+        check: (b) => (b as VehicleAnswer).vehicle?.external_id === id,
         target: 60,
       });
     },
   },
   {
     name: 'list_vehicles',
-    description: 'real server, GET /v1/vehicles?per_page=20 (first page of 40 cars), info logs to a file, then logging off',
-    needs: ['bare'],
+    description: 'GET /v1/vehicles?per_page=20 (first page of 40 cars): real server (info logs to a file), logging off, and bare, taking turns',
     async run(ctx) {
       const s = await ctx.real();
       const key = await ctx.dealer('bench-list');
@@ -168,7 +125,10 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
         label: 'GET /v1/vehicles first page (20 of 40)',
         path: '/v1/vehicles?per_page=20',
         key,
-        check: (b: { data?: unknown[]; total?: number }) => b.data?.length === 20 && b.total === 40,
+        check: (b) => {
+          const list = b as { data?: unknown[]; total?: number };
+          return list.data?.length === 20 && list.total === 40;
+        },
       });
     },
   },

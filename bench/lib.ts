@@ -601,3 +601,87 @@ export async function startOwnServer(
   await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 20, timeoutMs: startTimeoutMs });
   return { child, baseUrl, env, cli };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Throughput in turns (P41): the real server (info logs to a file), its twin with logging off
+// and the bare route each loaded in short runs, taking turns (the first of each round
+// rotating), so load from other processes on a shared machine falls on all three alike and
+// the ratios compare like with like. Each figure is the median of its runs.
+
+const TURNS = 3;
+
+export interface ThroughputSpec {
+  /** Figure keys start with it: `<name>_rps`, `<name>_nolog_rps`, `<name>_bare_rps`, … */
+  name: string;
+  /** What is requested, in labels ("GET /v1/me"). */
+  label: string;
+  path: string;
+  /** The key sent (default: the key of `bench`). */
+  key?: string;
+  /** Checks the answer of one probe call on each real server. */
+  check: (body: unknown) => boolean;
+  /** Minimum share of the bare route, in %, judged with the default configuration only. */
+  target?: number;
+}
+
+export async function throughput(ctx: BenchContext, spec: ThroughputSpec): Promise<Figure[]> {
+  const info = await ctx.real();
+  const nolog = await ctx.realNoLog();
+  const bare = await ctx.bare();
+  const headers = { authorization: `Bearer ${spec.key ?? info.key}` };
+  for (const s of [info, nolog]) {
+    const probe = await httpGet(`${s.baseUrl}${spec.path}`, headers);
+    expectJson(`GET ${spec.path}`, { ...probe, text: probe.body, ms: 0 }, 200, spec.check);
+  }
+  const runs = [
+    { suffix: '', url: `${info.baseUrl}${spec.path}`, headers, pid: info.child.pid, got: [] as LoadResult[] },
+    { suffix: '_nolog', url: `${nolog.baseUrl}${spec.path}`, headers, pid: nolog.child.pid, got: [] as LoadResult[] },
+    { suffix: '_bare', url: `${bare.baseUrl}/`, headers: {}, pid: bare.child.pid, got: [] as LoadResult[] },
+  ];
+  const o = ctx.loadOptions;
+  for (let turn = 0; turn < TURNS; turn++) {
+    const order = [...runs.slice(turn % runs.length), ...runs.slice(0, turn % runs.length)];
+    for (const r of order) {
+      // The first turn warms each server up; later turns only re-open their connections.
+      const result = await load(r.url, r.headers, { ...o, durationS: o.durationS / TURNS, warmupS: turn === 0 ? o.warmupS : Math.min(0.5, o.warmupS) }, r.pid);
+      assertAll2xx(`${r.url} (turn ${turn})`, result);
+      r.got.push(result);
+    }
+  }
+  const rps = (r: (typeof runs)[number]) => median(r.got.map((g) => g.reqPerSec));
+  const bareRps = rps(runs[2]!);
+  const out: Figure[] = [
+    {
+      key: `${spec.name}_bare_rps`,
+      label: `bare Fastify GET / throughput, in turns with ${spec.label}`,
+      value: bareRps,
+      unit: 'req/s',
+      decimals: 0,
+    },
+  ];
+  for (const r of runs.slice(0, 2)) {
+    const how = r.suffix ? ', logging off' : ', info logs to a file';
+    const value = rps(r);
+    out.push(
+      { key: `${spec.name}${r.suffix}_rps`, label: `${spec.label} throughput${how}`, value, unit: 'req/s', decimals: 0, baseline: `${spec.name}_bare_rps` },
+      {
+        key: `${spec.name}${r.suffix}_p99_ms`,
+        label: `${spec.label} p99 latency${how}`,
+        value: median(r.got.map((g) => g.latencyP99Ms)),
+        unit: 'ms',
+        decimals: 1,
+      },
+      {
+        key: `${spec.name}${r.suffix}_ratio_pct`,
+        label: `${spec.label} ÷ bare${how}`,
+        value: (100 * value) / bareRps,
+        unit: '%',
+        decimals: 1,
+        ...(spec.target !== undefined && !r.suffix ? { target: { op: '>=' as const, value: spec.target } } : {}),
+      },
+    );
+  }
+  const others = runs.flatMap((r) => r.got.map((g) => g.otherCpuPct)).filter((v): v is number => v !== undefined);
+  if (others.length) out.push(...noise(spec.name, { otherCpuPct: Math.max(...others) }));
+  return out;
+}

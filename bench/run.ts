@@ -43,10 +43,10 @@ import {
   createDealer,
   distFiles,
   freePort,
-  httpGet,
   killAllChildrenNow,
   load,
   noise,
+  throughput,
   onServerCpu,
   pinCpus,
   rssMb,
@@ -93,7 +93,7 @@ const BENCHMARKS: Benchmark[] = [
       const b = await ctx.bare();
       const r = await load(`${b.baseUrl}/`, {}, ctx.loadOptions, b.child.pid);
       assertAll2xx('bare GET /', r);
-      await ctx.stopBare();
+      // Kept running: the throughput benchmarks load it again, in turns with the real servers.
       return [
         { key: 'bare_rps', label: 'bare Fastify GET / throughput', value: r.reqPerSec, unit: 'req/s', decimals: 0 },
         { key: 'bare_p99_ms', label: 'bare Fastify GET / p99 latency', value: r.latencyP99Ms, unit: 'ms', decimals: 1 },
@@ -103,44 +103,18 @@ const BENCHMARKS: Benchmark[] = [
   },
   {
     name: 'me',
-    description: 'real server, GET /v1/me with Authorization: Bearer <key>, info logs to a file, then logging off',
-    needs: ['bare'],
+    description: 'GET /v1/me with Authorization: Bearer <key>: real server (info logs to a file), logging off, and bare, taking turns',
     async run(ctx) {
-      const out: Figure[] = [];
-      for (const [suffix, server] of [
-        ['', () => ctx.real()],
-        ['_nolog', () => ctx.realNoLog()],
-      ] as const) {
-        const s = await server();
-        const headers = { authorization: `Bearer ${s.key}` };
-        // One checked call first: a benchmark of 401s or of a wrong body measures nothing.
-        const probe = await httpGet(`${s.baseUrl}/v1/me`, headers);
-        if (probe.status !== 200) throw new BenchError(`GET /v1/me answered ${probe.status}: ${probe.body}`);
-        const body = JSON.parse(probe.body) as { dealer?: { slug?: string } };
-        if (body.dealer?.slug !== 'bench') throw new BenchError(`GET /v1/me answered an unexpected body: ${probe.body}`);
-        const r = await load(`${s.baseUrl}/v1/me`, headers, ctx.loadOptions, s.child.pid);
-        assertAll2xx('GET /v1/me', r);
-        const how = suffix ? ', logging off' : '';
-        out.push(
-          { key: `me${suffix}_rps`, label: `GET /v1/me throughput${how}`, value: r.reqPerSec, unit: 'req/s', decimals: 0, baseline: 'bare_rps' },
-          { key: `me${suffix}_p99_ms`, label: `GET /v1/me p99 latency${how}`, value: r.latencyP99Ms, unit: 'ms', decimals: 1 },
-          ...noise(`me${suffix}`, r),
-        );
-        if (!suffix) out.push({ key: 'rss_after_load_mb', label: 'RSS after the /v1/me load', value: rssMb(s.child.pid), unit: 'MB', decimals: 1 });
-      }
-      return out;
-    },
-  },
-  {
-    name: 'me_vs_bare',
-    description: '/v1/me throughput as a share of the bare framework limit',
-    needs: ['bare', 'me'],
-    async run(ctx) {
-      const pct = (key: string) => (100 * ctx.figure(key)) / ctx.figure('bare_rps');
-      return [
-        { key: 'me_ratio_pct', label: '/v1/me ÷ bare (info logs to a file)', value: pct('me_rps'), unit: '%', decimals: 1, target: { op: '>=', value: 75 } },
-        { key: 'me_nolog_ratio_pct', label: '/v1/me ÷ bare (logging off)', value: pct('me_nolog_rps'), unit: '%', decimals: 1 },
-      ];
+      const figures = await throughput(ctx, {
+        name: 'me',
+        label: 'GET /v1/me',
+        path: '/v1/me',
+        // A benchmark of 401s or of a wrong body measures nothing.
+        check: (b) => (b as { dealer?: { slug?: string } }).dealer?.slug === 'bench',
+        target: 75,
+      });
+      const s = await ctx.real();
+      return [...figures, { key: 'rss_after_load_mb', label: 'RSS after the /v1/me load', value: rssMb(s.child.pid), unit: 'MB', decimals: 1 }];
     },
   },
   // sync, reconcile, get_vehicle, put_update: the vehicles API (bench/inventory.ts).
@@ -164,7 +138,7 @@ const BENCHMARKS: Benchmark[] = [
 ];
 
 /** What `--quick` runs when no benchmark is named (P42): seconds each, smaller datasets, no 1M build. */
-const QUICK = ['startup', 'bare', 'me', 'me_vs_bare', 'get_vehicle', 'list_vehicles', 'put_update', 'sync', 'reconcile', 'scale_data'];
+const QUICK = ['startup', 'bare', 'me', 'get_vehicle', 'list_vehicles', 'put_update', 'sync', 'reconcile', 'scale_data'];
 
 // ---------------------------------------------------------------------------------------------
 // Servers.
