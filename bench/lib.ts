@@ -487,7 +487,6 @@ export interface BenchContext {
   realNoLog(): Promise<RealServer>;
   /** The bare Fastify baseline, started once on first use. */
   bare(): Promise<BareServer>;
-  stopBare(): Promise<void>;
   /**
    * A new dealership (market ar, no city) in the real server's store, made with the CLI like
    * `bench`; resolves with a key of it. Starts the real server if needed.

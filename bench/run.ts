@@ -53,7 +53,6 @@ import {
   serverLogLevel,
   startChild,
   stopAllChildren,
-  stopChild,
   waitForHttp,
   type BareServer,
   type BenchContext,
@@ -285,8 +284,7 @@ async function main(): Promise<number> {
 
   const figures: Figure[] = [];
   const byKey = new Map<string, Figure>();
-  let bareStarted: Promise<BareServer> | undefined;
-  const bare = once(() => (bareStarted = startBare(pinning)));
+  const bare = once(() => startBare(pinning));
   const real = once(() => startReal(tmpDir, pinning));
   const realNoLog = once(async () => startRealNoLog(await real(), tmpDir, pinning));
   let baselineOpened: Promise<BaselineDb> | undefined;
@@ -298,9 +296,6 @@ async function main(): Promise<number> {
     real,
     realNoLog,
     bare,
-    async stopBare() {
-      if (bareStarted) await stopChild((await bareStarted).child);
-    },
     async dealer(slug) {
       return (await real()).createDealer(slug);
     },
