@@ -36,15 +36,22 @@ export interface Child {
   exited: Promise<string>;
 }
 
-export function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): Child {
-  const proc = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts a tracked child. With `logFile`, its stdout goes straight to that file, as
+ * `npm start > file` would (P41): the server pays for its own logging, the bench process reads
+ * nothing of it (a pipe would make this process a consumer the server waits on).
+ */
+export function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = process.cwd(), logFile?: string): Child {
+  const fd = logFile === undefined ? undefined : fs.openSync(logFile, 'a');
+  const proc = spawn(command, args, { env, cwd, stdio: ['ignore', fd ?? 'pipe', 'pipe'] });
+  if (fd !== undefined) fs.closeSync(fd);
   children.add(proc);
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-4000);
   };
-  proc.stdout.on('data', keep);
-  proc.stderr.on('data', keep);
+  proc.stdout?.on('data', keep);
+  proc.stderr?.on('data', keep);
   const exited = new Promise<string>((resolve) => {
     proc.once('exit', (code, signal) => {
       children.delete(proc);
@@ -56,8 +63,32 @@ export function startChild(command: string, args: string[], env: NodeJS.ProcessE
     });
   });
   if (proc.pid === undefined) throw new BenchError(`could not start ${command} ${args.join(' ')}`);
-  return { proc, pid: proc.pid, output: () => tail.trim(), exited };
+  const output = () => (logFile === undefined ? tail.trim() : `${fileTail(logFile)}\n${tail}`.trim());
+  return { proc, pid: proc.pid, output, exited };
 }
+
+/** The last `bytes` of a file ('' when it cannot be read). */
+function fileTail(file: string, bytes = 4000): string {
+  try {
+    const size = fs.statSync(file).size;
+    const fd = fs.openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(Math.min(size, bytes));
+      fs.readSync(fd, buf, 0, buf.length, size - buf.length);
+      return buf.toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The LOG_LEVEL of the real servers: the default configuration (info, P41) unless
+ * BENCH_LOG_LEVEL says otherwise. The `_nolog` figures run a second server with 'silent'.
+ */
+export const serverLogLevel = (): string => process.env.BENCH_LOG_LEVEL ?? 'info';
 
 /** Stops one child: SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
 export async function stopChild(child: Child, graceMs = 5000): Promise<void> {
@@ -416,6 +447,11 @@ export interface Figure {
   target?: Target;
   /** A measure of interference (other processes): high values make the run untrustworthy. */
   noise?: boolean;
+  /**
+   * The key of the figure this one is measured against (same unit): BENCH_JSON carries its
+   * value and the ratio value ÷ baseline beside this figure.
+   */
+  baseline?: string;
 }
 
 export interface Benchmark {
@@ -443,11 +479,14 @@ export interface BenchContext {
   tmpDir: string;
   loadOptions: LoadOptions;
   pinning: Pinning | undefined;
-  /** The real server (dist/server.js), started once on first use. */
+  /** Short mode (`--quick`, P42): smaller datasets and fewer rounds; CI runs it. */
+  quick: boolean;
+  /** The real server (dist/server.js), default configuration (info logs to a file), started once on first use. */
   real(): Promise<RealServer>;
+  /** The same server on the same store with logging off (LOG_LEVEL=silent): the `_nolog` figures. */
+  realNoLog(): Promise<RealServer>;
   /** The bare Fastify baseline, started once on first use. */
   bare(): Promise<BareServer>;
-  stopBare(): Promise<void>;
   /**
    * A new dealership (market ar, no city) in the real server's store, made with the CLI like
    * `bench`; resolves with a key of it. Starts the real server if needed.
@@ -533,7 +572,13 @@ export interface OwnServer {
  * Starts dist/server.js on a fresh SQLite store in `<tmpDir>/<name>` (migrated by the CLI first),
  * with the benchmark's settings over sensible defaults; resolves once /health answers.
  */
-export async function startOwnServer(ctx: BenchContext, root: string, name: string, extra: Record<string, string> = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  ctx: BenchContext,
+  root: string,
+  name: string,
+  extra: Record<string, string> = {},
+  startTimeoutMs = 15_000,
+): Promise<OwnServer> {
   const dir = path.join(ctx.tmpDir, name);
   fs.mkdirSync(dir, { recursive: true });
   const { server, cli } = distFiles(root);
@@ -546,12 +591,96 @@ export async function startOwnServer(ctx: BenchContext, root: string, name: stri
     DATABASE_URL: `sqlite:${path.join(dir, `${name}.db`)}`,
     DATA_DIR: dir,
     RATE_LIMIT_PER_MINUTE: '1000000000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: serverLogLevel(),
     ...extra,
   });
   await runCommand(process.execPath, [cli, 'dealers', 'list', '--json'], env);
   const extraArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, [...extraArgs, server]), env, dir);
-  await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 20, timeoutMs: 15_000 });
+  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, [...extraArgs, server]), env, dir, path.join(dir, `${name}.log`));
+  await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 20, timeoutMs: startTimeoutMs });
   return { child, baseUrl, env, cli };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Throughput in turns (P41): the real server (info logs to a file), its twin with logging off
+// and the bare route each loaded in short runs, taking turns (the first of each round
+// rotating), so load from other processes on a shared machine falls on all three alike and
+// the ratios compare like with like. Each figure is the median of its runs.
+
+const TURNS = 3;
+
+export interface ThroughputSpec {
+  /** Figure keys start with it: `<name>_rps`, `<name>_nolog_rps`, `<name>_bare_rps`, … */
+  name: string;
+  /** What is requested, in labels ("GET /v1/me"). */
+  label: string;
+  path: string;
+  /** The key sent (default: the key of `bench`). */
+  key?: string;
+  /** Checks the answer of one probe call on each real server. */
+  check: (body: unknown) => boolean;
+  /** Minimum share of the bare route, in %, judged with the default configuration only. */
+  target?: number;
+}
+
+export async function throughput(ctx: BenchContext, spec: ThroughputSpec): Promise<Figure[]> {
+  const info = await ctx.real();
+  const nolog = await ctx.realNoLog();
+  const bare = await ctx.bare();
+  const headers = { authorization: `Bearer ${spec.key ?? info.key}` };
+  for (const s of [info, nolog]) {
+    const probe = await httpGet(`${s.baseUrl}${spec.path}`, headers);
+    expectJson(`GET ${spec.path}`, { ...probe, text: probe.body, ms: 0 }, 200, spec.check);
+  }
+  const runs = [
+    { suffix: '', url: `${info.baseUrl}${spec.path}`, headers, pid: info.child.pid, got: [] as LoadResult[] },
+    { suffix: '_nolog', url: `${nolog.baseUrl}${spec.path}`, headers, pid: nolog.child.pid, got: [] as LoadResult[] },
+    { suffix: '_bare', url: `${bare.baseUrl}/`, headers: {}, pid: bare.child.pid, got: [] as LoadResult[] },
+  ];
+  const o = ctx.loadOptions;
+  for (let turn = 0; turn < TURNS; turn++) {
+    const order = [...runs.slice(turn % runs.length), ...runs.slice(0, turn % runs.length)];
+    for (const r of order) {
+      // The first turn warms each server up; later turns only re-open their connections.
+      const result = await load(r.url, r.headers, { ...o, durationS: o.durationS / TURNS, warmupS: turn === 0 ? o.warmupS : Math.min(0.5, o.warmupS) }, r.pid);
+      assertAll2xx(`${r.url} (turn ${turn})`, result);
+      r.got.push(result);
+    }
+  }
+  const rps = (r: (typeof runs)[number]) => median(r.got.map((g) => g.reqPerSec));
+  const bareRps = rps(runs[2]!);
+  const out: Figure[] = [
+    {
+      key: `${spec.name}_bare_rps`,
+      label: `bare Fastify GET / throughput, in turns with ${spec.label}`,
+      value: bareRps,
+      unit: 'req/s',
+      decimals: 0,
+    },
+  ];
+  for (const r of runs.slice(0, 2)) {
+    const how = r.suffix ? ', logging off' : ', info logs to a file';
+    const value = rps(r);
+    out.push(
+      { key: `${spec.name}${r.suffix}_rps`, label: `${spec.label} throughput${how}`, value, unit: 'req/s', decimals: 0, baseline: `${spec.name}_bare_rps` },
+      {
+        key: `${spec.name}${r.suffix}_p99_ms`,
+        label: `${spec.label} p99 latency${how}`,
+        value: median(r.got.map((g) => g.latencyP99Ms)),
+        unit: 'ms',
+        decimals: 1,
+      },
+      {
+        key: `${spec.name}${r.suffix}_ratio_pct`,
+        label: `${spec.label} ÷ bare${how}`,
+        value: (100 * value) / bareRps,
+        unit: '%',
+        decimals: 1,
+        ...(spec.target !== undefined && !r.suffix ? { target: { op: '>=' as const, value: spec.target } } : {}),
+      },
+    );
+  }
+  const others = runs.flatMap((r) => r.got.map((g) => g.otherCpuPct)).filter((v): v is number => v !== undefined);
+  if (others.length) out.push(...noise(spec.name, { otherCpuPct: Math.max(...others) }));
+  return out;
 }

@@ -32,6 +32,7 @@ import {
   processTicks,
   send,
   sleep,
+  serverLogLevel,
   startChild,
   waitForHttp,
   withOtherCpu,
@@ -115,7 +116,7 @@ async function startPhotoServers(ctx: BenchContext): Promise<PhotoServers> {
     DATABASE_URL: `sqlite:${path.join(dir, 'photos.db')}`,
     DATA_DIR: dir,
     RATE_LIMIT_PER_MINUTE: '1000000000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: serverLogLevel(),
     // The photo server is on 127.0.0.1: outbound requests must be allowed to reach it.
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
     JOB_CONCURRENCY: jobConcurrency,
@@ -124,7 +125,7 @@ async function startPhotoServers(ctx: BenchContext): Promise<PhotoServers> {
   // The store is made (migrated) by the CLI before the server starts, as run.ts does.
   const oneKey = await createDealer(cli, env, 'photo-one');
   const extraArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const api = startChild(...onServerCpu(ctx.pinning, process.execPath, [...extraArgs, server]), env, dir);
+  const api = startChild(...onServerCpu(ctx.pinning, process.execPath, [...extraArgs, server]), env, dir, path.join(dir, 'photos.log'));
   await waitForHttp(`${apiUrl}/health`, api, { intervalMs: 20, timeoutMs: 15_000 });
   // The photo server makes its images first (a few seconds on one CPU).
   await waitForHttp(`${photoUrl}/__health`, photo, { intervalMs: 50, timeoutMs: 60_000 });

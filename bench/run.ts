@@ -8,10 +8,14 @@
 //
 //   npm run bench                 every benchmark
 //   npm run bench -- me startup   only those (plus what they need)
+//   npm run bench -- --quick      short mode for CI (P42): QUICK's benchmarks, small datasets, 2 s loads
+//   npm run bench -- scale_data   the 1-million-car dataset (built once into bench/.data/) beside 20 000 cars
+//   BENCH_SAVE=bench/results.json also write the BENCH_JSON object to that file (scripts/bench-table.mjs reads it)
 //   BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_PIPELINING=1   load settings
 //   BENCH_STRICT=1                exit 1 when a figure is below its target
 //   BENCH_PIN=0                   do not pin the servers and the load generator to separate CPUs
-//   BENCH_LOG_LEVEL=silent        the real server's LOG_LEVEL (default warn)
+//   BENCH_LOG_LEVEL=warn          the real servers' LOG_LEVEL (default info, written to a file as
+//                                 `npm start > file` does, P41); `_nolog` figures always use silent
 //   BENCH_JOB_CONCURRENCY=8       run the real server's job worker (default 0: API only, no background jobs)
 //   BENCH_DIST=/other/dist        server.js and cli.js from another build (compare two builds)
 //   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   extra node flags, real server(s)
@@ -25,6 +29,7 @@ import { openBaselineDb, type BaselineDb } from './baseline-db.js';
 import { FEED_HOSTILE_BENCHMARKS } from './feeds-hostile.js';
 import { FEED_BENCHMARKS, FEED_DRY_RUN_BENCHMARKS } from './feeds.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
+import { SCALE_DATA_BENCHMARKS } from './scale-data.js';
 import { LISTING_BENCHMARKS } from './listings.js';
 import { PANEL_BENCHMARKS } from './panel.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
@@ -39,16 +44,16 @@ import {
   createDealer,
   distFiles,
   freePort,
-  httpGet,
   killAllChildrenNow,
   load,
   noise,
+  throughput,
   onServerCpu,
   pinCpus,
   rssMb,
+  serverLogLevel,
   startChild,
   stopAllChildren,
-  stopChild,
   waitForHttp,
   type BareServer,
   type BenchContext,
@@ -88,7 +93,7 @@ const BENCHMARKS: Benchmark[] = [
       const b = await ctx.bare();
       const r = await load(`${b.baseUrl}/`, {}, ctx.loadOptions, b.child.pid);
       assertAll2xx('bare GET /', r);
-      await ctx.stopBare();
+      // Kept running: the throughput benchmarks load it again, in turns with the real servers.
       return [
         { key: 'bare_rps', label: 'bare Fastify GET / throughput', value: r.reqPerSec, unit: 'req/s', decimals: 0 },
         { key: 'bare_p99_ms', label: 'bare Fastify GET / p99 latency', value: r.latencyP99Ms, unit: 'ms', decimals: 1 },
@@ -98,32 +103,18 @@ const BENCHMARKS: Benchmark[] = [
   },
   {
     name: 'me',
-    description: 'real server, GET /v1/me with Authorization: Bearer <key>',
+    description: 'GET /v1/me with Authorization: Bearer <key>: real server (info logs to a file), logging off, and bare, taking turns',
     async run(ctx) {
+      const figures = await throughput(ctx, {
+        name: 'me',
+        label: 'GET /v1/me',
+        path: '/v1/me',
+        // A benchmark of 401s or of a wrong body measures nothing.
+        check: (b) => (b as { dealer?: { slug?: string } }).dealer?.slug === 'bench',
+        target: 75,
+      });
       const s = await ctx.real();
-      const headers = { authorization: `Bearer ${s.key}` };
-      // One checked call first: a benchmark of 401s or of a wrong body measures nothing.
-      const probe = await httpGet(`${s.baseUrl}/v1/me`, headers);
-      if (probe.status !== 200) throw new BenchError(`GET /v1/me answered ${probe.status}: ${probe.body}`);
-      const body = JSON.parse(probe.body) as { dealer?: { slug?: string } };
-      if (body.dealer?.slug !== 'bench') throw new BenchError(`GET /v1/me answered an unexpected body: ${probe.body}`);
-      const r = await load(`${s.baseUrl}/v1/me`, headers, ctx.loadOptions, s.child.pid);
-      assertAll2xx('GET /v1/me', r);
-      return [
-        { key: 'me_rps', label: 'GET /v1/me throughput', value: r.reqPerSec, unit: 'req/s', decimals: 0 },
-        { key: 'me_p99_ms', label: 'GET /v1/me p99 latency', value: r.latencyP99Ms, unit: 'ms', decimals: 1 },
-        { key: 'rss_after_load_mb', label: 'RSS after the /v1/me load', value: rssMb(s.child.pid), unit: 'MB', decimals: 1 },
-        ...noise('me', r),
-      ];
-    },
-  },
-  {
-    name: 'me_vs_bare',
-    description: '/v1/me throughput as a share of the bare framework limit',
-    needs: ['bare', 'me'],
-    async run(ctx) {
-      const pct = (100 * ctx.figure('me_rps')) / ctx.figure('bare_rps');
-      return [{ key: 'me_ratio_pct', label: '/v1/me ÷ bare', value: pct, unit: '%', decimals: 1, target: { op: '>=', value: 50 } }];
+      return [...figures, { key: 'rss_after_load_mb', label: 'RSS after the /v1/me load', value: rssMb(s.child.pid), unit: 'MB', decimals: 1 }];
     },
   },
   // sync, reconcile, get_vehicle, put_update: the vehicles API (bench/inventory.ts).
@@ -144,7 +135,12 @@ const BENCHMARKS: Benchmark[] = [
   ...PANEL_BENCHMARKS,
   // scale: 3 API processes + 1 worker vs 1 process on PostgreSQL, with Redis and a local S3 (bench/scale.ts).
   ...SCALE_BENCHMARKS,
+  // scale_data: 1 000 000 cars (500 dealerships) beside 20 000, the same calls timed on both (bench/scale-data.ts, P42).
+  ...SCALE_DATA_BENCHMARKS,
 ];
+
+/** What `--quick` runs when no benchmark is named (P42): seconds each, smaller datasets, no 1M build. */
+const QUICK = ['startup', 'bare', 'me', 'get_vehicle', 'list_vehicles', 'put_update', 'sync', 'reconcile', 'scale_data'];
 
 // ---------------------------------------------------------------------------------------------
 // Servers.
@@ -152,6 +148,8 @@ const BENCHMARKS: Benchmark[] = [
 /** The real server, plus what is needed to add dealerships to its store with the CLI. */
 interface StartedReal extends RealServer {
   createDealer(slug: string): Promise<string>;
+  /** Its env (store, data directory): a second server on the same store starts from it. */
+  env: NodeJS.ProcessEnv;
 }
 
 async function startReal(tmpDir: string, pinning: Pinning | undefined): Promise<StartedReal> {
@@ -162,23 +160,35 @@ async function startReal(tmpDir: string, pinning: Pinning | undefined): Promise<
     DATABASE_URL: `sqlite:${path.join(tmpDir, 'bench.db')}`,
     DATA_DIR: tmpDir,
     RATE_LIMIT_PER_MINUTE: '1000000000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // The default configuration (P41): info, one line per request, written to a file.
+    LOG_LEVEL: serverLogLevel(),
     // API only by default: the cars the benchmarks write would otherwise start background jobs
     // (photo downloads of their made-up photo URLs) that compete for the server's CPU.
     JOB_CONCURRENCY: process.env.BENCH_JOB_CONCURRENCY ?? '0',
   });
-  const { cli, server } = distFiles(ROOT);
-
+  const { cli } = distFiles(ROOT);
   const key = await createDealer(cli, env, 'bench');
+  const s = await startServer(env, tmpDir, pinning, path.join(tmpDir, 'server.log'));
+  return { ...s, key, env, createDealer: (slug) => createDealer(cli, env, slug) };
+}
 
+/** A second real server on the first one's store, with logging off: the `_nolog` figures (P41). */
+async function startRealNoLog(first: StartedReal, tmpDir: string, pinning: Pinning | undefined): Promise<RealServer> {
+  const env = { ...first.env, PORT: String(await freePort()), LOG_LEVEL: 'silent' };
+  const s = await startServer(env, tmpDir, pinning, path.join(tmpDir, 'server-nolog.log'));
+  return { ...s, key: first.key };
+}
+
+async function startServer(env: NodeJS.ProcessEnv, cwd: string, pinning: Pinning | undefined, logFile: string): Promise<Omit<RealServer, 'key'>> {
+  const { server } = distFiles(ROOT);
   const extraArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const baseUrl = `http://${LOOPBACK}:${port}`;
+  const baseUrl = `http://${LOOPBACK}:${env.PORT}`;
   const t0 = performance.now();
-  const child = startChild(...onServerCpu(pinning, NODE, [...extraArgs, server]), env, tmpDir);
+  const child = startChild(...onServerCpu(pinning, NODE, [...extraArgs, server]), env, cwd, logFile);
   const t1 = await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 5, timeoutMs: 15_000 });
   const rssAtStartMb = rssMb(child.pid);
   // The CLI writes to the running server's SQLite file (WAL, busy_timeout): safe alongside it.
-  return { child, baseUrl, key, startupMs: t1 - t0, rssAtStartMb, createDealer: (slug) => createDealer(cli, env, slug) };
+  return { child, baseUrl, startupMs: t1 - t0, rssAtStartMb };
 }
 
 async function startBare(pinning: Pinning | undefined): Promise<BareServer> {
@@ -209,14 +219,19 @@ function envNumber(name: string, def: number): number {
 const meets = (v: number, t: Target) => (t.op === '>=' ? v >= t.value : v <= t.value);
 const fmt = (f: Figure) => f.value.toLocaleString('en-US', { maximumFractionDigits: f.decimals ?? 1, minimumFractionDigits: f.decimals ?? 1 });
 
-function printTable(figures: Figure[]): void {
+function printTable(figures: Figure[], byKey: Map<string, Figure>): void {
+  const vs = (f: Figure) => {
+    const base = f.baseline === undefined ? undefined : byKey.get(f.baseline);
+    return base ? `${(f.value / base.value).toFixed(2)}× ${base.key}` : '';
+  };
   const rows = figures.map((f) => [
     f.label,
     `${fmt(f)} ${f.unit}`,
+    vs(f),
     f.target ? `${f.target.op === '>=' ? '≥' : '≤'} ${f.target.value.toLocaleString('en-US')} ${f.unit}` : '',
     f.target ? (meets(f.value, f.target) ? 'ok' : 'below target') : '',
   ]);
-  const head = ['figure', 'value', 'target', 'status'];
+  const head = ['figure', 'value', 'vs baseline', 'target', 'status'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -230,8 +245,9 @@ function printTable(figures: Figure[]): void {
   console.log('');
 }
 
-function selected(argv: string[]): Benchmark[] {
-  if (argv.length === 0) return BENCHMARKS;
+function selected(argv: string[], quick: boolean): Benchmark[] {
+  if (argv.length === 0 && !quick) return BENCHMARKS;
+  if (argv.length === 0) argv = QUICK;
   const byName = new Map(BENCHMARKS.map((b) => [b.name, b]));
   const want = new Set<string>();
   const add = (name: string) => {
@@ -247,11 +263,14 @@ function selected(argv: string[]): Benchmark[] {
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const names = args.filter((a) => a !== '--quick');
   const loadOptions: LoadOptions = {
     connections: envNumber('BENCH_CONNECTIONS', DEFAULT_LOAD.connections),
     pipelining: envNumber('BENCH_PIPELINING', DEFAULT_LOAD.pipelining),
-    durationS: envNumber('BENCH_DURATION', DEFAULT_LOAD.durationS),
-    warmupS: envNumber('BENCH_WARMUP', DEFAULT_LOAD.warmupS),
+    durationS: envNumber('BENCH_DURATION', quick ? 2 : DEFAULT_LOAD.durationS),
+    warmupS: envNumber('BENCH_WARMUP', quick ? 0.5 : DEFAULT_LOAD.warmupS),
   };
   const pinning = pinCpus();
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-bench-'));
@@ -268,19 +287,18 @@ async function main(): Promise<number> {
 
   const figures: Figure[] = [];
   const byKey = new Map<string, Figure>();
-  let bareStarted: Promise<BareServer> | undefined;
-  const bare = once(() => (bareStarted = startBare(pinning)));
+  const bare = once(() => startBare(pinning));
   const real = once(() => startReal(tmpDir, pinning));
+  const realNoLog = once(async () => startRealNoLog(await real(), tmpDir, pinning));
   let baselineOpened: Promise<BaselineDb> | undefined;
   const ctx: BenchContext = {
     tmpDir,
+    quick,
     loadOptions,
     pinning,
     real,
+    realNoLog,
     bare,
-    async stopBare() {
-      if (bareStarted) await stopChild((await bareStarted).child);
-    },
     async dealer(slug) {
       return (await real()).createDealer(slug);
     },
@@ -295,9 +313,9 @@ async function main(): Promise<number> {
   let failure: Error | undefined;
   const started = performance.now();
   try {
-    const benches = selected(process.argv.slice(2));
+    const benches = selected(names, quick);
     console.log(
-      `bench: ${benches.map((b) => b.name).join(', ')} | node ${process.version}, ${os.cpus().length} CPU(s) | load: ` +
+      `bench${quick ? ' --quick' : ''}: ${benches.map((b) => b.name).join(', ')} | node ${process.version}, ${os.cpus().length} CPU(s) | load: ` +
         `${loadOptions.connections} connections, pipelining ${loadOptions.pipelining}, ${loadOptions.warmupS} s warm-up + ${loadOptions.durationS} s | ` +
         (pinning ? `servers on CPU ${pinning.serverCpu}, load generator on CPU ${pinning.clientCpu}` : 'no CPU pinning'),
     );
@@ -320,7 +338,7 @@ async function main(): Promise<number> {
     removeTmp();
   }
 
-  if (figures.length) printTable(figures);
+  if (figures.length) printTable(figures, byKey);
   const below = figures.filter((f) => f.target && !meets(f.value, f.target)).map((f) => f.key);
   if (failure) console.error(`bench failed: ${failure instanceof BenchError ? failure.message : (failure.stack ?? failure.message)}\n`);
   else console.log(below.length ? `below target: ${below.join(', ')}` : 'all figures meet their targets');
@@ -332,11 +350,28 @@ async function main(): Promise<number> {
   }
   console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
+  const round = (f: Figure, v: number) => Number(v.toFixed(f.decimals ?? 1));
   const json = {
     ok: !failure,
     ...(failure ? { error: failure.message } : {}),
-    figures: Object.fromEntries(figures.map((f) => [f.key, Number(f.value.toFixed(f.decimals ?? 1))])),
+    quick,
+    figures: Object.fromEntries(figures.map((f) => [f.key, round(f, f.value)])),
     targets: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, `${f.target!.op} ${f.target!.value}`])),
+    // Every figure in full (P41): what scripts/bench-table.mjs makes the README's table from.
+    results: figures.map((f) => {
+      const base = f.baseline === undefined ? undefined : byKey.get(f.baseline);
+      return {
+        key: f.key,
+        label: f.label,
+        value: round(f, f.value),
+        unit: f.unit,
+        ...(base
+          ? { baseline: base.key, baseline_label: base.label, baseline_value: round(base, base.value), ratio: Number((f.value / base.value).toFixed(3)) }
+          : {}),
+        ...(f.target ? { target: `${f.target.op} ${f.target.value}`, ok: meets(f.value, f.target) } : {}),
+        ...(f.noise ? { noise: true } : {}),
+      };
+    }),
     below_target: below,
     noisy,
     meta: {
@@ -345,9 +380,12 @@ async function main(): Promise<number> {
       cpu_model: os.cpus()[0]?.model ?? 'unknown',
       load: loadOptions,
       pinning: pinning ?? null,
+      log_level: serverLogLevel(),
       at: new Date().toISOString(),
+      duration_s: Number(((performance.now() - started) / 1000).toFixed(1)),
     },
   };
+  if (process.env.BENCH_SAVE) fs.writeFileSync(process.env.BENCH_SAVE, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`BENCH_JSON ${JSON.stringify(json)}`);
 
   if (failure) return 1;
