@@ -48,8 +48,8 @@ function discardRest(req: IncomingMessage, res: ServerResponse, limits: DrainLim
  * itself, without any bound.
  */
 export function installBodyDrain(app: FastifyInstance, limits: DrainLimits): void {
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (!req.raw.complete) discardRest(req.raw, reply.raw, limits);
-    return payload;
+    done(null, payload);
   });
 }

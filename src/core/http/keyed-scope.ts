@@ -1,12 +1,16 @@
 // The one onRequest hook of the keyed scope (everything under /v1 but the docs and the feed
 // push), run before any body is read: an address that sent too many invalid keys is turned
 // away, then the key is checked, then its rate limit is counted (D23).
-import type { FastifyReply, FastifyRequest } from 'fastify';
+//
+// Written with Fastify's `done` callback rather than as an async function: with the key in the
+// resolver's cache and the in-process limiter, the whole check runs synchronously, without a
+// promise per step (P44); the resolver and a shared limiter (Redis) may still answer later.
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
-import { authenticate, type KeyResolver } from './auth.js';
+import { authenticate, type AuthContext, type KeyResolver } from './auth.js';
 import { FailedAuthGuard } from './failed-auth.js';
-import { rateLimitHeaders, type RateLimitStore } from './rate-limit.js';
+import { rateLimitHeaders, type RateLimitDecision, type RateLimitStore } from './rate-limit.js';
 
 export interface KeyedScopeOptions {
   resolveKey: KeyResolver;
@@ -19,25 +23,56 @@ export interface KeyedScopeOptions {
 export function keyedScopeHook({ resolveKey, limiter, perMinute, clock }: KeyedScopeOptions) {
   const auth = authenticate(resolveKey);
   const failedAuth = new FailedAuthGuard();
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+
+  const refused = (req: FastifyRequest, err: unknown, done: HookHandlerDoneFunction): void => {
+    if (err instanceof ApiError && err.code === 'unauthorized') failedAuth.recordFailure(req.ip, clock.now());
+    done(err as Error);
+  };
+  const counted = (reply: FastifyReply, d: RateLimitDecision, done: HookHandlerDoneFunction): void => {
+    reply.headers(rateLimitHeaders(d));
+    if (d.allowed) {
+      done();
+      return;
+    }
+    const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
+    done(new ApiError('rate_limited', `More than ${perMinute} calls in 60 seconds with this key; retry in ${wait} s.`));
+  };
+  const admitted = (req: FastifyRequest, reply: FastifyReply, a: AuthContext, done: HookHandlerDoneFunction): void => {
+    req.auth = a;
+    let d: RateLimitDecision | Promise<RateLimitDecision>;
+    try {
+      d = limiter.hit(`key:${a.keyId}`, clock.now(), perMinute, 60_000);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    if (d instanceof Promise) d.then((x) => counted(reply, x, done), done);
+    else counted(reply, d, done);
+  };
+
+  return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const blocked = failedAuth.blockedFor(req.ip, clock.now());
     if (blocked > 0) {
       const wait = Math.max(1, Math.ceil(blocked / 1000));
-      throw new ApiError('rate_limited', `Too many calls with an invalid key from this address; retry in ${wait} s.`, undefined, {
-        'retry-after': String(wait),
-      });
+      done(
+        new ApiError('rate_limited', `Too many calls with an invalid key from this address; retry in ${wait} s.`, undefined, {
+          'retry-after': String(wait),
+        }),
+      );
+      return;
     }
+    let a: AuthContext | Promise<AuthContext>;
     try {
-      await auth(req, reply);
+      a = auth(req);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'unauthorized') failedAuth.recordFailure(req.ip, clock.now());
-      throw err;
+      refused(req, err, done);
+      return;
     }
-    const d = await limiter.hit(`key:${req.auth.keyId}`, clock.now(), perMinute, 60_000);
-    reply.headers(rateLimitHeaders(d));
-    if (!d.allowed) {
-      const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
-      throw new ApiError('rate_limited', `More than ${perMinute} calls in 60 seconds with this key; retry in ${wait} s.`);
-    }
+    if (a instanceof Promise)
+      a.then(
+        (x) => admitted(req, reply, x, done),
+        (err: unknown) => refused(req, err, done),
+      );
+    else admitted(req, reply, a, done);
   };
 }

@@ -38,15 +38,7 @@ export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog): KeyRe
       else process.emitWarning(`recording the last use of API key ${keyId} failed: ${err instanceof Error ? err.message : String(err)}`);
     });
   };
-  return async (key): Promise<AuthContext | undefined> => {
-    const now = clock.now();
-    const hit = cache.get(key);
-    if (hit && hit.until > now) {
-      noteUse(hit.auth.keyId, now);
-      return hit.auth;
-    }
-    if (hit) cache.delete(key);
-    if (!looksLikeKey(key)) return undefined;
+  const lookUp = async (key: string, now: number): Promise<AuthContext | undefined> => {
     const hash = hashKey(key);
     const row = await findKeyOwner(db, hash);
     if (!row || !sameHash(row.key_hash, hash)) return undefined;
@@ -59,5 +51,17 @@ export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog): KeyRe
     cache.set(key, { auth, until: now + KEY_CACHE_TTL_MS });
     noteUse(auth.keyId, now);
     return auth;
+  };
+  // A cached key is answered synchronously (the auth hook then needs no promise).
+  return (key) => {
+    const now = clock.now();
+    const hit = cache.get(key);
+    if (hit && hit.until > now) {
+      noteUse(hit.auth.keyId, now);
+      return hit.auth;
+    }
+    if (hit) cache.delete(key);
+    if (!looksLikeKey(key)) return undefined;
+    return lookUp(key, now);
   };
 }
