@@ -9,7 +9,7 @@ import pino from 'pino';
 /** Characters gathered before a write (log lines are ASCII JSON: about as many bytes); 16 KB cost a quarter less CPU a line than 4 KB. */
 const BATCH_CHARS = 16 * 1024;
 /** A line waits at most this long for others to fill its batch: a quiet server's lines still show at once. */
-export const FLUSH_AFTER_MS = 200;
+const FLUSH_AFTER_MS = 200;
 /** flush() gives up after this long (a stdout nobody reads must not hold a shutdown). */
 const FLUSH_TIMEOUT_MS = 5000;
 
