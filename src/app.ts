@@ -2,7 +2,7 @@
 // background tasks, then the HTTP surface. server.ts starts it; each test builds its own.
 import crypto from 'node:crypto';
 import type { DestinationStream } from 'pino';
-import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { migrateToLatest } from './core/db/migrate.js';
 import { installBodyDrain } from './core/http/drain.js';
@@ -11,7 +11,7 @@ import { installJsonBodyParser } from './core/http/json-body.js';
 import { keyedScopeHook } from './core/http/keyed-scope.js';
 import { installHttpMetrics, registerMetricsRoute } from './core/metrics/http.js';
 import { registerOpenApi } from './core/http/openapi.js';
-import { installRequestLog } from './core/http/request-log.js';
+import { installRequestLog, lazyChildLogger, RequestLogController } from './core/http/request-log.js';
 import { schemaController } from './core/http/schema-compilers.js';
 import { loggerOptions } from './core/logger.js';
 import { API_VERSION } from './core/version.js';
@@ -53,17 +53,20 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const requestLog = new RequestLogController();
   const app = Fastify({
     logger: opts.logStream ? { ...loggerOptions(config.logLevel), stream: opts.logStream } : loggerOptions(config.logLevel),
-    // One line per request, written by installRequestLog, instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    // One line per request, written by installRequestLog, instead of Fastify's two; each
+    // request's child logger made only if used (P43).
+    logController: requestLog,
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
-    schemaController,
+    schemaController: schemaController(),
     // Errors raised before routing (bad percent-encoding, over-long path segment, HTTP the
     // parser refuses, headers over node's limit) leave in the Error shape too (D22).
     frameworkErrors,
@@ -100,7 +103,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installJsonBodyParser(app);
   // A refused body is read on up to twice the largest accepted one (a feed file), for 30 s.
   installBodyDrain(app, { maxBytes: 2 * Math.max(BODY_LIMIT, FEED_MAX_BYTES), maxMs: 30_000 });
-  installRequestLog(app, config.logLevel);
+  installRequestLog(app, requestLog, config.logLevel);
   // Requests are counted only when someone can read the counts (P38).
   if (metricsServed(config)) installHttpMetrics(app, services.metrics);
   if (config.metricsToken !== undefined) registerMetricsRoute(app, services.metrics, config.metricsToken);

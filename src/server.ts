@@ -3,8 +3,15 @@ import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { startMetricsServer, type MetricsServer } from './core/metrics/server.js';
+import { stdoutLogDestination } from './core/log-destination.js';
 
 const SHUTDOWN_GRACE_MS = 30_000;
+
+// Log lines are batched (P43): every way out of the process writes the last ones first.
+const logs = stdoutLogDestination();
+const exit = (code: number): void => {
+  void logs.flush().then(() => process.exit(code));
+};
 
 async function main(): Promise<void> {
   let config: Config;
@@ -19,7 +26,7 @@ async function main(): Promise<void> {
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
 
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, logStream: logs });
   app.services.jobs.start();
   let metricsServer: MetricsServer | undefined;
 
@@ -30,14 +37,14 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests and jobs in flight');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
-      process.exit(1);
+      exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     Promise.all([app.close(), metricsServer?.close()]).then(
-      () => process.exit(0),
+      () => exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
+        exit(1);
       },
     );
   };
@@ -52,5 +59,5 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
+  exit(1);
 });

@@ -1,7 +1,9 @@
 // Hot lookups skip Kysely's builder: the query is compiled once per dialect and run with new
 // parameters (on SQLite the prepared statement is reused as well, see dialect.ts).
+import type SQLite from 'better-sqlite3';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { DB } from './schema.js';
+import { idleSqliteConnection } from './store.js';
 
 /**
  * `build` makes the query with placeholder values; the returned function runs it with
@@ -22,6 +24,30 @@ export function compiledQuery<R, P extends unknown[]>(build: (db: Kysely<DB>) =>
     }
     const result = await db.executeQuery<R>({ ...compiled, parameters: params });
     return result.rows;
+  };
+}
+
+/**
+ * compiledQuery for the hottest reads (a cached GET): on a SQLite store with no transaction open
+ * on its connection, the prepared statement runs synchronously and the rows come back as a value,
+ * with no promise, mutex or driver round trip (P44); elsewhere (PostgreSQL, a transaction, a
+ * SQLite connection busy in one) it is compiledQuery.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export function compiledLookup<R, P extends unknown[]>(build: (db: Kysely<DB>) => Compilable<R>): (db: Kysely<DB>, ...params: P) => R[] | Promise<R[]> {
+  const viaKysely = compiledQuery<R, P>(build);
+  const statements = new WeakMap<SQLite.Database, SQLite.Statement>();
+  return (db, ...params) => {
+    const raw = idleSqliteConnection(db);
+    if (!raw) return viaKysely(db, ...params);
+    let stmt = statements.get(raw);
+    if (!stmt) {
+      const compiled = build(db).compile();
+      if (compiled.parameters.length !== params.length) throw new Error('compiledLookup: parameter count differs from the built query');
+      stmt = raw.prepare(compiled.sql);
+      statements.set(raw, stmt);
+    }
+    return stmt.all(...params) as R[];
   };
 }
 

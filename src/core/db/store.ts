@@ -54,10 +54,26 @@ function openSqlite(file: string): Store {
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+  sqliteConnections.set(db, raw);
   return {
-    ...storeOf(new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) }), 'sqlite'),
+    ...storeOf(db, 'sqlite'),
     dataVersion: () => raw.pragma('data_version', { simple: true }) as number,
   };
+}
+
+/** The SQLite connection under each SQLite store's Kysely (not its transactions, not its withPlugin copies). */
+const sqliteConnections = new WeakMap<Kysely<DB>, SQLite.Database>();
+
+/**
+ * `db`'s SQLite connection when a read may run on it synchronously, right now: `db` is a SQLite
+ * store's own Kysely and no transaction is open on the connection. Kysely's driver runs one
+ * query at a time, and a write transaction (transaction.ts) keeps the connection across awaits;
+ * outside one, a synchronous read sees exactly what Kysely's next query would (committed rows).
+ */
+export function idleSqliteConnection(db: Kysely<DB>): SQLite.Database | undefined {
+  const raw = sqliteConnections.get(db);
+  return raw && !raw.inTransaction && raw.open ? raw : undefined;
 }
 
 /**

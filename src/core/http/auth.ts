@@ -1,6 +1,6 @@
 // Keyed routes: the key comes only from `Authorization: Bearer` or `X-API-Key` (D24, P1).
 // Missing, malformed, unknown and revoked keys get the same 401; a key in the URL is refused.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { errors } from '../errors.js';
 
 export interface AuthContext {
@@ -16,53 +16,93 @@ declare module 'fastify' {
   }
 }
 
-export type KeyResolver = (key: string) => Promise<AuthContext | undefined>;
+/** Synchronous when the key is in the resolver's cache: the common call costs no promise. */
+export type KeyResolver = (key: string) => AuthContext | undefined | Promise<AuthContext | undefined>;
 
 const URL_KEY_PARAMS = /[?&](api_?key|apikey|key|access_token|x-api-key)=|dik_/i;
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** What the key headers of one request carried, read in one pass over its raw headers. */
+class KeyHeaders {
+  bearers = 0;
+  xKeys = 0;
+  malformed = false;
+  first: string | undefined;
+  firstBearer: string | undefined;
+  firstXKey: string | undefined;
+  different = false;
+
+  add(name: 'authorization' | 'x-api-key', value: string): void {
+    let key: string;
+    if (name === 'authorization') {
+      this.bearers++;
+      const m = BEARER.exec(value);
+      if (!m) {
+        this.malformed = true;
+        return;
+      }
+      key = m[1]!;
+      this.firstBearer ??= key;
+    } else {
+      this.xKeys++;
+      key = value.trim();
+      this.firstXKey ??= key;
+    }
+    if (this.first === undefined) this.first = key;
+    else if (key !== this.first) this.different = true;
+  }
+}
 
 /** The key the request carries, or undefined; throws when the request carries it wrongly. */
 function extractKey(req: FastifyRequest): string | undefined {
-  const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-  if (query && URL_KEY_PARAMS.test(query)) {
+  const url = req.url;
+  const q = url.indexOf('?');
+  if (q >= 0 && URL_KEY_PARAMS.test(url.slice(q))) {
     throw errors.invalidRequest(
       'API keys are never accepted in the URL: send it in the Authorization: Bearer or X-API-Key header, and revoke a key that was put in a URL.',
     );
   }
   // Every occurrence counts: node keeps only the first Authorization and joins repeated
   // X-API-Key values with ", ", so the raw headers are read instead.
-  const bearers = headerValues(req, 'authorization').map((value) => {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(value);
-    if (!m) throw errors.unauthorized();
-    return m[1]!;
-  });
-  const xKeys = headerValues(req, 'x-api-key').map((value) => value.trim());
-  const keys = new Set([...bearers, ...xKeys]);
-  if (keys.size > 1) {
+  const found = new KeyHeaders();
+  const raw = req.raw.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 13 && name.toLowerCase() === 'authorization') found.add('authorization', raw[i + 1]!);
+    else if (name.length === 9 && name.toLowerCase() === 'x-api-key') found.add('x-api-key', raw[i + 1]!);
+  }
+  if (found.bearers === 0) for (const value of parsedValues(req, 'authorization')) found.add('authorization', value);
+  if (found.xKeys === 0) for (const value of parsedValues(req, 'x-api-key')) found.add('x-api-key', value);
+  if (found.malformed) throw errors.unauthorized();
+  if (found.different) {
     throw errors.invalidRequest(
-      bearers.length > 0 && xKeys.length > 0
+      found.bearers > 0 && found.xKeys > 0
         ? 'Authorization and X-API-Key carry different keys; send one key.'
         : 'The key header is repeated with different keys; send one key.',
     );
   }
-  return bearers[0] ?? xKeys[0];
+  return found.firstBearer ?? found.firstXKey;
 }
 
-/** Each value the request sent for a header, in order (one per occurrence). */
-function headerValues(req: FastifyRequest, name: string): string[] {
-  const raw = req.raw.rawHeaders;
-  const out: string[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]!.toLowerCase() === name) out.push(raw[i + 1]!);
-  if (out.length > 0) return out;
+/** A header's values as parsed (requests made without raw headers). */
+function parsedValues(req: FastifyRequest, name: string): string[] {
   const parsed = req.headers[name];
   return parsed === undefined ? [] : Array.isArray(parsed) ? parsed : [parsed];
 }
 
+/**
+ * The request's dealership, or a throw (401 or 400) when it carries no valid key; a value when
+ * the key was in the resolver's cache, else a promise.
+ */
 export function authenticate(resolve: KeyResolver) {
-  return async function authenticateHook(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const check = (auth: AuthContext | undefined): AuthContext => {
+    if (!auth) throw errors.unauthorized();
+    return auth;
+  };
+  return function authenticateRequest(req: FastifyRequest): AuthContext | Promise<AuthContext> {
     const key = extractKey(req);
     if (!key) throw errors.unauthorized();
-    const auth = await resolve(key);
-    if (!auth) throw errors.unauthorized();
-    req.auth = auth;
+    const auth = resolve(key);
+    return auth instanceof Promise ? auth.then(check) : check(auth);
   };
 }

@@ -48,8 +48,18 @@ function discardRest(req: IncomingMessage, res: ServerResponse, limits: DrainLim
  * itself, without any bound.
  */
 export function installBodyDrain(app: FastifyInstance, limits: DrainLimits): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.raw.complete) discardRest(req.raw, reply.raw, limits);
-    return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.raw.complete && mayHaveBody(req.raw)) discardRest(req.raw, reply.raw, limits);
+    done(null, payload);
   });
+}
+
+/**
+ * Whether a body can follow the headers (RFC 9112 6.3: only with Content-Length or
+ * Transfer-Encoding). A GET answered synchronously (P44) is sent before node's parser marks the
+ * request complete: without this it would be drained, for nothing, with a timer and listeners.
+ */
+function mayHaveBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

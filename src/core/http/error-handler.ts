@@ -51,10 +51,10 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   // HTTP/1.1 requires Host; node would answer its absence with an empty 400 of its own
   // (so `requireHostHeader` is off in app.ts and the check is made here, in the Error shape).
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
-      throw new ApiError('invalid_request', 'An HTTP/1.1 request must carry a Host header.');
-    }
+      done(new ApiError('invalid_request', 'An HTTP/1.1 request must carry a Host header.'));
+    } else done();
   });
 
   // An Expect other than 100-continue: node would answer an empty 417.

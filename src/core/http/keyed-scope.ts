@@ -2,12 +2,16 @@
 // push), run before any body is read: an address known to have sent too many invalid keys is
 // turned away, then the key is checked, then its rate limit is counted (D23) in the same store
 // call that looks at the address's lockout (failed-auth.ts).
-import type { FastifyReply, FastifyRequest } from 'fastify';
+//
+// Written with Fastify's `done` callback rather than as an async function: with the key in the
+// resolver's cache and the in-process limiter, the whole check runs synchronously, without a
+// promise per step (P44); the resolver and a shared limiter (Redis, P30) may still answer later.
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
-import { authenticate, type KeyResolver } from './auth.js';
+import { authenticate, type AuthContext, type KeyResolver } from './auth.js';
 import { FailedAuthGuard } from './failed-auth.js';
-import { rateLimitHeaders, type RateLimitStore } from './rate-limit.js';
+import { rateLimitHeaders, type RateLimitDecision, type RateLimitStore } from './rate-limit.js';
 
 export interface KeyedScopeOptions {
   resolveKey: KeyResolver;
@@ -26,29 +30,69 @@ export function keyedScopeHook({ resolveKey, limiter, perMinute, clock }: KeyedS
       'retry-after': String(wait),
     });
   };
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const known = failedAuth.knownBlockedFor(req.ip, clock.now());
-    if (known > 0) throw lockedOut(known);
-    try {
-      await auth(req, reply);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'unauthorized') {
-        const blocked = await failedAuth.recordFailure(req.ip, clock.now());
-        if (blocked > 0) throw lockedOut(blocked);
-      }
-      throw err;
+
+  // An invalid key counts against its address (one store call); the rarer path, so a promise.
+  const refused = (req: FastifyRequest, err: unknown, done: HookHandlerDoneFunction): void => {
+    if (!(err instanceof ApiError && err.code === 'unauthorized')) {
+      done(err as Error);
+      return;
     }
-    // One store call: the address's lockout is looked at, then the key's call counted.
-    const now = clock.now();
-    const d = await limiter.hit(`key:${req.auth.keyId}`, now, perMinute, 60_000, failedAuth.guard(req.ip));
+    failedAuth.recordFailure(req.ip, clock.now()).then(
+      (blocked) => done(blocked > 0 ? lockedOut(blocked) : err),
+      (storeErr: unknown) => done(storeErr as Error),
+    );
+  };
+  const counted = (req: FastifyRequest, reply: FastifyReply, d: RateLimitDecision, now: number, done: HookHandlerDoneFunction): void => {
     if (d.guarded) {
       failedAuth.lockedOut(req.ip, now, d.resetMs);
-      throw lockedOut(d.resetMs);
+      done(lockedOut(d.resetMs));
+      return;
     }
     reply.headers(rateLimitHeaders(d));
-    if (!d.allowed) {
-      const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
-      throw new ApiError('rate_limited', `More than ${perMinute} calls in 60 seconds with this key; retry in ${wait} s.`);
+    if (d.allowed) {
+      done();
+      return;
     }
+    const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
+    done(new ApiError('rate_limited', `More than ${perMinute} calls in 60 seconds with this key; retry in ${wait} s.`));
+  };
+  // One store call: the address's lockout is looked at, then the key's call counted.
+  const admitted = (req: FastifyRequest, reply: FastifyReply, a: AuthContext, done: HookHandlerDoneFunction): void => {
+    req.auth = a;
+    const now = clock.now();
+    let d: RateLimitDecision | Promise<RateLimitDecision>;
+    try {
+      d = limiter.hit(`key:${a.keyId}`, now, perMinute, 60_000, failedAuth.guard(req.ip));
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    if (d instanceof Promise)
+      d.then(
+        (x) => counted(req, reply, x, now, done),
+        (err: unknown) => done(err as Error),
+      );
+    else counted(req, reply, d, now, done);
+  };
+
+  return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const known = failedAuth.knownBlockedFor(req.ip, clock.now());
+    if (known > 0) {
+      done(lockedOut(known));
+      return;
+    }
+    let a: AuthContext | Promise<AuthContext>;
+    try {
+      a = auth(req);
+    } catch (err) {
+      refused(req, err, done);
+      return;
+    }
+    if (a instanceof Promise)
+      a.then(
+        (x) => admitted(req, reply, x, done),
+        (err: unknown) => refused(req, err, done),
+      );
+    else admitted(req, reply, a, done);
   };
 }

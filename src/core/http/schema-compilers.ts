@@ -117,9 +117,17 @@ function buildValidator(externalSchemas: Record<string, AnySchema>) {
     text.addSchema(s);
     json.addSchema(s);
   }
-  // A route schema that is also a shared one (same $id) is compiled once, as registered.
-  const compile = (ajv: Ajv, schema: AnySchema & Record<string, unknown>) =>
-    (typeof schema.$id === 'string' && ajv.getSchema(schema.$id)) || ajv.compile(schema);
+  // A route schema that is also a shared one (same $id) is compiled once, as registered. These
+  // ajv instances serve every plugin context with the same shared schemas (sameSchemasShareOne),
+  // so another schema object claiming a known $id is compiled as itself, without the $id.
+  const compile = (ajv: Ajv, schema: AnySchema & Record<string, unknown>) => {
+    if (typeof schema.$id !== 'string') return ajv.compile(schema);
+    const known = ajv.getSchema(schema.$id);
+    if (!known) return ajv.compile(schema);
+    if (known.schema === schema) return known;
+    const { $id: _id, ...anonymous } = schema as Record<string, unknown>;
+    return ajv.compile(anonymous);
+  };
   return ({ schema, httpPart }: { schema: AnySchema & Record<string, unknown>; httpPart?: string }) => {
     if (httpPart === 'body') {
       if (schema['x-validated-by'] === 'service') return () => true;
@@ -150,7 +158,31 @@ function buildSerializer(externalSchemas: unknown, serializerOpts: unknown) {
   };
 }
 
-// Fastify's typings describe ajv's compile signature; the factory gets route context too.
-export const schemaController: FastifyServerOptions['schemaController'] = {
-  compilersFactory: { buildValidator: buildValidator as never, buildSerializer: buildSerializer as never },
-};
+/**
+ * Fastify asks for new compilers in every plugin context (each `register`), with the schemas
+ * that context sees; here nearly all see just the shared ones. Building one pair of ajv
+ * instances (every shared schema added to each) per context cost most of the start-up time and
+ * tens of MB (P44): contexts with the same schemas share the compilers built for the first.
+ */
+function sameSchemasShareOne<O, R>(build: (schemas: Record<string, AnySchema>, options: O) => R): (schemas: Record<string, AnySchema>, options: O) => R {
+  const built: { schemas: Record<string, AnySchema>; options: O; result: R }[] = [];
+  const same = (a: Record<string, AnySchema>, b: Record<string, AnySchema>) => {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+  };
+  return (schemas, options) => {
+    const found = built.find((e) => e.options === options && same(e.schemas, schemas));
+    if (found) return found.result;
+    const result = build(schemas, options);
+    built.push({ schemas, options, result });
+    return result;
+  };
+}
+
+/** Fastify's `schemaController` for one app (its compilers are shared by its plugin contexts only). */
+export function schemaController(): FastifyServerOptions['schemaController'] {
+  // Fastify's typings describe ajv's compile signature; the factory gets route context too.
+  return {
+    compilersFactory: { buildValidator: sameSchemasShareOne(buildValidator) as never, buildSerializer: sameSchemasShareOne(buildSerializer) as never },
+  };
+}

@@ -4,7 +4,7 @@
 // subject to the outbound fetcher's address rules, which guard URLs that dealers supply.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 
 export interface MailEnvelope {
   id: number;
@@ -43,11 +43,32 @@ function message(from: string, mail: MailEnvelope): SendMailOptions {
   };
 }
 
+/**
+ * nodemailer (about 10 MB once loaded) is loaded with the first message, not at start (P44):
+ * most processes send none for a long while, or ever.
+ */
+function lazyTransporter(options: Parameters<(typeof import('nodemailer'))['createTransport']>[0]) {
+  let made: Promise<Transporter> | undefined;
+  let closed = false;
+  return {
+    get: () =>
+      (made ??= import('nodemailer').then(({ default: nodemailer }) => {
+        const t = nodemailer.createTransport(options) as Transporter;
+        if (closed) t.close();
+        return t;
+      })),
+    close: () => {
+      closed = true;
+      void made?.then((t) => t.close());
+    },
+  };
+}
+
 export function createMailTransport(opts: MailTransportOptions): MailTransport {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   if (opts.smtpUrl) {
     const url = new URL(opts.smtpUrl);
-    const transporter = nodemailer.createTransport({
+    const transporter = lazyTransporter({
       host: url.hostname,
       port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
       secure: url.protocol === 'smtps:',
@@ -61,21 +82,21 @@ export function createMailTransport(opts: MailTransportOptions): MailTransport {
     return {
       description: `${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
       async send(mail) {
-        await transporter.sendMail(message(opts.from, mail));
+        await (await transporter.get()).sendMail(message(opts.from, mail));
       },
-      close: () => transporter.close(),
+      close: transporter.close,
     };
   }
   const dir = path.join(opts.dataDir, 'mail');
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const writer = lazyTransporter({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: dir,
     async send(mail) {
-      const info = await writer.sendMail(message(opts.from, mail));
+      const info = await (await writer.get()).sendMail(message(opts.from, mail));
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${String(mail.id).padStart(8, '0')}-${mail.subject.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 40)}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
     },
-    close: () => writer.close(),
+    close: writer.close,
   };
 }

@@ -42,17 +42,7 @@ export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog, revoca
       else process.emitWarning(`recording the last use of API key ${keyId} failed: ${err instanceof Error ? err.message : String(err)}`);
     });
   };
-  return async (key): Promise<AuthContext | undefined> => {
-    const now = clock.now();
-    // Read before the lookup: a revocation announced meanwhile moves it, and the entry is not trusted.
-    const version = revocations ? revocations.version() : '';
-    const hit = cache.get(key);
-    if (hit && hit.until > now && version !== undefined && hit.version === version) {
-      noteUse(hit.auth.keyId, now);
-      return hit.auth;
-    }
-    if (hit) cache.delete(key);
-    if (!looksLikeKey(key)) return undefined;
+  const lookUp = async (key: string, now: number, version: string | undefined): Promise<AuthContext | undefined> => {
     const hash = hashKey(key);
     const row = await findKeyOwner(db, hash);
     if (!row || !sameHash(row.key_hash, hash)) return undefined;
@@ -65,5 +55,19 @@ export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog, revoca
     if (version !== undefined) cache.set(key, { auth, until: now + KEY_CACHE_TTL_MS, version });
     noteUse(auth.keyId, now);
     return auth;
+  };
+  // A cached key is answered synchronously (the auth hook then needs no promise).
+  return (key) => {
+    const now = clock.now();
+    // Read before the lookup: a revocation announced meanwhile moves it, and the entry is not trusted.
+    const version = revocations ? revocations.version() : '';
+    const hit = cache.get(key);
+    if (hit && hit.until > now && version !== undefined && hit.version === version) {
+      noteUse(hit.auth.keyId, now);
+      return hit.auth;
+    }
+    if (hit) cache.delete(key);
+    if (!looksLikeKey(key)) return undefined;
+    return lookUp(key, now, version);
   };
 }

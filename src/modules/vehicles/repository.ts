@@ -1,7 +1,7 @@
 // All SQL of the vehicles table. Every query names its dealership: no car is reachable
 // without its owner's id (D7).
 import { sql, type Kysely } from 'kysely';
-import { compiledInsert, compiledQuery } from '../../core/db/compiled.js';
+import { compiledInsert, compiledLookup, compiledQuery } from '../../core/db/compiled.js';
 import { updateRowsById, type BulkColumn } from '../../core/db/dialect.js';
 import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
@@ -11,18 +11,24 @@ const vehicleByStockId = compiledQuery<VehicleRow, [number, string, string]>((db
   db.selectFrom('vehicles').selectAll().where('dealer_id', '=', 0).where('market', '=', '').where('external_id', '=', ''),
 );
 
-const vehicleRevisionByStockId = compiledQuery<Pick<VehicleRow, 'id' | 'revision'>, [number, string, string]>((db) =>
+const vehicleRevisionByStockId = compiledLookup<VehicleRevision, [number, string, string]>((db) =>
   db.selectFrom('vehicles').select(['id', 'revision']).where('dealer_id', '=', 0).where('market', '=', '').where('external_id', '=', ''),
 );
 
-/** Which car, and which revision of it: enough to answer a GET from a cached response. */
-export async function findVehicleRevision(
+export type VehicleRevision = Pick<VehicleRow, 'id' | 'revision'>;
+
+/**
+ * Which car, and which revision of it: enough to answer a GET from a cached response. A value
+ * when the SQLite store could answer at once (compiledLookup), else a promise.
+ */
+export function findVehicleRevision(
   db: Kysely<DB>,
   dealerId: number,
   market: string,
   externalId: string,
-): Promise<Pick<VehicleRow, 'id' | 'revision'> | undefined> {
-  return (await vehicleRevisionByStockId(db, dealerId, market, externalId))[0];
+): VehicleRevision | undefined | Promise<VehicleRevision | undefined> {
+  const rows = vehicleRevisionByStockId(db, dealerId, market, externalId);
+  return rows instanceof Promise ? rows.then((r) => r[0]) : rows[0];
 }
 
 /** The hot read of the API (GET, PUT, DELETE, sold). */

@@ -91,9 +91,10 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         response: { 200: Type.Ref('VehicleEnvelope'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
-    async (req, reply) => {
-      // Serialized with this route's response schema, then kept while the car is unchanged.
-      const body = await getVehicleBody(
+    (req, reply) => {
+      // Serialized with this route's response schema, then kept while the car is unchanged;
+      // answered synchronously when the store and the cache could (P44).
+      const body = getVehicleBody(
         deps,
         responses,
         req.auth.dealer,
@@ -101,7 +102,8 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         req.query.market,
         (p) => reply.serialize(p) as string,
       );
-      return reply.type('application/json; charset=utf-8').send(body);
+      const send = (b: string) => reply.type('application/json; charset=utf-8').send(b);
+      return typeof body === 'string' ? send(body) : body.then(send);
     },
   );
 

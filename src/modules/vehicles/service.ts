@@ -11,7 +11,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import { applyVehicles, type ApplyWarning } from './apply.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { findVehicle, findVehicleRevision, listVehicles, setStatus } from './repository.js';
+import { findVehicle, findVehicleRevision, listVehicles, setStatus, type VehicleRevision } from './repository.js';
 import type { Vehicle } from './schemas.js';
 import { pickMarket, resolveMarket, resolveSource } from './scope.js';
 import { toVehicle } from './serialize.js';
@@ -104,21 +104,36 @@ export class VehicleResponseCache {
   }
 }
 
-/** GET /vehicles/{external_id}: the serialized answer, from the cache when the car is unchanged. */
-export async function getVehicleBody(
+/**
+ * GET /vehicles/{external_id}: the serialized answer, from the cache when the car is unchanged.
+ * A value when both the revision lookup and the cache answered at once (P44), else a promise.
+ */
+export function getVehicleBody(
   deps: VehicleDeps,
   cache: VehicleResponseCache,
   dealer: Dealer,
   externalId: string,
   queryMarket: string | undefined,
   serialize: (payload: { vehicle: Vehicle }) => string,
-): Promise<string> {
+): string | Promise<string> {
   const market = resolveMarket(dealer.markets, queryMarket);
-  const ref = await findVehicleRevision(deps.store.db, dealer.id, market.code, externalId);
-  if (!ref) throw notFound(externalId);
-  const cached = cache.get(ref.id, ref.revision);
-  if (cached !== undefined) return cached;
-  const row = await findVehicle(deps.store.db, dealer.id, market.code, externalId);
+  const fromRef = (ref: VehicleRevision | undefined): string | Promise<string> => {
+    if (!ref) throw notFound(externalId);
+    return cache.get(ref.id, ref.revision) ?? freshBody(deps, cache, dealer, market.code, externalId, serialize);
+  };
+  const ref = findVehicleRevision(deps.store.db, dealer.id, market.code, externalId);
+  return ref instanceof Promise ? ref.then(fromRef) : fromRef(ref);
+}
+
+async function freshBody(
+  deps: VehicleDeps,
+  cache: VehicleResponseCache,
+  dealer: Dealer,
+  market: string,
+  externalId: string,
+  serialize: (payload: { vehicle: Vehicle }) => string,
+): Promise<string> {
+  const row = await findVehicle(deps.store.db, dealer.id, market, externalId);
   if (!row) throw notFound(externalId);
   const body = serialize({ vehicle: present(deps, row) });
   cache.set(row.id, row.revision, body);
