@@ -343,7 +343,7 @@ test(`[${STORE_NAME}] an expired lease is taken over by another worker; the dead
 
   // Worker A claims the job, then "dies" (never finishes, never renews).
   const t0 = clock.now();
-  const claimed = await claimJobs(store.db, store.dialect, { tasks: ['lease'], workerId: 'worker-A', now: t0, leaseMs: LEASE_MS, limit: 10 });
+  const claimed = await claimJobs(store, { tasks: ['lease'], workerId: 'worker-A', now: t0, leaseMs: LEASE_MS, limit: 10 });
   assert.deepEqual(
     claimed.map((j) => j.id),
     [id],
@@ -390,7 +390,7 @@ test(`[${STORE_NAME}] a lease that expires on the last attempt fails the job wit
   const { store } = await freshStore(t);
   const clock = new ManualClock(Date.now());
   const id = (await enqueue(store.db, clock, 'lost', {}, { maxAttempts: 1, jobKey: 'lost:1' }))!;
-  const claimed = await claimJobs(store.db, store.dialect, { tasks: ['lost'], workerId: 'dead', now: clock.now(), leaseMs: LEASE_MS, limit: 1 });
+  const claimed = await claimJobs(store, { tasks: ['lost'], workerId: 'dead', now: clock.now(), leaseMs: LEASE_MS, limit: 1 });
   assert.equal(claimed.length, 1);
 
   const w = makeWorker(store, clock);
