@@ -1,0 +1,21 @@
+// Starts a worker-only process (P36): the same services and background tasks as the server, no
+// HTTP listener. Scale jobs apart from the API with it (and JOB_CONCURRENCY=0 on the API side).
+import { buildApp } from './app.js';
+import { exitOnStartFailure, loadConfigOrExit, stopOnSignals } from './shutdown.js';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  if (config.jobConcurrency === 0) {
+    process.stderr.write('Invalid configuration: JOB_CONCURRENCY must be at least 1 for a worker process\n');
+    process.exit(1);
+  }
+  const app = await buildApp({ config });
+  await app.ready();
+  app.services.jobs.start();
+  // Nothing listens, so there is nothing to drain: SIGTERM lets the jobs in flight finish at once.
+  stopOnSignals(app, 0);
+  // A worker's own listener (metrics, health) would start here; the app's routes are never served.
+  app.log.info({ store: config.databaseUrl.split(':')[0], concurrency: config.jobConcurrency }, 'dealer inventory worker ready');
+}
+
+main().catch(exitOnStartFailure);
