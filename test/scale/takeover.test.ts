@@ -22,7 +22,7 @@ describe(`a killed process's jobs are taken over (${STORE_NAME})`, () => {
     const first = await startServerProcess({ env: f.env() });
     let killedAt: number;
     try {
-      await first.ready();
+      await first.ready(120_000);
       // The receiver holds each request 3 s: the process is killed while it waits.
       const hook = await fetch(`${first.base}/v1/webhooks`, {
         method: 'POST',
