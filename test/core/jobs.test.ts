@@ -566,3 +566,56 @@ test(`[${STORE_NAME}] stop() waits for the in-flight handler, and nothing is cla
   assert.equal(row.locked_by, null);
   assert.deepEqual(events, ['start 1', 'end 1', 'stopped']);
 });
+
+test(`[${STORE_NAME}] maxPerKey is one budget across workers: three workers on separate connections never run more than it at once`, async (t) => {
+  const ts = await freshStore(t);
+  const stores = [openStore({ url: ts.url }), openStore({ url: ts.url }), openStore({ url: ts.url })];
+  t.after(() => Promise.all(stores.map((s) => s.close())));
+  const clock = new ManualClock(Date.now());
+  let running = 0;
+  let most = 0;
+  const ran: number[] = [];
+  const workers = stores.map((s, i) => {
+    const w = makeWorker(s, clock, { workerId: `w${i}`, concurrency: 4, pollIntervalMs: 10 });
+    w.define('keyed', {
+      maxPerKey: 2,
+      handler: async ({ v }) => {
+        most = Math.max(most, ++running);
+        await sleep(20);
+        running--;
+        ran.push(v);
+      },
+    });
+    return w;
+  });
+  for (const w of workers) w.start();
+  t.after(() => Promise.all(workers.map((w) => w.stop())));
+  await ts.store.db.transaction().execute(async (trx) => {
+    for (let v = 0; v < 12; v++) await enqueue(trx, clock, 'keyed', { v }, { concurrencyKey: 'hook:1' });
+  });
+  const end = Date.now() + 30_000;
+  while (ran.length < 12 && Date.now() < end) await sleep(20);
+  assert.deepEqual(
+    [...ran].sort((a, b) => a - b),
+    Array.from({ length: 12 }, (_, v) => v),
+  );
+  assert.equal(most, 2);
+});
+
+test(`[${STORE_NAME}] a handler whose lease another worker took is aborted, and records nothing`, async (t) => {
+  const ts = await freshStore(t);
+  const clock = new ManualClock(Date.now());
+  const w = makeWorker(ts.store, clock, { workerId: 'slowpoke', leaseMs: 1500 });
+  w.define('lease', {
+    handler: async (_p, ctx) => {
+      // The lease is taken over while this handler runs (as after a stall past JOB_LEASE).
+      await ts.store.db.updateTable('jobs').set({ locked_by: 'other' }).where('id', '=', ctx.job.id).execute();
+      await new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason as Error)));
+    },
+  });
+  const id = (await enqueue(ts.store.db, clock, 'lease', { x: 1 }))!;
+  const outcome = await Promise.race([w.runDue().then(() => 'done'), new Promise((r) => setTimeout(() => r('timeout'), 10_000).unref())]);
+  assert.equal(outcome, 'done', 'the handler was aborted by its lost lease');
+  const row = await mustFind(ts.store, id);
+  assert.deepEqual([row.status, row.locked_by, row.last_error], ['running', 'other', null]);
+});
