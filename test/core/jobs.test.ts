@@ -614,7 +614,10 @@ test(`[${STORE_NAME}] a handler whose lease another worker took is aborted, and 
     },
   });
   const id = (await enqueue(ts.store.db, clock, 'lease', { x: 1 }))!;
-  const outcome = await Promise.race([w.runDue().then(() => 'done'), new Promise((r) => setTimeout(() => r('timeout'), 10_000).unref())]);
+  // A timer that keeps the process alive meanwhile (the worker's renewal timer does not).
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([w.runDue().then(() => 'done'), new Promise((r) => (timer = setTimeout(() => r('timeout'), 10_000)))]);
+  clearTimeout(timer);
   assert.equal(outcome, 'done', 'the handler was aborted by its lost lease');
   const row = await mustFind(ts.store, id);
   assert.deepEqual([row.status, row.locked_by, row.last_error], ['running', 'other', null]);
