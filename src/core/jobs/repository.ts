@@ -144,17 +144,6 @@ async function markClaimed(db: Kysely<DB>, args: ClaimArgs, ids: number[] | Sele
   return rows.sort((a, b) => a.run_at - b.run_at || a.id - b.id);
 }
 
-/** Hands claimed jobs back untouched (their key was busy): pending again, the claim not counted. */
-export async function unclaimJobs(db: Kysely<DB>, ids: number[], workerId: string): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('jobs')
-    .set((eb) => ({ status: 'pending', locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', 'in', ids)
-    .where('locked_by', '=', workerId)
-    .execute();
-}
-
 /** Finished: the row goes (a done job has nothing more to say). Only the lease holder may. */
 export async function deleteJob(db: Kysely<DB>, id: number, workerId: string): Promise<void> {
   await db.deleteFrom('jobs').where('id', '=', id).where('locked_by', '=', workerId).execute();
