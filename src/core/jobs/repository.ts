@@ -87,6 +87,8 @@ export async function claimJobs(store: Store, args: ClaimArgs): Promise<JobRow[]
       room.set(`${r.task}\n${r.concurrency_key}`, left);
       if (left <= 0) full.push(r.concurrency_key!);
     }
+    // Keys at their limit are left out of the select (a key names one task's subject, e.g. one
+    // webhook); a key with some room left takes only that many of the due rows below.
     const candidates = await dueJobs(trx, store.dialect, args, full).select(['id', 'task', 'concurrency_key']).execute();
     const take: number[] = [];
     for (const c of candidates) {
