@@ -1,4 +1,4 @@
-// Bundles the server and the CLI into dist/ with esbuild: a start-up without a
+// Bundles the server, the worker and the CLI into dist/ with esbuild: a start-up without a
 // TypeScript compiler in the loop. Packages stay external (native modules, JSON data inline).
 // Each file is written beside its place and renamed over it, so a process reading dist/ while a
 // build runs (a server starting, a test) never sees a half-written file.
@@ -9,6 +9,8 @@ const result = await build({
   entryPoints: [
     'src/server.ts',
     'src/cli.ts',
+    // the worker-only process (P36): `node dist/worker.js`
+    'src/worker.ts',
     // feed files are parsed in a child process; src/modules/feeds/parse/pool.ts starts it from dist/
     { in: 'src/modules/feeds/parse/worker.ts', out: 'feed-parse-worker' },
   ],

@@ -8,6 +8,7 @@ import { migrateToLatest } from './core/db/migrate.js';
 import { installBodyDrain } from './core/http/drain.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
+import { installShutdownDrain } from './core/http/shutdown-drain.js';
 import { keyedScopeHook } from './core/http/keyed-scope.js';
 import { installHttpMetrics, registerMetricsRoute } from './core/metrics/http.js';
 import { registerOpenApi } from './core/http/openapi.js';
@@ -100,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const importSweeper = await startImportSweeper(services, app.log.child({ component: 'feeds' }));
 
   installErrorHandling(app);
+  installShutdownDrain(app);
   installJsonBodyParser(app);
   // A refused body is read on up to twice the largest accepted one (a feed file), for 30 s.
   installBodyDrain(app, { maxBytes: 2 * Math.max(BODY_LIMIT, FEED_MAX_BYTES), maxMs: 30_000 });

@@ -19,7 +19,7 @@ export interface Config {
   feedPushPerMinute: number;
   outboundAllowPrivateNetworks: boolean;
   webhookAllowHttp: boolean;
-  /** Deliveries sent at once to one webhook by one process (a slow receiver cannot starve others). */
+  /** Deliveries sent at once to one webhook, counted across every process of the store (P37). */
   webhookMaxInFlight: number;
   /**
    * The server key (32 bytes) that encrypts secrets kept at rest (webhook signing secrets).
@@ -34,8 +34,16 @@ export interface Config {
   jobConcurrency: number;
   /** How often an idle worker looks for due jobs. */
   jobPollIntervalMs: number;
-  /** How long a claimed job is leased before another worker may take it over. */
+  /**
+   * How long a claimed job is leased before another worker may take it over; renewed every
+   * third of it while the job runs, so it bounds the takeover of a dead process's jobs (P35).
+   */
   jobLeaseMs: number;
+  /**
+   * SIGTERM: how long the server keeps serving (/ready answering 503, every response with
+   * `Connection: close`) before it closes its listener, so a load balancer stops sending (P37).
+   */
+  shutdownDelayMs: number;
   /** Buyer messages accepted from one client address in any hour (public inquiry form). */
   inquiriesPerHour: number;
   /** smtp:// or smtps:// server for the service's mail (D28); undefined: .eml files in DATA_DIR/mail. */
@@ -126,6 +134,22 @@ function duration(env: Env, name: string, def: string): number {
   const raw = read(env, name) ?? def;
   const ms = parseDuration(raw);
   if (ms === undefined) throw new ConfigError(name, `must be a duration such as 10s, 5m or 4h (got "${raw}")`);
+  return ms;
+}
+
+/** Renewed every third of it: under a second would mean a renewal query every few hundred ms per job. */
+function jobLease(env: Env): number {
+  const ms = duration(env, 'JOB_LEASE', '15s');
+  if (ms < 1000) throw new ConfigError('JOB_LEASE', `must be at least 1s (got "${read(env, 'JOB_LEASE') ?? ''}")`);
+  return ms;
+}
+
+/** A duration that may also be zero ("0", "0s"): something that can be turned off. */
+function durationOrZero(env: Env, name: string, def: string): number {
+  const raw = read(env, name) ?? def;
+  if (/^\s*0+(?:\.0+)?\s*(ms|s|m|h|d)?\s*$/.test(raw)) return 0;
+  const ms = parseDuration(raw);
+  if (ms === undefined) throw new ConfigError(name, `must be a duration such as 0s, 5s or 1m (got "${raw}")`);
   return ms;
 }
 
@@ -321,7 +345,8 @@ export function loadConfig(env: Env = process.env): Config {
     photoTimeoutMs: duration(env, 'PHOTO_TIMEOUT', '30s'),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 8, 0, 256),
     jobPollIntervalMs: duration(env, 'JOB_POLL_INTERVAL', '1s'),
-    jobLeaseMs: duration(env, 'JOB_LEASE', '5m'),
+    jobLeaseMs: jobLease(env),
+    shutdownDelayMs: durationOrZero(env, 'SHUTDOWN_DELAY', '0s'),
     inquiriesPerHour: int(env, 'INQUIRIES_PER_HOUR', 20, 1, 1_000_000_000),
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, `Dealer Inventory <no-reply@${new URL(publicBaseUrl).hostname}>`),

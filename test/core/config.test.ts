@@ -19,6 +19,16 @@ describe('configuration', () => {
     assert.equal(c.outboundAllowPrivateNetworks, false);
     assert.equal(c.webhookAllowHttp, false);
     assert.equal(c.listingTtlDays, 90);
+    assert.equal(c.jobLeaseMs, 15_000);
+    assert.equal(c.shutdownDelayMs, 0);
+  });
+
+  test('JOB_LEASE at least 1s; SHUTDOWN_DELAY may be 0 (P35, P37)', () => {
+    assert.throws(() => loadConfig({ JOB_LEASE: '500ms' }), /JOB_LEASE must be at least 1s/);
+    assert.equal(loadConfig({ JOB_LEASE: '1m' }).jobLeaseMs, 60_000);
+    assert.equal(loadConfig({ SHUTDOWN_DELAY: '0' }).shutdownDelayMs, 0);
+    assert.equal(loadConfig({ SHUTDOWN_DELAY: '5s' }).shutdownDelayMs, 5000);
+    assert.throws(() => loadConfig({ SHUTDOWN_DELAY: 'soon' }), /SHUTDOWN_DELAY/);
   });
 
   test('PUBLIC_BASE_URL follows PORT and loses its trailing slash', () => {
@@ -41,6 +51,8 @@ describe('configuration', () => {
       LOG_LEVEL: 'loud',
       WEBHOOK_MAX_IN_FLIGHT: '0',
       SECRET_KEY: 'too-short',
+      JOB_LEASE: '0s',
+      SHUTDOWN_DELAY: '-1s',
     };
     for (const [name, value] of Object.entries(cases)) {
       assert.throws(

@@ -343,7 +343,7 @@ test(`[${STORE_NAME}] an expired lease is taken over by another worker; the dead
 
   // Worker A claims the job, then "dies" (never finishes, never renews).
   const t0 = clock.now();
-  const claimed = await claimJobs(store.db, store.dialect, { tasks: ['lease'], workerId: 'worker-A', now: t0, leaseMs: LEASE_MS, limit: 10 });
+  const claimed = await claimJobs(store, { tasks: ['lease'], workerId: 'worker-A', now: t0, leaseMs: LEASE_MS, limit: 10 });
   assert.deepEqual(
     claimed.map((j) => j.id),
     [id],
@@ -390,7 +390,7 @@ test(`[${STORE_NAME}] a lease that expires on the last attempt fails the job wit
   const { store } = await freshStore(t);
   const clock = new ManualClock(Date.now());
   const id = (await enqueue(store.db, clock, 'lost', {}, { maxAttempts: 1, jobKey: 'lost:1' }))!;
-  const claimed = await claimJobs(store.db, store.dialect, { tasks: ['lost'], workerId: 'dead', now: clock.now(), leaseMs: LEASE_MS, limit: 1 });
+  const claimed = await claimJobs(store, { tasks: ['lost'], workerId: 'dead', now: clock.now(), leaseMs: LEASE_MS, limit: 1 });
   assert.equal(claimed.length, 1);
 
   const w = makeWorker(store, clock);
@@ -565,4 +565,60 @@ test(`[${STORE_NAME}] stop() waits for the in-flight handler, and nothing is cla
   assert.equal(row.attempts, 0);
   assert.equal(row.locked_by, null);
   assert.deepEqual(events, ['start 1', 'end 1', 'stopped']);
+});
+
+test(`[${STORE_NAME}] maxPerKey is one budget across workers: three workers on separate connections never run more than it at once`, async (t) => {
+  const ts = await freshStore(t);
+  const stores = [openStore({ url: ts.url }), openStore({ url: ts.url }), openStore({ url: ts.url })];
+  t.after(() => Promise.all(stores.map((s) => s.close())));
+  const clock = new ManualClock(Date.now());
+  let running = 0;
+  let most = 0;
+  const ran: number[] = [];
+  const workers = stores.map((s, i) => {
+    const w = makeWorker(s, clock, { workerId: `w${i}`, concurrency: 4, pollIntervalMs: 10 });
+    w.define('keyed', {
+      maxPerKey: 2,
+      handler: async ({ v }) => {
+        most = Math.max(most, ++running);
+        await sleep(20);
+        running--;
+        ran.push(v);
+      },
+    });
+    return w;
+  });
+  for (const w of workers) w.start();
+  t.after(() => Promise.all(workers.map((w) => w.stop())));
+  await ts.store.db.transaction().execute(async (trx) => {
+    for (let v = 0; v < 12; v++) await enqueue(trx, clock, 'keyed', { v }, { concurrencyKey: 'hook:1' });
+  });
+  const end = Date.now() + 30_000;
+  while (ran.length < 12 && Date.now() < end) await sleep(20);
+  assert.deepEqual(
+    [...ran].sort((a, b) => a - b),
+    Array.from({ length: 12 }, (_, v) => v),
+  );
+  assert.equal(most, 2);
+});
+
+test(`[${STORE_NAME}] a handler whose lease another worker took is aborted, and records nothing`, async (t) => {
+  const ts = await freshStore(t);
+  const clock = new ManualClock(Date.now());
+  const w = makeWorker(ts.store, clock, { workerId: 'slowpoke', leaseMs: 1500 });
+  w.define('lease', {
+    handler: async (_p, ctx) => {
+      // The lease is taken over while this handler runs (as after a stall past JOB_LEASE).
+      await ts.store.db.updateTable('jobs').set({ locked_by: 'other' }).where('id', '=', ctx.job.id).execute();
+      await new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason as Error)));
+    },
+  });
+  const id = (await enqueue(ts.store.db, clock, 'lease', { x: 1 }))!;
+  // A timer that keeps the process alive meanwhile (the worker's renewal timer does not).
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([w.runDue().then(() => 'done'), new Promise((r) => (timer = setTimeout(() => r('timeout'), 10_000)))]);
+  clearTimeout(timer);
+  assert.equal(outcome, 'done', 'the handler was aborted by its lost lease');
+  const row = await mustFind(ts.store, id);
+  assert.deepEqual([row.status, row.locked_by, row.last_error], ['running', 'other', null]);
 });

@@ -5,7 +5,7 @@ import type { DB } from './schema.js';
 import type { DialectName } from './store.js';
 
 /** PostgreSQL advisory-lock classes (the first key): one per kind of lock, never shared. */
-export const LOCK_CLASS = { inventory: 7301, webhooks: 7302, vehicleLeads: 7303, feedImport: 7304 } as const;
+export const LOCK_CLASS = { inventory: 7301, webhooks: 7302, vehicleLeads: 7303, feedImport: 7304, jobClaims: 7305, migrations: 7306 } as const;
 
 /** Serializes changes to one dealership's webhooks (the 20-per-dealership count) on PostgreSQL. */
 export async function lockDealerWebhooks(trx: Kysely<DB>, dialect: DialectName, dealerId: number): Promise<void> {
@@ -26,4 +26,12 @@ export async function lockDealerInventory(trx: Kysely<DB>, dialect: DialectName,
  */
 export async function lockVehicleLeads(trx: Kysely<DB>, dialect: DialectName, vehicleId: number): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.vehicleLeads)}, ${vehicleId}::int)`.execute(trx);
+}
+
+/**
+ * Serialises job claims that count running jobs per concurrency key (P37) until the
+ * transaction ends, so two workers cannot both take a key's last free place.
+ */
+export async function lockJobClaims(trx: Kysely<DB>, dialect: DialectName): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.jobClaims)}, hashtext(current_schema()))`.execute(trx);
 }

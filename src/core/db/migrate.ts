@@ -1,6 +1,8 @@
 // Migrations run at start (server and CLI) on both stores. Files are dated and never edited
 // once landed; a new change is a new file registered here.
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { LOCK_CLASS } from './locks.js';
+import type { DB } from './schema.js';
 import type { Store } from './store.js';
 import * as foundation from './migrations/2026-11-21-001-foundation.js';
 import * as vehicles from './migrations/2026-11-21-002-vehicles.js';
@@ -37,26 +39,80 @@ const MIGRATIONS = {
  * Read directly: Kysely's Migrator first introspects every table of every schema, which costs
  * time at each start and fails when another schema is being dropped at that moment.
  */
-async function executedMigrations(store: Store): Promise<string[] | undefined> {
+async function executedMigrations(db: Kysely<DB>): Promise<string[] | undefined> {
   try {
-    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
     return rows.map((r) => r.name);
   } catch {
     return undefined;
   }
 }
 
+async function upToDate(db: Kysely<DB>): Promise<boolean> {
+  const done = await executedMigrations(db);
+  const known = Object.keys(MIGRATIONS);
+  return done !== undefined && done.length === known.length && known.every((name) => done.includes(name));
+}
+
 export async function migrateToLatest(store: Store): Promise<void> {
   // Up to date (the usual start): nothing to do. Anything else goes through the Migrator,
   // which also refuses a store migrated by a newer version.
-  const done = await executedMigrations(store);
-  const known = Object.keys(MIGRATIONS);
-  if (done && done.length === known.length && known.every((name) => done.includes(name))) return;
+  if (await upToDate(store.db)) return;
+  // Several processes starting at once on a new version migrate once (P36): the first takes the
+  // store's migration lock, the others wait for it and find the work done.
+  await underMigrationLock(store, async (db) => {
+    if (await upToDate(db)) return;
+    await runMigrator(store, db);
+  });
+}
 
+/**
+ * PostgreSQL: a session-level advisory lock per schema, held on one dedicated connection for
+ * the whole run (Kysely's own lock comes after it creates its bookkeeping tables, which two
+ * processes cannot both do). SQLite: the migrations run inside one BEGIN IMMEDIATE transaction
+ * (Kysely opens none there), so a second process waits on the write lock (busy_timeout), and a
+ * failed migration leaves nothing half-done.
+ */
+async function underMigrationLock(store: Store, fn: (db: Kysely<DB>) => Promise<void>): Promise<void> {
+  await store.db.connection().execute(async (conn) => {
+    if (store.dialect === 'postgres') {
+      await sql`select pg_advisory_lock(${sql.lit(LOCK_CLASS.migrations)}, hashtext(current_schema()))`.execute(conn);
+      try {
+        await fn(conn);
+      } finally {
+        await sql`select pg_advisory_unlock(${sql.lit(LOCK_CLASS.migrations)}, hashtext(current_schema()))`.execute(conn).catch(() => {});
+      }
+      return;
+    }
+    await beginImmediate(conn);
+    try {
+      await fn(conn);
+      await sql`commit`.execute(conn);
+    } catch (err) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw err;
+    }
+  });
+}
+
+/** busy_timeout bounds one wait; a first migration of a large file can take longer. */
+async function beginImmediate(conn: Kysely<DB>): Promise<void> {
+  const end = Date.now() + 120_000;
+  for (;;) {
+    try {
+      await sql`begin immediate`.execute(conn);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > end) throw err;
+    }
+  }
+}
+
+async function runMigrator(store: Store, db: Kysely<DB>): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
-      for (const [name, m] of Object.entries(MIGRATIONS)) out[name] = { up: (db) => m.up(db, store.dialect) };
+      for (const [name, m] of Object.entries(MIGRATIONS)) out[name] = { up: (d) => m.up(d, store.dialect) };
       return out;
     },
   };
@@ -64,10 +120,10 @@ export async function migrateToLatest(store: Store): Promise<void> {
   // name the current schema so that several schemas (tests, tenants) each keep their own.
   let migrationTableSchema: string | undefined;
   if (store.dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }
-  const migrator = new Migrator({ db: store.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

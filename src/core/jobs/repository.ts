@@ -1,9 +1,10 @@
 // All SQL of the jobs table. Functions take a Kysely instance or a transaction.
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { compiledInsert } from '../db/compiled.js';
 import { lockSkipLocked } from '../db/dialect.js';
-import { type DialectName } from '../db/store.js';
-import { afterCommit } from '../db/transaction.js';
+import { lockJobClaims } from '../db/locks.js';
+import type { DialectName, Store } from '../db/store.js';
+import { afterCommit, writeTransaction } from '../db/transaction.js';
 import { jobsQueued } from './wake.js';
 import type { DB, JobRow } from '../db/schema.js';
 import type { TaskName, TaskPayloads } from './tasks.js';
@@ -41,23 +42,80 @@ export async function insertJob<T extends TaskName>(db: Kysely<DB>, job: NewJobI
   return row?.id;
 }
 
+export interface ClaimArgs {
+  tasks: string[];
+  workerId: string;
+  now: number;
+  leaseMs: number;
+  limit: number;
+  /**
+   * Tasks whose jobs run at most this many at once per concurrency key, counted over every
+   * worker of the store (P37): such claims are serialized, see claimJobs.
+   */
+  maxPerKey?: Record<string, number>;
+}
+
 /**
  * Takes up to `limit` due jobs of the given tasks: pending ones whose time has come, and
  * running ones whose lease ran out (their worker died). Each claim counts as an attempt.
+ *
+ * With `maxPerKey`, a job with a concurrency key is taken only while fewer than its task's limit
+ * of unexpired running jobs share that key, whichever worker holds them. Counting then claiming
+ * is one transaction behind a store-wide lock (PostgreSQL: an advisory lock, so two claimers
+ * cannot both see the last free place; SQLite: the write lock of BEGIN IMMEDIATE).
  */
-export async function claimJobs(
-  db: Kysely<DB>,
-  dialect: DialectName,
-  args: { tasks: string[]; workerId: string; now: number; leaseMs: number; limit: number; excludeKeys?: string[] },
-): Promise<JobRow[]> {
-  const { tasks, workerId, now, leaseMs, limit } = args;
-  const exclude = args.excludeKeys ?? [];
-  if (tasks.length === 0 || limit <= 0) return [];
-  const due = lockSkipLocked(
+export async function claimJobs(store: Store, args: ClaimArgs): Promise<JobRow[]> {
+  if (args.tasks.length === 0 || args.limit <= 0) return [];
+  const limited = Object.keys(args.maxPerKey ?? {}).filter((t) => args.tasks.includes(t));
+  if (limited.length === 0) return claimDue(store.db, store.dialect, args);
+  return writeTransaction(store, async (trx) => {
+    await lockJobClaims(trx, store.dialect);
+    const running = await trx
+      .selectFrom('jobs')
+      .select(['task', 'concurrency_key'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'running')
+      .where('locked_until', '>=', args.now)
+      .where('task', 'in', limited)
+      .where('concurrency_key', 'is not', null)
+      .groupBy(['task', 'concurrency_key'])
+      .execute();
+    const room = new Map<string, number>();
+    const full: string[] = [];
+    for (const r of running) {
+      const left = (args.maxPerKey?.[r.task] ?? 0) - Number(r.n);
+      room.set(`${r.task}\n${r.concurrency_key}`, left);
+      if (left <= 0) full.push(r.concurrency_key!);
+    }
+    // Keys at their limit are left out of the select (a key names one task's subject, e.g. one
+    // webhook); a key with some room left takes only that many of the due rows below.
+    const candidates = await dueJobs(trx, store.dialect, args, full).select(['id', 'task', 'concurrency_key']).execute();
+    const take: number[] = [];
+    for (const c of candidates) {
+      const max = c.concurrency_key === null ? undefined : args.maxPerKey?.[c.task];
+      if (max !== undefined) {
+        const slot = `${c.task}\n${c.concurrency_key}`;
+        const left = room.get(slot) ?? max;
+        if (left <= 0) continue;
+        room.set(slot, left - 1);
+      }
+      take.push(c.id);
+    }
+    return markClaimed(trx, args, take);
+  });
+}
+
+/** One statement (the due rows as its subquery): atomic on SQLite, SKIP LOCKED on PostgreSQL. */
+function claimDue(db: Kysely<DB>, dialect: DialectName, args: ClaimArgs): Promise<JobRow[]> {
+  return markClaimed(db, args, dueJobs(db, dialect, args, []).select('id'));
+}
+
+function dueJobs(db: Kysely<DB>, dialect: DialectName, args: ClaimArgs, exclude: string[]) {
+  const { tasks, now, limit } = args;
+  return lockSkipLocked(
     dialect,
     db
       .selectFrom('jobs')
-      .select('id')
       .where('task', 'in', tasks)
       .$if(exclude.length > 0, (qb) => qb.where((eb) => eb.or([eb('concurrency_key', 'is', null), eb('concurrency_key', 'not in', exclude)])))
       .where((eb) =>
@@ -67,7 +125,12 @@ export async function claimJobs(
       .orderBy('id')
       .limit(limit),
   );
-  return db
+}
+
+async function markClaimed(db: Kysely<DB>, args: ClaimArgs, ids: number[] | SelectQueryBuilder<DB, 'jobs', { id: number }>): Promise<JobRow[]> {
+  if (Array.isArray(ids) && ids.length === 0) return [];
+  const { workerId, now, leaseMs } = args;
+  const rows = await db
     .updateTable('jobs')
     .set((eb) => ({
       status: 'running',
@@ -76,20 +139,11 @@ export async function claimJobs(
       attempts: eb('attempts', '+', 1),
       updated_at: now,
     }))
-    .where('id', 'in', due)
+    .where('id', 'in', ids)
     .returningAll()
     .execute();
-}
-
-/** Hands claimed jobs back untouched (their key was busy): pending again, the claim not counted. */
-export async function unclaimJobs(db: Kysely<DB>, ids: number[], workerId: string): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('jobs')
-    .set((eb) => ({ status: 'pending', locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', 'in', ids)
-    .where('locked_by', '=', workerId)
-    .execute();
+  // The order they were due in (RETURNING keeps none).
+  return rows.sort((a, b) => a.run_at - b.run_at || a.id - b.id);
 }
 
 /** Finished: the row goes (a done job has nothing more to say). Only the lease holder may. */
@@ -116,15 +170,16 @@ export async function failJob(db: Kysely<DB>, args: { id: number; workerId: stri
     .execute();
 }
 
-/** Extends the lease of a job still being worked on. */
-export async function extendLease(db: Kysely<DB>, id: number, workerId: string, lockedUntil: number): Promise<void> {
-  await db
+/** Extends the lease of a job still being worked on; false when this worker no longer holds it. */
+export async function extendLease(db: Kysely<DB>, id: number, workerId: string, lockedUntil: number): Promise<boolean> {
+  const res = await db
     .updateTable('jobs')
     .set({ locked_until: lockedUntil })
     .where('id', '=', id)
     .where('locked_by', '=', workerId)
     .where('status', '=', 'running')
-    .execute();
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 export async function findJob(db: Kysely<DB>, id: number): Promise<JobRow | undefined> {

@@ -7,7 +7,7 @@ import type { Clock } from '../clock.js';
 import type { Store } from '../db/store.js';
 import type { JobRow } from '../db/schema.js';
 import type { TaskName, TaskPayloads } from './tasks.js';
-import { claimJobs, deleteJob, extendLease, failJob, repeatJob, rescheduleJob, unclaimJobs } from './repository.js';
+import { claimJobs, deleteJob, extendLease, failJob, repeatJob, rescheduleJob } from './repository.js';
 import { onJobsQueued } from './wake.js';
 
 interface JobContext {
@@ -28,9 +28,9 @@ export interface TaskDefinition<P> {
    */
   repeatEveryMs?: number;
   /**
-   * At most this many of the task's jobs with the same concurrency key run at once in this
-   * worker; the others stay in the table, unclaimed, until one ends (e.g. one webhook's
-   * deliveries, so a slow receiver holds a few workers, not all).
+   * At most this many of the task's jobs with the same concurrency key run at once, counted
+   * over every worker of the store (P37); the others stay in the table, unclaimed, until one
+   * ends (e.g. one webhook's deliveries, so a slow receiver holds a few workers, not all).
    */
   maxPerKey?: number;
 }
@@ -73,8 +73,6 @@ export class JobWorker {
   private loopDone: Promise<void> | undefined;
   private readonly abort = new AbortController();
   private unlisten: (() => void) | undefined;
-  /** Running jobs per concurrency key, with the key's limit. */
-  private readonly keyed = new Map<string, { running: number; limit: number }>();
 
   constructor(private readonly opts: WorkerOptions) {
     this.id = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
@@ -167,54 +165,21 @@ export class JobWorker {
     }
   }
 
-  /** Claims due jobs, leaving out keys at their limit; jobs over a key's limit are handed back. */
+  /** Claims due jobs; keys at their limit (across workers) are left for later. */
   private async claim(limit: number): Promise<JobRow[]> {
-    const busy = [...this.keyed].filter(([, k]) => k.running >= k.limit).map(([key]) => key);
-    const jobs = await claimJobs(this.opts.store.db, this.opts.store.dialect, {
+    const maxPerKey: Record<string, number> = {};
+    for (const [task, def] of this.tasks) if (def.maxPerKey !== undefined) maxPerKey[task] = def.maxPerKey;
+    return claimJobs(this.opts.store, {
       tasks: this.taskNames,
       workerId: this.id,
       now: this.opts.clock.now(),
       leaseMs: this.opts.leaseMs,
       limit,
-      excludeKeys: busy,
+      maxPerKey,
     });
-    const accepted: JobRow[] = [];
-    const handBack: number[] = [];
-    for (const job of jobs) {
-      const max = this.tasks.get(job.task)?.maxPerKey;
-      if (job.concurrency_key === null || max === undefined) {
-        accepted.push(job);
-        continue;
-      }
-      const k = this.keyed.get(job.concurrency_key) ?? { running: 0, limit: max };
-      if (k.running >= k.limit) {
-        handBack.push(job.id);
-        continue;
-      }
-      k.running++;
-      this.keyed.set(job.concurrency_key, k);
-      accepted.push(job);
-    }
-    await unclaimJobs(this.opts.store.db, handBack, this.id);
-    return accepted;
-  }
-
-  private releaseKey(job: JobRow): void {
-    if (job.concurrency_key === null) return;
-    const k = this.keyed.get(job.concurrency_key);
-    if (!k) return;
-    if (--k.running <= 0) this.keyed.delete(job.concurrency_key);
   }
 
   private async execute(job: JobRow): Promise<void> {
-    try {
-      await this.executeClaimed(job);
-    } finally {
-      this.releaseKey(job);
-    }
-  }
-
-  private async executeClaimed(job: JobRow): Promise<void> {
     const { store, clock, leaseMs } = this.opts;
     const db = store.db;
     const log = this.opts.log.child({ job_id: job.id, task: job.task, attempt: job.attempts });
@@ -230,16 +195,29 @@ export class JobWorker {
       return;
     }
 
+    // The lease is short (JOB_LEASE, P35) and renewed every third of it while the handler runs.
+    // A renewal finding the job no longer ours (the lease ran out and another worker took it)
+    // aborts the handler: its outcome would not be recorded anyway (every write below is the
+    // lease holder's only), and its side effects should stop.
+    const lost = new AbortController();
+    const signal = AbortSignal.any([this.abort.signal, lost.signal]);
     const heartbeat = setInterval(
       () => {
-        extendLease(db, job.id, this.id, clock.now() + leaseMs).catch((err: unknown) => log.warn({ err }, 'lease renewal failed'));
+        extendLease(db, job.id, this.id, clock.now() + leaseMs).then(
+          (held) => {
+            if (held || lost.signal.aborted) return;
+            log.warn('job lease lost to another worker; stopping it');
+            lost.abort(new Error('job lease lost'));
+          },
+          (err: unknown) => log.warn({ err }, 'lease renewal failed'),
+        );
       },
-      Math.max(1000, Math.floor(leaseMs / 3)),
+      Math.max(250, Math.floor(leaseMs / 3)),
     );
     heartbeat.unref();
     const started = Date.now();
     try {
-      await def.handler(JSON.parse(job.payload), { job, attempt: job.attempts, signal: this.abort.signal, log });
+      await def.handler(JSON.parse(job.payload), { job, attempt: job.attempts, signal, log });
       if (def.repeatEveryMs) await repeatJob(db, { id: job.id, workerId: this.id, runAt: clock.now() + def.repeatEveryMs, error: null, now: clock.now() });
       else await deleteJob(db, job.id, this.id);
       log.debug({ ms: Date.now() - started }, 'job done');

@@ -14,6 +14,8 @@ const Ready = Type.Object({
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/health', { schema: { hide: true, response: { 200: Status } } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true, response: { 200: Ready, 503: Ready } } }, async (_req, reply) => {
+    // Stopping (SIGTERM, P37): still serving, but a load balancer should send no more.
+    if (app.drain.draining) return reply.code(503).send({ status: 'shutting down', checks: {} });
     const { ready, checks } = await checkReadiness(app.services.readiness);
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
   });

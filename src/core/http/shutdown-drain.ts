@@ -1,0 +1,25 @@
+// A process told to stop (SIGTERM) first drains (P37): it still answers every request, but /ready
+// says 503 so a load balancer takes it out of rotation, and each response carries
+// `Connection: close` so clients' keep-alive connections end cleanly after their answer instead
+// of being cut when the listener closes.
+import type { FastifyInstance } from 'fastify';
+
+class DrainState {
+  /** Set once, when the process begins to stop. */
+  draining = false;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    drain: DrainState;
+  }
+}
+
+export function installShutdownDrain(app: FastifyInstance): DrainState {
+  const state = new DrainState();
+  app.decorate('drain', state);
+  app.addHook('onRequest', async (_req, reply) => {
+    if (state.draining) reply.header('connection', 'close');
+  });
+  return state;
+}
