@@ -29,7 +29,7 @@ export function isUniqueViolation(err: unknown): boolean {
 export type { DialectName } from './store.js';
 
 /** Which store a Kysely instance (or transaction) talks to, told by its adapter. */
-export function dialectOf(db: { getExecutor(): { adapter: object } }): DialectName {
+function dialectOf(db: { getExecutor(): { adapter: object } }): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
