@@ -17,6 +17,7 @@
 //   BENCH_PHOTO_TP_AT_ONCE=…       the server's IMAGE_CONCURRENCY and the baseline's photos at
 //                                  once (default: the service's default, one per CPU)
 //   BENCH_PHOTO_TP_THREADS=1       the baseline's sharp.concurrency (the service uses 1; 0: sharp's default)
+//   BENCH_PHOTO_TP_NICENESS=10     the baseline's niceness (0 to compare a build before P46)
 //   BENCH_PHOTO_TP_TIMEOUT=900     seconds the import may take
 import fs from 'node:fs';
 import http from 'node:http';
@@ -61,8 +62,8 @@ const ME_IDLE_MS = 5_000;
 const POLL_MS = 200;
 const BASELINE_SAMPLE = 200;
 const BASELINE_IMAGES = 400;
-/** The baseline runs at the priority of the server's image process (image-work.ts), as it does. */
-const BASELINE_NICENESS = 10;
+/** The baseline runs at the priority of the server's image process (image-work.ts). */
+const BASELINE_NICENESS = envInt('BENCH_PHOTO_TP_NICENESS', 10, 0);
 
 /** Everything on every CPU: this process may have been pinned to one by run.ts (children inherit it). */
 function onAllCpus(pinning: Pinning | undefined, command: string, args: string[]): [string, string[]] {
