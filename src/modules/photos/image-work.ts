@@ -42,7 +42,9 @@ export class ImageWork {
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(readonly concurrency: number) {
-    this.limit = new KeyedLimit(concurrency);
+    // Twice as many photos are handed over as are worked on: the image process starts its next
+    // photo as soon as one is done, without waiting for this (busier) process to send one.
+    this.limit = new KeyedLimit(concurrency * 2);
   }
 
   /** Checks `bytes` and makes both stored copies (image.ts) in the image process. */
@@ -85,7 +87,12 @@ export class ImageWork {
     // libuv's pool runs the sharp pipelines: one thread per photo at once, and no fewer than 4.
     const env: NodeJS.ProcessEnv = { UV_THREADPOOL_SIZE: String(Math.max(4, this.concurrency)) };
     for (const name of WORKER_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
-    const child = fork(WORKER_PATH, [String(NICENESS)], { execArgv, env, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(WORKER_PATH, [String(NICENESS), String(this.concurrency)], {
+      execArgv,
+      env,
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     this.child = child;
     child.on('message', (m: ImageReply) => {
       const p = this.pending.get(m.id);

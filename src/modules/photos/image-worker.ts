@@ -4,6 +4,7 @@
 // channel closes).
 import fs from 'node:fs';
 import os from 'node:os';
+import { KeyedLimit } from '../../core/keyed-limit.js';
 import { ImageRejected, processImage } from './image.js';
 import type { ImageReply, ImageRequest } from './image-work.js';
 
@@ -33,6 +34,8 @@ function lowerPriority(niceness: number): void {
 
 const niceness = Number(process.argv[2] ?? '10');
 lowerPriority(niceness);
+/** Photos worked on at once (IMAGE_CONCURRENCY); the server hands over a few more, queued here. */
+const limit = new KeyedLimit(Number(process.argv[3] ?? '1'));
 let threadCount = 0;
 
 process.on('message', (req: ImageRequest) => {
@@ -42,7 +45,8 @@ process.on('disconnect', () => process.exit(0));
 
 async function run(req: ImageRequest): Promise<void> {
   try {
-    const image = await processImage(Buffer.from(req.bytes.buffer, req.bytes.byteOffset, req.bytes.byteLength));
+    const bytes = Buffer.from(req.bytes.buffer, req.bytes.byteOffset, req.bytes.byteLength);
+    const image = await limit.run('image', () => processImage(bytes));
     send({ id: req.id, kind: 'done', image });
   } catch (err) {
     if (err instanceof ImageRejected) send({ id: req.id, kind: 'rejected', message: err.message });
