@@ -95,6 +95,15 @@ function familyTicks(pid: number): Map<number, number> {
   }
   return out;
 }
+/** Peak resident memory (VmHWM, MB) of each running child of a process. */
+function childrenPeakMb(pid: number): number[] {
+  return [...familyTicks(pid).keys()]
+    .filter((p) => p !== pid)
+    .map((p) => {
+      const m = /^VmHWM:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    });
+}
 const ticksSince = (before: Map<number, number>, after: Map<number, number>): number =>
   [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
 
@@ -268,6 +277,7 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
         }
         const cpuMs = ticksSince(ticks0, familyTicks(api.pid)) * 10;
         const mainCpuMs = (mainThreadTicks(api.pid) - mainTicks0) * 10;
+        const imagePeakMb = Math.max(0, ...childrenPeakMb(api.pid));
         const meAfterSyncs = meBusy.slice(duringSyncs).sort((a, b) => a - b);
         meBusy.sort((a, b) => a - b);
 
@@ -298,6 +308,7 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
           fig('photo_tp_ratio_both', 'service ÷ sharp alone making both copies by re-encoding', perSecond / baseBoth, '×', 2),
           fig('photo_tp_cpu_per_photo_ms', 'service: CPU time per photo (server and its image process)', cpuMs / photos, 'ms', 1),
           fig('photo_tp_main_cpu_per_photo_ms', '… of which the main thread (HTTP, SQLite, JSON, /v1/me)', mainCpuMs / photos, 'ms', 1),
+          fig('photo_tp_image_rss_peak_mb', "service: the image process's peak RSS (VmHWM)", imagePeakMb, 'MB', 0),
           fig('photo_tp_sync_max_ms', `service: each sync call of ${SYNC_BATCH} cars (max)`, Math.max(...syncMs), 'ms', 0),
           fig('photo_tp_me_idle_p99_ms', 'GET /v1/me p99, idle server', percentile(meIdle, 99), 'ms', 1),
           fig('photo_tp_me_p50_ms', 'GET /v1/me p50 while photos import', percentile(meBusy, 50), 'ms', 1),

@@ -85,7 +85,9 @@ export class ImageWork {
     if (FROM_SOURCE) execArgv.unshift('--import', import.meta.resolve('tsx'));
     // Only what a Node process needs: the image process never sees the server's secrets.
     // libuv's pool runs the sharp pipelines: one thread per photo at once, and no fewer than 4.
-    const env: NodeJS.ProcessEnv = { UV_THREADPOOL_SIZE: String(Math.max(4, this.concurrency)) };
+    // glibc's malloc keeps an arena per thread that libvips ever ran on, and gives little back:
+    // two arenas hold the process's memory to what its photos need.
+    const env: NodeJS.ProcessEnv = { UV_THREADPOOL_SIZE: String(Math.max(4, this.concurrency)), MALLOC_ARENA_MAX: '2' };
     for (const name of WORKER_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
     const child = fork(WORKER_PATH, [String(NICENESS), String(this.concurrency)], {
       execArgv,
