@@ -34,6 +34,7 @@ import { LISTING_BENCHMARKS } from './listings.js';
 import { PANEL_BENCHMARKS } from './panel.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
 import { SCALE_BENCHMARKS } from './scale.js';
+import { PHOTO_THROUGHPUT_BENCHMARKS } from './photo-throughput.js';
 import { WEBHOOK_BENCHMARKS } from './webhooks.js';
 import {
   BenchError,
@@ -122,6 +123,7 @@ const BENCHMARKS: Benchmark[] = [
   // photo_one_car, photo_import_1000: photo downloads on a server of their own, WITH its job
   // worker, from a local photo server (bench/photos.ts).
   ...PHOTO_BENCHMARKS,
+  ...PHOTO_THROUGHPUT_BENCHMARKS,
   // webhook_delivery: events delivered to a local HTTPS receiver (bench/webhooks.ts).
   ...WEBHOOK_BENCHMARKS,
   // listing_page: the public page of an active car with 10 photos (bench/listings.ts).

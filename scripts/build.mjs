@@ -13,6 +13,8 @@ const result = await build({
     'src/worker.ts',
     // feed files are parsed in a child process; src/modules/feeds/parse/pool.ts starts it from dist/
     { in: 'src/modules/feeds/parse/worker.ts', out: 'feed-parse-worker' },
+    // photos are decoded and encoded in a child process at a lower priority (src/modules/photos/image-work.ts)
+    { in: 'src/modules/photos/image-worker.ts', out: 'photo-image-worker' },
   ],
   outdir: 'dist',
   bundle: true,

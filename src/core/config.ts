@@ -1,5 +1,6 @@
 // The one place that reads process.env (D2). Everything else receives a Config.
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -32,6 +33,11 @@ export interface Config {
   photoTimeoutMs: number;
   /** Jobs run at once by this process's worker; 0 runs no worker (API only). */
   jobConcurrency: number;
+  /**
+   * Photos decoded and encoded at once, one libvips thread each, in the server's image process,
+   * which runs at a lower CPU priority than the API (P46); default: one per CPU.
+   */
+  imageConcurrency: number;
   /** How often an idle worker looks for due jobs. */
   jobPollIntervalMs: number;
   /**
@@ -344,6 +350,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     photoTimeoutMs: duration(env, 'PHOTO_TIMEOUT', '30s'),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 8, 0, 256),
+    imageConcurrency: int(env, 'IMAGE_CONCURRENCY', os.availableParallelism(), 1, 64),
     jobPollIntervalMs: duration(env, 'JOB_POLL_INTERVAL', '1s'),
     jobLeaseMs: jobLease(env),
     shutdownDelayMs: durationOrZero(env, 'SHUTDOWN_DELAY', '0s'),

@@ -16,7 +16,8 @@ import type { Outbound } from '../../core/outbound/fetcher.js';
 import { findPhoto, photosOfVehicles, setPhotoOutcome, setRetryReason } from '../vehicles/photo-repository.js';
 import { settleVehicles } from '../vehicles/photo-settle.js';
 import { findVehiclesByIds } from '../vehicles/repository.js';
-import { IMAGE_LIMITS, ImageRejected, processImage } from './image.js';
+import { IMAGE_LIMITS, ImageRejected } from './image.js';
+import type { ImageWork } from './image-work.js';
 import { fileIdOf, StorageUnavailable, type PhotoStorage } from './storage.js';
 import { EXTENSIONS } from '../vehicles/photo-url.js';
 
@@ -27,6 +28,8 @@ export interface PhotoDeps {
   storage: PhotoStorage;
   timeoutMs: number;
   metrics: Metrics;
+  /** The process's image work, a few photos at a time (P46). */
+  images: ImageWork;
 }
 
 /** Delays before the 2nd, 3rd… tries of a photo whose server failed. */
@@ -90,7 +93,7 @@ async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Prom
     signal,
   });
   if (res.status !== 200) throw new HttpStatusError(res.status);
-  const image = await processImage(res.body);
+  const image = await deps.images.process(res.body);
   const fileId = fileIdOf(res.body);
   const ext = EXTENSIONS[image.format];
   await deps.storage.write(fileId, 'original', ext, image.original);

@@ -1,6 +1,8 @@
 // Checks that downloaded bytes are a real JPEG, PNG or WebP within limits, and makes the two
-// stored versions: the original (metadata stripped, orientation applied) and a 1280 px copy.
+// stored versions (P45): the original (metadata stripped, orientation applied) and a 1280 px
+// copy. It runs in the image process (image-work.ts, P46), a few photos at a time.
 import type { Sharp, SharpOptions } from 'sharp';
+import { stripJpegMetadata } from './jpeg-strip.js';
 
 export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, displayWidth: 1280, maxSeconds: 20 };
 
@@ -22,7 +24,14 @@ function sniffFormat(bytes: Buffer): ImageFormat | undefined {
 // sharp (libvips) is loaded on first use, so a server that never imports photos does not pay for it.
 type SharpFn = typeof import('sharp').default;
 let sharpModule: Promise<SharpFn> | undefined;
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // One libvips thread per photo: parallelism comes from photos at once (ImageWork, P46).
+    // No operation cache: every input is new bytes.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  }));
 
 export interface ProcessedImage {
   format: ImageFormat;
@@ -39,6 +48,7 @@ const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
   webp: (s) => s.webp({ quality: 85 }),
 };
 
+/** Checks `bytes` and makes both stored copies; rejects what can never be a photo. */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (bytes.length === 0) throw new ImageRejected('the file is empty');
   if (bytes.length > IMAGE_LIMITS.maxBytes) throw new ImageRejected(`the file is larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB`);
@@ -63,13 +73,15 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (width * height > IMAGE_LIMITS.maxPixels) throw new ImageRejected(`the image is larger than ${IMAGE_LIMITS.maxPixels / 1e6} megapixels`);
   try {
     // Metadata (EXIF with GPS, camera serials…) is dropped by sharp unless asked to keep it.
-    // Both copies come from one pipeline (clone), so the input is read once.
     // A pipeline that runs longer than maxSeconds (a pathological file) is stopped.
     const base = sharp(bytes, options).rotate().timeout({ seconds: IMAGE_LIMITS.maxSeconds });
-    const [original, display] = await Promise.all([
-      ENCODE[format](base.clone()).toBuffer(),
-      ENCODE[format](base.clone().resize({ width: IMAGE_LIMITS.displayWidth, withoutEnlargement: true })).toBuffer(),
-    ]);
+    const resized = (s: Sharp) => ENCODE[format](s.resize({ width: IMAGE_LIMITS.displayWidth, withoutEnlargement: true })).toBuffer();
+    // An upright JPEG keeps its own bytes as the original, metadata cut out losslessly: no
+    // second encode (P45). Decoding it for the display copy still proves the whole file sound.
+    const kept = format === 'jpeg' && (meta.orientation ?? 1) === 1 ? stripJpegMetadata(bytes) : undefined;
+    if (kept) return { format, width, height, original: kept, display: await resized(base) };
+    // Both copies come from one pipeline (clone), so the input is read once.
+    const [original, display] = await Promise.all([ENCODE[format](base.clone()).toBuffer(), resized(base.clone())]);
     return { format, width, height, original, display };
   } catch (err) {
     throw new ImageRejected(`the image cannot be decoded (${shortReason(err)})`);

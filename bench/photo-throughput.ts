@@ -1,0 +1,326 @@
+// photo_throughput (issue 17): how fast the real server imports photos next to sharp itself, and
+// what the API's latency is meanwhile.
+//
+//   1. GET /v1/me p99 of an idle server (one call at a time, ≤ 1 per 10 ms, for 5 s).
+//   2. The baseline: sharp alone in a process (bench/sharp-baseline.mjs) making the copies the
+//      service makes from the same photo server's 1600×1200 JPEGs, with the same photos at once
+//      and libvips threads per photo: the 1280 px copy only (all the service still encodes, P45),
+//      and the 1280 px copy + a re-encoded full-size copy (the service's work before P45).
+//   3. The service: a real server (dist/server.js) WITH its worker imports N photos (cars of 10
+//      photos in sync calls of 50 cars) from the photo server → photos per second, GET /v1/me
+//      p50/p99 meanwhile. Ratio: 3 ÷ 2 (target ≥ 0.85 of the 1280-px-only baseline).
+//
+// The servers and the baseline run on every CPU (not pinned to one like the other benchmarks):
+// the figure is the machine's photo throughput. They run one after the other, never together.
+//
+//   BENCH_PHOTO_TP_PHOTOS=2000     photos imported (a multiple of 10); the issue's figure: 10000
+//   BENCH_PHOTO_TP_AT_ONCE=…       the server's IMAGE_CONCURRENCY and the baseline's photos at
+//                                  once (default: the service's default, one per CPU)
+//   BENCH_PHOTO_TP_THREADS=1       the baseline's sharp.concurrency (the service uses 1; 0: sharp's default)
+//   BENCH_PHOTO_TP_NICENESS=10     the baseline's niceness (0 to compare a build before P46)
+//   BENCH_PHOTO_TP_TIMEOUT=900     seconds the import may take
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  BenchError,
+  MODELS,
+  LOOPBACK,
+  childEnv,
+  createDealer,
+  distFiles,
+  expectJson,
+  freePort,
+  processTicks,
+  runCommand,
+  send,
+  sleep,
+  startChild,
+  stopChild,
+  waitForHttp,
+  type Benchmark,
+  type Figure,
+  type Pinning,
+} from './lib.js';
+import { aCar } from '../test/support/cars.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function envInt(name: string, def: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return def;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new BenchError(`${name} must be a whole number ≥ ${min} (got "${raw}")`);
+  return Number(raw);
+}
+
+const PHOTOS_PER_CAR = 10;
+const SYNC_BATCH = 50;
+const ME_EVERY_MS = 10;
+const ME_IDLE_MS = 5_000;
+const POLL_MS = 200;
+const BASELINE_SAMPLE = 200;
+const BASELINE_IMAGES = 400;
+/** The baseline runs at the priority of the server's image process (image-work.ts). */
+const BASELINE_NICENESS = envInt('BENCH_PHOTO_TP_NICENESS', 10, 0);
+
+/** Everything on every CPU: this process may have been pinned to one by run.ts (children inherit it). */
+function onAllCpus(pinning: Pinning | undefined, command: string, args: string[]): [string, string[]] {
+  return pinning ? ['taskset', ['-c', `0-${os.cpus().length - 1}`, command, ...args]] : [command, args];
+}
+
+/** CPU ticks (1/100 s) of the main thread (the event loop: HTTP, JSON, SQLite) of a process. */
+function mainThreadTicks(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** CPU ticks of a process and of its running children (the server's image process). */
+function familyTicks(pid: number): Map<number, number> {
+  const out = new Map([[pid, processTicks(pid)]]);
+  let children: string[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {
+    // no such file (an older kernel): the children are left out
+  }
+  for (const c of children) {
+    try {
+      out.set(Number(c), processTicks(Number(c)));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
+}
+/** Peak resident memory (VmHWM, MB) of each running child of a process. */
+function childrenPeakMb(pid: number): number[] {
+  return [...familyTicks(pid).keys()]
+    .filter((p) => p !== pid)
+    .map((p) => {
+      const m = /^VmHWM:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    });
+}
+const ticksSince = (before: Map<number, number>, after: Map<number, number>): number =>
+  [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/** GET /v1/me one call at a time on one kept-alive connection, ≤ 1 per `everyMs`, until stopped. */
+function meStream(url: string, key: string, everyMs: number): { count(): number; stop(): Promise<number[]> } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies: number[] = [];
+  let stopped = false;
+  let failure: Error | undefined;
+  const one = () =>
+    new Promise<number>((resolve, reject) => {
+      const t0 = performance.now();
+      const req = http.get(url, { agent, headers: { authorization: `Bearer ${key}` }, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new BenchError(`GET /v1/me answered ${res.statusCode}`))));
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new BenchError('GET /v1/me timed out (10 s)')));
+      req.on('error', reject);
+    });
+  const poll = async () => {
+    while (!stopped) {
+      const t0 = performance.now();
+      latencies.push(await one());
+      const wait = everyMs - (performance.now() - t0);
+      if (wait > 0) await sleep(wait);
+    }
+  };
+  const done = poll().catch((err: unknown) => {
+    failure = err instanceof Error ? err : new Error(String(err));
+  });
+  return {
+    count: () => latencies.length,
+    async stop() {
+      stopped = true;
+      await done;
+      agent.destroy();
+      if (failure) throw failure;
+      return latencies;
+    },
+  };
+}
+
+async function baseline(pinning: Pinning | undefined, photoUrl: string, atOnce: number, threads: number, outputs: 'display' | 'both'): Promise<number> {
+  const env = childEnv({
+    PHOTO_URL: photoUrl,
+    SAMPLE: String(BASELINE_SAMPLE),
+    IMAGES: String(BASELINE_IMAGES),
+    AT_ONCE: String(atOnce),
+    THREADS: String(threads),
+    OUTPUTS: outputs,
+    NICENESS: String(BASELINE_NICENESS),
+  });
+  const out = await runCommand(...onAllCpus(pinning, process.execPath, [path.join(ROOT, 'bench/sharp-baseline.mjs')]), env, 300_000);
+  const rate = (JSON.parse(out.trim().split('\n').at(-1)!) as { perSecond?: number }).perSecond;
+  if (typeof rate !== 'number' || !(rate > 0)) throw new BenchError(`sharp-baseline printed no rate: ${out}`);
+  return rate;
+}
+
+interface PhotoStatus {
+  status: string;
+  url: string | null;
+  original_url: string | null;
+}
+
+const fig = (key: string, label: string, value: number, unit: string, decimals: number, target?: Figure['target']): Figure => ({
+  key,
+  label,
+  value,
+  unit,
+  decimals,
+  ...(target ? { target } : {}),
+});
+
+export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
+  {
+    name: 'photo_throughput',
+    description:
+      'photos/s of a real server with its worker vs sharp alone making the same copies at the same concurrency; GET /v1/me p99 idle and while importing',
+    async run(ctx) {
+      const photos = envInt('BENCH_PHOTO_TP_PHOTOS', 2000);
+      if (photos % PHOTOS_PER_CAR !== 0) throw new BenchError(`BENCH_PHOTO_TP_PHOTOS must be a multiple of ${PHOTOS_PER_CAR}`);
+      const atOnce = envInt('BENCH_PHOTO_TP_AT_ONCE', os.cpus().length);
+      const threads = envInt('BENCH_PHOTO_TP_THREADS', 1, 0);
+      const timeoutMs = envInt('BENCH_PHOTO_TP_TIMEOUT', 900) * 1000;
+      const { server, cli } = distFiles(ROOT);
+      const dir = path.join(ctx.tmpDir, 'photo-throughput');
+      fs.mkdirSync(dir, { recursive: true });
+
+      const photoPort = await freePort();
+      const photoUrl = `http://${LOOPBACK}:${photoPort}`;
+      const photo = startChild(
+        ...onAllCpus(ctx.pinning, process.execPath, [path.join(ROOT, 'bench/photo-server.mjs')]),
+        childEnv({ PORT: String(photoPort), HOST: LOOPBACK, PHOTO_BASES: '24' }),
+        ROOT,
+      );
+      const apiPort = await freePort();
+      const apiUrl = `http://${LOOPBACK}:${apiPort}`;
+      const env = childEnv({
+        PORT: String(apiPort),
+        HOST: LOOPBACK,
+        PUBLIC_BASE_URL: apiUrl,
+        DATABASE_URL: `sqlite:${path.join(dir, 'photos.db')}`,
+        DATA_DIR: dir,
+        RATE_LIMIT_PER_MINUTE: '1000000000',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+        JOB_POLL_INTERVAL: '200ms',
+        IMAGE_CONCURRENCY: String(atOnce),
+      });
+      const key = await createDealer(cli, env, 'photo-throughput');
+      const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+      const api = startChild(...onAllCpus(ctx.pinning, process.execPath, [...nodeArgs, server]), env, dir);
+      try {
+        await waitForHttp(`${apiUrl}/health`, api, { intervalMs: 20, timeoutMs: 15_000 });
+        await waitForHttp(`${photoUrl}/__health`, photo, { intervalMs: 50, timeoutMs: 60_000 });
+
+        // 1. The idle server's /v1/me.
+        const idle = meStream(`${apiUrl}/v1/me`, key, ME_EVERY_MS);
+        await sleep(ME_IDLE_MS);
+        const meIdle = (await idle.stop()).sort((a, b) => a - b);
+
+        // 2. sharp alone, nothing else running.
+        const baseDisplay = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'display');
+        const baseBoth = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'both');
+
+        // 3. The service.
+        const cars = Array.from({ length: photos / PHOTOS_PER_CAR }, (_, i) => ({
+          external_id: `TP-${i}`,
+          ...aCar({
+            ...MODELS[i % MODELS.length]!,
+            price: 5_500_000 + (i % 50) * 10_000,
+            mileage: 98_000 + (i % 97) * 1_000,
+            photos: Array.from({ length: PHOTOS_PER_CAR }, (_, n) => `${photoUrl}/p/tp/${i}/${n + 1}.jpg`),
+          }),
+        }));
+        const count = async (status: string) =>
+          expectJson<{ total: number }>(`GET /v1/vehicles?status=${status}`, await send('GET', `${apiUrl}/v1/vehicles?status=${status}&per_page=1`, key), 200)
+            .total;
+        const ticks0 = familyTicks(api.pid);
+        const load0 = os.loadavg()[0]!;
+        const mainTicks0 = mainThreadTicks(api.pid);
+        const me = meStream(`${apiUrl}/v1/me`, key, ME_EVERY_MS);
+        let importMs: number;
+        let meBusy: number[];
+        /** /v1/me calls made before the last sync call answered (the syncs' own work competes). */
+        let duringSyncs = 0;
+        const syncMs: number[] = [];
+        try {
+          const t0 = performance.now();
+          for (let i = 0; i < cars.length; i += SYNC_BATCH) {
+            const part = cars.slice(i, i + SYNC_BATCH);
+            const a = await send('POST', `${apiUrl}/v1/vehicles/sync`, key, JSON.stringify({ vehicles: part }));
+            expectJson<{ created?: number }>(`sync of cars ${i}–${i + part.length - 1}`, a, 200, (b) => b.created === part.length);
+            syncMs.push(a.ms);
+          }
+          duringSyncs = me.count();
+          for (;;) {
+            const active = await count('active');
+            if (active === cars.length) break;
+            if ((await count('in_review')) > 0) throw new BenchError('photo_throughput: cars went in_review (photos failed)');
+            if (performance.now() - t0 > timeoutMs)
+              throw new BenchError(`photo_throughput: ${active} of ${cars.length} cars active after ${timeoutMs / 1000} s`);
+            await sleep(POLL_MS);
+          }
+          importMs = performance.now() - t0;
+        } finally {
+          meBusy = await me.stop();
+        }
+        const cpuMs = ticksSince(ticks0, familyTicks(api.pid)) * 10;
+        const mainCpuMs = (mainThreadTicks(api.pid) - mainTicks0) * 10;
+        const imagePeakMb = Math.max(0, ...childrenPeakMb(api.pid));
+        const meAfterSyncs = meBusy.slice(duringSyncs).sort((a, b) => a - b);
+        meBusy.sort((a, b) => a - b);
+
+        // A car's photos: all ready, served as JPEGs, the original without the source's comment.
+        const v = expectJson<{ vehicle: { photo_status: PhotoStatus[] } }>('GET a car', await send('GET', `${apiUrl}/v1/vehicles/TP-0`, key), 200).vehicle;
+        if (v.photo_status.length !== PHOTOS_PER_CAR || v.photo_status.some((p) => p.status !== 'ready' || !p.url || !p.original_url))
+          throw new BenchError('photo_throughput: car TP-0 does not have its 10 photos ready');
+        for (const p of v.photo_status) {
+          for (const u of [p.url!, p.original_url!]) {
+            const bytes = Buffer.from(await (await fetch(u)).arrayBuffer());
+            if (bytes.length < 10_000 || bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new BenchError(`photo_throughput: ${u} is not a photo-sized JPEG`);
+            if (bytes.includes(Buffer.from('bench photo'))) throw new BenchError(`photo_throughput: ${u} kept the source's comment segment`);
+          }
+        }
+
+        const perSecond = photos / (importMs / 1000);
+        return [
+          fig('photo_tp_per_s', `service: ${photos} photos imported per second (IMAGE_CONCURRENCY=${atOnce})`, perSecond, 'photos/s', 1),
+          fig(
+            'photo_tp_sharp_display_per_s',
+            `sharp alone: 1280 px copies per second (${atOnce} at once, ${threads || 'default'} thread(s) each)`,
+            baseDisplay,
+            'photos/s',
+            1,
+          ),
+          fig('photo_tp_sharp_both_per_s', 'sharp alone: 1280 px + re-encoded full-size copies per second', baseBoth, 'photos/s', 1),
+          fig('photo_tp_ratio', 'service ÷ sharp alone making the 1280 px copies', perSecond / baseDisplay, '×', 2, { op: '>=', value: 0.85 }),
+          fig('photo_tp_ratio_both', 'service ÷ sharp alone making both copies by re-encoding', perSecond / baseBoth, '×', 2),
+          fig('photo_tp_cpu_per_photo_ms', 'service: CPU time per photo (server and its image process)', cpuMs / photos, 'ms', 1),
+          fig('photo_tp_main_cpu_per_photo_ms', '… of which the main thread (HTTP, SQLite, JSON, /v1/me)', mainCpuMs / photos, 'ms', 1),
+          fig('photo_tp_image_rss_peak_mb', "service: the image process's peak RSS (VmHWM)", imagePeakMb, 'MB', 0),
+          fig('photo_tp_sync_max_ms', `service: each sync call of ${SYNC_BATCH} cars (max)`, Math.max(...syncMs), 'ms', 0),
+          fig('photo_tp_me_idle_p99_ms', 'GET /v1/me p99, idle server', percentile(meIdle, 99), 'ms', 1),
+          fig('photo_tp_me_p50_ms', 'GET /v1/me p50 while photos import', percentile(meBusy, 50), 'ms', 1),
+          fig('photo_tp_me_p99_ms', 'GET /v1/me p99 while photos import', percentile(meBusy, 99), 'ms', 1, { op: '<=', value: 20 }),
+          fig('photo_tp_me_photos_p99_ms', 'GET /v1/me p99 while photos import, after the last sync call answered', percentile(meAfterSyncs, 99), 'ms', 1),
+          fig('photo_tp_me_calls', 'GET /v1/me calls while photos import', meBusy.length, 'calls', 0),
+          { key: 'photo_tp_load_avg', label: 'machine load average (1 min) when the import started', value: load0, unit: 'runnable', decimals: 1, noise: true },
+        ];
+      } finally {
+        await stopChild(api);
+        await stopChild(photo);
+      }
+    },
+  },
+];

@@ -1,0 +1,145 @@
+// Where photos are decoded and encoded (P46): in one child process at a lower CPU priority
+// (image-worker.ts), at most `concurrency` photos at once, one libvips thread each. The API's
+// process keeps its event loop and its libuv threads for requests, and the kernel gives the API
+// the CPU first when both want it; an idle CPU still goes to the photos. A photo that crashes
+// the image process (a libvips bug) fails that try alone: the process is started again.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { KeyedLimit } from '../../core/keyed-limit.js';
+import { ImageRejected, type ProcessedImage } from './image.js';
+
+export interface ImageRequest {
+  id: number;
+  bytes: Uint8Array;
+}
+export type ImageReply =
+  { id: number; kind: 'done'; image: ProcessedImage } | { id: number; kind: 'rejected'; message: string } | { id: number; kind: 'failed'; message: string };
+
+/** The image process's priority: 10 of 19 steps below the server's (`nice -n 10`). */
+const NICENESS = 10;
+/** An image process without work ends after this long (sharp's memory is given back). */
+const IDLE_MS = 30_000;
+
+/**
+ * In the esbuild bundle this code is inside dist/server.js and the image process is
+ * dist/photo-image-worker.js beside it (scripts/build.mjs); under tsx (tests, `npm run dev`)
+ * it is image-worker.ts, run with tsx's loader.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_PATH = fileURLToPath(FROM_SOURCE ? new URL('./image-worker.ts', import.meta.url) : new URL('./photo-image-worker.js', import.meta.url));
+const WORKER_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'TZ', 'LANG', 'LC_ALL', 'NODE_ENV', 'SYSTEMROOT'];
+
+interface Pending {
+  resolve: (image: ProcessedImage) => void;
+  reject: (err: Error) => void;
+}
+
+export class ImageWork {
+  private readonly limit: KeyedLimit;
+  private child: ChildProcess | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(readonly concurrency: number) {
+    // Twice as many photos are handed over as are worked on: the image process starts its next
+    // photo as soon as one is done, without waiting for this (busier) process to send one.
+    this.limit = new KeyedLimit(concurrency * 2);
+  }
+
+  /** Checks `bytes` and makes both stored copies (image.ts) in the image process. */
+  process(bytes: Buffer): Promise<ProcessedImage> {
+    return this.limit.run('image', () => this.send(bytes));
+  }
+
+  /** The image process's id while it runs (tests end it to see a crash handled). */
+  pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Ends the image process now; photos in flight fail this try (and are retried). */
+  close(): void {
+    if (this.child) this.ended(this.child, 'the image process was stopped');
+  }
+
+  private send(bytes: Buffer): Promise<ProcessedImage> {
+    const child = this.start();
+    const id = this.nextId++;
+    return new Promise<ProcessedImage>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const req: ImageRequest = { id, bytes };
+      child.send(req, (err) => {
+        if (err) this.ended(child, `the image process could not be reached (${err.message})`);
+      });
+    });
+  }
+
+  private start(): ChildProcess {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.child) {
+      ref(this.child, true);
+      return this.child;
+    }
+    const execArgv = process.execArgv.includes('--enable-source-maps') ? ['--enable-source-maps'] : [];
+    if (FROM_SOURCE) execArgv.unshift('--import', import.meta.resolve('tsx'));
+    // Only what a Node process needs: the image process never sees the server's secrets.
+    // libuv's pool runs the sharp pipelines: one thread per photo at once, and no fewer than 4.
+    // glibc's malloc keeps an arena per thread that libvips ever ran on, and gives little back:
+    // two arenas hold the process's memory to what its photos need.
+    const env: NodeJS.ProcessEnv = { UV_THREADPOOL_SIZE: String(Math.max(4, this.concurrency)), MALLOC_ARENA_MAX: '2' };
+    for (const name of WORKER_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
+    const child = fork(WORKER_PATH, [String(NICENESS), String(this.concurrency)], {
+      execArgv,
+      env,
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    this.child = child;
+    child.on('message', (m: ImageReply) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.kind === 'done') p.resolve({ ...m.image, original: asBuffer(m.image.original), display: asBuffer(m.image.display) });
+      else if (m.kind === 'rejected') p.reject(new ImageRejected(m.message));
+      else p.reject(new Error(m.message));
+      if (this.pending.size === 0) this.idle(child);
+    });
+    child.on('error', (err) => this.ended(child, `the image process failed (${err.message})`));
+    child.on('exit', (code, signal) => this.ended(child, `the image process ended (${signal ?? `exit code ${code}`})`));
+    return child;
+  }
+
+  /** An idle image process keeps neither the server nor a test running, and ends after IDLE_MS. */
+  private idle(child: ChildProcess): void {
+    ref(child, false);
+    this.idleTimer = setTimeout(() => this.ended(child, 'idle'), IDLE_MS);
+    this.idleTimer.unref();
+  }
+
+  private ended(child: ChildProcess, reason: string): void {
+    if (this.child !== child) return;
+    this.child = undefined;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    ref(child, false);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    const failed = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of failed) p.reject(new Error(reason));
+  }
+}
+
+/** Buffers come back from the IPC channel as plain Uint8Arrays. */
+const asBuffer = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
+
+function ref(child: ChildProcess, on: boolean): void {
+  const channel = child.channel as { ref(): void; unref(): void } | undefined;
+  if (on) {
+    child.ref();
+    channel?.ref();
+  } else {
+    child.unref();
+    channel?.unref();
+  }
+}

@@ -1,0 +1,69 @@
+// Image process entry (bundled as dist/photo-image-worker.js, started by image-work.ts): checks
+// and encodes the photos the server sends, at a lower CPU priority than the server (P46), so a
+// running import takes only the CPU the API leaves. It ends when the server does (the IPC
+// channel closes).
+import fs from 'node:fs';
+import os from 'node:os';
+import { KeyedLimit } from '../../core/keyed-limit.js';
+import { ImageRejected, processImage } from './image.js';
+import type { ImageReply, ImageRequest } from './image-work.js';
+
+if (!process.send) throw new Error('photo image worker: must be started by the server (with an IPC channel)');
+const send = (m: ImageReply) => process.send!(m);
+
+/**
+ * Lowers the priority of every thread of this process. On Linux a priority is a thread's own
+ * and new threads take their creator's: the threads there now (the main one, V8's, libuv's
+ * pool once started) are lowered one by one, and libvips's threads, started by them, follow.
+ */
+function lowerPriority(niceness: number): void {
+  let threads: number[] = [0];
+  try {
+    threads = fs.readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // not Linux: the process priority is all there is
+  }
+  for (const tid of threads) {
+    try {
+      os.setPriority(tid, niceness);
+    } catch {
+      // a thread that ended meanwhile, or a system that refuses: the work still gets done
+    }
+  }
+}
+
+const niceness = Number(process.argv[2] ?? '10');
+lowerPriority(niceness);
+/** Photos worked on at once (IMAGE_CONCURRENCY); the server hands over a few more, queued here. */
+const limit = new KeyedLimit(Number(process.argv[3] ?? '1'));
+let threadCount = 0;
+
+process.on('message', (req: ImageRequest) => {
+  void run(req);
+});
+process.on('disconnect', () => process.exit(0));
+
+async function run(req: ImageRequest): Promise<void> {
+  try {
+    const bytes = Buffer.from(req.bytes.buffer, req.bytes.byteOffset, req.bytes.byteLength);
+    const image = await limit.run('image', () => processImage(bytes));
+    send({ id: req.id, kind: 'done', image });
+  } catch (err) {
+    if (err instanceof ImageRejected) send({ id: req.id, kind: 'rejected', message: err.message });
+    else send({ id: req.id, kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+  }
+  // Threads started since (sharp loaded on the first photo, libuv's pool): lowered as well.
+  const now = countThreads();
+  if (now !== threadCount) {
+    threadCount = now;
+    lowerPriority(niceness);
+  }
+}
+
+function countThreads(): number {
+  try {
+    return fs.readdirSync('/proc/self/task').length;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,117 @@
+// The photo copies (P45) and where they are made (P46): an upright JPEG's original keeps its
+// own bytes with every metadata segment cut out; a turned one, a PNG or a WebP is re-encoded;
+// the image process runs at a lower priority and a crash of it fails only the photos in flight.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { describe, test } from 'node:test';
+import sharp from 'sharp';
+import { processImage } from '../../src/modules/photos/image.js';
+import { ImageWork } from '../../src/modules/photos/image-work.js';
+import { stripJpegMetadata } from '../../src/modules/photos/jpeg-strip.js';
+
+/** A noisy picture (a flat one would hide a decoder that reads the wrong data). */
+async function picture(width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+const segment = (marker: number, payload: Buffer) => {
+  const head = Buffer.alloc(4);
+  head.writeUInt16BE(0xff00 | marker, 0);
+  head.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([head, payload]);
+};
+
+/** A JPEG with GPS EXIF, XMP, an ICC profile, IPTC, a comment and data after its end. */
+async function taggedJpeg(orientation = 1, progressive = true): Promise<Buffer> {
+  const jpeg = await sharp(await picture(320, 240))
+    .jpeg({ quality: 90, progressive })
+    .withIccProfile('p3')
+    .withExif({ IFD0: { Copyright: 'secret-serial-0042' }, IFD3: { GPSLatitude: '34/1 36/1 0/1', GPSLatitudeRef: 'S' } })
+    .withMetadata({ orientation })
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">secret-xmp</rdf:RDF></x:xmpmeta>')
+    .toBuffer();
+  const extra = Buffer.concat([segment(0xed, Buffer.from('Photoshop 3.0\0secret-iptc')), segment(0xfe, Buffer.from('secret-comment'))]);
+  return Buffer.concat([jpeg.subarray(0, 2), extra, jpeg.subarray(2), Buffer.from('secret-trailer')]);
+}
+
+const SECRETS = ['secret-serial-0042', 'secret-xmp', 'secret-iptc', 'secret-comment', 'secret-trailer'];
+const pixels = (b: Buffer) => sharp(b).raw().toBuffer();
+
+describe('photo copies and the image process', () => {
+  test('an upright JPEG: its metadata is cut out, its pixels and colour profile kept bit for bit', async () => {
+    for (const progressive of [true, false]) {
+      const input = await taggedJpeg(1, progressive);
+      for (const s of SECRETS) assert.ok(input.includes(Buffer.from(s)), `the test image carries ${s}`);
+      const stripped = stripJpegMetadata(input);
+      assert.ok(stripped);
+      for (const s of SECRETS) assert.ok(!stripped.includes(Buffer.from(s)), `${s} removed`);
+      const meta = await sharp(stripped).metadata();
+      assert.equal(meta.exif, undefined);
+      assert.equal(meta.xmp, undefined);
+      assert.ok(meta.icc, 'ICC profile kept');
+      assert.equal(meta.width, 320);
+      assert.ok((await pixels(stripped)).equals(await pixels(input)), 'same pixels');
+      assert.ok(stripped.length < input.length);
+      assert.deepEqual([...stripped.subarray(-2)], [0xff, 0xd9], 'ends at the end-of-image marker');
+
+      const out = await processImage(input);
+      assert.ok(out.original.equals(stripped), 'the original is the stripped input, not a re-encode');
+      assert.equal(out.width, 320);
+      assert.equal((await sharp(out.display).metadata()).width, 320, 'no enlargement');
+    }
+  });
+
+  test('what cannot be stripped losslessly is re-encoded: a turned JPEG, a broken structure', async () => {
+    const turned = await processImage(await taggedJpeg(6));
+    assert.equal(turned.width, 240, 'orientation applied: width and height swapped');
+    assert.equal(turned.height, 320);
+    const om = await sharp(turned.original).metadata();
+    assert.equal(om.width, 240);
+    assert.equal(om.exif, undefined);
+    for (const s of SECRETS) assert.ok(!turned.original.includes(Buffer.from(s)));
+
+    const input = await taggedJpeg();
+    assert.equal(stripJpegMetadata(input.subarray(0, input.length - 200)), undefined, 'truncated');
+    assert.equal(stripJpegMetadata(Buffer.from('not a jpeg at all')), undefined);
+    assert.equal(stripJpegMetadata(Buffer.concat([input.subarray(0, 2), Buffer.from([0xff, 0xe1, 0xff, 0xff])])), undefined, 'a length past the end');
+  });
+
+  test('the image process: lower priority, photos at once bounded, a crash fails only the photos in flight', async (t) => {
+    const work = new ImageWork(2);
+    t.after(() => work.close());
+    const input = await taggedJpeg();
+    const first = await work.process(input);
+    assert.ok(first.original.equals(stripJpegMetadata(input)!));
+    const pid = work.pid();
+    assert.ok(pid, 'started on first use');
+    if (process.platform === 'linux') {
+      // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's niceness.
+      const nice = (tid: string) => Number(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+      const tids = fs.readdirSync(`/proc/${pid}/task`);
+      assert.ok(tids.length > 1);
+      assert.deepEqual(
+        tids.map((tid) => nice(tid)),
+        tids.map(() => 10),
+        'every thread of the image process runs at niceness 10',
+      );
+    }
+    const rejected = await work.process(Buffer.from('<svg/>')).catch((e: unknown) => e);
+    assert.equal((rejected as Error).name, 'ImageRejected', 'a bad image is rejected as such, not as a crash');
+
+    // Killed while working: the photos in flight fail (the job retries them), the next one works.
+    const big = await sharp(await picture(4000, 3000))
+      .jpeg()
+      .toBuffer();
+    const inFlight = [work.process(big), work.process(big)];
+    process.kill(pid, 'SIGKILL');
+    for (const p of inFlight) await assert.rejects(p, /image process/);
+    assert.equal(work.pid(), undefined, 'the dead process is forgotten');
+    const again = await work.process(input);
+    assert.ok(again.original.equals(first.original));
+    assert.notEqual(work.pid(), pid, 'a new image process');
+  });
+});
