@@ -81,7 +81,14 @@ export async function startReceiver(opts: { host?: string } = {}): Promise<Recei
       received.push({ path: url.pathname, headers: req.headers, raw: Buffer.concat(chunks), at: Date.now() });
       r.inFlight++;
       r.maxInFlight = Math.max(r.maxInFlight, r.inFlight);
-      const done = () => r.inFlight--;
+      // Out of flight once the answer is decided (before it is written: the sender cannot have
+      // seen it earlier), or when the sender hung up first. Counting at 'close' instead would let
+      // a starved event loop see the next request before the previous answer's 'close' event.
+      let counted = true;
+      const done = () => {
+        if (counted) r.inFlight--;
+        counted = false;
+      };
       res.on('close', done);
       const parts = url.pathname.split('/').filter(Boolean);
       if (parts[0] === 'ok') return res.end('ok');
@@ -93,7 +100,13 @@ export async function startReceiver(opts: { host?: string } = {}): Promise<Recei
         return res.end(`status ${status}`);
       }
       if (parts[0] === 'slow') {
-        const timer = setTimeout(() => res.end('late'), Number(parts[1] ?? 1000));
+        const timer = setTimeout(
+          () => {
+            done();
+            res.end('late');
+          },
+          Number(parts[1] ?? 1000),
+        );
         res.on('close', () => clearTimeout(timer));
         return;
       }
