@@ -56,9 +56,11 @@ function openSqlite(file: string): Store {
   raw.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
   sqliteConnections.set(db, raw);
+  // Read on every keyed request (the key cache's revocation check, P32): prepared once.
+  const dataVersion = raw.prepare('PRAGMA data_version').pluck();
   return {
     ...storeOf(db, 'sqlite'),
-    dataVersion: () => raw.pragma('data_version', { simple: true }) as number,
+    dataVersion: () => dataVersion.get() as number,
   };
 }
 
