@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../src/core/db/schema.js';
-import { lockSkipLocked } from '../../src/core/db/dialect.js';
+import { lockSkipLocked, textList } from '../../src/core/db/dialect.js';
 import { FOR_SALE_STATUSES } from '../../src/modules/vehicles/schemas.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createDealer } from '../../src/modules/dealers/service.js';
@@ -106,7 +106,7 @@ describe(`query plans of the hot queries (${STORE_NAME})`, () => {
     );
   });
 
-  test("a reconcile's and a feed's cars for sale of one source: vehicles_scope_status", async () => {
+  test("a reconcile's missing cars (for sale in one source, not listed): vehicles_scope_status, the list bound once", async () => {
     const text = await plan(
       db
         .selectFrom('vehicles')
@@ -114,9 +114,26 @@ describe(`query plans of the hot queries (${STORE_NAME})`, () => {
         .where('dealer_id', '=', 1)
         .where('market', '=', 'ar')
         .where('source', '=', 'api')
-        .where('status', 'in', [...FOR_SALE_STATUSES]),
+        .where('status', 'in', [...FOR_SALE_STATUSES])
+        .where('external_id', 'not in', textList(db, stockIds)),
     );
     assertIndexed(text, 'vehicles', /vehicles_scope_status/);
+  });
+
+  test("reconcile's listed IDs that are cars (any status or source): the unique index, probed per listed ID", async () => {
+    const text = await plan(
+      db
+        .selectFrom('vehicles')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('dealer_id', '=', 1)
+        .where('market', '=', 'ar')
+        .where('external_id', 'in', textList(db, stockIds)),
+    );
+    assertIndexed(
+      text,
+      'vehicles',
+      STORE_NAME === 'postgres' ? /(vehicles_dealer_market_external|vehicles_scope_status)/ : /USING (COVERING )?INDEX sqlite_autoindex_vehicles/,
+    );
   });
 
   test("the list's total (count of a dealership's cars in its markets): an index, not the table", async () => {

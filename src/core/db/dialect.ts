@@ -1,5 +1,14 @@
 // Differences of SQL and DDL between the stores (see store.ts for the others' homes).
-import { CompiledQuery, PostgresAdapter, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  sql,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
 import type { DB } from './schema.js';
 import type { DialectName } from './store.js';
 
@@ -63,4 +72,14 @@ export async function updateRowsById(
   }
   const text = `update ${q(table)} set ${columns.map(([c]) => `${q(c)} = ?`).join(', ')}${also ? `, ${also}` : ''} where "id" = ?`;
   for (const r of rows) await db.executeQuery(CompiledQuery.raw(text, [...r.values.map((v) => v ?? null), r.id]));
+}
+
+/**
+ * A list of texts as a one-column subquery, bound as ONE parameter whatever its length (a
+ * reconcile lists up to tens of thousands of stock IDs): `where(col, 'not in', textList(db, ids))`.
+ * SQLite reads a JSON array (json_each), PostgreSQL unnests a text[]; either way the store
+ * builds its own set of the values once, and the statement text never changes.
+ */
+export function textList(db: Kysely<DB>, values: readonly string[]): RawBuilder<string> {
+  return dialectOf(db) === 'postgres' ? sql<string>`(select unnest(${values}::text[]))` : sql<string>`(select value from json_each(${JSON.stringify(values)}))`;
 }

@@ -4,9 +4,9 @@
 // can fire.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
-import { existingExternalIds, forSaleInScope } from './repository.js';
+import { existingExternalIds } from './repository.js';
 import { guardRefuses } from './sold.js';
-import { GuardRefusal, type ItemError, type StockItem, type StockScope } from './stock.js';
+import { GuardRefusal, missingFromListing, type ItemError, type StockItem, type StockScope } from './stock.js';
 import { photosRequired } from './validation.js';
 
 export interface GuardVerdict {
@@ -61,11 +61,8 @@ export async function plannedSold(
   listedIds: Set<string>,
   allowMassSold: boolean,
 ): Promise<{ missing: string[]; guard: GuardVerdict }> {
-  const forSale = await forSaleInScope(db, scope.dealer.id, scope.market.code, scope.source);
-  const missing = forSale
-    .filter((v) => !listedIds.has(v.external_id))
-    .map((v) => v.external_id)
-    .sort();
-  const refused = guardRefuses(missing.length, forSale.length, allowMassSold);
-  return { missing, guard: verdictOf(refused ? new GuardRefusal(missing.length, forSale.length, scope.market.code, scope.source) : null) };
+  const { forSale, missing: rows } = await missingFromListing(db, scope, listedIds);
+  const missing = rows.map((v) => v.external_id).sort();
+  const refused = guardRefuses(missing.length, forSale, allowMassSold);
+  return { missing, guard: verdictOf(refused ? new GuardRefusal(missing.length, forSale, scope.market.code, scope.source) : null) };
 }

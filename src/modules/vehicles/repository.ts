@@ -2,7 +2,7 @@
 // without its owner's id (D7).
 import { sql, type Kysely } from 'kysely';
 import { compiledInsert, compiledLookup, compiledQuery } from '../../core/db/compiled.js';
-import { updateRowsById, type BulkColumn } from '../../core/db/dialect.js';
+import { textList, updateRowsById, type BulkColumn } from '../../core/db/dialect.js';
 import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
 import { chunks } from '../../core/util/chunks.js';
@@ -208,16 +208,36 @@ export async function setStatus(db: Kysely<DB>, ids: number[], status: VehicleSt
   }
 }
 
-/** The source's cars (D12): for sale, of that dealership, market and source. */
-export function forSaleInScope(db: Kysely<DB>, dealerId: number, market: string, source: string): Promise<Pick<VehicleRow, 'id' | 'external_id'>[]> {
-  return db
+/** What marking a car sold needs of it (sold.ts): its status and the vehicle.sold event's fields. */
+const SOLD_COLUMNS = ['id', 'status', 'external_id', 'listing_id', 'market', 'source', 'year', 'brand', 'model', 'version'] as const;
+export type SoldCandidate = Pick<VehicleRow, (typeof SOLD_COLUMNS)[number]>;
+
+const forSaleOf = (db: Kysely<DB>, dealerId: number, market: string, source: string) =>
+  db
     .selectFrom('vehicles')
-    .select(['id', 'external_id'])
     .where('dealer_id', '=', dealerId)
     .where('market', '=', market)
     .where('source', '=', source)
-    .where('status', 'in', [...FOR_SALE_STATUSES])
-    .execute();
+    .where('status', 'in', [...FOR_SALE_STATUSES]);
+
+/**
+ * The source's cars for sale (D12): how many, and those whose stock ID is not in `listed` (what
+ * a reconcile or a sync/feed with mark_missing_as_sold marks sold). The difference is taken by the
+ * store, the list bound as one parameter (textList): only the missing cars travel, not the
+ * whole stock (P48).
+ */
+export async function forSaleMissing(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  source: string,
+  listed: readonly string[],
+): Promise<{ forSale: number; missing: SoldCandidate[] }> {
+  const count = await forSaleOf(db, dealerId, market, source)
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const missing = await forSaleOf(db, dealerId, market, source).select(SOLD_COLUMNS).where('external_id', 'not in', textList(db, listed)).execute();
+  return { forSale: Number(count.n), missing };
 }
 
 export async function findVehiclesByIds(db: Kysely<DB>, dealerId: number, ids: number[]): Promise<VehicleRow[]> {
@@ -229,20 +249,16 @@ export async function findVehiclesByIds(db: Kysely<DB>, dealerId: number, ids: n
 }
 
 /** How many of these stock IDs are cars of the dealership in that market (any status or source). */
-export async function countExisting(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<number> {
-  let n = 0;
-  for (const part of chunks(externalIds)) {
-    if (part.length === 0) continue;
-    const row = await db
-      .selectFrom('vehicles')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('dealer_id', '=', dealerId)
-      .where('market', '=', market)
-      .where('external_id', 'in', part)
-      .executeTakeFirstOrThrow();
-    n += Number(row.n);
-  }
-  return n;
+export async function countExisting(db: Kysely<DB>, dealerId: number, market: string, externalIds: readonly string[]): Promise<number> {
+  if (externalIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('vehicles')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('dealer_id', '=', dealerId)
+    .where('market', '=', market)
+    .where('external_id', 'in', textList(db, externalIds))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export interface ListFilter {

@@ -2,12 +2,12 @@
 // vehicle.sold event per car that was not sold already (D6), in the same transaction.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
-import type { DB, VehicleRow } from '../../core/db/schema.js';
+import type { DB } from '../../core/db/schema.js';
 import { recordEvents } from '../webhooks/fanout.js';
-import { setStatus } from './repository.js';
+import { setStatus, type SoldCandidate } from './repository.js';
 import { listingUrl, vehicleLabel } from './serialize.js';
 
-export async function markSold(trx: Kysely<DB>, clock: Clock, publicBaseUrl: string, dealerId: number, rows: VehicleRow[]): Promise<number> {
+export async function markSold(trx: Kysely<DB>, clock: Clock, publicBaseUrl: string, dealerId: number, rows: readonly SoldCandidate[]): Promise<number> {
   const toMark = rows.filter((r) => r.status !== 'sold');
   if (toMark.length === 0) return 0;
   await setStatus(

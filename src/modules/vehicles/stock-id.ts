@@ -22,6 +22,9 @@ export const STOCK_ID_RULE =
   'Any text of 1 to 80 characters (Unicode code points), as the dealer system writes it: spaces, `/`, `#`, accents and other scripts included. ' +
   'It is NFC-normalized and stripped of leading and trailing white space before use; control characters, line/paragraph separators and bidirectional formatting characters are refused.';
 
+/** Printable ASCII, 1–80 characters, no space at either end: NFC, trimmed and clean already (the common case, checked at once). */
+const PLAIN = /^[\x21-\x7e](?:[\x20-\x7e]{0,78}[\x21-\x7e])?$/;
+
 const REFUSED = /[\p{Cc}\u2028\u2029\p{Bidi_Control}\p{Cs}]/u;
 
 /** NFC, then leading and trailing white space removed. Idempotent. */
@@ -58,6 +61,7 @@ export type StockIdReading = { ok: true; id: string } | { ok: false; id: string;
 export function readStockId(raw: unknown): StockIdReading {
   if (raw === undefined || raw === null) return { ok: false, id: '', problem: 'is required' };
   if (typeof raw !== 'string') return { ok: false, id: '', problem: 'must be a string (text), e.g. "1043"' };
+  if (PLAIN.test(raw)) return { ok: true, id: raw };
   const id = normalizeStockId(raw);
   const problem = stockIdProblem(id);
   if (problem === null) return { ok: true, id };

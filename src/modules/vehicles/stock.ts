@@ -11,7 +11,7 @@ import type { NewEvent, VehicleRejectedData } from '../events/events.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import type { Market } from '../markets/markets.js';
 import { applyVehicles, type ApplyItem } from './apply.js';
-import { existingExternalIds, findExistingCars, findVehiclesByIds, forSaleInScope } from './repository.js';
+import { existingExternalIds, findExistingCars, forSaleMissing } from './repository.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
 import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
 import { readStockId } from './stock-id.js';
@@ -141,11 +141,14 @@ export async function prepareStock(
   return { items, errors, listedIds: new Set(firstIndex.keys()) };
 }
 
+/** The scope's cars for sale (D12): how many, and the ones not in `listedIds`. */
+export const missingFromListing = (db: Kysely<DB>, scope: StockScope, listedIds: ReadonlySet<string>) =>
+  forSaleMissing(db, scope.dealer.id, scope.market.code, scope.source, [...listedIds]);
+
 /** The sold guard (D12) for marking the source's cars missing from `listedIds`; null if it lets it through. */
 export async function guardRefusal(db: Kysely<DB>, scope: StockScope, listedIds: Set<string>, allowMassSold: boolean): Promise<GuardRefusal | null> {
-  const forSale = await forSaleInScope(db, scope.dealer.id, scope.market.code, scope.source);
-  const wouldMark = forSale.filter((v) => !listedIds.has(v.external_id)).length;
-  return guardRefuses(wouldMark, forSale.length, allowMassSold) ? new GuardRefusal(wouldMark, forSale.length, scope.market.code, scope.source) : null;
+  const { forSale, missing } = await missingFromListing(db, scope, listedIds);
+  return guardRefuses(missing.length, forSale, allowMassSold) ? new GuardRefusal(missing.length, forSale, scope.market.code, scope.source) : null;
 }
 
 /**
@@ -194,10 +197,8 @@ export function recordRejections(
 
 /** Marks sold the source's cars for sale that are not in `listedIds` (vehicle.sold each); returns how many. */
 export async function markMissingSold(trx: Kysely<DB>, deps: VehicleDeps, scope: StockScope, listedIds: Set<string>): Promise<number> {
-  const forSale = await forSaleInScope(trx, scope.dealer.id, scope.market.code, scope.source);
-  const missing = forSale.filter((v) => !listedIds.has(v.external_id)).map((v) => v.id);
-  if (missing.length === 0) return 0;
-  return markSold(trx, deps.clock, deps.publicBaseUrl, scope.dealer.id, await findVehiclesByIds(trx, scope.dealer.id, missing));
+  const { missing } = await missingFromListing(trx, scope, listedIds);
+  return markSold(trx, deps.clock, deps.publicBaseUrl, scope.dealer.id, missing);
 }
 
 /** The sold_skipped text when a car failed (D11). */

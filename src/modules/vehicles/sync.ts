@@ -1,10 +1,12 @@
 // Whole-stock operations: sync (up to 500 cars, each applied on its own, spec 2.5/2.6, D11)
 // and reconcile (every stock ID still for sale, spec 2.7, D13), both behind the sold guard.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../core/db/schema.js';
 import { lockDealerInventory } from '../../core/db/locks.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http/auth.js';
-import { countExisting, findVehiclesByIds, forSaleInScope } from './repository.js';
+import { countExisting } from './repository.js';
 import { resolveMarket, resolveSource } from './scope.js';
 import type { VehicleDeps } from './service.js';
 import { planStockPart, plannedSold, verdictOf, type DryRunLists } from './dry-run.js';
@@ -14,12 +16,14 @@ import {
   GuardRefusal,
   guardRefusal,
   markMissingSold,
+  missingFromListing,
   prepareStock,
   recordRejections,
   refuseMassSold,
   soldSkippedText,
   type ItemError,
   type ItemWarning,
+  type StockScope,
 } from './stock.js';
 import { readStockId } from './stock-id.js';
 
@@ -154,21 +158,18 @@ export async function reconcileVehicles(
   const market = resolveMarket(dealer.markets, body.market);
   const source = resolveSource(body.source);
   const listed = listedStockIds(body.external_ids);
-  if (body.dry_run === true) return planReconcile(deps, dealer.id, market.code, source, listed, body.allow_mass_sold === true);
+  const scope = { dealer, market, source };
+  if (body.dry_run === true) return planReconcile(deps, scope, listed, body.allow_mass_sold === true);
   try {
     return await writeTransaction(store, async (trx) => {
       await lockDealerInventory(trx, store.dialect, dealer.id);
-      const forSale = await forSaleInScope(trx, dealer.id, market.code, source);
-      const missing = forSale.filter((v) => !listed.has(v.external_id)).map((v) => v.id);
-      if (guardRefuses(missing.length, forSale.length, body.allow_mass_sold === true)) {
-        throw new GuardRefusal(missing.length, forSale.length, market.code, source);
+      const { forSale, missing } = await missingFromListing(trx, scope, listed);
+      if (guardRefuses(missing.length, forSale, body.allow_mass_sold === true)) {
+        throw new GuardRefusal(missing.length, forSale, market.code, source);
       }
-      const sold = await markSold(trx, clock, deps.publicBaseUrl, dealer.id, await findVehiclesByIds(trx, dealer.id, missing));
-      // Listed IDs that are not the source's cars for sale may still be other cars (sold, another source).
-      const inScope = new Set(forSale.map((v) => v.external_id));
-      const others = [...listed].filter((id) => !inScope.has(id));
-      const unknown = others.length - (await countExisting(trx, dealer.id, market.code, others));
-      return { result: 'reconciled' as const, sold, kept: forSale.length - missing.length, unknown };
+      const sold = await markSold(trx, clock, deps.publicBaseUrl, dealer.id, missing);
+      const kept = forSale - missing.length;
+      return { result: 'reconciled' as const, sold, kept, unknown: await unknownIds(trx, scope, listed, kept) };
     });
   } catch (err) {
     if (err instanceof GuardRefusal) return refuseMassSold(deps, dealer.id, err);
@@ -176,34 +177,31 @@ export async function reconcileVehicles(
   }
 }
 
+/**
+ * Listed IDs that are no car of the dealership in the market. The `kept` ones are the source's
+ * cars for sale; the others may still be cars (sold, another source): only then is the store asked.
+ */
+async function unknownIds(db: Kysely<DB>, scope: StockScope, listed: ReadonlySet<string>, kept: number): Promise<number> {
+  if (listed.size === kept) return 0;
+  return listed.size - (await countExisting(db, scope.dealer.id, scope.market.code, [...listed]));
+}
+
 /** Reconcile's dry run (D30): the same reads as the real call, no lock (nothing is written). */
-async function planReconcile(
-  deps: VehicleDeps,
-  dealerId: number,
-  market: string,
-  source: string,
-  listed: Set<string>,
-  allowMassSold: boolean,
-): Promise<ReconcileResult> {
+async function planReconcile(deps: VehicleDeps, scope: StockScope, listed: ReadonlySet<string>, allowMassSold: boolean): Promise<ReconcileResult> {
   const db = deps.store.db;
-  const forSale = await forSaleInScope(db, dealerId, market, source);
-  const missing = forSale
-    .filter((v) => !listed.has(v.external_id))
-    .map((v) => v.external_id)
-    .sort();
-  const refused = guardRefuses(missing.length, forSale.length, allowMassSold);
-  const inScope = new Set(forSale.map((v) => v.external_id));
-  const others = [...listed].filter((id) => !inScope.has(id));
-  const unknown = others.length - (await countExisting(db, dealerId, market, others));
+  const { forSale, missing: rows } = await missingFromListing(db, scope, listed);
+  const missing = rows.map((v) => v.external_id).sort();
+  const refused = guardRefuses(missing.length, forSale, allowMassSold);
+  const kept = forSale - missing.length;
   return {
     result: 'reconciled',
     sold: missing.length,
-    kept: forSale.length - missing.length,
-    unknown,
+    kept,
+    unknown: await unknownIds(db, scope, listed, kept),
     dry_run: true,
     would_create: [],
     would_update: [],
     would_mark_sold: missing,
-    guard: verdictOf(refused ? new GuardRefusal(missing.length, forSale.length, market, source) : null),
+    guard: verdictOf(refused ? new GuardRefusal(missing.length, forSale, scope.market.code, scope.source) : null),
   };
 }
