@@ -88,6 +88,13 @@ function newListingId(): string {
   return id;
 }
 
+// A sync hashes every car it is sent: the one-shot crypto.hash (Node >= 20.12) costs about half of
+// createHash's object, update and digest for input this short.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- absent before Node 20.12 (engines: >= 20)
+const sha1: (text: string) => string = crypto.hash
+  ? (text) => crypto.hash('sha1', text, 'base64url')
+  : (text) => crypto.createHash('sha1').update(text).digest('base64url');
+
 function contentHash(d: VehicleData, photos: string[], source: string): string {
   const parts: unknown[] = [
     d.brand,
@@ -110,7 +117,7 @@ function contentHash(d: VehicleData, photos: string[], source: string): string {
   // car stored before them) is unchanged: sending it again still leaves it untouched.
   const details = [d.vin, d.bodyStyle, d.drivetrain, d.doors, d.engine, d.interiorColor];
   if (details.some((v) => v !== null)) parts.push(details);
-  return crypto.createHash('sha1').update(JSON.stringify(parts)).digest('base64url');
+  return sha1(JSON.stringify(parts));
 }
 
 function contentColumns(d: VehicleData) {

@@ -10,7 +10,7 @@ import type { Dealer } from '../dealers/service.js';
 import type { NewEvent, VehicleRejectedData } from '../events/events.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import type { Market } from '../markets/markets.js';
-import { applyVehicles, type ApplyItem } from './apply.js';
+import { applyVehicles, type ApplyItem, type ExistingCar } from './apply.js';
 import { existingExternalIds, findExistingCars, forSaleMissing } from './repository.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
 import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
@@ -73,22 +73,30 @@ export class GuardRefusal extends Error {
   }
 }
 
+/** A car whose stock ID passed screening, waiting for validation. */
+export interface StockCandidate {
+  index: number;
+  externalId: string;
+  raw: Record<string, unknown>;
+}
+
+/** The stock after screening its IDs: candidates to validate, failures so far, every listed ID. */
+export interface ScreenedStock {
+  candidates: StockCandidate[];
+  errors: ItemError[];
+  listedIds: Set<string>;
+}
+
 /**
  * Screens stock IDs (D26 normalized and checked; D11: repeats — after normalization — are errors
- * for later occurrences, a differing source or market is an error) then validates each car
- * against the market and catalog, in memory.
+ * for later occurrences, a differing source or market is an error), in memory.
  * `repeatOf(i)` names the first occurrence in the caller's words ("vehicle 3 of this call").
  */
-export async function prepareStock(
-  deps: VehicleDeps,
-  scope: StockScope,
-  records: Iterable<StockRecord>,
-  repeatOf: (firstIndex: number) => string,
-): Promise<PreparedStock> {
-  const { dealer, market, source } = scope;
+export function screenStock(scope: StockScope, records: Iterable<StockRecord>, repeatOf: (firstIndex: number) => string): ScreenedStock {
+  const { market, source } = scope;
   const errors: ItemError[] = [];
   const firstIndex = new Map<string, number>();
-  const candidates: { index: number; externalId: string; raw: Record<string, unknown> }[] = [];
+  const candidates: StockCandidate[] = [];
   for (const { index, raw: item } of records) {
     const raw = item as Record<string, unknown> | null;
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
@@ -119,16 +127,22 @@ export async function prepareStock(
     }
     candidates.push({ index, externalId, raw });
   }
+  return { candidates, errors, listedIds: new Set(firstIndex.keys()) };
+}
 
-  // Validation needs to know which cars exist (photos may be left out on an update).
-  const known = await existingExternalIds(
-    deps.store.db,
-    dealer.id,
-    market.code,
-    candidates.map((c) => c.externalId),
-  );
+/**
+ * Validates each candidate against the market and catalog, in memory; failures join `errors`.
+ * `known` holds the stock IDs of existing cars (photos may be left out on an update).
+ */
+export async function validateStock(
+  deps: VehicleDeps,
+  scope: StockScope,
+  candidates: readonly StockCandidate[],
+  known: { has(externalId: string): boolean },
+  errors: ItemError[],
+): Promise<StockItem[]> {
   const items: StockItem[] = [];
-  const ctx = { market, catalog: deps.catalog, lastModelYear: lastModelYear(deps.clock), defaultCity: dealer.city };
+  const ctx = { market: scope.market, catalog: deps.catalog, lastModelYear: lastModelYear(deps.clock), defaultCity: scope.dealer.city };
   let n = 0;
   for (const c of candidates) {
     // A whole feed file is validated in slices: other requests are served between them.
@@ -138,7 +152,25 @@ export async function prepareStock(
     else errors.push({ index: c.index, external_id: c.externalId, message: checked.errors.join('; ') });
   }
   errors.sort((a, b) => a.index - b.index);
-  return { items, errors, listedIds: new Set(firstIndex.keys()) };
+  return items;
+}
+
+/** screenStock, then validateStock against the cars that exist now (read outside any transaction: feeds, dry runs). */
+export async function prepareStock(
+  deps: VehicleDeps,
+  scope: StockScope,
+  records: Iterable<StockRecord>,
+  repeatOf: (firstIndex: number) => string,
+): Promise<PreparedStock> {
+  const { candidates, errors, listedIds } = screenStock(scope, records, repeatOf);
+  const known = await existingExternalIds(
+    deps.store.db,
+    scope.dealer.id,
+    scope.market.code,
+    candidates.map((c) => c.externalId),
+  );
+  const items = await validateStock(deps, scope, candidates, known, errors);
+  return { items, errors, listedIds };
 }
 
 /** The scope's cars for sale (D12): how many, and the ones not in `listedIds`. */
@@ -151,10 +183,15 @@ export async function guardRefusal(db: Kysely<DB>, scope: StockScope, listedIds:
   return guardRefuses(missing.length, forSale, allowMassSold) ? new GuardRefusal(missing.length, forSale, scope.market.code, scope.source) : null;
 }
 
+/** The scope's existing cars with these stock IDs, as applying needs them (read in the writing transaction). */
+export const existingCarsOf = (trx: Kysely<DB>, scope: StockScope, externalIds: string[]): Promise<Map<string, ExistingCar>> =>
+  findExistingCars(trx, scope.dealer.id, scope.market.code, externalIds);
+
 /**
  * Applies a part of the stock inside the caller's transaction (after the dealership's inventory
  * lock). A car created by another writer since validation still needs its photos: such items
- * are added to `errors` instead. Returns how many were created and updated.
+ * are added to `errors` instead. `existing`: the cars read already in this transaction
+ * (existingCarsOf), else read here. Returns how many were created and updated.
  */
 export async function applyStockPart(
   trx: Kysely<DB>,
@@ -162,14 +199,16 @@ export async function applyStockPart(
   scope: StockScope,
   items: StockItem[],
   errors: ItemError[],
+  existingCars?: Map<string, ExistingCar>,
 ): Promise<{ created: number; updated: number; warnings: ItemWarning[] }> {
   const { dealer, market, source } = scope;
-  const existing = await findExistingCars(
-    trx,
-    dealer.id,
-    market.code,
-    items.map((i) => i.externalId),
-  );
+  const existing =
+    existingCars ??
+    (await existingCarsOf(
+      trx,
+      scope,
+      items.map((i) => i.externalId),
+    ));
   const ready = items.filter((i) => {
     if (i.data.photos || existing.has(i.externalId)) return true;
     errors.push({ index: i.index, external_id: i.externalId, message: photosRequired(market) });

@@ -13,6 +13,7 @@ import { planStockPart, plannedSold, verdictOf, type DryRunLists } from './dry-r
 import { guardRefuses, markSold } from './sold.js';
 import {
   applyStockPart,
+  existingCarsOf,
   GuardRefusal,
   guardRefusal,
   markMissingSold,
@@ -20,7 +21,9 @@ import {
   prepareStock,
   recordRejections,
   refuseMassSold,
+  screenStock,
   soldSkippedText,
+  validateStock,
   type ItemError,
   type ItemWarning,
   type StockScope,
@@ -67,13 +70,10 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
     throw new ApiError('empty_list', 'An empty vehicles list with mark_missing_as_sold would mark every car sold; it is refused.');
   }
   const scope = { dealer, market, source };
-  const { items, errors, listedIds } = await prepareStock(
-    deps,
-    scope,
-    list.map((raw, index) => ({ index, raw })),
-    (first) => `vehicle ${first} of this call`,
-  );
+  const records = list.map((raw, index) => ({ index, raw }));
+  const repeatOf = (first: number) => `vehicle ${first} of this call`;
   if (dryRun) {
+    const { items, errors, listedIds } = await prepareStock(deps, scope, records, repeatOf);
     // D30: the same checks, read instead of written (dry-run.ts); a refusal is a verdict, not a 409.
     const sold = markMissing ? await plannedSold(store.db, scope, listedIds, allowMassSold) : undefined;
     const plan = await planStockPart(store.db, scope, items, errors);
@@ -100,6 +100,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
     };
   }
 
+  const { candidates, errors, listedIds } = screenStock(scope, records, repeatOf);
   try {
     const result = await writeTransaction(store, async (trx) => {
       await lockDealerInventory(trx, store.dialect, dealer.id);
@@ -107,7 +108,15 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
         const refusal = await guardRefusal(trx, scope, listedIds, allowMassSold);
         if (refusal) throw refusal;
       }
-      const outcome = await applyStockPart(trx, deps, scope, items, errors);
+      // One read of the existing cars serves validation and writing (P48): under the lock, at
+      // most 500 cars, a few ms of validation inside the transaction.
+      const existing = await existingCarsOf(
+        trx,
+        scope,
+        candidates.map((c) => c.externalId),
+      );
+      const items = await validateStock(deps, scope, candidates, existing, errors);
+      const outcome = await applyStockPart(trx, deps, scope, items, errors, existing);
       await recordRejections(trx, deps, scope, 'sync', errors);
       const result: SyncResult = { created: outcome.created, updated: outcome.updated, sold: 0, errors, warnings: outcome.warnings };
       if (markMissing) {

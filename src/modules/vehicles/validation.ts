@@ -164,9 +164,9 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
     const seen = new Map<string, number>();
     const urls: string[] = [];
     list.forEach((p, i) => {
-      const problem = photoUrlProblem(p);
-      if (problem) return errors.push(`photo ${i + 1} ${problem}`);
-      const url = new URL((p as string).trim()).toString();
+      const parsed = parsePhotoUrl(p);
+      if (typeof parsed === 'string') return errors.push(`photo ${i + 1} ${parsed}`);
+      const url = parsed.toString();
       const first = seen.get(url);
       if (first !== undefined) errors.push(`photo ${i + 1} repeats photo ${first + 1}`);
       else seen.set(url, i);
@@ -224,7 +224,8 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
   };
 }
 
-function photoUrlProblem(p: unknown): string | null {
+/** The photo URL, parsed (once: it is the costliest check of a car), or what is wrong with it. */
+function parsePhotoUrl(p: unknown): URL | string {
   if (typeof p !== 'string') return `must be a URL string, not ${typeName(p)}`;
   if (p.length > LIMITS.photoUrl) return `URL must be at most ${LIMITS.photoUrl} characters`;
   let u: URL;
@@ -235,7 +236,7 @@ function photoUrlProblem(p: unknown): string | null {
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'URL must be http or https';
   if (u.username || u.password) return 'URL must not carry a user name or password';
-  return null;
+  return u;
 }
 
 /** "1966–1996, 2021–2027" */
