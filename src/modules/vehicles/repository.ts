@@ -224,7 +224,7 @@ const forSaleOf = (db: Kysely<DB>, dealerId: number, market: string, source: str
  * The source's cars for sale (D12): how many, and those whose stock ID is not in `listed` (what
  * a reconcile or a sync/feed with mark_missing_as_sold marks sold). The difference is taken by the
  * store, the list bound as one parameter (textList): only the missing cars travel, not the
- * whole stock (P48).
+ * whole stock (P55).
  */
 export async function forSaleMissing(
   db: Kysely<DB>,

@@ -108,7 +108,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
         const refusal = await guardRefusal(trx, scope, listedIds, allowMassSold);
         if (refusal) throw refusal;
       }
-      // One read of the existing cars serves validation and writing (P48): under the lock, at
+      // One read of the existing cars serves validation and writing (P55): under the lock, at
       // most 500 cars, a few ms of validation inside the transaction.
       const existing = await existingCarsOf(
         trx,
