@@ -32,6 +32,23 @@ describe('the stock ID rule (D26), on its own', () => {
     for (const id of [...IDS, ' a ', 'N\u0303']) assert.equal(normalizeStockId(normalizeStockId(id)), normalizeStockId(id));
   });
 
+  test('printable ASCII (the fast path, P55) reads exactly as the full rule does', () => {
+    const full = (raw: string) => {
+      const id = normalizeStockId(raw);
+      const problem = stockIdProblem(id);
+      return problem === null ? { ok: true, id } : { ok: false, problem };
+    };
+    const cases = ['A', 'A-1043', 'A/1043 #2', ' A1', 'A1 ', '~', 'x'.repeat(80), 'x'.repeat(81), `a${' '.repeat(78)}b`, ' ', 'a\tb', 'a\u007fb'];
+    for (let c = 0x20; c < 0x7f; c++) cases.push(String.fromCharCode(c), `a${String.fromCharCode(c)}b`);
+    for (const raw of cases) {
+      const r = readStockId(raw);
+      const want = full(raw);
+      assert.equal(r.ok, want.ok, JSON.stringify(raw));
+      if (want.ok) assert.equal(r.id, want.id, JSON.stringify(raw));
+      else assert.equal((r as { problem: string }).problem, want.problem, JSON.stringify(raw));
+    }
+  });
+
   test('80 characters counted in code points, not bytes nor UTF-16 units', () => {
     assert.equal(stockIdProblem('🚗'.repeat(80)), null, '160 UTF-16 units, 320 bytes');
     assert.match(stockIdProblem('🚗'.repeat(81))!, /81 characters/);
