@@ -23,7 +23,8 @@ import { openStore } from '../src/core/db/store.js';
 import { migrateToLatest } from '../src/core/db/migrate.js';
 import type { NewVehicle, VehicleStatus } from '../src/core/db/schema.js';
 import { photoStateOf } from '../src/modules/vehicles/photo-state.js';
-import { listingUrl, vehicleLabel } from '../src/modules/vehicles/serialize.js';
+import { VEHICLE_INSERT_COLUMNS } from '../src/modules/vehicles/repository.js';
+import { soldEventData } from '../src/modules/vehicles/sold.js';
 import { BenchError } from './lib.js';
 
 /** A car as sent to the API (VehicleInput plus its stock ID). */
@@ -132,51 +133,15 @@ export function vehicleRow(car: CarInput, dealerId: number, now: number): NewVeh
   };
 }
 
-/** The columns the service inserts (vehicles/repository.ts VEHICLE_INSERT_COLUMNS); the rest take their defaults. */
-export const VEHICLE_COLUMNS = [
-  'dealer_id',
-  'market',
-  'external_id',
-  'listing_id',
-  'status',
-  'source',
-  'brand',
-  'model',
-  'year',
-  'version',
-  'price_cents',
-  'currency',
-  'mileage',
-  'fuel',
-  'transmission',
-  'color',
-  'condition',
-  'city',
-  'description',
-  'photo_urls',
-  'photos_pending',
-  'photo_state',
-  'content_hash',
-  'last_sent_at',
-  'created_at',
-  'updated_at',
-  'vin',
-  'body_style',
-  'drivetrain',
-  'doors',
-  'engine',
-  'interior_color',
-] as const satisfies readonly (keyof NewVehicle)[];
-
-/** A vehicles row's values in VEHICLE_COLUMNS order. */
-export const vehicleValues = (row: NewVehicle): unknown[] => VEHICLE_COLUMNS.map((c) => row[c] ?? null);
+/** A vehicles row's values in the order the service inserts them (VEHICLE_INSERT_COLUMNS; the rest take their defaults). */
+export const vehicleValues = (row: NewVehicle): unknown[] => VEHICLE_INSERT_COLUMNS.map((c) => row[c] ?? null);
 
 const statements = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
 
 function prepare(raw: Database.Database) {
   const changedColumns = ['status', 'source', 'brand', 'model', 'year', 'version', 'price_cents', 'currency', 'mileage', 'fuel', 'content_hash'];
   return {
-    insertVehicle: raw.prepare(`insert into vehicles (${VEHICLE_COLUMNS.join(', ')}) values (${VEHICLE_COLUMNS.map(() => '?').join(', ')})`),
+    insertVehicle: raw.prepare(`insert into vehicles (${VEHICLE_INSERT_COLUMNS.join(', ')}) values (${VEHICLE_INSERT_COLUMNS.map(() => '?').join(', ')})`),
     insertPhoto: raw.prepare(
       "insert into photos (dealer_id, vehicle_id, source_url, status, reason, created_at, updated_at) values (?, ?, ?, 'pending', null, ?, ?)",
     ),
@@ -272,15 +237,7 @@ export function rawReconcile(raw: Database.Database, dealerId: number, listedIds
         version: string | null;
       }[];
       for (const r of sold) {
-        const data = {
-          external_id: r.external_id,
-          listing_id: r.listing_id,
-          market: r.market,
-          source: r.source,
-          vehicle: vehicleLabel(r),
-          url: listingUrl(publicBaseUrl, r.listing_id),
-        };
-        s.insertEvent.run(`evt_${crypto.randomUUID().replaceAll('-', '')}`, dealerId, JSON.stringify(data), now);
+        s.insertEvent.run(`evt_${crypto.randomUUID().replaceAll('-', '')}`, dealerId, JSON.stringify(soldEventData(publicBaseUrl, r)), now);
       }
       raw.exec('drop table temp_ids');
       return sold.length;

@@ -5,7 +5,7 @@
 import { countRows, rawChanged, rawCreate, rawReconcile, rawRestore, rawUnchanged, vehicleRow, type CarInput } from './baseline-db.js';
 import {
   BenchError,
-  MODELS,
+  benchCar,
   assertAll2xx,
   expectJson,
   send,
@@ -18,7 +18,6 @@ import {
   type Benchmark,
   type Figure,
 } from './lib.js';
-import { aCar } from '../test/support/cars.js';
 import { photoUrls } from '../test/support/photos.js';
 
 /** Cars per sync call (the API's maximum). */
@@ -35,19 +34,7 @@ const PUBLIC_BASE = 'http://127.0.0.1:3000';
 
 /** A valid car for market ar; `i` varies the model, price and mileage a little. */
 export function car(externalId: string, i: number): CarInput {
-  const m = MODELS[i % MODELS.length]!;
-  return {
-    external_id: externalId,
-    ...aCar({
-      brand: m.brand,
-      model: m.model,
-      year: m.year,
-      price: 5_500_000 + (i % 50) * 10_000,
-      mileage: 98_000 + (i % 97) * 1_000,
-      fuel: 'gasoline',
-      photos: photoUrls(externalId),
-    }),
-  };
+  return benchCar(externalId, i, photoUrls(externalId));
 }
 
 /** The PUT body of a car: the same fields, the stock ID being in the path. */

@@ -4,8 +4,10 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { aCar } from '../test/support/cars.js';
 import type { BaselineDb } from './baseline-db.js';
 
 export const LOOPBACK = '127.0.0.1';
@@ -218,6 +220,11 @@ export function onServerCpu(pinning: Pinning | undefined, command: string, args:
   return pinning ? ['taskset', ['-c', String(pinning.serverCpu), command, ...args]] : [command, args];
 }
 
+/** The command line that runs `command args` on every CPU, for a process that must leave the CPU this one was pinned to (children inherit it). */
+export function onAllCpus(pinned: boolean, command: string, args: string[]): [string, string[]] {
+  return pinned ? ['taskset', ['-c', `0-${os.cpus().length - 1}`, command, ...args]] : [command, args];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ports, HTTP, memory.
 
@@ -323,10 +330,7 @@ export async function withOtherCpu<T>(pids: number[], fn: () => Promise<T>): Pro
 
 /** Resident memory of a process in MB (VmRSS from /proc/<pid>/status; Linux only). */
 export function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-  if (!m) throw new BenchError(`no VmRSS in /proc/${pid}/status`);
-  return Number(m[1]) / 1024;
+  return procMb(pid, 'VmRSS');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -584,21 +588,51 @@ export async function startOwnServer(
   const { server, cli } = distFiles(root);
   const port = await freePort();
   const baseUrl = `http://${LOOPBACK}:${port}`;
-  const env = childEnv({
-    PORT: String(port),
-    HOST: LOOPBACK,
-    PUBLIC_BASE_URL: baseUrl,
-    DATABASE_URL: `sqlite:${path.join(dir, `${name}.db`)}`,
-    DATA_DIR: dir,
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    LOG_LEVEL: serverLogLevel(),
-    ...extra,
-  });
+  const env = serverEnv(port, `sqlite:${path.join(dir, `${name}.db`)}`, dir, { LOG_LEVEL: serverLogLevel(), ...extra });
   await runCommand(process.execPath, [cli, 'dealers', 'list', '--json'], env);
-  const extraArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, [...extraArgs, server]), env, dir, path.join(dir, `${name}.log`));
+  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, [...serverNodeArgs(), server]), env, dir, path.join(dir, `${name}.log`));
   await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 20, timeoutMs: startTimeoutMs });
   return { child, baseUrl, env, cli };
+}
+
+/**
+ * The env of a server process a benchmark starts: on `port` of the loopback address (its
+ * PUBLIC_BASE_URL too, so photo URLs in answers point at it), its store and data directory, and
+ * a rate limit no load reaches; then `extra` (LOG_LEVEL among them).
+ */
+export function serverEnv(port: number, databaseUrl: string, dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+  return childEnv({
+    PORT: String(port),
+    HOST: LOOPBACK,
+    PUBLIC_BASE_URL: `http://${LOOPBACK}:${port}`,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...extra,
+  });
+}
+
+/** BENCH_SERVER_NODE_ARGS: node flags for the real servers (e.g. --cpu-prof). */
+export const serverNodeArgs = (): string[] => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
+/**
+ * Starts bench/photo-server.mjs (the dealers' photo host, `bases` base images) on a free port,
+ * run by `place`; `ready()` resolves once it has made its images (a few seconds on one CPU), so
+ * a server can start meanwhile.
+ */
+export async function startPhotoSource(
+  root: string,
+  bases: number,
+  place: (command: string, args: string[]) => [string, string[]] = (command, args) => [command, args],
+): Promise<{ child: Child; url: string; ready(): Promise<number> }> {
+  const port = await freePort();
+  const url = `http://${LOOPBACK}:${port}`;
+  const child = startChild(
+    ...place(process.execPath, [path.join(root, 'bench/photo-server.mjs')]),
+    childEnv({ PORT: String(port), HOST: LOOPBACK, PHOTO_BASES: String(bases) }),
+    root,
+  );
+  return { child, url, ready: () => waitForHttp(`${url}/__health`, child, { intervalMs: 50, timeoutMs: 60_000 }) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -683,4 +717,102 @@ export async function throughput(ctx: BenchContext, spec: ThroughputSpec): Promi
   const others = runs.flatMap((r) => r.got.map((g) => g.otherCpuPct)).filter((v): v is number => v !== undefined);
   if (others.length) out.push(...noise(spec.name, { otherCpuPct: Math.max(...others) }));
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the photo and scale benchmarks: settings, figures, cars, a latency probe, /proc.
+
+/** A whole number ≥ `min` from the environment variable `name`, else `def`. */
+export function envInt(name: string, def: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return def;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new BenchError(`${name} must be a whole number ≥ ${min} (got "${raw}")`);
+  return Number(raw);
+}
+
+export const fig = (key: string, label: string, value: number, unit: string, decimals: number, target?: Figure['target']): Figure => ({
+  key,
+  label,
+  value,
+  unit,
+  decimals,
+  ...(target ? { target } : {}),
+});
+
+/** A valid car for market ar with its stock ID; `i` varies the model, price and mileage a little. */
+export function benchCar(externalId: string, i: number, photos: string[]) {
+  const m = MODELS[i % MODELS.length]!;
+  return {
+    external_id: externalId,
+    ...aCar({
+      brand: m.brand,
+      model: m.model,
+      year: m.year,
+      price: 5_500_000 + (i % 50) * 10_000,
+      mileage: 98_000 + (i % 97) * 1_000,
+      fuel: 'gasoline',
+      photos,
+    }),
+  };
+}
+
+/** The p-th percentile of ascending `sorted` (nearest rank). */
+export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+/**
+ * GET /v1/me one call at a time on one kept-alive connection, a call started every `everyMs`
+ * at most, until stopped; resolves with each call's latency. Any non-200 fails.
+ */
+export function meStream(url: string, key: string, everyMs: number): { count(): number; stop(): Promise<number[]> } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies: number[] = [];
+  let stopped = false;
+  let failure: Error | undefined;
+  const one = () =>
+    new Promise<number>((resolve, reject) => {
+      const t0 = performance.now();
+      const req = http.get(url, { agent, headers: { authorization: `Bearer ${key}` }, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new BenchError(`GET /v1/me answered ${res.statusCode}`))));
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new BenchError('GET /v1/me timed out (10 s)')));
+      req.on('error', reject);
+    });
+  // A named function rather than an IIFE: TypeScript reads an IIFE's body inline, where `stopped` would still be false.
+  const poll = async () => {
+    while (!stopped) {
+      const t0 = performance.now();
+      latencies.push(await one());
+      const wait = everyMs - (performance.now() - t0);
+      if (wait > 0) await sleep(wait);
+    }
+  };
+  const done = poll().catch((err: unknown) => {
+    failure = err instanceof Error ? err : new Error(String(err)); // reported by stop(), not as an unhandled rejection
+  });
+  return {
+    count: () => latencies.length,
+    async stop() {
+      stopped = true;
+      await done;
+      agent.destroy();
+      if (failure) throw failure;
+      return latencies;
+    },
+  };
+}
+
+/** A line of /proc/<pid>/status in MB (VmRSS: now; VmHWM: the peak since the process started). */
+export function procMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new BenchError(`no ${field} in /proc/${pid}/status`);
+  return Number(m[1]) / 1024;
+}
+
+/** CPU ticks (1/100 s) of the main thread (the event loop: HTTP, JSON, SQLite) of a process. */
+export function mainThreadTicks(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
 }

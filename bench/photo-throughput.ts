@@ -20,40 +20,39 @@
 //   BENCH_PHOTO_TP_NICENESS=10     the baseline's niceness (0 to compare a build before P46)
 //   BENCH_PHOTO_TP_TIMEOUT=900     seconds the import may take
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   BenchError,
-  MODELS,
   LOOPBACK,
+  benchCar,
   childEnv,
   createDealer,
   distFiles,
+  envInt,
   expectJson,
+  fig,
   freePort,
+  mainThreadTicks,
+  meStream,
+  onAllCpus,
+  percentile,
   processTicks,
   runCommand,
   send,
+  serverEnv,
+  serverNodeArgs,
   sleep,
   startChild,
+  startPhotoSource,
   stopChild,
   waitForHttp,
   type Benchmark,
-  type Figure,
   type Pinning,
 } from './lib.js';
-import { aCar } from '../test/support/cars.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function envInt(name: string, def: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return def;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new BenchError(`${name} must be a whole number ≥ ${min} (got "${raw}")`);
-  return Number(raw);
-}
 
 const PHOTOS_PER_CAR = 10;
 const SYNC_BATCH = 50;
@@ -64,18 +63,6 @@ const BASELINE_SAMPLE = 200;
 const BASELINE_IMAGES = 400;
 /** The baseline runs at the priority of the server's image process (image-work.ts). */
 const BASELINE_NICENESS = envInt('BENCH_PHOTO_TP_NICENESS', 10, 0);
-
-/** Everything on every CPU: this process may have been pinned to one by run.ts (children inherit it). */
-function onAllCpus(pinning: Pinning | undefined, command: string, args: string[]): [string, string[]] {
-  return pinning ? ['taskset', ['-c', `0-${os.cpus().length - 1}`, command, ...args]] : [command, args];
-}
-
-/** CPU ticks (1/100 s) of the main thread (the event loop: HTTP, JSON, SQLite) of a process. */
-function mainThreadTicks(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 /** CPU ticks of a process and of its running children (the server's image process). */
 function familyTicks(pid: number): Map<number, number> {
@@ -107,48 +94,6 @@ function childrenPeakMb(pid: number): number[] {
 const ticksSince = (before: Map<number, number>, after: Map<number, number>): number =>
   [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-
-/** GET /v1/me one call at a time on one kept-alive connection, ≤ 1 per `everyMs`, until stopped. */
-function meStream(url: string, key: string, everyMs: number): { count(): number; stop(): Promise<number[]> } {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const latencies: number[] = [];
-  let stopped = false;
-  let failure: Error | undefined;
-  const one = () =>
-    new Promise<number>((resolve, reject) => {
-      const t0 = performance.now();
-      const req = http.get(url, { agent, headers: { authorization: `Bearer ${key}` }, timeout: 10_000 }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new BenchError(`GET /v1/me answered ${res.statusCode}`))));
-        res.on('error', reject);
-      });
-      req.on('timeout', () => req.destroy(new BenchError('GET /v1/me timed out (10 s)')));
-      req.on('error', reject);
-    });
-  const poll = async () => {
-    while (!stopped) {
-      const t0 = performance.now();
-      latencies.push(await one());
-      const wait = everyMs - (performance.now() - t0);
-      if (wait > 0) await sleep(wait);
-    }
-  };
-  const done = poll().catch((err: unknown) => {
-    failure = err instanceof Error ? err : new Error(String(err));
-  });
-  return {
-    count: () => latencies.length,
-    async stop() {
-      stopped = true;
-      await done;
-      agent.destroy();
-      if (failure) throw failure;
-      return latencies;
-    },
-  };
-}
-
 async function baseline(pinning: Pinning | undefined, photoUrl: string, atOnce: number, threads: number, outputs: 'display' | 'both'): Promise<number> {
   const env = childEnv({
     PHOTO_URL: photoUrl,
@@ -159,7 +104,7 @@ async function baseline(pinning: Pinning | undefined, photoUrl: string, atOnce: 
     OUTPUTS: outputs,
     NICENESS: String(BASELINE_NICENESS),
   });
-  const out = await runCommand(...onAllCpus(pinning, process.execPath, [path.join(ROOT, 'bench/sharp-baseline.mjs')]), env, 300_000);
+  const out = await runCommand(...onAllCpus(pinning !== undefined, process.execPath, [path.join(ROOT, 'bench/sharp-baseline.mjs')]), env, 300_000);
   const rate = (JSON.parse(out.trim().split('\n').at(-1)!) as { perSecond?: number }).perSecond;
   if (typeof rate !== 'number' || !(rate > 0)) throw new BenchError(`sharp-baseline printed no rate: ${out}`);
   return rate;
@@ -170,15 +115,6 @@ interface PhotoStatus {
   url: string | null;
   original_url: string | null;
 }
-
-const fig = (key: string, label: string, value: number, unit: string, decimals: number, target?: Figure['target']): Figure => ({
-  key,
-  label,
-  value,
-  unit,
-  decimals,
-  ...(target ? { target } : {}),
-});
 
 export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
   {
@@ -195,33 +131,21 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
       const dir = path.join(ctx.tmpDir, 'photo-throughput');
       fs.mkdirSync(dir, { recursive: true });
 
-      const photoPort = await freePort();
-      const photoUrl = `http://${LOOPBACK}:${photoPort}`;
-      const photo = startChild(
-        ...onAllCpus(ctx.pinning, process.execPath, [path.join(ROOT, 'bench/photo-server.mjs')]),
-        childEnv({ PORT: String(photoPort), HOST: LOOPBACK, PHOTO_BASES: '24' }),
-        ROOT,
-      );
+      const photoSource = await startPhotoSource(ROOT, 24, (command, args) => onAllCpus(ctx.pinning !== undefined, command, args));
+      const { child: photo, url: photoUrl } = photoSource;
       const apiPort = await freePort();
       const apiUrl = `http://${LOOPBACK}:${apiPort}`;
-      const env = childEnv({
-        PORT: String(apiPort),
-        HOST: LOOPBACK,
-        PUBLIC_BASE_URL: apiUrl,
-        DATABASE_URL: `sqlite:${path.join(dir, 'photos.db')}`,
-        DATA_DIR: dir,
-        RATE_LIMIT_PER_MINUTE: '1000000000',
+      const env = serverEnv(apiPort, `sqlite:${path.join(dir, 'photos.db')}`, dir, {
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
         JOB_POLL_INTERVAL: '200ms',
         IMAGE_CONCURRENCY: String(atOnce),
       });
       const key = await createDealer(cli, env, 'photo-throughput');
-      const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-      const api = startChild(...onAllCpus(ctx.pinning, process.execPath, [...nodeArgs, server]), env, dir);
+      const api = startChild(...onAllCpus(ctx.pinning !== undefined, process.execPath, [...serverNodeArgs(), server]), env, dir);
       try {
         await waitForHttp(`${apiUrl}/health`, api, { intervalMs: 20, timeoutMs: 15_000 });
-        await waitForHttp(`${photoUrl}/__health`, photo, { intervalMs: 50, timeoutMs: 60_000 });
+        await photoSource.ready();
 
         // 1. The idle server's /v1/me.
         const idle = meStream(`${apiUrl}/v1/me`, key, ME_EVERY_MS);
@@ -233,15 +157,13 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
         const baseBoth = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'both');
 
         // 3. The service.
-        const cars = Array.from({ length: photos / PHOTOS_PER_CAR }, (_, i) => ({
-          external_id: `TP-${i}`,
-          ...aCar({
-            ...MODELS[i % MODELS.length]!,
-            price: 5_500_000 + (i % 50) * 10_000,
-            mileage: 98_000 + (i % 97) * 1_000,
-            photos: Array.from({ length: PHOTOS_PER_CAR }, (_, n) => `${photoUrl}/p/tp/${i}/${n + 1}.jpg`),
-          }),
-        }));
+        const cars = Array.from({ length: photos / PHOTOS_PER_CAR }, (_, i) =>
+          benchCar(
+            `TP-${i}`,
+            i,
+            Array.from({ length: PHOTOS_PER_CAR }, (_, n) => `${photoUrl}/p/tp/${i}/${n + 1}.jpg`),
+          ),
+        );
         const count = async (status: string) =>
           expectJson<{ total: number }>(`GET /v1/vehicles?status=${status}`, await send('GET', `${apiUrl}/v1/vehicles?status=${status}&per_page=1`, key), 200)
             .total;

@@ -14,43 +14,42 @@
 //   BENCH_PHOTO_IMPORT_CARS=100     cars of photo_import_1000 (10 photos each)
 //   BENCH_PHOTO_IMPORT_TIMEOUT=600  seconds photo_import_1000 waits for every car to be active
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   BenchError,
-  MODELS,
   LOOPBACK,
-  childEnv,
+  benchCar,
   createDealer,
   distFiles,
+  envInt,
   expectJson,
+  fig,
   freePort,
+  mainThreadTicks,
+  meStream,
   median,
   noise,
   onServerCpu,
+  percentile,
+  procMb,
   processTicks,
   send,
   sleep,
+  serverEnv,
   serverLogLevel,
+  serverNodeArgs,
   startChild,
+  startPhotoSource,
   waitForHttp,
   withOtherCpu,
   type BenchContext,
   type Benchmark,
   type Child,
-  type Figure,
 } from './lib.js';
 import { aCar, GOL } from '../test/support/cars.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function envInt(name: string, def: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return def;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new BenchError(`${name} must be a whole number ≥ 1 (got "${raw}")`);
-  return Number(raw);
-}
 
 const PHOTOS_PER_CAR = 10;
 /** Cars of photo_one_car, one after the other. */
@@ -96,26 +95,13 @@ async function startPhotoServers(ctx: BenchContext): Promise<PhotoServers> {
   const dir = path.join(ctx.tmpDir, 'photo-server-data');
   fs.mkdirSync(dir, { recursive: true });
 
-  const photoPort = await freePort();
-  const photoUrl = `http://${LOOPBACK}:${photoPort}`;
-  const photo = startChild(
-    ...onServerCpu(ctx.pinning, process.execPath, [path.join(ROOT, 'bench/photo-server.mjs')]),
-    childEnv({ PORT: String(photoPort), HOST: LOOPBACK, PHOTO_BASES: String(PHOTO_BASES) }),
-    ROOT,
-  );
+  const photo = await startPhotoSource(ROOT, PHOTO_BASES, (command, args) => onServerCpu(ctx.pinning, command, args));
 
   const apiPort = await freePort();
   const apiUrl = `http://${LOOPBACK}:${apiPort}`;
   const jobConcurrency = process.env.BENCH_PHOTO_JOB_CONCURRENCY ?? '8';
   const jobPoll = process.env.BENCH_PHOTO_JOB_POLL ?? '200ms';
-  const env = childEnv({
-    PORT: String(apiPort),
-    HOST: LOOPBACK,
-    // The photo URLs in the answers point at this server (not localhost, which may be ::1).
-    PUBLIC_BASE_URL: apiUrl,
-    DATABASE_URL: `sqlite:${path.join(dir, 'photos.db')}`,
-    DATA_DIR: dir,
-    RATE_LIMIT_PER_MINUTE: '1000000000',
+  const env = serverEnv(apiPort, `sqlite:${path.join(dir, 'photos.db')}`, dir, {
     LOG_LEVEL: serverLogLevel(),
     // The photo server is on 127.0.0.1: outbound requests must be allowed to reach it.
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -124,12 +110,10 @@ async function startPhotoServers(ctx: BenchContext): Promise<PhotoServers> {
   });
   // The store is made (migrated) by the CLI before the server starts, as run.ts does.
   const oneKey = await createDealer(cli, env, 'photo-one');
-  const extraArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const api = startChild(...onServerCpu(ctx.pinning, process.execPath, [...extraArgs, server]), env, dir, path.join(dir, 'photos.log'));
+  const api = startChild(...onServerCpu(ctx.pinning, process.execPath, [...serverNodeArgs(), server]), env, dir, path.join(dir, 'photos.log'));
   await waitForHttp(`${apiUrl}/health`, api, { intervalMs: 20, timeoutMs: 15_000 });
-  // The photo server makes its images first (a few seconds on one CPU).
-  await waitForHttp(`${photoUrl}/__health`, photo, { intervalMs: 50, timeoutMs: 60_000 });
-  return { api, apiUrl, photo, photoUrl, env, cli, oneKey, jobConcurrency, jobPoll };
+  await photo.ready();
+  return { api, apiUrl, photo: photo.child, photoUrl: photo.url, env, cli, oneKey, jobConcurrency, jobPoll };
 }
 
 interface PhotoStatus {
@@ -211,67 +195,6 @@ async function checkHits(what: string, s: PhotoServers, prefix: string, urls: st
 // ---------------------------------------------------------------------------------------------
 // Measuring during the import: /v1/me latency, resident memory.
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-
-/**
- * GET /v1/me one call at a time on one kept-alive connection, a call started every `everyMs`
- * at most, until stopped; resolves with each call's latency. Any non-200 fails.
- */
-function meStream(url: string, key: string, everyMs: number): { stop(): Promise<number[]> } {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const latencies: number[] = [];
-  let stopped = false;
-  const one = () =>
-    new Promise<number>((resolve, reject) => {
-      const t0 = performance.now();
-      const req = http.get(url, { agent, headers: { authorization: `Bearer ${key}` }, timeout: 10_000 }, (res) => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === 200 ? resolve(performance.now() - t0) : reject(new BenchError(`GET /v1/me during the import answered ${res.statusCode}`)),
-        );
-        res.on('error', reject);
-      });
-      req.on('timeout', () => req.destroy(new BenchError('GET /v1/me during the import timed out (10 s)')));
-      req.on('error', reject);
-    });
-  let failure: Error | undefined;
-  // A named function rather than an IIFE: TypeScript reads an IIFE's body inline, where `stopped` would still be false.
-  const poll = async () => {
-    while (!stopped) {
-      const t0 = performance.now();
-      latencies.push(await one());
-      const wait = everyMs - (performance.now() - t0);
-      if (wait > 0) await sleep(wait);
-    }
-  };
-  const done = poll().catch((err: unknown) => {
-    failure = err instanceof Error ? err : new Error(String(err)); // reported by stop(), not as an unhandled rejection
-  });
-  return {
-    async stop() {
-      stopped = true;
-      await done;
-      agent.destroy();
-      if (failure) throw failure;
-      return latencies;
-    },
-  };
-}
-
-/** A line of /proc/<pid>/status in MB (VmRSS: now; VmHWM: the peak since the process started). */
-function procMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const m = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!m) throw new BenchError(`no ${field} in /proc/${pid}/status`);
-  return Number(m[1]) / 1024;
-}
-
-/** CPU ticks (1/100 s) of the main thread (the event loop: HTTP, JSON, SQLite) of a process. */
-function mainThreadTicks(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 function rssSampler(pid: number, everyMs: number): { stop(): number } {
   let max = procMb(pid, 'VmRSS');
   const timer = setInterval(() => {
@@ -290,15 +213,6 @@ function rssSampler(pid: number, everyMs: number): { stop(): number } {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-const fig = (key: string, label: string, value: number, unit: string, decimals: number, target?: Figure['target']): Figure => ({
-  key,
-  label,
-  value,
-  unit,
-  decimals,
-  ...(target ? { target } : {}),
-});
 
 export const PHOTO_BENCHMARKS: Benchmark[] = [
   {
@@ -375,15 +289,7 @@ export const PHOTO_BENCHMARKS: Benchmark[] = [
       const s = await photoServers(ctx);
       const key = await createDealer(s.cli, s.env, 'photo-import');
       const photos = IMPORT_CARS * PHOTOS_PER_CAR;
-      const cars = Array.from({ length: IMPORT_CARS }, (_, i) => ({
-        external_id: `IMP-${i}`,
-        ...aCar({
-          ...MODELS[i % MODELS.length]!,
-          price: 5_500_000 + (i % 50) * 10_000,
-          mileage: 98_000 + (i % 97) * 1_000,
-          photos: photoUrls(s, `imp/${i}`),
-        }),
-      }));
+      const cars = Array.from({ length: IMPORT_CARS }, (_, i) => benchCar(`IMP-${i}`, i, photoUrls(s, `imp/${i}`)));
       const count = async (status: string) =>
         expectJson<{ total: number }>(
           `GET /v1/vehicles?status=${status}`,

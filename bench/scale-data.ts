@@ -14,7 +14,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { migratedFile, openRaw, rawRestore, vehicleRow, vehicleValues, VEHICLE_COLUMNS } from './baseline-db.js';
+import { VEHICLE_INSERT_COLUMNS } from '../src/modules/vehicles/repository.js';
+import { migratedFile, openRaw, rawRestore, vehicleRow, vehicleValues } from './baseline-db.js';
 import { car } from './inventory.js';
 import {
   BenchError,
@@ -66,7 +67,9 @@ async function buildDataset(file: string, total: number, dealers: number): Promi
     raw.pragma('cache_size = -512000');
     const now = Date.now();
     const insertDealer = raw.prepare('insert into dealers (id, slug, name, city, markets, created_at) values (?, ?, ?, null, ?, ?)');
-    const insertVehicle = raw.prepare(`insert into vehicles (${VEHICLE_COLUMNS.join(', ')}) values (${VEHICLE_COLUMNS.map(() => '?').join(', ')})`);
+    const insertVehicle = raw.prepare(
+      `insert into vehicles (${VEHICLE_INSERT_COLUMNS.join(', ')}) values (${VEHICLE_INSERT_COLUMNS.map(() => '?').join(', ')})`,
+    );
     const insertPhoto = raw.prepare(
       "insert into photos (dealer_id, vehicle_id, source_url, status, reason, created_at, updated_at) values (?, ?, ?, 'pending', null, ?, ?)",
     );
@@ -134,7 +137,7 @@ function datasetRow(dealer: number, i: number, at: number, n: number): { values:
     .toUpperCase()
     .replace(/[ILOU]/g, (c) => LISTING_SWAP[c]!)
     .padStart(15, '0')}`;
-  // In VEHICLE_COLUMNS order (checked once against vehicleRow by the 20k build, see checkRow).
+  // In VEHICLE_INSERT_COLUMNS order (checked once against vehicleRow by the 20k build, see checkRow).
   const values = [dealer, 'ar', externalId, listing, 'importing_photos', 'api', m.brand, m.model, m.year, null, priceCents, 'ARS', mileage, 'gasoline'];
   values.push(null, null, 'used', null, null, photoUrls, 3, state, hash, at, at, at, null, null, null, null, null, null);
   return { values, photos };

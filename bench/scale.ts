@@ -25,7 +25,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -34,17 +33,21 @@ import pg from 'pg';
 import {
   BenchError,
   LOOPBACK,
-  MODELS,
+  benchCar,
   childEnv,
   createDealer,
   distFiles,
   expectJson,
+  fig,
   freePort,
   median,
+  onAllCpus,
   runCommand,
   send,
+  serverEnv,
   sleep,
   startChild,
+  startPhotoSource,
   stopChild,
   waitForHttp,
   withOtherCpu,
@@ -54,7 +57,7 @@ import {
   type Figure,
   type LoadOptions,
 } from './lib.js';
-import { aCar } from '../test/support/cars.js';
+import { car } from './inventory.js';
 import { photoUrls } from '../test/support/photos.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -150,10 +153,8 @@ async function queryCount(dbUrl: string, text: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Service processes.
 
-/** Every CPU: the servers of this benchmark are not pinned (taskset, since this process is). */
-function onAllCpus(command: string, args: string[]): [string, string[]] {
-  return process.platform === 'linux' && process.env.BENCH_PIN !== '0' ? ['taskset', ['-c', `0-${os.cpus().length - 1}`, command, ...args]] : [command, args];
-}
+/** Whether this process was pinned to a CPU (run.ts): the servers of this benchmark are not, so they are put back on every CPU. */
+const PINNED = process.platform === 'linux' && process.env.BENCH_PIN !== '0';
 
 interface Proc {
   child: Child;
@@ -161,15 +162,9 @@ interface Proc {
 }
 
 function serviceEnv(ctx: BenchContext, dbUrl: string, port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
-  return childEnv({
-    PORT: String(port),
-    HOST: LOOPBACK,
-    PUBLIC_BASE_URL: `http://${LOOPBACK}:${port}`,
-    DATABASE_URL: dbUrl,
-    // One data directory and one SECRET_KEY for all the processes of a phase, as docs/deploy.md says.
-    DATA_DIR: path.join(ctx.tmpDir, 'scale-data'),
+  // One data directory and one SECRET_KEY for all the processes of a phase, as docs/deploy.md says.
+  return serverEnv(port, dbUrl, path.join(ctx.tmpDir, 'scale-data'), {
     SECRET_KEY: SECRET_KEY,
-    RATE_LIMIT_PER_MINUTE: '1000000000',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     JOB_CONCURRENCY: '0',
     ...extra,
@@ -181,7 +176,7 @@ const SECRET_KEY = 'b'.repeat(64);
 async function startApi(ctx: BenchContext, dbUrl: string, extra: Record<string, string> = {}): Promise<Proc> {
   const port = await freePort();
   const baseUrl = `http://${LOOPBACK}:${port}`;
-  const child = startChild(...onAllCpus(NODE, [distFiles(ROOT).server]), serviceEnv(ctx, dbUrl, port, extra), ROOT);
+  const child = startChild(...onAllCpus(PINNED, NODE, [distFiles(ROOT).server]), serviceEnv(ctx, dbUrl, port, extra), ROOT);
   await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 20, timeoutMs: 30_000 });
   return { child, baseUrl };
 }
@@ -194,12 +189,12 @@ async function startWorker(ctx: BenchContext, dbUrl: string, extra: Record<strin
   const env = serviceEnv(ctx, dbUrl, port, { JOB_CONCURRENCY: '8', JOB_POLL_INTERVAL: '200ms', ...extra });
   // src/worker.ts too: a dist/ built before the checkout lost it may still hold a stale worker.js.
   if (fs.existsSync(workerJs) && fs.existsSync(path.join(ROOT, 'src/worker.ts'))) {
-    const child = startChild(...onAllCpus(NODE, [workerJs]), env, ROOT);
+    const child = startChild(...onAllCpus(PINNED, NODE, [workerJs]), env, ROOT);
     await sleep(1000);
     if (child.proc.exitCode !== null) throw new BenchError(`dist/worker.js exited at start:\n${child.output()}`);
     return { child, kind: 'dist/worker.js' };
   }
-  const child = startChild(...onAllCpus(NODE, [distFiles(ROOT).server]), env, ROOT);
+  const child = startChild(...onAllCpus(PINNED, NODE, [distFiles(ROOT).server]), env, ROOT);
   await waitForHttp(`http://${LOOPBACK}:${port}/health`, child, { intervalMs: 20, timeoutMs: 30_000 });
   return { child, kind: 'dist/server.js, JOB_CONCURRENCY=8' };
 }
@@ -258,22 +253,6 @@ interface TierFigures {
   meP99: number;
   syncCarsPerSec: number;
   otherCpuPct: number;
-}
-
-function car(externalId: string, i: number) {
-  const m = MODELS[i % MODELS.length]!;
-  return {
-    external_id: externalId,
-    ...aCar({
-      brand: m.brand,
-      model: m.model,
-      year: m.year,
-      price: 5_500_000 + (i % 50) * 10_000,
-      mileage: 98_000,
-      fuel: 'gasoline',
-      photos: photoUrls(externalId),
-    }),
-  };
 }
 
 /** One round of the API tier's loads on `procs`; round 1 first writes the car and warms the syncs up. */
@@ -435,11 +414,9 @@ async function startReceiver(): Promise<Receiver> {
 }
 
 async function startPhotoServer(): Promise<{ child: Child; url: string }> {
-  const port = await freePort();
-  const url = `http://${LOOPBACK}:${port}`;
-  const child = startChild(NODE, [path.join(ROOT, 'bench/photo-server.mjs')], childEnv({ PORT: String(port), HOST: LOOPBACK, PHOTO_BASES: '4' }), ROOT);
-  await waitForHttp(`${url}/__health`, child, { intervalMs: 50, timeoutMs: 60_000 });
-  return { child, url };
+  const source = await startPhotoSource(ROOT, 4);
+  await source.ready();
+  return source;
 }
 
 async function startS3(dir: string): Promise<{ child: Child; endpoint: string }> {
@@ -510,7 +487,7 @@ async function onceAndLimits(ctx: BenchContext, backing: Backing, dbUrl: string)
         const id = `ONCE-${p}-${i}`;
         const urls = photoUrls(id, ONCE_PHOTOS, `${photo.url}/p/once`);
         paths.push(...urls.map((u) => new URL(u).pathname));
-        return { ...car(id, i), photos: urls };
+        return benchCar(id, i, urls);
       });
       const bad = Array.from({ length: ONCE_EVENTS / APIS }, (_, i) => ({ ...car(`BAD-${p}-${i}`, i), price: 0 }));
       const a = await send('POST', `${procs[p]!.baseUrl}/v1/vehicles/sync`, key, JSON.stringify({ vehicles: [...good, ...bad] }));
@@ -564,14 +541,7 @@ async function onceAndLimits(ctx: BenchContext, backing: Backing, dbUrl: string)
 
 // ---------------------------------------------------------------------------------------------
 
-const n0 = (key: string, label: string, value: number, unit: string, target?: Figure['target']): Figure => ({
-  key,
-  label,
-  value,
-  unit,
-  decimals: 0,
-  ...(target ? { target } : {}),
-});
+const n0 = (key: string, label: string, value: number, unit: string, target?: Figure['target']): Figure => fig(key, label, value, unit, 0, target);
 const x = (key: string, label: string, value: number): Figure => ({ key, label, value, unit: '×', decimals: 2 });
 
 async function run(ctx: BenchContext): Promise<Figure[]> {

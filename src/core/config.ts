@@ -200,8 +200,9 @@ function secretKey(env: Env): Buffer | undefined {
   return key;
 }
 
-function smtpUrl(env: Env): string | undefined {
-  const raw = read(env, 'SMTP_URL');
+/** An outside service's address (SMTP_URL, REDIS_URL): unset, or a URL of one of `protocols` with a host; `shape` says what is expected. */
+function serviceUrl(env: Env, name: string, protocols: readonly string[], shape: string): string | undefined {
+  const raw = read(env, name);
   if (raw === undefined) return undefined;
   let parsed: URL | undefined;
   try {
@@ -209,8 +210,8 @@ function smtpUrl(env: Env): string | undefined {
   } catch {
     parsed = undefined;
   }
-  if (!parsed || (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') || !parsed.hostname) {
-    throw new ConfigError('SMTP_URL', 'must be smtp://[user:pass@]host[:port] or smtps://… (got a value that is not)');
+  if (!parsed || !protocols.includes(parsed.protocol) || !parsed.hostname) {
+    throw new ConfigError(name, `must be ${shape} (got a value that is not)`);
   }
   return raw;
 }
@@ -220,21 +221,6 @@ function mailFrom(env: Env, def: string): string {
   const raw = read(env, 'MAIL_FROM') ?? def;
   if (!/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(raw)) {
     throw new ConfigError('MAIL_FROM', `must be an e-mail address, optionally as "Name <address>" (got "${raw}")`);
-  }
-  return raw;
-}
-
-function redisUrl(env: Env): string | undefined {
-  const raw = read(env, 'REDIS_URL');
-  if (raw === undefined) return undefined;
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || !parsed.hostname) {
-    throw new ConfigError('REDIS_URL', 'must be redis://[user:pass@]host[:port][/db] or rediss://… (got a value that is not)');
   }
   return raw;
 }
@@ -355,7 +341,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobLeaseMs: jobLease(env),
     shutdownDelayMs: durationOrZero(env, 'SHUTDOWN_DELAY', '0s'),
     inquiriesPerHour: int(env, 'INQUIRIES_PER_HOUR', 20, 1, 1_000_000_000),
-    smtpUrl: smtpUrl(env),
+    smtpUrl: serviceUrl(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtp://[user:pass@]host[:port] or smtps://…'),
     mailFrom: mailFrom(env, `Dealer Inventory <no-reply@${new URL(publicBaseUrl).hostname}>`),
     trustProxy: trustProxy(env),
     leadRetentionDays: int(env, 'LEAD_RETENTION_DAYS', 730, 1, 36_500),
@@ -363,7 +349,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     photoStorage: photoStorage(env),
     photoPublicBaseUrl: photoPublicBaseUrl(env),
-    redisUrl: redisUrl(env),
+    redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://[user:pass@]host[:port][/db] or rediss://…'),
     redisPrefix: redisPrefix(env),
   };
 }

@@ -19,8 +19,6 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
-  // A dependency the answer needs (photo object storage) did not answer; Retry-After says when to try again.
-  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

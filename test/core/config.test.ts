@@ -63,6 +63,22 @@ describe('configuration', () => {
     }
   });
 
+  test('SMTP_URL and REDIS_URL: a URL of their schemes with a host, or unset', () => {
+    assert.equal(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).smtpUrl, 'smtps://u:p@mail.example.com:465');
+    assert.equal(loadConfig({ REDIS_URL: ' redis://127.0.0.1:6379/2 ' }).redisUrl, 'redis://127.0.0.1:6379/2');
+    assert.equal(loadConfig({ SMTP_URL: '', REDIS_URL: '' }).redisUrl, undefined);
+    for (const value of ['http://mail.example.com', 'smtp://', 'mail.example.com']) {
+      assert.throws(() => loadConfig({ SMTP_URL: value }), {
+        message: 'Invalid configuration: SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://… (got a value that is not)',
+      });
+    }
+    for (const value of ['smtp://cache', 'rediss://', 'not a url']) {
+      assert.throws(() => loadConfig({ REDIS_URL: value }), {
+        message: 'Invalid configuration: REDIS_URL must be redis://[user:pass@]host[:port][/db] or rediss://… (got a value that is not)',
+      });
+    }
+  });
+
   test('SECRET_KEY: 32 bytes as hex or base64url; unset means a generated key file', () => {
     const hex = 'ab'.repeat(32);
     assert.deepEqual(loadConfig({ SECRET_KEY: hex }).secretKey, Buffer.from(hex, 'hex'));

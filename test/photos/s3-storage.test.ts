@@ -1,7 +1,7 @@
 // Photos in object storage (P33, P34): with PHOTO_STORAGE=s3://…, downloaded photos land in the
 // bucket under the prefix and are streamed back with the same headers as from the local
-// directory; PHOTO_PUBLIC_BASE_URL redirects instead; an unreachable store answers 503 in the
-// Error shape and the download job retries. Against s3rver, started here on a free port.
+// directory; PHOTO_PUBLIC_BASE_URL redirects instead; an unreachable store answers 500 in the
+// Error shape with Retry-After (P54) and the download job retries. Against s3rver, started here on a free port.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -135,14 +135,13 @@ describe(`photos in an S3 bucket (${STORE_NAME})`, () => {
     }
   });
 
-  test('with the store down: 503 in the Error shape, no crash; the download job retries and succeeds once it is back', async () => {
+  test('with the store down: 500 internal_error with Retry-After, no crash; the download job retries and succeeds once it is back', async () => {
     const { t, key } = pub;
     await s3.stop();
     try {
       const res = await t.app.inject({ url: pub.paths[2]! });
-      assert.equal(res.statusCode, 503);
-      assert.equal(res.json().error.code, 'service_unavailable');
-      assert.deepEqual(Object.keys(res.json()), ['error']);
+      assert.equal(res.statusCode, 500);
+      assert.deepEqual(res.json(), { error: { code: 'internal_error', message: 'The photo storage is not answering; try again shortly.' } });
       assert.equal(res.headers['retry-after'], '5');
       const cached = await t.app.inject({ url: pub.paths[2]!, headers: { 'if-none-match': `"${PHOTO_PATH.exec(pub.paths[2]!)![1]!.slice(0, 16)}-display"` } });
       assert.equal(cached.statusCode, 304, 'a revalidation needs no store');
@@ -209,7 +208,7 @@ describe(`a store that accepts connections and never answers (${STORE_NAME})`, (
     await new Promise<void>((r) => silent.close(() => r()));
   });
 
-  test('a photo answers 503 after the client timeouts, not never; the readiness probe fails too', async () => {
+  test('a photo answers 500 after the client timeouts, not never; the readiness probe fails too', async () => {
     const started = Date.now();
     const [res, probe] = await Promise.all([
       t.app.inject({ url: `/photos/${'cd'.repeat(32)}/display.jpg` }),
@@ -218,8 +217,9 @@ describe(`a store that accepts connections and never answers (${STORE_NAME})`, (
         (err: unknown) => (err as Error).name,
       ),
     ]);
-    assert.equal(res.statusCode, 503);
-    assert.equal(res.json().error.code, 'service_unavailable');
+    assert.equal(res.statusCode, 500);
+    assert.equal(res.json().error.code, 'internal_error');
+    assert.equal(res.headers['retry-after'], '5');
     assert.equal(probe, 'StorageUnavailable');
     // 3 s to the answer's headers, twice (one SDK retry): well under a load balancer's patience.
     assert.ok(Date.now() - started < 20_000, `answered in ${Date.now() - started} ms`);

@@ -5,23 +5,19 @@ import { after, before, describe, test } from 'node:test';
 import { STORE_NAME } from '../support/app.js';
 import { aCar } from '../support/cars.js';
 import { scaleFixture, type ScaleFixture } from '../support/scale.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { until } from '../support/until.js';
 
 describe(`deliveries in flight per webhook, across processes (${STORE_NAME})`, () => {
   let f: ScaleFixture;
-  const procs: ServerProcess[] = [];
   before(async () => {
     f = await scaleFixture();
   });
-  after(async () => {
-    await Promise.all(procs.map((p) => p.kill('SIGKILL')));
-    await f.dispose();
-  });
+  after(() => f.dispose());
 
   test('3 processes, WEBHOOK_MAX_IN_FLIGHT=2: the receiver never has more than 2 requests at once', async () => {
     const headers = await f.dealer();
-    for (let i = 0; i < 3; i++) procs.push(await startServerProcess({ env: f.env({ WEBHOOK_MAX_IN_FLIGHT: '2', JOB_POLL_INTERVAL: '200ms' }) }));
+    for (let i = 0; i < 3; i++) await f.start({ env: { WEBHOOK_MAX_IN_FLIGHT: '2', JOB_POLL_INTERVAL: '200ms' } });
+    const procs = f.procs;
     await Promise.all(procs.map((p) => p.ready(120_000)));
     const [a] = procs;
     const hook = await fetch(`${a!.base}/v1/webhooks`, {

@@ -10,7 +10,6 @@ import { createFeed } from '../../src/modules/feeds/service.js';
 import { STORE_NAME } from '../support/app.js';
 import { seedDealer } from '../support/dealers.js';
 import { scaleFixture, type ScaleFixture } from '../support/scale.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { sleep } from '../support/until.js';
 
 const INTERVAL_MS = 2000;
@@ -19,7 +18,6 @@ describe(`recurring jobs with several processes (${STORE_NAME})`, () => {
   let f: ScaleFixture;
   let feedServer: http.Server;
   const reads: number[] = [];
-  const procs: ServerProcess[] = [];
   before(async () => {
     f = await scaleFixture();
     // The feed answers 503: a failed read is retried after min(1 min, interval), so a read
@@ -31,7 +29,7 @@ describe(`recurring jobs with several processes (${STORE_NAME})`, () => {
     await new Promise<void>((r) => feedServer.listen(0, '127.0.0.1', r));
   });
   after(async () => {
-    await Promise.all(procs.map((p) => p.kill('SIGKILL')));
+    await Promise.all(f.procs.map((p) => p.kill('SIGKILL')));
     feedServer.closeAllConnections();
     await new Promise((r) => feedServer.close(r));
     await f.dispose();
@@ -42,8 +40,9 @@ describe(`recurring jobs with several processes (${STORE_NAME})`, () => {
     const port = (feedServer.address() as AddressInfo).port;
     await createFeed(f.ts.store, systemClock, 'http://localhost:3000', { dealer: slug, url: `http://127.0.0.1:${port}/feed.csv` });
     for (let i = 0; i < 3; i++) {
-      procs.push(await startServerProcess({ env: f.env({ FEED_POLL_INTERVAL: `${INTERVAL_MS}ms`, JOB_POLL_INTERVAL: '100ms' }) }));
+      await f.start({ env: { FEED_POLL_INTERVAL: `${INTERVAL_MS}ms`, JOB_POLL_INTERVAL: '100ms' } });
     }
+    const procs = f.procs;
     await Promise.all(procs.map((p) => p.ready(120_000)));
 
     const keyed = await f.ts.store.db.selectFrom('jobs').select(['task', 'job_key']).where('job_key', 'is not', null).orderBy('task').execute();

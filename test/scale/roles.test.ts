@@ -6,27 +6,21 @@ import { after, before, describe, test } from 'node:test';
 import { STORE_NAME } from '../support/app.js';
 import { aCar } from '../support/cars.js';
 import { scaleFixture, type ScaleFixture } from '../support/scale.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { sleep, until } from '../support/until.js';
 
 describe(`process roles (${STORE_NAME})`, () => {
   let f: ScaleFixture;
-  const procs: ServerProcess[] = [];
   before(async () => {
     f = await scaleFixture();
   });
-  after(async () => {
-    await Promise.all(procs.map((p) => p.kill('SIGKILL')));
-    await f.dispose();
-  });
+  after(() => f.dispose());
 
   const deliveries = () => f.ts.store.db.selectFrom('webhook_deliveries').select(['id', 'status']).orderBy('id').execute();
   const deliverJobs = () => f.ts.store.db.selectFrom('jobs').selectAll().where('task', '=', 'webhooks.deliver').execute();
 
   test('API only records jobs and claims none; a worker without a listener runs them and finishes its job on SIGTERM', async () => {
     const headers = await f.dealer();
-    const api = await startServerProcess({ env: f.env({ JOB_CONCURRENCY: '0', JOB_POLL_INTERVAL: '100ms' }) });
-    procs.push(api);
+    const api = await f.start({ env: { JOB_CONCURRENCY: '0', JOB_POLL_INTERVAL: '100ms' } });
     await api.ready(120_000);
     const hook = await fetch(`${api.base}/v1/webhooks`, {
       method: 'POST',
@@ -47,8 +41,7 @@ describe(`process roles (${STORE_NAME})`, () => {
     assert.deepEqual([waiting[0]!.status, waiting[0]!.locked_by, waiting[0]!.attempts], ['pending', null, 0]);
     assert.equal(f.rx.received.length, 0);
 
-    const worker = await startServerProcess({ entry: 'src/worker.ts', env: f.env({ JOB_POLL_INTERVAL: '100ms', LOG_LEVEL: 'info' }) });
-    procs.push(worker);
+    const worker = await f.start({ entry: 'src/worker.ts', env: { JOB_POLL_INTERVAL: '100ms', LOG_LEVEL: 'info' } });
     await until('the first delivery made by the worker', 120_000, async () => (await deliveries()).every((d) => d.status === 'succeeded') || undefined);
     assert.match(worker.output(), /dealer inventory worker ready/);
     // It listens nowhere (PORT is in its environment like any process's).

@@ -11,25 +11,20 @@ import { STORE_NAME } from '../support/app.js';
 import { startBalancer } from '../support/balancer.js';
 import { aCar } from '../support/cars.js';
 import { scaleFixture, type ScaleFixture } from '../support/scale.js';
-import { freePort, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { freePort } from '../support/server-process.js';
 import { sleep, until } from '../support/until.js';
 
 const CLIENTS = 20;
 
 describe(`rolling restart (${STORE_NAME})`, () => {
   let f: ScaleFixture;
-  const procs: ServerProcess[] = [];
   before(async () => {
     f = await scaleFixture();
   });
-  after(async () => {
-    await Promise.all(procs.map((p) => p.kill('SIGKILL')));
-    await f.dispose();
-  });
+  after(() => f.dispose());
 
   const server = async (port: number, extra: Record<string, string> = {}) => {
-    const p = await startServerProcess({ port, env: f.env({ SHUTDOWN_DELAY: '3s', RATE_LIMIT_PER_MINUTE: '1000000', ...extra }) });
-    procs.push(p);
+    const p = await f.start({ port, env: { SHUTDOWN_DELAY: '3s', RATE_LIMIT_PER_MINUTE: '1000000', ...extra } });
     await p.ready(120_000);
     return p;
   };

@@ -34,7 +34,6 @@ const DESCRIPTIONS: Record<number, string> = {
   422: 'Unprocessable (invalid_vehicle with fields, unreadable_feed).',
   429: 'Rate limit exceeded (rate_limited); see Retry-After.',
   500: 'Internal error (internal_error).',
-  503: 'A dependency is unavailable for a moment (service_unavailable); see Retry-After.',
 };
 
 /** Error responses for a route's schema: `errorResponses(400, 404)`; 500 is always added. */

@@ -49,7 +49,8 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteOptions> = async (
       } catch (err) {
         if (!(err instanceof StorageUnavailable)) throw err;
         req.log.warn({ err }, 'photo storage unavailable');
-        throw new ApiError('service_unavailable', 'The photo cannot be read right now; try again shortly.', undefined, { 'retry-after': '5' });
+        // D22 has no 503: an outage is internal_error, and Retry-After says it is worth retrying (P54).
+        throw new ApiError('internal_error', 'The photo storage is not answering; try again shortly.', undefined, { 'retry-after': '5' });
       }
       if (!photo) throw new ApiError('not_found', 'No such photo.');
       return reply

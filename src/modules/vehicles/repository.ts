@@ -86,7 +86,7 @@ export async function existingExternalIds(db: Kysely<DB>, dealerId: number, mark
   return new Set(found.keys());
 }
 
-const VEHICLE_INSERT_COLUMNS = [
+export const VEHICLE_INSERT_COLUMNS = [
   'dealer_id',
   'market',
   'external_id',

@@ -20,19 +20,24 @@ export async function markSold(trx: Kysely<DB>, clock: Clock, publicBaseUrl: str
     trx,
     clock,
     dealerId,
-    toMark.map((r) => ({
-      type: 'vehicle.sold' as const,
-      data: {
-        external_id: r.external_id,
-        listing_id: r.listing_id,
-        market: r.market,
-        source: r.source,
-        vehicle: vehicleLabel(r),
-        url: listingUrl(publicBaseUrl, r.listing_id),
-      },
-    })),
+    toMark.map((r) => ({ type: 'vehicle.sold' as const, data: soldEventData(publicBaseUrl, r) })),
   );
   return toMark.length;
+}
+
+/** What a vehicle.sold event says of its car. */
+export function soldEventData(
+  publicBaseUrl: string,
+  r: Pick<VehicleRow, 'external_id' | 'listing_id' | 'market' | 'source' | 'year' | 'brand' | 'model' | 'version'>,
+) {
+  return {
+    external_id: r.external_id,
+    listing_id: r.listing_id,
+    market: r.market,
+    source: r.source,
+    vehicle: vehicleLabel(r),
+    url: listingUrl(publicBaseUrl, r.listing_id),
+  };
 }
 
 /** The mass-sold guard (D12): marking more than this share of the source's cars AND at least this many is refused. */
