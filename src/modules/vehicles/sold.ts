@@ -2,7 +2,7 @@
 // vehicle.sold event per car that was not sold already (D6), in the same transaction.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
-import type { DB } from '../../core/db/schema.js';
+import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import { setStatus, type SoldCandidate } from './repository.js';
 import { listingUrl, vehicleLabel } from './serialize.js';
