@@ -29,6 +29,40 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     );
   };
 
+  test('a car sent again as stored is kept as is; the same car written another way or with a bad value is validated in full (P55)', async () => {
+    const { key } = await seedDealer(t);
+    const car = { external_id: 'SAME-1', ...aCar({ ...GOL, version: '1.6 Trendline', vin: '9BWZZZ377VT004251', doors: 5 }) };
+    assert.deepEqual((await sync(key, { vehicles: [car] })).json(), { created: 1, updated: 0, sold: 0, errors: [], warnings: [] });
+    const read = async () => (await t.app.inject({ url: '/v1/vehicles/SAME-1', headers: bearer(key) })).json().vehicle;
+    const stored = await read();
+    const again = async (v: Record<string, unknown>) => (await sync(key, { vehicles: [{ ...car, ...v }] })).json();
+
+    // Exactly as stored, and written another way that validation reads the same: untouched.
+    assert.deepEqual(await again({}), { created: 0, updated: 1, sold: 0, errors: [], warnings: [] });
+    assert.deepEqual(await again({ brand: 'volkswagen', model: ' Gol ', price: GOL.price + 0.001 - 0.001 }), {
+      created: 0,
+      updated: 1,
+      sold: 0,
+      errors: [],
+      warnings: [],
+    });
+    assert.deepEqual(await read(), stored);
+
+    // Values the stored car has, but sent in a form validation refuses: refused, never taken as stored.
+    for (const [bad, message] of [
+      [{ price: String(GOL.price) }, /price must be a number/],
+      [{ price: GOL.price + 0.004 }, /at most two decimals/],
+      [{ year: String(GOL.year) }, /year must be a whole number/],
+      [{ doors: '5' }, /doors must be a whole number/],
+      [{ photos: 'x' }, /photos must be an array/],
+    ] as const) {
+      const r = await again(bad);
+      assert.equal(r.errors.length, 1, JSON.stringify(bad));
+      assert.match(r.errors[0].message, message, JSON.stringify(bad));
+    }
+    assert.deepEqual(await read(), stored);
+  });
+
   test('all valid: 200 with counts; sending them again updates', async () => {
     const { key } = await seedDealer(t);
     const first = await sync(key, { vehicles: aStock('A', 3, GOL) });

@@ -15,6 +15,7 @@ import { existingExternalIds, findExistingCars, forSaleMissing } from './reposit
 import { lastModelYear, type VehicleDeps } from './service.js';
 import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
 import { readStockId } from './stock-id.js';
+import { unchangedCar } from './unchanged.js';
 import { photosRequired, validateVehicle } from './validation.js';
 import { shown } from '../../core/text.js';
 
@@ -132,13 +133,14 @@ export function screenStock(scope: StockScope, records: Iterable<StockRecord>, r
 
 /**
  * Validates each candidate against the market and catalog, in memory; failures join `errors`.
- * `known` holds the stock IDs of existing cars (photos may be left out on an update).
+ * `known` holds the stock IDs of existing cars (photos may be left out on an update); when it
+ * holds the cars themselves, one sent exactly as stored is taken as stored (unchanged.ts).
  */
 export async function validateStock(
   deps: VehicleDeps,
   scope: StockScope,
   candidates: readonly StockCandidate[],
-  known: { has(externalId: string): boolean },
+  known: ReadonlySet<string> | ReadonlyMap<string, ExistingCar>,
   errors: ItemError[],
 ): Promise<StockItem[]> {
   const items: StockItem[] = [];
@@ -147,6 +149,12 @@ export async function validateStock(
   for (const c of candidates) {
     // A whole feed file is validated in slices: other requests are served between them.
     if (++n % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
+    const stored = 'get' in known ? known.get(c.externalId) : undefined;
+    const same = stored ? unchangedCar(c.raw, ctx, stored, scope.source) : undefined;
+    if (same) {
+      items.push({ index: c.index, externalId: c.externalId, data: same });
+      continue;
+    }
     const checked = validateVehicle(c.raw, { ...ctx, photosRequired: !known.has(c.externalId) });
     if (checked.ok) items.push({ index: c.index, externalId: c.externalId, data: checked.value });
     else errors.push({ index: c.index, external_id: c.externalId, message: checked.errors.join('; ') });
