@@ -80,6 +80,16 @@ export function findExistingCars(
   return byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select(EXISTING_CAR_COLUMNS).execute());
 }
 
+/** What tells whether a car is sent unchanged (vehicles/unchanged.ts), by stock ID: read before validating. */
+export function findStoredContent(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  externalIds: string[],
+): Promise<Map<string, Pick<VehicleRow, 'external_id' | 'content_hash' | 'photo_urls'>>> {
+  return byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select(['external_id', 'content_hash', 'photo_urls']).execute());
+}
+
 /** Which of these stock IDs are cars of the dealership in that market (any status or source). */
 export async function existingExternalIds(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<Set<string>> {
   const found = await byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select('external_id').execute());

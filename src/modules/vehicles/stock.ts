@@ -11,7 +11,7 @@ import type { NewEvent, VehicleRejectedData } from '../events/events.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import type { Market } from '../markets/markets.js';
 import { applyVehicles, type ApplyItem, type ExistingCar } from './apply.js';
-import { existingExternalIds, findExistingCars, forSaleMissing } from './repository.js';
+import { findExistingCars, findStoredContent, forSaleMissing } from './repository.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
 import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
 import { readStockId } from './stock-id.js';
@@ -140,7 +140,7 @@ export async function validateStock(
   deps: VehicleDeps,
   scope: StockScope,
   candidates: readonly StockCandidate[],
-  known: ReadonlySet<string> | ReadonlyMap<string, ExistingCar>,
+  known: ReadonlySet<string> | ReadonlyMap<string, Pick<ExistingCar, 'content_hash' | 'photo_urls'>>,
   errors: ItemError[],
 ): Promise<StockItem[]> {
   const items: StockItem[] = [];
@@ -171,7 +171,7 @@ export async function prepareStock(
   repeatOf: (firstIndex: number) => string,
 ): Promise<PreparedStock> {
   const { candidates, errors, listedIds } = screenStock(scope, records, repeatOf);
-  const known = await existingExternalIds(
+  const known = await findStoredContent(
     deps.store.db,
     scope.dealer.id,
     scope.market.code,
