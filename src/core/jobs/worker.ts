@@ -70,6 +70,7 @@ export class JobWorker {
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
+  private nudged = false;
   private loopDone: Promise<void> | undefined;
   private readonly abort = new AbortController();
   private unlisten: (() => void) | undefined;
@@ -94,8 +95,10 @@ export class JobWorker {
     this.loopDone = this.loop();
   }
 
-  /** Asks an idle loop to look for jobs now (after this process committed new ones). */
+  /** Asks the loop to look for jobs now (this process committed new ones, or a job ended). */
   nudge(): void {
+    // Kept when the loop is busy claiming: that claim may have missed what the nudge is about.
+    this.nudged = true;
     this.wake?.();
   }
 
@@ -134,12 +137,12 @@ export class JobWorker {
       // Handlers over a synchronous driver can finish without ever leaving the microtask
       // queue; a round never starts before timers and I/O had their turn.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      let claimed = 0;
+      // This round's claim sees everything committed before it; a nudge from now on asks for another.
+      this.nudged = false;
       const free = this.opts.concurrency - this.inFlight.size;
       if (free > 0) {
         try {
           const jobs = await this.claim(free);
-          claimed = jobs.length;
           for (const job of jobs) {
             const p = this.execute(job).finally(() => {
               this.inFlight.delete(p);
@@ -151,10 +154,13 @@ export class JobWorker {
           this.opts.log.error({ err }, 'job claim failed');
         }
       }
-      // Claimed a full batch: look again at once; otherwise sleep until a nudge or the poll.
+      // Sleep until a nudge (new jobs committed here, a job ended: P49) or the poll. A claim that
+      // filled the free places leaves none; one that did not took every job it may take now, so
+      // claiming again at once would only repeat the search (a whole scan of the due jobs of a
+      // webhook at its in-flight limit). A nudge that came during the round is not lost.
       // stop() may have cleared `running` while this round awaited its claim.
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-      if (this.running && (claimed === 0 || this.inFlight.size >= this.opts.concurrency)) {
+      if (this.running && !this.nudged) {
         await new Promise<void>((resolve) => {
           this.wake = resolve;
           this.timer = setTimeout(resolve, this.opts.pollIntervalMs);
