@@ -153,7 +153,39 @@ function dueJobs(db: Kysely<DB>, dialect: DialectName, args: ClaimArgs, exclude:
   );
 }
 
-async function markClaimed(db: Kysely<DB>, args: ClaimArgs, ids: number[] | SelectQueryBuilder<DB, 'jobs', { id: number }>): Promise<JobRow[]> {
+/**
+ * A finished job's place handed on (P49): inside the transaction that deletes the finished job,
+ * the next due pending job of the same task and concurrency key is claimed for the same worker.
+ * The key's count of running jobs stays what it was (one out, one in), so no claim lock is needed.
+ */
+export async function claimNextOfKey(
+  trx: Kysely<DB>,
+  dialect: DialectName,
+  args: { task: string; concurrencyKey: string; workerId: string; now: number; leaseMs: number },
+): Promise<JobRow | undefined> {
+  const row = await lockSkipLocked(
+    dialect,
+    trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('run_at', '<=', args.now)
+      .where('task', '=', args.task)
+      .where('concurrency_key', '=', args.concurrencyKey)
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(1),
+  ).executeTakeFirst();
+  if (!row) return undefined;
+  const [claimed] = await markClaimed(trx, args, [row.id]);
+  return claimed;
+}
+
+async function markClaimed(
+  db: Kysely<DB>,
+  args: Pick<ClaimArgs, 'workerId' | 'now' | 'leaseMs'>,
+  ids: number[] | SelectQueryBuilder<DB, 'jobs', { id: number }>,
+): Promise<JobRow[]> {
   if (Array.isArray(ids) && ids.length === 0) return [];
   const { workerId, now, leaseMs } = args;
   const rows = await db

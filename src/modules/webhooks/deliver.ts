@@ -84,7 +84,9 @@ export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): vo
       const attempts = delivery.attempts + 1;
       const at = clock.now();
       const delay = outcome.ok || !outcome.retryable ? undefined : retryDelay(deps.scheduleMs, attempts, outcome, random);
+      // The job ends in the transaction that records its outcome (P49: one commit per delivery).
       const disabled = await writeTransaction(store, async (trx) => {
+        await ctx.complete(trx);
         await insertAttempt(trx, {
           deliveryId: delivery.id,
           attemptedAt: at,
