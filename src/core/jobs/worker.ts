@@ -230,13 +230,18 @@ export class JobWorker {
     // A renewal finding the job no longer ours (the lease ran out and another worker took it)
     // aborts the handler: its outcome would not be recorded anyway (every write below is the
     // lease holder's only), and its side effects should stop.
+    // One controller per job, aborted by abortAll() or by a lost lease (AbortSignal.any cost
+    // more than the rest of a short job's bookkeeping, P49).
     const lost = new AbortController();
-    const signal = AbortSignal.any([this.abort.signal, lost.signal]);
+    const signal = lost.signal;
+    const onAbortAll = () => lost.abort(this.abort.signal.reason);
+    if (this.abort.signal.aborted) onAbortAll();
+    else this.abort.signal.addEventListener('abort', onAbortAll, { once: true });
     const heartbeat = setInterval(
       () => {
         extendLease(db, job.id, this.id, clock.now() + leaseMs).then(
           (held) => {
-            if (held || lost.signal.aborted) return;
+            if (held || signal.aborted) return;
             log.warn('job lease lost to another worker; stopping it');
             lost.abort(new Error('job lease lost'));
           },
@@ -291,6 +296,7 @@ export class JobWorker {
       }
     } finally {
       clearInterval(heartbeat);
+      this.abort.signal.removeEventListener('abort', onAbortAll);
     }
     // Claimed in the completing transaction: it runs here whatever the rest of the handler did.
     return done.next;
