@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { ManualClock, type Clock } from '../../src/core/clock.js';
 import { openStore, type Store } from '../../src/core/db/store.js';
 import type { JobRow } from '../../src/core/db/schema.js';
+import { writeTransaction } from '../../src/core/db/transaction.js';
 import { enqueue } from '../../src/core/jobs/queue.js';
 import { claimJobs, deleteJob, extendLease, failJob, findJob, rescheduleJob } from '../../src/core/jobs/repository.js';
 import { JobWorker, PermanentJobError, RetryJobError, type TaskDefinition } from '../../src/core/jobs/worker.js';
@@ -621,4 +622,81 @@ test(`[${STORE_NAME}] a handler whose lease another worker took is aborted, and 
   assert.equal(outcome, 'done', 'the handler was aborted by its lost lease');
   const row = await mustFind(ts.store, id);
   assert.deepEqual([row.status, row.locked_by, row.last_error], ['running', 'other', null]);
+});
+
+test(`[${STORE_NAME}] a serialized claim takes pending and lease-expired jobs together, in the order they were due`, async (t) => {
+  const { store } = await freshStore(t);
+  const clock = new ManualClock(Date.now());
+  // Three pending jobs due at t+0, t+20 and t+40; one running job (due at t+10) whose lease ran out at t+30.
+  const base = clock.now();
+  const ids: number[] = [];
+  for (const at of [0, 20, 40]) ids.push((await enqueue(store.db, clock, 'keyed', { v: at }, { runAt: base + at, concurrencyKey: `k${at}` }))!);
+  const expired = (await enqueue(store.db, clock, 'keyed', { v: 10 }, { runAt: base + 10, concurrencyKey: 'k10' }))!;
+  await store.db
+    .updateTable('jobs')
+    .set({ status: 'running', locked_by: 'dead', locked_until: base + 30, attempts: 1 })
+    .where('id', '=', expired)
+    .execute();
+  clock.set(base + 50);
+  const args = { tasks: ['keyed'], workerId: 'w', now: clock.now(), leaseMs: LEASE_MS, maxPerKey: { keyed: 1 } };
+  const firstThree = await claimJobs(store, { ...args, limit: 3 });
+  assert.deepEqual(
+    firstThree.map((j) => j.id),
+    [ids[0], expired, ids[1]],
+  );
+  assert.equal(firstThree[1]!.attempts, 2, 'the taken-over job counts another attempt');
+  assert.deepEqual(
+    (await claimJobs(store, { ...args, limit: 3 })).map((j) => j.id),
+    [ids[2]],
+  );
+});
+
+test(`[${STORE_NAME}] complete(): the job ends in the handler's transaction, and its place goes to the next due job of its key`, async (t) => {
+  const ts = await freshStore(t);
+  const { store } = ts;
+  const clock = new ManualClock(Date.now());
+  const worker = makeWorker(store, clock, { concurrency: 4, pollIntervalMs: 60_000 });
+  let running = 0;
+  let most = 0;
+  const ran: number[] = [];
+  const stillThere: boolean[] = [];
+  worker.define('keyed', {
+    maxPerKey: 2,
+    handler: async ({ v }, ctx) => {
+      most = Math.max(most, ++running);
+      await sleep(5);
+      if (v === 3) {
+        // A transaction that rolls back takes its complete() with it: the worker ends the job.
+        await writeTransaction(store, async (trx) => {
+          await ctx.complete(trx);
+          throw new Error('rolled back');
+        }).catch(() => {});
+      }
+      await writeTransaction(store, async (trx) => {
+        await ctx.complete(trx);
+        stillThere.push((await findJob(trx, ctx.job.id)) !== undefined);
+      });
+      running--;
+      ran.push(v);
+    },
+  });
+  await store.db.transaction().execute(async (trx) => {
+    for (let v = 0; v < 10; v++) await enqueue(trx, clock, 'keyed', { v }, { concurrencyKey: 'hook:1' });
+  });
+  worker.start();
+  t.after(() => worker.stop());
+  // Only the start and the jobs' own ends wake the loop (the poll is a minute away): the key's
+  // backlog drains through the places handed on.
+  const end = Date.now() + 30_000;
+  while (ran.length < 10 && Date.now() < end) await sleep(10);
+  assert.deepEqual(
+    [...ran].sort((a, b) => a - b),
+    Array.from({ length: 10 }, (_, v) => v),
+  );
+  assert.equal(most, 2, 'never more than maxPerKey at once');
+  assert.ok(
+    stillThere.every((x) => !x),
+    'the row is gone inside the completing transaction',
+  );
+  assert.deepEqual(await allJobs(store), []);
 });

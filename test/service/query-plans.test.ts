@@ -180,6 +180,39 @@ describe(`query plans of the hot queries (${STORE_NAME})`, () => {
     assertIndexed(await plan(q), 'jobs', /jobs_due|jobs_lease/);
   });
 
+  test('a serialized claim, pending half, and the next job of a key (P49): jobs_due read in order, no sort', async () => {
+    const pending = lockSkipLocked(
+      ts.store.dialect,
+      db
+        .selectFrom('jobs')
+        .select(['id', 'task', 'concurrency_key', 'run_at'])
+        .where('task', 'in', ['photos.download', 'webhooks.deliver'])
+        .where('status', '=', 'pending')
+        .where('run_at', '<=', 1000)
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(8),
+    );
+    const nextOfKey = lockSkipLocked(
+      ts.store.dialect,
+      db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('run_at', '<=', 1000)
+        .where('task', '=', 'webhooks.deliver')
+        .where('concurrency_key', '=', 'webhook:1')
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(1),
+    );
+    for (const q of [pending, nextOfKey]) {
+      const text = await plan(q);
+      assertIndexed(text, 'jobs', /jobs_due/);
+      if (STORE_NAME === 'sqlite') assert.doesNotMatch(text, /TEMP B-TREE/, text);
+    }
+  });
+
   test("a dealership's events (the event list, a car's history): events_dealer_created", async () => {
     const text = await plan(db.selectFrom('events').selectAll().where('dealer_id', '=', 1).orderBy('created_at', 'desc').limit(50));
     assertIndexed(text, 'events', /events_dealer_created/);

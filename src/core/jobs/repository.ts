@@ -89,7 +89,7 @@ export async function claimJobs(store: Store, args: ClaimArgs): Promise<JobRow[]
     }
     // Keys at their limit are left out of the select (a key names one task's subject, e.g. one
     // webhook); a key with some room left takes only that many of the due rows below.
-    const candidates = await dueJobs(trx, store.dialect, args, full).select(['id', 'task', 'concurrency_key']).execute();
+    const candidates = await dueCandidates(trx, store.dialect, args, full);
     const take: number[] = [];
     for (const c of candidates) {
       const max = c.concurrency_key === null ? undefined : args.maxPerKey?.[c.task];
@@ -103,6 +103,32 @@ export async function claimJobs(store: Store, args: ClaimArgs): Promise<JobRow[]
     }
     return markClaimed(trx, args, take);
   });
+}
+
+/**
+ * The due jobs a serialized claim chooses from, in the order they were due: the pending ones
+ * and the ones whose lease ran out, asked apart and merged (P49). Each half is one range of its
+ * index (jobs_due, jobs_lease) read in order up to the limit; asked as one OR, the store read
+ * every due row and sorted them, a whole backlog's worth (thousands of deliveries) per claim.
+ */
+async function dueCandidates(trx: Kysely<DB>, dialect: DialectName, args: ClaimArgs, exclude: string[]) {
+  const { tasks, now, limit } = args;
+  const half = (pending: boolean) =>
+    lockSkipLocked(
+      dialect,
+      trx
+        .selectFrom('jobs')
+        .select(['id', 'task', 'concurrency_key', 'run_at'])
+        .where('task', 'in', tasks)
+        .$if(exclude.length > 0, (qb) => qb.where((eb) => eb.or([eb('concurrency_key', 'is', null), eb('concurrency_key', 'not in', exclude)])))
+        .$if(pending, (qb) => qb.where('status', '=', 'pending').where('run_at', '<=', now))
+        .$if(!pending, (qb) => qb.where('status', '=', 'running').where('locked_until', '<', now))
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(limit),
+    ).execute();
+  const rows = [...(await half(true)), ...(await half(false))];
+  return rows.sort((a, b) => a.run_at - b.run_at || a.id - b.id).slice(0, limit);
 }
 
 /** One statement (the due rows as its subquery): atomic on SQLite, SKIP LOCKED on PostgreSQL. */
@@ -127,7 +153,39 @@ function dueJobs(db: Kysely<DB>, dialect: DialectName, args: ClaimArgs, exclude:
   );
 }
 
-async function markClaimed(db: Kysely<DB>, args: ClaimArgs, ids: number[] | SelectQueryBuilder<DB, 'jobs', { id: number }>): Promise<JobRow[]> {
+/**
+ * A finished job's place handed on (P49): inside the transaction that deletes the finished job,
+ * the next due pending job of the same task and concurrency key is claimed for the same worker.
+ * The key's count of running jobs stays what it was (one out, one in), so no claim lock is needed.
+ */
+export async function claimNextOfKey(
+  trx: Kysely<DB>,
+  dialect: DialectName,
+  args: { task: string; concurrencyKey: string; workerId: string; now: number; leaseMs: number },
+): Promise<JobRow | undefined> {
+  const row = await lockSkipLocked(
+    dialect,
+    trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('run_at', '<=', args.now)
+      .where('task', '=', args.task)
+      .where('concurrency_key', '=', args.concurrencyKey)
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(1),
+  ).executeTakeFirst();
+  if (!row) return undefined;
+  const [claimed] = await markClaimed(trx, args, [row.id]);
+  return claimed;
+}
+
+async function markClaimed(
+  db: Kysely<DB>,
+  args: Pick<ClaimArgs, 'workerId' | 'now' | 'leaseMs'>,
+  ids: number[] | SelectQueryBuilder<DB, 'jobs', { id: number }>,
+): Promise<JobRow[]> {
   if (Array.isArray(ids) && ids.length === 0) return [];
   const { workerId, now, leaseMs } = args;
   const rows = await db

@@ -4,10 +4,12 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../clock.js';
+import type { Kysely } from 'kysely';
 import type { Store } from '../db/store.js';
-import type { JobRow } from '../db/schema.js';
+import type { DB, JobRow } from '../db/schema.js';
+import { afterCommit } from '../db/transaction.js';
 import type { TaskName, TaskPayloads } from './tasks.js';
-import { claimJobs, deleteJob, extendLease, failJob, repeatJob, rescheduleJob } from './repository.js';
+import { claimJobs, claimNextOfKey, deleteJob, extendLease, failJob, repeatJob, rescheduleJob } from './repository.js';
 import { onJobsQueued } from './wake.js';
 
 interface JobContext {
@@ -16,6 +18,13 @@ interface JobContext {
   attempt: number;
   signal: AbortSignal;
   log: Logger;
+  /**
+   * Ends the job inside the handler's last write transaction (a writeTransaction's `trx`): the
+   * row is deleted with the outcome it records, instead of by a statement of its own after the
+   * handler (P49). The handler must not throw after the transaction commits. Not for recurring
+   * tasks.
+   */
+  complete(trx: Kysely<DB>): Promise<void>;
 }
 
 export interface TaskDefinition<P> {
@@ -70,6 +79,7 @@ export class JobWorker {
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
+  private nudged = false;
   private loopDone: Promise<void> | undefined;
   private readonly abort = new AbortController();
   private unlisten: (() => void) | undefined;
@@ -94,8 +104,10 @@ export class JobWorker {
     this.loopDone = this.loop();
   }
 
-  /** Asks an idle loop to look for jobs now (after this process committed new ones). */
+  /** Asks the loop to look for jobs now (this process committed new ones, or a job ended). */
   nudge(): void {
+    // Kept when the loop is busy claiming: that claim may have missed what the nudge is about.
+    this.nudged = true;
     this.wake?.();
   }
 
@@ -134,14 +146,14 @@ export class JobWorker {
       // Handlers over a synchronous driver can finish without ever leaving the microtask
       // queue; a round never starts before timers and I/O had their turn.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      let claimed = 0;
+      // This round's claim sees everything committed before it; a nudge from now on asks for another.
+      this.nudged = false;
       const free = this.opts.concurrency - this.inFlight.size;
       if (free > 0) {
         try {
           const jobs = await this.claim(free);
-          claimed = jobs.length;
           for (const job of jobs) {
-            const p = this.execute(job).finally(() => {
+            const p = this.runSlot(job).finally(() => {
               this.inFlight.delete(p);
               this.nudge();
             });
@@ -151,10 +163,13 @@ export class JobWorker {
           this.opts.log.error({ err }, 'job claim failed');
         }
       }
-      // Claimed a full batch: look again at once; otherwise sleep until a nudge or the poll.
+      // Sleep until a nudge (new jobs committed here, a job ended: P49) or the poll. A claim that
+      // filled the free places leaves none; one that did not took every job it may take now, so
+      // claiming again at once would only repeat the search (a whole scan of the due jobs of a
+      // webhook at its in-flight limit). A nudge that came during the round is not lost.
       // stop() may have cleared `running` while this round awaited its claim.
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-      if (this.running && (claimed === 0 || this.inFlight.size >= this.opts.concurrency)) {
+      if (this.running && !this.nudged) {
         await new Promise<void>((resolve) => {
           this.wake = resolve;
           this.timer = setTimeout(resolve, this.opts.pollIntervalMs);
@@ -179,12 +194,28 @@ export class JobWorker {
     });
   }
 
-  private async execute(job: JobRow): Promise<void> {
+  /** Runs a job, then the jobs its place was handed on to (see `complete`), in one slot. */
+  private async runSlot(job: JobRow): Promise<void> {
+    let next: JobRow | undefined = job;
+    while (next) next = await this.execute(next);
+  }
+
+  /**
+   * Whether a job ending now hands its place to the next due job of its key: only while the
+   * loop runs and has free places of its own (so jobs of other keys, which the loop claims in
+   * the order they were due, never wait behind a key's backlog).
+   */
+  private handsOn(job: JobRow, def: TaskDefinition<unknown>): boolean {
+    return this.running && job.concurrency_key !== null && def.maxPerKey !== undefined && this.inFlight.size < this.opts.concurrency;
+  }
+
+  /** Runs one job; returns the job its place was handed on to, if any. */
+  private async execute(job: JobRow): Promise<JobRow | undefined> {
     const { store, clock, leaseMs } = this.opts;
     const db = store.db;
     const log = this.opts.log.child({ job_id: job.id, task: job.task, attempt: job.attempts });
     const def = this.tasks.get(job.task);
-    if (!def) return; // claimJobs only takes known tasks
+    if (!def) return undefined; // claimJobs only takes known tasks
 
     // A lease that ran out with no attempts left means its workers kept dying on it.
     if (job.attempts > job.max_attempts) {
@@ -192,20 +223,25 @@ export class JobWorker {
         (err: unknown) => log.error({ err }, 'could not record job failure'),
       );
       log.error('job given up: its lease expired on its last attempt');
-      return;
+      return undefined;
     }
 
     // The lease is short (JOB_LEASE, P35) and renewed every third of it while the handler runs.
     // A renewal finding the job no longer ours (the lease ran out and another worker took it)
     // aborts the handler: its outcome would not be recorded anyway (every write below is the
     // lease holder's only), and its side effects should stop.
+    // One controller per job, aborted by abortAll() or by a lost lease (AbortSignal.any cost
+    // more than the rest of a short job's bookkeeping, P49).
     const lost = new AbortController();
-    const signal = AbortSignal.any([this.abort.signal, lost.signal]);
+    const signal = lost.signal;
+    const onAbortAll = () => lost.abort(this.abort.signal.reason);
+    if (this.abort.signal.aborted) onAbortAll();
+    else this.abort.signal.addEventListener('abort', onAbortAll, { once: true });
     const heartbeat = setInterval(
       () => {
         extendLease(db, job.id, this.id, clock.now() + leaseMs).then(
           (held) => {
-            if (held || lost.signal.aborted) return;
+            if (held || signal.aborted) return;
             log.warn('job lease lost to another worker; stopping it');
             lost.abort(new Error('job lease lost'));
           },
@@ -216,13 +252,31 @@ export class JobWorker {
     );
     heartbeat.unref();
     const started = Date.now();
+    // Set once the transaction that completed the job has committed.
+    const done: { completed: boolean; next?: JobRow } = { completed: false };
+    const complete = async (trx: Kysely<DB>): Promise<void> => {
+      if (def.repeatEveryMs) throw new Error('complete() is for one-off jobs');
+      await deleteJob(trx, job.id, this.id);
+      const handOn =
+        this.handsOn(job, def) &&
+        (await claimNextOfKey(trx, store.dialect, { task: job.task, concurrencyKey: job.concurrency_key!, workerId: this.id, now: clock.now(), leaseMs }));
+      afterCommit(trx, () => {
+        done.completed = true;
+        if (handOn) done.next = handOn;
+      });
+    };
     try {
-      await def.handler(JSON.parse(job.payload), { job, attempt: job.attempts, signal, log });
+      await def.handler(JSON.parse(job.payload), { job, attempt: job.attempts, signal, log, complete });
       if (def.repeatEveryMs) await repeatJob(db, { id: job.id, workerId: this.id, runAt: clock.now() + def.repeatEveryMs, error: null, now: clock.now() });
-      else await deleteJob(db, job.id, this.id);
+      else if (!done.completed) await deleteJob(db, job.id, this.id);
       log.debug({ ms: Date.now() - started }, 'job done');
     } catch (err) {
       const error = errorText(err);
+      if (done.completed) {
+        // Its outcome is recorded and its row gone: nothing is left to retry.
+        log.error({ error }, 'job failed after completing');
+        return done.next;
+      }
       const now = clock.now();
       const givingUp = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
       if (givingUp && def.repeatEveryMs) {
@@ -242,7 +296,10 @@ export class JobWorker {
       }
     } finally {
       clearInterval(heartbeat);
+      this.abort.signal.removeEventListener('abort', onAbortAll);
     }
+    // Claimed in the completing transaction: it runs here whatever the rest of the handler did.
+    return done.next;
   }
 }
 

@@ -52,9 +52,52 @@ const later = (trx: Kysely<DB>, clock: Clock, webhookId: number, deliveryId: num
     { runAt, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS, concurrencyKey: deliveryKey(webhookId) },
   );
 
+/**
+ * Writes that arrive together share one transaction (P49): a delivery's outcome is a handful of
+ * small writes, and the commit (on SQLite the WAL pages of five tables and their indexes) cost
+ * more than all of them; deliveries to a receiver end a few at a time. A batch that fails is
+ * written again one by one, so one bad write fails only its own job.
+ */
+function groupCommits(store: Store): <T>(write: (trx: Kysely<DB>) => Promise<T>) => Promise<T> {
+  interface Entry {
+    write: (trx: Kysely<DB>) => Promise<unknown>;
+    resolve: (value: unknown) => void;
+    reject: (err: unknown) => void;
+  }
+  let queue: Entry[] = [];
+  let flushing = false;
+  const flush = async () => {
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        const results = await writeTransaction(store, async (trx) => {
+          const out: unknown[] = [];
+          for (const e of batch) out.push(await e.write(trx));
+          return out;
+        });
+        batch.forEach((e, i) => e.resolve(results[i]));
+      } catch (err) {
+        if (batch.length === 1) batch[0]!.reject(err);
+        else for (const e of batch) await writeTransaction(store, e.write).then(e.resolve, e.reject);
+      }
+    }
+    flushing = false;
+  };
+  return <T>(write: (trx: Kysely<DB>) => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
+      if (flushing) return;
+      flushing = true;
+      // One turn of the event loop: the outcomes of deliveries answered together join.
+      setImmediate(() => void flush());
+    });
+}
+
 export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): void {
   const { store, clock } = deps;
   const random = deps.random ?? Math.random;
+  const recordOutcome = groupCommits(store);
 
   jobs.define('webhooks.deliver', {
     // A slow receiver holds at most this many workers; its other deliveries wait in the table.
@@ -84,7 +127,10 @@ export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): vo
       const attempts = delivery.attempts + 1;
       const at = clock.now();
       const delay = outcome.ok || !outcome.retryable ? undefined : retryDelay(deps.scheduleMs, attempts, outcome, random);
-      const disabled = await writeTransaction(store, async (trx) => {
+      // The job ends in the transaction that records its outcome (P49), shared with the
+      // outcomes of the deliveries that ended with it.
+      const disabled = await recordOutcome(async (trx) => {
+        await ctx.complete(trx);
         await insertAttempt(trx, {
           deliveryId: delivery.id,
           attemptedAt: at,

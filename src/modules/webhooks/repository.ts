@@ -2,6 +2,7 @@
 // transaction; every read of a dealer's data takes the dealer id.
 import { sql, type Kysely } from 'kysely';
 import type { AttemptRow, DB, DeliveryRow, DeliveryStatus, WebhookRow } from '../../core/db/schema.js';
+import { compiledQuery } from '../../core/db/compiled.js';
 import { chunks } from '../../core/util/chunks.js';
 
 export function countLiveWebhooks(db: Kysely<DB>, dealerId: number): Promise<number> {
@@ -81,13 +82,76 @@ export interface DeliveryToSend {
   event: { id: string; type: string; data: string; created_at: number };
 }
 
+// One statement per delivery attempt (P49), compiled once: the delivery with its webhook and event.
+const deliveryToSend = compiledQuery<
+  DeliveryRow & {
+    w_dealer_id: number;
+    w_url: string;
+    w_events: string;
+    w_secret_sealed: string;
+    w_active: number;
+    w_failures_in_a_row: number;
+    w_created_at: number;
+    w_deleted_at: number | null;
+    e_type: string;
+    e_data: string;
+    e_created_at: number;
+  },
+  [number]
+>((db) =>
+  db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select([
+      'w.dealer_id as w_dealer_id',
+      'w.url as w_url',
+      'w.events as w_events',
+      'w.secret_sealed as w_secret_sealed',
+      'w.active as w_active',
+      'w.failures_in_a_row as w_failures_in_a_row',
+      'w.created_at as w_created_at',
+      'w.deleted_at as w_deleted_at',
+      'e.type as e_type',
+      'e.data as e_data',
+      'e.created_at as e_created_at',
+    ])
+    .where('d.id', '=', 0),
+);
+
 export async function loadDeliveryToSend(db: Kysely<DB>, deliveryId: number): Promise<DeliveryToSend | undefined> {
-  const delivery = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst();
-  if (!delivery) return undefined;
-  const webhook = await db.selectFrom('webhooks').selectAll().where('id', '=', delivery.webhook_id).executeTakeFirst();
-  const event = await db.selectFrom('events').select(['id', 'type', 'data', 'created_at']).where('id', '=', delivery.event_id).executeTakeFirst();
-  if (!webhook || !event) return undefined;
-  return { delivery, webhook, event };
+  const [r] = await deliveryToSend(db, deliveryId);
+  if (!r) return undefined;
+  const {
+    w_dealer_id,
+    w_url,
+    w_events,
+    w_secret_sealed,
+    w_active,
+    w_failures_in_a_row,
+    w_created_at,
+    w_deleted_at,
+    e_type,
+    e_data,
+    e_created_at,
+    ...delivery
+  } = r;
+  return {
+    delivery,
+    webhook: {
+      id: delivery.webhook_id,
+      dealer_id: w_dealer_id,
+      url: w_url,
+      events: w_events,
+      secret_sealed: w_secret_sealed,
+      active: w_active,
+      failures_in_a_row: w_failures_in_a_row,
+      created_at: w_created_at,
+      deleted_at: w_deleted_at,
+    },
+    event: { id: delivery.event_id, type: e_type, data: e_data, created_at: e_created_at },
+  };
 }
 
 export async function insertAttempt(
