@@ -23,6 +23,7 @@ export const STOCK_ID_RULE =
   'It is NFC-normalized and stripped of leading and trailing white space before use; control characters, line/paragraph separators and bidirectional formatting characters are refused.';
 
 const REFUSED = /[\p{Cc}\u2028\u2029\p{Bidi_Control}\p{Cs}]/u;
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
 /** NFC, then leading and trailing white space removed. Idempotent. */
 export function normalizeStockId(raw: string): string {
@@ -58,6 +59,12 @@ export type StockIdReading = { ok: true; id: string } | { ok: false; id: string;
 export function readStockId(raw: unknown): StockIdReading {
   if (raw === undefined || raw === null) return { ok: false, id: '', problem: 'is required' };
   if (typeof raw !== 'string') return { ok: false, id: '', problem: 'must be a string (text), e.g. "1043"' };
+  // Printable ASCII, the usual stock ID: NFC leaves it as it is and none of it is refused, so
+  // only the trim and the length are left to check (P53: the full rule cost more than the GET's lookup).
+  if (PRINTABLE_ASCII.test(raw)) {
+    const trimmed = raw.trim();
+    if (trimmed !== '' && trimmed.length <= STOCK_ID_MAX) return { ok: true, id: trimmed };
+  }
   const id = normalizeStockId(raw);
   const problem = stockIdProblem(id);
   if (problem === null) return { ok: true, id };
