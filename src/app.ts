@@ -8,6 +8,7 @@ import { migrateToLatest } from './core/db/migrate.js';
 import { installBodyDrain } from './core/http/drain.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
+import { installRequestStart } from './core/http/request-start.js';
 import { installShutdownDrain } from './core/http/shutdown-drain.js';
 import { keyedScopeHook } from './core/http/keyed-scope.js';
 import { installHttpMetrics, registerMetricsRoute } from './core/metrics/http.js';
@@ -105,7 +106,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installJsonBodyParser(app);
   // A refused body is read on up to twice the largest accepted one (a feed file), for 30 s.
   installBodyDrain(app, { maxBytes: 2 * Math.max(BODY_LIMIT, FEED_MAX_BYTES), maxMs: 30_000 });
-  installRequestLog(app, requestLog, config.logLevel);
+  installRequestStart(app);
+  installRequestLog(app, requestLog);
   // Requests are counted only when someone can read the counts (P38).
   if (metricsServed(config)) installHttpMetrics(app, services.metrics);
   if (config.metricsToken !== undefined) registerMetricsRoute(app, services.metrics, config.metricsToken);

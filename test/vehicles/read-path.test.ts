@@ -1,9 +1,12 @@
 // The cached GET of a car (P44): on SQLite the revision lookup runs synchronously on the
 // store's connection only while no transaction is open on it, so a GET never answers from a
 // write that is not committed (or is rolled back); the answer follows every committed change.
+// An answer given again without any read (P53) follows them too: this connection's own writes at
+// once, another connection's (another process) from the next turn of the event loop.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import { openStore } from '../../src/core/db/store.js';
 import { writeTransaction } from '../../src/core/db/transaction.js';
 import { findVehicleRevision } from '../../src/modules/vehicles/repository.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
@@ -82,5 +85,27 @@ describe(`vehicle GET read path (${STORE_NAME})`, () => {
     assert.equal((await get('RP-1')).price, '88.00');
     await setPrice(t.store.db, 'RP-1', 66_00);
     assert.equal((await get('RP-1')).price, '66.00');
+  });
+
+  test('an answer given again follows a change by another connection (another process) and a new car', async () => {
+    assert.equal((await t.app.inject({ method: 'PUT', url: '/v1/vehicles/RP-2', headers: bearer(key), payload: aCar({ price: 100 }) })).statusCode, 201);
+    assert.equal((await get('RP-2')).price, '100.00');
+    assert.equal((await get('RP-2')).price, '100.00');
+    const other = openStore({ url: t.url });
+    try {
+      await setPrice(other.db, 'RP-2', 55_00);
+    } finally {
+      await other.close();
+    }
+    // A request after another process's commit comes in a later turn of the event loop.
+    await new Promise((r) => setImmediate(r));
+    assert.equal((await get('RP-2')).price, '55.00');
+    // This connection's own write: at once.
+    await setPrice(t.store.db, 'RP-2', 44_00);
+    assert.equal((await get('RP-2')).price, '44.00');
+    const missing = await t.app.inject({ url: '/v1/vehicles/RP-3', headers: bearer(key) });
+    assert.equal(missing.statusCode, 404);
+    assert.equal((await t.app.inject({ method: 'PUT', url: '/v1/vehicles/RP-3', headers: bearer(key), payload: aCar({ price: 100 }) })).statusCode, 201);
+    assert.equal((await get('RP-3')).price, '100.00');
   });
 });

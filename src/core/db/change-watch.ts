@@ -52,14 +52,30 @@ export function watchChanges(store: Store, channel: string, log: WarnLog): Chang
   if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
   if (store.openClient) return new PgListener(store.openClient.bind(store), channel, log);
   const dataVersion = store.dataVersion?.bind(store);
+  // data_version is read once per turn of the event loop, not once per request (P53): the
+  // requests answered in one turn were all read from their sockets in it, so one reading taken
+  // during the turn orders them as well as one reading each; a commit by another process is seen
+  // by the first request of the next turn. This process's own announcements count at once.
+  let seen: { local: number; version: string } | undefined;
+  let forgetQueued = false;
+  const forget = () => {
+    seen = undefined;
+    forgetQueued = false;
+  };
   return {
     version() {
       if (!dataVersion) return `${localChanges}`;
+      if (seen?.local === localChanges) return seen.version;
       try {
-        return `${localChanges}:${dataVersion()}`;
+        seen = { local: localChanges, version: `${localChanges}:${dataVersion()}` };
       } catch {
         return undefined; // the connection is busy (an open iterator): do not trust a cache now
       }
+      if (!forgetQueued) {
+        forgetQueued = true;
+        setImmediate(forget);
+      }
+      return seen.version;
     },
     async close() {},
   };

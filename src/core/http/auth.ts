@@ -21,6 +21,7 @@ export type KeyResolver = (key: string) => AuthContext | undefined | Promise<Aut
 
 const URL_KEY_PARAMS = /[?&](api_?key|apikey|key|access_token|x-api-key)=|dik_/i;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const WHITESPACE = /\s/;
 
 /** What the key headers of one request carried, read in one pass over its raw headers. */
 class KeyHeaders {
@@ -36,12 +37,17 @@ class KeyHeaders {
     let key: string;
     if (name === 'authorization') {
       this.bearers++;
-      const m = BEARER.exec(value);
-      if (!m) {
-        this.malformed = true;
-        return;
+      // "Bearer <key>" as clients send it, read without a match array (P53); anything else by the full rule.
+      const rest = value.startsWith('Bearer ') ? value.slice(7) : '';
+      if (rest !== '' && !WHITESPACE.test(rest)) key = rest;
+      else {
+        const m = BEARER.exec(value);
+        if (!m) {
+          this.malformed = true;
+          return;
+        }
+        key = m[1]!;
       }
-      key = m[1]!;
       this.firstBearer ??= key;
     } else {
       this.xKeys++;

@@ -49,13 +49,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
   });
 
-  // HTTP/1.1 requires Host; node would answer its absence with an empty 400 of its own
-  // (so `requireHostHeader` is off in app.ts and the check is made here, in the Error shape).
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
-      done(new ApiError('invalid_request', 'An HTTP/1.1 request must carry a Host header.'));
-    } else done();
-  });
+  // The Host check of HTTP/1.1 is in request-start.ts (the one onRequest hook of every request).
 
   // An Expect other than 100-continue: node would answer an empty 417.
   app.server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {

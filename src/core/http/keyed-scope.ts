@@ -42,41 +42,57 @@ export function keyedScopeHook({ resolveKey, limiter, perMinute, clock }: KeyedS
       (storeErr: unknown) => done(storeErr as Error),
     );
   };
-  const counted = (req: FastifyRequest, reply: FastifyReply, d: RateLimitDecision, now: number, done: HookHandlerDoneFunction): void => {
+  const counted = (ip: string, reply: FastifyReply, d: RateLimitDecision, now: number, done: HookHandlerDoneFunction): void => {
     if (d.guarded) {
-      failedAuth.lockedOut(req.ip, now, d.resetMs);
+      failedAuth.lockedOut(ip, now, d.resetMs);
       done(lockedOut(d.resetMs));
       return;
     }
-    reply.headers(rateLimitHeaders(d));
     if (d.allowed) {
+      // The three headers set one by one: no object per request (P53); a 429's come with Retry-After below.
+      reply.header('ratelimit-limit', String(d.limit));
+      reply.header('ratelimit-remaining', String(d.remaining));
+      reply.header('ratelimit-reset', String(Math.max(0, Math.ceil(d.resetMs / 1000))));
       done();
       return;
     }
+    reply.headers(rateLimitHeaders(d));
     const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
     done(new ApiError('rate_limited', `More than ${perMinute} calls in 60 seconds with this key; retry in ${wait} s.`));
   };
+  // The last key's limiter key is reused (a string made and hashed once, not per request).
+  let lastKeyId = -1;
+  let lastLimitKey = '';
+  const limitKey = (keyId: number): string => {
+    if (keyId !== lastKeyId) {
+      lastKeyId = keyId;
+      lastLimitKey = `key:${keyId}`;
+    }
+    return lastLimitKey;
+  };
   // One store call: the address's lockout is looked at, then the key's call counted.
-  const admitted = (req: FastifyRequest, reply: FastifyReply, a: AuthContext, done: HookHandlerDoneFunction): void => {
+  const admitted = (req: FastifyRequest, ip: string, reply: FastifyReply, a: AuthContext, done: HookHandlerDoneFunction): void => {
     req.auth = a;
     const now = clock.now();
     let d: RateLimitDecision | Promise<RateLimitDecision>;
     try {
-      d = limiter.hit(`key:${a.keyId}`, now, perMinute, 60_000, failedAuth.guard(req.ip));
+      d = limiter.hit(limitKey(a.keyId), now, perMinute, 60_000, failedAuth.guard(ip));
     } catch (err) {
       done(err as Error);
       return;
     }
     if (d instanceof Promise)
       d.then(
-        (x) => counted(req, reply, x, now, done),
+        (x) => counted(ip, reply, x, now, done),
         (err: unknown) => done(err as Error),
       );
-    else counted(req, reply, d, now, done);
+    else counted(ip, reply, d, now, done);
   };
 
   return (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    const known = failedAuth.knownBlockedFor(req.ip, clock.now());
+    // The address read once: req.ip is a getter (proxy-addr's walk when TRUST_PROXY is set).
+    const ip = req.ip;
+    const known = failedAuth.knownBlockedFor(ip, clock.now());
     if (known > 0) {
       done(lockedOut(known));
       return;
@@ -90,9 +106,9 @@ export function keyedScopeHook({ resolveKey, limiter, perMinute, clock }: KeyedS
     }
     if (a instanceof Promise)
       a.then(
-        (x) => admitted(req, reply, x, done),
+        (x) => admitted(req, ip, reply, x, done),
         (err: unknown) => refused(req, err, done),
       );
-    else admitted(req, reply, a, done);
+    else admitted(req, ip, reply, a, done);
   };
 }

@@ -18,8 +18,6 @@ declare module 'fastify' {
 export function installShutdownDrain(app: FastifyInstance): DrainState {
   const state = new DrainState();
   app.decorate('drain', state);
-  app.addHook('onRequest', async (_req, reply) => {
-    if (state.draining) reply.header('connection', 'close');
-  });
+  // `Connection: close` while draining is set by request-start.ts (the one onRequest hook of every request).
   return state;
 }

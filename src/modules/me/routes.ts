@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { AuthContext } from '../../core/http/auth.js';
 import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { minPhotosOf } from '../markets/markets.js';
 import { SYNC_MAX } from '../vehicles/sync.js';
 import { API_VERSION } from '../../core/version.js';
 
 export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number }> = async (app, { perMinute }) => {
+  const bodies = new WeakMap<AuthContext, string>();
   app.get(
     '/me',
     {
@@ -16,15 +18,24 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number }> = async 
         response: { 200: Type.Ref('Account'), ...errorResponses(...KEYED_ERRORS) },
       },
     },
-    async (req) => {
-      const { dealer, keyPrefix, keyName } = req.auth;
-      const minPhotos = Math.max(...dealer.markets.map(minPhotosOf));
-      return {
-        dealer: { name: dealer.name, slug: dealer.slug, markets: dealer.markets },
-        key: { prefix: keyPrefix, name: keyName },
-        limits: { per_minute: perMinute, sync_max: SYNC_MAX, min_photos: minPhotos },
-        api_version: API_VERSION,
-      };
+    (req, reply) => {
+      // Serialized once per resolved key (the resolver hands out the same AuthContext until it
+      // looks the key up again) with this route's schema, then sent as it is, synchronously (P53).
+      let body = bodies.get(req.auth);
+      if (body === undefined) {
+        body = reply.serialize(account(req.auth, perMinute)) as string;
+        bodies.set(req.auth, body);
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 };
+
+function account({ dealer, keyPrefix, keyName }: AuthContext, perMinute: number) {
+  return {
+    dealer: { name: dealer.name, slug: dealer.slug, markets: dealer.markets },
+    key: { prefix: keyPrefix, name: keyName },
+    limits: { per_minute: perMinute, sync_max: SYNC_MAX, min_photos: Math.max(...dealer.markets.map(minPhotosOf)) },
+    api_version: API_VERSION,
+  };
+}
