@@ -67,6 +67,8 @@ interface Job {
   id: number;
   input: ParseInput;
   rows: ParsedRow[];
+  /** Takes each batch as it arrives instead of `rows` (the import validates while the file is read, P51). */
+  onRows?: (rows: ParsedRow[]) => void;
   resolve: (r: ParsedFeed) => void;
   reject: (e: Error) => void;
 }
@@ -85,9 +87,13 @@ const slots = new Set<Slot>();
 const waiting: Job[] = [];
 let nextId = 1;
 
-export function parseInWorker(input: ParseInput): Promise<ParsedFeed> {
+/**
+ * Parses a file in a parser process. With `onRows`, each batch of rows goes to it as it arrives
+ * (in file order) and the result's `rows` stays empty: the whole file's rows are never held.
+ */
+export function parseInWorker(input: ParseInput, onRows?: (rows: ParsedRow[]) => void): Promise<ParsedFeed> {
   return new Promise((resolve, reject) => {
-    waiting.push({ id: nextId++, input, rows: [], resolve, reject });
+    waiting.push({ id: nextId++, input, rows: [], ...(onRows ? { onRows } : {}), resolve, reject });
     dispatch();
   });
 }
@@ -135,7 +141,8 @@ function spawn(): Slot {
     const job = slot.job;
     if (!job || job.id !== m.id) return;
     if (m.kind === 'rows') {
-      for (const row of m.rows) job.rows.push(row);
+      if (job.onRows) job.onRows(m.rows);
+      else for (const row of m.rows) job.rows.push(row);
       return;
     }
     finish(slot);
