@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { seedDealer } from '../support/dealers.js';
+import { parseFeed } from '../../src/modules/feeds/parse/index.js';
 import { csv, csvCar, feedFor, ids, pushCsv, vehiclesOf } from './support.js';
 
 describe(`feed rows validated as the parser sends them (${STORE_NAME})`, () => {
@@ -53,5 +54,20 @@ describe(`feed rows validated as the parser sends them (${STORE_NAME})`, () => {
     assert.equal(res.statusCode, 422, res.body);
     assert.equal(res.json().error.code, 'unreadable_feed');
     assert.deepEqual(await vehiclesOf(t, slug), before);
+  });
+});
+
+describe('files sent to the parser processes on their stdin (P51)', () => {
+  test('many files at once, small (a reused parser) and over 1 MB (a parser ended after it): each read as itself', async () => {
+    const files = Array.from({ length: 12 }, (_, f) => {
+      const n = f % 4 === 0 ? 8000 : 3 + f; // 8 000 rows: over 1 MB
+      return { n, body: Buffer.from(csv(ids(`F${f}`, n).map((id) => csvCar(id)))) };
+    });
+    const results = await Promise.all(files.map((f) => parseFeed({ body: f.body, contentType: 'text/csv', market: 'ar' })));
+    results.forEach((r, f) => {
+      assert.equal(r.rows.length, files[f]!.n);
+      assert.equal(r.rows[0]!.vehicle.external_id, `F${f}-1`);
+      assert.equal(r.rows.at(-1)!.vehicle.external_id, `F${f}-${files[f]!.n}`);
+    });
   });
 });
