@@ -1,6 +1,6 @@
 // A feed import (D15), from a push or a pull: the file is the whole inventory of the feed's
-// source. Rows are screened and validated exactly as in sync (vehicles/stock.ts), the sold
-// guard is checked FIRST (it depends only on the stock IDs, so a refusal applies nothing),
+// source. Rows are screened and validated exactly as in sync (vehicles/stock.ts), batch by
+// batch while the parser reads the file (streamed-stock.ts, P51), the sold guard is checked FIRST (it depends only on the stock IDs, so a refusal applies nothing),
 // rows are applied in chunks of IMPORT_CHUNK cars per transaction while the dealership's import lock
 // is held across the chunks, then the source's missing cars are marked sold unless a row
 // failed. Every import leaves a report (feed_imports): written as `running` when the import
@@ -27,17 +27,18 @@ import {
   applyStockPart,
   guardRefusal,
   markMissingSold,
-  prepareStock,
   recordRejections,
   soldSkippedText,
   type ItemError,
   type ItemWarning,
+  type PreparedStock,
   type StockScope,
 } from '../vehicles/stock.js';
 import type { ImportLock } from './import-lock.js';
-import { parseFeed, UnreadableFeedError, type ColumnMatch, type FeedFormat, type ParsedFeed } from './parse/index.js';
+import { parseFeedRows, UnreadableFeedError, type ColumnMatch, type FeedFormat, type ParsedFeed } from './parse/index.js';
 import { columnMapOf, storedColumns } from './mapping.js';
 import { finishFeedImport, insertFeedImport, interruptFeedImport, touchFeedImport } from './repository.js';
+import { StreamedStock } from './streamed-stock.js';
 
 /** Cars applied per transaction: other writers get turns between chunks, and each chunk's short-lived objects die young (a 30 000-car file peaked ~60 MB lower than with 500). */
 export const IMPORT_CHUNK = 200;
@@ -208,16 +209,21 @@ export async function importFeedFile(deps: FeedDeps, feed: FeedRow, dealer: Deal
   const importId = await startImport(deps.store.db, feed, opts.trigger, startedAt);
   const beat = heartbeat(deps, importId);
   try {
+    const scope = stockScope(feed, dealer);
+    // Rows are validated as the parser sends them (P51): only validated cars are kept.
+    const stock = new StreamedStock(deps, scope);
     let parsed: ParsedFeed;
     try {
-      parsed = await parseFeed({ ...file, market: feed.market, columnMap: columnMapOf(feed) }); // units and currencies read for the feed's market
+      parsed = await parseFeedRows({ ...file, market: feed.market, columnMap: columnMapOf(feed) }, stock.add); // units and currencies read for the feed's market
     } catch (err) {
+      stock.abandon();
       if (!(err instanceof UnreadableFeedError)) throw err;
       const message = `The feed file could not be read: ${err.message}`;
       await recordFailedImport(deps, feed, opts.trigger, startedAt, { result: 'unreadable', reason: 'unreadable_feed', message }, importId);
       throw new ApiError('unreadable_feed', message);
     }
-    return await importParsedFeed(deps, feed, dealer, parsed, opts, startedAt, importId);
+    const prepared = await stock.done();
+    return await importParsedFeed(deps, feed, scope, parsed, { prepared, rows: stock.rows + parsed.rowErrors.length }, opts, startedAt, importId);
   } catch (err) {
     // Answered errors (422, 409) have their report already. Anything else (the store failed
     // mid-import…) leaves an interrupted one; if even that cannot be written, the heartbeat
@@ -236,20 +242,26 @@ export async function importFeedFile(deps: FeedDeps, feed: FeedRow, dealer: Deal
   }
 }
 
-/** Imports an already parsed file; one import per dealership at a time (the second waits). */
+function stockScope(feed: FeedRow, dealerRow: DealerRow): StockScope {
+  const market = findMarket(feed.market);
+  if (!market) throw new Error(`feed ${feed.id} names unknown market ${feed.market}`);
+  return { dealer: toDealer(dealerRow), market, source: feed.source };
+}
+
+/**
+ * Imports a parsed and validated file (`rows`: every row of it, failed ones included); one import
+ * per dealership at a time (the second waits).
+ */
 async function importParsedFeed(
   deps: FeedDeps,
   feed: FeedRow,
-  dealerRow: DealerRow,
+  scope: StockScope,
   parsed: ParsedFeed,
+  { prepared, rows }: { prepared: PreparedStock; rows: number },
   opts: ImportOptions,
   startedAt: number,
   importId: number,
 ): Promise<FeedImportOutcome> {
-  const market = findMarket(feed.market);
-  if (!market) throw new Error(`feed ${feed.id} names unknown market ${feed.market}`);
-  const scope: StockScope = { dealer: toDealer(dealerRow), market, source: feed.source };
-  const rows = parsed.rows.length + parsed.rowErrors.length;
   // The report keeps the overridden columns the file lacked too (mapping.ts: `missing`).
   const base = { format: parsed.format, rows, columns: storedColumns(parsed.columns, columnMapOf(feed)) };
 
@@ -261,14 +273,6 @@ async function importParsedFeed(
       await recordFailedImport(deps, feed, opts.trigger, startedAt, { result: 'refused', reason: 'too_many_missing', message, ...base }, importId);
       throw new ApiError('empty_list', message);
     }
-    const prepared = await prepareStock(
-      deps,
-      scope,
-      parsed.rows.map((r) => ({ index: r.index, raw: r.vehicle })),
-      (first) => `row ${first} of this file`,
-    );
-    // The validated cars are all that is needed from here: the raw records can go (memory).
-    parsed.rows = [];
     const errors: ItemError[] = [...prepared.errors, ...parsed.rowErrors];
     // A row that could not be read still names a car of the file: the guard counts it as listed.
     for (const e of parsed.rowErrors) if (e.external_id) prepared.listedIds.add(e.external_id);

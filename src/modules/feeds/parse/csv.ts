@@ -1,6 +1,6 @@
 // CSV (D15, D16): delimiter detected from the header line, every value read as text, rows of
 // the wrong width reported one by one, records bounded in size.
-import { parse } from 'csv-parse/sync';
+import { readCsvRecords } from './csv-records.js';
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
 import { UnreadableFeedError, type FeedSummary, type ItemError, type RowSink } from './types.js';
 
@@ -36,37 +36,29 @@ export function parseCsv(source: string, rows: RowSink): FeedSummary {
   let count = 0;
   const rowErrors: ItemError[] = [];
   try {
-    parse(text, {
-      delimiter,
-      relax_quotes: true, // `18" wheels` inside an unquoted value
-      relax_column_count: true, // widths are checked below, row by row
-      skip_empty_lines: false, // blank lines still count as spreadsheet rows (D15 index)
-      max_record_size: MAX_RECORD_BYTES,
-      cast: false,
-      on_record: (record: string[]) => {
-        recordNo++;
-        if (!mapper) {
-          if (record.every((h) => h.trim() === '')) return undefined; // blank lines above the header
-          mapper = new FieldMapper(record.map((h) => h.trim()));
-          width = record.length;
-          requireKnownColumns(mapper.columns);
-          return undefined;
-        }
-        if (record.every((v) => v.trim() === '')) return undefined;
-        const get = (i: number) => record[i];
-        if (record.length !== width && !(record.length > width && record.slice(width).every((v) => v.trim() === ''))) {
-          if (++count > MAX_ROWS) throw tooManyRows();
-          rowErrors.push({
-            index: recordNo,
-            external_id: mapper.externalId(get),
-            message: `row ${recordNo} has ${record.length} values but the header has ${width} columns`,
-          });
-          return undefined;
-        }
+    // csv-parse's reading (relaxed quotes, blank lines counted as rows: D15 index), faster (P50).
+    readCsvRecords(text, { delimiter, maxRecordBytes: MAX_RECORD_BYTES }, (record) => {
+      recordNo++;
+      if (!mapper) {
+        if (record.every((h) => h.trim() === '')) return; // blank lines above the header
+        mapper = new FieldMapper(record.map((h) => h.trim()));
+        width = record.length;
+        requireKnownColumns(mapper.columns);
+        return;
+      }
+      if (record.every((v) => v.trim() === '')) return;
+      const get = (i: number) => record[i];
+      if (record.length !== width && !(record.length > width && record.slice(width).every((v) => v.trim() === ''))) {
         if (++count > MAX_ROWS) throw tooManyRows();
-        rows.push({ index: recordNo, vehicle: mapper.map(get) });
-        return undefined;
-      },
+        rowErrors.push({
+          index: recordNo,
+          external_id: mapper.externalId(get),
+          message: `row ${recordNo} has ${record.length} values but the header has ${width} columns`,
+        });
+        return;
+      }
+      if (++count > MAX_ROWS) throw tooManyRows();
+      rows.push({ index: recordNo, vehicle: mapper.map(get) });
     });
   } catch (err) {
     if (err instanceof UnreadableFeedError) throw err;

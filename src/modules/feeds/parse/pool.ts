@@ -28,7 +28,11 @@ const STDERR_TAIL = 4096;
 
 export interface WorkerRequest {
   id: number;
-  body: Uint8Array;
+  /**
+   * The file's bytes follow on the parser's stdin (P51): written from the request's own buffer,
+   * where an IPC message would copy 10 MB into a serialization buffer and again into the write.
+   */
+  bodyBytes: number;
   contentType?: string;
   filename?: string;
   columnMap?: ColumnMap;
@@ -60,13 +64,15 @@ function newWorker(heapMb: number): ChildProcess {
   // (SECRET_KEY, DATABASE_URL…), nor its NODE_OPTIONS (a larger heap is not the parser's).
   const env: NodeJS.ProcessEnv = {};
   for (const name of PARSER_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
-  return fork(WORKER_PATH, [], { execArgv, env, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  return fork(WORKER_PATH, [], { execArgv, env, serialization: 'advanced', stdio: ['pipe', 'ignore', 'pipe', 'ipc'] });
 }
 
 interface Job {
   id: number;
   input: ParseInput;
   rows: ParsedRow[];
+  /** Takes each batch as it arrives instead of `rows` (the import validates while the file is read, P51). */
+  onRows?: (rows: ParsedRow[]) => void;
   resolve: (r: ParsedFeed) => void;
   reject: (e: Error) => void;
 }
@@ -85,9 +91,13 @@ const slots = new Set<Slot>();
 const waiting: Job[] = [];
 let nextId = 1;
 
-export function parseInWorker(input: ParseInput): Promise<ParsedFeed> {
+/**
+ * Parses a file in a parser process. With `onRows`, each batch of rows goes to it as it arrives
+ * (in file order) and the result's `rows` stays empty: the whole file's rows are never held.
+ */
+export function parseInWorker(input: ParseInput, onRows?: (rows: ParsedRow[]) => void): Promise<ParsedFeed> {
   return new Promise((resolve, reject) => {
-    waiting.push({ id: nextId++, input, rows: [], resolve, reject });
+    waiting.push({ id: nextId++, input, rows: [], ...(onRows ? { onRows } : {}), resolve, reject });
     dispatch();
   });
 }
@@ -127,6 +137,8 @@ function spawn(): Slot {
   const worker = newWorker(PARSE_LIMITS.heapMb);
   const slot: Slot = { worker, heapMb: PARSE_LIMITS.heapMb, job: null, timer: null, idleTimer: null, stderr: '' };
   slots.add(slot);
+  // A parser that dies mid-write breaks the pipe (EPIPE): its 'close' settles the job.
+  worker.stdin?.on('error', () => {});
   worker.stderr?.setEncoding('utf8');
   worker.stderr?.on('data', (chunk: string) => {
     slot.stderr = (slot.stderr + chunk).slice(-STDERR_TAIL);
@@ -135,7 +147,8 @@ function spawn(): Slot {
     const job = slot.job;
     if (!job || job.id !== m.id) return;
     if (m.kind === 'rows') {
-      for (const row of m.rows) job.rows.push(row);
+      if (job.onRows) job.onRows(m.rows);
+      else for (const row of m.rows) job.rows.push(row);
       return;
     }
     finish(slot);
@@ -178,17 +191,22 @@ function start(slot: Slot, job: Job): void {
   }, PARSE_LIMITS.timeoutMs);
   const req: WorkerRequest = {
     id: job.id,
-    body: job.input.body,
+    bodyBytes: job.input.body.length,
     contentType: job.input.contentType,
     filename: job.input.filename,
     columnMap: job.input.columnMap,
     market: job.input.market,
   };
-  slot.worker.send(req, (err) => {
+  const failed = (err: Error | null | undefined) => {
     if (!err || slot.job !== job) return;
     retire(slot);
     dispatch();
     job.reject(new UnreadableFeedError(`The file could not be read: the parser failed (${err.message}).`));
+  };
+  slot.worker.send(req, failed);
+  // A pipe that breaks means a parser that died or is dying: its 'close' tells why.
+  slot.worker.stdin?.write(job.input.body, (err) => {
+    if (err && slot.job === job) slot.worker.kill('SIGKILL');
   });
 }
 

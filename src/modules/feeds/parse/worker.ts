@@ -12,12 +12,43 @@ const BATCH = 1000;
 if (!process.send) throw new Error('feed parse worker: must be started by the server (with an IPC channel)');
 const send = (m: WorkerMessage) => process.send!(m);
 
+// Each request's bytes arrive on stdin, in request order (pool.ts): requests wait here until
+// their bytes are in, then run one at a time.
+const requests: WorkerRequest[] = [];
+const received: Buffer[] = [];
+let receivedBytes = 0;
+let running = false;
+
 process.on('message', (req: WorkerRequest) => {
-  void run(req);
+  requests.push(req);
+  next();
+});
+process.stdin.on('data', (chunk: Buffer) => {
+  received.push(chunk);
+  receivedBytes += chunk.length;
+  next();
 });
 process.on('disconnect', () => process.exit(0));
 
-async function run(req: WorkerRequest): Promise<void> {
+function next(): void {
+  if (running) return;
+  const req = requests[0];
+  if (!req || receivedBytes < req.bodyBytes) return;
+  requests.shift();
+  const all = received.length === 1 ? received[0]! : Buffer.concat(received, receivedBytes);
+  const body = all.subarray(0, req.bodyBytes);
+  const rest = all.subarray(req.bodyBytes);
+  received.length = 0;
+  receivedBytes = rest.length;
+  if (rest.length > 0) received.push(rest);
+  running = true;
+  void run(req, body).finally(() => {
+    running = false;
+    next();
+  });
+}
+
+async function run(req: WorkerRequest, body: Buffer): Promise<void> {
   let batch: ParsedRow[] = [];
   const sink = {
     push(row: ParsedRow) {
@@ -29,7 +60,6 @@ async function run(req: WorkerRequest): Promise<void> {
     },
   };
   try {
-    const body = Buffer.from(req.body.buffer, req.body.byteOffset, req.body.byteLength);
     const summary = await parseFileInto({ body, contentType: req.contentType, filename: req.filename, columnMap: req.columnMap, market: req.market }, sink);
     if (batch.length > 0) send({ id: req.id, kind: 'rows', rows: batch });
     send({ id: req.id, kind: 'done', summary });
