@@ -10,16 +10,16 @@ import { build } from 'esbuild';
 
 /**
  * Packages left in node_modules, loaded from there as before: native addons; packages that
- * read files beside their own code at run time (swagger-ui's pages, pino's transport worker,
- * ioredis's package.json); and those loaded on first use only (`await import(…)`), which
- * bundled would be parsed at every start for nothing.
+ * read files beside their own code at run time (swagger-ui's pages, ioredis's package.json);
+ * and those loaded on first use only (`await import(…)`, ioredis with REDIS_URL), which
+ * bundled would be parsed at every start for nothing. pino is bundled: the processes write
+ * through pino.destination, never through a transport (whose worker file would be missing).
  */
 const EXTERNAL_PACKAGES = [
   'better-sqlite3',
   'better-sqlite3-napi',
   'sharp',
   '@fastify/swagger-ui',
-  'pino',
   'ioredis',
   'pg',
   '@aws-sdk/client-s3',
