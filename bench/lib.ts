@@ -133,6 +133,19 @@ export function distFiles(root: string): { server: string; cli: string } {
 }
 
 /**
+ * The node flags `npm start` runs dist/server.js with (package.json's `start` script, P52),
+ * then BENCH_SERVER_NODE_ARGS: a real server is measured as users run it.
+ */
+export function serverNodeArgs(root: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const start = pkg.scripts?.start ?? '';
+  const m = /^node((?:\s+-[^\s]+)*)\s+dist\/server\.js\s*$/.exec(start);
+  if (!m) throw new BenchError(`package.json's start script is not "node [flags] dist/server.js" (got "${start}"): bench/lib.ts serverNodeArgs must learn it`);
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return [...m[1]!.split(/\s+/).filter(Boolean), ...extra];
+}
+
+/**
  * Creates a dealership (market ar) and a key of it with the CLI, on the store `env` names
  * (DATABASE_URL); resolves with the key. Safe beside the running server (SQLite WAL, busy_timeout).
  */
@@ -590,7 +603,7 @@ export async function startOwnServer(
   const baseUrl = `http://${LOOPBACK}:${port}`;
   const env = serverEnv(port, `sqlite:${path.join(dir, `${name}.db`)}`, dir, { LOG_LEVEL: serverLogLevel(), ...extra });
   await runCommand(process.execPath, [cli, 'dealers', 'list', '--json'], env);
-  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, [...serverNodeArgs(), server]), env, dir, path.join(dir, `${name}.log`));
+  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, [...serverNodeArgs(root), server]), env, dir, path.join(dir, `${name}.log`));
   await waitForHttp(`${baseUrl}/health`, child, { intervalMs: 20, timeoutMs: startTimeoutMs });
   return { child, baseUrl, env, cli };
 }
@@ -611,9 +624,6 @@ export function serverEnv(port: number, databaseUrl: string, dataDir: string, ex
     ...extra,
   });
 }
-
-/** BENCH_SERVER_NODE_ARGS: node flags for the real servers (e.g. --cpu-prof). */
-export const serverNodeArgs = (): string[] => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
 /**
  * Starts bench/photo-server.mjs (the dealers' photo host, `bases` base images) on a free port,

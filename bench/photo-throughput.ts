@@ -142,7 +142,7 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
         IMAGE_CONCURRENCY: String(atOnce),
       });
       const key = await createDealer(cli, env, 'photo-throughput');
-      const api = startChild(...onAllCpus(ctx.pinning !== undefined, process.execPath, [...serverNodeArgs(), server]), env, dir);
+      const api = startChild(...onAllCpus(ctx.pinning !== undefined, process.execPath, [...serverNodeArgs(ROOT), server]), env, dir);
       try {
         await waitForHttp(`${apiUrl}/health`, api, { intervalMs: 20, timeoutMs: 15_000 });
         await photoSource.ready();

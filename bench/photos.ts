@@ -110,7 +110,7 @@ async function startPhotoServers(ctx: BenchContext): Promise<PhotoServers> {
   });
   // The store is made (migrated) by the CLI before the server starts, as run.ts does.
   const oneKey = await createDealer(cli, env, 'photo-one');
-  const api = startChild(...onServerCpu(ctx.pinning, process.execPath, [...serverNodeArgs(), server]), env, dir, path.join(dir, 'photos.log'));
+  const api = startChild(...onServerCpu(ctx.pinning, process.execPath, [...serverNodeArgs(ROOT), server]), env, dir, path.join(dir, 'photos.log'));
   await waitForHttp(`${apiUrl}/health`, api, { intervalMs: 20, timeoutMs: 15_000 });
   await photo.ready();
   return { api, apiUrl, photo: photo.child, photoUrl: photo.url, env, cli, oneKey, jobConcurrency, jobPoll };
