@@ -197,7 +197,7 @@ async function xlsxFile(cars: Car[]): Promise<Buffer> {
  * RSS), so each format's figure is its own push's peak, not the highest of the run so far.
  * false when the kernel does not allow it (the figures are then cumulative).
  */
-export function resetPeakRss(pid: number): boolean {
+function resetPeakRss(pid: number): boolean {
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return true;
@@ -211,7 +211,7 @@ export function resetPeakRss(pid: number): boolean {
  * reaps them), in ms (Linux: /proc/<pid>/stat utime + stime + cutime + cstime, 100 Hz ticks). On a
  * machine shared with other work the wall-clock figures vary; this one much less.
  */
-export function cpuMs(pid: number): number {
+function cpuMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // Fields 14–17 of proc(5), counted from the state (field 3) here.

@@ -9,7 +9,7 @@ import { prepareStock, type ItemError, type PreparedStock, type StockItem, type 
 import type { ParsedRow } from './parse/index.js';
 
 /** How a file's errors name the first occurrence of a repeated stock ID (as in sync, "vehicle 3 of this call"). */
-export const repeatOfRow = (first: number): string => `row ${first} of this file`;
+const repeatOfRow = (first: number): string => `row ${first} of this file`;
 
 export class StreamedStock {
   /** Rows received from the parser. */
