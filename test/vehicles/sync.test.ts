@@ -5,13 +5,15 @@ import { sql } from 'kysely';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar, aStock, GOL } from '../support/cars.js';
+import { ManualClock } from '../../src/core/clock.js';
 
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i + 1}`);
 
 describe(`sync and reconcile (${STORE_NAME})`, () => {
   let t: TestApp;
+  const clock = new ManualClock(Date.now());
   before(async () => {
-    t = await makeApp();
+    t = await makeApp({ clock });
   });
   after(() => t.close());
 
@@ -61,6 +63,64 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
       assert.match(r.errors[0].message, message, JSON.stringify(bad));
     }
     assert.deepEqual(await read(), stored);
+  });
+
+  test('cars sent again as stored are settled after one narrow read (P57): only last_sent_at moves; a sold car comes back; duplicate VINs are still told', async () => {
+    const { key } = await seedDealer(t);
+    const vin = '9BWZZZ377VT004251';
+    const cars = [
+      { external_id: 'SET-1', ...aCar({ vin }) },
+      { external_id: 'SET-2', ...aCar({ vin }) },
+      { external_id: 'SET-3', ...aCar() },
+    ];
+    const first = (await sync(key, { vehicles: cars })).json();
+    assert.equal(first.created, 3);
+    assert.deepEqual(
+      first.warnings.map((w: { index: number }) => w.index),
+      [0, 1],
+    );
+    const rows = async () =>
+      Object.fromEntries(
+        (
+          await t.store.db
+            .selectFrom('vehicles')
+            .select(['external_id', 'status', 'last_sent_at', 'updated_at', 'revision', 'content_hash'])
+            .where('external_id', 'like', 'SET-%')
+            .execute()
+        ).map((r) => [r.external_id, { ...r, last_sent_at: Number(r.last_sent_at), updated_at: Number(r.updated_at) }]),
+      );
+    const before = await rows();
+    assert.equal((await t.app.inject({ method: 'POST', url: '/v1/vehicles/SET-3/sold', headers: bearer(key) })).statusCode, 200);
+    clock.advance(60_000);
+    const sentFrom = t.clock.now();
+
+    const again = (await sync(key, { vehicles: cars })).json();
+    assert.equal(again.created, 0);
+    assert.equal(again.updated, 3);
+    assert.deepEqual(
+      again.warnings.map((w: { index: number; code: string }) => [w.index, w.code]),
+      [
+        [0, 'duplicate_vin'],
+        [1, 'duplicate_vin'],
+      ],
+    );
+    const after1 = await rows();
+    for (const id of ['SET-1', 'SET-2']) {
+      const { last_sent_at: sentBefore, ...kept } = before[id]!;
+      const { last_sent_at: sentNow, ...now } = after1[id]!;
+      assert.deepEqual(now, kept, id);
+      assert.ok(sentNow === sentFrom && sentNow > sentBefore, id);
+    }
+    // The sold car, sent again as it was, is for sale again (written the whole way).
+    assert.equal(after1['SET-3']!.status, before['SET-3']!.status);
+    assert.equal(after1['SET-3']!.updated_at, sentFrom);
+
+    // Without its photo list (the stored one counts), the car is kept as stored too.
+    const { photos: _photos, ...noPhotos } = cars[2]!;
+    assert.deepEqual((await sync(key, { vehicles: [noPhotos] })).json(), { created: 0, updated: 1, sold: 0, errors: [], warnings: [] });
+    const { last_sent_at: _s1, ...third } = after1['SET-3']!;
+    const { last_sent_at: _s2, ...thirdNow } = (await rows())['SET-3']!;
+    assert.deepEqual(thirdNow, third);
   });
 
   test('all valid: 200 with counts; sending them again updates', async () => {

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
-import type { DB, NewVehicle, VehicleRow } from '../../core/db/schema.js';
+import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
 import { photoStateOf } from './photo-state.js';
 import { trackPhotos } from './photo-track.js';
 import { forSaleWithVins, insertVehicles, touchVehicles, updateVehiclesContent, type VehicleContent } from './repository.js';
@@ -15,6 +15,8 @@ import { contactDetailsIn, type VehicleData } from './validation.js';
 export interface ApplyItem {
   externalId: string;
   data: VehicleData;
+  /** Its content hash when already known (a car found sent unchanged with its photo list): not computed again. */
+  hash?: string;
 }
 
 export interface ApplyScope {
@@ -53,7 +55,7 @@ const DUPLICATES_NAMED = 3;
  * ID) but reported, since two listings of one car are most often a mistake. Read after writing,
  * in the same transaction, so cars of one call see each other.
  */
-async function duplicateVins(trx: Kysely<DB>, scope: ApplyScope, items: ApplyItem[]): Promise<ApplyWarning[]> {
+export async function duplicateVins(trx: Kysely<DB>, scope: Pick<ApplyScope, 'dealerId' | 'market'>, items: ApplyItem[]): Promise<ApplyWarning[]> {
   const vins = [...new Set(items.flatMap((i) => (i.data.vin ? [i.data.vin] : [])))];
   if (vins.length === 0) return [];
   const byVin = new Map<string, string[]>();
@@ -94,6 +96,12 @@ function newListingId(): string {
   for (let i = randomPool.used; i < randomPool.used + 10; i++) id += LISTING_ALPHABET[randomPool.bytes[i]! & 31]!;
   randomPool.used += 10;
   return id;
+}
+
+/** The status of a car whose photo list is unchanged: its photos pending and shown are as stored (D10). */
+export function keptStatus(current: Pick<ExistingCar, 'status' | 'photos_pending' | 'shown_photos'>, held: boolean, minPhotos: number): VehicleStatus {
+  const ready = (JSON.parse(current.shown_photos) as unknown[]).length;
+  return saleStatus(current.status, { held, pending: current.photos_pending, ready, minPhotos });
 }
 
 function contentColumns(d: VehicleData) {
@@ -142,7 +150,7 @@ export async function applyVehicles(
   const rewrites: { id: number; content: VehicleContent }[] = [];
   const minPhotos = minPhotosOf(scope.market);
   const results: ('created' | 'updated')[] = [];
-  for (const { externalId, data } of items) {
+  for (const { externalId, data, hash: knownHash } of items) {
     const held = contactDetailsIn(data) !== null;
     const current = existing.get(externalId);
     if (!current) {
@@ -160,7 +168,7 @@ export async function applyVehicles(
         photos_pending: photos.length,
         // A new car's photos are all pending: its state is known without settling.
         photo_state: JSON.stringify(photoStateOf(photoUrls, new Map())),
-        content_hash: contentHash(data, photos, source),
+        content_hash: knownHash ?? contentHash(data, photos, source),
         last_sent_at: now,
         created_at: now,
         updated_at: now,
@@ -173,10 +181,8 @@ export async function applyVehicles(
     const photos = data.photos ?? (JSON.parse(current.photo_urls) as string[]);
     const photosChanged = photosJson !== current.photo_urls;
     const photosPending = photosChanged ? photos.length : current.photos_pending;
-    // With an unchanged list, the photos in are the shown set once nothing is pending.
-    const ready = photosChanged ? 0 : (JSON.parse(current.shown_photos) as unknown[]).length;
-    const status = saleStatus(current.status, { held, pending: photosPending, ready, minPhotos });
-    const hash = contentHash(data, photos, source);
+    const status = photosChanged ? saleStatus(current.status, { held, pending: photosPending, ready: 0, minPhotos }) : keptStatus(current, held, minPhotos);
+    const hash = knownHash ?? contentHash(data, photos, source);
     if (hash === current.content_hash && status === current.status && photosPending === current.photos_pending) {
       untouched.push(current.id);
       continue;

@@ -90,6 +90,18 @@ export function findStoredContent(
   return byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select(['external_id', 'content_hash', 'photo_urls']).execute());
 }
 
+/** What settles a car sent unchanged (vehicles/stock.ts, settleUnchanged): its hash and what decides its status, by stock ID. */
+export function findStoredStates(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  externalIds: string[],
+): Promise<Map<string, Pick<VehicleRow, 'id' | 'external_id' | 'status' | 'photos_pending' | 'shown_photos' | 'content_hash'>>> {
+  return byExternalIds(externalIds, (part) =>
+    inScope(db, dealerId, market, part).select(['id', 'external_id', 'status', 'photos_pending', 'shown_photos', 'content_hash']).execute(),
+  );
+}
+
 /** Which of these stock IDs are cars of the dealership in that market (any status or source). */
 export async function existingExternalIds(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<Set<string>> {
   const found = await byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select('external_id').execute());

@@ -10,13 +10,14 @@ import type { Dealer } from '../dealers/service.js';
 import type { NewEvent, VehicleRejectedData } from '../events/events.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import type { Market } from '../markets/markets.js';
-import { applyVehicles, type ApplyItem, type ExistingCar } from './apply.js';
-import { findExistingCars, findStoredContent, forSaleMissing } from './repository.js';
+import { applyVehicles, duplicateVins, keptStatus, type ApplyItem, type ExistingCar } from './apply.js';
+import { findExistingCars, findStoredContent, findStoredStates, forSaleMissing, touchVehicles } from './repository.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
 import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
 import { readStockId } from './stock-id.js';
-import { unchangedCar } from './unchanged.js';
-import { photosRequired, validateVehicle } from './validation.js';
+import { sentContent, unchangedCar } from './unchanged.js';
+import { contactDetailsIn, photosRequired, validateVehicle } from './validation.js';
+import { minPhotosOf } from '../markets/markets.js';
 import { shown } from '../../core/text.js';
 
 /** One car of a call, or one row of a file, that failed: every error list of sync and feeds. */
@@ -152,7 +153,8 @@ export async function validateStock(
     const stored = 'get' in known ? known.get(c.externalId) : undefined;
     const same = stored ? unchangedCar(c.raw, ctx, stored, scope.source) : undefined;
     if (same) {
-      items.push({ index: c.index, externalId: c.externalId, data: same });
+      // With its photo list sent, the car's hash is the stored one: applying need not compute it.
+      items.push({ index: c.index, externalId: c.externalId, data: same, ...(same.photos && stored ? { hash: stored.content_hash } : {}) });
       continue;
     }
     const checked = validateVehicle(c.raw, { ...ctx, photosRequired: !known.has(c.externalId) });
@@ -161,6 +163,49 @@ export async function validateStock(
   }
   errors.sort((a, b) => a.index - b.index);
   return items;
+}
+
+/**
+ * Cars sent again exactly as stored, settled before validation (P57), inside the caller's write
+ * transaction after the inventory lock: each candidate's values as sent are hashed; a car whose
+ * stored hash matches and whose status stays as stored (keptStatus) only has its last_sent_at
+ * moved, as applyVehicles would have done, after one narrow read (no photo lists). The other
+ * candidates (changed, new, sent another way, no photo list, or a status to change) go the
+ * whole way.
+ */
+export async function settleUnchanged(
+  trx: Kysely<DB>,
+  deps: VehicleDeps,
+  scope: StockScope,
+  candidates: readonly StockCandidate[],
+): Promise<{ settled: StockItem[]; rest: StockCandidate[] }> {
+  const ctx = { market: scope.market, defaultCity: scope.dealer.city };
+  const sent = new Map<string, { candidate: StockCandidate; data: StockItem['data']; hash: string }>();
+  for (const c of candidates) {
+    const content = sentContent(c.raw, ctx, scope.source);
+    if (content) sent.set(c.externalId, { candidate: c, ...content });
+  }
+  if (sent.size === 0) return { settled: [], rest: [...candidates] };
+  const stored = await findStoredStates(trx, scope.dealer.id, scope.market.code, [...sent.keys()]);
+  const minPhotos = minPhotosOf(scope.market.code);
+  const settled: StockItem[] = [];
+  const ids: number[] = [];
+  for (const s of sent.values()) {
+    const car = stored.get(s.candidate.externalId);
+    if (car?.content_hash !== s.hash || keptStatus(car, contactDetailsIn(s.data) !== null, minPhotos) !== car.status) continue;
+    settled.push({ index: s.candidate.index, externalId: s.candidate.externalId, data: s.data, hash: s.hash });
+    ids.push(car.id);
+  }
+  if (settled.length === 0) return { settled, rest: [...candidates] };
+  await touchVehicles(trx, ids, deps.clock.now());
+  const done = new Set(settled.map((i) => i.externalId));
+  return { settled, rest: candidates.filter((c) => !done.has(c.externalId)) };
+}
+
+/** Duplicate-VIN warnings (issue 15) for cars settled without applying (settleUnchanged), read after every write of the call. */
+export async function settledWarnings(trx: Kysely<DB>, scope: StockScope, settled: StockItem[]): Promise<ItemWarning[]> {
+  const found = await duplicateVins(trx, { dealerId: scope.dealer.id, market: scope.market.code }, settled);
+  return found.map(({ position, external_id, code, message }) => ({ index: settled[position]!.index, external_id, code, message }));
 }
 
 /** screenStock, then validateStock against the cars that exist now (read outside any transaction: feeds, dry runs). */

@@ -22,6 +22,8 @@ import {
   recordRejections,
   refuseMassSold,
   screenStock,
+  settledWarnings,
+  settleUnchanged,
   soldSkippedText,
   validateStock,
   type ItemError,
@@ -108,17 +110,21 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
         const refusal = await guardRefusal(trx, scope, listedIds, allowMassSold);
         if (refusal) throw refusal;
       }
-      // One read of the existing cars serves validation and writing (P55): under the lock, at
-      // most 500 cars, a few ms of validation inside the transaction.
+      // Cars sent again as stored are settled in one statement (P57); for the others, one read
+      // of the existing cars serves validation and writing (P55): under the lock, at most 500
+      // cars, a few ms of validation inside the transaction.
+      const { settled, rest } = await settleUnchanged(trx, deps, scope, candidates);
       const existing = await existingCarsOf(
         trx,
         scope,
-        candidates.map((c) => c.externalId),
+        rest.map((c) => c.externalId),
       );
-      const items = await validateStock(deps, scope, candidates, existing, errors);
+      const items = await validateStock(deps, scope, rest, existing, errors);
       const outcome = await applyStockPart(trx, deps, scope, items, errors, existing);
+      const warnings = settled.length > 0 ? [...outcome.warnings, ...(await settledWarnings(trx, scope, settled))] : outcome.warnings;
+      warnings.sort((a, b) => a.index - b.index);
       await recordRejections(trx, deps, scope, 'sync', errors);
-      const result: SyncResult = { created: outcome.created, updated: outcome.updated, sold: 0, errors, warnings: outcome.warnings };
+      const result: SyncResult = { created: outcome.created, updated: outcome.updated + settled.length, sold: 0, errors, warnings };
       if (markMissing) {
         if (errors.length > 0) result.sold_skipped = soldSkippedText(errors.length, 'sync again');
         else result.sold = await markMissingSold(trx, deps, scope, listedIds);

@@ -79,3 +79,19 @@ export function unchangedCar(
   const photos = data.photos ?? (JSON.parse(stored.photo_urls) as string[]);
   return contentHash(data, photos, source) === stored.content_hash ? data : undefined;
 }
+
+/**
+ * A car's values as sent and their content hash, before anything is read (P57): what a car
+ * stored with exactly these values has as its content_hash. Undefined when the car cannot be
+ * one stored as sent (a value of another kind) or when its hash depends on the store (no
+ * photo list sent: the stored one counts).
+ */
+export function sentContent(
+  raw: Record<string, unknown>,
+  ctx: Pick<ValidationContext, 'market' | 'defaultCity'>,
+  source: string,
+): { data: VehicleData; hash: string } | undefined {
+  const data = asSent(raw, ctx);
+  if (data === MISS || !data.photos) return undefined;
+  return { data, hash: contentHash(data, data.photos, source) };
+}
