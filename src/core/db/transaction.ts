@@ -57,3 +57,44 @@ export async function writeTransaction<T>(store: Store, fn: (trx: Kysely<DB>) =>
     }
   });
 }
+
+/**
+ * Writes that arrive together share one transaction (P49): each is a handful of small writes
+ * (a webhook delivery's outcome), and the commit — on SQLite the WAL pages of several tables
+ * and their indexes — costs more than all of them. Writes queued in one turn of the event loop
+ * join; a batch that fails is written again one by one, so one bad write fails only itself.
+ */
+export function groupCommits(store: Store): <T>(write: (trx: Kysely<DB>) => Promise<T>) => Promise<T> {
+  interface Entry {
+    write: (trx: Kysely<DB>) => Promise<unknown>;
+    resolve: (value: unknown) => void;
+    reject: (err: unknown) => void;
+  }
+  let queue: Entry[] = [];
+  let flushing = false;
+  const flush = async () => {
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        const results = await writeTransaction(store, async (trx) => {
+          const out: unknown[] = [];
+          for (const e of batch) out.push(await e.write(trx));
+          return out;
+        });
+        batch.forEach((e, i) => e.resolve(results[i]));
+      } catch (err) {
+        if (batch.length === 1) batch[0]!.reject(err);
+        else for (const e of batch) await writeTransaction(store, e.write).then(e.resolve, e.reject);
+      }
+    }
+    flushing = false;
+  };
+  return <T>(write: (trx: Kysely<DB>) => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
+      if (flushing) return;
+      flushing = true;
+      setImmediate(() => void flush());
+    });
+}

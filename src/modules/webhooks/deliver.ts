@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { type Store } from '../../core/db/store.js';
-import { writeTransaction } from '../../core/db/transaction.js';
+import { groupCommits, writeTransaction } from '../../core/db/transaction.js';
 import type { DB } from '../../core/db/schema.js';
 import { enqueue } from '../../core/jobs/queue.js';
 import type { JobWorker } from '../../core/jobs/worker.js';
@@ -51,48 +51,6 @@ const later = (trx: Kysely<DB>, clock: Clock, webhookId: number, deliveryId: num
     { delivery_id: deliveryId },
     { runAt, maxAttempts: DELIVER_JOB_MAX_ATTEMPTS, concurrencyKey: deliveryKey(webhookId) },
   );
-
-/**
- * Writes that arrive together share one transaction (P49): a delivery's outcome is a handful of
- * small writes, and the commit (on SQLite the WAL pages of five tables and their indexes) cost
- * more than all of them; deliveries to a receiver end a few at a time. A batch that fails is
- * written again one by one, so one bad write fails only its own job.
- */
-function groupCommits(store: Store): <T>(write: (trx: Kysely<DB>) => Promise<T>) => Promise<T> {
-  interface Entry {
-    write: (trx: Kysely<DB>) => Promise<unknown>;
-    resolve: (value: unknown) => void;
-    reject: (err: unknown) => void;
-  }
-  let queue: Entry[] = [];
-  let flushing = false;
-  const flush = async () => {
-    while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
-      try {
-        const results = await writeTransaction(store, async (trx) => {
-          const out: unknown[] = [];
-          for (const e of batch) out.push(await e.write(trx));
-          return out;
-        });
-        batch.forEach((e, i) => e.resolve(results[i]));
-      } catch (err) {
-        if (batch.length === 1) batch[0]!.reject(err);
-        else for (const e of batch) await writeTransaction(store, e.write).then(e.resolve, e.reject);
-      }
-    }
-    flushing = false;
-  };
-  return <T>(write: (trx: Kysely<DB>) => Promise<T>) =>
-    new Promise<T>((resolve, reject) => {
-      queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
-      if (flushing) return;
-      flushing = true;
-      // One turn of the event loop: the outcomes of deliveries answered together join.
-      setImmediate(() => void flush());
-    });
-}
 
 export function defineWebhookDeliveries(jobs: JobWorker, deps: DeliveryDeps): void {
   const { store, clock } = deps;
