@@ -82,6 +82,25 @@ describe(`panel users (${STORE_NAME})`, () => {
     assert.equal(Number((await userByEmail(other.email))!.dealer_id), other.dealerId, 'the other dealership’s user is untouched');
   });
 
+  test('invitations are limited per dealership and hour (P61): the 31st is a 429 page that keeps the form; another dealership is not held', async () => {
+    const { client, user } = await signedInClient(t);
+    await client.get('/panel/users');
+    for (let i = 0; i < 30; i++)
+      assert.equal((await client.post('/panel/users/invite', { email: `many-${i}@example.com`, role: 'staff' })).status, 303, `invite ${i}`);
+    const refused = await client.post('/panel/users/invite', { email: 'one-more@example.com', role: 'staff' });
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    assert.match(refused.body, /Este concesionario envió 30 invitaciones en la última hora\. Intente de nuevo en \d+ min\./);
+    assert.match(refused.body, /value="one-more@example\.com"/);
+    assert.equal(await userByEmail('one-more@example.com'), undefined);
+    assert.equal((await mailsTo('one-more@example.com')).length, 0);
+    // Another dealership's owner still invites.
+    const other = await signedInClient(t);
+    assert.notEqual(other.user.slug, user.slug);
+    await other.client.get('/panel/users');
+    assert.equal((await other.client.post('/panel/users/invite', { email: 'elsewhere@example.com', role: 'staff' })).status, 303);
+  });
+
   test('change role; a dealership keeps at least one owner', async () => {
     const { client, user } = await signedInClient(t);
     const me = (await userByEmail(user.email))!;

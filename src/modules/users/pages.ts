@@ -5,17 +5,19 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import { ApiError } from '../../core/errors.js';
+import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { idParam, ownerOnly, type PanelUser } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
 import { csrfField, dateTime } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { USER_PANEL_TEXTS } from './panel-texts.js';
-import { changeRole, emailProblem, findUser, inviteUser, listUsers, NAME_MAX, normalizeEmail, removeUser, ROLES } from './service.js';
+import { changeRole, emailProblem, findUser, INVITES_PER_HOUR, inviteUser, listUsers, NAME_MAX, normalizeEmail, removeUser, ROLES } from './service.js';
 
 export interface UserPagesDeps {
   store: Store;
   clock: Clock;
   publicBaseUrl: string;
+  limiter: RateLimitStore;
 }
 
 type Texts = (typeof USER_PANEL_TEXTS)['en'];
@@ -35,7 +37,7 @@ function inviteRefusal(t: Texts, err: ApiError, email: string): string {
 const ownerRefusal = (t: Texts, err: ApiError): string => (err.fields?.[0] === 'role' ? t.badRole : t.lastOwner);
 
 export const userPages: FastifyPluginAsync<{ deps: UserPagesDeps }> = async (app, { deps }) => {
-  const { store, clock, publicBaseUrl } = deps;
+  const { store, clock, publicBaseUrl, limiter } = deps;
 
   interface ListOptions {
     status?: number;
@@ -111,6 +113,12 @@ ${csrfField(req.csrfToken)}
     const t = USER_PANEL_TEXTS[req.panelLang];
     const f = formFields(req.body);
     const input = { email: (f.email ?? '').slice(0, 300), name: (f.name ?? '').slice(0, NAME_MAX + 20), role: f.role ?? 'staff' };
+    // Counted before the service is asked: a refused address counts too (it is still a try).
+    const allowed = await limiter.hit(`invite:dealer:${me.dealerId}`, clock.now(), INVITES_PER_HOUR, 3_600_000);
+    if (!allowed.allowed) {
+      void reply.header('retry-after', String(Math.max(1, Math.ceil(allowed.resetMs / 1000))));
+      return usersPage(req, reply, me, { status: 429, error: t.tooManyInvites(Math.max(1, Math.ceil(allowed.resetMs / 60_000))), form: input });
+    }
     let invited;
     try {
       invited = await inviteUser(store, clock, publicBaseUrl, { id: me.dealerId, name: me.dealerName, markets: me.markets }, input);

@@ -1,5 +1,6 @@
 // Words of the panel's Users and My account pages, in the three languages. English defines the keys.
 import type { Lang } from '../../core/web/context.js';
+import { INVITES_PER_HOUR } from './service.js';
 
 const en = {
   // Users
@@ -30,6 +31,7 @@ const en = {
   badEmail: 'Enter a valid e-mail address, like name@example.com.',
   alreadyHasAccount: (email: string) => `${email} already has an account.`,
   nameTooLong: 'The name is too long (80 characters at most).',
+  tooManyInvites: (minutes: number) => `This dealership has sent ${INVITES_PER_HOUR} invitations in the last hour. Try again in ${minutes} min.`,
   badRole: 'Choose a role: owner or staff.',
   lastOwner: 'The dealership needs at least one owner. Make someone else an owner first.',
   // My account
@@ -89,6 +91,7 @@ const es: T = {
   badEmail: 'Escriba un correo válido, como nombre@ejemplo.com.',
   alreadyHasAccount: (email: string) => `${email} ya tiene una cuenta.`,
   nameTooLong: 'El nombre es demasiado largo (80 caracteres como máximo).',
+  tooManyInvites: (minutes: number) => `Este concesionario envió ${INVITES_PER_HOUR} invitaciones en la última hora. Intente de nuevo en ${minutes} min.`,
   badRole: 'Elija un rol: titular o personal.',
   lastOwner: 'El concesionario necesita al menos un titular. Primero haga titular a otra persona.',
   accountTitle: 'Mi cuenta',
@@ -145,6 +148,7 @@ const pt: T = {
   badEmail: 'Informe um e-mail válido, como nome@exemplo.com.br.',
   alreadyHasAccount: (email: string) => `${email} já tem uma conta.`,
   nameTooLong: 'O nome é longo demais (no máximo 80 caracteres).',
+  tooManyInvites: (minutes: number) => `Esta concessionária enviou ${INVITES_PER_HOUR} convites na última hora. Tente de novo em ${minutes} min.`,
   badRole: 'Escolha uma função: titular ou equipe.',
   lastOwner: 'A concessionária precisa de pelo menos um titular. Antes, torne outra pessoa titular.',
   accountTitle: 'Minha conta',

@@ -24,6 +24,8 @@ export const SESSION_MAX_MS = 30 * 86_400_000;
 const SESSION_TOUCH_MS = 60_000;
 export const ROLES: readonly UserRole[] = ['owner', 'staff'];
 export const NAME_MAX = 80;
+/** Invitation mails a dealership's owners may send in any hour from the panel (P61): each goes to an address they type. */
+export const INVITES_PER_HOUR = 30;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 export function emailProblem(email: string): 'invalid' | undefined {
