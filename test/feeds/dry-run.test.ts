@@ -29,6 +29,28 @@ describe(`feed dry run and column mapping (${STORE_NAME})`, () => {
   });
   after(() => t.close());
 
+  test('push ?dry_run=true plans the duplicate-VIN warnings the push then tells (P62)', async () => {
+    const { slug } = await seedDealer(t);
+    const feed = await feedFor(t, slug);
+    const vin = '9BWZZZ377VT004251';
+    const row = (id: string, v: string) => `${id},Volkswagen,Gol,2015,5500000,98000,${PHOTOS(id).join('|')},${v}`;
+    const file = ['external_id,brand,model,year,price,mileage,photos,vin', row('V-1', vin), row('V-2', ''), row('V-3', vin)].join('\n') + '\n';
+    const plan = (await pushCsv(t, `${feed.path}?dry_run=true`, file)).json();
+    const real = (await pushCsv(t, feed.path, file)).json();
+    const shape = (r: { warning_count: number; warnings: { index: number; external_id: string; code: string }[] }) => [
+      r.warning_count,
+      r.warnings.map((w) => [w.index, w.external_id, w.code]),
+    ];
+    assert.deepEqual(shape(plan), [
+      2,
+      [
+        [2, 'V-1', 'duplicate_vin'],
+        [4, 'V-3', 'duplicate_vin'],
+      ],
+    ]);
+    assert.deepEqual(shape(real), shape(plan));
+  });
+
   test('push ?dry_run=true: the plan, the guard and the mapping; nothing written (no import row); the push then does exactly that', async () => {
     const { slug } = await seedDealer(t);
     const feed = await feedFor(t, slug);

@@ -19,6 +19,38 @@ describe(`sync and reconcile dry runs (${STORE_NAME})`, () => {
   const reconcile = (key: string, body: unknown) =>
     t.app.inject({ method: 'POST', url: '/v1/vehicles/reconcile', headers: bearer(key), payload: body as object });
 
+  test('sync: duplicate-VIN warnings are planned as the real call then tells them (P62)', async () => {
+    const { key } = await seedDealer(t);
+    const [vinA, vinB] = ['9BWZZZ377VT004251', '1HGCM82633A004352'];
+    // D-1 has vinA; D-2 has vinB, and this call moves it to vinA; D-9 is sold with vinA (not counted).
+    const stored = [
+      aCar({ external_id: 'D-1', ...GOL, vin: vinA }),
+      aCar({ external_id: 'D-2', ...GOL, vin: vinB }),
+      aCar({ external_id: 'D-9', ...GOL, vin: vinA }),
+    ];
+    assert.equal((await sync(key, { vehicles: stored })).statusCode, 200);
+    assert.equal((await t.app.inject({ method: 'POST', url: '/v1/vehicles/D-9/sold', headers: bearer(key) })).statusCode, 200);
+    const body = {
+      vehicles: [
+        aCar({ external_id: 'D-2', ...GOL, vin: vinA }),
+        aCar({ external_id: 'D-3', ...GOL, vin: vinB }),
+        aCar({ external_id: 'D-4', ...GOL, vin: vinA }),
+        aCar({ external_id: 'D-5', ...GOL }),
+      ],
+    };
+    const before = await snapshot(t.store);
+    const plan = (await sync(key, { ...body, dry_run: true })).json();
+    assert.deepEqual(await snapshot(t.store), before);
+    const real = (await sync(key, body)).json();
+    const shape = (ws: { index: number; external_id: string; code: string; message: string }[]) =>
+      ws.map((w) => [w.index, w.external_id, w.code, [...w.message.matchAll(/"(D-\d)"/g)].map((m) => m[1]).sort()]);
+    assert.deepEqual(shape(plan.warnings), [
+      [0, 'D-2', 'duplicate_vin', ['D-1', 'D-4']],
+      [2, 'D-4', 'duplicate_vin', ['D-1', 'D-2']],
+    ]);
+    assert.deepEqual(shape(real.warnings), shape(plan.warnings));
+  });
+
   test('sync: the plan equals what the real call then does, and nothing is written', async () => {
     const { key } = await seedDealer(t);
     assert.equal((await sync(key, { vehicles: aStock('A', 4, GOL) })).statusCode, 200);

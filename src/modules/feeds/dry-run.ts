@@ -63,9 +63,8 @@ export async function dryRunFeedFile(
     updated: plan.update.length,
     sold: wouldSell.length,
     ...(errors.length > 0 ? { sold_skipped: soldSkippedText(errors.length, 'send the file again') } : {}),
-    // Duplicate VINs are found against what was written; a dry run writes nothing (P28).
-    warnings: [],
-    warning_count: 0,
+    warnings: plan.warnings.slice(0, REPORT_MAX_ERRORS),
+    warning_count: plan.warnings.length,
     errors: errors.slice(0, REPORT_MAX_ERRORS),
     error_count: errors.length,
     errors_truncated: errors.length > REPORT_MAX_ERRORS,

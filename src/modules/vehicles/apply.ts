@@ -49,21 +49,19 @@ export interface ApplyWarning {
 /** Other cars named in a duplicate-VIN sentence; the rest are counted. */
 const DUPLICATES_NAMED = 3;
 
-/**
- * Duplicate VINs (issue 15, P27): each applied car with a VIN that another car of the
- * dealership for sale in the market also has. Allowed (dealers re-list a car under a new stock
- * ID) but reported, since two listings of one car are most often a mistake. Read after writing,
- * in the same transaction, so cars of one call see each other.
- */
-export async function duplicateVins(trx: Kysely<DB>, scope: Pick<ApplyScope, 'dealerId' | 'market'>, items: ApplyItem[]): Promise<ApplyWarning[]> {
-  const vins = [...new Set(items.flatMap((i) => (i.data.vin ? [i.data.vin] : [])))];
-  if (vins.length === 0) return [];
-  const byVin = new Map<string, string[]>();
-  for (const r of await forSaleWithVins(trx, scope.dealerId, scope.market, vins)) {
-    const list = byVin.get(r.vin);
-    if (list) list.push(r.external_id);
-    else byVin.set(r.vin, [r.external_id]);
-  }
+/** Per VIN, the stock IDs of the cars for sale that have it. */
+type CarsByVin = Map<string, string[]>;
+
+function addCar(byVin: CarsByVin, vin: string, externalId: string): void {
+  const list = byVin.get(vin);
+  if (list) list.push(externalId);
+  else byVin.set(vin, [externalId]);
+}
+
+const vinsOf = (items: ApplyItem[]): string[] => [...new Set(items.flatMap((i) => (i.data.vin ? [i.data.vin] : [])))];
+
+/** The warning of each item whose VIN another car of `byVin` has. */
+function vinWarnings(items: ApplyItem[], byVin: CarsByVin): ApplyWarning[] {
   const warnings: ApplyWarning[] = [];
   items.forEach((item, position) => {
     const others = (byVin.get(item.data.vin ?? '') ?? []).filter((id) => id !== item.externalId);
@@ -80,6 +78,35 @@ export async function duplicateVins(trx: Kysely<DB>, scope: Pick<ApplyScope, 'de
     });
   });
   return warnings;
+}
+
+/**
+ * Duplicate VINs (issue 15, P27): each applied car with a VIN that another car of the
+ * dealership for sale in the market also has. Allowed (dealers re-list a car under a new stock
+ * ID) but reported, since two listings of one car are most often a mistake. Read after writing,
+ * in the same transaction, so cars of one call see each other.
+ */
+export async function duplicateVins(trx: Kysely<DB>, scope: Pick<ApplyScope, 'dealerId' | 'market'>, items: ApplyItem[]): Promise<ApplyWarning[]> {
+  const vins = vinsOf(items);
+  if (vins.length === 0) return [];
+  const byVin: CarsByVin = new Map();
+  for (const r of await forSaleWithVins(trx, scope.dealerId, scope.market, vins)) addCar(byVin, r.vin, r.external_id);
+  return vinWarnings(items, byVin);
+}
+
+/**
+ * The warnings duplicateVins would give once `items` are applied, read without writing (a dry
+ * run, P62): the stored cars for sale with these VINs, each item of the call taking its
+ * stored car's place (applied, it is for sale with the VIN it is sent with).
+ */
+export async function plannedDuplicateVins(db: Kysely<DB>, scope: Pick<ApplyScope, 'dealerId' | 'market'>, items: ApplyItem[]): Promise<ApplyWarning[]> {
+  const vins = vinsOf(items);
+  if (vins.length === 0) return [];
+  const inCall = new Set(items.map((i) => i.externalId));
+  const byVin: CarsByVin = new Map();
+  for (const r of await forSaleWithVins(db, scope.dealerId, scope.market, vins)) if (!inCall.has(r.external_id)) addCar(byVin, r.vin, r.external_id);
+  for (const i of items) if (i.data.vin) addCar(byVin, i.data.vin, i.externalId);
+  return vinWarnings(items, byVin);
 }
 
 const LISTING_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U

@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
 import { existingExternalIds } from './repository.js';
 import { guardRefuses } from './sold.js';
-import { GuardRefusal, missingFromListing, type ItemError, type StockItem, type StockScope } from './stock.js';
+import { plannedDuplicateVins } from './apply.js';
+import { GuardRefusal, missingFromListing, type ItemError, type ItemWarning, type StockItem, type StockScope } from './stock.js';
 import { photosRequired } from './validation.js';
 
 export interface GuardVerdict {
@@ -25,15 +26,15 @@ export interface DryRunLists {
 export const verdictOf = (refusal: GuardRefusal | null): GuardVerdict => (refusal ? { allowed: false, reason: refusal.message } : { allowed: true });
 
 /**
- * What applyStockPart would do with these items: the same existing-car lookup and the same
- * "a new car needs photos" error (added to `errors`).
+ * What applyStockPart would do with these items: the same existing-car lookup, the same
+ * "a new car needs photos" error (added to `errors`) and the duplicate-VIN warnings (P62).
  */
 export async function planStockPart(
   db: Kysely<DB>,
   scope: StockScope,
   items: StockItem[],
   errors: ItemError[],
-): Promise<{ create: string[]; update: string[] }> {
+): Promise<{ create: string[]; update: string[]; warnings: ItemWarning[] }> {
   // Only whether each car exists matters here: the narrowest read.
   const existing = await existingExternalIds(
     db,
@@ -43,12 +44,19 @@ export async function planStockPart(
   );
   const create: string[] = [];
   const update: string[] = [];
+  const applied: StockItem[] = [];
   for (const i of items) {
     if (existing.has(i.externalId)) update.push(i.externalId);
     else if (i.data.photos) create.push(i.externalId);
-    else errors.push({ index: i.index, external_id: i.externalId, message: photosRequired(scope.market) });
+    else {
+      errors.push({ index: i.index, external_id: i.externalId, message: photosRequired(scope.market) });
+      continue;
+    }
+    applied.push(i);
   }
-  return { create, update };
+  const found = await plannedDuplicateVins(db, { dealerId: scope.dealer.id, market: scope.market.code }, applied);
+  const warnings = found.map(({ position, external_id, code, message }) => ({ index: applied[position]!.index, external_id, code, message }));
+  return { create, update, warnings };
 }
 
 /**

@@ -92,8 +92,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
       sold: wouldSell.length,
       ...(soldSkipped !== undefined ? { sold_skipped: soldSkipped } : {}),
       errors,
-      // Duplicate VINs are found against what was written; a dry run writes nothing (P28).
-      warnings: [],
+      warnings: plan.warnings,
       dry_run: true,
       would_create: plan.create,
       would_update: plan.update,
