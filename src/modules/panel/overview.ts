@@ -16,7 +16,7 @@ import { carTitle, statusBadge } from '../vehicles/pages.js';
 import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
 import type { PhotoStateEntry } from '../vehicles/photo-state.js';
 import { carsInReview, countByStatus, failedPhotoCars, type ReviewRow } from '../vehicles/repository.js';
-import { reviewReasons } from '../vehicles/review.js';
+import { reviewFacts } from '../vehicles/review.js';
 import { countInactiveWebhooks } from '../webhooks/repository.js';
 import { OVERVIEW_TEXTS } from './overview-texts.js';
 
@@ -71,7 +71,7 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
     )}</div>`;
 
     const reviewBlock = review.length
-      ? html`<ul>${review.map((r) => html`<li>${carLink(r)}<ul>${reviewReasons({ ...r, status: 'in_review' }).map((reason) => html`<li class="muted">${reason}</li>`)}</ul></li>`)}</ul>`
+      ? html`<ul>${review.map((r) => html`<li>${carLink(r)}<ul>${reviewFacts({ ...r, status: 'in_review' }).map((reason) => html`<li class="muted">${it.reviewReason(reason)}</li>`)}</ul></li>`)}</ul>`
       : html`<p class="muted">${t.inReviewNone}</p>`;
 
     const failedBlock = failed.length

@@ -18,6 +18,7 @@ import { photoUrl } from './photo-url.js';
 import { findDealerVehicle, inventoryPage, vehicleEventCandidates, type InventoryFilter, type InventoryRow, type ListPosition } from './repository.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
 import { sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
+import { reviewFacts } from './review.js';
 import { toVehicle } from './serialize.js';
 import { SOURCES } from './sources.js';
 
@@ -235,6 +236,7 @@ ${pager}`,
       );
     }
 
+    const reasons = reviewFacts(row);
     return sendPage(req, reply, {
       title: `${v.external_id} · ${title}`,
       section: 'inventory',
@@ -242,8 +244,8 @@ ${pager}`,
 <h1>${title}</h1>
 ${notice}
 ${
-  v.review_reasons.length
-    ? html`<div class="notice warn"><h2>${t.reviewTitle}</h2><ul>${v.review_reasons.map((r) => html`<li>${r}</li>`)}</ul><p>${t.reviewHelp}</p></div>`
+  reasons.length
+    ? html`<div class="notice warn"><h2>${t.reviewTitle}</h2><ul>${reasons.map((r) => html`<li>${t.reviewReason(r)}</li>`)}</ul><p>${t.reviewHelp}</p></div>`
     : ''
 }
 ${actions.length ? html`<div class="actions">${actions}</div>` : ''}

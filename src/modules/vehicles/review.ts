@@ -4,7 +4,7 @@
 import type { VehicleRow } from '../../core/db/schema.js';
 import { minPhotosOf } from '../markets/markets.js';
 import type { PhotoStateEntry } from './photo-state.js';
-import { findContactDetail } from './validation.js';
+import { findContactDetail, type ContactDetail } from './validation.js';
 
 /** The found contact detail is echoed (it is the dealer's own text) but kept short. */
 const EXCERPT_MAX = 40;
@@ -17,34 +17,60 @@ function clause(reason: string): string {
   return /^[A-Z][a-z]/.test(r) ? r[0]!.toLowerCase() + r.slice(1) : r;
 }
 
+/** One reason a car is held in_review, as facts: each page says it in its own language. */
+export type ReviewFact =
+  | { kind: 'contact'; field: ContactDetail['field']; detail: ContactDetail['kind']; text: string }
+  | { kind: 'photo'; position: number; url: string; reason: string | null }
+  | { kind: 'shortfall'; ready: number; min: number }
+  | { kind: 'held' };
+
 /**
  * When a car's photos are settled (none pending) with fewer than the market's minimum in: one
- * sentence per failed photo and one for the count. Empty otherwise. Also the `errors` of the
- * `vehicle.rejected` event (channel photos), so that both say the same.
+ * fact per failed photo and one for the count. Empty otherwise.
  */
-export function photoShortfall(state: PhotoStateEntry[], minPhotos: number): string[] {
+function shortfallFacts(state: PhotoStateEntry[], minPhotos: number): ReviewFact[] {
   if (state.some((p) => p.status === 'pending')) return [];
   const ready = state.filter((p) => p.status === 'ready').length;
   if (ready >= minPhotos) return [];
-  const out = state.flatMap((p, i) =>
-    p.status === 'failed' ? [`Photo ${i + 1} (${p.source_url}) could not be used: ${p.reason ? clause(p.reason) : 'it could not be downloaded'}.`] : [],
+  const out = state.flatMap((p, i): ReviewFact[] =>
+    p.status === 'failed' ? [{ kind: 'photo', position: i + 1, url: p.source_url, reason: p.reason ? clause(p.reason) : null }] : [],
   );
-  out.push(`Only ${ready} of the ${minPhotos} photos needed could be used; send the car again with other photos.`);
+  out.push({ kind: 'shortfall', ready, min: minPhotos });
   return out;
 }
 
-/** `review_reasons` of a Vehicle: empty unless the car is in_review. */
-export function reviewReasons(row: Pick<VehicleRow, 'status' | 'market' | 'version' | 'description' | 'photo_state'>): string[] {
+/** Why a car is held: empty unless it is in_review. */
+export function reviewFacts(row: Pick<VehicleRow, 'status' | 'market' | 'version' | 'description' | 'photo_state'>): ReviewFact[] {
   if (row.status !== 'in_review') return [];
-  const out: string[] = [];
+  const out: ReviewFact[] = [];
   const found = findContactDetail(row);
-  if (found) {
-    out.push(
-      `The ${found.field} contains ${found.kind} ("${excerpt(found.text)}"); buyers must write through the marketplace, so send the car again without it.`,
-    );
-  }
-  out.push(...photoShortfall(JSON.parse(row.photo_state) as PhotoStateEntry[], minPhotosOf(row.market)));
+  if (found) out.push({ kind: 'contact', field: found.field, detail: found.kind, text: excerpt(found.text) });
+  out.push(...shortfallFacts(JSON.parse(row.photo_state) as PhotoStateEntry[], minPhotosOf(row.market)));
   // Not reachable through the service (only these two hold a car), but never an empty answer.
-  if (out.length === 0) out.push('The car is held for review by the marketplace.');
+  if (out.length === 0) out.push({ kind: 'held' });
   return out;
 }
+
+/** A reason in the API's words (English): `review_reasons`, and the panel's English pages. */
+export function englishReason(f: ReviewFact): string {
+  switch (f.kind) {
+    case 'contact':
+      return `The ${f.field} contains ${f.detail} ("${f.text}"); buyers must write through the marketplace, so send the car again without it.`;
+    case 'photo':
+      return `Photo ${f.position} (${f.url}) could not be used: ${f.reason ?? 'it could not be downloaded'}.`;
+    case 'shortfall':
+      return `Only ${f.ready} of the ${f.min} photos needed could be used; send the car again with other photos.`;
+    case 'held':
+      return 'The car is held for review by the marketplace.';
+  }
+}
+
+/**
+ * The photo reasons alone, in English: also the `errors` of the `vehicle.rejected` event
+ * (channel photos), so that the event and `review_reasons` say the same.
+ */
+export const photoShortfall = (state: PhotoStateEntry[], minPhotos: number): string[] => shortfallFacts(state, minPhotos).map(englishReason);
+
+/** `review_reasons` of a Vehicle: empty unless the car is in_review. */
+export const reviewReasons = (row: Pick<VehicleRow, 'status' | 'market' | 'version' | 'description' | 'photo_state'>): string[] =>
+  reviewFacts(row).map(englishReason);

@@ -239,7 +239,8 @@ const SyncResultSchema = Type.Object(
       }),
     ),
     warnings: Type.Array(Type.Object({ index: Type.Integer({ description: '0-based position in `vehicles`.' }), ...warningProperties }), {
-      description: 'Beyond spec 2.6: cars that were applied but deserve a look (e.g. a VIN another car for sale already has), by index (a dry run, D30: those the call would give). Always present.',
+      description:
+        'Beyond spec 2.6: cars that were applied but deserve a look (e.g. a VIN another car for sale already has), by index (a dry run, D30: those the call would give). Always present.',
     }),
     ...dryRunResultProperties,
   },

@@ -1,0 +1,39 @@
+// Why a car is in review, said in each panel language from the same facts the API says in English.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { reviewFacts, reviewReasons } from '../../src/modules/vehicles/review.js';
+import { INVENTORY_TEXTS } from '../../src/modules/vehicles/panel-texts.js';
+
+const held = {
+  status: 'in_review' as const,
+  market: 'ar',
+  version: null,
+  description: 'Escribime a ventas@autos.example',
+  photo_state: JSON.stringify([
+    { source_url: 'https://img.example.com/1.jpg', status: 'ready' },
+    { source_url: 'https://img.example.com/2.jpg', status: 'failed', reason: 'The server answered 404.' },
+    { source_url: 'https://img.example.com/3.jpg', status: 'failed', reason: null },
+  ]),
+};
+
+test('each reason in English (the API), Spanish and Portuguese', () => {
+  const facts = reviewFacts(held);
+  assert.deepEqual(
+    facts.map((f) => f.kind),
+    ['contact', 'photo', 'photo', 'shortfall'],
+  );
+  assert.deepEqual(reviewReasons(held), facts.map(INVENTORY_TEXTS.en.reviewReason));
+  assert.deepEqual(facts.map(INVENTORY_TEXTS.es.reviewReason), [
+    'La descripción contiene un correo electrónico ("ventas@autos.example"); los compradores deben escribir a través del marketplace: vuelva a enviar el auto sin eso.',
+    'La foto 2 (https://img.example.com/2.jpg) no se pudo usar (the server answered 404).',
+    'La foto 3 (https://img.example.com/3.jpg) no se pudo usar: no se pudo descargar.',
+    'Solo se pudieron usar 1 de las 3 fotos necesarias; vuelva a enviar el auto con otras fotos.',
+  ]);
+  assert.deepEqual(facts.map(INVENTORY_TEXTS.pt.reviewReason), [
+    'A descrição contém um e-mail ("ventas@autos.example"); os compradores devem escrever pelo marketplace: envie o carro de novo sem isso.',
+    'A foto 2 (https://img.example.com/2.jpg) não pôde ser usada (the server answered 404).',
+    'A foto 3 (https://img.example.com/3.jpg) não pôde ser usada: não foi possível baixá-la.',
+    'Só 1 das 3 fotos necessárias puderam ser usadas; envie o carro de novo com outras fotos.',
+  ]);
+  assert.deepEqual(reviewFacts({ ...held, status: 'active' }), []);
+});
