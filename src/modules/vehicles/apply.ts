@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, NewVehicle, VehicleRow } from '../../core/db/schema.js';
-import { photoStateOf } from './photo-state.js';
+import { pendingPhotoState } from './photo-state.js';
 import { trackPhotos } from './photo-track.js';
 import { forSaleWithVins, insertVehicles, touchVehicles, updateVehiclesContent, type VehicleContent } from './repository.js';
 import { minPhotosOf } from '../markets/markets.js';
@@ -15,6 +15,11 @@ import { contactDetailsIn, type VehicleData } from './validation.js';
 export interface ApplyItem {
   externalId: string;
   data: VehicleData;
+  /**
+   * contentHash(data, data.photos, source), when already known (a car sent unchanged with its
+   * photos, vehicles/unchanged.ts): not computed twice (P57).
+   */
+  hash?: string;
 }
 
 export interface ApplyScope {
@@ -142,7 +147,7 @@ export async function applyVehicles(
   const rewrites: { id: number; content: VehicleContent }[] = [];
   const minPhotos = minPhotosOf(scope.market);
   const results: ('created' | 'updated')[] = [];
-  for (const { externalId, data } of items) {
+  for (const { externalId, data, hash: knownHash } of items) {
     const held = contactDetailsIn(data) !== null;
     const current = existing.get(externalId);
     if (!current) {
@@ -159,7 +164,7 @@ export async function applyVehicles(
         photo_urls: photoUrls,
         photos_pending: photos.length,
         // A new car's photos are all pending: its state is known without settling.
-        photo_state: JSON.stringify(photoStateOf(photoUrls, new Map())),
+        photo_state: pendingPhotoState(photos),
         content_hash: contentHash(data, photos, source),
         last_sent_at: now,
         created_at: now,
@@ -176,7 +181,7 @@ export async function applyVehicles(
     // With an unchanged list, the photos in are the shown set once nothing is pending.
     const ready = photosChanged ? 0 : (JSON.parse(current.shown_photos) as unknown[]).length;
     const status = saleStatus(current.status, { held, pending: photosPending, ready, minPhotos });
-    const hash = contentHash(data, photos, source);
+    const hash = knownHash !== undefined && data.photos ? knownHash : contentHash(data, photos, source);
     if (hash === current.content_hash && status === current.status && photosPending === current.photos_pending) {
       untouched.push(current.id);
       continue;

@@ -152,7 +152,7 @@ export async function validateStock(
     const stored = 'get' in known ? known.get(c.externalId) : undefined;
     const same = stored ? unchangedCar(c.raw, ctx, stored, scope.source) : undefined;
     if (same) {
-      items.push({ index: c.index, externalId: c.externalId, data: same });
+      items.push({ index: c.index, externalId: c.externalId, data: same, ...(same.photos ? { hash: stored!.content_hash } : {}) });
       continue;
     }
     const checked = validateVehicle(c.raw, { ...ctx, photosRequired: !known.has(c.externalId) });
