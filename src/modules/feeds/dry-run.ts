@@ -10,13 +10,14 @@ import { findDealerBySlug } from '../dealers/repository.js';
 import { toDealer } from '../dealers/service.js';
 import { findMarket } from '../markets/markets.js';
 import { planStockPart, plannedSold, type DryRunLists } from '../vehicles/dry-run.js';
-import { prepareStock, soldSkippedText, type ItemError, type StockScope } from '../vehicles/stock.js';
+import { soldSkippedText, type ItemError, type StockScope } from '../vehicles/stock.js';
 import type { VehicleDeps } from '../vehicles/service.js';
 import { REPORT_MAX_ERRORS, type FeedFile, type FeedImportOutcome } from './import.js';
 import { FEED_MAX_BYTES } from './limits.js';
 import { findDealerFeed } from './repository.js';
 import { columnMapOf, mappingReport, storedColumns, type MappingReport } from './mapping.js';
-import { parseFeed, UnreadableFeedError, type ParsedFeed } from './parse/index.js';
+import { parseFeedRows, UnreadableFeedError, type ParsedFeed } from './parse/index.js';
+import { StreamedStock } from './streamed-stock.js';
 
 export type FeedDryRun = Omit<FeedImportOutcome, 'importId'> & DryRunLists & { mapping: MappingReport };
 
@@ -28,25 +29,24 @@ export async function dryRunFeedFile(
   opts: { allowMassSold?: boolean },
 ): Promise<FeedDryRun> {
   const map = columnMapOf(feed);
-  let parsed: ParsedFeed;
-  try {
-    parsed = await parseFeed({ ...file, market: feed.market, columnMap: map }); // as the import reads it
-  } catch (err) {
-    if (!(err instanceof UnreadableFeedError)) throw err;
-    throw new ApiError('unreadable_feed', `The feed file could not be read: ${err.message}`);
-  }
   const market = findMarket(feed.market);
   if (!market) throw new Error(`feed ${feed.id} names unknown market ${feed.market}`);
   const scope: StockScope = { dealer: toDealer(dealerRow), market, source: feed.source };
-  const rows = parsed.rows.length + parsed.rowErrors.length;
+  // Rows are checked as the parser sends them, as an import checks them (P51, P57): checking
+  // overlaps parsing, and the raw rows of the whole file are never held.
+  const stock = new StreamedStock(deps, scope);
+  let parsed: ParsedFeed;
+  try {
+    parsed = await parseFeedRows({ ...file, market: feed.market, columnMap: map }, stock.add); // as the import reads it
+  } catch (err) {
+    stock.abandon();
+    if (!(err instanceof UnreadableFeedError)) throw err;
+    throw new ApiError('unreadable_feed', `The feed file could not be read: ${err.message}`);
+  }
+  const prepared = await stock.done();
+  const rows = stock.rows + parsed.rowErrors.length;
   if (rows === 0) throw new ApiError('empty_list', 'The feed file lists no cars; an empty file is never read as "every car sold". Nothing was changed.');
 
-  const prepared = await prepareStock(
-    deps,
-    scope,
-    parsed.rows.map((r) => ({ index: r.index, raw: r.vehicle })),
-    (first) => `row ${first} of this file`,
-  );
   const errors: ItemError[] = [...prepared.errors, ...parsed.rowErrors];
   // As in the import: a row that could not be read still names a car of the file.
   for (const e of parsed.rowErrors) if (e.external_id) prepared.listedIds.add(e.external_id);

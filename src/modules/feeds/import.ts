@@ -22,11 +22,11 @@ import type { SyncFailedData } from '../events/events.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import { findMarket } from '../markets/markets.js';
 import type { VehicleDeps } from '../vehicles/service.js';
-import { MASS_SOLD_RULE } from '../vehicles/sold.js';
+import { guardRefuses, markSold, MASS_SOLD_RULE } from '../vehicles/sold.js';
 import {
   applyStockPart,
   guardRefusal,
-  markMissingSold,
+  missingFromListing,
   recordRejections,
   soldSkippedText,
   type ItemError,
@@ -341,13 +341,15 @@ async function importParsedFeed(
       if (errors.length > 0) {
         soldSkipped = soldSkippedText(errors.length, 'send the file again');
       } else {
-        // Another writer may have changed the source's cars while the chunks were applied.
-        const late = await guardRefusal(trx, scope, prepared.listedIds, opts.allowMassSold === true);
-        if (late) {
+        // Another writer may have changed the source's cars while the chunks were applied: the
+        // guard again, on the same read of the missing cars that marking them uses (one
+        // statement fewer than guardRefusal then markMissingSold, under the same lock).
+        const { forSale, missing } = await missingFromListing(trx, scope, prepared.listedIds);
+        if (guardRefuses(missing.length, forSale, opts.allowMassSold === true)) {
           soldSkipped =
-            `No car was marked sold: while the file was applied the source's cars changed, and marking ${late.wouldMark} of ` +
-            `${late.forSale} would break the mass-sold guard (${MASS_SOLD_RULE}).`;
-        } else sold = await markMissingSold(trx, deps, scope, prepared.listedIds);
+            `No car was marked sold: while the file was applied the source's cars changed, and marking ${missing.length} of ` +
+            `${forSale} would break the mass-sold guard (${MASS_SOLD_RULE}).`;
+        } else sold = await markSold(trx, deps.clock, deps.publicBaseUrl, scope.dealer.id, missing);
       }
       await finishFeedImport(
         trx,

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
-import { photoStateOf } from './photo-state.js';
+import { pendingPhotoState } from './photo-state.js';
 import { trackPhotos } from './photo-track.js';
 import { forSaleWithVins, insertVehicles, touchVehicles, updateVehiclesContent, type VehicleContent } from './repository.js';
 import { minPhotosOf } from '../markets/markets.js';
@@ -15,7 +15,10 @@ import { contactDetailsIn, type VehicleData } from './validation.js';
 export interface ApplyItem {
   externalId: string;
   data: VehicleData;
-  /** Its content hash when already known (a car found sent unchanged with its photo list): not computed again. */
+  /**
+   * contentHash(data, data.photos, source), when already known (a car sent unchanged with its
+   * photos, vehicles/unchanged.ts): not computed twice (P57).
+   */
   hash?: string;
 }
 
@@ -194,7 +197,7 @@ export async function applyVehicles(
         photo_urls: photoUrls,
         photos_pending: photos.length,
         // A new car's photos are all pending: its state is known without settling.
-        photo_state: JSON.stringify(photoStateOf(photoUrls, new Map())),
+        photo_state: pendingPhotoState(photos),
         content_hash: knownHash ?? contentHash(data, photos, source),
         last_sent_at: now,
         created_at: now,

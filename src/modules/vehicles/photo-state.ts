@@ -52,6 +52,18 @@ export function photoStateOf(photoUrlsJson: string, rows: Map<string, PhotoRow>)
   });
 }
 
+/**
+ * JSON.stringify(photoStateOf(JSON.stringify(photos), new Map())), the state of a new car (every
+ * photo pending), written as text: a feed creates tens of thousands of cars at once (P57).
+ */
+export function pendingPhotoState(photos: readonly string[]): string {
+  let out = '[';
+  for (let i = 0; i < photos.length; i++) {
+    out += `${i === 0 ? '' : ','}{"source_url":${JSON.stringify(photos[i])},"status":"pending","reason":null,"file_id":null,"ext":null}`;
+  }
+  return `${out}]`;
+}
+
 export function photoStatusOf(publicBaseUrl: string, photoStateJson: string): PhotoStatusEntry[] {
   return (JSON.parse(photoStateJson) as PhotoStateEntry[]).map((p) => ({
     source_url: p.source_url,

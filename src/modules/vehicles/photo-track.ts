@@ -34,7 +34,8 @@ export async function trackPhotos(
   const retry: number[] = [];
   for (const v of vehicles) {
     for (const url of new Set(JSON.parse(v.photo_urls) as string[])) {
-      const p = known.get(`${v.id} ${url}`);
+      // `known` holds changed cars' photos only: a new car's (most of a feed's) are all fresh.
+      const p = known.size > 0 ? known.get(`${v.id} ${url}`) : undefined;
       if (!p) fresh.push({ dealer_id: v.dealer_id, vehicle_id: v.id, source_url: url });
       else if (p.status === 'failed') retry.push(p.id);
     }

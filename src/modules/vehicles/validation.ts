@@ -296,7 +296,8 @@ export function findContactDetail(v: Pick<VehicleData, 'version' | 'description'
     ['description', v.description],
   ] as const) {
     if (!value) continue;
-    const email = EMAIL.exec(value);
+    // Without an '@' EMAIL cannot match; testing for it first skips the regex's slow failure.
+    const email = value.includes('@') ? EMAIL.exec(value) : null;
     if (email) return { field, kind: 'an e-mail address', text: email[0] };
     const web = WEB.exec(value);
     if (web) return { field, kind: 'a web address', text: web[0].replace(/^[\s(/:]+/, '') };
