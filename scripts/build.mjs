@@ -71,6 +71,11 @@ const BUILD_OPTIONS = {
   // Stack traces need the mappings only; the sources are in the repository. Without them the
   // map `--enable-source-maps` reads at start is a third of the size.
   sourcesContent: false,
+  // Whitespace only: the code itself is left as written (names, syntax). The bundle's text stays
+  // in V8's heap for as long as the process runs (functions are compiled from it on first call),
+  // as two bytes a character (the panel's templates hold non-ASCII text): a third less text is
+  // about 6 MB less RSS after start (P59).
+  minifyWhitespace: true,
   logLevel: 'warning',
   write: false,
 };

@@ -5,7 +5,6 @@ import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { migrateToLatest } from './core/db/migrate.js';
-import { installBodyDrain } from './core/http/drain.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
 import { installRequestStart } from './core/http/request-start.js';
@@ -105,8 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installShutdownDrain(app);
   installJsonBodyParser(app);
   // A refused body is read on up to twice the largest accepted one (a feed file), for 30 s.
-  installBodyDrain(app, { maxBytes: 2 * Math.max(BODY_LIMIT, FEED_MAX_BYTES), maxMs: 30_000 });
-  installRequestStart(app);
+  installRequestStart(app, { maxBytes: 2 * Math.max(BODY_LIMIT, FEED_MAX_BYTES), maxMs: 30_000 });
   installRequestLog(app, requestLog);
   // Requests are counted only when someone can read the counts (P38).
   if (metricsServed(config)) installHttpMetrics(app, services.metrics);

@@ -12,6 +12,7 @@
 //   process on the same file) committed anything.
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Client } from 'pg';
+import { dataVersionThisTurn } from './data-version.js';
 import type { DB } from './schema.js';
 import type { Store } from './store.js';
 
@@ -51,31 +52,22 @@ interface WarnLog {
 export function watchChanges(store: Store, channel: string, log: WarnLog): ChangeWatch {
   if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
   if (store.openClient) return new PgListener(store.openClient.bind(store), channel, log);
-  const dataVersion = store.dataVersion?.bind(store);
-  // data_version is read once per turn of the event loop, not once per request (P53): the
-  // requests answered in one turn were all read from their sockets in it, so one reading taken
-  // during the turn orders them as well as one reading each; a commit by another process is seen
-  // by the first request of the next turn. This process's own announcements count at once.
-  let seen: { local: number; version: string } | undefined;
-  let forgetQueued = false;
-  const forget = () => {
-    seen = undefined;
-    forgetQueued = false;
-  };
+  // data_version read once per turn of the event loop, not once per request (P53), and shared
+  // with the store's read version (data-version.ts, P59). This process's own announcements count at once.
+  const dataVersion = dataVersionThisTurn(store);
+  // The last version given, reused while both its numbers hold: no new string per request.
+  let last = { local: -1, data: -1, version: '' };
   return {
     version() {
       if (!dataVersion) return `${localChanges}`;
-      if (seen?.local === localChanges) return seen.version;
+      let data: number;
       try {
-        seen = { local: localChanges, version: `${localChanges}:${dataVersion()}` };
+        data = dataVersion();
       } catch {
         return undefined; // the connection is busy (an open iterator): do not trust a cache now
       }
-      if (!forgetQueued) {
-        forgetQueued = true;
-        setImmediate(forget);
-      }
-      return seen.version;
+      if (last.local !== localChanges || last.data !== data) last = { local: localChanges, data, version: `${localChanges}:${data}` };
+      return last.version;
     },
     async close() {},
   };

@@ -6,10 +6,11 @@
 // another connection (the CLI, another process, a worker) commits, and total_changes(), which
 // moves with every row this connection inserts, updates or deletes (a rolled-back change moves it
 // too: a needless miss, never a stale answer). total_changes() reads no table, so no lock.
-// data_version does, so it is read once per turn of the event loop, as the key cache does
-// (change-watch.ts): the requests answered in one turn were read from their sockets in it.
+// data_version does, so it is read once per turn of the event loop, the one reading the key
+// cache uses too (data-version.ts): the requests answered in one turn were read from their sockets in it.
 // Undefined, "cannot tell", on PostgreSQL and while a transaction is open on the connection.
 import type SQLite from 'better-sqlite3';
+import { dataVersionThisTurn } from './data-version.js';
 import { idleSqliteConnection, type Store } from './store.js';
 
 export interface ReadVersion {
@@ -18,24 +19,16 @@ export interface ReadVersion {
 }
 
 export function readVersion(store: Store): ReadVersion {
-  if (store.dialect !== 'sqlite' || !store.dataVersion) return () => undefined;
-  const dataVersion = store.dataVersion.bind(store);
+  const dataVersion = store.dialect === 'sqlite' ? dataVersionThisTurn(store) : undefined;
+  if (!dataVersion) return () => undefined;
   const totalChanges = new WeakMap<SQLite.Database, SQLite.Statement>();
-  let others: number | undefined;
-  const forget = () => {
-    others = undefined;
-  };
   return () => {
     const raw = idleSqliteConnection(store.db);
     if (!raw) return undefined;
     let stmt = totalChanges.get(raw);
     if (!stmt) totalChanges.set(raw, (stmt = raw.prepare('select total_changes()').pluck()));
     try {
-      if (others === undefined) {
-        others = dataVersion();
-        setImmediate(forget);
-      }
-      return `${others}:${stmt.get() as number}`;
+      return `${dataVersion()}:${stmt.get() as number}`;
     } catch {
       return undefined; // the connection is busy (an open iterator)
     }

@@ -4,7 +4,6 @@
 // and thrown away, never kept — but only up to a bound and for a while, so that an endless or
 // huge body cannot keep a connection busy: then the connection is closed.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 
 export interface DrainLimits {
   /** Bytes of a refused body read after the answer before the connection is closed. */
@@ -43,15 +42,18 @@ function discardRest(req: IncomingMessage, res: ServerResponse, limits: DrainLim
 }
 
 /**
- * Every answer given while its request's body is still arriving drains that body within
- * `limits`. Started before the answer is written: once it is, node would discard the rest
- * itself, without any bound.
+ * What request-start.ts calls for every request (P59: no onSend hook, which every answer would
+ * pass through): a request that may carry a body drains what is left of it once its answer is
+ * written ('prefinish' of the response, before node's own 'finish' handler would discard the rest
+ * itself, without any bound). A GET without a body costs two header reads.
  */
-export function installBodyDrain(app: FastifyInstance, limits: DrainLimits): void {
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (!req.raw.complete && mayHaveBody(req.raw)) discardRest(req.raw, reply.raw, limits);
-    done(null, payload);
-  });
+export function bodyDrain(limits: DrainLimits): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (!mayHaveBody(req)) return;
+    res.once('prefinish', () => {
+      if (!req.complete) discardRest(req, res, limits);
+    });
+  };
 }
 
 /**

@@ -42,6 +42,8 @@ export function keyedScopeHook({ resolveKey, limiter, perMinute, clock }: KeyedS
       (storeErr: unknown) => done(storeErr as Error),
     );
   };
+  // An allowed call's limit is always perMinute: its header value made once.
+  const limitHeader = String(perMinute);
   const counted = (ip: string, reply: FastifyReply, d: RateLimitDecision, now: number, done: HookHandlerDoneFunction): void => {
     if (d.guarded) {
       failedAuth.lockedOut(ip, now, d.resetMs);
@@ -50,7 +52,7 @@ export function keyedScopeHook({ resolveKey, limiter, perMinute, clock }: KeyedS
     }
     if (d.allowed) {
       // The three headers set one by one: no object per request (P53); a 429's come with Retry-After below.
-      reply.header('ratelimit-limit', String(d.limit));
+      reply.header('ratelimit-limit', limitHeader);
       reply.header('ratelimit-remaining', String(d.remaining));
       reply.header('ratelimit-reset', String(Math.max(0, Math.ceil(d.resetMs / 1000))));
       done();

@@ -1,14 +1,18 @@
 // The one onRequest hook every request runs, before routing's own hooks (P53): the request id
-// echoed as X-Request-Id, `Connection: close` while the process drains (P37), and the Host check
-// of HTTP/1.1. One synchronous hook rather than three (one of them async): each hook is a step
-// of Fastify's hook chain, and an async one a promise, on every request.
+// echoed as X-Request-Id, `Connection: close` while the process drains (P37), the Host check
+// of HTTP/1.1, and the drain of a body left unread by an early answer (drain.ts, P59). One
+// synchronous hook rather than four (one of them async, one on every answer's onSend): each hook
+// is a step of Fastify's hook chain, and an async one a promise, on every request.
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.js';
+import { bodyDrain, type DrainLimits } from './drain.js';
 
-export function installRequestStart(app: FastifyInstance): void {
+export function installRequestStart(app: FastifyInstance, bodyLimits: DrainLimits): void {
   const drain = app.drain;
+  const drainBody = bodyDrain(bodyLimits);
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    drainBody(req.raw, reply.raw);
     if (drain.draining) reply.header('connection', 'close');
     // HTTP/1.1 requires Host; node would answer its absence with an empty 400 of its own
     // (so `requireHostHeader` is off in app.ts and the check is made here, in the Error shape).

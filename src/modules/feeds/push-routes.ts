@@ -78,7 +78,7 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
     req: FastifyRequest<{ Params: { token: string }; Querystring: { allow_mass_sold?: boolean; dry_run?: boolean } }>,
     reply: FastifyReply,
   ) => {
-    // An early answer (413, 404, 429…) leaves the rest of the body to installBodyDrain (app.ts).
+    // An early answer (413, 404, 429…) leaves the rest of the body to the drain in core/http/request-start.ts (app.ts).
     const token = req.params.token;
     // Same answer, same work for every token that is not a live feed's.
     const found = TOKEN_PATTERN.test(token) ? await findLiveFeedByTokenHash(deps.store.db, hashToken(token)) : undefined;

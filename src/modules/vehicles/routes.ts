@@ -1,24 +1,20 @@
 // HTTP of the vehicles API (D7–D13, D25, D26): parsing and status codes only; rules live in the services.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { readVersion } from '../../core/db/read-version.js';
 import { ApiError } from '../../core/errors.js';
 import { requireBody } from '../../core/http/json-body.js';
 import { bodyRef, errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { ExternalIdParams, ListQuery, MarketQuery, ReconcileRequestSchema, SyncRequestSchema, VehicleInputSchema } from './schemas.js';
-import { getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, VehicleResponseCache, withdrawVehicle, type VehicleDeps } from './service.js';
+import { VehicleResponseCache } from './response-cache.js';
+import { getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
 import { stockIdFromPath } from './stock-id.js';
-import { BoundedMap } from '../../core/util/bounded-map.js';
 import { reconcileVehicles, syncVehicles } from './sync.js';
 
 const TAGS = ['Vehicles'];
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = async (app, { deps }) => {
-  const responses = new VehicleResponseCache();
-  const storeVersion = readVersion(deps.store);
-  /** GET answers by (dealership, market asked, stock ID), with the store's version they were made at. */
-  const answered = new BoundedMap<string, { version: string; body: string }>(5000);
+  const responses = new VehicleResponseCache(deps.store);
 
   app.get(
     '/vehicles',
@@ -98,22 +94,17 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
       },
     },
     (req, reply) => {
-      const dealer = req.auth.dealer;
-      const externalId = stockIdFromPath(req.params.external_id);
-      const market = req.query.market;
-      // While no row of the store changed since this very GET was answered, its answer is
-      // answered again without a read (P53): on SQLite, that read was most of the request's cost.
-      const version = storeVersion();
-      const key = version === undefined ? undefined : `${dealer.id}\n${market ?? ''}\n${externalId}`;
-      const kept = key === undefined ? undefined : answered.get(key);
-      if (kept !== undefined && kept.version === version) return reply.type(JSON_TYPE).send(kept.body);
       // Serialized with this route's response schema, then kept while the car is unchanged;
-      // answered synchronously when the store and the cache could (P44).
-      const body = getVehicleBody(deps, responses, dealer, externalId, market, (p) => reply.serialize(p) as string);
-      if (typeof body === 'string') {
-        if (key !== undefined) answered.set(key, { version: version!, body });
-        return reply.type(JSON_TYPE).send(body);
-      }
+      // answered synchronously when the cache or the store could (P44, P53).
+      const body = getVehicleBody(
+        deps,
+        responses,
+        req.auth.dealer,
+        stockIdFromPath(req.params.external_id),
+        req.query.market,
+        (p) => reply.serialize(p) as string,
+      );
+      if (typeof body === 'string') return reply.type(JSON_TYPE).send(body);
       return body.then((b) => reply.type(JSON_TYPE).send(b));
     },
   );

@@ -13,11 +13,11 @@ import { applyVehicles, type ApplyWarning } from './apply.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { findVehicle, findVehicleRevision, listVehicles, setStatus, type VehicleRevision } from './repository.js';
 import type { Vehicle } from './schemas.js';
+import type { VehicleResponseCache } from './response-cache.js';
 import { pickMarket, resolveMarket, resolveSource } from './scope.js';
 import { toVehicle } from './serialize.js';
 import { markSold } from './sold.js';
 import { photosRequired, validateVehicle } from './validation.js';
-import { BoundedMap } from '../../core/util/bounded-map.js';
 import { normalizeVin, vinProblem } from './vin.js';
 
 export interface VehicleDeps {
@@ -86,27 +86,9 @@ export async function putVehicle(
 }
 
 /**
- * Serialized GET answers by car id and revision. Every write that changes what the API shows of
- * a car bumps its revision (vehicles/repository.ts), so a cached answer is used only while the
- * stored car is the one it was made from, whichever process wrote it.
- */
-export class VehicleResponseCache {
-  private readonly entries: BoundedMap<number, { revision: number; body: string }>;
-  constructor(max = 5000) {
-    this.entries = new BoundedMap(max);
-  }
-  get(id: number, revision: number): string | undefined {
-    const e = this.entries.get(id);
-    return e && e.revision === revision ? e.body : undefined;
-  }
-  set(id: number, revision: number, body: string): void {
-    this.entries.set(id, { revision, body });
-  }
-}
-
-/**
- * GET /vehicles/{external_id}: the serialized answer, from the cache when the car is unchanged.
- * A value when both the revision lookup and the cache answered at once (P44), else a promise.
+ * GET /vehicles/{external_id}: the serialized answer, from the cache while the car is unchanged
+ * (response-cache.ts: the store's read version, else the car's revision). A value when the cache
+ * or the revision lookup answered at once (P44, P53), else a promise.
  */
 export function getVehicleBody(
   deps: VehicleDeps,
@@ -116,18 +98,24 @@ export function getVehicleBody(
   queryMarket: string | undefined,
   serialize: (payload: { vehicle: Vehicle }) => string,
 ): string | Promise<string> {
-  const market = resolveMarket(dealer.markets, queryMarket);
+  const market = resolveMarket(dealer.markets, queryMarket).code;
+  const key = cache.key(dealer.id, market, externalId);
+  const version = cache.version();
+  const kept = cache.unchanged(key, version);
+  if (kept !== undefined) return kept;
   const fromRef = (ref: VehicleRevision | undefined): string | Promise<string> => {
     if (!ref) throw notFound(externalId);
-    return cache.get(ref.id, ref.revision) ?? freshBody(deps, cache, dealer, market.code, externalId, serialize);
+    return cache.sameCar(key, ref, version) ?? freshBody(deps, cache, key, version, dealer, market, externalId, serialize);
   };
-  const ref = findVehicleRevision(deps.store.db, dealer.id, market.code, externalId);
+  const ref = findVehicleRevision(deps.store.db, dealer.id, market, externalId);
   return ref instanceof Promise ? ref.then(fromRef) : fromRef(ref);
 }
 
 async function freshBody(
   deps: VehicleDeps,
   cache: VehicleResponseCache,
+  key: string,
+  version: string | undefined,
   dealer: Dealer,
   market: string,
   externalId: string,
@@ -136,7 +124,7 @@ async function freshBody(
   const row = await findVehicle(deps.store.db, dealer.id, market, externalId);
   if (!row) throw notFound(externalId);
   const body = serialize({ vehicle: present(deps, row) });
-  cache.set(row.id, row.revision, body);
+  cache.set(key, row, version, body);
   return body;
 }
 
