@@ -94,7 +94,13 @@ function childrenPeakMb(pid: number): number[] {
 const ticksSince = (before: Map<number, number>, after: Map<number, number>): number =>
   [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
 
-async function baseline(pinning: Pinning | undefined, photoUrl: string, atOnce: number, threads: number, outputs: 'display' | 'both'): Promise<number> {
+async function baseline(
+  pinning: Pinning | undefined,
+  photoUrl: string,
+  atOnce: number,
+  threads: number,
+  outputs: 'display' | 'both',
+): Promise<{ rate: number; cpuMs: number }> {
   const env = childEnv({
     PHOTO_URL: photoUrl,
     SAMPLE: String(BASELINE_SAMPLE),
@@ -105,9 +111,9 @@ async function baseline(pinning: Pinning | undefined, photoUrl: string, atOnce: 
     NICENESS: String(BASELINE_NICENESS),
   });
   const out = await runCommand(...onAllCpus(pinning !== undefined, process.execPath, [path.join(ROOT, 'bench/sharp-baseline.mjs')]), env, 300_000);
-  const rate = (JSON.parse(out.trim().split('\n').at(-1)!) as { perSecond?: number }).perSecond;
-  if (typeof rate !== 'number' || !(rate > 0)) throw new BenchError(`sharp-baseline printed no rate: ${out}`);
-  return rate;
+  const { perSecond: rate, cpuMsPerImage: cpuMs } = JSON.parse(out.trim().split('\n').at(-1)!) as { perSecond?: number; cpuMsPerImage?: number };
+  if (typeof rate !== 'number' || !(rate > 0) || typeof cpuMs !== 'number') throw new BenchError(`sharp-baseline printed no rate: ${out}`);
+  return { rate, cpuMs };
 }
 
 interface PhotoStatus {
@@ -153,8 +159,8 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
         const meIdle = (await idle.stop()).sort((a, b) => a - b);
 
         // 2. sharp alone, nothing else running.
-        const baseDisplay = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'display');
-        const baseBoth = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'both');
+        const { rate: baseDisplay, cpuMs: baseDisplayCpuMs } = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'display');
+        const { rate: baseBoth } = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'both');
 
         // 3. The service.
         const cars = Array.from({ length: photos / PHOTOS_PER_CAR }, (_, i) =>
@@ -230,6 +236,14 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
           fig('photo_tp_ratio_both', 'service ÷ sharp alone making both copies by re-encoding', perSecond / baseBoth, '×', 2),
           fig('photo_tp_cpu_per_photo_ms', 'service: CPU time per photo (server and its image process)', cpuMs / photos, 'ms', 1),
           fig('photo_tp_main_cpu_per_photo_ms', '… of which the main thread (HTTP, SQLite, JSON, /v1/me)', mainCpuMs / photos, 'ms', 1),
+          fig('photo_tp_sharp_cpu_per_photo_ms', 'sharp alone: CPU time per 1280 px copy', baseDisplayCpuMs, 'ms', 1),
+          fig(
+            'photo_tp_cpu_ratio',
+            'sharp alone ÷ service, CPU time per photo (the ratio without the load of other processes)',
+            baseDisplayCpuMs / (cpuMs / photos),
+            '×',
+            2,
+          ),
           fig('photo_tp_image_rss_peak_mb', "service: the image process's peak RSS (VmHWM)", imagePeakMb, 'MB', 0),
           fig('photo_tp_sync_max_ms', `service: each sync call of ${SYNC_BATCH} cars (max)`, Math.max(...syncMs), 'ms', 0),
           fig('photo_tp_me_idle_p99_ms', 'GET /v1/me p99, idle server', percentile(meIdle, 99), 'ms', 1),

@@ -1,6 +1,7 @@
 // The baseline of bench/photo-throughput.ts: sharp itself, alone in a process, making the photo
 // copies the service makes, from the same photo server's JPEGs, with the same images at once
-// and libvips threads per image. Prints one JSON line: { images, seconds, perSecond }.
+// and libvips threads per image. Prints one JSON line: { images, seconds, perSecond, cpuMsPerImage }
+// (the process's CPU time over the timed images: a figure other load on the machine moves little).
 //
 //   PHOTO_URL=http://127.0.0.1:…  the bench photo server (bench/photo-server.mjs)
 //   SAMPLE=200                     distinct photos fetched first (GET /p/baseline/<n>.jpg)
@@ -67,6 +68,9 @@ async function run(count) {
 await run(20);
 lower();
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 await run(images);
 const seconds = (performance.now() - t0) / 1000;
-process.stdout.write(`${JSON.stringify({ images, seconds, perSecond: images / seconds })}\n`);
+const cpu = process.cpuUsage(cpu0);
+const cpuMsPerImage = (cpu.user + cpu.system) / 1000 / images;
+process.stdout.write(`${JSON.stringify({ images, seconds, perSecond: images / seconds, cpuMsPerImage })}\n`);

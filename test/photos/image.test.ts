@@ -1,13 +1,18 @@
 // The photo copies (P45) and where they are made (P46): an upright JPEG's original keeps its
 // own bytes with every metadata segment cut out; a turned one, a PNG or a WebP is re-encoded;
-// the image process runs at a lower priority and a crash of it fails only the photos in flight.
+// the image process runs at a lower priority and a crash of it fails only the photos in flight;
+// given the local store, it writes the copies there itself (P58).
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import sharp from 'sharp';
 import { processImage } from '../../src/modules/photos/image.js';
 import { ImageWork } from '../../src/modules/photos/image-work.js';
 import { stripJpegMetadata } from '../../src/modules/photos/jpeg-strip.js';
+import { LocalPhotoStorage } from '../../src/modules/photos/local-storage.js';
 
 /** A noisy picture (a flat one would hide a decoder that reads the wrong data). */
 async function picture(width: number, height: number): Promise<Buffer> {
@@ -86,6 +91,25 @@ describe('photo copies and the image process', () => {
     const input = await taggedJpeg();
     const first = await work.process(input);
     assert.ok(first.original.equals(stripJpegMetadata(input)!));
+    assert.equal(first.fileId, crypto.createHash('sha256').update(input).digest('hex'), 'named by the hash of the downloaded bytes');
+
+    // The local store: the same copies, written by the image process under the same names.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-work-'));
+    t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const stored = await work.processInto(input, dataDir);
+    assert.deepEqual(stored, { format: 'jpeg', width: first.width, height: first.height, fileId: first.fileId }, 'no copies come back');
+    const local = new LocalPhotoStorage(dataDir);
+    assert.ok(fs.readFileSync(local.pathOf(first.fileId, 'original', 'jpg')).equals(first.original));
+    assert.ok(fs.readFileSync(local.pathOf(first.fileId, 'display', 'jpg')).equals(first.display));
+    assert.deepEqual(fs.readdirSync(path.dirname(local.pathOf(first.fileId, 'original', 'jpg'))).sort(), [
+      `${first.fileId}-display.jpg`,
+      `${first.fileId}-original.jpg`,
+    ]);
+    // A store that cannot be written fails the photo as an error (retried), not as a bad image.
+    const blocked = path.join(dataDir, 'blocked');
+    fs.writeFileSync(blocked, 'a file where the store directory should be');
+    const unwritable = await work.processInto(input, blocked).catch((e: unknown) => e);
+    assert.ok(unwritable instanceof Error && unwritable.name !== 'ImageRejected' && /ENOTDIR|EEXIST/.test(unwritable.message), String(unwritable));
     const pid = work.pid();
     assert.ok(pid, 'started on first use');
     if (process.platform === 'linux') {

@@ -58,7 +58,7 @@ interface OutboundRequest {
    * Reuse connections: kept per origin AND per set of checked addresses, so a connection is
    * only ever reused for a request whose fresh resolution gave the very addresses it was opened
    * to (every address rule still runs on every request). For repeated calls to one receiver
-   * (webhooks); photos and feeds use one connection per request.
+   * (webhooks, a dealer's photos: P58); feeds use one connection per request.
    */
   keepAlive?: boolean;
   /**

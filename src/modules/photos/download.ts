@@ -3,11 +3,12 @@
 // are retried with backoff, the last failure kept on the photo meanwhile ("retrying: …");
 // anything else (404, not an image, too large, a refused address, a host name that does not
 // exist) fails the photo at once with a readable reason.
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { lockDealerInventory } from '../../core/db/locks.js';
 import { type Store } from '../../core/db/store.js';
 import { writeTransaction } from '../../core/db/transaction.js';
-import type { PhotoStatus } from '../../core/db/schema.js';
+import type { DB, PhotoStatus } from '../../core/db/schema.js';
 import { RetryJobError, type JobWorker } from '../../core/jobs/worker.js';
 import { KeyedLimit } from '../../core/keyed-limit.js';
 import type { Metrics } from '../../core/metrics/metrics.js';
@@ -17,8 +18,9 @@ import { findPhoto, photosOfVehicles, setPhotoOutcome, setRetryReason } from '..
 import { settleVehicles } from '../vehicles/photo-settle.js';
 import { findVehiclesByIds } from '../vehicles/repository.js';
 import { IMAGE_LIMITS, ImageRejected } from './image.js';
-import type { ImageWork } from './image-work.js';
-import { fileIdOf, StorageUnavailable, type PhotoStorage } from './storage.js';
+import type { ImageWork, WorkedImage } from './image-work.js';
+import { LocalPhotoStorage } from './local-storage.js';
+import { StorageUnavailable, type PhotoStorage } from './storage.js';
 import { EXTENSIONS } from '../vehicles/photo-url.js';
 
 export interface PhotoDeps {
@@ -49,17 +51,23 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
   const perHost = new KeyedLimit(PER_HOST);
   worker.define('photos.download', {
     backoff: (attempt) => DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!,
-    handler: async ({ photo_id }, { attempt, job, signal }) => {
+    handler: async ({ photo_id }, ctx) => {
+      const { attempt, job, signal } = ctx;
+      const complete = (trx: Kysely<DB>) => ctx.complete(trx);
       const photo = await findPhoto(deps.store.db, photo_id);
       if (!photo || photo.status !== 'pending') return;
       // Dropped from the car's list meanwhile: not downloaded. Marked failed, so that listing
       // it again gives it a new try (track.ts resets failed photos).
       const [car] = await findVehiclesByIds(deps.store.db, photo.dealer_id, [photo.vehicle_id]);
       if (!car || !(JSON.parse(car.photo_urls) as string[]).includes(photo.source_url)) {
-        await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, {
-          status: 'failed',
-          reason: "removed from the car's photos before it was downloaded",
-        });
+        await recordOutcome(
+          deps,
+          photo.id,
+          photo.dealer_id,
+          photo.vehicle_id,
+          { status: 'failed', reason: "removed from the car's photos before it was downloaded" },
+          complete,
+        );
         return;
       }
       let outcome: Outcome;
@@ -77,7 +85,7 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
         }
         outcome = { status: 'failed', reason: retry ? `${reason} (gave up after ${attempt} tries)` : reason };
       }
-      await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, outcome);
+      await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, outcome, complete);
       deps.metrics.photoDownload(outcome.status === 'ready' ? 'ready' : 'failed');
     },
   });
@@ -90,15 +98,25 @@ async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Prom
     maxRedirects: 3,
     timeoutMs: deps.timeoutMs,
     maxBytes: IMAGE_LIMITS.maxBytes,
+    // A dealer's photos come from one host, many in a row: its connections are reused, each
+    // request's addresses still checked afresh (P48's pools, P58).
+    keepAlive: true,
     signal,
   });
   if (res.status !== 200) throw new HttpStatusError(res.status);
-  const image = await deps.images.process(res.body);
-  const fileId = fileIdOf(res.body);
-  const ext = EXTENSIONS[image.format];
-  await deps.storage.write(fileId, 'original', ext, image.original);
-  await deps.storage.write(fileId, 'display', ext, image.display);
-  return { status: 'ready', reason: null, file_id: fileId, format: image.format, width: image.width, height: image.height };
+  const { storage } = deps;
+  // The local store is written by the image process (P58); a bucket from here.
+  let image: WorkedImage;
+  if (storage instanceof LocalPhotoStorage) {
+    image = await deps.images.processInto(res.body, storage.dataDir);
+  } else {
+    const copies = await deps.images.process(res.body);
+    const ext = EXTENSIONS[copies.format];
+    await storage.write(copies.fileId, 'original', ext, copies.original);
+    await storage.write(copies.fileId, 'display', ext, copies.display);
+    image = copies;
+  }
+  return { status: 'ready', reason: null, file_id: image.fileId, format: image.format, width: image.width, height: image.height };
 }
 
 /** The `code` of a Node system error (dns, net), read from the error itself, not its text. */
@@ -139,10 +157,19 @@ async function recordRetry(deps: PhotoDeps, photoId: number, dealerId: number, v
   });
 }
 
-async function recordOutcome(deps: PhotoDeps, photoId: number, dealerId: number, vehicleId: number, outcome: Outcome): Promise<void> {
+/** Records a photo's outcome and ends its job in the same transaction (P49's `complete`, P58). */
+async function recordOutcome(
+  deps: PhotoDeps,
+  photoId: number,
+  dealerId: number,
+  vehicleId: number,
+  outcome: Outcome,
+  complete: (trx: Kysely<DB>) => Promise<void>,
+): Promise<void> {
   const { store, clock } = deps;
   await writeTransaction(store, async (trx) => {
     await lockDealerInventory(trx, store.dialect, dealerId);
+    await complete(trx);
     const current = await findPhoto(trx, photoId);
     if (!current || current.status !== 'pending') return;
     await setPhotoOutcome(trx, photoId, outcome, clock.now());

@@ -3,17 +3,38 @@
 // process keeps its event loop and its libuv threads for requests, and the kernel gives the API
 // the CPU first when both want it; an idle CPU still goes to the photos. A photo that crashes
 // the image process (a libvips bug) fails that try alone: the process is started again.
+// With the local store, the image process also hashes the photo and writes both copies itself
+// (P58): only their sizes come back, and the server's main thread never holds them.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { KeyedLimit } from '../../core/keyed-limit.js';
-import { ImageRejected, type ProcessedImage } from './image.js';
+import type { ImageFormat } from '../vehicles/photo-url.js';
+import { ImageRejected } from './image.js';
+
+/** A photo checked by the image process. */
+export interface WorkedImage {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  /** The SHA-256 of the downloaded bytes: the stored files' name (storage.ts). */
+  fileId: string;
+}
+/** … with both copies to store (image.ts). */
+export interface ImageCopies extends WorkedImage {
+  original: Buffer;
+  display: Buffer;
+}
 
 export interface ImageRequest {
   id: number;
   bytes: Uint8Array;
+  /** The local store's DATA_DIR: the image process writes both copies there and sends back neither. */
+  storeIn?: string;
 }
 export type ImageReply =
-  { id: number; kind: 'done'; image: ProcessedImage } | { id: number; kind: 'rejected'; message: string } | { id: number; kind: 'failed'; message: string };
+  | { id: number; kind: 'done'; image: WorkedImage & { original?: Uint8Array; display?: Uint8Array } }
+  | { id: number; kind: 'rejected'; message: string }
+  | { id: number; kind: 'failed'; message: string };
 
 /** The image process's priority: 10 of 19 steps below the server's (`nice -n 10`). */
 const NICENESS = 10;
@@ -30,7 +51,7 @@ const WORKER_PATH = fileURLToPath(FROM_SOURCE ? new URL('./image-worker.ts', imp
 const WORKER_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'TZ', 'LANG', 'LC_ALL', 'NODE_ENV', 'SYSTEMROOT'];
 
 interface Pending {
-  resolve: (image: ProcessedImage) => void;
+  resolve: (image: WorkedImage & { original?: Buffer; display?: Buffer }) => void;
   reject: (err: Error) => void;
 }
 
@@ -48,8 +69,16 @@ export class ImageWork {
   }
 
   /** Checks `bytes` and makes both stored copies (image.ts) in the image process. */
-  process(bytes: Buffer): Promise<ProcessedImage> {
-    return this.limit.run('image', () => this.send(bytes));
+  process(bytes: Buffer): Promise<ImageCopies> {
+    return this.limit.run('image', () => this.send(bytes, undefined)) as Promise<ImageCopies>;
+  }
+
+  /**
+   * As `process`, the copies then written by the image process to the local store of `dataDir`
+   * (local-storage.ts, the same files and atomic renames); a failed write rejects as any error.
+   */
+  processInto(bytes: Buffer, dataDir: string): Promise<WorkedImage> {
+    return this.limit.run('image', () => this.send(bytes, dataDir));
   }
 
   /** The image process's id while it runs (tests end it to see a crash handled). */
@@ -62,12 +91,12 @@ export class ImageWork {
     if (this.child) this.ended(this.child, 'the image process was stopped');
   }
 
-  private send(bytes: Buffer): Promise<ProcessedImage> {
+  private send(bytes: Buffer, storeIn: string | undefined): Promise<WorkedImage & { original?: Buffer; display?: Buffer }> {
     const child = this.start();
     const id = this.nextId++;
-    return new Promise<ProcessedImage>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      const req: ImageRequest = { id, bytes };
+      const req: ImageRequest = storeIn === undefined ? { id, bytes } : { id, bytes, storeIn };
       child.send(req, (err) => {
         if (err) this.ended(child, `the image process could not be reached (${err.message})`);
       });
@@ -100,8 +129,10 @@ export class ImageWork {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
-      if (m.kind === 'done') p.resolve({ ...m.image, original: asBuffer(m.image.original), display: asBuffer(m.image.display) });
-      else if (m.kind === 'rejected') p.reject(new ImageRejected(m.message));
+      if (m.kind === 'done') {
+        const { original, display, ...worked } = m.image;
+        p.resolve(original && display ? { ...worked, original: asBuffer(original), display: asBuffer(display) } : worked);
+      } else if (m.kind === 'rejected') p.reject(new ImageRejected(m.message));
       else p.reject(new Error(m.message));
       if (this.pending.size === 0) this.idle(child);
     });

@@ -1,12 +1,15 @@
 // Image process entry (bundled as dist/photo-image-worker.js, started by image-work.ts): checks
 // and encodes the photos the server sends, at a lower CPU priority than the server (P46), so a
 // running import takes only the CPU the API leaves. It ends when the server does (the IPC
-// channel closes).
+// channel closes). Given the local store's DATA_DIR, it writes the copies there itself (P58).
 import fs from 'node:fs';
 import os from 'node:os';
 import { KeyedLimit } from '../../core/keyed-limit.js';
+import { EXTENSIONS } from '../vehicles/photo-url.js';
 import { ImageRejected, processImage } from './image.js';
 import type { ImageReply, ImageRequest } from './image-work.js';
+import { LocalPhotoStorage } from './local-storage.js';
+import { fileIdOf } from './storage.js';
 
 if (!process.send) throw new Error('photo image worker: must be started by the server (with an IPC channel)');
 const send = (m: ImageReply) => process.send!(m);
@@ -37,6 +40,8 @@ lowerPriority(niceness);
 /** Photos worked on at once (IMAGE_CONCURRENCY); the server hands over a few more, queued here. */
 const limit = new KeyedLimit(Number(process.argv[3] ?? '1'));
 let threadCount = 0;
+/** The local store of each DATA_DIR asked (one, in practice). */
+const stores = new Map<string, LocalPhotoStorage>();
 
 process.on('message', (req: ImageRequest) => {
   void run(req);
@@ -47,7 +52,18 @@ async function run(req: ImageRequest): Promise<void> {
   try {
     const bytes = Buffer.from(req.bytes.buffer, req.bytes.byteOffset, req.bytes.byteLength);
     const image = await limit.run('image', () => processImage(bytes));
-    send({ id: req.id, kind: 'done', image });
+    const fileId = fileIdOf(bytes);
+    if (req.storeIn === undefined) {
+      send({ id: req.id, kind: 'done', image: { ...image, fileId } });
+    } else {
+      // Written after the photo's place is given up: the next photo is encoded meanwhile.
+      let store = stores.get(req.storeIn);
+      if (!store) stores.set(req.storeIn, (store = new LocalPhotoStorage(req.storeIn)));
+      const ext = EXTENSIONS[image.format];
+      await store.write(fileId, 'original', ext, image.original);
+      await store.write(fileId, 'display', ext, image.display);
+      send({ id: req.id, kind: 'done', image: { format: image.format, width: image.width, height: image.height, fileId } });
+    }
   } catch (err) {
     if (err instanceof ImageRejected) send({ id: req.id, kind: 'rejected', message: err.message });
     else send({ id: req.id, kind: 'failed', message: err instanceof Error ? err.message : String(err) });

@@ -58,14 +58,14 @@ export function stripJpegMetadata(src: Buffer): Buffer | undefined {
       continue;
     }
     // A scan: its header, then entropy-coded data up to the next marker (0xFF followed by
-    // anything but a stuffed 0x00, a restart marker or another fill byte).
+    // anything but a stuffed 0x00, a restart marker or another fill byte). The 0xFF bytes are
+    // found by indexOf (memchr): a byte-by-byte loop here cost ~1.5 ms of a 300 KB photo (P58).
     let j = end;
     for (;;) {
-      if (j + 1 >= src.length) return undefined; // truncated
-      if (src[j] === 0xff) {
-        const next = src[j + 1]!;
-        if (next !== 0x00 && next !== 0xff && !isRst(next)) break;
-      }
+      j = src.indexOf(0xff, j);
+      if (j < 0 || j + 1 >= src.length) return undefined; // truncated
+      const next = src[j + 1]!;
+      if (next !== 0x00 && next !== 0xff && !isRst(next)) break;
       j++;
     }
     parts.push(src.subarray(i, j));

@@ -8,7 +8,8 @@ import { CONTENT_TYPES, photoKey, type PhotoStorage, type StoredPhoto } from './
 export class LocalPhotoStorage implements PhotoStorage {
   private readonly root: string;
 
-  constructor(dataDir: string) {
+  /** DATA_DIR: the image process writes photos here itself (P58). */
+  constructor(readonly dataDir: string) {
     this.root = path.join(dataDir, 'photos');
   }
 
