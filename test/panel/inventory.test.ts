@@ -155,7 +155,10 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     const res = await client.get(`/panel/inventory/${await idOf(user.dealerId, 'REV-1')}`);
     assert.equal(res.status, 200);
     assert.match(res.body, /Por qué este auto está en revisión/);
-    assert.match(res.body, /La descripción contiene un número de teléfono \(&quot;351 555 0199&quot;\); los compradores deben escribir a través del marketplace: vuelva a enviar el auto sin eso\./);
+    assert.match(
+      res.body,
+      /La descripción contiene un número de teléfono \(&quot;351 555 0199&quot;\); los compradores deben escribir a través del marketplace: vuelva a enviar el auto sin eso\./,
+    );
     assert.doesNotMatch(res.body, /contains a phone number/);
     // The API says it in English, from the same facts.
     const api = await t.app.inject({ url: '/v1/vehicles/REV-1', headers: { authorization: `Bearer ${user.key}` } });
