@@ -80,6 +80,8 @@ export interface StockCandidate {
   index: number;
   externalId: string;
   raw: Record<string, unknown>;
+  /** Set by settleUnchanged: its values as stored (sent unchanged, a status to change), or null (compared, not as stored). */
+  asStored?: StockItem['data'] | null;
 }
 
 /** The stock after screening its IDs: candidates to validate, failures so far, every listed ID. */
@@ -151,7 +153,7 @@ export async function validateStock(
     // A whole feed file is validated in slices: other requests are served between them.
     if (++n % 2000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const stored = 'get' in known ? known.get(c.externalId) : undefined;
-    const same = stored ? unchangedCar(c.raw, ctx, stored, scope.source) : undefined;
+    const same = c.asStored !== undefined ? (c.asStored ?? undefined) : stored ? unchangedCar(c.raw, ctx, stored, scope.source) : undefined;
     if (same) {
       // With its photo list sent, the car's hash is the stored one: applying need not compute it.
       items.push({ index: c.index, externalId: c.externalId, data: same, ...(same.photos && stored ? { hash: stored.content_hash } : {}) });
@@ -166,40 +168,49 @@ export async function validateStock(
 }
 
 /**
- * Cars sent again exactly as stored, settled before validation (P57), inside the caller's write
- * transaction after the inventory lock: each candidate's values as sent are hashed; a car whose
- * stored hash matches and whose status stays as stored (keptStatus) only has its last_sent_at
- * moved, as applyVehicles would have done, after one narrow read (no photo lists). The other
- * candidates (changed, new, sent another way, no photo list, or a status to change) go the
- * whole way.
+ * Cars sent again exactly as stored, settled before validation (P60), inside the caller's write
+ * transaction after the inventory lock. One narrow read (no photo lists) finds which candidates
+ * are stored; each of those sent with its photo list is hashed as sent, and a car whose stored
+ * hash matches and whose status stays as stored (keptStatus) only has its last_sent_at moved,
+ * as applyVehicles would have done. The others go the whole way: `rest` (with what was learnt:
+ * `asStored`) and `stored`, the stock IDs of rest that exist (new cars are not read again).
  */
 export async function settleUnchanged(
   trx: Kysely<DB>,
   deps: VehicleDeps,
   scope: StockScope,
   candidates: readonly StockCandidate[],
-): Promise<{ settled: StockItem[]; rest: StockCandidate[] }> {
+): Promise<{ settled: StockItem[]; rest: StockCandidate[]; stored: string[] }> {
+  const found = await findStoredStates(
+    trx,
+    scope.dealer.id,
+    scope.market.code,
+    candidates.map((c) => c.externalId),
+  );
   const ctx = { market: scope.market, defaultCity: scope.dealer.city };
-  const sent = new Map<string, { candidate: StockCandidate; data: StockItem['data']; hash: string }>();
-  for (const c of candidates) {
-    const content = sentContent(c.raw, ctx, scope.source);
-    if (content) sent.set(c.externalId, { candidate: c, ...content });
-  }
-  if (sent.size === 0) return { settled: [], rest: [...candidates] };
-  const stored = await findStoredStates(trx, scope.dealer.id, scope.market.code, [...sent.keys()]);
   const minPhotos = minPhotosOf(scope.market.code);
   const settled: StockItem[] = [];
+  const rest: StockCandidate[] = [];
+  const stored: string[] = [];
   const ids: number[] = [];
-  for (const s of sent.values()) {
-    const car = stored.get(s.candidate.externalId);
-    if (car?.content_hash !== s.hash || keptStatus(car, contactDetailsIn(s.data) !== null, minPhotos) !== car.status) continue;
-    settled.push({ index: s.candidate.index, externalId: s.candidate.externalId, data: s.data, hash: s.hash });
-    ids.push(car.id);
+  for (const c of candidates) {
+    const car = found.get(c.externalId);
+    if (!car) {
+      rest.push(c);
+      continue;
+    }
+    const sent = sentContent(c.raw, ctx, scope.source);
+    if (sent?.hash === car.content_hash && keptStatus(car, contactDetailsIn(sent.data) !== null, minPhotos) === car.status) {
+      settled.push({ index: c.index, externalId: c.externalId, data: sent.data, hash: sent.hash });
+      ids.push(car.id);
+      continue;
+    }
+    // Without its photo list the car is compared later, against the stored list.
+    rest.push(sent ? { ...c, asStored: sent.hash === car.content_hash ? sent.data : null } : c);
+    stored.push(c.externalId);
   }
-  if (settled.length === 0) return { settled, rest: [...candidates] };
-  await touchVehicles(trx, ids, deps.clock.now());
-  const done = new Set(settled.map((i) => i.externalId));
-  return { settled, rest: candidates.filter((c) => !done.has(c.externalId)) };
+  if (ids.length > 0) await touchVehicles(trx, ids, deps.clock.now());
+  return { settled, rest, stored };
 }
 
 /** Duplicate-VIN warnings (issue 15) for cars settled without applying (settleUnchanged), read after every write of the call. */

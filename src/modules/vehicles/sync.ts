@@ -112,12 +112,8 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
       // Cars sent again as stored are settled in one statement (P57); for the others, one read
       // of the existing cars serves validation and writing (P55): under the lock, at most 500
       // cars, a few ms of validation inside the transaction.
-      const { settled, rest } = await settleUnchanged(trx, deps, scope, candidates);
-      const existing = await existingCarsOf(
-        trx,
-        scope,
-        rest.map((c) => c.externalId),
-      );
+      const { settled, rest, stored } = await settleUnchanged(trx, deps, scope, candidates);
+      const existing = await existingCarsOf(trx, scope, stored);
       const items = await validateStock(deps, scope, rest, existing, errors);
       const outcome = await applyStockPart(trx, deps, scope, items, errors, existing);
       const warnings = settled.length > 0 ? [...outcome.warnings, ...(await settledWarnings(trx, scope, settled))] : outcome.warnings;
