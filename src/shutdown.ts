@@ -2,10 +2,10 @@
 // configuration stops the start with one line; SIGTERM or SIGINT drains for SHUTDOWN_DELAY,
 // then closes the app (requests and jobs in flight finish), then exits 0; past the grace period
 // the process exits 1 whatever is still running.
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { stdoutLogDestination } from './core/log-destination.js';
+import { ensurePrivateDir } from './core/private-files.js';
 
 /** The process's log lines, batched (P43): every way out of the process writes the last ones first. */
 export const processLogs = stdoutLogDestination();
@@ -19,7 +19,7 @@ const SHUTDOWN_GRACE_MS = 30_000;
 export function loadConfigOrExit(): Config {
   try {
     const config = loadConfig();
-    fs.mkdirSync(config.dataDir, { recursive: true });
+    ensurePrivateDir(config.dataDir);
     return config;
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir } from './private-files.js';
 
 const VERSION = 'v1';
 export const KEY_FILE = 'secret.key';
@@ -39,7 +40,7 @@ export function secretBox(key: Buffer): SecretBox {
 export function loadServerKey(configured: Buffer | undefined, dataDir: string): Buffer {
   if (configured) return configured;
   const file = path.join(dataDir, KEY_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   try {
     fs.writeFileSync(file, crypto.randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
   } catch (err) {

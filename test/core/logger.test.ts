@@ -14,4 +14,18 @@ describe('log redaction', () => {
     assert.equal(redactUrl('/v1/vehicles?token=abc&market=ar'), '/v1/vehicles?token=[redacted]&market=ar');
     assert.equal(redactUrl('/v1/vehicles?updated_since=2026-01-01'), '/v1/vehicles?updated_since=2026-01-01');
   });
+
+  test('parameters are judged by their decoded names: a percent-encoded search is redacted too (P72)', () => {
+    assert.equal(redactUrl('/panel/leads?q=Jos%C3%A9+P%C3%A9rez'), '/panel/leads?q=[redacted]');
+    assert.equal(redactUrl('/panel/leads?%71=Jos%C3%A9+P%C3%A9rez&stage=new'), '/panel/leads?%71=[redacted]&stage=new');
+    assert.equal(redactUrl('/panel/leads?%51=ana%40example.com'), '/panel/leads?%51=[redacted]');
+    assert.equal(redactUrl('/panel/sign-in?%6Eext=%2Fpanel%2Fleads%3Fq%3Dana'), '/panel/sign-in?%6Eext=[redacted]');
+    assert.equal(redactUrl('/panel/users?done=invited&who=ana%40example.com'), '/panel/users?done=invited&who=[redacted]');
+    assert.equal(redactUrl('/v1/vehicles?%74oken=abc&market=ar'), '/v1/vehicles?%74oken=[redacted]&market=ar');
+    assert.equal(redactUrl('/v1/vehicles?x=%64ik_w9ZK3Ddkpkf0RE9'), '/v1/vehicles?x=dik_[redacted]');
+    // A bad percent-encoding in a name is judged as written.
+    assert.equal(redactUrl('/panel/leads?%E0%A4%A=1&q=ana'), '/panel/leads?%E0%A4%A=1&q=[redacted]');
+    // Outside the panel, a `q` is no buyer's name.
+    assert.equal(redactUrl('/v1/vehicles/%C3%B1?q=x'), '/v1/vehicles/%C3%B1?q=x');
+  });
 });

@@ -1,13 +1,13 @@
 // Opening a store: the embedded SQLite file (WAL, a statement cache) or a PostgreSQL pool.
 // Every difference between the two stores lives in core/db/: here (opening), dialect.ts (SQL and
 // DDL), transaction.ts (write transactions) and locks.ts (advisory locks).
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import type { Client, Pool } from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DB } from './schema.js';
+import { ensurePrivateDir, ensurePrivateSqliteFiles } from '../private-files.js';
 import { BoundedMap } from '../util/bounded-map.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -48,7 +48,10 @@ export function openStore(options: StoreOptions): Store {
 }
 
 function openSqlite(file: string): Store {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    ensurePrivateDir(path.dirname(path.resolve(file)));
+    ensurePrivateSqliteFiles(file);
+  }
   const raw = openSqliteDatabase(file);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');

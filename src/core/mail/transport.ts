@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SendMailOptions, Transporter } from 'nodemailer';
+import { ensurePrivateDir } from '../private-files.js';
 
 export interface MailEnvelope {
   id: number;
@@ -93,7 +94,7 @@ export function createMailTransport(opts: MailTransportOptions): MailTransport {
     description: dir,
     async send(mail) {
       const info = await (await writer.get()).sendMail(message(opts.from, mail));
-      await fs.mkdir(dir, { recursive: true });
+      ensurePrivateDir(dir);
       const file = path.join(dir, `${String(mail.id).padStart(8, '0')}-${mail.subject.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 40)}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
     },

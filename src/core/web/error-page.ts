@@ -16,7 +16,8 @@ function classify(err: FastifyError | Error): PageError {
     return new PageError(500, 'server_error');
   }
   const e = err as FastifyError;
-  if (e.code.startsWith('FST_CSRF')) return new PageError(403, 'csrf');
+  // A plain Error (a TypeError from a handler) has no code.
+  if (((e.code as string | undefined) ?? '').startsWith('FST_CSRF')) return new PageError(403, 'csrf');
   if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new PageError(413, 'too_large');
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
     return new PageError(e.statusCode === 404 ? 404 : 400, e.statusCode === 404 ? 'not_found' : 'bad_request');

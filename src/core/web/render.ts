@@ -33,3 +33,8 @@ export function formFields(body: unknown): Record<string, string> {
   }
   return out;
 }
+
+/** Whether a parsed query string has a parameter given more than once (parsed as an array). */
+export function hasRepeatedParameter(query: unknown): boolean {
+  return !!query && typeof query === 'object' && Object.values(query).some(Array.isArray);
+}

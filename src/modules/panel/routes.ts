@@ -9,7 +9,7 @@ import { ASSETS } from '../../core/web/assets.js';
 import { renderPageError } from '../../core/web/error-page.js';
 import { PageError } from '../../core/web/errors.js';
 import { setPanelHeaders } from '../../core/web/headers.js';
-import { redirectTo } from '../../core/web/render.js';
+import { hasRepeatedParameter, redirectTo } from '../../core/web/render.js';
 import { langFromHeader } from '../../core/web/texts.js';
 import { accountPages, type AccountPagesDeps } from '../users/account-pages.js';
 import { leadPages, type LeadPagesDeps } from '../leads/pages.js';
@@ -72,6 +72,9 @@ export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel
   panel.addHook('onRequest', async (req, reply) => {
     setPanelHeaders(reply);
     req.panelLang = langFromHeader(req.headers['accept-language']);
+    // The panel writes its own links with each parameter once; a repeated one (`?q=a&q=b`)
+    // arrives as an array no page reads, so the address was altered: a 400 page (P72).
+    if (hasRepeatedParameter(req.query)) throw new PageError(400, 'bad_address');
   });
   panel.addHook('onRequest', sessionHook(deps));
   // Every form that changes anything carries the token; every page gets one for its forms.

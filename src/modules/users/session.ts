@@ -28,8 +28,12 @@ export function sessionHook(deps: { store: Store; clock: Clock }) {
   };
 }
 
-/** Where to go after signing in: only a panel address of this site (no open redirect). */
+/**
+ * Where to go after signing in: only a panel address of this site (no open redirect), written
+ * in printable ASCII, as the panel's own links are: a line break or any other character a
+ * Location header cannot carry (`/panel/%0A/evil.com`) drops it (P72).
+ */
 export function safeNext(next: unknown): string {
   if (typeof next !== 'string' || next.length > 500) return '/panel';
-  return /^\/panel(?:[/?#]|$)/.test(next) && !next.includes('\\') && !next.startsWith('//') ? next : '/panel';
+  return /^\/panel(?:[/?#][\x21-\x7e]*)?$/.test(next) && !next.includes('\\') ? next : '/panel';
 }
