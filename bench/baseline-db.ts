@@ -25,7 +25,7 @@ import type { NewVehicle, VehicleStatus } from '../src/core/db/schema.js';
 import { photoStateOf } from '../src/modules/vehicles/photo-state.js';
 import { VEHICLE_INSERT_COLUMNS } from '../src/modules/vehicles/repository.js';
 import { soldEventData } from '../src/modules/vehicles/sold.js';
-import { BenchError } from './lib.js';
+import { BenchError } from './errors.js';
 
 /** A car as sent to the API (VehicleInput plus its stock ID). */
 export interface CarInput {

@@ -9,13 +9,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { aCar } from '../test/support/cars.js';
 import type { BaselineDb } from './baseline-db.js';
+import { BenchError } from './errors.js';
 
 export const LOOPBACK = '127.0.0.1';
 
 /** Thrown for a benchmark that cannot be trusted (a failed start, non-2xx answers, …). */
-export class BenchError extends Error {
-  override name = 'BenchError';
-}
+export { BenchError };
 
 // ---------------------------------------------------------------------------------------------
 // Child processes: every one is registered so it is killed at the end, also on failure.

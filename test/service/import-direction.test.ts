@@ -1,7 +1,8 @@
 // Static check of the layering ARCHITECTURE.md describes: imports point one way. src/core/ never
 // imports a feature module or the composition root; a feature module never imports the
-// composition root (app.ts, services.ts, tasks.ts, schemas.ts, server.ts, cli.ts); and the
-// modules' import graph has no cycle. Imports are read with the TypeScript compiler (static,
+// composition root (app.ts, services.ts, tasks.ts, schemas.ts, server.ts, cli.ts); the
+// modules' import graph has no cycle; and no file reaches itself through its imports (src/ and
+// bench/). Imports are read with the TypeScript compiler (static,
 // dynamic and type-only alike: a type import still ties two modules together).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -96,6 +97,44 @@ function cyclesOf(graph: Map<string, Set<string>>): Set<string> {
   return found;
 }
 
+/** Each set of files that reach each other through their imports (a cycle), as sorted relative paths. */
+function fileCycles(files: string[]): string[][] {
+  const known = new Set(files);
+  const edges = new Map(files.map((f) => [f, importsOf(f).filter((t) => known.has(t))]));
+  // Tarjan's strongly connected components; a component of two or more files is a cycle (a file
+  // importing itself is one too).
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || edges.get(v)!.includes(v)) out.push(component.map((f) => path.relative(ROOT, f)).sort());
+    }
+  };
+  for (const f of files) if (!idx.has(f)) visit(f);
+  return out;
+}
+
 describe('imports point one way', () => {
   const files = sourceFiles(SRC);
 
@@ -133,6 +172,10 @@ describe('imports point one way', () => {
     );
   });
 
+  it('no file reaches itself through its imports, in src/ or bench/ (P73)', () => {
+    assert.deepEqual(fileCycles([...files, ...sourceFiles(path.join(ROOT, 'bench'))]), []);
+  });
+
   it('the checks see what they look for (a made-up cycle and a core → module import are found)', () => {
     const graph = new Map([
       ['a', new Set(['b'])],
@@ -141,6 +184,18 @@ describe('imports point one way', () => {
       ['d', new Set(['a'])],
     ]);
     assert.deepEqual([...cyclesOf(graph)], ['a ⇄ b', 'a ⇄ c', 'b ⇄ c']);
+    // The cycle this test was written against (vehicles: cursor → repository → schemas → cursor),
+    // made up again in files of its own.
+    const dir = fs.mkdtempSync(path.join(ROOT, 'test', '.cycle-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'cursor.ts'), "import type { P } from './repository.js';\nexport const MAX = 1;\n");
+      fs.writeFileSync(path.join(dir, 'repository.ts'), "import { S } from './schemas.js';\nexport type P = number;\n");
+      fs.writeFileSync(path.join(dir, 'schemas.ts'), "import { MAX } from './cursor.js';\nexport const S = MAX;\n");
+      fs.writeFileSync(path.join(dir, 'leaf.ts'), "import { S } from './schemas.js';\n");
+      assert.deepEqual(fileCycles(sourceFiles(dir)), [['cursor.ts', 'repository.ts', 'schemas.ts'].map((f) => path.relative(ROOT, path.join(dir, f)))]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
     assert.equal(areaOf(path.join(SRC, 'modules', 'vehicles', 'x.ts')).kind, 'module');
     assert.ok(
       importsOf(path.join(SRC, 'app.ts')).some((t) => areaOf(t).kind === 'module'),

@@ -4,7 +4,12 @@
 // it is refused instead. Not signed: it only positions a walk inside the key's own cars.
 import crypto from 'node:crypto';
 import { ApiError } from '../../core/errors.js';
-import type { ListPosition } from './repository.js';
+
+/** A position in the list: the (updated_at, id) of the last car read. */
+export interface ListPosition {
+  updatedAt: number;
+  id: number;
+}
 
 /** The filters a cursor is bound to, normalized (a market code, updated_since in epoch ms). */
 export interface CursorFilters {

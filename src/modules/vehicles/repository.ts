@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { compiledInsert, compiledLookup, compiledQuery } from '../../core/db/compiled.js';
 import { textList, updateRowsById, type BulkColumn } from '../../core/db/dialect.js';
 import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
+import type { ListPosition } from './cursor.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
 import { chunks } from '../../core/util/chunks.js';
 
@@ -291,12 +292,6 @@ export interface ListFilter {
   updatedSince?: number;
   /** A normalized VIN (vin.ts): served by vehicles_dealer_vin. */
   vin?: string;
-}
-
-/** A position in the list: the (updated_at, id) of the last car read. */
-export interface ListPosition {
-  updatedAt: number;
-  id: number;
 }
 
 /**
