@@ -5,7 +5,7 @@
 // a conditional write needs. The rows are built outside the timed part: it times the database.
 //
 // What each baseline writes (the service's writes for the same call, read from
-// vehicles/sync.ts, apply.ts, photo-track.ts, sold.ts and webhooks/fanout.ts):
+// vehicles/sync.ts, apply.ts, photos/track.ts, sold.ts and webhooks/fanout.ts):
 //   rawCreate     a sync of new cars: per car its vehicles row, one photos row per photo URL
 //                 (pending) and one photos.download job per photo row.
 //   rawUnchanged  a sync of the same cars unchanged: per car `last_sent_at` only (the expiry
@@ -22,7 +22,7 @@ import Database from 'better-sqlite3';
 import { openStore } from '../src/core/db/store.js';
 import { migrateToLatest } from '../src/core/db/migrate.js';
 import type { NewVehicle, VehicleStatus } from '../src/core/db/schema.js';
-import { photoStateOf } from '../src/modules/vehicles/photo-state.js';
+import { photoStateOf } from '../src/modules/vehicles/photos/state.js';
 import { VEHICLE_INSERT_COLUMNS } from '../src/modules/vehicles/repository.js';
 import { soldEventData } from '../src/modules/vehicles/sold.js';
 import { BenchError } from './errors.js';

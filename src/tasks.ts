@@ -5,7 +5,7 @@ import { defineMailSending } from './core/mail/send-task.js';
 import { definePulls } from './modules/feeds/pull.js';
 import { defineLeadRetention, scheduleLeadRetention } from './modules/leads/retention.js';
 import { ensurePulls } from './modules/feeds/pull-schedule.js';
-import { definePhotoDownloads } from './modules/photos/download.js';
+import { definePhotoDownloads } from './modules/vehicles/photos/download.js';
 import { ImageWork } from './modules/photos/image-work.js';
 import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
 import { defineWebhookDeliveries } from './modules/webhooks/deliver.js';

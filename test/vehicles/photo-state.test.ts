@@ -2,7 +2,7 @@
 // photoStateOf with no photo rows, whatever the URLs hold.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pendingPhotoState, photoStateOf } from '../../src/modules/vehicles/photo-state.js';
+import { pendingPhotoState, photoStateOf } from '../../src/modules/vehicles/photos/state.js';
 
 test('pendingPhotoState is the JSON of photoStateOf with every photo pending', () => {
   const lists = [

@@ -6,7 +6,7 @@
 // Tests add tasks of their own by augmenting this interface (`declare module …`).
 
 export interface TaskPayloads {
-  /** Download, check and store one photo of a car (modules/photos/download.ts). */
+  /** Download, check and store one photo of a car (modules/vehicles/photos/download.ts). */
   'photos.download': { photo_id: number };
   /** One attempt to deliver one webhook delivery (modules/webhooks/deliver.ts). */
   'webhooks.deliver': { delivery_id: number };

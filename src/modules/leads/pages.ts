@@ -13,7 +13,7 @@ import { csrfField, dateTime } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { marketFormat } from '../markets/format.js';
 import { updateAccount } from '../users/service.js';
-import { shownUrls } from '../vehicles/photo-state.js';
+import { shownUrls } from '../vehicles/photos/state.js';
 import { vehicleLabel } from '../vehicles/serialize.js';
 import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
 import { LEAD_TEXTS } from './panel-texts.js';

@@ -1,5 +1,5 @@
 // The public pages (D6, D19): templates only. Every value goes through `html`, which escapes it.
-import { shownUrls } from '../vehicles/photo-state.js';
+import { shownUrls } from '../vehicles/photos/state.js';
 import type { Entered, InquiryField, Problem } from '../leads/inquiry.js';
 import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../leads/inquiry.js';
 import { findMarket } from '../markets/markets.js';

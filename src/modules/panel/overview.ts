@@ -14,7 +14,7 @@ import { latestDealerImports } from '../feeds/repository.js';
 import { newLeadsSummary } from '../leads/repository.js';
 import { carTitle, statusBadge } from '../vehicles/pages.js';
 import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
-import type { PhotoStateEntry } from '../vehicles/photo-state.js';
+import type { PhotoStateEntry } from '../vehicles/photos/state.js';
 import { carsInReview, countByStatus, failedPhotoCars, type ReviewRow } from '../vehicles/repository.js';
 import { reviewFacts } from '../vehicles/review.js';
 import { countInactiveWebhooks } from '../webhooks/repository.js';

@@ -8,7 +8,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { KeyedLimit } from '../../core/keyed-limit.js';
-import type { ImageFormat } from '../vehicles/photo-url.js';
+import type { ImageFormat } from './url.js';
 import { ImageRejected } from './image.js';
 
 /** A photo checked by the image process. */

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { KeyedLimit } from '../../core/keyed-limit.js';
-import { EXTENSIONS } from '../vehicles/photo-url.js';
+import { EXTENSIONS } from './url.js';
 import { ImageRejected, processImage } from './image.js';
 import type { ImageReply, ImageRequest } from './image-work.js';
 import { LocalPhotoStorage } from './local-storage.js';

@@ -6,7 +6,7 @@ import { stripJpegMetadata } from './jpeg-strip.js';
 
 export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, displayWidth: 1280, maxSeconds: 20 };
 
-import type { ImageFormat } from '../vehicles/photo-url.js';
+import type { ImageFormat } from './url.js';
 
 /** A photo that can never be had from these bytes: not retried. */
 export class ImageRejected extends Error {

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Variant } from '../vehicles/photo-url.js';
+import type { Variant } from './url.js';
 import { CONTENT_TYPES, photoKey, type PhotoStorage, type StoredPhoto } from './storage.js';
 
 export class LocalPhotoStorage implements PhotoStorage {

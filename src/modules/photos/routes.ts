@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
-import { VARIANTS, type Variant } from '../vehicles/photo-url.js';
+import { VARIANTS, type Variant } from './url.js';
 import { FILE_ID_PATTERN, PHOTO_CACHE_CONTROL, StorageUnavailable, type PhotoStorage } from './storage.js';
 
 const NAME = /^(original|display)\.(jpg|png|webp)$/;

@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
 import type { PhotoStorageConfig } from '../../core/config.js';
-import type { Variant } from '../vehicles/photo-url.js';
+import type { Variant } from './url.js';
 import { CONTENT_TYPES, PHOTO_CACHE_CONTROL, photoKey, StorageUnavailable, type PhotoStorage, type StoredPhoto } from './storage.js';
 
 type S3Config = Extract<PhotoStorageConfig, { kind: 's3' }>;

@@ -4,7 +4,7 @@
 // (DATA_DIR/photos, the default) and an S3-protocol bucket, shared by every process.
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Variant } from '../vehicles/photo-url.js';
+import type { Variant } from './url.js';
 
 export const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 export const FILE_ID_PATTERN = /^[0-9a-f]{64}$/;

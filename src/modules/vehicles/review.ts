@@ -3,7 +3,7 @@
 // other query, and the reasons can never disagree with the state they explain.
 import type { VehicleRow } from '../../core/db/schema.js';
 import { minPhotosOf } from '../markets/markets.js';
-import type { PhotoStateEntry } from './photo-state.js';
+import type { PhotoStateEntry } from './photos/state.js';
 import { findContactDetail, type ContactDetail } from './validation.js';
 
 /** The found contact detail is echoed (it is the dealer's own text) but kept short. */

@@ -1,6 +1,6 @@
 // A stored car as the API shows it (spec 2.2).
 import type { VehicleRow } from '../../core/db/schema.js';
-import { photoStatusOf, shownUrls } from './photo-state.js';
+import { photoStatusOf, shownUrls } from './photos/state.js';
 import { findMarket } from '../markets/markets.js';
 import { reviewReasons } from './review.js';
 import type { Vehicle } from './schemas.js';

@@ -2,13 +2,13 @@
 // a URL already known for the car is not downloaded again (D10); a failed one listed again
 // gets another try. Runs in the transaction of the write.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../core/clock.js';
-import type { DB, VehicleRow } from '../../core/db/schema.js';
-import { insertJobs } from '../../core/jobs/repository.js';
-import { findVehiclesByIds } from './repository.js';
-import { insertPendingPhotos, photosOfVehicles, resetPhotos } from './photo-repository.js';
-import { settleVehicles } from './photo-settle.js';
-import { chunks } from '../../core/util/chunks.js';
+import type { Clock } from '../../../core/clock.js';
+import type { DB, VehicleRow } from '../../../core/db/schema.js';
+import { insertJobs } from '../../../core/jobs/repository.js';
+import { findVehiclesByIds } from '../repository.js';
+import { insertPendingPhotos, photosOfVehicles, resetPhotos } from './repository.js';
+import { settleVehicles } from './settle.js';
+import { chunks } from '../../../core/util/chunks.js';
 
 const DOWNLOAD_MAX_ATTEMPTS = 5;
 

@@ -1,8 +1,8 @@
 // All SQL of the photos table.
 import type { Kysely } from 'kysely';
-import { compiledInsert } from '../../core/db/compiled.js';
-import type { DB, PhotoRow, PhotoStatus } from '../../core/db/schema.js';
-import { chunks } from '../../core/util/chunks.js';
+import { compiledInsert } from '../../../core/db/compiled.js';
+import type { DB, PhotoRow, PhotoStatus } from '../../../core/db/schema.js';
+import { chunks } from '../../../core/util/chunks.js';
 
 export function photosOfVehicles(db: Kysely<DB>, vehicleIds: number[]): Promise<PhotoRow[]> {
   if (vehicleIds.length === 0) return Promise.resolve([]);

@@ -4,24 +4,24 @@
 // anything else (404, not an image, too large, a refused address, a host name that does not
 // exist) fails the photo at once with a readable reason.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../core/clock.js';
-import { lockDealerInventory } from '../../core/db/locks.js';
-import { type Store } from '../../core/db/store.js';
-import { writeTransaction } from '../../core/db/transaction.js';
-import type { DB, PhotoStatus } from '../../core/db/schema.js';
-import { RetryJobError, type JobWorker } from '../../core/jobs/worker.js';
-import { KeyedLimit } from '../../core/keyed-limit.js';
-import type { Metrics } from '../../core/metrics/metrics.js';
-import { OutboundError } from '../../core/outbound/errors.js';
-import type { Outbound } from '../../core/outbound/fetcher.js';
-import { findPhoto, photosOfVehicles, setPhotoOutcome, setRetryReason } from '../vehicles/photo-repository.js';
-import { settleVehicles } from '../vehicles/photo-settle.js';
-import { findVehiclesByIds } from '../vehicles/repository.js';
-import { IMAGE_LIMITS, ImageRejected } from './image.js';
-import type { ImageWork, WorkedImage } from './image-work.js';
-import { LocalPhotoStorage } from './local-storage.js';
-import { StorageUnavailable, type PhotoStorage } from './storage.js';
-import { EXTENSIONS } from '../vehicles/photo-url.js';
+import type { Clock } from '../../../core/clock.js';
+import { lockDealerInventory } from '../../../core/db/locks.js';
+import { type Store } from '../../../core/db/store.js';
+import { writeTransaction } from '../../../core/db/transaction.js';
+import type { DB, PhotoStatus } from '../../../core/db/schema.js';
+import { RetryJobError, type JobWorker } from '../../../core/jobs/worker.js';
+import { KeyedLimit } from '../../../core/keyed-limit.js';
+import type { Metrics } from '../../../core/metrics/metrics.js';
+import { OutboundError } from '../../../core/outbound/errors.js';
+import type { Outbound } from '../../../core/outbound/fetcher.js';
+import { findPhoto, photosOfVehicles, setPhotoOutcome, setRetryReason } from './repository.js';
+import { settleVehicles } from './settle.js';
+import { findVehiclesByIds } from '../repository.js';
+import { IMAGE_LIMITS, ImageRejected } from '../../photos/image.js';
+import type { ImageWork, WorkedImage } from '../../photos/image-work.js';
+import { LocalPhotoStorage } from '../../photos/local-storage.js';
+import { StorageUnavailable, type PhotoStorage } from '../../photos/storage.js';
+import { EXTENSIONS } from '../../photos/url.js';
 
 export interface PhotoDeps {
   store: Store;

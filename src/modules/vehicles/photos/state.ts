@@ -1,6 +1,6 @@
 // The photos of a car as the API and the public page show them.
-import type { PhotoRow } from '../../core/db/schema.js';
-import { EXTENSIONS, photoUrl, type ImageFormat } from './photo-url.js';
+import type { PhotoRow } from '../../../core/db/schema.js';
+import { EXTENSIONS, photoUrl, type ImageFormat } from '../../photos/url.js';
 
 /** An entry of vehicles.shown_photos. */
 export interface ShownPhoto {

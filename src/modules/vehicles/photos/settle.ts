@@ -5,17 +5,17 @@
 // for sale goes active with enough photos, in_review (with vehicle.rejected, channel "photos")
 // without. Every change here bumps the car's revision (updateVehicle), so cached reads follow.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../core/clock.js';
-import type { DB, PhotoRow, VehicleRow } from '../../core/db/schema.js';
-import type { NewEvent } from '../events/events.js';
-import { recordEvents } from '../webhooks/fanout.js';
-import { minPhotosOf } from '../markets/markets.js';
-import { photoStateOf, toShown } from './photo-state.js';
-import { updateVehicle } from './repository.js';
-import { photoShortfall } from './review.js';
-import { FOR_SALE_STATUSES } from './schemas.js';
-import { saleStatus } from './status.js';
-import { contactDetailsIn } from './validation.js';
+import type { Clock } from '../../../core/clock.js';
+import type { DB, PhotoRow, VehicleRow } from '../../../core/db/schema.js';
+import type { NewEvent } from '../../events/events.js';
+import { recordEvents } from '../../webhooks/fanout.js';
+import { minPhotosOf } from '../../markets/markets.js';
+import { photoStateOf, toShown } from './state.js';
+import { updateVehicle } from '../repository.js';
+import { photoShortfall } from '../review.js';
+import { FOR_SALE_STATUSES } from '../schemas.js';
+import { saleStatus } from '../status.js';
+import { contactDetailsIn } from '../validation.js';
 
 const forSale = (status: string) => (FOR_SALE_STATUSES as readonly string[]).includes(status);
 
