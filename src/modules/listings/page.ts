@@ -4,7 +4,7 @@ import type { Entered, InquiryField, Problem } from '../leads/inquiry.js';
 import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../leads/inquiry.js';
 import { findMarket } from '../markets/markets.js';
 import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
-import { html, jsonLd, type SafeHtml } from './html.js';
+import { html, jsonLd, type Html } from '../../core/web/html.js';
 import { localeOf, type PageLocale } from './locale.js';
 import type { ListingRow } from './repository.js';
 
@@ -40,10 +40,10 @@ interface Head {
   noindex: boolean;
   canonical?: string;
   image?: string;
-  extra?: SafeHtml;
+  extra?: Html;
 }
 
-function layout(l: PageLocale, head: Head, header: SafeHtml | string, body: SafeHtml): string {
+function layout(l: PageLocale, head: Head, header: Html | string, body: Html): string {
   return html`<!doctype html>
 <html lang="${l.tag}">
 <head>
@@ -82,7 +82,7 @@ export interface FormState {
 
 const EMPTY_FORM: FormState = { entered: { name: '', email: '', phone: '', message: '' }, problems: [] };
 
-function field(l: PageLocale, form: FormState, name: InquiryField, label: string, input: (attrs: SafeHtml) => SafeHtml, required = false): SafeHtml {
+function field(l: PageLocale, form: FormState, name: InquiryField, label: string, input: (attrs: Html) => Html, required = false): Html {
   const mine = form.problems.filter((p) => p.field === name);
   const id = `f-${name}`;
   const attrs = mine.length
@@ -97,7 +97,7 @@ ${input(attrs)}${mine.length ? html`\n<p class="field-error" id="${id}-error">${
 
 // The textarea's content starts on a new line: HTML drops one leading line break there, so
 // a message that began with one comes back whole.
-function contactForm(l: PageLocale, action: string, form: FormState): SafeHtml {
+function contactForm(l: PageLocale, action: string, form: FormState): Html {
   const t = l.t;
   const v = form.entered;
   return html`<form method="post" action="${action}">
