@@ -1,4 +1,4 @@
-// Hostile and maximal feed files (issue 11) pushed to a server of their own (SQLite, API only),
+// Hostile and maximal feed files (P15, P16) pushed to a server of their own (SQLite, API only),
 // beside the 30 000-car CSV in the same run: the 9.9 MB JSON of 3.3 million `{}` that used to
 // abort the server, the 800 KB CSV of 99 999 invalid rows and the 300 KB JSON of 99 999 `{}`
 // (refused by the row limit), CSVs at the row limit (50 000 valid cars: the largest import

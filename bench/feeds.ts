@@ -2,7 +2,7 @@
 // URLs are not downloaded): a generated ~10 MB CSV of ~30 000 cars pushed for a new dealership,
 // then pushed again unchanged, end to end as the client sees it; the server's peak resident
 // memory (VmHWM); the same stock as XLSX (multipart, written with exceljs) and as XML, each for
-// a new dealership; the same stock as the platforms write it (issue 15): Google vehicle ads XML
+// a new dealership; the same stock as the platforms write it (P27): Google vehicle ads XML
 // (RSS 2.0, g: namespace) and Meta's automotive catalog TSV, each as many cars as fit in the
 // 10 MB cap. Baseline: csv-parse alone on the same file, in this process, same run.
 import fs from 'node:fs';
@@ -18,7 +18,7 @@ import { FIELDS, type Field } from '../src/modules/feeds/parse/columns.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CARS = Number(process.env.BENCH_FEED_CARS ?? 30_000);
 
-// The feed's columns are the fields the service reads (D16), without issue 15's optional ones,
+// The feed's columns are the fields the service reads (D16), without P27's optional ones,
 // so that the figures stay comparable with earlier runs.
 const DETAILS = ['vin', 'body_style', 'drivetrain', 'doors', 'engine', 'interior_color'] as const;
 type Column = Exclude<Field, (typeof DETAILS)[number]>;
@@ -313,7 +313,7 @@ export const FEED_BENCHMARKS: Benchmark[] = [
         const xmlMs = await push(await newFeed(s, 'feed-xml'), xml.body, 'application/xml', { rows: xml.cars, created: xml.cars, updated: 0 });
         const rssPeak = peakRssMb(s.child.pid);
 
-        // The platforms' own formats (issue 15), each for a new dealership.
+        // The platforms' own formats (P27), each for a new dealership.
         resetPeakRss(s.child.pid);
         const google = googleXmlFile(cars, 10 * 1024 * 1024);
         const googleMs = await push(await newFeed(s, 'feed-google'), google.body, 'application/xml', { rows: google.cars, created: google.cars, updated: 0 });

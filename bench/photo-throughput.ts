@@ -1,4 +1,4 @@
-// photo_throughput (issue 17): how fast the real server imports photos next to sharp itself, and
+// photo_throughput (P41): how fast the real server imports photos next to sharp itself, and
 // what the API's latency is meanwhile.
 //
 //   1. GET /v1/me p99 of an idle server (one call at a time, ≤ 1 per 10 ms, for 5 s).

@@ -155,7 +155,7 @@ const BENCHMARKS: Benchmark[] = [
   // feeds: ~10 MB CSV of 30 000 cars pushed twice, XLSX, XML, Google vehicle ads XML and Meta TSV beside it (bench/feeds.ts).
   ...FEED_BENCHMARKS,
   ...FEED_HOSTILE_BENCHMARKS,
-  // feeds_dry_run: the dry run of that CSV against its stock, ÷ csv-parse + stock comparison (issue 15).
+  // feeds_dry_run: the dry run of that CSV against its stock, ÷ csv-parse + stock comparison (P27).
   ...FEED_DRY_RUN_BENCHMARKS,
   // panel: the dealer panel's inventory and overview with 20 000 cars, and the sign-in KDF (bench/panel.ts).
   ...PANEL_BENCHMARKS,

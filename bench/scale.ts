@@ -1,4 +1,4 @@
-// Benchmark of the scale-out topology (issue 16) on one machine, all on PostgreSQL: 3 API
+// Benchmark of the scale-out topology (P40) on one machine, all on PostgreSQL: 3 API
 // processes (+ 1 worker) beside 1 process, same PostgreSQL, each phase on a database of its own.
 //
 //   1. one API process, no Redis: GET /v1/vehicles/{id} and GET /v1/me under load, and sync of

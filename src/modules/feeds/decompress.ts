@@ -1,4 +1,4 @@
-// Pulled feeds as providers serve them (issue 15): a gzip file (`stock.csv.gz`) or a zip archive
+// Pulled feeds as providers serve them (D17): a gzip file (`stock.csv.gz`) or a zip archive
 // holding the one feed file is unpacked before it is read; an .xlsx workbook (itself a zip) is
 // passed on as it is. The unpacked file is bounded by the same 10 MB as any feed (FEED_MAX_BYTES,
 // D15): inflating stops at the bound, so a gzip or zip bomb is refused, never inflated.

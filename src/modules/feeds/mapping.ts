@@ -1,4 +1,4 @@
-// Column mapping overrides per feed (issue 15): an owner (panel) or the operator (CLI
+// Column mapping overrides per feed (P29): an owner (panel) or the operator (CLI
 // `feeds map`) says which column is which field when the automatic choice (parse/columns.ts)
 // is wrong. Stored on the feed (column_map), passed to the parser with every push, pull and
 // dry run, and shown in every report as `mapping`.
@@ -43,7 +43,7 @@ export function columnMapOf(feed: Pick<FeedRow, 'column_map'>): ColumnMap {
   }
 }
 
-/** What a report shows of a file's mapping (D30, issue 15). */
+/** What a report shows of a file's mapping (D30, P29). */
 export interface MappingReport {
   columns: { column: string; field: string; override?: true }[];
   ignored: string[];
@@ -72,7 +72,7 @@ export function mappingReport(stored: readonly StoredColumn[]): MappingReport {
   return out;
 }
 
-/** The file's columns without the missing overrides (the report's `columns`, as before issue 15). */
+/** The file's columns without the missing overrides (the report's `columns`, as before overrides, P29). */
 export const fileColumns = (stored: readonly StoredColumn[]): ColumnMatch[] => stored.filter((c) => !c.missing).map(({ missing: _, ...c }) => c);
 
 function checkColumn(raw: string): string {

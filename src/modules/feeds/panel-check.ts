@@ -1,4 +1,4 @@
-// The panel's page of one feed's columns (issue 15): its column mapping overrides (list, add,
+// The panel's page of one feed's columns (P29): its column mapping overrides (list, add,
 // remove) and "check a file", a dry run (D30) of a file chosen in the browser, whose report
 // shows what the import would do before the first real push. Staff and owners alike (D27:
 // feeds are everyone's). The file comes as multipart/form-data, read in this scope only (the

@@ -27,7 +27,7 @@ export function resultBadge(lang: Lang, result: FeedImportResult): Html {
   return html`<span class="${BADGE[result] ? `badge ${BADGE[result]}` : 'badge'}">${FEED_TEXTS[lang].results[result]}</span>`;
 }
 
-/** Which column fed which field (issue 15), as every report shows it; nothing for a file never read. */
+/** Which column fed which field (P29), as every report shows it; nothing for a file never read. */
 export function mappingCard(lang: Lang, m: MappingReport): Html {
   if (m.columns.length + m.ignored.length + m.missing.length === 0) return html``;
   const t = MAPPING_TEXTS[lang];

@@ -37,7 +37,7 @@ export interface ApplyOutcome {
   updated: number;
   /** Per item, in order: whether it was created. */
   results: ('created' | 'updated')[];
-  /** Items applied but worth a look (issue 15), by their position in `items`. */
+  /** Items applied but worth a look (P27), by their position in `items`. */
   warnings: ApplyWarning[];
 }
 
@@ -84,7 +84,7 @@ function vinWarnings(items: ApplyItem[], byVin: CarsByVin): ApplyWarning[] {
 }
 
 /**
- * Duplicate VINs (issue 15, P27): each applied car with a VIN that another car of the
+ * Duplicate VINs (P27): each applied car with a VIN that another car of the
  * dealership for sale in the market also has. Allowed (dealers re-list a car under a new stock
  * ID) but reported, since two listings of one car are most often a mistake. Read after writing,
  * in the same transaction, so cars of one call see each other.

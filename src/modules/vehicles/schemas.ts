@@ -24,9 +24,9 @@ export const VEHICLE_LIMITS = {
   doorsMax: 9,
 } as const;
 
-/** Body styles (issue 15): what buyers filter by; feeds map the usual synonyms onto these (feeds/parse/values.ts). */
+/** Body styles (P27): what buyers filter by; feeds map the usual synonyms onto these (feeds/parse/values.ts). */
 export const BODY_STYLES = ['sedan', 'hatchback', 'suv', 'pickup', 'coupe', 'convertible', 'wagon', 'van', 'minivan'] as const;
-/** Drivetrains (issue 15): front, rear, all-wheel (automatic) and four-wheel (selectable) drive. */
+/** Drivetrains (P27): front, rear, all-wheel (automatic) and four-wheel (selectable) drive. */
 export const DRIVETRAINS = ['fwd', 'rwd', 'awd', '4wd'] as const;
 
 const VIN_RULE =
@@ -56,7 +56,7 @@ const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown
 const nullableOneOf = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null], ...options });
 
-/** Something applied but worth the dealer's look (issue 15): today only `duplicate_vin`. */
+/** Something applied but worth the dealer's look (P27): today only `duplicate_vin`. */
 const warningProperties = {
   external_id: Type.String({ description: 'The stock ID of the car the warning is about.' }),
   code: oneOf(['duplicate_vin'] as const, {

@@ -29,7 +29,7 @@ export interface VehicleDeps {
 
 type Dealer = AuthContext['dealer'];
 
-/** A warning of PUT (issue 15): the car was applied, but something deserves a look. */
+/** A warning of PUT (P27): the car was applied, but something deserves a look. */
 export type PutWarning = Omit<ApplyWarning, 'position'>;
 
 export const lastModelYear = (clock: Clock): number => new Date(clock.now()).getUTCFullYear() + 1;

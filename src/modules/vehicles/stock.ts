@@ -27,7 +27,7 @@ export interface ItemError {
   message: string;
 }
 
-/** A car of a call or a file that was applied but deserves a look (issue 15): `index` as in ItemError. */
+/** A car of a call or a file that was applied but deserves a look (P27): `index` as in ItemError. */
 export interface ItemWarning {
   index: number;
   external_id: string;
@@ -213,7 +213,7 @@ export async function settleUnchanged(
   return { settled, rest, stored };
 }
 
-/** Duplicate-VIN warnings (issue 15) for cars settled without applying (settleUnchanged), read after every write of the call. */
+/** Duplicate-VIN warnings (P27) for cars settled without applying (settleUnchanged), read after every write of the call. */
 export async function settledWarnings(trx: Kysely<DB>, scope: StockScope, settled: StockItem[]): Promise<ItemWarning[]> {
   const found = await duplicateVins(trx, { dealerId: scope.dealer.id, market: scope.market.code }, settled);
   return found.map(({ position, external_id, code, message }) => ({ index: settled[position]!.index, external_id, code, message }));

@@ -175,7 +175,7 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
     photos = urls;
   }
 
-  // issue 15: what buyers search by
+  // P27: what buyers search by
   let vin: string | null = null;
   const vinText = text('vin', false, 40);
   if (vinText !== null) {

@@ -1,4 +1,4 @@
-// The VIN rule (issue 15, P27): one file, used by validation (API, sync, feeds).
+// The VIN rule (P27): one file, used by validation (API, sync, feeds).
 // Every market: 17 characters of A–Z and 0–9 without I, O and Q (ISO 3779), read upper-case,
 // with spaces and dashes people type between groups removed. `us` cars: the North American
 // check digit (position 9) must also match, so a mistyped VIN is caught where the rule is law

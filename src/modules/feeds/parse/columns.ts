@@ -20,7 +20,7 @@ export const FIELDS = [
   'city',
   'description',
   'photos',
-  // issue 15
+  // P27
   'vin',
   'body_style',
   'drivetrain',
@@ -280,7 +280,7 @@ export const ALIASES: Record<Field, readonly string[]> = {
     'galería',
     'additional_image_link',
   ],
-  // issue 15 (feed-column-aliases.md). A bare `body` is left out: OLX BR writes the description there.
+  // P27, P29 (feed-column-aliases.md). A bare `body` is left out: OLX BR writes the description there.
   vin: [
     'vin',
     'vin number',

@@ -1,4 +1,4 @@
-// A feed's market read into its rows (issue 15): the mapper keeps the distance unit a row wrote
+// A feed's market read into its rows (D16, P27): the mapper keeps the distance unit a row wrote
 // (`12000 km`, `mileage.unit` = MI) under MILEAGE_UNIT; here a mileage in the other unit is
 // converted (rounded to whole units), and an unknown unit is a row error. A price in a currency
 // the market does not take is left to validation, which refuses the row and names the market's

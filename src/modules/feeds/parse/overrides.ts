@@ -1,4 +1,4 @@
-// Column mapping overrides (issue 15): per feed, "this column is that field" (or "ignore it"),
+// Column mapping overrides (P29): per feed, "this column is that field" (or "ignore it"),
 // for when the automatic choice (columns.ts) is wrong. They reach the FieldMapper through an
 // AsyncLocalStorage around one file's parse, so no format's parser has to carry them.
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -1,5 +1,6 @@
-// One file, start to end, in the current thread: detect, decode, parse, map. The worker thread
-// (worker.ts) runs this; index.ts is the entry the rest of the service calls.
+// One file, start to end, in the current process: detect, decode, parse, map. The parser child
+// process (worker.ts, started by pool.ts: P15) runs this; index.ts is the entry the rest of the
+// service calls.
 import { parseCsv } from './csv.js';
 import { declaredFormat, decodeText, detectFormat, refuseKnownBinary } from './detect.js';
 import { parseJson } from './json.js';

@@ -286,7 +286,7 @@ export function splitPhotos(cell: string): string[] {
     .filter((p) => p !== '');
 }
 
-// ---------------------------------------------------------------------------------- issue 15: body style, drivetrain, doors
+// ---------------------------------------------------------------------------------- P27: body style, drivetrain, doors
 
 /** "Not given" as exports write it (Meta's OTHER/NONE): read as an empty cell rather than rejecting the car. */
 const NOT_GIVEN = /^(?:other|none|n a|na|unknown|otro|outro|outros|otros)$/;
