@@ -400,7 +400,7 @@ async function main(): Promise<number> {
     quick,
     figures: Object.fromEntries(figures.map((f) => [f.key, round(f, f.value)])),
     targets: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, `${f.target!.op} ${f.target!.value}`])),
-    // Every figure in full (P41): what scripts/bench-table.mjs makes the README's table from.
+    // Every figure in full (P41): what scripts/bench-table.mjs makes docs/benchmarks.md's table from.
     results: figures.map((f) => {
       const base = f.baseline === undefined ? undefined : byKey.get(f.baseline);
       return {

@@ -1,14 +1,14 @@
-// Writes the README's benchmark table from a saved BENCH_JSON (P41): the figures are never
+// Writes docs/benchmarks.md's table from a saved BENCH_JSON (P41): the figures are never
 // typed by hand. Replaces what lies between <!-- bench:start --> and <!-- bench:end -->.
 //
 //   BENCH_SAVE=bench/results.json npm run bench      (or paste a BENCH_JSON line's object into it)
-//   node scripts/bench-table.mjs [bench/results.json] [README.md]
+//   node scripts/bench-table.mjs [bench/results.json] [docs/benchmarks.md]
 //   node scripts/bench-table.mjs --print [bench/results.json]   the table on stdout only
 import fs from 'node:fs';
 
 const args = process.argv.slice(2);
 const print = args[0] === '--print';
-const [resultsFile = 'bench/results.json', readme = 'README.md'] = print ? args.slice(1) : args;
+const [resultsFile = 'bench/results.json', docFile = 'docs/benchmarks.md'] = print ? args.slice(1) : args;
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
@@ -74,13 +74,13 @@ const table = lines.join('\n');
 if (print) {
   console.log(table);
 } else {
-  const doc = fs.readFileSync(readme, 'utf8');
+  const doc = fs.readFileSync(docFile, 'utf8');
   const a = doc.indexOf(START);
   const b = doc.indexOf(END);
   if (a < 0 || b < a) {
-    console.error(`${readme}: no ${START} … ${END} markers`);
+    console.error(`${docFile}: no ${START} … ${END} markers`);
     process.exit(1);
   }
-  fs.writeFileSync(readme, doc.slice(0, a) + table + doc.slice(b + END.length));
-  console.log(`${readme}: table written from ${resultsFile} (${rows.length} figures)`);
+  fs.writeFileSync(docFile, doc.slice(0, a) + table + doc.slice(b + END.length));
+  console.log(`${docFile}: table written from ${resultsFile} (${rows.length} figures)`);
 }

@@ -1,12 +1,23 @@
-// Regenerates docs/panel.md and its screenshots (docs/panel/*.png): runs the panel's browser
-// tests with PANEL_SCREENSHOTS set, so every picture is a page the tests really reached, then
-// writes the page that shows them. Never edit docs/panel.md by hand.
+// Regenerates docs/panel.md's screenshots (docs/panel/*.png): runs the panel's browser tests with
+// PANEL_SCREENSHOTS set, so every picture is a page the tests really reached, then writes the
+// part of docs/panel.md that shows them, between <!-- screenshots:start --> and
+// <!-- screenshots:end -->. The text around the markers is written by hand; never edit between them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const START = '<!-- screenshots:start -->';
+const END = '<!-- screenshots:end -->';
+const file = path.join(root, 'docs', 'panel.md');
+const doc = fs.readFileSync(file, 'utf8');
+const from = doc.indexOf(START);
+const to = doc.indexOf(END);
+if (from < 0 || to < from) {
+  console.error(`docs/panel.md: no ${START} … ${END} markers`);
+  process.exit(1);
+}
 const dir = path.join(root, 'docs', 'panel');
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
@@ -54,8 +65,7 @@ const order = Object.keys(CAPTIONS);
 shots.sort((a, b) => (order.indexOf(a) === -1 ? 999 : order.indexOf(a)) - (order.indexOf(b) === -1 ? 999 : order.indexOf(b)));
 
 const lines = [
-  '# The dealer panel',
-  '',
+  START,
   '<!-- Written by `npm run screenshots` (scripts/panel-screenshots.mjs) from the browser tests; do not edit. -->',
   '',
   'What a dealership’s staff see at `$PUBLIC_BASE_URL/panel`, as captured by the browser tests',
@@ -63,6 +73,7 @@ const lines = [
   'Phone pictures are 375 px wide.',
   '',
 ];
-for (const name of shots) lines.push(`## ${CAPTIONS[name] ?? name}`, '', `![${CAPTIONS[name] ?? name}](panel/${name}.png)`, '');
-fs.writeFileSync(path.join(root, 'docs', 'panel.md'), lines.join('\n'));
+for (const name of shots) lines.push(`### ${CAPTIONS[name] ?? name}`, '', `![${CAPTIONS[name] ?? name}](panel/${name}.png)`, '');
+lines.push(END);
+fs.writeFileSync(file, doc.slice(0, from) + lines.join('\n') + doc.slice(to + END.length));
 console.log(`docs/panel.md: ${shots.length} screenshots`);

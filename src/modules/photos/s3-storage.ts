@@ -137,7 +137,7 @@ export class S3PhotoStorage implements PhotoStorage {
   }
 }
 
-/** 404 (NoSuchKey on GET, NotFound on HEAD). S3 answers 403 instead when ListBucket is not granted (see README). */
+/** 404 (NoSuchKey on GET, NotFound on HEAD). S3 answers 403 instead when ListBucket is not granted (see docs/photos.md). */
 function isMissing(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
