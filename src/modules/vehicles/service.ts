@@ -17,7 +17,7 @@ import type { VehicleResponseCache } from './response-cache.js';
 import { pickMarket, resolveMarket, resolveSource } from './scope.js';
 import { toVehicle } from './serialize.js';
 import { markSold } from './sold.js';
-import { photosRequired, validateVehicle } from './validation.js';
+import { validateVehicle } from './validation.js';
 import { normalizeVin, vinProblem } from './vin.js';
 
 export interface VehicleDeps {
@@ -48,40 +48,38 @@ export async function putVehicle(
   const { store, clock } = deps;
   const market = resolveMarket(dealer.markets, pickMarket(body.market, queryMarket));
   const source = resolveSource(body.source);
-  const before = await findVehicle(store.db, dealer.id, market.code, externalId);
-  const checked = validateVehicle(body, {
-    market,
-    catalog: deps.catalog,
-    lastModelYear: lastModelYear(clock),
-    defaultCity: dealer.city,
-    photosRequired: !before,
-  });
-  if (!checked.ok) {
-    await writeTransaction(store, (trx) =>
-      recordEvents(trx, clock, dealer.id, [
-        { type: 'vehicle.rejected', data: { external_id: externalId, market: market.code, source, channel: 'api', errors: checked.errors } },
-      ]),
-    );
-    throw new ApiError('invalid_vehicle', `The vehicle breaks ${checked.errors.length} rule(s); see fields.`, checked.errors);
-  }
-  const { row, result, warnings } = await writeTransaction(store, async (trx) => {
+  // The car is read twice: under the inventory lock (whether it exists decides if photos are
+  // required, so it is validated there), and once written (photos settled, events recorded).
+  const outcome = await writeTransaction(store, async (trx) => {
     await lockDealerInventory(trx, store.dialect, dealer.id);
     const current = await findVehicle(trx, dealer.id, market.code, externalId);
-    // Deleted cars do not exist, but a car may have appeared since the check above.
-    if (!current && !checked.value.photos) {
-      throw new ApiError('invalid_vehicle', 'The vehicle breaks 1 rule(s); see fields.', [photosRequired(market)]);
+    const checked = validateVehicle(body, {
+      market,
+      catalog: deps.catalog,
+      lastModelYear: lastModelYear(clock),
+      defaultCity: dealer.city,
+      photosRequired: !current,
+    });
+    if (!checked.ok) {
+      // The rejection is recorded (and committed) even though the call fails.
+      await recordEvents(trx, clock, dealer.id, [
+        { type: 'vehicle.rejected', data: { external_id: externalId, market: market.code, source, channel: 'api', errors: checked.errors } },
+      ]);
+      return { rejected: checked.errors } as const;
     }
     const existing = new Map(current ? [[externalId, current]] : []);
-    const outcome = await applyVehicles(
+    const applied = await applyVehicles(
       trx,
       clock,
       { dealerId: dealer.id, market: market.code, source, now: clock.now() },
       [{ externalId, data: checked.value }],
       existing,
     );
-    const warnings = outcome.warnings.map(({ external_id, code, message }) => ({ external_id, code, message }));
-    return { row: (await findVehicle(trx, dealer.id, market.code, externalId))!, result: outcome.results[0]!, warnings };
+    const warnings = applied.warnings.map(({ external_id, code, message }) => ({ external_id, code, message }));
+    return { rejected: undefined, row: (await findVehicle(trx, dealer.id, market.code, externalId))!, result: applied.results[0]!, warnings };
   });
+  if (outcome.rejected) throw new ApiError('invalid_vehicle', `The vehicle breaks ${outcome.rejected.length} rule(s); see fields.`, outcome.rejected);
+  const { row, result, warnings } = outcome;
   return { result, vehicle: present(deps, row), warnings };
 }
 
