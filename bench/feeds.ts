@@ -13,16 +13,16 @@ import ExcelJS from 'exceljs';
 import { BenchError, MODELS, createDealer, runCommand, startOwnServer, stopChild, type Benchmark, type Figure, type OwnServer } from './lib.js';
 import { aCar } from '../test/support/cars.js';
 import { photoUrls } from '../test/support/photos.js';
-import { FIELDS, type Field } from '../src/modules/feeds/parse/columns.js';
+import { VEHICLE_FIELDS, type VehicleField } from '../src/modules/vehicles/fields.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CARS = Number(process.env.BENCH_FEED_CARS ?? 30_000);
 
-// The feed's columns are the fields the service reads (D16), without P27's optional ones,
-// so that the figures stay comparable with earlier runs.
-const DETAILS = ['vin', 'body_style', 'drivetrain', 'doors', 'engine', 'interior_color'] as const;
-type Column = Exclude<Field, (typeof DETAILS)[number]>;
-const COLUMNS = FIELDS.filter((f): f is Column => !(DETAILS as readonly string[]).includes(f));
+// The feed's columns are the fields the service reads (D16), without P27's optional ones and
+// any added later (vehicles/fields.ts), so that the figures stay comparable with earlier runs.
+const BASE = (VEHICLE_FIELDS as readonly VehicleField[]).filter((f) => f.hash === 'base').map((f) => f.name);
+type Column = 'external_id' | 'photos' | Extract<(typeof VEHICLE_FIELDS)[number], { hash: 'base' }>['name'];
+const COLUMNS = ['external_id', ...BASE, 'photos'] as Column[];
 type Car = Record<Column, string>;
 
 const FUELS = ['gasoline', 'diesel', 'hybrid'];

@@ -14,12 +14,12 @@ interface RawBrand {
   models: RawModel[];
 }
 
-interface CatalogModel {
+export interface CatalogModel {
   name: string;
   slug: string;
   years: number[];
 }
-interface CatalogBrand {
+export interface CatalogBrand {
   name: string;
   slug: string;
   models: CatalogModel[];

@@ -24,7 +24,7 @@ function market(code: string, name: string, currencies: string[], mileage_unit: 
 // Fuels follow what is sold in each market: CNG (GNC/GNV) conversions are common in Argentina,
 // Colombia and Peru; flex-fuel cars (ethanol/gasoline) in Brazil and the US; LPG in Spain and Peru.
 // Used cars in Uruguay are priced in US dollars, hence its default currency.
-const MARKETS: readonly Market[] = [
+export const MARKETS: readonly Market[] = [
   market('ar', 'Argentina', ['ARS', 'USD'], 'km', ['gasoline', 'diesel', 'cng', 'hybrid', 'plug_in_hybrid', 'electric']),
   market('br', 'Brazil', ['BRL'], 'km', ['flex', 'gasoline', 'ethanol', 'diesel', 'cng', 'hybrid', 'plug_in_hybrid', 'electric']),
   market('cl', 'Chile', ['CLP', 'USD'], 'km', ['gasoline', 'diesel', 'hybrid', 'plug_in_hybrid', 'electric']),

@@ -10,7 +10,8 @@ import { forSaleWithVins, insertVehicles, touchVehicles, updateVehiclesContent, 
 import { minPhotosOf } from '../markets/markets.js';
 import { saleStatus } from './status.js';
 import { contentHash } from './content-hash.js';
-import { contactDetailsIn, type VehicleData } from './validation.js';
+import { contentColumns, type VehicleData } from './fields.js';
+import { contactDetailsIn } from './validation.js';
 
 export interface ApplyItem {
   externalId: string;
@@ -132,30 +133,6 @@ function newListingId(): string {
 export function keptStatus(current: Pick<ExistingCar, 'status' | 'photos_pending' | 'shown_photos'>, held: boolean, minPhotos: number): VehicleStatus {
   const ready = (JSON.parse(current.shown_photos) as unknown[]).length;
   return saleStatus(current.status, { held, pending: current.photos_pending, ready, minPhotos });
-}
-
-function contentColumns(d: VehicleData) {
-  return {
-    brand: d.brand,
-    model: d.model,
-    year: d.year,
-    version: d.version,
-    price_cents: d.priceCents,
-    currency: d.currency,
-    mileage: d.mileage,
-    fuel: d.fuel,
-    transmission: d.transmission,
-    color: d.color,
-    condition: d.condition,
-    city: d.city,
-    description: d.description,
-    vin: d.vin,
-    body_style: d.bodyStyle,
-    drivetrain: d.drivetrain,
-    doors: d.doors,
-    engine: d.engine,
-    interior_color: d.interiorColor,
-  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { compiledInsert, compiledLookup, compiledQuery } from '../../core/db/com
 import { textList, updateRowsById, type BulkColumn } from '../../core/db/dialect.js';
 import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
 import type { ListPosition } from './cursor.js';
+import { VEHICLE_FIELDS, type VehicleContentColumn, type VehicleField } from './fields.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
 import { chunks } from '../../core/util/chunks.js';
 
@@ -109,26 +110,20 @@ export async function existingExternalIds(db: Kysely<DB>, dealerId: number, mark
   return new Set(found.keys());
 }
 
-export const VEHICLE_INSERT_COLUMNS = [
+const CONTENT_FIELDS = VEHICLE_FIELDS as readonly VehicleField[];
+/** The content columns (fields.ts): P27's details and later fields come after the photo columns, where they were added. */
+const BASE_COLUMNS = CONTENT_FIELDS.filter((f) => f.hash === 'base').map((f) => f.column as VehicleContentColumn);
+const ADDED_COLUMNS = CONTENT_FIELDS.filter((f) => f.hash !== 'base').map((f) => f.column as VehicleContentColumn);
+
+/** Every column an insert writes, in a fixed order (bench/scale-data.ts writes rows in it). */
+export const VEHICLE_INSERT_COLUMNS: readonly (keyof NewVehicle)[] = [
   'dealer_id',
   'market',
   'external_id',
   'listing_id',
   'status',
   'source',
-  'brand',
-  'model',
-  'year',
-  'version',
-  'price_cents',
-  'currency',
-  'mileage',
-  'fuel',
-  'transmission',
-  'color',
-  'condition',
-  'city',
-  'description',
+  ...BASE_COLUMNS,
   'photo_urls',
   'photos_pending',
   'photo_state',
@@ -136,13 +131,8 @@ export const VEHICLE_INSERT_COLUMNS = [
   'last_sent_at',
   'created_at',
   'updated_at',
-  'vin',
-  'body_style',
-  'drivetrain',
-  'doors',
-  'engine',
-  'interior_color',
-] as const satisfies readonly (keyof NewVehicle)[];
+  ...ADDED_COLUMNS,
+];
 const insertVehicleRows = compiledInsert<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>>('vehicles', VEHICLE_INSERT_COLUMNS, [
   'id',
   'dealer_id',
@@ -158,36 +148,22 @@ export async function insertVehicles(db: Kysely<DB>, rows: NewVehicle[]): Promis
 }
 
 /** The columns a sync or feed rewrites on a changed car (apply.ts), with their PostgreSQL types. */
-const VEHICLE_CONTENT_COLUMNS = [
+const SQL_TYPE = new Map(CONTENT_FIELDS.map((f) => [f.column, f.sqlType]));
+const VEHICLE_CONTENT_COLUMNS: readonly (readonly [keyof NewVehicle, BulkColumn[1]])[] = [
   ['status', 'text'],
   ['source', 'text'],
-  ['brand', 'text'],
-  ['model', 'text'],
-  ['year', 'integer'],
-  ['version', 'text'],
-  ['price_cents', 'bigint'],
-  ['currency', 'text'],
-  ['mileage', 'integer'],
-  ['fuel', 'text'],
-  ['transmission', 'text'],
-  ['color', 'text'],
-  ['condition', 'text'],
-  ['city', 'text'],
-  ['description', 'text'],
-  ['vin', 'text'],
-  ['body_style', 'text'],
-  ['drivetrain', 'text'],
-  ['doors', 'integer'],
-  ['engine', 'text'],
-  ['interior_color', 'text'],
+  ...[...BASE_COLUMNS, ...ADDED_COLUMNS].map((c) => [c, SQL_TYPE.get(c)!] as const),
   ['photo_urls', 'text'],
   ['photos_pending', 'integer'],
   ['content_hash', 'text'],
   ['last_sent_at', 'bigint'],
   ['updated_at', 'bigint'],
-] as const satisfies readonly (readonly [keyof NewVehicle, BulkColumn[1]])[];
+];
 
-export type VehicleContent = Pick<NewVehicle, (typeof VEHICLE_CONTENT_COLUMNS)[number][0]>;
+export type VehicleContent = Pick<
+  NewVehicle,
+  VehicleContentColumn | 'status' | 'source' | 'photo_urls' | 'photos_pending' | 'content_hash' | 'last_sent_at' | 'updated_at'
+>;
 
 /**
  * Rewrites changed cars (a sync's or a feed's), each with its revision bumped. Built per row
@@ -201,7 +177,7 @@ export async function updateVehiclesContent(db: Kysely<DB>, cars: readonly { id:
       'vehicles',
       VEHICLE_CONTENT_COLUMNS,
       'revision = revision + 1',
-      part.map(({ id, content }) => ({ id, values: VEHICLE_CONTENT_COLUMNS.map(([c]) => content[c]) })),
+      part.map(({ id, content }) => ({ id, values: VEHICLE_CONTENT_COLUMNS.map(([c]) => (content as Record<string, unknown>)[c]) })),
     );
   }
 }

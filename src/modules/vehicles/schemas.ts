@@ -1,33 +1,17 @@
 // Shapes of spec 2.1–2.7, defined once: they document the API (OpenAPI), type the code, and
 // serialize responses. VehicleInput bodies are checked by validation.ts, which reports every
 // broken rule at once (D9); their schemas here describe the same rules for readers.
-import { Type, type Static } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
 import { SOURCES } from './sources.js';
-import { ALL_FUELS, CONDITIONS, MARKET_CODES, TRANSMISSIONS } from '../markets/markets.js';
+import { MARKET_CODES, MARKETS } from '../markets/markets.js';
+import { VEHICLE_FIELDS, VEHICLE_LIMITS, type VehicleField } from './fields.js';
 import { STOCK_ID_RULE } from './stock-id.js';
 import { DryRunFlag, dryRunResultProperties } from './dry-run-schema.js';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../core/db/schema.js';
 
-/** The bounds of a car's fields (the contract's, and ours where it gives none): the schema documents them, validation.ts enforces them. */
-export const VEHICLE_LIMITS = {
-  yearMin: 1950,
-  version: 160,
-  description: 2000,
-  color: 80,
-  city: 120,
-  photoUrl: 2048,
-  mileage: 9_999_999,
-  engine: 80,
-  doorsMin: 1,
-  doorsMax: 9,
-} as const;
-
-/** Body styles (P27): what buyers filter by; feeds map the usual synonyms onto these (feeds/parse/values.ts). */
-export const BODY_STYLES = ['sedan', 'hatchback', 'suv', 'pickup', 'coupe', 'convertible', 'wagon', 'van', 'minivan'] as const;
-/** Drivetrains (P27): front, rear, all-wheel (automatic) and four-wheel (selectable) drive. */
-export const DRIVETRAINS = ['fwd', 'rwd', 'awd', '4wd'] as const;
+export { BODY_STYLES, DRIVETRAINS, VEHICLE_LIMITS } from './fields.js';
 
 const VIN_RULE =
   '17 characters, A–Z and 0–9 without I, O, Q; read upper-case, spaces and dashes removed. For cars of market `us` the check digit ' +
@@ -47,7 +31,8 @@ const oneOf = <const T extends readonly string[]>(values: T, options: Record<str
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 /** A string of a vocabulary read back from the store: documented as an enum, typed as a string. */
-const vocabulary = (values: readonly string[], options: Record<string, unknown> = {}) => Type.Unsafe<string>({ type: 'string', enum: [...values], ...options });
+const vocabularyText = (values: readonly string[], options: Record<string, unknown> = {}) =>
+  Type.Unsafe<string>({ type: 'string', enum: [...values], ...options });
 
 /** A nullable scalar as one JSON Schema type list (serialised faster than an anyOf). */
 const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) => Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
@@ -75,42 +60,57 @@ const StatusSchema = oneOf(STATUSES);
  */
 const stockIdSchema = (description: string) => Type.String({ description: `${description} ${STOCK_ID_RULE}`, examples: ['A/1043'] });
 
-const vehicleInputProperties = {
+/** Every value a vocabulary rule accepts in some market; `fixed`: the same in every market. */
+function vocabularyOf(f: VehicleField): { values: string[]; fixed: boolean } | undefined {
+  if (f.rule.kind !== 'vocabulary') return undefined;
+  const rule = f.rule;
+  const lists = MARKETS.map((m) => rule.values(m));
+  return { values: [...new Set(lists.flat())], fixed: new Set(lists.map((l) => l.join())).size === 1 };
+}
+
+/** The fields with rules of their own, as the reference describes them. */
+const CUSTOM_INPUT: Record<string, TSchema> = {
   brand: Type.String({ description: 'Name or slug from GET /catalog/brands (any case).', examples: ['Toyota'] }),
   model: Type.String({ description: 'Base model (not the trim): name or slug from GET /catalog/brands/{slug}/models.', examples: ['Corolla'] }),
   year: Type.Integer({ minimum: VEHICLE_LIMITS.yearMin, description: "Must be one of the model's `years`." }),
-  version: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.version, description: 'Trim/version, free text.' })),
   price: Type.Number({ exclusiveMinimum: 0, multipleOf: 0.01, description: 'Greater than 0, at most two decimals.' }),
-  currency: Type.Optional(Type.String({ description: "One of the market's currencies; default the market's default currency." })),
   mileage: Type.Integer({
     minimum: 0,
     maximum: VEHICLE_LIMITS.mileage,
     description: "In the market's mileage_unit (mi in us/uk, km elsewhere); 0 for a new car.",
   }),
-  fuel: Type.Optional(Type.String({ description: "One of the market's fuels." })),
-  transmission: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('automatic')])),
-  color: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.color })),
-  condition: Type.Optional(Type.Union([Type.Literal('used'), Type.Literal('new')], { description: 'Default `used`.' })),
-  city: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.city, description: "Default: the dealership's city." })),
-  description: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.description })),
-  photos: Type.Optional(
-    Type.Array(Type.String({ format: 'uri', maxLength: VEHICLE_LIMITS.photoUrl }), {
-      minItems: 3,
-      maxItems: 10,
-      description: "Public http(s) image URLs, 3 to 10 (the market's photos.min/max). Required for a new car; on an update, leaving it out keeps the photos.",
-    }),
-  ),
-  market: Type.Optional(Type.String({ description: 'Required only if the dealership sells in several markets (or give ?market=).' })),
-  source: Type.Optional(SourceSchema),
-  vin: Type.Optional(Type.String({ maxLength: 40, description: `Vehicle identification number. ${VIN_RULE}`, examples: ['1HGCM82633A004352'] })),
-  body_style: Type.Optional(oneOf(BODY_STYLES, { description: 'Body style (any case).' })),
-  drivetrain: Type.Optional(oneOf(DRIVETRAINS, { description: 'fwd front-wheel, rwd rear-wheel, awd all-wheel, 4wd four-wheel drive (any case).' })),
-  doors: Type.Optional(
-    Type.Integer({ minimum: VEHICLE_LIMITS.doorsMin, maximum: VEHICLE_LIMITS.doorsMax, description: 'Number of doors, the tailgate included.' }),
-  ),
-  engine: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.engine, description: 'Free text, e.g. "2.0 turbo 4-cylinder".' })),
-  interior_color: Type.Optional(Type.String({ maxLength: VEHICLE_LIMITS.color, description: 'Free text, as color.' })),
+  vin: Type.String({ maxLength: VEHICLE_LIMITS.vin, description: `Vehicle identification number. ${VIN_RULE}`, examples: ['1HGCM82633A004352'] }),
 };
+
+/** A field as VehicleInput takes it (fields.ts): its rule, as a schema for readers. */
+function inputSchema(f: VehicleField): TSchema {
+  const custom = CUSTOM_INPUT[f.name];
+  if (custom) return custom;
+  const o = f.description ? { description: f.description } : {};
+  const r = f.rule;
+  if (r.kind === 'text') return Type.String({ maxLength: r.max, ...o });
+  if (r.kind === 'whole') return Type.Integer({ minimum: r.min, maximum: r.max, ...o });
+  const vocabulary = vocabularyOf(f);
+  return vocabulary?.fixed ? oneOf(vocabulary.values, o) : Type.String(o);
+}
+
+const vehicleInputProperties: Record<string, TSchema> = {};
+for (const f of VEHICLE_FIELDS as readonly VehicleField[]) {
+  const schema = inputSchema(f);
+  vehicleInputProperties[f.name] = f.required ? schema : Type.Optional(schema);
+  if (f.name === 'description') {
+    // The photos and the call's own fields, where the reference has always listed them.
+    vehicleInputProperties.photos = Type.Optional(
+      Type.Array(Type.String({ format: 'uri', maxLength: VEHICLE_LIMITS.photoUrl }), {
+        minItems: 3,
+        maxItems: 10,
+        description: "Public http(s) image URLs, 3 to 10 (the market's photos.min/max). Required for a new car; on an update, leaving it out keeps the photos.",
+      }),
+    );
+    vehicleInputProperties.market = Type.Optional(Type.String({ description: 'Required only if the dealership sells in several markets (or give ?market=).' }));
+    vehicleInputProperties.source = Type.Optional(SourceSchema);
+  }
+}
 
 export const VehicleInputSchema = Type.Object(vehicleInputProperties, {
   $id: 'VehicleInput',
@@ -120,63 +120,96 @@ export const VehicleInputSchema = Type.Object(vehicleInputProperties, {
   ...SERVICE_VALIDATED,
 });
 
-const VehicleSchema = Type.Object(
-  {
-    external_id: Type.String({ description: "The dealer's stock ID, exactly as stored: NFC-normalized and trimmed (D26)." }),
-    listing_id: Type.String({ description: "The service's own stable listing code." }),
-    market: vocabulary(MARKET_CODES),
-    status: StatusSchema,
-    source: vocabulary(SOURCES),
-    url: Type.String({ description: 'Public listing page (URI).' }),
-    brand: Type.String({ description: 'Catalog name.' }),
-    model: Type.String({ description: 'Catalog name.' }),
-    year: Type.Integer(),
-    version: Type.String({ description: 'Empty when not given.' }),
-    price: Type.String({ description: 'Decimal as a string with two decimals, e.g. "12500.00" (never null: price is required).' }),
-    currency: Type.String(),
-    mileage: Type.Integer({ minimum: 0, description: 'In mileage_unit (never null: mileage is required).' }),
-    mileage_unit: oneOf(['km', 'mi'] as const),
-    fuel: vocabulary(['', ...ALL_FUELS], { description: "One of the market's fuels; empty when not given." }),
-    transmission: vocabulary(['', ...TRANSMISSIONS], { description: 'Empty when not given.' }),
-    color: Type.String({ description: 'Empty when not given.' }),
-    condition: vocabulary(CONDITIONS),
-    city: nullable<string>('string', { description: "The car's city, else the dealership's; null when neither is known." }),
-    description: Type.String({ description: 'Empty when not given.' }),
-    photos: Type.Array(Type.String(), {
-      description:
-        "The service's own URLs of the photos already in, in the dealer's order: for a new car they appear as they arrive (photos + photos_pending = the photo count " +
-        'while none has failed). An active car whose photo list changed keeps showing its previous set until the new list is settled, then shows the new one whole.',
-    }),
-    photos_pending: Type.Integer({ description: "Photos of the dealer's list still being downloaded (a photo waiting for a retry included)." }),
-    photo_status: Type.Array(
-      Type.Object({
-        source_url: Type.String({ description: "The dealer's URL." }),
-        status: oneOf(['pending', 'ready', 'failed'] as const),
-        reason: nullable<string>('string', {
-          description:
-            'Why a failed photo could not be had; on a pending photo whose last try failed, "retrying: " and that failure (e.g. "retrying: the server answered HTTP 503").',
-        }),
-        url: nullable<string>('string', { description: 'Our copy (1280 px wide at most), when ready.' }),
-        original_url: nullable<string>('string', { description: 'Our full-size copy, when ready.' }),
+/** The fields with answers of their own, as the reference describes them. */
+const CUSTOM_OUTPUT: Record<string, TSchema> = {
+  brand: Type.String({ description: 'Catalog name.' }),
+  model: Type.String({ description: 'Catalog name.' }),
+  price: Type.String({ description: 'Decimal as a string with two decimals, e.g. "12500.00" (never null: price is required).' }),
+  mileage: Type.Integer({ minimum: 0, description: 'In mileage_unit (never null: mileage is required).' }),
+  vin: nullable<string>('string', { description: 'Beyond spec 2.2: the VIN, upper-case; null when not given.' }),
+  city: nullable<string>('string', { description: "The car's city, else the dealership's; null when neither is known." }),
+};
+
+/** A field as the API shows it (fields.ts): "" or null when not given, as the field says. */
+function outputSchema(f: VehicleField): TSchema {
+  const custom = CUSTOM_OUTPUT[f.name];
+  if (custom) return custom;
+  const vocabulary = vocabularyOf(f);
+  const extra = f.hash === 'base' ? '' : 'Beyond spec 2.2: ';
+  if (f.absent === '') {
+    const description =
+      vocabulary && !vocabulary.fixed && f.description ? `${f.description.replace(/\.$/, '')}; empty when not given.` : 'Empty when not given.';
+    return vocabulary ? vocabularyText(['', ...vocabulary.values], { description }) : Type.String({ description });
+  }
+  if (!f.nullable) return vocabulary ? vocabularyText(vocabulary.values) : f.type === 'integer' ? Type.Integer() : Type.String();
+  const description = `${extra}null when not given.`;
+  if (vocabulary?.fixed) return nullableOneOf(vocabulary.values, { description });
+  return nullable<string | number>(f.type, { description });
+}
+
+const vehicleProperties: Record<string, TSchema> = {
+  external_id: Type.String({ description: "The dealer's stock ID, exactly as stored: NFC-normalized and trimmed (D26)." }),
+  listing_id: Type.String({ description: "The service's own stable listing code." }),
+  market: vocabularyText(MARKET_CODES),
+  status: StatusSchema,
+  source: vocabularyText(SOURCES),
+  url: Type.String({ description: 'Public listing page (URI).' }),
+};
+const fields = VEHICLE_FIELDS as readonly VehicleField[];
+for (const f of fields.filter((f) => f.hash === 'base')) {
+  vehicleProperties[f.name] = outputSchema(f);
+  if (f.name === 'mileage') vehicleProperties.mileage_unit = oneOf(['km', 'mi'] as const);
+}
+Object.assign(vehicleProperties, {
+  photos: Type.Array(Type.String(), {
+    description:
+      "The service's own URLs of the photos already in, in the dealer's order: for a new car they appear as they arrive (photos + photos_pending = the photo count " +
+      'while none has failed). An active car whose photo list changed keeps showing its previous set until the new list is settled, then shows the new one whole.',
+  }),
+  photos_pending: Type.Integer({ description: "Photos of the dealer's list still being downloaded (a photo waiting for a retry included)." }),
+  photo_status: Type.Array(
+    Type.Object({
+      source_url: Type.String({ description: "The dealer's URL." }),
+      status: oneOf(['pending', 'ready', 'failed'] as const),
+      reason: nullable<string>('string', {
+        description:
+          'Why a failed photo could not be had; on a pending photo whose last try failed, "retrying: " and that failure (e.g. "retrying: the server answered HTTP 503").',
       }),
-      { description: "Beyond spec 2.2: each photo of the dealer's current list, in the dealer's order, with its download outcome." },
-    ),
-    review_reasons: Type.Array(Type.String(), {
-      description:
-        'Beyond spec 2.2: why the car is in_review, one readable sentence each (the contact detail found in its description or version; each photo that ' +
-        'could not be used and why, and how many were needed). Always present; empty unless status is in_review.',
+      url: nullable<string>('string', { description: 'Our copy (1280 px wide at most), when ready.' }),
+      original_url: nullable<string>('string', { description: 'Our full-size copy, when ready.' }),
     }),
-    updated_at: Type.String({ format: 'date-time', description: 'Changes only when something about the car changed (never null).' }),
-    vin: nullable<string>('string', { description: 'Beyond spec 2.2: the VIN, upper-case; null when not given.' }),
-    body_style: nullableOneOf(BODY_STYLES, { description: 'Beyond spec 2.2: null when not given.' }),
-    drivetrain: nullableOneOf(DRIVETRAINS, { description: 'Beyond spec 2.2: null when not given.' }),
-    doors: nullable<number>('integer', { description: 'Beyond spec 2.2: null when not given.' }),
-    engine: nullable<string>('string', { description: 'Beyond spec 2.2: null when not given.' }),
-    interior_color: nullable<string>('string', { description: 'Beyond spec 2.2: null when not given.' }),
-  },
-  { $id: 'Vehicle', title: 'Vehicle' },
-);
-export type Vehicle = Static<typeof VehicleSchema>;
+    { description: "Beyond spec 2.2: each photo of the dealer's current list, in the dealer's order, with its download outcome." },
+  ),
+  review_reasons: Type.Array(Type.String(), {
+    description:
+      'Beyond spec 2.2: why the car is in_review, one readable sentence each (the contact detail found in its description or version; each photo that ' +
+      'could not be used and why, and how many were needed). Always present; empty unless status is in_review.',
+  }),
+  updated_at: Type.String({ format: 'date-time', description: 'Changes only when something about the car changed (never null).' }),
+});
+for (const f of fields.filter((f) => f.hash !== 'base')) vehicleProperties[f.name] = outputSchema(f);
+
+const VehicleSchema = Type.Object(vehicleProperties, { $id: 'Vehicle', title: 'Vehicle' });
+/** A field's value as the API shows it. */
+type Shown<F extends (typeof VEHICLE_FIELDS)[number]> = F['name'] extends 'price'
+  ? string
+  : (F['type'] extends 'integer' ? number : string) | (F['nullable'] extends true ? (F['absent'] extends '' ? never : null) : never);
+
+/** A car as the API shows it (spec 2.2): typed from the field table, since its schema is built from it. */
+export type Vehicle = {
+  external_id: string;
+  listing_id: string;
+  market: string;
+  status: VehicleStatus;
+  source: string;
+  url: string;
+  mileage_unit: 'km' | 'mi';
+  photos: string[];
+  photos_pending: number;
+  photo_status: { source_url: string; status: 'pending' | 'ready' | 'failed'; reason: string | null; url: string | null; original_url: string | null }[];
+  review_reasons: string[];
+  updated_at: string;
+} & { [F in (typeof VEHICLE_FIELDS)[number] as F['name']]: Shown<F> };
 
 const VehicleResultSchema = Type.Object(
   {

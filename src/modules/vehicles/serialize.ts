@@ -3,6 +3,7 @@ import type { VehicleRow } from '../../core/db/schema.js';
 import { photoStatusOf, shownUrls } from './photos/state.js';
 import { findMarket } from '../markets/markets.js';
 import { reviewReasons } from './review.js';
+import { VEHICLE_FIELDS, type VehicleField } from './fields.js';
 import type { Vehicle } from './schemas.js';
 
 /** Whole cents → "12500.00", without floating point. */
@@ -14,40 +15,27 @@ export function formatPrice(cents: number): string {
 
 export const listingUrl = (publicBaseUrl: string, listingId: string): string => `${publicBaseUrl}/listings/${listingId}`;
 
+const fields = VEHICLE_FIELDS as readonly VehicleField[];
+
 export function toVehicle(row: VehicleRow, publicBaseUrl: string): Vehicle {
-  return {
+  const out: Record<string, unknown> = {
     external_id: row.external_id,
     listing_id: row.listing_id,
     market: row.market,
     status: row.status,
     source: row.source,
     url: listingUrl(publicBaseUrl, row.listing_id),
-    brand: row.brand,
-    model: row.model,
-    year: row.year,
-    version: row.version ?? '',
-    price: formatPrice(row.price_cents),
-    currency: row.currency,
-    mileage: row.mileage,
-    mileage_unit: findMarket(row.market)?.mileage_unit ?? 'km',
-    fuel: row.fuel ?? '',
-    transmission: row.transmission ?? '',
-    color: row.color ?? '',
-    condition: row.condition,
-    city: row.city,
-    description: row.description ?? '',
-    photos: shownUrls(publicBaseUrl, row.shown_photos),
-    photos_pending: row.photos_pending,
-    photo_status: photoStatusOf(publicBaseUrl, row.photo_state),
-    review_reasons: reviewReasons(row),
-    updated_at: new Date(row.updated_at).toISOString(),
-    vin: row.vin,
-    body_style: row.body_style as Vehicle['body_style'],
-    drivetrain: row.drivetrain as Vehicle['drivetrain'],
-    doors: row.doors,
-    engine: row.engine,
-    interior_color: row.interior_color,
   };
+  // Each field from its column (fields.ts), "" or null when not given; the price as a decimal.
+  const columns = row as unknown as Record<string, string | number | null>;
+  for (const f of fields) out[f.name] = f.name === 'price' ? formatPrice(row.price_cents) : (columns[f.column] ?? f.absent);
+  out.mileage_unit = findMarket(row.market)?.mileage_unit ?? 'km';
+  out.photos = shownUrls(publicBaseUrl, row.shown_photos);
+  out.photos_pending = row.photos_pending;
+  out.photo_status = photoStatusOf(publicBaseUrl, row.photo_state);
+  out.review_reasons = reviewReasons(row);
+  out.updated_at = new Date(row.updated_at).toISOString();
+  return out as Vehicle;
 }
 
 /** "2019 Toyota Corolla XEi": the label of a car in events and pages. */

@@ -7,7 +7,8 @@
 // A sync of 500 unchanged cars then costs a hash per car instead of validating each.
 import type { ExistingCar } from './apply.js';
 import { contentHash } from './content-hash.js';
-import type { ValidationContext, VehicleData } from './validation.js';
+import { VEHICLE_FIELDS, type VehicleData, type VehicleField } from './fields.js';
+import type { ValidationContext } from './validation.js';
 
 /** Absent, undefined and null are "not given", as validation reads them. */
 const given = (raw: Record<string, unknown>, field: string): boolean => Object.hasOwn(raw, field) && raw[field] !== undefined && raw[field] !== null;
@@ -27,43 +28,29 @@ function whole(raw: Record<string, unknown>, field: string): Read<number> {
   return typeof v === 'number' && Number.isInteger(v) ? v : MISS;
 }
 
-/** The car's values exactly as sent, in the stored shape (defaults applied as validation does), or MISS. */
+const fields = VEHICLE_FIELDS as readonly VehicleField[];
+
+/** The car's values exactly as sent, in the stored shape (defaults applied as validation does: fields.ts), or MISS. */
 function asSent(raw: Record<string, unknown>, ctx: Pick<ValidationContext, 'market' | 'defaultCity'>): Read<VehicleData> {
-  const price = raw.price;
-  if (typeof price !== 'number' || !Number.isFinite(price)) return MISS;
-  const priceCents = Math.round(price * 100);
-  // Whole cents only (validation refuses more decimals): 12345.67 → 1234567 → 12345.67.
-  if (priceCents / 100 !== price) return MISS;
-  let photos: string[] | undefined;
+  const data: Record<string, unknown> = {};
+  for (const f of fields) {
+    let v: Read<string | number | null>;
+    if (f.name === 'price') {
+      const price = raw.price;
+      if (typeof price !== 'number' || !Number.isFinite(price)) return MISS;
+      v = Math.round(price * 100);
+      // Whole cents only (validation refuses more decimals): 12345.67 → 1234567 → 12345.67.
+      if (v / 100 !== price) return MISS;
+    } else if (f.type === 'integer') v = f.required ? whole(raw, f.name) : given(raw, f.name) ? whole(raw, f.name) : null;
+    // A missing brand or model reads as '' and cannot match stored content (never empty).
+    else v = text(raw, f.name, f.fallback ? f.fallback(ctx) : f.required ? '' : null);
+    if (v === MISS) return MISS;
+    data[f.prop] = v;
+  }
   if (given(raw, 'photos')) {
     if (!Array.isArray(raw.photos) || !raw.photos.every((p) => typeof p === 'string')) return MISS;
-    photos = raw.photos;
-  }
-  const doors = given(raw, 'doors') ? whole(raw, 'doors') : null;
-  const data = {
-    brand: text(raw, 'brand', ''),
-    model: text(raw, 'model', ''),
-    year: whole(raw, 'year'),
-    version: text(raw, 'version'),
-    priceCents,
-    currency: text(raw, 'currency', ctx.market.default_currency),
-    mileage: whole(raw, 'mileage'),
-    fuel: text(raw, 'fuel'),
-    transmission: text(raw, 'transmission'),
-    color: text(raw, 'color'),
-    condition: text(raw, 'condition', 'used'),
-    city: text(raw, 'city', ctx.defaultCity),
-    description: text(raw, 'description'),
-    photos,
-    vin: text(raw, 'vin'),
-    bodyStyle: text(raw, 'body_style'),
-    drivetrain: text(raw, 'drivetrain'),
-    doors,
-    engine: text(raw, 'engine'),
-    interiorColor: text(raw, 'interior_color'),
-  };
-  // A missing brand or model reads as '' and cannot match stored content (never empty).
-  for (const v of Object.values(data)) if (v === MISS) return MISS;
+    data.photos = raw.photos;
+  } else data.photos = undefined;
   return data as VehicleData;
 }
 

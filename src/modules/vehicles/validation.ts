@@ -1,36 +1,12 @@
 // Every rule of VehicleInput (spec 2.1, D9), against the market's vocabulary and the catalog.
 // All broken rules are collected, one sentence each, for `fields` of a 422 invalid_vehicle.
 import { controlSentence, forbiddenControl } from '../../core/text.js';
-import type { Catalog } from '../catalog/catalog.js';
+import type { Catalog, CatalogBrand, CatalogModel } from '../catalog/catalog.js';
 import type { Market } from '../markets/markets.js';
-import { BODY_STYLES, DRIVETRAINS, VEHICLE_LIMITS } from './schemas.js';
+import { VEHICLE_FIELDS, VEHICLE_LIMITS, type VehicleData, type VehicleField } from './fields.js';
 import { normalizeVin, vinProblem } from './vin.js';
 
-/** A car as the service keeps it, after validation and defaults. */
-export interface VehicleData {
-  brand: string;
-  model: string;
-  year: number;
-  version: string | null;
-  priceCents: number;
-  currency: string;
-  mileage: number;
-  fuel: string | null;
-  transmission: string | null;
-  color: string | null;
-  condition: string;
-  city: string | null;
-  description: string | null;
-  /** undefined: keep the car's photos (allowed on an update). */
-  photos: string[] | undefined;
-  /** Issue 15, all optional: the VIN normalized (vin.ts), vocabulary codes, free text. */
-  vin: string | null;
-  bodyStyle: string | null;
-  drivetrain: string | null;
-  doors: number | null;
-  engine: string | null;
-  interiorColor: string | null;
-}
+export type { VehicleData } from './fields.js';
 
 export interface ValidationContext {
   market: Market;
@@ -55,13 +31,18 @@ const typeName = (v: unknown): string =>
 /** A new car (or one that has none yet) must bring its photos: the rule's one sentence. */
 export const photosRequired = (market: Market): string => `photos is required: ${market.photos.min} to ${market.photos.max} image URLs`;
 
+/**
+ * Every field of the table (fields.ts) by its rule, in the table's order, then the photos. A car
+ * sent again exactly as stored is not validated again (unchanged.ts, P55): a rule made stricter
+ * here does not reach such a car until it changes.
+ */
 export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationContext): ValidationResult {
   const errors: string[] = [];
   const { market, catalog } = ctx;
   const has = (k: string) => Object.hasOwn(raw, k) && raw[k] !== undefined && raw[k] !== null;
 
   /** A string field; optional ones accept null/absent as "not given". */
-  const text = (field: string, required: boolean, max?: number): string | null => {
+  const text = (field: string, required: boolean, max?: number, multiline = false): string | null => {
     if (!has(field)) {
       if (required) errors.push(`${field} is required`);
       return null;
@@ -71,8 +52,7 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
       errors.push(`${field} must be a string, not ${typeName(v)}`);
       return null;
     }
-    // One rule for every text field (core/text.ts); only the description may span lines.
-    const multiline = field === 'description';
+    // One rule for every text field (core/text.ts); only multi-line text may span lines.
     const control = forbiddenControl(v, multiline);
     if (control) {
       errors.push(controlSentence(field, control, multiline));
@@ -98,61 +78,93 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
     return found ?? null;
   };
 
-  // brand and model, against the catalog
-  const brandText = text('brand', true);
-  const modelText = text('model', true);
-  const brand = brandText !== null ? catalog.findBrand(brandText) : undefined;
-  if (brandText !== null && !brand) errors.push(`brand "${brandText}" is not in the catalog (see GET /catalog/brands)`);
-  const model = brand && modelText !== null ? catalog.findModel(brand, modelText) : undefined;
-  if (brand && modelText !== null && !model) {
-    errors.push(`model "${modelText}" is not a ${brand.name} model in the catalog (see GET /catalog/brands/${brand.slug}/models)`);
+  const whole = (field: string, min: number, max: number): number | null => {
+    if (!has(field)) return null;
+    const d = raw[field];
+    if (typeof d !== 'number' || !Number.isInteger(d)) errors.push(`${field} must be a whole number, not ${typeName(d)}`);
+    else if (d < min || d > max) errors.push(`${field} must be ${min} to ${max} (it is ${d})`);
+    else return d;
+    return null;
+  };
+
+  // The fields with rules of their own, read in the table's order (a model after its brand).
+  let brand: CatalogBrand | undefined;
+  let model: CatalogModel | undefined;
+  const custom: Record<string, () => string | number | null> = {
+    brand: () => {
+      const brandText = text('brand', true);
+      brand = brandText !== null ? catalog.findBrand(brandText) : undefined;
+      if (brandText !== null && !brand) errors.push(`brand "${brandText}" is not in the catalog (see GET /catalog/brands)`);
+      return brand?.name ?? null;
+    },
+    model: () => {
+      const modelText = text('model', true);
+      model = brand && modelText !== null ? catalog.findModel(brand, modelText) : undefined;
+      if (brand && modelText !== null && !model) {
+        errors.push(`model "${modelText}" is not a ${brand.name} model in the catalog (see GET /catalog/brands/${brand.slug}/models)`);
+      }
+      return model?.name ?? null;
+    },
+    year: () => {
+      if (!has('year')) errors.push('year is required');
+      else if (typeof raw.year !== 'number' || !Number.isInteger(raw.year)) errors.push(`year must be a whole number, not ${typeName(raw.year)}`);
+      else if (raw.year < LIMITS.yearMin) errors.push(`year must be ${LIMITS.yearMin} or later (it is ${raw.year})`);
+      else if (raw.year > ctx.lastModelYear) errors.push(`year must be ${ctx.lastModelYear} or earlier (it is ${raw.year})`);
+      else {
+        if (model && !model.years.includes(raw.year)) {
+          errors.push(`year ${raw.year} is not a year of the ${brand!.name} ${model.name} (${describeYears(model.years)})`);
+        }
+        return raw.year;
+      }
+      return 0;
+    },
+    // a JSON number, > 0, at most two decimals; kept in whole cents
+    price: () => {
+      if (!has('price')) errors.push('price is required');
+      else if (typeof raw.price !== 'number' || !Number.isFinite(raw.price)) errors.push(`price must be a number, not ${typeName(raw.price)}`);
+      else if (raw.price <= 0) errors.push('price must be greater than 0');
+      else if (raw.price > MAX_PRICE) errors.push(`price must be at most ${MAX_PRICE}`);
+      else {
+        const cents = Math.round(raw.price * 100);
+        if (Math.abs(raw.price - cents / 100) > 4 * Number.EPSILON * raw.price) errors.push('price must have at most two decimals');
+        else return cents;
+      }
+      return 0;
+    },
+    mileage: () => {
+      if (!has('mileage')) errors.push('mileage is required (0 for a new car)');
+      else if (typeof raw.mileage !== 'number' || !Number.isInteger(raw.mileage)) errors.push(`mileage must be a whole number, not ${typeName(raw.mileage)}`);
+      else if (raw.mileage < 0) errors.push('mileage must be 0 or more');
+      else if (raw.mileage > LIMITS.mileage) errors.push(`mileage must be at most ${LIMITS.mileage} ${market.mileage_unit}`);
+      else return raw.mileage;
+      return 0;
+    },
+    // P27: what buyers search by
+    vin: () => {
+      const vinText = text('vin', false, LIMITS.vin);
+      if (vinText === null) return null;
+      const normalized = normalizeVin(vinText);
+      const problem = vinProblem(normalized, market.code);
+      if (problem) errors.push(`vin "${normalized}" ${problem}`);
+      return problem ? null : normalized;
+    },
+  };
+
+  const value: Record<string, unknown> = {};
+  for (const f of VEHICLE_FIELDS as readonly VehicleField[]) {
+    const r = f.rule;
+    const v =
+      r.kind === 'custom'
+        ? custom[f.name]!()
+        : r.kind === 'text'
+          ? text(f.name, f.required, r.max, r.multiline)
+          : r.kind === 'vocabulary'
+            ? oneOf(f.name, r.values(market), r.where(market))
+            : whole(f.name, r.min, r.max);
+    value[f.prop] = v ?? f.fallback?.(ctx) ?? null;
   }
-
-  // year
-  let year = 0;
-  if (!has('year')) errors.push('year is required');
-  else if (typeof raw.year !== 'number' || !Number.isInteger(raw.year)) errors.push(`year must be a whole number, not ${typeName(raw.year)}`);
-  else if (raw.year < LIMITS.yearMin) errors.push(`year must be ${LIMITS.yearMin} or later (it is ${raw.year})`);
-  else if (raw.year > ctx.lastModelYear) errors.push(`year must be ${ctx.lastModelYear} or earlier (it is ${raw.year})`);
-  else {
-    year = raw.year;
-    if (model && !model.years.includes(year)) {
-      errors.push(`year ${year} is not a year of the ${brand!.name} ${model.name} (${describeYears(model.years)})`);
-    }
-  }
-
-  // price: a JSON number, > 0, at most two decimals; kept in whole cents
-  let priceCents = 0;
-  if (!has('price')) errors.push('price is required');
-  else if (typeof raw.price !== 'number' || !Number.isFinite(raw.price)) errors.push(`price must be a number, not ${typeName(raw.price)}`);
-  else if (raw.price <= 0) errors.push('price must be greater than 0');
-  else if (raw.price > MAX_PRICE) errors.push(`price must be at most ${MAX_PRICE}`);
-  else {
-    const cents = Math.round(raw.price * 100);
-    if (Math.abs(raw.price - cents / 100) > 4 * Number.EPSILON * raw.price) errors.push('price must have at most two decimals');
-    else priceCents = cents;
-  }
-
-  const currency = oneOf('currency', market.currencies, `in ${market.name}`) ?? market.default_currency;
-
-  // mileage
-  let mileage = 0;
-  if (!has('mileage')) errors.push('mileage is required (0 for a new car)');
-  else if (typeof raw.mileage !== 'number' || !Number.isInteger(raw.mileage)) errors.push(`mileage must be a whole number, not ${typeName(raw.mileage)}`);
-  else if (raw.mileage < 0) errors.push('mileage must be 0 or more');
-  else if (raw.mileage > LIMITS.mileage) errors.push(`mileage must be at most ${LIMITS.mileage} ${market.mileage_unit}`);
-  else mileage = raw.mileage;
-
-  const fuel = oneOf('fuel', market.fuels, `in ${market.name}`);
-  const transmission = oneOf('transmission', market.transmissions, 'as transmission');
-  const condition = oneOf('condition', market.conditions, 'as condition') ?? 'used';
-  const version = text('version', false, LIMITS.version);
-  const color = text('color', false, LIMITS.color);
-  const city = text('city', false, LIMITS.city) ?? ctx.defaultCity;
-  const description = text('description', false, LIMITS.description);
 
   // photos
-  let photos: string[] | undefined;
   if (!has('photos')) {
     if (ctx.photosRequired) errors.push(photosRequired(market));
   } else if (!Array.isArray(raw.photos)) {
@@ -172,56 +184,11 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
       else seen.set(url, i);
       urls.push(url);
     });
-    photos = urls;
+    value.photos = urls;
   }
-
-  // P27: what buyers search by
-  let vin: string | null = null;
-  const vinText = text('vin', false, 40);
-  if (vinText !== null) {
-    const normalized = normalizeVin(vinText);
-    const problem = vinProblem(normalized, market.code);
-    if (problem) errors.push(`vin "${normalized}" ${problem}`);
-    else vin = normalized;
-  }
-  const bodyStyle = oneOf('body_style', BODY_STYLES, 'as body_style');
-  const drivetrain = oneOf('drivetrain', DRIVETRAINS, 'as drivetrain');
-  let doors: number | null = null;
-  if (has('doors')) {
-    const d = raw.doors;
-    if (typeof d !== 'number' || !Number.isInteger(d)) errors.push(`doors must be a whole number, not ${typeName(d)}`);
-    else if (d < LIMITS.doorsMin || d > LIMITS.doorsMax) errors.push(`doors must be ${LIMITS.doorsMin} to ${LIMITS.doorsMax} (it is ${d})`);
-    else doors = d;
-  }
-  const engine = text('engine', false, LIMITS.engine);
-  const interiorColor = text('interior_color', false, LIMITS.color);
 
   if (errors.length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      brand: brand!.name,
-      model: model!.name,
-      year,
-      version,
-      priceCents,
-      currency,
-      mileage,
-      fuel,
-      transmission,
-      color,
-      condition,
-      city,
-      description,
-      photos,
-      vin,
-      bodyStyle,
-      drivetrain,
-      doors,
-      engine,
-      interiorColor,
-    },
-  };
+  return { ok: true, value: value as VehicleData };
 }
 
 /** The photo URL, parsed (once: it is the costliest check of a car), or what is wrong with it. */

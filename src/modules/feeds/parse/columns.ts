@@ -3,35 +3,14 @@
 // `normalizeName`, so "Stock #", "stock_number", "StockNumber" and "Año Modelo" all match.
 // Each list is in order of preference: when a file has two columns for one field, the first
 // name of the list wins and the other column is reported as ignored.
+import { VEHICLE_FIELD_NAMES, type VehicleFieldName } from '../../vehicles/fields.js';
 
-export const FIELDS = [
-  'external_id',
-  'brand',
-  'model',
-  'year',
-  'version',
-  'price',
-  'currency',
-  'mileage',
-  'fuel',
-  'transmission',
-  'color',
-  'condition',
-  'city',
-  'description',
-  'photos',
-  // P27
-  'vin',
-  'body_style',
-  'drivetrain',
-  'doors',
-  'engine',
-  'interior_color',
-] as const;
-export type Field = (typeof FIELDS)[number];
+/** The stock ID, the car's content fields (vehicles/fields.ts, in its order) and the photos. */
+export const FIELDS = ['external_id', ...VEHICLE_FIELD_NAMES, 'photos'] as const;
+export type Field = 'external_id' | VehicleFieldName | 'photos';
 
-/** Every accepted name per field, as written in docs/feed-columns.md (compared normalized). */
-export const ALIASES: Record<Field, readonly string[]> = {
+/** Accepted names per field, in order of preference; a field not listed is read by its own name. */
+const NAMED: Partial<Record<Field, readonly string[]>> = {
   external_id: [
     'external_id',
     'external id',
@@ -363,6 +342,9 @@ interface Target {
 }
 
 const BY_NAME = new Map<string, Target>();
+/** Every accepted name per field, as written in docs/feed-columns.md (compared normalized). */
+export const ALIASES = Object.fromEntries(FIELDS.map((f) => [f, NAMED[f] ?? [f]])) as Record<Field, readonly string[]>;
+
 FIELDS.forEach((field) => {
   ALIASES[field].forEach((alias, rank) => {
     const key = normalizeName(alias);

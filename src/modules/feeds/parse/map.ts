@@ -1,32 +1,17 @@
 // Turns source records (a CSV/XLSX row, a JSON/XML vehicle) into VehicleInput-shaped objects
 // (D16). A FieldMapper is built from a file's column names: each column gets its field (or none);
 // when several columns feed one field, each record takes the best-ranked one that has a value.
+import { TEXT_FIELD_NAMES } from '../../vehicles/fields.js';
 import { normalizeStockId } from '../../vehicles/stock-id.js';
 import { FIELDS, isMileageUnitColumn, matchColumn, type Field } from './columns.js';
 import { MILEAGE_UNIT } from './market.js';
 import { overrideFor } from './overrides.js';
 import { UnreadableFeedError, type ColumnMatch } from './types.js';
 import { readCondition, readCurrency, readDistanceUnit, readFuel, readMileageWithUnit, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
-import { readBodyStyle, readDoors, readDrivetrain } from './values.js';
+import { readBodyStyle, readDoors, readDrivetrain, readWhole } from './values.js';
 
-const TEXT_FIELDS = new Set<Field>([
-  'external_id',
-  'brand',
-  'model',
-  'version',
-  'color',
-  'city',
-  'description',
-  'currency',
-  'fuel',
-  'transmission',
-  'condition',
-  'vin',
-  'body_style',
-  'drivetrain',
-  'engine',
-  'interior_color',
-]);
+/** Fields read as text: the stock ID and the table's text fields (vehicles/fields.ts). */
+const TEXT_FIELDS = new Set<Field>(['external_id', ...TEXT_FIELD_NAMES]);
 /** Text fields whose values are read through synonyms (readSynonym). */
 const SYNONYM_FIELDS = new Set<Field>(['currency', 'fuel', 'transmission', 'condition', 'body_style', 'drivetrain']);
 /** Keys under which a photo object (JSON/XML) carries its address. */
@@ -112,7 +97,7 @@ export class FieldMapper {
         const m = readMileageWithUnit(t);
         out.mileage = m ? m.value : t;
         if (m?.unit) out[MILEAGE_UNIT] = m.unit;
-      } else out[field] = (field === 'doors' ? readDoors(t) : readYear(t)) ?? t;
+      } else out[field] = (field === 'year' ? readYear(t) : field === 'doors' ? readDoors(t) : readWhole(t)) ?? t;
     }
     if (currencyInPrice && out.currency === undefined) out.currency = currencyInPrice;
     if (typeof out.mileage === 'number' && out[MILEAGE_UNIT] === undefined && this.unitColumn >= 0) {

@@ -327,6 +327,12 @@ export const readBodyStyle = (text: string): string => byRules(BODY_STYLE_RULES,
 export const readDrivetrain = (text: string): string => byRules(DRIVETRAIN_RULES, text);
 
 /** `4`, `4 doors`, `4dr`, `5-door`, `5 puertas`, `4 portas` → the count; null when it is not such a text. */
+/** A whole number written plainly ("7", "7.0" as spreadsheets export it), for the table's other whole-number fields. */
+export function readWhole(text: string): number | null {
+  const m = /^(\d{1,9})(?:\.0+)?$/.exec(text.trim());
+  return m ? Number(m[1]) : null;
+}
+
 export function readDoors(text: string): number | null {
   const m = /^(\d{1,2})(?: ?(?:d|dr|drs|door|doors|puerta|puertas|porta|portas|p|ptas))?$/.exec(words(text));
   return m ? Number(m[1]) : null;
