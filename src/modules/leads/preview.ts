@@ -144,13 +144,14 @@ function phoneSpans(written: string, market: string | undefined): Span[] {
     }
   }
   // The library is slow (a few hundred µs for each candidate it weighs, more for the text
-  // around them), so it reads only the stretches of digits that could hold a number: 7 to 24
-  // digits, at most LIBRARY_WINDOWS of them per message. Our rules above cover the rest.
+  // around them), so it reads only the stretches of digits that could hold a number (7 to 24
+  // digits) and that our rules have not already hidden whole, at most LIBRARY_WINDOWS of them
+  // per message: what it would find there is hidden already.
   const country = countryOf(market);
   let windows = 0;
   for (const w of text.matchAll(WINDOW)) {
     const digits = w[0].replace(/\D/g, '').length;
-    if (digits < 7 || digits > 24) continue;
+    if (digits < 7 || digits > 24 || !worthReading(w[0], w.index, spans, barriers)) continue;
     if (++windows > LIBRARY_WINDOWS) break;
     for (const hit of findPhoneNumbersInText(w[0], country ? { defaultCountry: country } : {})) {
       // It may run on into the next number of a list ("(11) 4567.8901, 11…"): a number has no ", ".
@@ -163,6 +164,29 @@ function phoneSpans(written: string, market: string | undefined): Span[] {
     }
   }
   return spans;
+}
+
+/**
+ * Whether the library could find a number here that is not hidden yet: 7 digits or more between
+ * the prices, quantities and dates (it may not take those), not all hidden by our rules already.
+ */
+function worthReading(stretch: string, offset: number, spans: Span[], barriers: Span[]): boolean {
+  const inside = (list: Span[], start: number, end: number) => list.some(([s, e]) => s <= start && e >= end);
+  let digits = 0;
+  let hidden = true;
+  for (const d of stretch.matchAll(/\d+/g)) {
+    const start = offset + d.index;
+    const end = start + d[0].length;
+    if (inside(barriers, start, end)) {
+      if (digits >= 7 && !hidden) return true;
+      digits = 0;
+      hidden = true;
+      continue;
+    }
+    digits += d[0].length;
+    hidden &&= inside(spans, start, end);
+  }
+  return digits >= 7 && !hidden;
 }
 
 /**
@@ -292,7 +316,17 @@ function fold(text: string): { folded: string; from: number[]; to: number[] } {
 }
 
 const MARKS = /\p{M}/gu;
-const foldChar = (s: string) => s.normalize('NFD').replace(MARKS, '').toLowerCase().normalize('NFD').replace(MARKS, '');
+const foldString = (s: string) => s.normalize('NFD').replace(MARKS, '').toLowerCase().normalize('NFD').replace(MARKS, '');
+/** Folded characters, remembered: a message repeats its few accented letters. */
+const FOLDED = new Map<string, string>();
+const foldChar = (ch: string): string => {
+  let f = FOLDED.get(ch);
+  if (f === undefined) {
+    f = foldString(ch);
+    if (FOLDED.size < 4096) FOLDED.set(ch, f);
+  }
+  return f;
+};
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const isWordChar = (s: string, i: number) => i >= 0 && i < s.length && WORD_CHAR.test(s[i]!);
 /** What may stand between a name's words: "Pérez, José", "Jose  Maria", "Mary-Ann". */
@@ -306,7 +340,7 @@ const NAME_GLUE = /[\s.,-]/;
 function nameSpans(text: string, buyers: Buyer[]): Span[] {
   const names: string[][] = [];
   for (const b of buyers) {
-    const parts = foldChar(b.name)
+    const parts = foldString(b.name)
       .split(/[^\p{L}\p{N}']+/u)
       .filter((w) => WORD_CHAR.test(w));
     // A name of one letter would hide every "a" of the message.
