@@ -22,7 +22,37 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 
 /** The buyer whose details must never leave the store. */
 const BUYER = { name: 'Zebulon Quartermaine', email: 'Zeb.Quartermaine@Example.org', phone: '+54 9 351 555-0199' };
-const SECRETS = [BUYER.name, 'Zebulon', 'Quartermaine', BUYER.email.toLowerCase(), '5550199', '555-0199', '93515550199'];
+/**
+ * Contact details typed into messages the ways the masking once let through (P66): a buyer
+ * whose form says "José María Pérez" signs without accents, and writes numbers and addresses out.
+ */
+const TYPER = { name: 'José María Pérez', email: 'jmp@buyer.example', phone: '+54 9 11 2222-3333' };
+const TYPED = [
+  '11.4567.8901',
+  '4567 8901',
+  '11 45678901',
+  '(11) 4567.8901',
+  '11/4567/8901',
+  'Jose Maria Perez',
+  'jose.perez at example.com',
+  'jose.perez arroba example.com',
+  '11-4567-8901',
+  'JOSE.PEREZ (at) EXAMPLE (dot) COM',
+  'JOSÉ PÉREZ',
+];
+const SECRETS = [
+  BUYER.name,
+  'Zebulon',
+  'Quartermaine',
+  BUYER.email.toLowerCase(),
+  '5550199',
+  '555-0199',
+  '93515550199',
+  ...TYPED,
+  'jose.perez',
+  'Pérez',
+  'Perez',
+];
 
 describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
   let t: TestApp;
@@ -427,6 +457,54 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.equal((await t.store.db.selectFrom('mails').select('status').where('id', '=', reply.id).executeTakeFirstOrThrow()).status, 'sent');
   });
 
+  test('contact details typed into messages, however written, reach neither GET /v1/leads, lead.created (event and delivery) nor the notices (P66)', async () => {
+    const c = await publishCar(t, key, host, 'C-MASK');
+    clock.advance(60_000);
+    const first =
+      'Hola, soy Jose Maria Perez. Llamame al 11.4567.8901 o al 4567 8901 (también 11 45678901, (11) 4567.8901 o 11/4567/8901). ' +
+      'Mail: jose.perez at example.com o jose.perez arroba example.com. ¿Acepta $ 12.500.000? Tengo un Gol 1.6 modelo 2018/2019 con 45.000 km.';
+    const masked =
+      'Hola, soy [hidden]. Llamame al [hidden] o al [hidden] (también [hidden], [hidden] o [hidden]). ' +
+      'Mail: [hidden] o [hidden]. ¿Acepta $ 12.500.000? Tengo un Gol 1.6 modelo 2018/2019 con 45.000 km.';
+    assert.equal((await post(c, { ...TYPER, message: first })).statusCode, 303);
+    const [lead] = (await leads()).filter((l) => l.external_id === 'C-MASK');
+    assert.equal(lead!.last_message, masked);
+    const [event, ...more] = (await t.store.db.selectFrom('events').selectAll().where('type', '=', 'lead.created').execute()).filter((e) =>
+      e.data.includes('C-MASK'),
+    );
+    assert.equal(more.length, 0);
+    assert.deepEqual(JSON.parse(event!.data), { lead });
+    const noticeOf = async () => {
+      const m = await t.store.db.selectFrom('mails').selectAll().where('kind', '=', 'lead_notice').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return `${m.subject}\n${m.text_body}\n${m.html_body}`;
+    };
+    const notice = await noticeOf();
+    assert.ok(notice.includes('> Hola, soy [hidden]. Llamame al [hidden] o al [hidden]'), notice);
+
+    // The same buyer again (same e-mail and phone): the new last_message and its notice.
+    clock.advance(60_000);
+    const again = await inquire(c, { ...TYPER, message: 'Otra vez: wsp 11-4567-8901, JOSE.PEREZ (at) EXAMPLE (dot) COM. Saludos, JOSÉ PÉREZ' });
+    assert.equal(again.statusCode, 201);
+    const [later] = (await leads()).filter((l) => l.external_id === 'C-MASK');
+    assert.equal(later!.messages, 2);
+    assert.equal(later!.last_message, 'Otra vez: wsp [hidden], [hidden]. Saludos, [hidden]');
+    const second = await noticeOf();
+    assert.ok(second.includes('> Otra vez: wsp [hidden], [hidden]. Saludos, [hidden]'), second);
+
+    await t.app.services.jobs.runDue();
+    const delivered = rx.received.map((r) => r.raw.toString()).filter((b) => b.includes('C-MASK'));
+    assert.equal(delivered.length, 1, 'lead.created, delivered');
+    assert.equal(JSON.parse(delivered[0]!).data.lead.last_message, masked);
+    for (const text of [event!.data, notice, second, delivered[0]!]) {
+      for (const typed of [...TYPED, 'jose.perez', 'Perez', 'Pérez']) assert.ok(!text.toLowerCase().includes(typed.toLowerCase()), `${typed} in ${text}`);
+    }
+    // Of the digits, only the price, the engine, the years and the mileage are left.
+    assert.deepEqual([lead!.last_message, later!.last_message].join(' ').match(/\d+/g), ['12', '500', '000', '1', '6', '2018', '2019', '45', '000']);
+    // The conversation keeps the messages whole, for the panel.
+    const bodies = await t.store.db.selectFrom('lead_messages').select('body').where('lead_id', '=', Number(lead!.id)).orderBy('id').execute();
+    assert.equal(bodies[0]!.body, first);
+  });
+
   test("the buyer's e-mail, phone and name are in no response, log line, event, webhook delivery or mail subject of these tests", async () => {
     await t.app.services.jobs.runDue();
     const events = (await t.store.db.selectFrom('events').selectAll().execute()).map((e) => e.data);
@@ -439,6 +517,8 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       events: events.join('\n'),
       'webhook deliveries': deliveries.join('\n'),
       'mail subjects': mails.map((m) => m.subject).join('\n'),
+      // A notice quotes the message, masked (P66).
+      'notice bodies': notices.map((m) => `${m.text_body}\n${m.html_body}`).join('\n'),
       // Notices go to the dealership's users: neither their subject nor their address is the buyer's.
       'notice addresses': notices.map((m) => `${m.to_address} ${m.reply_to ?? ''}`).join('\n'),
     };

@@ -254,11 +254,12 @@ export function expiredContacts(
   db: Kysely<DB>,
   cutoff: number,
   limit: number,
-): Promise<(Pick<LeadContactRow, 'lead_id' | 'name' | 'email' | 'phone'> & { dealer_id: number })[]> {
+): Promise<(Pick<LeadContactRow, 'lead_id' | 'name' | 'email' | 'phone'> & { dealer_id: number; market: string })[]> {
   return db
     .selectFrom('lead_contacts')
     .innerJoin('leads', 'leads.id', 'lead_contacts.lead_id')
-    .select(['lead_contacts.lead_id', 'lead_contacts.name', 'lead_contacts.email', 'lead_contacts.phone', 'leads.dealer_id'])
+    .innerJoin('vehicles', 'vehicles.id', 'leads.vehicle_id')
+    .select(['lead_contacts.lead_id', 'lead_contacts.name', 'lead_contacts.email', 'lead_contacts.phone', 'leads.dealer_id', 'vehicles.market'])
     .where('lead_contacts.erased_at', 'is', null)
     .where('leads.last_activity_at', '<', cutoff)
     .orderBy('lead_contacts.lead_id')

@@ -27,7 +27,7 @@ async function eraseExpiredLeads(store: Store, clock: Clock, retentionDays: numb
       const now = clock.now();
       for (const c of expired) {
         for (const m of await repo.buyerMessages(trx, c.lead_id)) {
-          const masked = messagePreview(m.body, [c]);
+          const masked = messagePreview(m.body, [c], c.market);
           if (masked !== m.body) await repo.rewriteMessage(trx, m.id, masked);
         }
         if (c.email) await repo.eraseReplyAddresses(trx, c.dealer_id, c.email);

@@ -40,6 +40,8 @@ export interface InquiryCar {
   external_id: string;
   listing_id: string;
   status: string;
+  /** Its market: the country a phone number typed in the message is read in (P66). */
+  market: string;
 }
 
 const carGone = () => new ApiError('invalid_request', 'This car is no longer for sale; the message was not sent.');
@@ -67,14 +69,14 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
     const existing = await repo.findBuyerLead(trx, car.id, inquiry.emailKey, inquiry.phoneKey);
     if (existing !== undefined) {
       // Hidden also: the name and details the buyer gave before ("Zeb" now, "Zebulon Q." then).
-      const preview = messagePreview(inquiry.message, [inquiry, existing]);
+      const preview = messagePreview(inquiry.message, [inquiry, existing], car.market);
       const lead = await repo.addLeadMessage(trx, existing.lead_id, preview, now);
       await repo.insertMessage(trx, existing.lead_id, { author: 'buyer', body: inquiry.message }, now);
       await repo.completeContact(trx, existing.lead_id, contact);
       await notifyUsers(deps, trx, lead, 'new_message', preview);
       return { created: false };
     }
-    const preview = messagePreview(inquiry.message, [inquiry]);
+    const preview = messagePreview(inquiry.message, [inquiry], car.market);
     const row = await repo.insertLead(trx, {
       dealer_id: car.dealer_id,
       vehicle_id: car.id,
