@@ -2,9 +2,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, DealerRow, FeedImportRow, FeedRow, NewFeedImport } from '../../core/db/schema.js';
 
+/** Who makes a feed's token (D39): the operator's CLI, or an owner in the panel. */
+export type FeedMaker = { kind: 'operator' } | { kind: 'user'; userId: number; name: string };
+
 export function insertFeed(
   db: Kysely<DB>,
-  f: { dealerId: number; tokenHash: string; market: string; source: string; url: string | null; now: number },
+  f: { dealerId: number; tokenHash: string; market: string; source: string; url: string | null; now: number; by: FeedMaker },
 ): Promise<FeedRow> {
   return db
     .insertInto('feeds')
@@ -16,6 +19,9 @@ export function insertFeed(
       url: f.url,
       created_at: f.now,
       revoked_at: null,
+      created_by: f.by.kind,
+      created_by_user_id: f.by.kind === 'user' ? f.by.userId : null,
+      created_by_name: f.by.kind === 'user' ? f.by.name : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -53,6 +59,19 @@ export function listDealerFeeds(db: Kysely<DB>, dealerId: number): Promise<FeedR
 /** Live feeds with a URL to read (pull jobs are made sure of at start). */
 export function listPulledFeeds(db: Kysely<DB>): Promise<Pick<FeedRow, 'id'>[]> {
   return db.selectFrom('feeds').select('id').where('url', 'is not', null).where('revoked_at', 'is', null).execute();
+}
+
+/**
+ * Records a push with the feed's token, unless one within `minGapMs` is already recorded (the
+ * condition keeps several processes from writing more than about once per gap between them).
+ */
+export async function touchFeedUsed(db: Kysely<DB>, feedId: number, now: number, minGapMs: number): Promise<void> {
+  await db
+    .updateTable('feeds')
+    .set({ last_used_at: now })
+    .where('id', '=', feedId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', now - minGapMs)]))
+    .execute();
 }
 
 export async function revokeFeedRow(db: Kysely<DB>, feedId: number, now: number): Promise<boolean> {
