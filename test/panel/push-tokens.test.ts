@@ -1,13 +1,13 @@
 // Push tokens are credentials (D39, P64): only owners make and revoke feeds and set their file
 // URL in the panel (staff get the 403 page and no such forms); the feeds page shows who made
 // each token and when it last pushed (written at most once a minute); a token made by an owner
-// who is later removed keeps working and is flagged; feeds made before this was recorded are
-// kept, flagged for the owners, and those older than the panel are the operator's.
+// who is later removed or made staff keeps working and is flagged; feeds made before this was
+// recorded are kept, flagged for the owners, and those older than the panel are the operator's.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { dateTime } from '../../src/core/web/layout.js';
-import { removeUser } from '../../src/modules/users/service.js';
+import { changeRole, removeUser } from '../../src/modules/users/service.js';
 import { makeApp, manualClock, migrateTestStore, openTestStore, STORE_NAME, type TestApp } from '../support/app.js';
 import { seedPanelUser, signedInClient, type PanelClient } from '../support/panel.js';
 import { csv, csvCar, feedFor, pushCsv } from '../feeds/support.js';
@@ -142,6 +142,21 @@ describe(`push tokens are the owners' (D39) (${STORE_NAME})`, () => {
     assert.equal((await pushCsv(t, feed.path, csv([csvCar('R-1')]))).statusCode, 404);
     const page = await other.get('/panel/feeds');
     assert.match(page.body, /<td data-label="Creado por">Rita Saliente \(ya no es usuario\)<\/td>/, 'the revoked list names the maker too');
+  });
+
+  test('an owner who made a feed is made staff: the address works, the page says they are no longer an owner, and they cannot revoke it', async () => {
+    const { client: maker, user: made } = await signedInClient(t, { name: 'Dora Degradada' });
+    const feed = await ownerMakesFeed(maker);
+    const { client: other, user: stays } = await signedInClient(t, { slug: made.slug, name: 'Otra Titular' });
+    await changeRole(t.store, stays.dealerId, await userId(t, made.email), 'staff');
+
+    assert.equal((await pushCsv(t, feed.path, csv([csvCar('D-1')]))).statusCode, 200);
+    const card = cardOf((await other.get('/panel/feeds')).body, feed.id);
+    assert.equal(field(card, 'Creado por'), 'Dora Degradada (ya no es titular)');
+    assert.match(card, /<p class="notice warn" role="status">La persona que creó este feed ya no es titular/);
+    const own = await maker.get('/panel/feeds');
+    assert.ok(!own.body.includes(`/panel/feeds/tokens/${feed.id}/revoke`), 'now staff: no revoke form, even for their own feed');
+    assert.equal((await maker.post(`/panel/feeds/tokens/${feed.id}/revoke`)).status, 403);
   });
 
   test('a feed nobody knows the maker of (made before D39): flagged for the owners, not for staff', async () => {

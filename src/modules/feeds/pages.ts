@@ -8,7 +8,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../../core/config.js';
-import type { FeedRow } from '../../core/db/schema.js';
 import type { Store } from '../../core/db/store.js';
 import { ApiError } from '../../core/errors.js';
 import { idParam, ownerOnly, signedIn, type PanelUser } from '../../core/web/context.js';
@@ -44,7 +43,7 @@ export interface FeedsPagesDeps {
 
 const IMPORTS_PER_PAGE = 20;
 
-type FeedView = Omit<FeedRow, 'token_hash'>;
+type FeedView = Awaited<ReturnType<typeof dealerFeedRows>>[number];
 
 /** A form's problem shown where it belongs: the new-feed form, or one feed's URL form. */
 interface FormProblem {
@@ -77,15 +76,20 @@ export const feedsPages: FastifyPluginAsync<{ deps: FeedsPagesDeps }> = async (a
   function makerOf(req: FastifyRequest, f: FeedView): string {
     const t = FEED_TEXTS[req.panelLang];
     if (f.created_by === 'operator') return t.makerOperator;
-    if (f.created_by === 'user') return f.created_by_user_id === null ? t.makerRemoved(f.created_by_name ?? '?') : (f.created_by_name ?? '?');
+    if (f.created_by === 'user') {
+      const name = f.created_by_name ?? '?';
+      if (f.created_by_user_id === null) return t.makerRemoved(name);
+      return f.maker_role === 'staff' ? t.makerDemoted(name) : name;
+    }
     return t.makerUnknown;
   }
 
-  /** What an owner should look at on a live feed: one made by nobody knows whom, or by someone who left. */
+  /** What an owner should look at on a live feed: one made by nobody knows whom, by someone who left, or by someone no longer an owner. */
   function makerWarning(req: FastifyRequest, f: FeedView): string | undefined {
     const t = FEED_TEXTS[req.panelLang];
     if (f.created_by === 'unknown') return t.unknownWarning;
     if (f.created_by === 'user' && f.created_by_user_id === null) return t.removedWarning;
+    if (f.created_by === 'user' && f.maker_role === 'staff') return t.demotedWarning;
     return undefined;
   }
 

@@ -1,6 +1,6 @@
 // All SQL of the feeds and feed_imports tables. Every read a dealer can reach names its dealership.
 import { sql, type Kysely } from 'kysely';
-import type { DB, DealerRow, FeedImportRow, FeedRow, NewFeedImport } from '../../core/db/schema.js';
+import type { DB, DealerRow, FeedImportRow, FeedRow, NewFeedImport, UserRole } from '../../core/db/schema.js';
 
 /** Who makes a feed's token (D39): the operator's CLI, or an owner in the panel. */
 export type FeedMaker = { kind: 'operator' } | { kind: 'user'; userId: number; name: string };
@@ -54,6 +54,18 @@ export function findDealerFeed(db: Kysely<DB>, dealerId: number, feedId: number)
 
 export function listDealerFeeds(db: Kysely<DB>, dealerId: number): Promise<FeedRow[]> {
   return db.selectFrom('feeds').selectAll().where('dealer_id', '=', dealerId).orderBy('id').execute();
+}
+
+/** The dealership's feeds with the role their maker has now (null: the operator, unknown, or a removed user). */
+export function listDealerFeedsWithMaker(db: Kysely<DB>, dealerId: number): Promise<(FeedRow & { maker_role: UserRole | null })[]> {
+  return db
+    .selectFrom('feeds')
+    .leftJoin('users', 'users.id', 'feeds.created_by_user_id')
+    .selectAll('feeds')
+    .select('users.role as maker_role')
+    .where('feeds.dealer_id', '=', dealerId)
+    .orderBy('feeds.id')
+    .execute();
 }
 
 /** Live feeds with a URL to read (pull jobs are made sure of at start). */

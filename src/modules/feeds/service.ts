@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { type Store } from '../../core/db/store.js';
 import { afterCommit, writeTransaction } from '../../core/db/transaction.js';
-import type { DB, FeedRow } from '../../core/db/schema.js';
+import type { DB, FeedRow, UserRole } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { deleteJobByKey } from '../../core/jobs/repository.js';
 import { jobsQueued } from '../../core/jobs/wake.js';
@@ -24,6 +24,7 @@ import {
   hurryPullJob,
   insertFeed,
   listDealerFeeds,
+  listDealerFeedsWithMaker,
   revokeFeedRow,
   setFeedUrlRow,
   touchFeedUsed,
@@ -204,9 +205,9 @@ async function liveDealerFeed(store: Store, dealerId: number, feedId: number): P
   return feed;
 }
 
-/** The dealership's feeds (panel): never their token hashes. */
-export async function dealerFeedRows(store: Store, dealerId: number): Promise<Omit<FeedRow, 'token_hash'>[]> {
-  return (await listDealerFeeds(store.db, dealerId)).map(({ token_hash: _, ...f }) => f);
+/** The dealership's feeds (panel), with their maker's role now (P64): never their token hashes. */
+export async function dealerFeedRows(store: Store, dealerId: number): Promise<(Omit<FeedRow, 'token_hash'> & { maker_role: UserRole | null })[]> {
+  return (await listDealerFeedsWithMaker(store.db, dealerId)).map(({ token_hash: _, ...f }) => f);
 }
 
 /** Revokes a live feed of the dealership (panel). */
