@@ -86,7 +86,12 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
       const feeds = await listFeeds(store, { dealer: required(opts, 'dealer') });
       return {
         json: { feeds },
-        text: feeds.map((f) => `${f.id}\t${f.market}\t${f.source}\t${f.revoked ? 'revoked' : 'live'}\t${f.url ?? ''}`).join('\n'),
+        text: feeds
+          .map(
+            (f) =>
+              `${f.id}\t${f.market}\t${f.source}\t${f.revoked ? 'revoked' : 'live'}\tmade by ${f.created_by}\tlast push ${f.last_used_at ?? 'never'}\t${f.url ?? ''}`,
+          )
+          .join('\n'),
       };
     }
     case 'feeds revoke': {

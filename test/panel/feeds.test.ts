@@ -1,5 +1,5 @@
-// The panel's feeds pages (staff and owners, D27): push addresses shown once, file URL set /
-// changed / removed with the CLI's rules, "read now" through the feed's one pull job, the import
+// The panel's feeds pages (D27; feeds made, revoked and their URL set by owners only, D39: see
+// push-tokens.test.ts): push addresses shown once, file URL set / changed / removed with the CLI's rules, "read now" through the feed's one pull job, the import
 // history and report, and the errors CSV (formula cells neutralized).
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -33,8 +33,8 @@ describe(`panel feeds (${STORE_NAME})`, () => {
   });
   after(() => t.close());
 
-  test('staff make a feed: its push address is shown once, works, and the import is in the history with its report', async () => {
-    const { client, user } = await signedInClient(t, { role: 'staff', markets: ['ar', 'uy'] });
+  test('an owner makes a feed: its push address is shown once, works, and the import is in the history with its report', async () => {
+    const { client, user } = await signedInClient(t, { markets: ['ar', 'uy'] });
     const page = await client.get('/panel/feeds');
     assert.equal(page.status, 200);
     assert.match(page.body, /<option value="uy">UY<\/option>/);
@@ -186,7 +186,8 @@ describe(`panel feeds (${STORE_NAME})`, () => {
     const imp = await t.store.db.selectFrom('feed_imports').select('id').where('feed_id', '=', feed.id).executeTakeFirstOrThrow();
     assert.equal((await owner.client.get(`/panel/feeds/imports/${imp.id}`)).status, 200);
 
-    const { client } = await signedInClient(t, { role: 'staff' });
+    // An owner of another dealership: every one of its doors is the 404 page.
+    const { client } = await signedInClient(t);
     await client.get('/panel/feeds');
     for (const path of [`/panel/feeds/imports/${imp.id}`, `/panel/feeds/imports/${imp.id}/errors.csv`]) {
       const res = await client.get(path);
@@ -249,10 +250,11 @@ describe(`panel feeds: reading the file URL (${STORE_NAME})`, () => {
     return t.app.services.jobs.runDue();
   };
 
-  test('a URL set in the panel is read; "read now" makes the one pull job due now; the imports show in the history', async () => {
-    const { client, user } = await signedInClient(t, { role: 'staff' });
+  test('a URL set in the panel is read; "read now" (staff too) makes the one pull job due now; the imports show in the history', async () => {
+    const { client: owner, user } = await signedInClient(t);
+    const { client } = await signedInClient(t, { role: 'staff', slug: user.slug });
     file = csv(ids('U', 3).map((id) => csvCar(id)));
-    const feed = await newFeed(t, client, { url: `${base}/stock.csv` });
+    const feed = await newFeed(t, owner, { url: `${base}/stock.csv` });
     assert.equal(feed.url, `${base}/stock.csv`);
     await runJobs();
     assert.equal(reads, 1, 'read at once');

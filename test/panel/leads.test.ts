@@ -217,7 +217,8 @@ describe(`panel leads (${STORE_NAME})`, () => {
     assert.ok((await staffClient.get('/panel/leads?done=notices')).body.includes('No recibe correos'));
 
     clock.advance(60_000);
-    await inquire(gol, { name: 'Ana', email: 'ANA.P@example.org', message: 'Perfecto, voy mañana. Mi número es 351 444 1234' });
+    // The same e-mail (another case) and the same phone (written without the +54 9): her lead (D37).
+    await inquire(gol, { name: 'Ana', email: 'ANA.P@example.org', phone: '0351 444-1234', message: 'Perfecto, voy mañana. Mi número es 351 444 1234' });
     const lead = await leadOf('A1043', 0);
     assert.equal(lead.id, ana.id);
     assert.equal(lead.unread, 1);

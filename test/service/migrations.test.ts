@@ -22,6 +22,8 @@ const LANDED: Record<string, string> = {
   '2026-11-24-004-lead-conversations': '2316756d4379a56e',
   '2026-11-24-005-vehicle-details': '1010565be4e97d16',
   '2026-11-24-006-feed-mapping': 'cc53e871b1d88562',
+  '2026-11-26-001-feed-token-creators': '04b91d803c92781b',
+  '2026-11-26-002-lead-phone-keys': 'b4d822a265fedccd',
 };
 
 describe('migrations', () => {

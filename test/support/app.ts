@@ -11,7 +11,7 @@ import { buildApp, type AppOptions } from '../../src/app.js';
 import { ManualClock, type Clock } from '../../src/core/clock.js';
 import { loadConfig, type Config } from '../../src/core/config.js';
 import { openStore, type Store } from '../../src/core/db/store.js';
-import { migrateToLatest } from '../../src/core/db/migrate.js';
+import { migrateToLatest, migrateUpTo } from '../../src/core/db/migrate.js';
 import { TEST_REDIS_URL } from './redis.js';
 
 export const PG_URL = process.env.TEST_DATABASE_URL?.startsWith('postgres') ? process.env.TEST_DATABASE_URL : undefined;
@@ -40,11 +40,19 @@ async function underSchemaLock<T>(fn: (client: pg.Client) => Promise<T>): Promis
   }
 }
 
-export async function openTestStore(): Promise<TestStore> {
+/** Runs migrations on a test store (a later migrateToLatest of an `upTo` store too) under the server-wide lock. */
+export async function migrateTestStore(store: Store, upTo?: Parameters<typeof migrateUpTo>[1]): Promise<void> {
+  const run = () => (upTo === undefined ? migrateToLatest(store) : migrateUpTo(store, upTo));
+  if (PG_URL) await underSchemaLock(run);
+  else await run();
+}
+
+/** A fresh store, migrated to the latest (or only `upTo` a migration, to test the next one on rows made before it). */
+export async function openTestStore(o: { upTo?: Parameters<typeof migrateUpTo>[1] } = {}): Promise<TestStore> {
   if (PG_URL) {
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const store = openStore({ url: PG_URL, schema });
-    await underSchemaLock(() => migrateToLatest(store));
+    await migrateTestStore(store, o.upTo);
     const sep = PG_URL.includes('?') ? '&' : '?';
     return {
       store,
@@ -58,7 +66,7 @@ export async function openTestStore(): Promise<TestStore> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-test-'));
   const file = path.join(dir, 'test.db');
   const store = openStore({ url: `sqlite:${file}` });
-  await migrateToLatest(store);
+  await migrateTestStore(store, o.upTo);
   return {
     store,
     url: `sqlite:${file}`,

@@ -17,6 +17,8 @@ import * as panelInventory from './migrations/2026-11-24-003-panel-inventory.js'
 import * as leadConversations from './migrations/2026-11-24-004-lead-conversations.js';
 import * as vehicleDetails from './migrations/2026-11-24-005-vehicle-details.js';
 import * as feedMapping from './migrations/2026-11-24-006-feed-mapping.js';
+import * as feedTokenCreators from './migrations/2026-11-26-001-feed-token-creators.js';
+import * as leadPhoneKeys from './migrations/2026-11-26-002-lead-phone-keys.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -32,6 +34,8 @@ const MIGRATIONS = {
   '2026-11-24-004-lead-conversations': leadConversations,
   '2026-11-24-005-vehicle-details': vehicleDetails,
   '2026-11-24-006-feed-mapping': feedMapping,
+  '2026-11-26-001-feed-token-creators': feedTokenCreators,
+  '2026-11-26-002-lead-phone-keys': leadPhoneKeys,
 };
 
 /**
@@ -108,7 +112,15 @@ async function beginImmediate(conn: Kysely<DB>): Promise<void> {
   }
 }
 
-async function runMigrator(store: Store, db: Kysely<DB>): Promise<void> {
+/**
+ * Runs the migrations up to and including `name`, no further: tests of what a migration does to
+ * the rows it finds make those rows on the store as it was before it.
+ */
+export async function migrateUpTo(store: Store, name: keyof typeof MIGRATIONS): Promise<void> {
+  await underMigrationLock(store, (db) => runMigrator(store, db, name));
+}
+
+async function runMigrator(store: Store, db: Kysely<DB>, upTo?: string): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -124,7 +136,7 @@ async function runMigrator(store: Store, db: Kysely<DB>): Promise<void> {
     migrationTableSchema = rows[0]?.schema;
   }
   const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);

@@ -43,7 +43,18 @@ interface FeedsTable {
   last_polled_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** Column mapping overrides, JSON `{ column: field | "ignore" }` (feeds/mapping.ts). */
   column_map: ColumnType<string, string | undefined, string>;
+  /** Who made the token (D39, P64): the operator's CLI, a panel user, or unknown (made before this was recorded). */
+  created_by: ColumnType<FeedCreator, FeedCreator | undefined, FeedCreator>;
+  /** The panel user who made it; null for the operator, for unknown, and once that user is removed. */
+  created_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** That user's name (else e-mail) when they made it: kept when the user is removed. */
+  created_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The token's last push, written at most once a minute (feeds/push-routes.ts). */
+  last_used_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+/** Who made a feed's push token (D39). */
+export type FeedCreator = 'operator' | 'user' | 'unknown';
 
 export type FeedTrigger = 'push' | 'pull';
 /**

@@ -1,15 +1,16 @@
 // The panel's feeds pages (staff and owners, D27): the dealership's feeds with their push
-// address (shown once, when made) and file URL (set, change, remove, "read now"), revoking a
-// feed, and the import history. Same rules and jobs as the CLI and the API (service.ts); the
-// import report and its CSV are in panel-import.ts.
+// address (shown once, when made), who made each and when its address was last used, the file
+// URL ("read now"), and the import history. A push address or a file URL writes the inventory as
+// an API key does (D39, P64): only owners make and revoke feeds and set or remove their URL;
+// staff get the 403 page there and no such forms. Same rules and jobs as the CLI and the API
+// (service.ts); the import report and its CSV are in panel-import.ts.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Config } from '../../core/config.js';
-import type { FeedRow } from '../../core/db/schema.js';
 import type { Store } from '../../core/db/store.js';
 import { ApiError } from '../../core/errors.js';
-import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
+import { idParam, ownerOnly, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { copyButton, csrfField, dateTime } from '../../core/web/layout.js';
@@ -42,7 +43,7 @@ export interface FeedsPagesDeps {
 
 const IMPORTS_PER_PAGE = 20;
 
-type FeedView = Omit<FeedRow, 'token_hash'>;
+type FeedView = Awaited<ReturnType<typeof dealerFeedRows>>[number];
 
 /** A form's problem shown where it belongs: the new-feed form, or one feed's URL form. */
 interface FormProblem {
@@ -71,49 +72,85 @@ export const feedsPages: FastifyPluginAsync<{ deps: FeedsPagesDeps }> = async (a
   const { store, clock, publicBaseUrl } = deps;
   const policy = feedUrlPolicy(deps.config.outboundAllowPrivateNetworks);
 
+  /** Who made the feed's token (P64): a user (marked when no longer one), the operator, or unknown. */
+  function makerOf(req: FastifyRequest, f: FeedView): string {
+    const t = FEED_TEXTS[req.panelLang];
+    if (f.created_by === 'operator') return t.makerOperator;
+    if (f.created_by === 'user') {
+      const name = f.created_by_name ?? '?';
+      if (f.created_by_user_id === null) return t.makerRemoved(name);
+      return f.maker_role === 'staff' ? t.makerDemoted(name) : name;
+    }
+    return t.makerUnknown;
+  }
+
+  /** What an owner should look at on a live feed: one made by nobody knows whom, by someone who left, or by someone no longer an owner. */
+  function makerWarning(req: FastifyRequest, f: FeedView): string | undefined {
+    const t = FEED_TEXTS[req.panelLang];
+    if (f.created_by === 'unknown') return t.unknownWarning;
+    if (f.created_by === 'user' && f.created_by_user_id === null) return t.removedWarning;
+    if (f.created_by === 'user' && f.maker_role === 'staff') return t.demotedWarning;
+    return undefined;
+  }
+
   function feedCard(req: FastifyRequest, user: PanelUser, f: FeedView, problem: FormProblem | undefined): Html {
     const t = FEED_TEXTS[req.panelLang];
     const csrf = csrfField(req.csrfToken);
     const mine = problem?.where === f.id ? problem : undefined;
-    const fieldId = `url-${f.id}`;
+    const owner = user.role === 'owner';
+    const warning = owner ? makerWarning(req, f) : undefined;
     return html`<section class="card" aria-labelledby="feed-${f.id}">
 <h3 id="feed-${f.id}">${t.feed(f.id)} <span class="badge ok">${t.live}</span></h3>
+${warning ? html`<p class="notice warn" role="status">${warning}</p>` : ''}
 <dl class="fields">
 <dt>${t.market}</dt><dd>${f.market.toUpperCase()}</dd>
 <dt>${t.source}</dt><dd>${f.source}</dd>
 <dt>${t.created}</dt><dd>${dateTime(f.created_at, user.locale)}</dd>
+<dt>${t.madeBy}</dt><dd>${makerOf(req, f)}</dd>
 <dt>${t.pushAddress}</dt><dd class="muted">${t.pushHidden}</dd>
+<dt>${t.lastUsed}</dt><dd>${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user.locale)}</dd>
 <dt>${t.feedUrl}</dt><dd>${f.url ? html`<code>${f.url}</code>` : html`<span class="muted">${t.noUrl}</span>`}</dd>
 ${f.url ? html`<dt>${t.lastRead}</dt><dd>${dateTime(f.last_polled_at, user.locale)}</dd>` : ''}
 </dl>
-<form method="post" action="/panel/feeds/tokens/${f.id}/url">
-${csrf}
-${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
-<label for="${fieldId}">${f.url ? t.changeUrl : t.addUrl}</label>
-<input id="${fieldId}" name="url" type="url" inputmode="url" required maxlength="${FEED_URL_MAX}" placeholder="https://" value="${mine ? (mine.values.url ?? '') : (f.url ?? '')}" aria-describedby="${fieldId}-help"${mine ? html` aria-invalid="true"` : ''}>
-<p id="${fieldId}-help" class="muted">${t.urlHelp}</p>
-<div class="actions"><button type="submit">${t.saveUrl}</button></div>
-</form>
+${owner ? urlForm(req, f, mine) : ''}
 <div class="actions">
+${f.url ? html`<form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/read-now">${csrf}<button class="secondary" type="submit">${t.readNow}</button></form>` : ''}
 ${
-  f.url
-    ? html`<form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/read-now">${csrf}<button class="secondary" type="submit">${t.readNow}</button></form>
-<form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/url/remove" data-confirm="${t.confirmRemoveUrl}">${csrf}<button class="danger" type="submit">${t.removeUrl}</button></form>`
+  owner && f.url
+    ? html`<form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/url/remove" data-confirm="${t.confirmRemoveUrl}">${csrf}<button class="danger" type="submit">${t.removeUrl}</button></form>`
     : ''
 }
-<form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/revoke" data-confirm="${t.confirmRevoke(f.id)}">${csrf}<button class="danger" type="submit">${t.revoke}</button></form>
+${
+  owner
+    ? html`<form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/revoke" data-confirm="${t.confirmRevoke(f.id)}">${csrf}<button class="danger" type="submit">${t.revoke}</button></form>`
+    : ''
+}
 <a class="button secondary" href="/panel/feeds/tokens/${f.id}/mapping">${MAPPING_TEXTS[req.panelLang].link}</a>
 </div>
 </section>`;
   }
 
+  function urlForm(req: FastifyRequest, f: FeedView, mine: FormProblem | undefined): Html {
+    const t = FEED_TEXTS[req.panelLang];
+    const fieldId = `url-${f.id}`;
+    return html`<form method="post" action="/panel/feeds/tokens/${f.id}/url">
+${csrfField(req.csrfToken)}
+${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
+<label for="${fieldId}">${f.url ? t.changeUrl : t.addUrl}</label>
+<input id="${fieldId}" name="url" type="url" inputmode="url" required maxlength="${FEED_URL_MAX}" placeholder="https://" value="${mine ? (mine.values.url ?? '') : (f.url ?? '')}" aria-describedby="${fieldId}-help"${mine ? html` aria-invalid="true"` : ''}>
+<p id="${fieldId}-help" class="muted">${t.urlHelp}</p>
+<div class="actions"><button type="submit">${t.saveUrl}</button></div>
+</form>`;
+  }
+
   function revokedTable(req: FastifyRequest, user: PanelUser, feeds: FeedView[]): Html {
     const t = FEED_TEXTS[req.panelLang];
     return html`<details><summary>${t.revokedFeeds(feeds.length)}</summary><div class="table-wrap"><table class="stack">
-<thead><tr><th>ID</th><th>${t.market}</th><th>${t.source}</th><th>${t.created}</th><th>${t.state}</th></tr></thead>
+<thead><tr><th>ID</th><th>${t.market}</th><th>${t.source}</th><th>${t.created}</th><th>${t.madeBy}</th><th>${t.lastUsed}</th><th>${t.state}</th></tr></thead>
 <tbody>${feeds.map(
       (f) => html`<tr><td data-label="ID">${f.id}</td><td data-label="${t.market}">${f.market.toUpperCase()}</td><td data-label="${t.source}">${f.source}</td>
-<td data-label="${t.created}">${dateTime(f.created_at, user.locale)}</td><td data-label="${t.state}"><span class="badge bad">${t.revoked}</span> ${dateTime(f.revoked_at, user.locale)}</td></tr>`,
+<td data-label="${t.created}">${dateTime(f.created_at, user.locale)}</td><td data-label="${t.madeBy}">${makerOf(req, f)}</td>
+<td data-label="${t.lastUsed}">${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user.locale)}</td><td data-label="${t.state}"><span class="badge bad">${t.revoked}</span> ${dateTime(f.revoked_at, user.locale)}</td></tr>`,
     )}</tbody></table></div></details>`;
   }
 
@@ -186,7 +223,7 @@ ${doneText ? html`<p class="notice ok" role="status">${doneText}</p>` : ''}
 ${live.length ? live.map((f) => feedCard(req, user, f, o.problem)) : html`<p>${t.noFeeds}</p>`}
 ${revoked.length ? revokedTable(req, user, revoked) : ''}
 <h2>${t.newFeed}</h2>
-${newFeedForm(req, user, o.problem)}
+${user.role === 'owner' ? newFeedForm(req, user, o.problem) : html`<p class="muted">${t.ownersOnly}</p>`}
 <h2 id="history">${t.history}</h2>
 ${await historyTable(req, user, pageNumber(q.page))}`,
     });
@@ -197,7 +234,7 @@ ${await historyTable(req, user, pageNumber(q.page))}`,
   app.get('/feeds', async (req, reply) => feedsPage(req, reply));
 
   app.post('/feeds/tokens', async (req, reply) => {
-    const user = signedIn(req);
+    const user = ownerOnly(req);
     const t = FEED_TEXTS[req.panelLang];
     const f = formFields(req.body);
     const values = { market: (f.market ?? '').slice(0, 20), source: (f.source ?? '').slice(0, 40), url: (f.url ?? '').trim().slice(0, FEED_URL_MAX + 1) };
@@ -208,6 +245,7 @@ ${await historyTable(req, user, pageNumber(q.page))}`,
         clock,
         publicBaseUrl,
         { id: user.dealerId, slug: user.dealerSlug, markets: user.markets },
+        { kind: 'user', userId: user.id, name: user.name || user.email },
         { market: values.market || undefined, source: values.source, url: values.url || undefined },
         policy,
       );
@@ -231,14 +269,14 @@ ${await historyTable(req, user, pageNumber(q.page))}`,
   });
 
   app.post('/feeds/tokens/:id/revoke', async (req, reply) => {
-    const user = signedIn(req);
+    const user = ownerOnly(req);
     const id = idParam((req.params as { id: string }).id);
     await orNotFound(revokeDealerFeed(store, clock, user.dealerId, id));
     return redirectTo(reply, '/panel/feeds?done=revoked');
   });
 
   app.post('/feeds/tokens/:id/url', async (req, reply) => {
-    const user = signedIn(req);
+    const user = ownerOnly(req);
     const id = idParam((req.params as { id: string }).id);
     const url = (formFields(req.body).url ?? '').trim().slice(0, FEED_URL_MAX + 1);
     try {
@@ -251,7 +289,7 @@ ${await historyTable(req, user, pageNumber(q.page))}`,
   });
 
   app.post('/feeds/tokens/:id/url/remove', async (req, reply) => {
-    const user = signedIn(req);
+    const user = ownerOnly(req);
     const id = idParam((req.params as { id: string }).id);
     await orNotFound(setDealerFeedUrl(store, clock, user.dealerId, id, null));
     return redirectTo(reply, '/panel/feeds?done=url-removed');

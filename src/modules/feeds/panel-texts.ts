@@ -15,6 +15,20 @@ const en = {
   state: 'State',
   live: 'Active',
   revoked: 'Revoked',
+  madeBy: 'Created by',
+  makerOperator: 'The service operator',
+  makerUnknown: 'Unknown',
+  makerRemoved: (name: string) => `${name} (no longer a user)`,
+  makerDemoted: (name: string) => `${name} (no longer an owner)`,
+  lastUsed: 'Address last used',
+  never: 'Never',
+  unknownWarning:
+    'This feed was created before the panel recorded who creates feeds, perhaps by a staff member. Anyone who has its address can replace your inventory: if you do not know who uses it, create a new feed and revoke this one.',
+  removedWarning:
+    'The person who created this feed can no longer sign in, but its address still works. If they may still have it, create a new feed and revoke this one.',
+  demotedWarning:
+    'The person who created this feed is no longer an owner, but its address still works and they may still have it. If that is a concern, create a new feed and revoke this one.',
+  ownersOnly: 'Only the dealership’s owners can create and revoke feeds and change their file address. Ask an owner if you need one.',
   pushAddress: 'Address to send files to',
   pushHidden: 'Shown only when the feed was created. If you lost it, create a new feed and revoke this one.',
   feedUrl: 'File address (URL)',
@@ -112,6 +126,20 @@ const es: T = {
   state: 'Estado',
   live: 'Activo',
   revoked: 'Revocado',
+  madeBy: 'Creado por',
+  makerOperator: 'El operador del servicio',
+  makerUnknown: 'Desconocido',
+  makerRemoved: (name) => `${name} (ya no es usuario)`,
+  makerDemoted: (name) => `${name} (ya no es titular)`,
+  lastUsed: 'Último uso de la dirección',
+  never: 'Nunca',
+  unknownWarning:
+    'Este feed se creó antes de que el panel registrara quién crea los feeds, quizá por alguien del personal. Quien tenga su dirección puede reemplazar su inventario: si no sabe quién la usa, cree un feed nuevo y revoque este.',
+  removedWarning:
+    'La persona que creó este feed ya no puede entrar al panel, pero su dirección sigue funcionando. Si todavía pudiera tenerla, cree un feed nuevo y revoque este.',
+  demotedWarning:
+    'La persona que creó este feed ya no es titular, pero su dirección sigue funcionando y quizá todavía la tenga. Si eso le preocupa, cree un feed nuevo y revoque este.',
+  ownersOnly: 'Solo los titulares del concesionario pueden crear y revocar feeds y cambiar la dirección del archivo. Pídaselo a un titular si lo necesita.',
   pushAddress: 'Dirección para enviar archivos',
   pushHidden: 'Solo se mostró al crear el feed. Si la perdió, cree un feed nuevo y revoque este.',
   feedUrl: 'Dirección del archivo (URL)',
@@ -207,6 +235,20 @@ const pt: T = {
   state: 'Situação',
   live: 'Ativo',
   revoked: 'Revogado',
+  madeBy: 'Criado por',
+  makerOperator: 'O operador do serviço',
+  makerUnknown: 'Desconhecido',
+  makerRemoved: (name) => `${name} (não é mais usuário)`,
+  makerDemoted: (name) => `${name} (não é mais titular)`,
+  lastUsed: 'Último uso do endereço',
+  never: 'Nunca',
+  unknownWarning:
+    'Este feed foi criado antes de o painel registrar quem cria os feeds, talvez por alguém da equipe. Quem tiver o endereço dele pode substituir seu estoque: se você não sabe quem o usa, crie um novo feed e revogue este.',
+  removedWarning:
+    'A pessoa que criou este feed não pode mais entrar no painel, mas o endereço dele continua funcionando. Se ela ainda puder tê-lo, crie um novo feed e revogue este.',
+  demotedWarning:
+    'A pessoa que criou este feed não é mais titular, mas o endereço dele continua funcionando e ela talvez ainda o tenha. Se isso preocupa você, crie um novo feed e revogue este.',
+  ownersOnly: 'Só os titulares da concessionária podem criar e revogar feeds e alterar o endereço do arquivo. Peça a um titular se precisar.',
   pushAddress: 'Endereço para enviar arquivos',
   pushHidden: 'Mostrado só quando o feed foi criado. Se você o perdeu, crie um novo feed e revogue este.',
   feedUrl: 'Endereço do arquivo (URL)',

@@ -15,7 +15,7 @@ import { importFeedFile, type FeedDeps } from './import.js';
 import { FEED_MAX_BYTES } from './limits.js';
 import { findLiveFeedByTokenHash } from './repository.js';
 import { PushParams, PushQuery } from './schemas.js';
-import { hashToken, TOKEN_PATTERN } from './service.js';
+import { hashToken, noteFeedPush, TOKEN_PATTERN } from './service.js';
 
 export interface PushOptions {
   deps: FeedDeps;
@@ -83,6 +83,11 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
     // Same answer, same work for every token that is not a live feed's.
     const found = TOKEN_PATTERN.test(token) ? await findLiveFeedByTokenHash(deps.store.db, hashToken(token)) : undefined;
     if (!found) throw notFound();
+    // Any push with a live token is a use the owners see (D39), refused ones too; a failed write
+    // of it is logged, never the push's failure.
+    await noteFeedPush(deps.store.db, found.feed, deps.clock.now()).catch((err: unknown) =>
+      req.log.warn({ err, feed_id: found.feed.id }, "recording a feed token's last use failed"),
+    );
     const d = await limiter.hit(`feed:${found.feed.id}`, deps.clock.now(), perMinute, 60_000);
     reply.headers(rateLimitHeaders(d));
     if (!d.allowed) {

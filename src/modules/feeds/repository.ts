@@ -1,10 +1,13 @@
 // All SQL of the feeds and feed_imports tables. Every read a dealer can reach names its dealership.
 import { sql, type Kysely } from 'kysely';
-import type { DB, DealerRow, FeedImportRow, FeedRow, NewFeedImport } from '../../core/db/schema.js';
+import type { DB, DealerRow, FeedImportRow, FeedRow, NewFeedImport, UserRole } from '../../core/db/schema.js';
+
+/** Who makes a feed's token (D39): the operator's CLI, or an owner in the panel. */
+export type FeedMaker = { kind: 'operator' } | { kind: 'user'; userId: number; name: string };
 
 export function insertFeed(
   db: Kysely<DB>,
-  f: { dealerId: number; tokenHash: string; market: string; source: string; url: string | null; now: number },
+  f: { dealerId: number; tokenHash: string; market: string; source: string; url: string | null; now: number; by: FeedMaker },
 ): Promise<FeedRow> {
   return db
     .insertInto('feeds')
@@ -16,6 +19,9 @@ export function insertFeed(
       url: f.url,
       created_at: f.now,
       revoked_at: null,
+      created_by: f.by.kind,
+      created_by_user_id: f.by.kind === 'user' ? f.by.userId : null,
+      created_by_name: f.by.kind === 'user' ? f.by.name : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -50,9 +56,34 @@ export function listDealerFeeds(db: Kysely<DB>, dealerId: number): Promise<FeedR
   return db.selectFrom('feeds').selectAll().where('dealer_id', '=', dealerId).orderBy('id').execute();
 }
 
+/** The dealership's feeds with the role their maker has now (null: the operator, unknown, or a removed user). */
+export function listDealerFeedsWithMaker(db: Kysely<DB>, dealerId: number): Promise<(FeedRow & { maker_role: UserRole | null })[]> {
+  return db
+    .selectFrom('feeds')
+    .leftJoin('users', 'users.id', 'feeds.created_by_user_id')
+    .selectAll('feeds')
+    .select('users.role as maker_role')
+    .where('feeds.dealer_id', '=', dealerId)
+    .orderBy('feeds.id')
+    .execute();
+}
+
 /** Live feeds with a URL to read (pull jobs are made sure of at start). */
 export function listPulledFeeds(db: Kysely<DB>): Promise<Pick<FeedRow, 'id'>[]> {
   return db.selectFrom('feeds').select('id').where('url', 'is not', null).where('revoked_at', 'is', null).execute();
+}
+
+/**
+ * Records a push with the feed's token, unless one within `minGapMs` is already recorded (the
+ * condition keeps several processes from writing more than about once per gap between them).
+ */
+export async function touchFeedUsed(db: Kysely<DB>, feedId: number, now: number, minGapMs: number): Promise<void> {
+  await db
+    .updateTable('feeds')
+    .set({ last_used_at: now })
+    .where('id', '=', feedId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', now - minGapMs)]))
+    .execute();
 }
 
 export async function revokeFeedRow(db: Kysely<DB>, feedId: number, now: number): Promise<boolean> {

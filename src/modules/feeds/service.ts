@@ -2,13 +2,14 @@
 // A feed with a URL gets its recurring pull job in the transaction that creates it (or sets its
 // URL); revoking a feed, or removing its URL, removes that job in the same transaction. The
 // operator (CLI, by dealership slug) and the panel (by the signed-in user's dealership) share
-// these rules.
+// these rules. A token writes as much as an API key (D39): only the operator and owners make and
+// revoke them (the panel checks the role), and each feed records who made it.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import { type Store } from '../../core/db/store.js';
 import { afterCommit, writeTransaction } from '../../core/db/transaction.js';
-import type { DB, FeedRow } from '../../core/db/schema.js';
+import type { DB, FeedRow, UserRole } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { deleteJobByKey } from '../../core/jobs/repository.js';
 import { jobsQueued } from '../../core/jobs/wake.js';
@@ -17,7 +18,20 @@ import { DEFAULT_ALLOWED_PORTS, effectivePort, type UrlPolicy } from '../../core
 import { getDealerBySlug } from '../dealers/service.js';
 import { isSource, SOURCES } from '../vehicles/sources.js';
 import { pullJobKey, schedulePull } from './pull-schedule.js';
-import { findDealerFeed, findLiveFeedByTokenHash, hurryPullJob, insertFeed, listDealerFeeds, revokeFeedRow, setFeedUrlRow } from './repository.js';
+import {
+  findDealerFeed,
+  findLiveFeedByTokenHash,
+  hurryPullJob,
+  insertFeed,
+  listDealerFeeds,
+  listDealerFeedsWithMaker,
+  revokeFeedRow,
+  setFeedUrlRow,
+  touchFeedUsed,
+  type FeedMaker,
+} from './repository.js';
+
+export type { FeedMaker } from './repository.js';
 
 export const hashToken = (token: string): string => crypto.createHash('sha256').update(token.toLowerCase()).digest('hex');
 
@@ -84,16 +98,17 @@ export async function createFeed(
   input: { dealer: string; market?: string; source?: string; url?: string },
 ): Promise<{ token: string; push_url: string }> {
   const dealer = await getDealerBySlug(store.db, input.dealer);
-  const { id: _, ...made } = await createDealerFeed(store, clock, publicBaseUrl, dealer, input);
+  const { id: _, ...made } = await createDealerFeed(store, clock, publicBaseUrl, dealer, { kind: 'operator' }, input);
   return made;
 }
 
-/** Makes a feed of a dealership (CLI by slug, panel by the signed-in user's dealership). */
+/** Makes a feed of a dealership (CLI by slug, panel by the signed-in owner's dealership); `by` is recorded with it (D39). */
 export async function createDealerFeed(
   store: Store,
   clock: Clock,
   publicBaseUrl: string,
   dealer: { id: number; slug: string; markets: string[] },
+  by: FeedMaker,
   input: { market?: string; source?: string; url?: string },
   policy?: UrlPolicy,
 ): Promise<{ id: number; token: string; push_url: string }> {
@@ -107,7 +122,7 @@ export async function createDealerFeed(
   const url = input.url !== undefined ? checkFeedUrl(input.url, policy) : null;
   const token = crypto.randomUUID();
   const id = await writeTransaction(store, async (trx) => {
-    const feed = await insertFeed(trx, { dealerId: dealer.id, tokenHash: hashToken(token), market, source, url, now: clock.now() });
+    const feed = await insertFeed(trx, { dealerId: dealer.id, tokenHash: hashToken(token), market, source, url, now: clock.now(), by });
     if (url) await schedulePull(trx, clock, feed.id);
     return feed.id;
   });
@@ -126,9 +141,35 @@ export function describeFeed(f: FeedRow) {
   };
 }
 
-export async function listFeeds(store: Store, input: { dealer: string }): Promise<ReturnType<typeof describeFeed>[]> {
+/** A token's last push is written at most this often (as an API key's last use). */
+export const FEED_LAST_USED_EVERY_MS = 60_000;
+
+/**
+ * A push with the feed's token (D39: the panel shows its last use). The feed row was just read,
+ * so most pushes write nothing; the UPDATE's own condition covers several processes.
+ */
+export async function noteFeedPush(db: Kysely<DB>, feed: Pick<FeedRow, 'id' | 'last_used_at'>, now: number): Promise<void> {
+  if (feed.last_used_at !== null && now - feed.last_used_at < FEED_LAST_USED_EVERY_MS) return;
+  await touchFeedUsed(db, feed.id, now, FEED_LAST_USED_EVERY_MS);
+}
+
+/** Who made a feed's token, as the operator reads it: "operator", "unknown", or the user's name (P64). */
+export function feedMaker(f: Pick<FeedRow, 'created_by' | 'created_by_name' | 'created_by_user_id'>): string {
+  if (f.created_by === 'user') return `${f.created_by_name ?? '?'}${f.created_by_user_id === null ? ' (removed)' : ''}`;
+  return f.created_by;
+}
+
+/** The operator's list (CLI): the API's view, plus who made each token and when it last pushed (D39). */
+export async function listFeeds(
+  store: Store,
+  input: { dealer: string },
+): Promise<(ReturnType<typeof describeFeed> & { created_by: string; last_used_at: string | null })[]> {
   const dealer = await getDealerBySlug(store.db, input.dealer);
-  return (await listDealerFeeds(store.db, dealer.id)).map(describeFeed);
+  return (await listDealerFeeds(store.db, dealer.id)).map((f) => ({
+    ...describeFeed(f),
+    created_by: feedMaker(f),
+    last_used_at: f.last_used_at === null ? null : new Date(f.last_used_at).toISOString(),
+  }));
 }
 
 /** Revokes a feed named by its id (feeds list) or its token; its push address answers 404 and its URL is no longer read. */
@@ -164,9 +205,9 @@ async function liveDealerFeed(store: Store, dealerId: number, feedId: number): P
   return feed;
 }
 
-/** The dealership's feeds (panel): never their token hashes. */
-export async function dealerFeedRows(store: Store, dealerId: number): Promise<Omit<FeedRow, 'token_hash'>[]> {
-  return (await listDealerFeeds(store.db, dealerId)).map(({ token_hash: _, ...f }) => f);
+/** The dealership's feeds (panel), with their maker's role now (P64): never their token hashes. */
+export async function dealerFeedRows(store: Store, dealerId: number): Promise<(Omit<FeedRow, 'token_hash'> & { maker_role: UserRole | null })[]> {
+  return (await listDealerFeedsWithMaker(store.db, dealerId)).map(({ token_hash: _, ...f }) => f);
 }
 
 /** Revokes a live feed of the dealership (panel). */

@@ -1,6 +1,6 @@
 // A buyer's inquiry (D19) from the page's form or as JSON: every field checked at once, each
 // problem reported (in English for the API, in the page's language on the form). Values are
-// trimmed; e-mail and phone get the keys a later message of the same buyer is matched by.
+// trimmed. (The keys a later message of the same buyer is matched by: contact-key.ts, D37.)
 import { forbiddenControl } from '../../core/text.js';
 
 export const NAME_MAX = 120;
@@ -37,10 +37,6 @@ export interface Inquiry {
   email: string | null;
   phone: string | null;
   message: string;
-  /** E-mail lower-cased. */
-  emailKey: string | null;
-  /** Phone digits only. */
-  phoneKey: string | null;
 }
 
 /** What the buyer typed, as text (to show it again in the form). */
@@ -104,12 +100,10 @@ export function checkInquiry(body: Record<string, unknown>): Checked {
     if (email.length > EMAIL_MAX) add('email', 'email_too_long', EMAIL_MAX);
     else if (!EMAIL.test(email) || forbiddenControl(email)) add('email', 'email_invalid');
   }
-  let phoneKey: string | null = null;
   if (phone !== '') {
     const digits = phone.replace(/\D/g, '');
     if (phone.length > PHONE_MAX) add('phone', 'phone_too_long', PHONE_MAX);
     else if (!PHONE.test(phone) || digits.length < 6 || digits.length > 15) add('phone', 'phone_invalid');
-    else phoneKey = digits;
   }
   if (email === '' && phone === '' && !problems.some((p) => p.field === 'email' || p.field === 'phone')) add('email', 'contact_required');
 
@@ -125,8 +119,6 @@ export function checkInquiry(body: Record<string, unknown>): Checked {
       email: email || null,
       phone: phone || null,
       message,
-      emailKey: email ? email.toLowerCase() : null,
-      phoneKey,
     },
   };
 }

@@ -1,7 +1,8 @@
 // The panel's leads (D29): the inbox (newest activity first, unread marked, filters by stage
 // and car, search by buyer name or stock ID, counts per stage) and a lead's conversation, the
-// only page that shows the buyer's name, e-mail and phone. Replies and stage changes go
-// through the same service as the API (service.ts).
+// only page that shows the buyer's name, e-mail and phone, and links the car's other leads with
+// the same e-mail or phone (never merged, D37). Replies and stage changes go through the same
+// service as the API (service.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { LeadMessageRow, LeadStage } from '../../core/db/schema.js';
@@ -16,6 +17,7 @@ import { updateAccount } from '../users/service.js';
 import { shownUrls } from '../vehicles/photos/state.js';
 import { vehicleLabel } from '../vehicles/serialize.js';
 import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
+import { whatsappDigits } from './contact-key.js';
 import { LEAD_TEXTS } from './panel-texts.js';
 import { LEAD_STAGES } from './schemas.js';
 import {
@@ -183,8 +185,12 @@ ${
     : html`<dl class="fields">
 <dt>${t.name}</dt><dd>${contact.name}</dd>
 ${email ? html`<dt>${t.email}</dt><dd><a href="mailto:${email}">${email}</a></dd>` : ''}
-${phone ? html`<dt>${t.phone}</dt><dd><a href="tel:${phone.replace(/[^\d+]/g, '')}">${phone}</a> · <a href="https://wa.me/${contact.phone_key ?? phone.replace(/\D/g, '')}" rel="noopener noreferrer" target="_blank">${t.whatsapp}</a></dd>` : ''}
+${phone ? html`<dt>${t.phone}</dt><dd><a href="tel:${phone.replace(/[^\d+]/g, '')}">${phone}</a> · <a href="https://wa.me/${whatsappDigits(phone, car?.market)}" rel="noopener noreferrer" target="_blank">${t.whatsapp}</a></dd>` : ''}
 </dl>
+${c.related.map(
+  (r) =>
+    html`<p class="related-lead" data-lead="${r.lead_id}">${r.same_email && r.same_phone ? t.sameBoth : r.same_email ? t.sameEmail : t.samePhone} <a href="/panel/leads/${r.lead_id}">${t.leadRef(r.lead_id)}</a></p>`,
+)}
 <p class="muted">${t.onlyHere}</p>`
 }
 </section>`;

@@ -43,6 +43,11 @@ const en = {
   whatsapp: 'WhatsApp',
   erased: 'Buyer (details erased)',
   erasedNote: (days: string) => `The buyer’s name, e-mail and phone were erased on ${days}: the conversation had no activity for the retention period.`,
+  // D37: another lead of the car with the same details, then its link (leadRef).
+  sameEmail: 'Same e-mail as',
+  samePhone: 'Same phone as',
+  sameBoth: 'Same e-mail and phone as',
+  leadRef: (id: number) => `lead #${id}`,
   onlyHere: 'These details are shown only on this page.',
   car: 'Car',
   stockId: 'Stock ID',
@@ -122,6 +127,10 @@ const es: T = {
   erased: 'Comprador (datos borrados)',
   erasedNote: (days: string) =>
     `El nombre, el correo y el teléfono del comprador se borraron el ${days}: la conversación no tuvo actividad durante el plazo de conservación.`,
+  sameEmail: 'Mismo correo que la',
+  samePhone: 'Mismo teléfono que la',
+  sameBoth: 'Mismo correo y teléfono que la',
+  leadRef: (id) => `consulta n.º ${id}`,
   onlyHere: 'Estos datos se muestran solo en esta página.',
   car: 'Auto',
   stockId: 'Código de stock',
@@ -198,6 +207,10 @@ const pt: T = {
   erased: 'Comprador (dados apagados)',
   erasedNote: (days: string) =>
     `O nome, o e-mail e o telefone do comprador foram apagados em ${days}: a conversa ficou sem atividade durante o prazo de retenção.`,
+  sameEmail: 'Mesmo e-mail que o',
+  samePhone: 'Mesmo telefone que o',
+  sameBoth: 'Mesmo e-mail e telefone que o',
+  leadRef: (id) => `contato nº ${id}`,
   onlyHere: 'Estes dados aparecem somente nesta página.',
   car: 'Carro',
   stockId: 'Código de estoque',

@@ -15,6 +15,7 @@
 // E-mail addresses and names are not its business: our rules only.
 import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
 import type { Inquiry } from './inquiry.js';
+import { countryOfMarket } from '../markets/markets.js';
 
 const HIDDEN = '[hidden]';
 
@@ -99,9 +100,8 @@ interface Group {
   digits: string;
 }
 
-/** The country libphonenumber-js reads a local number in: the market's (uk is GB). */
-const countryOf = (market: string | undefined): CountryCode | undefined =>
-  market && /^[a-z]{2}$/i.test(market) ? ((market.toLowerCase() === 'uk' ? 'GB' : market.toUpperCase()) as CountryCode) : undefined;
+/** The country libphonenumber-js reads a local number in: the market's (markets.ts). */
+const countryOf = (market: string | undefined): CountryCode | undefined => countryOfMarket(market) as CountryCode | undefined;
 
 function phoneSpans(written: string, market: string | undefined): Span[] {
   // Full-width digits ("１１ ４５６７…", typed on some phones) read as digits; offsets are kept.

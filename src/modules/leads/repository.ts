@@ -24,7 +24,11 @@ export async function vehicleStatus(trx: Kysely<DB>, vehicleId: number): Promise
   return (await trx.selectFrom('vehicles').select('status').where('id', '=', vehicleId).executeTakeFirst())?.status;
 }
 
-/** The lead of this buyer (same e-mail or same phone) about this car, if any, with its contact. */
+/**
+ * The lead of this buyer about this car, if any, with its contact: the same e-mail key AND the
+ * same phone key, a missing one matching only a missing one (D37). Erased contacts have neither
+ * and an inquiry gives at least one, so they are never matched.
+ */
 export async function findBuyerLead(
   trx: Kysely<DB>,
   vehicleId: number,
@@ -36,6 +40,35 @@ export async function findBuyerLead(
     .selectFrom('lead_contacts')
     .select(['lead_id', 'name', 'email', 'phone'])
     .where('vehicle_id', '=', vehicleId)
+    .where('email_key', emailKey === null ? 'is' : '=', emailKey)
+    .where('phone_key', phoneKey === null ? 'is' : '=', phoneKey)
+    .orderBy('lead_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Another lead about the same car that shares an e-mail or a phone with this one (the panel links them, D37). */
+export interface RelatedLead {
+  lead_id: number;
+  same_email: boolean;
+  same_phone: boolean;
+}
+
+/** The other leads of this car with the same e-mail key or phone key, newest first (at most `limit`). */
+export async function relatedLeads(
+  db: Kysely<DB>,
+  vehicleId: number,
+  leadId: number,
+  emailKey: string | null,
+  phoneKey: string | null,
+  limit: number,
+): Promise<RelatedLead[]> {
+  if (!emailKey && !phoneKey) return [];
+  const rows = await db
+    .selectFrom('lead_contacts')
+    .select(['lead_id', 'email_key', 'phone_key'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('lead_id', '<>', leadId)
     .where((eb) => {
       const ors = [];
       if (emailKey) ors.push(eb('email_key', '=', emailKey));
@@ -43,8 +76,13 @@ export async function findBuyerLead(
       return eb.or(ors);
     })
     .orderBy('lead_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    lead_id: Number(r.lead_id),
+    same_email: emailKey !== null && r.email_key === emailKey,
+    same_phone: phoneKey !== null && r.phone_key === phoneKey,
+  }));
 }
 
 export function insertLead(
@@ -97,20 +135,6 @@ export async function insertContact(
   c: { lead_id: number; vehicle_id: number; name: string; email: string | null; phone: string | null; email_key: string | null; phone_key: string | null },
 ): Promise<void> {
   await trx.insertInto('lead_contacts').values(c).execute();
-}
-
-/** A later message may bring an e-mail or phone the lead lacked: kept, never overwritten. */
-export async function completeContact(
-  trx: Kysely<DB>,
-  leadId: number,
-  c: { email: string | null; phone: string | null; email_key: string | null; phone_key: string | null },
-): Promise<void> {
-  if (c.email) {
-    await trx.updateTable('lead_contacts').set({ email: c.email, email_key: c.email_key }).where('lead_id', '=', leadId).where('email', 'is', null).execute();
-  }
-  if (c.phone) {
-    await trx.updateTable('lead_contacts').set({ phone: c.phone, phone_key: c.phone_key }).where('lead_id', '=', leadId).where('phone', 'is', null).execute();
-  }
 }
 
 /** A new stage (the API shows it: updated_at moves too). */

@@ -1,6 +1,9 @@
-// Rules of leads (D18, D29): the first message of a buyer about a car creates a lead (and its
-// lead.created event, in the same transaction); later messages of the same buyer — same
-// e-mail or same phone — about the same car add to it and mark it unread. Only cars for sale
+// Rules of leads (D18, D29, D37): the first message of a buyer about a car creates a lead (and
+// its lead.created event, in the same transaction); a later message about the same car joins it
+// (marking it unread, no event) only when it gives the same e-mail and the same phone as the lead
+// (compared as contact-key.ts reads them; a missing one matches only a missing one), else it is
+// a new lead. A lead's contact details never change once it exists: whoever knows a buyer's
+// phone or e-mail cannot put their own address on the buyer's lead. Only cars for sale
 // publicly (`active`) take messages. Each buyer message notifies the dealership's users who
 // have notices on, in the same transaction. A dealer's reply is e-mailed to the buyer (when an
 // e-mail was given; else it is kept as a note) and committed with its mail; the stage is set
@@ -20,6 +23,7 @@ import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import { marketFormat } from '../markets/format.js';
+import { emailKey, phoneKey } from './contact-key.js';
 import type { Inquiry } from './inquiry.js';
 import { leadNoticeMail, leadReplyMail } from './mails.js';
 import { messagePreview } from './preview.js';
@@ -65,14 +69,13 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
     // The car may have been sold since the page was read.
     assertTakesInquiries((await repo.vehicleStatus(trx, car.id)) ?? 'unknown');
     const now = clock.now();
-    const contact = { email: inquiry.email, phone: inquiry.phone, email_key: inquiry.emailKey, phone_key: inquiry.phoneKey };
-    const existing = await repo.findBuyerLead(trx, car.id, inquiry.emailKey, inquiry.phoneKey);
+    const contact = { email: inquiry.email, phone: inquiry.phone, email_key: emailKey(inquiry.email), phone_key: phoneKey(inquiry.phone, car.market) };
+    const existing = await repo.findBuyerLead(trx, car.id, contact.email_key, contact.phone_key);
     if (existing !== undefined) {
       // Hidden also: the name and details the buyer gave before ("Zeb" now, "Zebulon Q." then).
       const preview = messagePreview(inquiry.message, [inquiry, existing], car.market);
       const lead = await repo.addLeadMessage(trx, existing.lead_id, preview, now);
       await repo.insertMessage(trx, existing.lead_id, { author: 'buyer', body: inquiry.message }, now);
-      await repo.completeContact(trx, existing.lead_id, contact);
       await notifyUsers(deps, trx, lead, 'new_message', preview);
       return { created: false };
     }
@@ -240,11 +243,16 @@ export async function inboxOf(db: Kysely<DB>, dealerId: number, q: InboxQuery) {
 export interface Conversation {
   lead: LeadRow;
   contact: LeadContactRow | undefined;
+  /** Other leads of the car with the same e-mail or phone (D37: never merged, linked here). */
+  related: repo.RelatedLead[];
   car: repo.LeadCar | undefined;
   entries: LeadMessageRow[];
   /** What the car page of the public shows. */
   carUrl: string;
 }
+
+/** At most this many related leads are named on a conversation page. */
+const RELATED_MAX = 10;
 
 /** A lead's whole conversation, for the panel only (D29); opening it marks it read. */
 export async function openConversation(deps: LeadDeps, dealerId: number, leadId: number): Promise<Conversation> {
@@ -252,6 +260,7 @@ export async function openConversation(deps: LeadDeps, dealerId: number, leadId:
   const lead = await repo.findDealerLead(db, dealerId, leadId);
   if (!lead) throw leadNotFound();
   const [contact, car, entries] = await Promise.all([repo.findContact(db, lead.id), repo.findCar(db, lead.vehicle_id), repo.conversationEntries(db, lead.id)]);
+  const related = contact ? await repo.relatedLeads(db, lead.vehicle_id, lead.id, contact.email_key, contact.phone_key, RELATED_MAX) : [];
   if (lead.unread === 1) await repo.markRead(db, dealerId, lead.id);
-  return { lead, contact, car, entries, carUrl: listingUrl(deps.publicBaseUrl, lead.listing_id) };
+  return { lead, contact, related, car, entries, carUrl: listingUrl(deps.publicBaseUrl, lead.listing_id) };
 }

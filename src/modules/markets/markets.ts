@@ -62,3 +62,7 @@ const MARKET_LOCALES: Record<string, string> = {
 export const localeTagOf = (code: string): string => MARKET_LOCALES[code.toLowerCase()] ?? 'en-US';
 /** es, pt or en: the language people of this market read. */
 export const languageOf = (code: string): 'es' | 'pt' | 'en' => localeTagOf(code).slice(0, 2) as 'es' | 'pt' | 'en';
+
+/** A market's ISO 3166 country, as phone numbers are read in it (D32): the market code, but `uk` is GB. */
+export const countryOfMarket = (code: string | undefined): string | undefined =>
+  code && isMarketCode(code.toLowerCase()) ? (code.toLowerCase() === 'uk' ? 'GB' : code.toUpperCase()) : undefined;

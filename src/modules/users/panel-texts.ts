@@ -5,7 +5,8 @@ import { INVITES_PER_HOUR } from './service.js';
 const en = {
   // Users
   usersTitle: 'Users',
-  usersIntro: 'The people who can sign in to this panel. Owners can do everything; staff can do everything except API keys, webhooks and users.',
+  usersIntro:
+    'The people who can sign in to this panel. Owners can do everything; staff can do everything except API keys, webhooks, users, and creating or revoking feeds.',
   name: 'Name',
   email: 'E-mail',
   role: 'Role',
@@ -65,7 +66,8 @@ type T = typeof en;
 
 const es: T = {
   usersTitle: 'Usuarios',
-  usersIntro: 'Las personas que pueden entrar a este panel. Los titulares pueden hacer todo; el personal, todo menos claves de API, webhooks y usuarios.',
+  usersIntro:
+    'Las personas que pueden entrar a este panel. Los titulares pueden hacer todo; el personal, todo menos claves de API, webhooks, usuarios y crear o revocar feeds.',
   name: 'Nombre',
   email: 'Correo electrónico',
   role: 'Rol',
@@ -122,7 +124,8 @@ const es: T = {
 
 const pt: T = {
   usersTitle: 'Usuários',
-  usersIntro: 'As pessoas que podem entrar neste painel. Os titulares podem fazer tudo; a equipe, tudo menos chaves de API, webhooks e usuários.',
+  usersIntro:
+    'As pessoas que podem entrar neste painel. Os titulares podem fazer tudo; a equipe, tudo menos chaves de API, webhooks, usuários e criar ou revogar feeds.',
   name: 'Nome',
   email: 'E-mail',
   role: 'Função',
