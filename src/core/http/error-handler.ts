@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors.js';
+import { isDrainingBody } from './drain.js';
 
 const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => ApiError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_request', 'The request body is not valid JSON.'),
@@ -112,7 +113,9 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
   const apiError = parserError(err);
   this.log.debug({ err: { code: err.code, message: err.message } }, 'client error');
-  if (!socket.writable) {
+  // The request was answered already (its body is being drained, or the answer has begun): a
+  // second answer on the socket would be garbage to the client; the connection just ends (P67).
+  if (!socket.writable || isDrainingBody(socket) || answerStarted(socket)) {
     socket.destroy();
     return;
   }
@@ -124,6 +127,11 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   const timer = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
+}
+
+/** Whether node has begun writing an answer on this socket (its in-flight response, node's own field). */
+function answerStarted(socket: Duplex): boolean {
+  return (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage?.headersSent === true;
 }
 
 /** How long a refused client may take to close after its answer before the socket is destroyed. */
