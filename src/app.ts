@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { migrateToLatest } from './core/db/migrate.js';
+import { limitConnectionsPerAddress, trustedProxies } from './core/http/connection-limit.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './core/http/error-handler.js';
 import { installJsonBodyParser } from './core/http/json-body.js';
 import { installRequestStart } from './core/http/request-start.js';
@@ -73,7 +74,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
     // A missing Host is refused by error-handler.ts, in the Error shape, not by node.
-    http: { requireHostHeader: false },
+    // D38 (P67): the headers and the body must all arrive within REQUEST_TIMEOUT of the first
+    // byte, else node reports a timeout and clientErrorHandler answers 408 in the Error shape;
+    // checked every tenth of it (at most each second), so the answer comes within 10% late.
+    http: {
+      requireHostHeader: false,
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 10)),
+    },
+    requestTimeout: config.requestTimeoutMs,
     // While closing, requests still arriving on open connections are served (Fastify's own 503
     // body would not be in the Error shape); new connections are refused by the closed listener.
     return503OnClosing: false,
@@ -101,6 +111,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const importSweeper = await startImportSweeper(services, app.log.child({ component: 'feeds' }));
 
   installErrorHandling(app);
+  limitConnectionsPerAddress(app.server, {
+    maxPerAddress: config.maxConnectionsPerAddress,
+    trusted: trustedProxies(config.trustProxy),
+    log: app.log,
+  });
   installShutdownDrain(app);
   installJsonBodyParser(app);
   // A refused body is read on up to twice the largest accepted one (a feed file), for 30 s.

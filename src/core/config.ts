@@ -75,6 +75,16 @@ export interface Config {
   redisUrl: string | undefined;
   /** Put before every Redis key, so several deployments (and tests) can share one server. */
   redisPrefix: string;
+  /**
+   * D38: a request whose headers and body have not all arrived this long after its first byte
+   * is answered 408 request_timeout and closed (REQUEST_TIMEOUT, default 60s; P67).
+   */
+  requestTimeoutMs: number;
+  /**
+   * Connections one client address may hold open at once (P67); 0: no limit. Connections from
+   * a TRUST_PROXY address are not counted: the proxy bounds its own clients.
+   */
+  maxConnectionsPerAddress: number;
 }
 
 export type PhotoStorageConfig =
@@ -231,6 +241,13 @@ function redisPrefix(env: Env): string {
   return raw;
 }
 
+/** REQUEST_TIMEOUT (D38, P67): from 1 s (tests use short ones) to 1 hour. */
+function requestTimeout(env: Env): number {
+  const ms = duration(env, 'REQUEST_TIMEOUT', '60s');
+  if (ms < 1000 || ms > 3_600_000) throw new ConfigError('REQUEST_TIMEOUT', `must be from 1s to 1h (got "${read(env, 'REQUEST_TIMEOUT') ?? ''}")`);
+  return ms;
+}
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function trustProxy(env: Env): false | string[] {
@@ -351,5 +368,7 @@ export function loadConfig(env: Env = process.env): Config {
     photoPublicBaseUrl: photoPublicBaseUrl(env),
     redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://[user:pass@]host[:port][/db] or rediss://…'),
     redisPrefix: redisPrefix(env),
+    requestTimeoutMs: requestTimeout(env),
+    maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 64, 0, 100_000),
   };
 }

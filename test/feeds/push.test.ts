@@ -12,6 +12,7 @@ import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.j
 import { bearer, seedDealer } from '../support/dealers.js';
 import { csv, csvCar, eventsOf, feedFor, ids, PHOTOS, pushCsv, vehiclesOf } from './support.js';
 import { aCar } from '../support/cars.js';
+import { errorCode, streamFromChild } from '../support/streaming-client.js';
 
 const MB = 1024 * 1024;
 
@@ -227,6 +228,59 @@ describe(`feed push (${STORE_NAME})`, () => {
     const mp = await send(`multipart/form-data; boundary=${boundary}`, 64 * MB, head);
     assert.equal(mp.status, 413);
     assert.equal((await vehiclesOf(t, slug)).length, 0);
+  });
+
+  // Issue 24 item 5 (P68): the reported client (node:http, 64 KB writes waiting for 'drain', in a
+  // process of its own), with and without keep-alive: it reads the 413 before anything else.
+  for (const chunked of [false, true]) {
+    for (const connection of ['close', 'keep-alive'] as const) {
+      test(`an 11 MB text/csv push (${chunked ? 'chunked' : 'Content-Length'}, Connection: ${connection}): the client reads the 413`, async () => {
+        const { slug } = await seedDealer(t);
+        const feed = await feedFor(t, slug);
+        if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = t.app.server.address() as AddressInfo;
+        const outcome = await streamFromChild({ port, path: feed.path, headers: { 'content-type': 'text/csv' }, total: 11 * MB, chunked, connection });
+        assert.equal(outcome.events[0], 'response 413', JSON.stringify(outcome));
+        assert.equal(errorCode(outcome), 'payload_too_large');
+        assert.equal((await vehiclesOf(t, slug)).length, 0);
+      });
+    }
+  }
+
+  test('a 24 MB push with a Content-Length (over the 20 MB drain bound): the 413 is read, then the connection closes', async () => {
+    const { slug } = await seedDealer(t);
+    const feed = await feedFor(t, slug);
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    for (const connection of ['close', 'keep-alive'] as const) {
+      const outcome = await streamFromChild({ port, path: feed.path, headers: { 'content-type': 'text/csv' }, total: 24 * MB, chunked: false, connection });
+      assert.equal(outcome.events[0], 'response 413', JSON.stringify(outcome));
+      assert.equal(errorCode(outcome), 'payload_too_large');
+    }
+    // A client that goes on sending after the answer (node's own client stops writing once it
+    // has an answer): the server reads up to the bound, then closes; the client's writes fail.
+    const seen = await new Promise<{ head: string; sent: number; how: string }>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let head = '';
+      let sent = 0;
+      let how = 'open';
+      socket.setEncoding('latin1');
+      socket.on('data', (d: string) => (head += d));
+      socket.on('error', (e: NodeJS.ErrnoException) => (how = e.code ?? 'error'));
+      socket.on('close', () => resolve({ head, sent, how }));
+      socket.write(`POST ${feed.path} HTTP/1.1\r\nHost: x\r\nContent-Type: text/csv\r\nContent-Length: ${24 * MB}\r\n\r\n`);
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      const pump = () => {
+        while (sent < 24 * MB && !socket.destroyed) {
+          sent += chunk.length;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
+        }
+        if (!socket.destroyed) setTimeout(() => socket.destroy(), 3000).unref();
+      };
+      pump();
+    });
+    assert.match(seen.head, /^HTTP\/1\.1 413 /);
+    assert.ok(seen.sent < 24 * MB, `the server stopped reading (${seen.sent / MB} MB of 24 MB sent; ${seen.how})`);
   });
 
   test('readCapped: exact, shorter or longer than declared, and over the cap', async () => {

@@ -3,7 +3,14 @@
 // often before it read the answer (EPIPE / ECONNRESET instead of the 413). So the rest is read
 // and thrown away, never kept — but only up to a bound and for a while, so that an endless or
 // huge body cannot keep a connection busy: then the connection is closed.
+//
+// An answer that ends its connection (`Connection: close`: the client asked for it, as node's
+// client without an agent does, or the process is draining, P37) would have node destroy the
+// socket as soon as the answer is written, with the body still arriving: the very reset above
+// (P68). Node's server decides that from the response's `_last` when the answer is finished; it
+// is cleared here and the connection ended by the drain itself, once the body has been read.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface DrainLimits {
   /** Bytes of a refused body read after the answer before the connection is closed. */
@@ -12,9 +19,30 @@ export interface DrainLimits {
   maxMs: number;
 }
 
+/** Node's own flag (lib/_http_server.js resOnFinish): close the connection once this answer is written. */
+type ClosingResponse = ServerResponse & { _last?: boolean };
+
+/** Sockets whose request was answered while its body is still being read and dropped. */
+const draining = new WeakSet<Socket>();
+
+/**
+ * Whether this socket's request has its answer already and only the rest of its body is being
+ * read (error-handler.ts: a request timeout or a malformed tail then closes it without writing
+ * a second answer).
+ */
+export function isDrainingBody(socket: object): boolean {
+  return draining.has(socket as Socket);
+}
+
 /** Reads and drops what is left of `req`'s body within the limits, then closes the connection. */
-function discardRest(req: IncomingMessage, res: ServerResponse, limits: DrainLimits): void {
+function discardRest(req: IncomingMessage, res: ClosingResponse, limits: DrainLimits): void {
   if (req.readableEnded || req.destroyed) return;
+  const socket = req.socket;
+  // Node would destroy the socket when the answer is written (see the top of this file): the
+  // drain closes it instead, after the body.
+  const closeAfter = res._last === true;
+  if (closeAfter) res._last = false;
+  draining.add(socket);
   let seen = 0;
   let done = false;
   const stop = () => {
@@ -22,12 +50,20 @@ function discardRest(req: IncomingMessage, res: ServerResponse, limits: DrainLim
     done = true;
     clearTimeout(timer);
     req.off('data', onData);
+    draining.delete(socket);
+  };
+  // The whole body was read: the connection goes on, or ends as the answer said.
+  const ended = () => {
+    stop();
+    if (!closeAfter) return;
+    if (res.writableFinished) socket.destroySoon();
+    else res.once('finish', () => socket.destroySoon());
   };
   // Only once the answer is on its way out, so that the client can still read it.
   const cut = () => {
     stop();
-    if (res.writableFinished) req.socket.destroy();
-    else res.once('finish', () => req.socket.destroy());
+    if (res.writableFinished) socket.destroy();
+    else res.once('finish', () => socket.destroy());
   };
   const onData = (chunk: Buffer) => {
     seen += chunk.length;
@@ -36,7 +72,7 @@ function discardRest(req: IncomingMessage, res: ServerResponse, limits: DrainLim
   const timer = setTimeout(cut, limits.maxMs);
   timer.unref();
   req.on('data', onData);
-  req.once('end', stop);
+  req.once('end', ended);
   req.once('close', stop);
   req.resume();
 }

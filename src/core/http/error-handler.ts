@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors.js';
+import { isDrainingBody } from './drain.js';
 
 const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => ApiError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_request', 'The request body is not valid JSON.'),
@@ -85,21 +86,25 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   reply.header('x-request-id', req.id).code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
 };
 
-/** What node's HTTP parser refused, before Fastify saw a request. */
-function parserError(err: NodeJS.ErrnoException): ApiError {
+/** What node's HTTP parser refused, before Fastify saw a request; `timeoutMs`: the server's requestTimeout. */
+function parserError(err: NodeJS.ErrnoException, timeoutMs: number): ApiError {
   if (err.code === 'HPE_HEADER_OVERFLOW') {
     return new ApiError('headers_too_large', 'The request line and headers are too large.');
   }
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return new ApiError('request_timeout', 'The request was not received in time.');
+    // D38 (P67): headersTimeout = requestTimeout = REQUEST_TIMEOUT, both from the first byte.
+    return new ApiError('request_timeout', `The request's headers and body did not all arrive within ${timeoutMs / 1000} s.`);
   }
   return new ApiError('invalid_request', 'The request is not valid HTTP.');
 }
 
 /**
  * Fastify's `clientErrorHandler`: node's parser refused the request (headers over the size
- * limit, malformed HTTP, a timeout), so there is no request to answer; the answer in the Error
- * shape is written on the socket, then the connection closed.
+ * limit, malformed HTTP), or the request did not arrive within REQUEST_TIMEOUT (D38, P67: node's
+ * own requestTimeout/headersTimeout, for a route's request still reading its body too), so there
+ * is no request to answer; the answer in the Error shape is written on the socket, then the
+ * connection closed. A request already answered (a refused body being drained) gets no second
+ * answer: its connection just ends.
  *
  * Closed gently: the answer is followed by a FIN (end), the rest of what the client sends is
  * read and dropped, and the socket destroyed when the client closes or after CLOSE_GRACE_MS. A
@@ -110,9 +115,14 @@ function parserError(err: NodeJS.ErrnoException): ApiError {
  */
 export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
-  const apiError = parserError(err);
-  this.log.debug({ err: { code: err.code, message: err.message } }, 'client error');
-  if (!socket.writable) {
+  const apiError = parserError(err, this.server.requestTimeout);
+  // A cut slow request has no request log line of its own (P43): this one says it happened.
+  if (apiError.code === 'request_timeout')
+    this.log.info({ code: apiError.code, address: (socket as Duplex & { remoteAddress?: string }).remoteAddress }, apiError.message);
+  else this.log.debug({ err: { code: err.code, message: err.message } }, 'client error');
+  // The request was answered already (its body is being drained, or the answer has begun): a
+  // second answer on the socket would be garbage to the client; the connection just ends (P67).
+  if (!socket.writable || isDrainingBody(socket) || answerStarted(socket)) {
     socket.destroy();
     return;
   }
@@ -124,6 +134,11 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   const timer = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
+}
+
+/** Whether node has begun writing an answer on this socket (its in-flight response, node's own field). */
+function answerStarted(socket: Duplex): boolean {
+  return (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage?.headersSent === true;
 }
 
 /** How long a refused client may take to close after its answer before the socket is destroyed. */

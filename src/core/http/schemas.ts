@@ -18,8 +18,9 @@ export const ErrorSchema = Type.Object(
     $id: 'Error',
     title: 'Error',
     description:
-      "Every error, the framework's own included. Before any route runs, the service may also answer 408 request_timeout (the request did not arrive in time), " +
-      '414 uri_too_long (a path segment over its limit), 417 expectation_failed (an Expect other than 100-continue) and 431 headers_too_large (request line and headers over 16 KB), in this shape too.',
+      "Every error, the framework's own included. On any route, the service may also answer 408 request_timeout (the request's headers and body did not all arrive within " +
+      '60 s of its first byte, D38; the connection then closes), 414 uri_too_long (a path segment over its limit), 417 expectation_failed (an Expect other than 100-continue), ' +
+      '431 headers_too_large (request line and headers over 16 KB) and, on a new connection, 429 rate_limited (one address holds too many connections at once), in this shape too.',
   },
 );
 
@@ -29,6 +30,7 @@ const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (invalid_request, market_required, invalid_market).',
   401: 'Missing, invalid or revoked API key (unauthorized).',
   404: 'Not found (not_found).',
+  408: 'The request did not all arrive within REQUEST_TIMEOUT, 60 s from its first byte (request_timeout, D38); the connection is closed.',
   409: 'Refused (too_many_missing, empty_list, too_many_webhooks).',
   413: 'Payload too large (payload_too_large).',
   422: 'Unprocessable (invalid_vehicle with fields, unreadable_feed).',

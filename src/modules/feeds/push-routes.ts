@@ -43,6 +43,7 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
       "Column names and value spellings: docs/feed-columns.md. Every row is applied as in sync (no 500 limit); then the source's cars missing from the file are marked sold,",
       'unless a row failed (`sold_skipped`) or the mass-sold guard refuses (409 `too_many_missing`, nothing applied; `?allow_mass_sold=true` lets it through).',
       'A file without any car answers 409 `empty_list` (never read as "everything sold"). Unknown or revoked token: 404. Over 10 MB: 413 (also for chunked bodies).',
+      'The whole file must arrive within 60 s of the first byte (REQUEST_TIMEOUT, D38; about 1.4 Mbit/s for 10 MB), else 408 `request_timeout`; the import after that is not timed.',
       'Unreadable file, or more than 50 000 vehicles (refused whole, nothing applied): 422 `unreadable_feed`. `errors` lists the first 1000 per-row errors; `error_count` has them all.',
       'Limited to FEED_PUSH_PER_MINUTE pushes per token per minute (429 with Retry-After). The address also works without the trailing slash.',
       '`?dry_run=true` (D30): the file is read and checked the same way (same 409/413/422 answers, but 200 even when the mass-sold guard would refuse: see `guard`) and nothing is changed, nor any import recorded;',
@@ -70,7 +71,7 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
     },
     response: {
       200: Type.Ref('FeedPushResult'),
-      ...errorResponses(400, 404, 409, 413, 422, 429),
+      ...errorResponses(400, 404, 408, 409, 413, 422, 429),
     },
   };
 
