@@ -17,6 +17,7 @@ import * as panelInventory from './migrations/2026-11-24-003-panel-inventory.js'
 import * as leadConversations from './migrations/2026-11-24-004-lead-conversations.js';
 import * as vehicleDetails from './migrations/2026-11-24-005-vehicle-details.js';
 import * as feedMapping from './migrations/2026-11-24-006-feed-mapping.js';
+import * as limitHits from './migrations/2026-11-26-010-limit-hits.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -32,6 +33,7 @@ const MIGRATIONS = {
   '2026-11-24-004-lead-conversations': leadConversations,
   '2026-11-24-005-vehicle-details': vehicleDetails,
   '2026-11-24-006-feed-mapping': feedMapping,
+  '2026-11-26-010-limit-hits': limitHits,
 };
 
 /**
