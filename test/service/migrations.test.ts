@@ -22,6 +22,7 @@ const LANDED: Record<string, string> = {
   '2026-11-24-004-lead-conversations': '2316756d4379a56e',
   '2026-11-24-005-vehicle-details': '1010565be4e97d16',
   '2026-11-24-006-feed-mapping': 'cc53e871b1d88562',
+  '2026-11-26-010-limit-hits': '06e90033d91826cb',
 };
 
 describe('migrations', () => {
