@@ -30,7 +30,7 @@ export const ROLES: readonly UserRole[] = ['owner', 'staff'];
 export const NAME_MAX = 80;
 /** Invitation mails a dealership's owners may send in any hour from the panel (P61): each goes to an address they type. */
 export const INVITES_PER_HOUR = 30;
-/** Wrong tries of the current password on the account page (P69): per user, in any 15 minutes. */
+/** Tries of the current password on the account page (P69): per user, in any 15 minutes; each counted before the check. */
 export const PASSWORD_CHECKS = { limit: 5, windowMs: 15 * 60_000 };
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
