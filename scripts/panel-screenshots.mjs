@@ -37,6 +37,9 @@ if (run.status !== 0) process.exit(run.status ?? 1);
 // Captions, in the order a dealership meets the pages; a screenshot without one is listed last.
 const CAPTIONS = {
   'sign-in': 'Sign-in (phone, Spanish)',
+  'sign-in-throttled':
+    'Sign-in refused to a stranger’s browser after ten tries at an account in 15 minutes (phone, Spanish); the owner’s own browser, which holds its device cookie, still signs in (P69)',
+  'sign-in-throttled-desktop': 'The same refusal at 1280 px, in Portuguese (P69)',
   'set-password': 'Invitation link: choosing a password (phone, Spanish)',
   'overview-phone': 'Overview right after the invitation was accepted (phone, Spanish)',
   overview: 'Overview: cars by status, cars needing action, last imports, webhooks off, new leads',

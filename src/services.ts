@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
 import { watchChanges, type ChangeWatch } from './core/db/change-watch.js';
+import { StoreRateLimitStore } from './core/db/limit-store.js';
 import { openStore, type Store } from './core/db/store.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './core/http/rate-limit.js';
 import { connectRedis, type RedisConnection } from './core/redis/client.js';
@@ -51,6 +52,11 @@ export interface AppServices {
   catalog: Catalog;
   /** Per-key calls, invalid-key lockout, feed pushes per token, inquiries per address: in Redis when REDIS_URL is set (P30). */
   limiter: RateLimitStore;
+  /**
+   * The panel's limits that guard accounts (sign-in, the current-password check, reset requests,
+   * invitations): kept in the store, so one budget for every process on any deployment (P70).
+   */
+  storeLimiter: RateLimitStore;
   /** The Redis connection when REDIS_URL is set; `ping()` is for a readiness check. Closed by closeServices. */
   redis: RedisConnection | undefined;
   /** Moves when an API key is revoked by any process (P32); the key resolver's cache follows it. */
@@ -107,6 +113,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     // Models still produced list next year's model year (sold from the autumn before).
     catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1),
     limiter: opts.rateLimitStore ?? limiterFor(config, store, ownsStore, redis, log),
+    storeLimiter: new StoreRateLimitStore(store),
     redis,
     keyRevocations: watchChanges(store, KEY_REVOCATIONS, log.child({ component: 'keys' })),
     importLock: new ImportLock(store),

@@ -1,6 +1,7 @@
 // Secrets the service must read back (webhook signing secrets) are kept sealed with the server
 // key: AES-256-GCM, a fresh IV per value, the tag checked on open. A copy of the database alone
-// reveals none of them.
+// reveals none of them. The same key also gives one MAC key per purpose (the panel's device
+// cookies and CSRF tokens, P69, P71), so no two uses ever share a key.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,8 @@ export const KEY_FILE = 'secret.key';
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** A 32-byte key for `purpose` alone (HMAC-SHA256 of the purpose under the server key). */
+  subkey(purpose: string): Buffer;
 }
 
 export function secretBox(key: Buffer): SecretBox {
@@ -29,6 +32,9 @@ export function secretBox(key: Buffer): SecretBox {
       const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    },
+    subkey(purpose) {
+      return crypto.createHmac('sha256', key).update(`dealer-inventory:${purpose}`).digest();
     },
   };
 }

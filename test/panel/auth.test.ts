@@ -1,10 +1,12 @@
 // Sign-in, sessions and one-time links through the real app (D27).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { makeApp, manualClock, type TestApp } from '../support/app.js';
-import { PanelClient, seedPanelUser, signedInClient } from '../support/panel.js';
+import { getDealerBySlug } from '../../src/modules/dealers/service.js';
+import { inviteUser } from '../../src/modules/users/service.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
+import { freshAddress, PanelClient, seedPanelUser, signedInClient } from '../support/panel.js';
 
-describe('panel sign-in and sessions', () => {
+describe(`panel sign-in and sessions (${STORE_NAME})`, () => {
   let t: TestApp;
   before(async () => {
     t = await makeApp();
@@ -127,5 +129,70 @@ describe('panel sign-in and sessions', () => {
     const expired = await new PanelClient(t.app).get(second);
     assert.equal(expired.status, 410);
     assert.match(expired.body, /Este enlace ya no funciona|This link no longer works/);
+  });
+  test('forgot password for a user who has not accepted the invitation: the same page, nothing sent, the invitation unchanged (P71)', async () => {
+    const owner = await seedPanelUser(t);
+    const d = await getDealerBySlug(t.store.db, owner.slug);
+    const email = `pending-${process.pid}-${Date.now()}@example.com`;
+    const { inviteUrl, user } = await inviteUser(
+      t.store,
+      t.clock,
+      'http://localhost',
+      { id: d.id, name: d.name, markets: d.markets },
+      { email, name: 'Paula' },
+    );
+    const tokens = () => t.store.db.selectFrom('user_tokens').selectAll().where('user_id', '=', user.id).execute();
+    const mails = () => t.store.db.selectFrom('mails').select('id').where('to_address', '=', email).execute();
+    const [tokensBefore, mailsBefore] = [await tokens(), await mails()];
+    const c = new PanelClient(t.app, freshAddress());
+    await c.get('/panel/forgot-password');
+    const unknown = await c.post('/panel/forgot-password', { email: 'nobody-at-all@example.com' });
+    await c.get('/panel/forgot-password');
+    const pending = await c.post('/panel/forgot-password', { email: email.toUpperCase() });
+    assert.equal(pending.status, 200);
+    const strip = (body: string) => body.replace(/name="_csrf" value="[^"]+"/, '');
+    assert.equal(strip(pending.body), strip(unknown.body));
+    assert.deepEqual(await tokens(), tokensBefore, 'the invitation link is the one the owner sent');
+    assert.deepEqual(await mails(), mailsBefore, 'nothing sent');
+    assert.equal((await new PanelClient(t.app).get(new URL(inviteUrl).pathname)).status, 200, 'the invitation still works');
+  });
+
+  test('a CSRF token from before sign-in, or of another session, is refused after sign-in; the session cookie is always a new one (P71)', async () => {
+    const user = await seedPanelUser(t);
+    const c = new PanelClient(t.app, freshAddress());
+    const planted = 'A'.repeat(43);
+    c.cookies.set('di_session', planted);
+    await c.get('/panel/sign-in');
+    const [tokenBefore, secretBefore] = [c.csrf, c.cookies.get('di_csrf')!];
+    const signed = await c.post('/panel/sign-in', { email: user.email, password: user.password });
+    assert.equal(signed.status, 303);
+    assert.notEqual(c.cookies.get('di_session'), planted, 'no session fixation: the planted value is replaced');
+    assert.notEqual(c.cookies.get('di_csrf'), secretBefore, 'the CSRF secret is replaced at sign-in');
+    const name = async () => (await t.store.db.selectFrom('users').select('name').where('email', '=', user.email).executeTakeFirstOrThrow()).name;
+    const nameBefore = await name();
+    // The token read before sign-in: refused with the new secret, and with the old one put back.
+    assert.equal((await c.post('/panel/account', { _csrf: tokenBefore, name: 'Changed' })).status, 403);
+    c.cookies.set('di_csrf', secretBefore);
+    const withOldSecret = await c.post('/panel/account', { _csrf: tokenBefore, name: 'Changed' });
+    assert.equal(withOldSecret.status, 403);
+    assert.match(withOldSecret.body, /El formulario venció|This form has expired/);
+    // Another session's token, even with that session's CSRF cookie: refused.
+    const other = await signedInClient(t);
+    await other.client.get('/panel/account');
+    c.cookies.set('di_csrf', other.client.cookies.get('di_csrf')!);
+    assert.equal((await c.post('/panel/account', { _csrf: other.client.csrf, name: 'Changed' })).status, 403);
+    assert.equal(await name(), nameBefore);
+    // This session's own token works.
+    await c.get('/panel/account');
+    assert.equal((await c.post('/panel/account', { name: 'Changed' })).status, 303);
+    assert.equal(await name(), 'Changed');
+  });
+
+  test('signing out after the session ended needs no token: back to sign-in, not a 403', async () => {
+    const { client } = await signedInClient(t);
+    await client.get('/panel');
+    manualClock(t).advance(12 * 3_600_000 + 1000);
+    const res = await client.post('/panel/sign-out');
+    assert.deepEqual([res.status, res.location], [303, '/panel/sign-in?done=signed-out']);
   });
 });

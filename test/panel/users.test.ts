@@ -1,8 +1,9 @@
 // The panel's Users and My account pages through the real app (D27, D28).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
-import { PanelClient, PASSWORD, seedPanelUser, signedInClient } from '../support/panel.js';
+import { inviteUser, inviteUserToDealer } from '../../src/modules/users/service.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
+import { freshAddress, PanelClient, PASSWORD, seedPanelUser, signedInClient } from '../support/panel.js';
 
 let t: TestApp;
 before(async () => {
@@ -15,7 +16,7 @@ const mailsTo = (email: string) => t.store.db.selectFrom('mails').selectAll().wh
 const tokensOf = (userId: number) => t.store.db.selectFrom('user_tokens').selectAll().where('user_id', '=', userId).execute();
 
 async function signedInAs(email: string, password = PASSWORD): Promise<PanelClient> {
-  const c = new PanelClient(t.app);
+  const c = new PanelClient(t.app, freshAddress());
   const res = await c.signIn(email, password);
   assert.equal(res.status, 303, `sign-in of ${email}`);
   return c;
@@ -65,11 +66,10 @@ describe(`panel users (${STORE_NAME})`, () => {
     assert.equal((await userByEmail('carla@example.com'))!.role, 'staff');
 
     await client.get('/panel/users');
-    const other = await seedPanelUser(t);
     for (const [form, message] of [
       [{ email: 'not-an-address', role: 'staff' }, /Escriba un correo válido/],
+      // This dealership's own active user: the owner sees them in the list anyway.
       [{ email: user.email, role: 'staff' }, new RegExp(`${user.email} ya tiene una cuenta`)],
-      [{ email: other.email, role: 'staff' }, new RegExp(`${other.email} ya tiene una cuenta`)],
       [{ email: 'dora@example.com', role: 'boss' }, /Elija un rol/],
       [{ email: 'dora@example.com', name: 'x'.repeat(90), role: 'staff' }, /El nombre es demasiado largo/],
     ] as [Record<string, string>, RegExp][]) {
@@ -79,7 +79,61 @@ describe(`panel users (${STORE_NAME})`, () => {
       assert.match(r.body, new RegExp(`id="invite-email" name="email" type="email" required maxlength="254" autocomplete="off" value="${form.email}"`));
     }
     assert.equal(await userByEmail('dora@example.com'), undefined);
-    assert.equal(Number((await userByEmail(other.email))!.dealer_id), other.dealerId, 'the other dealership’s user is untouched');
+  });
+
+  test('an address of another dealership is answered as any invitation; its holder is told by mail, in their language; P61 counts it (P71)', async () => {
+    const { client, user } = await signedInClient(t);
+    const dealerName = (await t.store.db.selectFrom('dealers').select('name').where('id', '=', user.dealerId).executeTakeFirstOrThrow()).name;
+    const active = await seedPanelUser(t, { markets: ['br'], name: 'Joana' });
+    const pendingDealer = await seedPanelUser(t, { markets: ['us'] });
+    const pendingEmail = `pending-elsewhere-${process.pid}@example.com`;
+    await inviteUserToDealer(t.store, t.clock, 'http://localhost', pendingDealer.slug, { email: pendingEmail, name: 'Pat' });
+    const before = async (email: string) => {
+      const u = (await userByEmail(email))!;
+      return { user: u, tokens: await tokensOf(Number(u.id)) };
+    };
+    const activeBefore = await before(active.email);
+    const pendingBefore = await before(pendingEmail);
+    const strip = (body: string, email: string) => body.replace(/name="_csrf" value="[^"]+"/g, '').replaceAll(email, 'EMAIL');
+
+    await client.get('/panel/users');
+    const fresh = await client.post('/panel/users/invite', { email: 'brand-new-person@example.com', name: 'Nadia', role: 'owner' });
+    const freshPage = await client.get(fresh.location!);
+    for (const email of [active.email, pendingEmail]) {
+      const res = await client.post('/panel/users/invite', { email: email.toUpperCase(), name: 'Nadia', role: 'owner' });
+      assert.equal(res.status, 303, email);
+      assert.equal(res.location, `/panel/users?done=invited&who=${encodeURIComponent(email)}`);
+      const page = await client.get(`/panel/users?done=invited&who=${encodeURIComponent(email)}`);
+      assert.match(page.body, new RegExp(`Invitación enviada a ${email}\\.`));
+      assert.doesNotMatch(page.body, /ya tiene una cuenta/);
+      // The notice and the form read exactly as for an address nobody had.
+      const noticeOf = (body: string) => /<p class="notice ok"[^>]*>[^<]*<\/p>/.exec(body)![0];
+      assert.equal(strip(noticeOf(page.body), email), strip(noticeOf(freshPage.body), 'brand-new-person@example.com'));
+    }
+    // Nothing of theirs changed: dealership, role, name, password, links.
+    assert.deepEqual(await before(active.email), activeBefore);
+    assert.deepEqual(await before(pendingEmail), pendingBefore);
+    // Each was told by mail, in their own language, who tried; no link in it.
+    const [toActive] = (await mailsTo(active.email)).filter((m) => m.kind === 'invite_elsewhere');
+    assert.equal(toActive!.subject, `${dealerName} tentou convidar você para o painel de concessionárias`);
+    assert.match(toActive!.text_body!, /^Olá Joana,\n/);
+    assert.match(toActive!.text_body!, /Um endereço de e-mail só pode pertencer a uma concessionária/);
+    assert.doesNotMatch(toActive!.text_body!, /\/panel\//);
+    assert.equal(Number(toActive!.dealer_id), active.dealerId);
+    const [toPending] = (await mailsTo(pendingEmail)).filter((m) => m.kind === 'invite_elsewhere');
+    assert.equal(toPending!.subject, `${dealerName} tried to invite you to the dealer panel`);
+    const job = await t.store.db
+      .selectFrom('jobs')
+      .select('task')
+      .where('task', '=', 'mail.send')
+      .where('payload', 'like', `%${toPending!.id}%`)
+      .executeTakeFirst();
+    assert.ok(job, 'queued with its mail.send job');
+    // P61 counts them as any invitation: 3 so far, 27 more, then the 31st is refused.
+    for (let i = 0; i < 27; i++) await client.post('/panel/users/invite', { email: `count-${i}@example.com`, role: 'staff' });
+    const refused = await client.post('/panel/users/invite', { email: active.email, role: 'staff' });
+    assert.equal(refused.status, 429);
+    assert.equal((await mailsTo(active.email)).filter((m) => m.kind === 'invite_elsewhere').length, 1);
   });
 
   test('invitations are limited per dealership and hour (P61): the 31st is a 429 page that keeps the form; another dealership is not held', async () => {
@@ -126,6 +180,35 @@ describe(`panel users (${STORE_NAME})`, () => {
     const down = await client.post(`/panel/users/${me.id}/role`, { role: 'staff' });
     assert.deepEqual([down.status, down.location], [303, '/panel']);
     assert.equal((await client.get('/panel/users')).status, 403);
+  });
+
+  test('two owners demoting each other at the same moment leave one owner (P71: a lock per dealership; PostgreSQL raced without it)', async () => {
+    const a = await signedInClient(t, { name: 'Owner A' });
+    const bSeed = await seedPanelUser(t, { slug: a.user.slug, name: 'Owner B' });
+    const b = await signedInAs(bSeed.email);
+    const aId = Number((await userByEmail(a.user.email))!.id);
+    const bId = Number((await userByEmail(bSeed.email))!.id);
+    const owners = async () =>
+      Number(
+        (
+          await t.store.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('dealer_id', '=', a.user.dealerId)
+            .where('role', '=', 'owner')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 20; round++) {
+      await t.store.db.updateTable('users').set({ role: 'owner' }).where('id', 'in', [aId, bId]).execute();
+      await Promise.all([a.client.get('/panel/users'), b.get('/panel/users')]);
+      const [ra, rb] = await Promise.all([a.client.post(`/panel/users/${bId}/role`, { role: 'staff' }), b.post(`/panel/users/${aId}/role`, { role: 'staff' })]);
+      assert.equal(await owners(), 1, `round ${round}: ${ra.status} ${rb.status}`);
+      outcomes.add([ra.status, rb.status].sort().join('+'));
+    }
+    // One demotion went through each round; the other was refused (last owner) or came too late (no longer an owner).
+    for (const o of outcomes) assert.ok(['303+422', '303+403'].includes(o), o);
   });
 
   test('removing a user ends their sessions: their next request goes to sign-in', async () => {
@@ -254,6 +337,99 @@ describe(`panel my account (${STORE_NAME})`, () => {
     assert.match(out.location!, /^\/panel\/sign-in/);
     assert.equal((await new PanelClient(t.app, '10.9.0.1').signIn(user.email, PASSWORD)).status, 401);
     assert.equal((await new PanelClient(t.app, '10.9.0.2').signIn(user.email, 'a brand new passphrase')).status, 303);
+  });
+
+  test('the current-password check is limited per user: 5 tries in 15 minutes, then a 429 page that keeps the form (P69)', async () => {
+    const { client, user } = await signedInClient(t, { role: 'staff' });
+    await client.get('/panel/account');
+    const next = { password: 'a brand new passphrase', password2: 'a brand new passphrase' };
+    for (let i = 0; i < 5; i++) {
+      const res = await client.post('/panel/account/password', { current: `wrong current ${i}`, ...next });
+      assert.equal(res.status, 422, `try ${i + 1}`);
+      assert.match(res.body, /La contraseña actual no es correcta/);
+    }
+    const refused = await client.post('/panel/account/password', { current: PASSWORD, ...next });
+    assert.equal(refused.status, 429, 'the right password waits too');
+    assert.equal(refused.headers['retry-after'], '900');
+    assert.match(refused.body, /Demasiados intentos con la contraseña actual \(5 en 15 minutos\)\. Intente de nuevo en 15 min/);
+    for (const field of ['id="current" name="current" type="password"', 'name="password"', 'name="password2"', 'action="/panel/account/password"'])
+      assert.ok(refused.body.includes(field), field);
+    assert.equal((await new PanelClient(t.app, freshAddress()).signIn(user.email, PASSWORD)).status, 303, 'the password did not change');
+    // Per user: another user of the dealership is not held.
+    const other = await signedInClient(t, { role: 'staff', slug: user.slug });
+    await other.client.get('/panel/account');
+    assert.equal((await other.client.post('/panel/account/password', { current: 'wrong', ...next })).status, 422);
+    // After the window, the right password works.
+    manualClock(t).advance(15 * 60_000 + 1000);
+    await client.get('/panel/account');
+    assert.equal((await client.post('/panel/account/password', { current: PASSWORD, ...next })).status, 303);
+  });
+
+  test('a reset link asked for before a password change stops working when the password changes (P71)', async () => {
+    const { client, user } = await signedInClient(t, { role: 'staff' });
+    const anon = new PanelClient(t.app, freshAddress());
+    await anon.get('/panel/forgot-password');
+    await anon.post('/panel/forgot-password', { email: user.email });
+    const mail = (await mailsTo(user.email)).filter((m) => m.kind === 'reset').at(-1)!;
+    const link = new URL(/https?:\/\/\S+\/panel\/reset\/[A-Za-z0-9_-]{43}/.exec(mail.text_body!)![0]).pathname;
+    assert.equal((await anon.get(link)).status, 200, 'the link works before the change');
+    await client.get('/panel/account');
+    const changed = await client.post('/panel/account/password', {
+      current: PASSWORD,
+      password: 'a brand new passphrase',
+      password2: 'a brand new passphrase',
+    });
+    assert.equal(changed.status, 303);
+    const after = await anon.get(link);
+    assert.equal(after.status, 410);
+    assert.match(after.body, /Este enlace ya no funciona/);
+    const used = await anon.post(link, { password: 'the attacker’s passphrase', password2: 'the attacker’s passphrase' });
+    assert.equal(used.status, 410);
+    assert.equal((await new PanelClient(t.app, freshAddress()).signIn(user.email, 'a brand new passphrase')).status, 303);
+  });
+
+  test('a name with a control character (CR, LF, NUL…) is refused on the invitation, the account page, the invitation link and the CLI’s service (P71)', async () => {
+    const { client, user } = await signedInClient(t, { name: 'Carmen' });
+    const bad = ['Ana\r\nBcc: victim@example.com', 'Ana\u0000', 'Ana\tB', 'Ana\u0085'];
+    await client.get('/panel/users');
+    for (const name of bad) {
+      const res = await client.post('/panel/users/invite', { email: 'named@example.com', name, role: 'staff' });
+      assert.equal(res.status, 422, JSON.stringify(name));
+      assert.match(res.body, /El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea ni otros caracteres de control\./);
+    }
+    assert.equal(await userByEmail('named@example.com'), undefined);
+
+    await client.get('/panel/account');
+    for (const name of bad) {
+      const res = await client.post('/panel/account', { name, lang: '' });
+      assert.equal(res.status, 422, JSON.stringify(name));
+      assert.match(res.body, /sin saltos de línea ni otros caracteres de control/);
+    }
+    assert.equal((await userByEmail(user.email))!.name, 'Carmen');
+
+    const { inviteUrl } = await inviteUser(
+      t.store,
+      t.clock,
+      'http://localhost',
+      { id: user.dealerId, name: 'X', markets: ['ar'] },
+      { email: 'linked@example.com', name: 'Lina' },
+    );
+    const path = new URL(inviteUrl).pathname;
+    const invited = new PanelClient(t.app, freshAddress());
+    await invited.get(path);
+    const refused = await invited.post(path, { name: 'Lina\nX', password: 'a brand new passphrase', password2: 'a brand new passphrase' });
+    assert.equal(refused.status, 422);
+    assert.match(refused.body, /sin saltos de línea ni otros caracteres de control/);
+    assert.equal((await userByEmail('linked@example.com'))!.password_hash, null, 'the link was not used');
+    assert.equal((await invited.post(path, { name: 'Lina M', password: 'a brand new passphrase', password2: 'a brand new passphrase' })).status, 303);
+    assert.equal((await userByEmail('linked@example.com'))!.name, 'Lina M');
+
+    // The operator's CLI invites through this service.
+    await assert.rejects(inviteUserToDealer(t.store, t.clock, 'http://localhost', user.slug, { email: 'cli@example.com', name: 'Cli\r\nX' }), (err: Error) => {
+      assert.match(err.message, /name must not contain control characters \(it holds U\+000D\)/);
+      return true;
+    });
+    assert.equal(await userByEmail('cli@example.com'), undefined);
   });
 
   test('a form without its CSRF token is refused; signed-out visitors go to sign-in', async () => {

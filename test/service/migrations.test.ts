@@ -24,6 +24,7 @@ const LANDED: Record<string, string> = {
   '2026-11-24-006-feed-mapping': 'cc53e871b1d88562',
   '2026-11-26-001-feed-token-creators': '04b91d803c92781b',
   '2026-11-26-002-lead-phone-keys': 'b4d822a265fedccd',
+  '2026-11-26-010-limit-hits': '06e90033d91826cb',
 };
 
 describe('migrations', () => {

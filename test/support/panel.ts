@@ -102,13 +102,17 @@ export async function seedPanelUser(
   return { email, password: PASSWORD, slug: seeded.slug, dealerId: d.id, key: seeded.key };
 }
 
-/** A client signed in as a new user (owner unless told). */
+let addresses = 0;
+/** An address of its own for each signed-in client, so the per-address sign-in limit (P69) never couples tests. */
+export const freshAddress = (): string => `10.250.${Math.floor(++addresses / 250) % 250}.${(addresses % 250) + 1}`;
+
+/** A client signed in as a new user (owner unless told), from an address of its own. */
 export async function signedInClient(
   t: { app: FastifyInstance; store: Store; clock: Clock },
   o: Parameters<typeof seedPanelUser>[1] = {},
 ): Promise<{ client: PanelClient; user: SeededUser }> {
   const user = await seedPanelUser(t, o);
-  const client = new PanelClient(t.app);
+  const client = new PanelClient(t.app, freshAddress());
   const res = await client.signIn(user.email, user.password);
   if (res.status !== 303) throw new Error(`sign-in failed: ${res.status} ${res.body.slice(0, 200)}`);
   return { client, user };

@@ -5,7 +5,16 @@ import type { DB } from './schema.js';
 import type { DialectName } from './store.js';
 
 /** PostgreSQL advisory-lock classes (the first key): one per kind of lock, never shared. */
-export const LOCK_CLASS = { inventory: 7301, webhooks: 7302, vehicleLeads: 7303, feedImport: 7304, jobClaims: 7305, migrations: 7306 } as const;
+export const LOCK_CLASS = {
+  inventory: 7301,
+  webhooks: 7302,
+  vehicleLeads: 7303,
+  feedImport: 7304,
+  jobClaims: 7305,
+  migrations: 7306,
+  dealerUsers: 7307,
+  limitKey: 7308,
+} as const;
 
 /** Serializes changes to one dealership's webhooks (the 20-per-dealership count) on PostgreSQL. */
 export async function lockDealerWebhooks(trx: Kysely<DB>, dialect: DialectName, dealerId: number): Promise<void> {
@@ -34,4 +43,21 @@ export async function lockVehicleLeads(trx: Kysely<DB>, dialect: DialectName, ve
  */
 export async function lockJobClaims(trx: Kysely<DB>, dialect: DialectName): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.jobClaims)}, hashtext(current_schema()))`.execute(trx);
+}
+
+/**
+ * Serialises changes to one dealership's users' roles and membership until the transaction ends,
+ * so two owners demoting or removing each other at once cannot both see "another owner is left"
+ * (P71). SQLite already has a single writer.
+ */
+export async function lockDealerUsers(trx: Kysely<DB>, dialect: DialectName, dealerId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.dealerUsers)}, ${dealerId}::int)`.execute(trx);
+}
+
+/**
+ * Serialises the calls of one limit kept in the store (P70) until the transaction ends, so two
+ * processes cannot both take a key's last free place. SQLite already has a single writer.
+ */
+export async function lockLimitKey(trx: Kysely<DB>, dialect: DialectName, key: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.limitKey)}, hashtext(current_schema() || ${key}))`.execute(trx);
 }

@@ -19,6 +19,7 @@ import * as vehicleDetails from './migrations/2026-11-24-005-vehicle-details.js'
 import * as feedMapping from './migrations/2026-11-24-006-feed-mapping.js';
 import * as feedTokenCreators from './migrations/2026-11-26-001-feed-token-creators.js';
 import * as leadPhoneKeys from './migrations/2026-11-26-002-lead-phone-keys.js';
+import * as limitHits from './migrations/2026-11-26-010-limit-hits.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -36,6 +37,7 @@ const MIGRATIONS = {
   '2026-11-24-006-feed-mapping': feedMapping,
   '2026-11-26-001-feed-token-creators': feedTokenCreators,
   '2026-11-26-002-lead-phone-keys': leadPhoneKeys,
+  '2026-11-26-010-limit-hits': limitHits,
 };
 
 /**

@@ -355,6 +355,14 @@ interface MailsTable {
   sent_at: number | null;
 }
 
+/** One accepted call of a limit kept in the store (P70): a sliding log per key. */
+interface LimitHitsTable {
+  key: string;
+  at: number;
+  /** `at` plus the limit's window: past it, the row counts for nothing and is swept. */
+  expires_at: number;
+}
+
 export interface DB {
   dealers: DealersTable;
   api_keys: ApiKeysTable;
@@ -374,6 +382,7 @@ export interface DB {
   user_sessions: UserSessionsTable;
   user_tokens: UserTokensTable;
   mails: MailsTable;
+  limit_hits: LimitHitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,7 +5,9 @@ import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { SecretBox } from '../../core/secret-box.js';
 import { ASSETS } from '../../core/web/assets.js';
+import { CSRF_COOKIE, csrfCookieOptions } from '../../core/web/csrf.js';
 import { renderPageError } from '../../core/web/error-page.js';
 import { PageError } from '../../core/web/errors.js';
 import { setPanelHeaders } from '../../core/web/headers.js';
@@ -15,7 +17,7 @@ import { accountPages, type AccountPagesDeps } from '../users/account-pages.js';
 import { leadPages, type LeadPagesDeps } from '../leads/pages.js';
 import { authPages, type AuthPagesDeps } from '../users/auth-pages.js';
 import { userPages, type UserPagesDeps } from '../users/pages.js';
-import { sessionHook } from '../users/session.js';
+import { csrfBinding, sessionHook } from '../users/session.js';
 import { feedsPages, type FeedsPagesDeps } from '../feeds/pages.js';
 import { keysPages, type KeysPagesDeps } from '../keys/pages.js';
 import { inventoryPages, type InventoryDeps } from '../vehicles/pages.js';
@@ -30,11 +32,10 @@ export type PanelDeps = AuthPagesDeps &
   AccountPagesDeps &
   LeadPagesDeps &
   KeysPagesDeps &
-  FeedsPagesDeps;
+  FeedsPagesDeps & { box: SecretBox };
 
 /** A panel form is short text; anything larger is refused with a page (413). */
 const PANEL_FORM_LIMIT = 64 * 1024;
-const CSRF_COOKIE = 'di_csrf';
 
 /** The signed-in pages: every feature module's pages, registered under /panel. */
 async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<void> {
@@ -60,7 +61,10 @@ export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel
   await panel.register(csrf, {
     sessionPlugin: '@fastify/cookie',
     cookieKey: CSRF_COOKIE,
-    cookieOpts: { path: '/panel', httpOnly: true, sameSite: 'lax', secure },
+    cookieOpts: csrfCookieOptions(secure),
+    // Tokens bound to the session (P71): one made before sign-in, or for another session, fails.
+    csrfOpts: { hmacKey: deps.box.subkey('panel-csrf') },
+    getUserInfo: csrfBinding,
     getToken: (req) => {
       const body = req.body as Record<string, unknown> | undefined;
       return typeof body?._csrf === 'string' ? body._csrf : undefined;
@@ -79,12 +83,15 @@ export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel
   panel.addHook('onRequest', sessionHook(deps));
   // Every form that changes anything carries the token; every page gets one for its forms.
   panel.addHook('preHandler', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    // Signing out without a session (it ended meanwhile) changes nothing: no token needed, and
+    // the page's token, bound to the ended session, would only turn it into a 403.
+    const nothingToProtect = !req.panelUser && req.routeOptions.url === '/panel/sign-out';
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !nothingToProtect) {
       await new Promise<void>((resolve, reject) => {
         panel.csrfProtection(req, reply, (err?: Error) => (err ? reject(err) : resolve()));
       });
     }
-    req.csrfToken = reply.generateCsrf();
+    req.csrfToken = reply.generateCsrf({ userInfo: csrfBinding(req) });
   });
   panel.setErrorHandler((err: FastifyError, req, reply) => renderPageError(err, req, reply));
   panel.setNotFoundHandler((req, reply) => renderPageError(new PageError(404, 'not_found'), req, reply));

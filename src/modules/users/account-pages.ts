@@ -1,17 +1,23 @@
 // My account (every signed-in user): name, language, lead notices, and the password change
-// that signs out every other session of the user while this one stays (D27).
+// that signs out every other session of the user while this one stays (D27), its check of the
+// current password limited per user (P69).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
+import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { isLang, LANGS, signedIn, type PanelUser } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
 import { csrfField } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { newPasswordFields } from './password-fields.js';
 import { USER_PANEL_TEXTS } from './panel-texts.js';
-import { changePassword, findUser, NAME_MAX, updateAccount, userLang } from './service.js';
+import { changePassword, findUser, NAME_MAX, nameProblem, updateAccount, userLang } from './service.js';
 
 export interface AccountPagesDeps {
   store: Store;
+  clock: Clock;
+  /** The panel's limits, kept in the store (P70). */
+  storeLimiter: RateLimitStore;
 }
 
 const notice = (kind: 'ok' | 'bad', text: string | undefined): Html | '' =>
@@ -87,6 +93,9 @@ ${newPasswordFields(t, 'new-password')}
     const f = formFields(req.body);
     const lang = f.lang ?? '';
     if (lang !== '' && !isLang(lang)) return accountPage(req, reply, me, { status: 422, profileError: USER_PANEL_TEXTS[req.panelLang].badLang });
+    if (nameProblem((f.name ?? '').trim().slice(0, NAME_MAX)) === 'control') {
+      return accountPage(req, reply, me, { status: 422, profileError: USER_PANEL_TEXTS[req.panelLang].nameControl });
+    }
     await updateAccount(store.db, me, { name: f.name ?? me.name, lang: lang === '' ? null : lang, notifyLeads: f.notify_leads === '1' });
     return redirectTo(reply, '/panel/account?done=saved');
   });
@@ -97,9 +106,14 @@ ${newPasswordFields(t, 'new-password')}
     const f = formFields(req.body);
     const next = f.password ?? '';
     if (next !== (f.password2 ?? '')) return accountPage(req, reply, me, { status: 422, passwordError: t.mismatch });
-    const result = await changePassword(store, me, (f.current ?? '').slice(0, 1000), next);
-    if (result !== 'ok') {
-      const error = result === 'wrong_current' ? t.wrongCurrent : result === 'too_short' ? t.tooShort : t.tooLong;
+    const result = await changePassword(deps, me, (f.current ?? '').slice(0, 1000), next);
+    if (result.outcome === 'throttled') {
+      const minutes = Math.max(1, Math.ceil(result.retryMs / 60_000));
+      void reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryMs / 1000))));
+      return accountPage(req, reply, me, { status: 429, passwordError: t.tooManyPasswordTries(minutes) });
+    }
+    if (result.outcome !== 'ok') {
+      const error = result.outcome === 'wrong_current' ? t.wrongCurrent : result.outcome === 'too_short' ? t.tooShort : t.tooLong;
       return accountPage(req, reply, me, { status: 422, passwordError: error });
     }
     return redirectTo(reply, '/panel/account?done=password');

@@ -1,35 +1,49 @@
 // The panel's doors: sign in, sign out, "forgot password", and the one-time links that set a
-// password (invitation, reset). Sign-in attempts are throttled per account and per address.
+// password (invitation, reset). Sign-in is throttled per address, per device cookie and per
+// account for clients without one (sign-in.ts, P69); signing in gives the browser a device
+// cookie and a fresh CSRF secret (P71).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
+import type { SecretBox } from '../../core/secret-box.js';
+import { rotateCsrfSecret } from '../../core/web/csrf.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { csrfField } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
+import { deviceCookies } from './device-cookie.js';
 import { newPasswordFields } from './password-fields.js';
 import { passwordProblem } from './password.js';
-import { checkLink, normalizeEmail, requestPasswordReset, signIn, signOut, useLink } from './service.js';
-import { clearSessionCookie, safeNext, setSessionCookie } from './session.js';
+import { checkLink, nameProblem, normalizeEmail, requestPasswordReset, signOut, useLink } from './service.js';
+import { attemptSignIn } from './sign-in.js';
+import { clearSessionCookie, deviceCookieOf, safeNext, setDeviceCookie, setSessionCookie } from './session.js';
 import { USER_TEXTS } from './texts.js';
 
 export interface AuthPagesDeps {
   store: Store;
   clock: Clock;
   publicBaseUrl: string;
-  limiter: RateLimitStore;
+  /** The panel's limits, kept in the store (P70). */
+  storeLimiter: RateLimitStore;
+  box: SecretBox;
 }
 
-/** Per account and per address, in any 15 minutes. */
-const SIGN_IN_LIMITS = { perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 };
 const RESET_REQUESTS_PER_ADDRESS = 10;
 
 const notice = (kind: 'ok' | 'bad' | 'warn', text: string | undefined): Html | '' => (text ? html`<p class="notice ${kind}" role="status">${text}</p>` : '');
 
 export const authPages: FastifyPluginAsync<{ deps: AuthPagesDeps }> = async (app, { deps }) => {
-  const { store, clock, publicBaseUrl, limiter } = deps;
+  const { store, clock, publicBaseUrl, storeLimiter } = deps;
   const secure = publicBaseUrl.startsWith('https:');
+  const devices = deviceCookies(deps.box.subkey('panel-device'));
+
+  /** A browser that just proved who it is: a session, a device cookie, a fresh CSRF secret. */
+  function signedInNow(reply: FastifyReply, session: string, device: string): void {
+    setSessionCookie(reply, session, secure);
+    setDeviceCookie(reply, device, secure);
+    rotateCsrfSecret(reply, secure);
+  }
 
   function signInPage(req: FastifyRequest, reply: FastifyReply, o: { email?: string; error?: string; info?: string; next?: string; status?: number }) {
     const t = USER_TEXTS[req.panelLang];
@@ -61,17 +75,17 @@ ${csrfField(req.csrfToken)}
     const t = USER_TEXTS[req.panelLang];
     const f = formFields(req.body);
     const email = normalizeEmail(f.email ?? '').slice(0, 254);
-    const now = clock.now();
-    const byAddress = await limiter.hit(`signin:ip:${req.ip}`, now, SIGN_IN_LIMITS.perAddress, SIGN_IN_LIMITS.windowMs);
-    const byAccount = email ? await limiter.hit(`signin:user:${email}`, now, SIGN_IN_LIMITS.perAccount, SIGN_IN_LIMITS.windowMs) : byAddress;
-    if (!byAddress.allowed || !byAccount.allowed) {
-      const minutes = Math.max(1, Math.ceil(Math.max(byAddress.allowed ? 0 : byAddress.resetMs, byAccount.allowed ? 0 : byAccount.resetMs) / 60_000));
+    const outcome = await attemptSignIn(
+      { store, clock, storeLimiter, devices },
+      { email, password: (f.password ?? '').slice(0, 1000), ip: req.ip, deviceCookie: deviceCookieOf(req) },
+    );
+    if (outcome.kind === 'throttled') {
+      const minutes = Math.max(1, Math.ceil(outcome.retryMs / 60_000));
       reply.header('retry-after', String(minutes * 60));
       return signInPage(req, reply, { email, next: f.next, error: t.throttled(minutes), status: 429 });
     }
-    const token = email && f.password ? await signIn(store, clock, email, f.password.slice(0, 1000)) : undefined;
-    if (!token) return signInPage(req, reply, { email, next: f.next, error: t.wrong, status: 401 });
-    setSessionCookie(reply, token, secure);
+    if (outcome.kind === 'wrong') return signInPage(req, reply, { email, next: f.next, error: t.wrong, status: 401 });
+    signedInNow(reply, outcome.session, outcome.device);
     return redirectTo(reply, safeNext(f.next));
   });
 
@@ -100,7 +114,7 @@ ${csrfField(req.csrfToken)}
   app.get('/forgot-password', async (req, reply) => forgotPage(req, reply, false));
   app.post('/forgot-password', async (req, reply) => {
     const f = formFields(req.body);
-    const allowed = await limiter.hit(`reset:ip:${req.ip}`, clock.now(), RESET_REQUESTS_PER_ADDRESS, 3_600_000);
+    const allowed = await storeLimiter.hit(`reset:ip:${req.ip}`, clock.now(), RESET_REQUESTS_PER_ADDRESS, 3_600_000);
     if (!allowed.allowed) throw new PageError(429, 'rate_limited');
     await requestPasswordReset(store, clock, publicBaseUrl, (f.email ?? '').slice(0, 254));
     return forgotPage(req, reply, true);
@@ -147,11 +161,22 @@ ${newPasswordFields(t, 'password')}
       const f = formFields(req.body);
       const password = f.password ?? '';
       const problem = passwordProblem(password);
-      const error = problem === 'too_short' ? t.tooShort : problem === 'too_long' ? t.tooLong : password !== f.password2 ? t.mismatch : undefined;
+      const name = purpose === 'invite' ? (f.name ?? '').trim() : '';
+      const error =
+        nameProblem(name) === 'control'
+          ? t.nameControl
+          : problem === 'too_short'
+            ? t.tooShort
+            : problem === 'too_long'
+              ? t.tooLong
+              : password !== f.password2
+                ? t.mismatch
+                : undefined;
       if (error) return linkPage(req, reply, { email: state.email, name: f.name ?? state.name, error, status: 422 });
       const session = await useLink(store, clock, purpose, token, password, purpose === 'invite' ? f.name : undefined);
       if (!session) throw invalid();
-      setSessionCookie(reply, session, secure);
+      // The link came by mail to the user: this browser is theirs as much as one that signed in.
+      signedInNow(reply, session, devices.make(state.userId, clock.now()));
       return redirectTo(reply, '/panel?done=password-set');
     });
   }

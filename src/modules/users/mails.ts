@@ -1,5 +1,6 @@
-// The users' messages (D28): an invitation and a password reset, in the recipient's language,
-// as plain text plus simple HTML. Links are the only secret in them.
+// The users' messages (D28): an invitation, a password reset, and the notice to a person another
+// dealership tried to invite (P71), in the recipient's language, as plain text plus simple HTML.
+// Links are the only secret in them.
 import type { OutgoingMail } from '../../core/mail/outbox.js';
 import type { Lang } from '../../core/web/context.js';
 import { html } from '../../core/web/html.js';
@@ -15,6 +16,11 @@ const TEXTS = {
     resetAction: 'Choose a new password',
     resetExpiry: 'This link works once and expires in 1 hour. If you did not ask for it, ignore this message: your password stays the same.',
     hello: (name: string) => `Hello ${name},`,
+    elsewhereSubject: (dealer: string) => `${dealer} tried to invite you to the dealer panel`,
+    elsewhereIntro: (dealer: string, email: string) =>
+      `${dealer} tried to invite ${email} to its dealer panel. An e-mail address can belong to one dealership only, and this one already has an account, so nothing changed.`,
+    elsewhereAction: (dealer: string) =>
+      `If you want to work with ${dealer} too, ask them to invite another address of yours. If you do not know them, ignore this message.`,
   },
   es: {
     inviteSubject: (dealer: string) => `Lo invitaron al panel de ${dealer}`,
@@ -26,6 +32,11 @@ const TEXTS = {
     resetAction: 'Elegir una contraseña nueva',
     resetExpiry: 'Este enlace sirve una sola vez y vence en 1 hora. Si no lo pidió, ignore este mensaje: su contraseña no cambia.',
     hello: (name: string) => `Hola ${name}:`,
+    elsewhereSubject: (dealer: string) => `${dealer} intentó invitarlo al panel de concesionarios`,
+    elsewhereIntro: (dealer: string, email: string) =>
+      `${dealer} intentó invitar a ${email} a su panel. Una dirección de correo puede pertenecer a un solo concesionario, y esta ya tiene una cuenta, así que nada cambió.`,
+    elsewhereAction: (dealer: string) =>
+      `Si quiere trabajar también con ${dealer}, pídales que inviten otra dirección suya. Si no los conoce, ignore este mensaje.`,
   },
   pt: {
     inviteSubject: (dealer: string) => `Você foi convidado para o painel de ${dealer}`,
@@ -37,6 +48,11 @@ const TEXTS = {
     resetAction: 'Escolher uma nova senha',
     resetExpiry: 'Este link funciona uma única vez e expira em 1 hora. Se não foi você, ignore esta mensagem: sua senha continua a mesma.',
     hello: (name: string) => `Olá ${name},`,
+    elsewhereSubject: (dealer: string) => `${dealer} tentou convidar você para o painel de concessionárias`,
+    elsewhereIntro: (dealer: string, email: string) =>
+      `${dealer} tentou convidar ${email} para o painel da concessionária. Um endereço de e-mail só pode pertencer a uma concessionária, e este já tem uma conta, então nada mudou.`,
+    elsewhereAction: (dealer: string) =>
+      `Se você quiser trabalhar também com ${dealer}, peça que convidem outro endereço seu. Se você não os conhece, ignore esta mensagem.`,
   },
 } satisfies Record<Lang, unknown>;
 
@@ -77,4 +93,26 @@ export function resetMail(lang: Lang, to: { email: string; name: string; dealerI
     url,
     expiry: t.resetExpiry,
   });
+}
+
+/**
+ * To the holder of an address another dealership tried to invite (P71): who tried, and why
+ * nothing changed. No link: there is nothing to do here. `dealerId` is the recipient's.
+ */
+export function elsewhereMail(lang: Lang, to: { email: string; name: string; dealerId: number }, invitingDealer: string): OutgoingMail {
+  const t = TEXTS[lang];
+  const hello = t.hello(to.name || to.email);
+  const intro = t.elsewhereIntro(invitingDealer, to.email);
+  const action = t.elsewhereAction(invitingDealer);
+  const body = html`<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1b1f24">
+<p>${hello}</p><p>${intro}</p><p>${action}</p>
+</body></html>`;
+  return {
+    kind: 'invite_elsewhere',
+    to: to.email,
+    dealerId: to.dealerId,
+    subject: t.elsewhereSubject(invitingDealer),
+    text: `${hello}\n\n${intro}\n\n${action}\n`,
+    html: body.value,
+  };
 }

@@ -11,13 +11,26 @@ import { html, type Html } from '../../core/web/html.js';
 import { csrfField, dateTime } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { USER_PANEL_TEXTS } from './panel-texts.js';
-import { changeRole, emailProblem, findUser, INVITES_PER_HOUR, inviteUser, listUsers, NAME_MAX, normalizeEmail, removeUser, ROLES } from './service.js';
+import {
+  changeRole,
+  emailProblem,
+  findUser,
+  INVITES_PER_HOUR,
+  inviteFromPanel,
+  listUsers,
+  NAME_MAX,
+  nameProblem,
+  normalizeEmail,
+  removeUser,
+  ROLES,
+} from './service.js';
 
 export interface UserPagesDeps {
   store: Store;
   clock: Clock;
   publicBaseUrl: string;
-  limiter: RateLimitStore;
+  /** The panel's limits, kept in the store (P70). */
+  storeLimiter: RateLimitStore;
 }
 
 type Texts = (typeof USER_PANEL_TEXTS)['en'];
@@ -26,9 +39,10 @@ const notice = (kind: 'ok' | 'bad', text: string | undefined): Html | '' =>
   text ? html`<p class="notice ${kind}" role="${kind === 'bad' ? 'alert' : 'status'}">${text}</p>` : '';
 
 /** The service's refusal of an invitation, in the page's words. */
-function inviteRefusal(t: Texts, err: ApiError, email: string): string {
+function inviteRefusal(t: Texts, err: ApiError, input: { email: string; name: string }): string {
   const field = err.fields?.[0];
-  if (field === 'name') return t.nameTooLong;
+  const email = input.email;
+  if (field === 'name') return nameProblem(input.name.trim()) === 'control' ? t.nameControl : t.nameTooLong;
   if (field === 'role') return t.badRole;
   return emailProblem(normalizeEmail(email)) ? t.badEmail : t.alreadyHasAccount(normalizeEmail(email));
 }
@@ -37,7 +51,7 @@ function inviteRefusal(t: Texts, err: ApiError, email: string): string {
 const ownerRefusal = (t: Texts, err: ApiError): string => (err.fields?.[0] === 'role' ? t.badRole : t.lastOwner);
 
 export const userPages: FastifyPluginAsync<{ deps: UserPagesDeps }> = async (app, { deps }) => {
-  const { store, clock, publicBaseUrl, limiter } = deps;
+  const { store, clock, publicBaseUrl, storeLimiter } = deps;
 
   interface ListOptions {
     status?: number;
@@ -113,20 +127,21 @@ ${csrfField(req.csrfToken)}
     const t = USER_PANEL_TEXTS[req.panelLang];
     const f = formFields(req.body);
     const input = { email: (f.email ?? '').slice(0, 300), name: (f.name ?? '').slice(0, NAME_MAX + 20), role: f.role ?? 'staff' };
-    // Counted before the service is asked: a refused address counts too (it is still a try).
-    const allowed = await limiter.hit(`invite:dealer:${me.dealerId}`, clock.now(), INVITES_PER_HOUR, 3_600_000);
+    // Counted before the service is asked: a refused address counts too (it is still a try), and
+    // so does an address of another dealership, answered as any invitation (P71).
+    const allowed = await storeLimiter.hit(`invite:dealer:${me.dealerId}`, clock.now(), INVITES_PER_HOUR, 3_600_000);
     if (!allowed.allowed) {
       void reply.header('retry-after', String(Math.max(1, Math.ceil(allowed.resetMs / 1000))));
       return usersPage(req, reply, me, { status: 429, error: t.tooManyInvites(Math.max(1, Math.ceil(allowed.resetMs / 60_000))), form: input });
     }
     let invited;
     try {
-      invited = await inviteUser(store, clock, publicBaseUrl, { id: me.dealerId, name: me.dealerName, markets: me.markets }, input);
+      invited = await inviteFromPanel(store, clock, publicBaseUrl, { id: me.dealerId, name: me.dealerName, markets: me.markets }, input);
     } catch (err) {
       if (!(err instanceof ApiError) || err.code !== 'invalid_request') throw err;
-      return usersPage(req, reply, me, { status: 422, error: inviteRefusal(t, err, input.email), form: input });
+      return usersPage(req, reply, me, { status: 422, error: inviteRefusal(t, err, input), form: input });
     }
-    return redirectTo(reply, `/panel/users?done=invited&who=${encodeURIComponent(invited.user.email)}`);
+    return redirectTo(reply, `/panel/users?done=invited&who=${encodeURIComponent(invited.email)}`);
   });
 
   app.post<{ Params: { id: string } }>('/users/:id/role', async (req, reply) => {

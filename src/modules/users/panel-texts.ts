@@ -1,6 +1,6 @@
 // Words of the panel's Users and My account pages, in the three languages. English defines the keys.
 import type { Lang } from '../../core/web/context.js';
-import { INVITES_PER_HOUR } from './service.js';
+import { INVITES_PER_HOUR, PASSWORD_CHECKS } from './service.js';
 
 const en = {
   // Users
@@ -32,6 +32,7 @@ const en = {
   badEmail: 'Enter a valid e-mail address, like name@example.com.',
   alreadyHasAccount: (email: string) => `${email} already has an account.`,
   nameTooLong: 'The name is too long (80 characters at most).',
+  nameControl: 'The name can only hold letters, numbers, spaces and punctuation: no line breaks or other control characters.',
   tooManyInvites: (minutes: number) => `This dealership has sent ${INVITES_PER_HOUR} invitations in the last hour. Try again in ${minutes} min.`,
   badRole: 'Choose a role: owner or staff.',
   lastOwner: 'The dealership needs at least one owner. Make someone else an owner first.',
@@ -59,6 +60,8 @@ const en = {
   tooShort: 'The new password needs at least 12 characters.',
   tooLong: 'The new password is too long (200 characters at most).',
   mismatch: 'The two new passwords are different.',
+  tooManyPasswordTries: (minutes: number) =>
+    `Too many tries of the current password (${PASSWORD_CHECKS.limit} in ${PASSWORD_CHECKS.windowMs / 60_000} minutes). Try again in ${minutes} min, or sign out and reset your password.`,
   badLang: 'Choose a language from the list.',
 };
 
@@ -93,6 +96,7 @@ const es: T = {
   badEmail: 'Escriba un correo válido, como nombre@ejemplo.com.',
   alreadyHasAccount: (email: string) => `${email} ya tiene una cuenta.`,
   nameTooLong: 'El nombre es demasiado largo (80 caracteres como máximo).',
+  nameControl: 'El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea ni otros caracteres de control.',
   tooManyInvites: (minutes: number) => `Este concesionario envió ${INVITES_PER_HOUR} invitaciones en la última hora. Intente de nuevo en ${minutes} min.`,
   badRole: 'Elija un rol: titular o personal.',
   lastOwner: 'El concesionario necesita al menos un titular. Primero haga titular a otra persona.',
@@ -119,6 +123,8 @@ const es: T = {
   tooShort: 'La contraseña nueva necesita al menos 12 caracteres.',
   tooLong: 'La contraseña nueva es demasiado larga (200 caracteres como máximo).',
   mismatch: 'Las dos contraseñas nuevas son distintas.',
+  tooManyPasswordTries: (minutes: number) =>
+    `Demasiados intentos con la contraseña actual (${PASSWORD_CHECKS.limit} en ${PASSWORD_CHECKS.windowMs / 60_000} minutos). Intente de nuevo en ${minutes} min, o cierre la sesión y restablezca su contraseña.`,
   badLang: 'Elija un idioma de la lista.',
 };
 
@@ -151,6 +157,7 @@ const pt: T = {
   badEmail: 'Informe um e-mail válido, como nome@exemplo.com.br.',
   alreadyHasAccount: (email: string) => `${email} já tem uma conta.`,
   nameTooLong: 'O nome é longo demais (no máximo 80 caracteres).',
+  nameControl: 'O nome só pode ter letras, números, espaços e sinais: sem quebras de linha nem outros caracteres de controle.',
   tooManyInvites: (minutes: number) => `Esta concessionária enviou ${INVITES_PER_HOUR} convites na última hora. Tente de novo em ${minutes} min.`,
   badRole: 'Escolha uma função: titular ou equipe.',
   lastOwner: 'A concessionária precisa de pelo menos um titular. Antes, torne outra pessoa titular.',
@@ -177,6 +184,8 @@ const pt: T = {
   tooShort: 'A nova senha precisa de pelo menos 12 caracteres.',
   tooLong: 'A nova senha é longa demais (no máximo 200 caracteres).',
   mismatch: 'As duas novas senhas são diferentes.',
+  tooManyPasswordTries: (minutes: number) =>
+    `Tentativas demais com a senha atual (${PASSWORD_CHECKS.limit} em ${PASSWORD_CHECKS.windowMs / 60_000} minutos). Tente de novo em ${minutes} min, ou saia e redefina sua senha.`,
   badLang: 'Escolha um idioma da lista.',
 };
 

@@ -152,3 +152,8 @@ export async function useToken(db: Kysely<DB>, id: number, now: number): Promise
   const r = await db.updateTable('user_tokens').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Every link of the user, used or not: a password change ends them all (P71). */
+export async function deleteUserTokens(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('user_tokens').where('user_id', '=', userId).execute();
+}

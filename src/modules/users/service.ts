@@ -1,18 +1,22 @@
 // The rules of users, sign-in and sessions (D27): invitations and resets are one-time links
 // (72 h and 1 h); a session lasts 12 h without a request and 30 days at most; a password change
-// or reset signs out every other session; a dealership always keeps one owner.
+// or reset signs out every other session and ends every outstanding link (P71); a dealership
+// always keeps one owner (under a lock per dealership, P71). Sign-in itself: sign-in.ts (P69).
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, PanelLang, UserRole, UserRow, UserTokenPurpose } from '../../core/db/schema.js';
 import type { Store } from '../../core/db/store.js';
+import { lockDealerUsers } from '../../core/db/locks.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
+import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { queueMail } from '../../core/mail/outbox.js';
+import { controlSentence, forbiddenControl } from '../../core/text.js';
 import type { Lang, PanelUser } from '../../core/web/context.js';
 import { getDealerBySlug } from '../dealers/service.js';
 import { languageOf, localeTagOf } from '../markets/markets.js';
-import { invitationMail, resetMail } from './mails.js';
-import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password.js';
+import { elsewhereMail, invitationMail, resetMail } from './mails.js';
+import { hashPassword, passwordProblem, verifyPassword } from './password.js';
 import * as repo from './repository.js';
 import { hashToken, looksLikeToken, newSecretToken } from './secret-token.js';
 
@@ -26,10 +30,27 @@ export const ROLES: readonly UserRole[] = ['owner', 'staff'];
 export const NAME_MAX = 80;
 /** Invitation mails a dealership's owners may send in any hour from the panel (P61): each goes to an address they type. */
 export const INVITES_PER_HOUR = 30;
+/** Tries of the current password on the account page (P69): per user, in any 15 minutes; each counted before the check. */
+export const PASSWORD_CHECKS = { limit: 5, windowMs: 15 * 60_000 };
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 export function emailProblem(email: string): 'invalid' | undefined {
   return email.length <= 254 && /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/.test(email) ? undefined : 'invalid';
+}
+
+/**
+ * What is wrong with a user's name (trimmed), if anything: too long, or a control character
+ * (CR, LF, NUL…), refused as core/text.ts refuses them in any other one-line text (D26, P71).
+ */
+export function nameProblem(name: string): 'too_long' | 'control' | undefined {
+  if (forbiddenControl(name)) return 'control';
+  return name.length > NAME_MAX ? 'too_long' : undefined;
+}
+
+function checkName(name: string): void {
+  const found = forbiddenControl(name);
+  if (found) throw new ApiError('invalid_request', controlSentence('name', found), ['name']);
+  if (name.length > NAME_MAX) throw new ApiError('invalid_request', `name must be at most ${NAME_MAX} characters`, ['name']);
 }
 
 /** The user's language: their own choice, else their dealership's first market's. */
@@ -73,48 +94,99 @@ export interface InviteInput {
   role?: string | undefined;
 }
 
+interface InviteDealer {
+  id: number;
+  name: string;
+  markets: string[];
+}
+
+function readInvite(input: InviteInput): { email: string; name: string; role: UserRole } {
+  const email = normalizeEmail(input.email);
+  if (emailProblem(email)) throw new ApiError('invalid_request', `"${input.email}" is not an e-mail address`, ['email']);
+  const name = (input.name ?? '').trim();
+  checkName(name);
+  const role = (input.role ?? 'staff') as UserRole;
+  if (!ROLES.includes(role)) throw new ApiError('invalid_request', 'role must be owner or staff', ['role']);
+  return { email, name, role };
+}
+
+/** A new user (or a pending one's fresh link) of `dealer`, and the invitation mail, in `trx`. */
+async function issueInvitation(
+  trx: Kysely<DB>,
+  clock: Clock,
+  publicBaseUrl: string,
+  dealer: InviteDealer,
+  existing: UserRow | undefined,
+  v: { email: string; name: string; role: UserRole },
+): Promise<{ user: UserView; inviteUrl: string }> {
+  const now = clock.now();
+  let id: number;
+  if (existing) {
+    id = Number(existing.id);
+    await repo.updateDealerUser(trx, dealer.id, id, { role: v.role, ...(v.name ? { name: v.name } : {}) });
+  } else {
+    id = await repo.insertUser(trx, { dealerId: dealer.id, email: v.email, name: v.name, role: v.role, now });
+  }
+  const { token, hash } = newSecretToken();
+  await repo.insertToken(trx, { userId: id, purpose: 'invite', tokenHash: hash, now, expiresAt: now + INVITE_TTL_MS });
+  const inviteUrl = linkUrl(publicBaseUrl, 'invite', token);
+  const user = (await repo.findDealerUser(trx, dealer.id, id))!;
+  await queueMail(
+    trx,
+    clock,
+    invitationMail(userLang(user, dealer.markets), { email: v.email, name: user.name, dealerId: dealer.id, dealerName: dealer.name }, inviteUrl),
+  );
+  return { user: toView(user), inviteUrl };
+}
+
 /**
  * Invites a user (or sends a pending user a fresh link): the user, the link and the invitation
- * mail commit together. An address already active, or in another dealership, is refused.
+ * mail commit together. An address already active, or in another dealership, is refused (the
+ * operator's CLI is told which; the panel uses inviteFromPanel).
  */
 export async function inviteUser(
   store: Store,
   clock: Clock,
   publicBaseUrl: string,
-  dealer: { id: number; name: string; markets: string[] },
+  dealer: InviteDealer,
   input: InviteInput,
 ): Promise<{ user: UserView; inviteUrl: string }> {
-  const email = normalizeEmail(input.email);
-  if (emailProblem(email)) throw new ApiError('invalid_request', `"${input.email}" is not an e-mail address`, ['email']);
-  const name = (input.name ?? '').trim();
-  if (name.length > NAME_MAX) throw new ApiError('invalid_request', `name must be at most ${NAME_MAX} characters`, ['name']);
-  const role = (input.role ?? 'staff') as UserRole;
-  if (!ROLES.includes(role)) throw new ApiError('invalid_request', 'role must be owner or staff', ['role']);
-  const now = clock.now();
+  const v = readInvite(input);
   return writeTransaction(store, async (trx) => {
-    const existing = await repo.findUserByEmail(trx, email);
+    const existing = await repo.findUserByEmail(trx, v.email);
     if (existing && (Number(existing.dealer_id) !== dealer.id || existing.password_hash !== null)) {
-      throw new ApiError('invalid_request', `${email} already has an account${Number(existing.dealer_id) === dealer.id ? '' : ' with another dealership'}`, [
+      throw new ApiError('invalid_request', `${v.email} already has an account${Number(existing.dealer_id) === dealer.id ? '' : ' with another dealership'}`, [
         'email',
       ]);
     }
-    let id: number;
-    if (existing) {
-      id = Number(existing.id);
-      await repo.updateDealerUser(trx, dealer.id, id, { role, ...(name ? { name } : {}) });
-    } else {
-      id = await repo.insertUser(trx, { dealerId: dealer.id, email, name, role, now });
+    return issueInvitation(trx, clock, publicBaseUrl, dealer, existing, v);
+  });
+}
+
+/**
+ * An owner's invitation from the panel (P71). An address of another dealership (active or
+ * pending) is answered exactly as any invitation, so an owner cannot learn which addresses have
+ * accounts elsewhere; the person is told by mail instead, in their language, in the same
+ * transaction. An address active in this dealership is refused: the owner sees it in the list.
+ */
+export async function inviteFromPanel(store: Store, clock: Clock, publicBaseUrl: string, dealer: InviteDealer, input: InviteInput): Promise<{ email: string }> {
+  const v = readInvite(input);
+  return writeTransaction(store, async (trx) => {
+    const existing = await repo.findUserByEmail(trx, v.email);
+    if (existing && Number(existing.dealer_id) !== dealer.id) {
+      await queueMail(
+        trx,
+        clock,
+        elsewhereMail(
+          userLang(existing, marketsOf(existing.dealer_markets)),
+          { email: v.email, name: existing.name, dealerId: Number(existing.dealer_id) },
+          dealer.name,
+        ),
+      );
+      return { email: v.email };
     }
-    const { token, hash } = newSecretToken();
-    await repo.insertToken(trx, { userId: id, purpose: 'invite', tokenHash: hash, now, expiresAt: now + INVITE_TTL_MS });
-    const inviteUrl = linkUrl(publicBaseUrl, 'invite', token);
-    const user = (await repo.findDealerUser(trx, dealer.id, id))!;
-    await queueMail(
-      trx,
-      clock,
-      invitationMail(userLang(user, dealer.markets), { email, name: user.name, dealerId: dealer.id, dealerName: dealer.name }, inviteUrl),
-    );
-    return { user: toView(user), inviteUrl };
+    if (existing && existing.password_hash !== null) throw new ApiError('invalid_request', `${v.email} already has an account`, ['email']);
+    return { email: (await issueInvitation(trx, clock, publicBaseUrl, dealer, existing, v)).user.email };
   });
 }
 
@@ -137,6 +209,7 @@ export async function findUser(db: Kysely<DB>, dealerId: number, id: number): Pr
 /** Removes a user (their sessions end with them); the last owner cannot be removed. */
 export async function removeUser(store: Store, dealerId: number, userId: number): Promise<UserView> {
   return writeTransaction(store, async (trx) => {
+    await lockDealerUsers(trx, store.dialect, dealerId);
     const user = await repo.findDealerUser(trx, dealerId, userId);
     if (!user) throw new ApiError('not_found', 'No such user in this dealership.');
     if (user.role === 'owner' && (await repo.countOwners(trx, dealerId)) <= 1) {
@@ -157,6 +230,8 @@ export async function removeUserByEmail(store: Store, slug: string, email: strin
 export async function changeRole(store: Store, dealerId: number, userId: number, role: string): Promise<void> {
   if (!ROLES.includes(role as UserRole)) throw new ApiError('invalid_request', 'role must be owner or staff', ['role']);
   await writeTransaction(store, async (trx) => {
+    // Two owners demoting each other at once would each count two owners without it (P71).
+    await lockDealerUsers(trx, store.dialect, dealerId);
     const user = await repo.findDealerUser(trx, dealerId, userId);
     if (!user) throw new ApiError('not_found', 'No such user in this dealership.');
     if (user.role === 'owner' && role !== 'owner' && (await repo.countOwners(trx, dealerId)) <= 1) {
@@ -166,9 +241,12 @@ export async function changeRole(store: Store, dealerId: number, userId: number,
   });
 }
 
+/** Saves the account page; a name holding a control character is refused (ApiError on `name`). */
 export async function updateAccount(db: Kysely<DB>, user: PanelUser, patch: { name?: string; lang?: PanelLang | null; notifyLeads?: boolean }): Promise<void> {
+  const name = patch.name?.trim().slice(0, NAME_MAX);
+  if (name !== undefined) checkName(name);
   await repo.updateDealerUser(db, user.dealerId, user.id, {
-    ...(patch.name !== undefined ? { name: patch.name.trim().slice(0, NAME_MAX) } : {}),
+    ...(name !== undefined ? { name } : {}),
     ...(patch.lang !== undefined ? { lang: patch.lang } : {}),
     ...(patch.notifyLeads !== undefined ? { notify_leads: patch.notifyLeads ? 1 : 0 } : {}),
   });
@@ -182,15 +260,12 @@ async function openSession(trx: Kysely<DB>, userId: number, now: number): Promis
   return token;
 }
 
-/** A session cookie value, or undefined when the address or password is wrong (never which). */
-export async function signIn(store: Store, clock: Clock, emailInput: string, password: string): Promise<string | undefined> {
-  const user = await repo.findUserByEmail(store.db, normalizeEmail(emailInput));
-  const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-  if (!user || user.password_hash === null || !ok) return undefined;
+/** Opens a session for a user whose password was just checked (sign-in.ts); returns the cookie value. */
+export async function startSession(store: Store, clock: Clock, user: { id: number; dealerId: number }): Promise<string> {
   const now = clock.now();
   return writeTransaction(store, async (trx) => {
-    await repo.updateDealerUser(trx, Number(user.dealer_id), Number(user.id), { last_sign_in_at: now });
-    return openSession(trx, Number(user.id), now);
+    await repo.updateDealerUser(trx, user.dealerId, user.id, { last_sign_in_at: now });
+    return openSession(trx, user.id, now);
   });
 }
 
@@ -230,18 +305,33 @@ export async function resolveSession(store: Store, clock: Clock, cookie: string 
   };
 }
 
-/** Changes the password after checking the current one; every other session ends. */
-export async function changePassword(store: Store, user: PanelUser, current: string, next: string): Promise<'wrong_current' | 'too_short' | 'too_long' | 'ok'> {
+export type PasswordChange = { outcome: 'ok' | 'wrong_current' | 'too_short' | 'too_long' } | { outcome: 'throttled'; retryMs: number };
+
+/**
+ * Changes the password after checking the current one; every other session and every
+ * outstanding link of the user end (P71). The check is limited per user (PASSWORD_CHECKS, P69):
+ * each try is counted before the hash is compared, so tries sent at once cannot slip past it.
+ */
+export async function changePassword(
+  deps: { store: Store; clock: Clock; storeLimiter: RateLimitStore },
+  user: PanelUser,
+  current: string,
+  next: string,
+): Promise<PasswordChange> {
+  const { store, clock, storeLimiter } = deps;
   const problem = passwordProblem(next);
-  if (problem) return problem;
+  if (problem) return { outcome: problem };
+  const allowed = await storeLimiter.hit(`password:user:${user.id}`, clock.now(), PASSWORD_CHECKS.limit, PASSWORD_CHECKS.windowMs);
+  if (!allowed.allowed) return { outcome: 'throttled', retryMs: allowed.resetMs };
   const row = await repo.findUserById(store.db, user.id);
-  if (!row?.password_hash || !(await verifyPassword(current, row.password_hash))) return 'wrong_current';
+  if (!row?.password_hash || !(await verifyPassword(current, row.password_hash))) return { outcome: 'wrong_current' };
   const hash = await hashPassword(next);
   await writeTransaction(store, async (trx) => {
     await repo.updateDealerUser(trx, user.dealerId, user.id, { password_hash: hash });
     await repo.deleteOtherSessions(trx, user.id, user.sessionId);
+    await repo.deleteUserTokens(trx, user.id);
   });
-  return 'ok';
+  return { outcome: 'ok' };
 }
 
 // One-time links
@@ -260,7 +350,8 @@ export async function checkLink(db: Kysely<DB>, clock: Clock, purpose: UserToken
 
 /**
  * Sets the password through an invitation or reset link, uses the link, ends every other
- * session, and opens a session (the user is signed in). Undefined: the link is no longer valid.
+ * session and link, and opens a session (the user is signed in). Undefined: the link is no
+ * longer valid. A name holding a control character is refused (ApiError on `name`).
  */
 export async function useLink(
   store: Store,
@@ -271,6 +362,8 @@ export async function useLink(
   name?: string,
 ): Promise<string | undefined> {
   if (!looksLikeToken(token)) return undefined;
+  const newName = name?.trim().slice(0, NAME_MAX);
+  if (newName) checkName(newName);
   const hash = await hashPassword(password);
   const now = clock.now();
   return writeTransaction(store, async (trx) => {
@@ -282,27 +375,27 @@ export async function useLink(
     await repo.updateDealerUser(trx, Number(user.dealer_id), Number(user.id), {
       password_hash: hash,
       last_sign_in_at: now,
-      ...(name?.trim() ? { name: name.trim().slice(0, NAME_MAX) } : {}),
+      ...(newName ? { name: newName } : {}),
     });
     await repo.deleteOtherSessions(trx, Number(user.id), null);
+    // Any other link of the user (a reset asked for earlier) ends with the password it was for.
+    await repo.deleteUserTokens(trx, Number(user.id));
     return openSession(trx, Number(user.id), now);
   });
 }
 
 /**
- * Sends a reset link to an active user (a pending one gets a fresh invitation instead). The
- * answer is the same whether or not the address has an account.
+ * Sends a reset link to an active user. The answer is the same whether or not the address has
+ * an account. A user who has not accepted their invitation gets nothing: a stranger typing the
+ * address must not replace the link their owner sent, nor send mail past the invitation limit
+ * (P71); the owner's "send a new link" is the way to a fresh invitation.
  */
 export async function requestPasswordReset(store: Store, clock: Clock, publicBaseUrl: string, emailInput: string): Promise<void> {
   const email = normalizeEmail(emailInput);
   if (emailProblem(email)) return;
   const user = await repo.findUserByEmail(store.db, email);
-  if (!user) return;
+  if (!user || user.password_hash === null) return;
   const markets = marketsOf(user.dealer_markets);
-  if (user.password_hash === null) {
-    await inviteUser(store, clock, publicBaseUrl, { id: Number(user.dealer_id), name: user.dealer_name, markets }, { email, role: user.role });
-    return;
-  }
   const now = clock.now();
   await writeTransaction(store, async (trx) => {
     const { token, hash } = newSecretToken();

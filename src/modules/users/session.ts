@@ -1,11 +1,14 @@
 // The panel session cookie (D27): HttpOnly, SameSite=Lax, Secure when the service is served
-// over https, scoped to /panel. It holds 32 random bytes; the database keeps their hash.
+// over https, scoped to /panel. It holds 32 random bytes; the database keeps their hash. Also the
+// device cookie (P69), sent to the sign-in form only, and what a CSRF token is bound to (P71).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
+import { DEVICE_COOKIE_MAX_MS } from './device-cookie.js';
 import { resolveSession, SESSION_MAX_MS } from './service.js';
 
 const SESSION_COOKIE = 'di_session';
+const DEVICE_COOKIE = 'di_device';
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/panel', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_MS / 1000 });
@@ -13,6 +16,21 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/panel', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** Long-lived and sent only where it is read: the sign-in form's POST. */
+export function setDeviceCookie(reply: FastifyReply, value: string, secure: boolean): void {
+  reply.setCookie(DEVICE_COOKIE, value, { path: '/panel/sign-in', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_COOKIE_MAX_MS / 1000 });
+}
+
+export const deviceCookieOf = (req: FastifyRequest): string | undefined => req.cookies[DEVICE_COOKIE];
+
+/**
+ * What this request's CSRF tokens are bound to (P71): the session cookie when it names a live
+ * session, else one value for "nobody signed in". The plugin keeps only an HMAC of it in a token.
+ */
+export function csrfBinding(req: FastifyRequest): string {
+  return req.panelUser ? `session:${req.cookies[SESSION_COOKIE]}` : 'nobody';
 }
 
 /** onRequest hook of the whole panel: who is signed in (an unknown or ended session is nobody). */
