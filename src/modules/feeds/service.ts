@@ -142,7 +142,7 @@ export function describeFeed(f: FeedRow) {
 }
 
 /** A token's last push is written at most this often (as an API key's last use). */
-export const FEED_LAST_USED_EVERY_MS = 60_000;
+const FEED_LAST_USED_EVERY_MS = 60_000;
 
 /**
  * A push with the feed's token (D39: the panel shows its last use). The feed row was just read,
@@ -154,7 +154,7 @@ export async function noteFeedPush(db: Kysely<DB>, feed: Pick<FeedRow, 'id' | 'l
 }
 
 /** Who made a feed's token, as the operator reads it: "operator", "unknown", or the user's name (P64). */
-export function feedMaker(f: Pick<FeedRow, 'created_by' | 'created_by_name' | 'created_by_user_id'>): string {
+function feedMaker(f: Pick<FeedRow, 'created_by' | 'created_by_name' | 'created_by_user_id'>): string {
   if (f.created_by === 'user') return `${f.created_by_name ?? '?'}${f.created_by_user_id === null ? ' (removed)' : ''}`;
   return f.created_by;
 }

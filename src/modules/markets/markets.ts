@@ -13,8 +13,8 @@ export interface Market {
   photos: { min: number; max: number };
 }
 
-export const TRANSMISSIONS = ['manual', 'automatic'];
-export const CONDITIONS = ['used', 'new'];
+const TRANSMISSIONS = ['manual', 'automatic'];
+const CONDITIONS = ['used', 'new'];
 const PHOTOS = { min: 3, max: 10 };
 
 function market(code: string, name: string, currencies: string[], mileage_unit: 'km' | 'mi', fuels: string[], default_currency = currencies[0]!): Market {
@@ -39,8 +39,6 @@ export const MARKETS: readonly Market[] = [
 
 const BY_CODE = new Map(MARKETS.map((m) => [m.code, m]));
 export const MARKET_CODES = MARKETS.map((m) => m.code);
-/** Every fuel some market sells, each once, in the order the markets list them. */
-export const ALL_FUELS = [...new Set(MARKETS.flatMap((m) => m.fuels))];
 export const isMarketCode = (code: string): boolean => BY_CODE.has(code);
 export const findMarket = (code: string): Market | undefined => BY_CODE.get(code.toLowerCase());
 /** The fewest photos a car of this market needs (its cars' market is always a known one). */

@@ -17,7 +17,7 @@ import { decoyHash, verifyPassword } from './password.js';
 import * as repo from './repository.js';
 import { normalizeEmail, startSession } from './service.js';
 
-export const SIGN_IN_LIMITS = { perAddress: 30, perDevice: 10, perAccountUntrusted: 10, windowMs: 15 * 60_000 };
+const SIGN_IN_LIMITS = { perAddress: 30, perDevice: 10, perAccountUntrusted: 10, windowMs: 15 * 60_000 };
 
 export type SignInOutcome =
   | { kind: 'ok'; session: string; device: string }

@@ -24,9 +24,9 @@ export const VEHICLE_LIMITS = {
 } as const;
 
 /** Body styles (P27): what buyers filter by; feeds map the usual synonyms onto these (feeds/parse/values.ts). */
-export const BODY_STYLES = ['sedan', 'hatchback', 'suv', 'pickup', 'coupe', 'convertible', 'wagon', 'van', 'minivan'] as const;
+const BODY_STYLES = ['sedan', 'hatchback', 'suv', 'pickup', 'coupe', 'convertible', 'wagon', 'van', 'minivan'] as const;
 /** Drivetrains (P27): front, rear, all-wheel (automatic) and four-wheel (selectable) drive. */
-export const DRIVETRAINS = ['fwd', 'rwd', 'awd', '4wd'] as const;
+const DRIVETRAINS = ['fwd', 'rwd', 'awd', '4wd'] as const;
 
 /** What validation needs to apply a default. */
 export interface DefaultContext {

@@ -11,8 +11,6 @@ import { STOCK_ID_RULE } from './stock-id.js';
 import { DryRunFlag, dryRunResultProperties } from './dry-run-schema.js';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../core/db/schema.js';
 
-export { BODY_STYLES, DRIVETRAINS, VEHICLE_LIMITS } from './fields.js';
-
 const VIN_RULE =
   '17 characters, A–Z and 0–9 without I, O, Q; read upper-case, spaces and dashes removed. For cars of market `us` the check digit ' +
   '(9th character, ISO 3779 / 49 CFR 565) must match, else 422; other markets check only the shape.';
