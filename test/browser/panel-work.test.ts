@@ -9,21 +9,13 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { STORE_NAME } from '../support/app.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, skipBrowser, type LiveServer } from '../support/browser.js';
+import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
 import { publishCar } from '../support/cars.js';
 import { seedPanelUser, type SeededUser } from '../support/panel.js';
 import { PhotoHost } from '../support/photos.js';
 import { until } from '../support/until.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { csv, csvCar } from '../feeds/support.js';
-
-async function signIn(page: Page, base: string, user: SeededUser): Promise<void> {
-  await page.goto(`${base}/panel/sign-in`);
-  await page.locator('#email').fill(user.email);
-  await page.locator('#password').fill(user.password);
-  await page.locator('form[action="/panel/sign-in"] button[type=submit]').click();
-  await page.waitForURL(`${base}/panel`);
-}
 
 describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
   let s: LiveServer;

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { STORE_NAME } from '../support/app.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, skipBrowser, type LiveServer } from '../support/browser.js';
-import { seedPanelUser, type SeededUser } from '../support/panel.js';
+import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import { seedPanelUser } from '../support/panel.js';
 import { csv, csvCar } from '../feeds/support.js';
 
 /** The English of these pages, and the stored codes behind them: none may show on a Spanish or Portuguese page. */
@@ -29,14 +29,6 @@ const FOREIGN = [
   'undefined',
   'null',
 ];
-
-async function signIn(page: Page, base: string, user: SeededUser): Promise<void> {
-  await page.goto(`${base}/panel/sign-in`);
-  await page.locator('#email').fill(user.email);
-  await page.locator('#password').fill(user.password);
-  await page.locator('form[action="/panel/sign-in"] button[type=submit]').click();
-  await page.waitForURL(`${base}/panel`);
-}
 
 async function noForeignWords(page: Page): Promise<void> {
   const text = await page.locator('body').innerText();

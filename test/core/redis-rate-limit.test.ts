@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { FAILED_AUTH_LIMIT } from '../../src/core/http/failed-auth.js';
-import { MemoryRateLimitStore, rateLimitHeaders, type RateLimitGuard } from '../../src/core/http/rate-limit.js';
+import { assertDecidesAsMemory } from '../support/rate-limit-conformance.js';
 import { RedisRateLimitStore } from '../../src/core/redis/rate-limit-store.js';
 import { LogCapture, makeApp, openTestStore, PG_URL, STORE_NAME, testConfig, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
@@ -33,20 +33,8 @@ describe('Redis limiter store', () => {
   });
 
   test('gives the memory store’s decisions and headers for the same calls', async () => {
-    const memory = new MemoryRateLimitStore();
     const shared = new RedisRateLimitStore(client(), { prefix: redis.prefix(), log: silent });
-    const guard: RateLimitGuard = { key: 'g', limit: 2, windowMs: 10_000 };
-    // Bursts around the window's edge, ties, two keys, and a guard that fills then frees.
-    const calls: [string, number, number, number, RateLimitGuard?][] = [];
-    for (const at of [1000, 1000, 1500, 30_000, 59_999, 60_000, 61_000, 61_001, 61_500, 90_000, 121_000, 121_000, 200_000]) {
-      calls.push(['a', at, 3, 60_000], ['b', at, 1, 60_000], ['g', at, 2, 10_000], ['a', at, 3, 60_000, guard]);
-    }
-    for (const [key, now, limit, windowMs, g] of calls) {
-      const want = memory.hit(key, now, limit, windowMs, g);
-      const got = await shared.hit(key, now, limit, windowMs, g);
-      assert.deepEqual(got, want, `${key} at ${now}${g ? ' (guarded)' : ''}`);
-      assert.deepEqual(rateLimitHeaders(got), rateLimitHeaders(want));
-    }
+    await assertDecidesAsMemory(shared);
     assert.equal(shared.fallbacks, 0);
   });
 

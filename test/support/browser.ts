@@ -97,3 +97,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/** Signs `user` in through the sign-in form and waits for the overview. */
+export async function signIn(page: Page, base: string, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${base}/panel/sign-in`);
+  await page.locator('#email').fill(user.email);
+  await page.locator('#password').fill(user.password);
+  await page.locator('form[action="/panel/sign-in"] button[type=submit]').click();
+  await page.waitForURL(`${base}/panel`);
+}

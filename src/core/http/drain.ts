@@ -22,6 +22,14 @@ export interface DrainLimits {
 /** Node's own flag (lib/_http_server.js resOnFinish): close the connection once this answer is written. */
 type ClosingResponse = ServerResponse & { _last?: boolean };
 
+/**
+ * Ends the connection once what was written has left. An injected request (light-my-request,
+ * in tests) has a socket of its own without destroySoon: nothing to close there.
+ */
+function closeSoon(socket: Socket): void {
+  if (typeof (socket as Partial<Socket>).destroySoon === 'function') socket.destroySoon();
+}
+
 /** Sockets whose request was answered while its body is still being read and dropped. */
 const draining = new WeakSet<Socket>();
 
@@ -56,8 +64,8 @@ function discardRest(req: IncomingMessage, res: ClosingResponse, limits: DrainLi
   const ended = () => {
     stop();
     if (!closeAfter) return;
-    if (res.writableFinished) socket.destroySoon();
-    else res.once('finish', () => socket.destroySoon());
+    if (res.writableFinished) closeSoon(socket);
+    else res.once('finish', () => closeSoon(socket));
   };
   // Only once the answer is on its way out, so that the client can still read it.
   const cut = () => {
