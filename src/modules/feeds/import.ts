@@ -152,14 +152,15 @@ async function importParsedFeed(
 ): Promise<FeedImportOutcome> {
   const { feed, read, trigger, startedAt, importId } = o;
   const base = { format: read.format, rows: read.rows, columns: read.columns };
-  const failed = (result: 'refused', message: string) =>
-    recordFailedImport(deps, feed, trigger, startedAt, { result, reason: 'too_many_missing', message, ...base }, importId);
+  // A refusal (an empty file, the guard) applies nothing; its report and sync.failed commit together.
+  const refuse = (message: string) =>
+    recordFailedImport(deps, feed, trigger, startedAt, { result: 'refused', reason: 'too_many_missing', message, ...base }, importId);
 
   return deps.importLock.run(feed.dealer_id, async () => {
     // A file without a single car is never read as "everything sold" (D11, D15): refused like
     // an empty reconcile list, nothing changed.
     if (read.rows === 0) {
-      await failed('refused', EMPTY_FEED);
+      await refuse(EMPTY_FEED);
       throw new ApiError('empty_list', EMPTY_FEED);
     }
     const run = { feed, trigger, startedAt, importId };
@@ -171,7 +172,7 @@ async function importParsedFeed(
       allowMassSold: o.allowMassSold,
       channel: 'feed',
       refused: async (refusal) => {
-        await failed('refused', refusal.message);
+        await refuse(refusal.message);
         throw new ApiError('too_many_missing', refusal.message);
       },
       rejected: (trx, errors) => recordFeedRejections(trx, deps, read, run, errors),
