@@ -22,7 +22,7 @@ export interface SyncResult extends Partial<DryRunLists> {
   sold: number;
   sold_skipped?: string;
   errors: ItemError[];
-  /** Issue 15: applied cars worth a look (duplicate VINs), by index. */
+  /** P27: applied cars worth a look (duplicate VINs), by index. */
   warnings: ItemWarning[];
 }
 
