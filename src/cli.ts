@@ -13,7 +13,7 @@ import { mapFeedColumn } from './modules/feeds/mapping.js';
 import { createKey, revokeKey } from './modules/keys/service.js';
 import { failedMails } from './core/mail/outbox.js';
 import { buildCatalog } from './modules/catalog/catalog.js';
-import { checkFeedFileOnDisk } from './modules/feeds/dry-run.js';
+import { checkFeedFileOnDisk } from './modules/feeds/import.js';
 import { getDealerBySlug } from './modules/dealers/service.js';
 import { inviteUserToDealer, listUsers, removeUserByEmail } from './modules/users/service.js';
 

@@ -8,7 +8,7 @@
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import type { Metrics } from '../../core/metrics/metrics.js';
-import { IMPORT_LIVENESS, recordInterruptedImport } from './import.js';
+import { IMPORT_LIVENESS, recordInterruptedImport } from './import-report.js';
 import { staleRunningImports } from './repository.js';
 
 const SWEEP_MS = 10_000;

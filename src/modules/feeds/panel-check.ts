@@ -13,7 +13,7 @@ import { csrfField } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import type { VehicleDeps } from '../vehicles/service.js';
 import { readPushedFile, type PushedFile } from './body.js';
-import { dryRunFeedFile, type FeedDryRun } from './dry-run.js';
+import { importFeedFile, type FeedDryRun } from './import.js';
 import { FEED_MAX_BYTES } from './limits.js';
 import { mappingCard } from './panel-import.js';
 import { columnMapOf, MappingInputError, removeColumnOverride, setColumnOverride } from './mapping.js';
@@ -192,7 +192,7 @@ ${
     if (!file || file.body.length === 0) return feedPage(req, reply, feed, { check: { message: t.noFile, status: 422 } });
     let report: FeedDryRun;
     try {
-      report = await dryRunFeedFile(deps, feed, dealer, file, {});
+      report = await importFeedFile(deps, feed, dealer, file, { mode: 'plan' });
     } catch (err) {
       // A file that cannot be read (or lists no car) is the form's message, never a 5xx.
       if (err instanceof ApiError && (err.code === 'unreadable_feed' || err.code === 'empty_list')) {

@@ -1,17 +1,72 @@
-// A feed file's cars validated while the parser reads the file (P51): each batch of rows from
-// the parser process goes through the same screening and validation as sync (prepareStock)
-// as it arrives, and only the validated cars are kept. The raw rows of the whole file are never
-// held at once, and validation overlaps parsing. Stock IDs repeated across batches are caught
-// here (prepareStock sees one batch), with prepareStock's own message.
+// A feed file as the source of a stock run (P74), for the import and its dry run alike: the file
+// parsed with the feed's column overrides, in the feed's market (units, currencies), and its cars
+// validated while the parser reads it (P51): each batch of rows from the parser process goes
+// through the same screening and validation as sync (prepareStock) as it arrives, and only the
+// validated cars are kept. The raw rows of the whole file are never held at once, and
+// validation overlaps parsing. Stock IDs repeated across batches are caught here (prepareStock
+// sees one batch), with prepareStock's own message.
+import type { DealerRow, FeedRow } from '../../core/db/schema.js';
+import { ApiError } from '../../core/errors.js';
+import { toDealer } from '../dealers/service.js';
+import { findMarket } from '../markets/markets.js';
 import type { VehicleDeps } from '../vehicles/service.js';
 import { readStockId } from '../vehicles/stock-id.js';
 import { prepareStock, type ItemError, type PreparedStock, type StockItem, type StockRecord, type StockScope } from '../vehicles/stock.js';
-import type { ParsedRow } from './parse/index.js';
+import { columnMapOf, storedColumns, type StoredColumn } from './mapping.js';
+import { parseFeedRows, UnreadableFeedError, type FeedFormat, type ParsedFeed, type ParsedRow } from './parse/index.js';
+
+export interface FeedFile {
+  body: Buffer;
+  contentType?: string;
+  filename?: string;
+}
+
+/** A feed file read and checked: what a stock run takes from it. */
+export interface FeedStock {
+  scope: StockScope;
+  format: FeedFormat;
+  /** Every row of the file, failed ones included. */
+  rows: number;
+  /** The validated cars; the rows the parser could not read are among the errors, their stock IDs listed (the guard counts them). */
+  stock: PreparedStock;
+  /** Which column fed which field, with the overridden columns the file lacked (mapping.ts: `missing`). */
+  columns: StoredColumn[];
+}
+
+/** The text of the refusal of a file without a single car (D11, D15: never read as "every car sold"). */
+export const EMPTY_FEED = 'The feed file lists no cars; an empty file is never read as "every car sold". Nothing was changed.';
+
+/**
+ * Parses the file and checks its cars as they come. A file that cannot be read is ApiError
+ * `unreadable_feed` (nothing was changed: validation writes nothing, the rest is abandoned).
+ */
+export async function readFeedStock(deps: VehicleDeps, feed: FeedRow, dealer: DealerRow, file: FeedFile): Promise<FeedStock> {
+  const market = findMarket(feed.market);
+  if (!market) throw new Error(`feed ${feed.id} names unknown market ${feed.market}`);
+  const scope: StockScope = { dealer: toDealer(dealer), market, source: feed.source };
+  const map = columnMapOf(feed);
+  const streamed = new StreamedStock(deps, scope);
+  let parsed: ParsedFeed;
+  try {
+    parsed = await parseFeedRows({ ...file, market: feed.market, columnMap: map }, streamed.add);
+  } catch (err) {
+    streamed.abandon();
+    if (!(err instanceof UnreadableFeedError)) throw err;
+    throw new ApiError('unreadable_feed', `The feed file could not be read: ${err.message}`);
+  }
+  const stock = await streamed.done();
+  // A row that could not be read still names a car of the file: the guard counts it as listed.
+  for (const e of parsed.rowErrors) {
+    stock.errors.push(e);
+    if (e.external_id) stock.listedIds.add(e.external_id);
+  }
+  return { scope, format: parsed.format, rows: streamed.rows + parsed.rowErrors.length, stock, columns: storedColumns(parsed.columns, map) };
+}
 
 /** How a file's errors name the first occurrence of a repeated stock ID (as in sync, "vehicle 3 of this call"). */
 const repeatOfRow = (first: number): string => `row ${first} of this file`;
 
-export class StreamedStock {
+class StreamedStock {
   /** Rows received from the parser. */
   rows = 0;
   private readonly items: StockItem[] = [];

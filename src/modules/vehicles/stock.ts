@@ -1,22 +1,17 @@
-// The whole-stock pipeline shared by sync (one call, one transaction) and feed imports (a whole
-// file, applied in chunks): stock IDs screened first (format, repeats, source/market), each car
-// validated in memory, the sold guard (it depends only on the stock IDs), applying a part of
-// the stock, vehicle.rejected per failure, and marking the source's missing cars sold.
+// What a whole stock is, and how its cars are checked (sync, feeds and their dry runs, all run
+// by stock-runner.ts, P74): stock IDs screened first (format, repeats, source/market), each car
+// validated in memory against the market and the catalog, and the cars sent again as stored
+// settled without validating them again (P55, P60).
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
-import { writeTransaction } from '../../core/db/transaction.js';
-import { ApiError } from '../../core/errors.js';
 import type { Dealer } from '../dealers/service.js';
-import type { NewEvent, VehicleRejectedData } from '../events/events.js';
-import { recordEvents } from '../webhooks/fanout.js';
 import type { Market } from '../markets/markets.js';
-import { applyVehicles, duplicateVins, keptStatus, type ApplyItem, type ExistingCar } from './apply.js';
-import { findExistingCars, findStoredContent, findStoredStates, forSaleMissing, touchVehicles } from './repository.js';
+import { keptStatus, type ApplyItem, type ExistingCar } from './apply.js';
+import { findStoredContent, findStoredStates, touchVehicles } from './repository.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
-import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
 import { readStockId } from './stock-id.js';
 import { sentContent, unchangedCar } from './unchanged.js';
-import { contactDetailsIn, photosRequired, validateVehicle } from './validation.js';
+import { contactDetailsIn, validateVehicle } from './validation.js';
 import { minPhotosOf } from '../markets/markets.js';
 import { shown } from '../../core/text.js';
 
@@ -58,21 +53,6 @@ export interface StockScope {
   dealer: Dealer;
   market: Market;
   source: string;
-}
-
-/** Refusal of the sold guard; thrown inside a transaction so that nothing is applied. */
-export class GuardRefusal extends Error {
-  constructor(
-    readonly wouldMark: number,
-    readonly forSale: number,
-    readonly market: string,
-    readonly source: string,
-  ) {
-    super(
-      `Marking ${wouldMark} of the ${forSale} cars for sale of source "${source}" in market "${market}" as sold was refused: ` +
-        `that is ${MASS_SOLD_RULE}. Nothing was changed. Send allow_mass_sold: true if this is right.`,
-    );
-  }
 }
 
 /** A car whose stock ID passed screening, waiting for validation. */
@@ -213,12 +193,6 @@ export async function settleUnchanged(
   return { settled, rest, stored };
 }
 
-/** Duplicate-VIN warnings (P27) for cars settled without applying (settleUnchanged), read after every write of the call. */
-export async function settledWarnings(trx: Kysely<DB>, scope: StockScope, settled: StockItem[]): Promise<ItemWarning[]> {
-  const found = await duplicateVins(trx, { dealerId: scope.dealer.id, market: scope.market.code }, settled);
-  return found.map(({ position, external_id, code, message }) => ({ index: settled[position]!.index, external_id, code, message }));
-}
-
 /** screenStock, then validateStock against the cars that exist now (read outside any transaction: feeds, dry runs). */
 export async function prepareStock(
   deps: VehicleDeps,
@@ -235,84 +209,4 @@ export async function prepareStock(
   );
   const items = await validateStock(deps, scope, candidates, known, errors);
   return { items, errors, listedIds };
-}
-
-/** The scope's cars for sale (D12): how many, and the ones not in `listedIds`. */
-export const missingFromListing = (db: Kysely<DB>, scope: StockScope, listedIds: ReadonlySet<string>) =>
-  forSaleMissing(db, scope.dealer.id, scope.market.code, scope.source, [...listedIds]);
-
-/** The sold guard (D12) for marking the source's cars missing from `listedIds`; null if it lets it through. */
-export async function guardRefusal(db: Kysely<DB>, scope: StockScope, listedIds: Set<string>, allowMassSold: boolean): Promise<GuardRefusal | null> {
-  const { forSale, missing } = await missingFromListing(db, scope, listedIds);
-  return guardRefuses(missing.length, forSale, allowMassSold) ? new GuardRefusal(missing.length, forSale, scope.market.code, scope.source) : null;
-}
-
-/** The scope's existing cars with these stock IDs, as applying needs them (read in the writing transaction). */
-export const existingCarsOf = (trx: Kysely<DB>, scope: StockScope, externalIds: string[]): Promise<Map<string, ExistingCar>> =>
-  findExistingCars(trx, scope.dealer.id, scope.market.code, externalIds);
-
-/**
- * Applies a part of the stock inside the caller's transaction (after the dealership's inventory
- * lock). A car created by another writer since validation still needs its photos: such items
- * are added to `errors` instead. `existing`: the cars read already in this transaction
- * (existingCarsOf), else read here. Returns how many were created and updated.
- */
-export async function applyStockPart(
-  trx: Kysely<DB>,
-  deps: VehicleDeps,
-  scope: StockScope,
-  items: StockItem[],
-  errors: ItemError[],
-  existingCars?: Map<string, ExistingCar>,
-): Promise<{ created: number; updated: number; warnings: ItemWarning[] }> {
-  const { dealer, market, source } = scope;
-  const existing =
-    existingCars ??
-    (await existingCarsOf(
-      trx,
-      scope,
-      items.map((i) => i.externalId),
-    ));
-  const ready = items.filter((i) => {
-    if (i.data.photos || existing.has(i.externalId)) return true;
-    errors.push({ index: i.index, external_id: i.externalId, message: photosRequired(market) });
-    return false;
-  });
-  const outcome = await applyVehicles(trx, deps.clock, { dealerId: dealer.id, market: market.code, source, now: deps.clock.now() }, ready, existing);
-  const warnings = outcome.warnings.map(({ position, external_id, code, message }) => ({ index: ready[position]!.index, external_id, code, message }));
-  return { created: outcome.created, updated: outcome.updated, warnings };
-}
-
-/** vehicle.rejected (D21) for each failed car, in the caller's transaction. */
-export function recordRejections(
-  trx: Kysely<DB>,
-  deps: VehicleDeps,
-  scope: StockScope,
-  channel: VehicleRejectedData['channel'],
-  errors: ItemError[],
-): Promise<string[]> {
-  const events: NewEvent[] = errors.map((e) => ({
-    type: 'vehicle.rejected',
-    data: { external_id: e.external_id, market: scope.market.code, source: scope.source, channel, errors: e.message.split('; ') },
-  }));
-  return recordEvents(trx, deps.clock, scope.dealer.id, events);
-}
-
-/** Marks sold the source's cars for sale that are not in `listedIds` (vehicle.sold each); returns how many. */
-export async function markMissingSold(trx: Kysely<DB>, deps: VehicleDeps, scope: StockScope, listedIds: Set<string>): Promise<number> {
-  const { missing } = await missingFromListing(trx, scope, listedIds);
-  return markSold(trx, deps.clock, deps.publicBaseUrl, scope.dealer.id, missing);
-}
-
-/** The sold_skipped text when a car failed (D11). */
-export const soldSkippedText = (failed: number, again: string): string => `${failed} vehicle(s) failed, so no car was marked sold; fix them and ${again}.`;
-
-/** Records sync.failed for a guard refusal on its own, then answers 409 too_many_missing. */
-export async function refuseMassSold(deps: VehicleDeps, dealerId: number, r: GuardRefusal): Promise<never> {
-  await writeTransaction(deps.store, (trx) =>
-    recordEvents(trx, deps.clock, dealerId, [
-      { type: 'sync.failed', data: { market: r.market, source: r.source, reason: 'too_many_missing', message: r.message } },
-    ]),
-  );
-  throw new ApiError('too_many_missing', r.message);
 }

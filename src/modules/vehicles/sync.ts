@@ -1,35 +1,15 @@
 // Whole-stock operations: sync (up to 500 cars, each applied on its own, spec 2.5/2.6, D11)
-// and reconcile (every stock ID still for sale, spec 2.7, D13), both behind the sold guard.
+// and reconcile (every stock ID still for sale, spec 2.7, D13), both behind the sold guard: the
+// request's own rules here, the run itself (and its dry run, D30) in stock-runner.ts (P74).
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
-import { lockDealerInventory } from '../../core/db/locks.js';
-import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import { countExisting } from './repository.js';
 import { resolveMarket, resolveSource } from './scope.js';
 import type { VehicleDeps } from './service.js';
-import { planStockPart, plannedSold, verdictOf, type DryRunLists } from './dry-run.js';
-import { guardRefuses, markSold } from './sold.js';
-import {
-  applyStockPart,
-  existingCarsOf,
-  GuardRefusal,
-  guardRefusal,
-  markMissingSold,
-  missingFromListing,
-  prepareStock,
-  recordRejections,
-  refuseMassSold,
-  screenStock,
-  settledWarnings,
-  settleUnchanged,
-  soldSkippedText,
-  validateStock,
-  type ItemError,
-  type ItemWarning,
-  type StockScope,
-} from './stock.js';
+import type { ItemError, ItemWarning, StockScope } from './stock.js';
+import { runStock, type DryRunLists, type StockOutcome } from './stock-runner.js';
 import { readStockId } from './stock-id.js';
 
 type Dealer = AuthContext['dealer'];
@@ -42,7 +22,7 @@ export interface SyncResult extends Partial<DryRunLists> {
   sold: number;
   sold_skipped?: string;
   errors: ItemError[];
-  /** Issue 15: applied cars worth a look (duplicate VINs), by index. */
+  /** P27: applied cars worth a look (duplicate VINs), by index. */
   warnings: ItemWarning[];
 }
 
@@ -54,7 +34,6 @@ function optionalBoolean(body: Record<string, unknown>, field: string): boolean 
 }
 
 export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Record<string, unknown>): Promise<SyncResult> {
-  const { store } = deps;
   if (!Array.isArray(body.vehicles)) throw new ApiError('invalid_request', 'vehicles must be an array of vehicles.');
   const list = body.vehicles as unknown[];
   if (list.length > SYNC_MAX) {
@@ -71,67 +50,24 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
   if (markMissing && list.length === 0) {
     throw new ApiError('empty_list', 'An empty vehicles list with mark_missing_as_sold would mark every car sold; it is refused.');
   }
-  const scope = { dealer, market, source };
-  const records = list.map((raw, index) => ({ index, raw }));
-  const repeatOf = (first: number) => `vehicle ${first} of this call`;
-  if (dryRun) {
-    const { items, errors, listedIds } = await prepareStock(deps, scope, records, repeatOf);
-    // D30: the same checks, read instead of written (dry-run.ts); a refusal is a verdict, not a 409.
-    const sold = markMissing ? await plannedSold(store.db, scope, listedIds, allowMassSold) : undefined;
-    const plan = await planStockPart(store.db, scope, items, errors);
-    let wouldSell: string[] = [];
-    let soldSkipped: string | undefined;
-    if (sold) {
-      if (errors.length > 0) soldSkipped = soldSkippedText(errors.length, 'sync again');
-      else wouldSell = sold.missing;
-    }
-    errors.sort((a, b) => a.index - b.index);
-    return {
-      created: plan.create.length,
-      updated: plan.update.length,
-      sold: wouldSell.length,
-      ...(soldSkipped !== undefined ? { sold_skipped: soldSkipped } : {}),
-      errors,
-      warnings: plan.warnings,
-      dry_run: true,
-      would_create: plan.create,
-      would_update: plan.update,
-      would_mark_sold: wouldSell,
-      guard: sold?.guard ?? { allowed: true },
-    };
-  }
-
-  const { candidates, errors, listedIds } = screenStock(scope, records, repeatOf);
-  try {
-    const result = await writeTransaction(store, async (trx) => {
-      await lockDealerInventory(trx, store.dialect, dealer.id);
-      if (markMissing) {
-        const refusal = await guardRefusal(trx, scope, listedIds, allowMassSold);
-        if (refusal) throw refusal;
-      }
-      // Cars sent again as stored are settled in one statement (P57); for the others, one read
-      // of the existing cars serves validation and writing (P55): under the lock, at most 500
-      // cars, a few ms of validation inside the transaction.
-      const { settled, rest, stored } = await settleUnchanged(trx, deps, scope, candidates);
-      const existing = await existingCarsOf(trx, scope, stored);
-      const items = await validateStock(deps, scope, rest, existing, errors);
-      const outcome = await applyStockPart(trx, deps, scope, items, errors, existing);
-      const warnings = settled.length > 0 ? [...outcome.warnings, ...(await settledWarnings(trx, scope, settled))] : outcome.warnings;
-      warnings.sort((a, b) => a.index - b.index);
-      await recordRejections(trx, deps, scope, 'sync', errors);
-      const result: SyncResult = { created: outcome.created, updated: outcome.updated + settled.length, sold: 0, errors, warnings };
-      if (markMissing) {
-        if (errors.length > 0) result.sold_skipped = soldSkippedText(errors.length, 'sync again');
-        else result.sold = await markMissingSold(trx, deps, scope, listedIds);
-      }
-      errors.sort((a, b) => a.index - b.index);
-      return result;
-    });
-    return result;
-  } catch (err) {
-    if (err instanceof GuardRefusal) return refuseMassSold(deps, dealer.id, err);
-    throw err;
-  }
+  // D30: a dry run is the same run in plan mode (a refusal of the guard is then a verdict, not a 409).
+  const o = await runStock(deps, {
+    mode: dryRun ? 'plan' : 'apply',
+    scope: { dealer, market, source },
+    source: { kind: 'call', records: list.map((raw, index) => ({ index, raw })), repeatOf: (first) => `vehicle ${first} of this call` },
+    markMissing,
+    allowMassSold,
+    channel: 'sync',
+  });
+  return {
+    created: o.created,
+    updated: o.updated,
+    sold: o.sold,
+    ...(o.sold_skipped !== undefined ? { sold_skipped: o.sold_skipped } : {}),
+    errors: o.errors,
+    warnings: o.warnings,
+    ...o.plan,
+  };
 }
 
 export interface ReconcileResult extends Partial<DryRunLists> {
@@ -161,7 +97,6 @@ export async function reconcileVehicles(
   dealer: Dealer,
   body: { external_ids: string[]; market?: string; source?: string; allow_mass_sold?: boolean; dry_run?: boolean },
 ): Promise<ReconcileResult> {
-  const { store, clock } = deps;
   if (body.external_ids.length === 0) {
     throw new ApiError('empty_list', 'An empty external_ids list is never read as "everything sold"; it is refused.');
   }
@@ -169,23 +104,24 @@ export async function reconcileVehicles(
   const source = resolveSource(body.source);
   const listed = listedStockIds(body.external_ids);
   const scope = { dealer, market, source };
-  if (body.dry_run === true) return planReconcile(deps, scope, listed, body.allow_mass_sold === true);
-  try {
-    return await writeTransaction(store, async (trx) => {
-      await lockDealerInventory(trx, store.dialect, dealer.id);
-      const { forSale, missing } = await missingFromListing(trx, scope, listed);
-      if (guardRefuses(missing.length, forSale, body.allow_mass_sold === true)) {
-        throw new GuardRefusal(missing.length, forSale, market.code, source);
-      }
-      const sold = await markSold(trx, clock, deps.publicBaseUrl, dealer.id, missing);
-      const kept = forSale - missing.length;
-      return { result: 'reconciled' as const, sold, kept, unknown: await unknownIds(trx, scope, listed, kept) };
-    });
-  } catch (err) {
-    if (err instanceof GuardRefusal) return refuseMassSold(deps, dealer.id, err);
-    throw err;
-  }
+  let unknown = 0;
+  const o = await runStock(deps, {
+    mode: body.dry_run === true ? 'plan' : 'apply',
+    scope,
+    source: { kind: 'listing', listedIds: listed },
+    markMissing: true,
+    allowMassSold: body.allow_mass_sold === true,
+    channel: 'sync',
+    // In the run's transaction (apply), or beside its reads (plan).
+    close: async (db, out) => {
+      unknown = await unknownIds(db, scope, listed, kept(out));
+    },
+  });
+  return { result: 'reconciled', sold: o.sold, kept: kept(o), unknown, ...o.plan };
 }
+
+/** The source's cars for sale the listing keeps (as the guard read them). */
+const kept = (o: StockOutcome): number => o.forSale!.total - o.forSale!.missing;
 
 /**
  * Listed IDs that are no car of the dealership in the market. The `kept` ones are the source's
@@ -194,24 +130,4 @@ export async function reconcileVehicles(
 async function unknownIds(db: Kysely<DB>, scope: StockScope, listed: ReadonlySet<string>, kept: number): Promise<number> {
   if (listed.size === kept) return 0;
   return listed.size - (await countExisting(db, scope.dealer.id, scope.market.code, [...listed]));
-}
-
-/** Reconcile's dry run (D30): the same reads as the real call, no lock (nothing is written). */
-async function planReconcile(deps: VehicleDeps, scope: StockScope, listed: ReadonlySet<string>, allowMassSold: boolean): Promise<ReconcileResult> {
-  const db = deps.store.db;
-  const { forSale, missing: rows } = await missingFromListing(db, scope, listed);
-  const missing = rows.map((v) => v.external_id).sort();
-  const refused = guardRefuses(missing.length, forSale, allowMassSold);
-  const kept = forSale - missing.length;
-  return {
-    result: 'reconciled',
-    sold: missing.length,
-    kept,
-    unknown: await unknownIds(db, scope, listed, kept),
-    dry_run: true,
-    would_create: [],
-    would_update: [],
-    would_mark_sold: missing,
-    guard: verdictOf(refused ? new GuardRefusal(missing.length, forSale, scope.market.code, scope.source) : null),
-  };
 }
