@@ -8,7 +8,7 @@ import type { AuthContext } from '../../core/http/auth.js';
 import { countExisting } from './repository.js';
 import { resolveMarket, resolveSource } from './scope.js';
 import type { VehicleDeps } from './service.js';
-import type { ItemError, ItemWarning, StockScope } from './stock.js';
+import type { StockScope } from './stock.js';
 import { runStock, type DryRunLists, type StockOutcome } from './stock-runner.js';
 import { readStockId } from './stock-id.js';
 
@@ -16,15 +16,8 @@ type Dealer = AuthContext['dealer'];
 
 export const SYNC_MAX = 500;
 
-export interface SyncResult extends Partial<DryRunLists> {
-  created: number;
-  updated: number;
-  sold: number;
-  sold_skipped?: string;
-  errors: ItemError[];
-  /** P27: applied cars worth a look (duplicate VINs), by index. */
-  warnings: ItemWarning[];
-}
+/** What a sync or reconcile answers: the runner's counts, failures and warnings (P27), and a dry run's lists. */
+export type SyncResult = Pick<StockOutcome, 'created' | 'updated' | 'sold' | 'sold_skipped' | 'errors' | 'warnings'> & Partial<DryRunLists>;
 
 function optionalBoolean(body: Record<string, unknown>, field: string): boolean {
   const v = body[field];
