@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './core/config.js';
 import { openStore, type Store } from './core/db/store.js';
 import { migrateToLatest } from './core/db/migrate.js';
 import { ApiError } from './core/errors.js';
+import { itemErrorText } from './modules/vehicles/stock.js';
+import { render } from './core/i18n/index.js';
 import { allDealers, createDealer } from './modules/dealers/service.js';
 import { createFeed, listFeeds, revokeFeed } from './modules/feeds/service.js';
 import { mapFeedColumn } from './modules/feeds/mapping.js';
@@ -117,9 +119,9 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
       );
       const lines = [
         `dry run of ${r.rows} rows (${r.format}): would create ${r.would_create.length}, update ${r.would_update.length}, mark sold ${r.would_mark_sold.length}; nothing was changed`,
-        r.guard.allowed ? 'sold guard: allowed' : `sold guard: refuses (${r.guard.reason ?? ''})`,
+        r.guard.allowed ? 'sold guard: allowed' : `sold guard: refuses (${r.guard.reason ? render('en', r.guard.reason) : ''})`,
         ...r.mapping.columns.map((c) => `column ${c.column} -> ${c.field}`),
-        ...r.errors.slice(0, 20).map((e) => `row error ${e.index}: ${e.external_id} ${e.message}`),
+        ...r.errors.slice(0, 20).map((e) => `row error ${e.index}: ${e.external_id} ${itemErrorText('en', e).message}`),
       ];
       return { json: r, text: lines.join('\n') };
     }

@@ -1,5 +1,7 @@
 // The one catalogue of error codes (D22) and the exception every layer throws to answer with one.
 
+import { msg, render, type Lang, type Msg } from './i18n/index.js';
+
 export const ERROR_STATUS = {
   invalid_request: 400,
   market_required: 400,
@@ -27,27 +29,40 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: string[] };
 }
 
+/**
+ * What an error says: a code of the catalogue of words (D31), rendered in the reader's language
+ * when answered, or a sentence not yet in the catalogue (English in every language).
+ */
+export type ErrorText = Msg | string;
+const say = (lang: Lang, t: ErrorText): string => (typeof t === 'string' ? t : render(lang, t));
+
 export class ApiError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: string[],
+    readonly text: ErrorText,
+    readonly fieldTexts?: readonly ErrorText[],
     /** Extra response headers (e.g. Retry-After). */
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(say('en', text));
     this.name = 'ApiError';
     this.status = ERROR_STATUS[code];
   }
 
-  toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  /** `fields` in English (logs, the CLI). */
+  get fields(): string[] | undefined {
+    return this.fieldTexts?.map((f) => say('en', f));
+  }
+
+  toBody(lang: Lang = 'en'): ErrorBody {
+    return {
+      error: { code: this.code, message: say(lang, this.text), ...(this.fieldTexts ? { fields: this.fieldTexts.map((f) => say(lang, f)) } : {}) },
+    };
   }
 }
 
 export const errors = {
-  invalidRequest: (message: string) => new ApiError('invalid_request', message),
-  notFound: (what = 'Resource') => new ApiError('not_found', `${what} not found.`),
-  unauthorized: () => new ApiError('unauthorized', 'A valid API key is required in the Authorization: Bearer or X-API-Key header.'),
+  invalidRequest: (message: ErrorText) => new ApiError('invalid_request', message),
+  unauthorized: () => new ApiError('unauthorized', msg('unauthorized')),
 };

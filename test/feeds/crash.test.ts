@@ -1,6 +1,7 @@
 // An import killed by a crash (issue 11): the server process is SIGKILLed in the middle of a
 // large feed import; the next process reports that import `interrupted` and records sync.failed
 // for it, in one transaction. Cars applied before the kill stay; none is marked sold.
+import { storedText } from '../../src/core/i18n/index.js';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,11 +81,14 @@ describe(`feeds: an import killed with its server (${STORE_NAME})`, () => {
         const r = await ts.store.db.selectFrom('feed_imports').selectAll().where('id', '=', left[0]!.id).executeTakeFirstOrThrow();
         return r.result === 'interrupted' ? r : undefined;
       });
-      assert.match(report.message ?? '', /was interrupted: the service stopped before it finished\. .*no car was marked sold/);
+      // Stored as a code of the catalogue (D31), read in each reader's language.
+      const message = storedText('en', report.message) ?? '';
+      assert.match(message, /was interrupted: the service stopped before it finished\. .*no car was marked sold/);
+      assert.match(storedText('es', report.message) ?? '', /se interrumpió: el servicio se detuvo antes de terminarla\./);
       assert.equal(report.heartbeat_at, null);
       const failed = await ts.store.db.selectFrom('events').selectAll().where('dealer_id', '=', dealerId).where('type', '=', 'sync.failed').execute();
       assert.equal(failed.length, 1);
-      assert.deepEqual(JSON.parse(failed[0]!.data), { market: 'ar', source: 'feed', reason: 'import_interrupted', message: report.message });
+      assert.deepEqual(JSON.parse(failed[0]!.data), { market: 'ar', source: 'feed', reason: 'import_interrupted', message });
       const sold = await ts.store.db.selectFrom('vehicles').select('id').where('dealer_id', '=', dealerId).where('status', '=', 'sold').execute();
       assert.equal(sold.length, 0);
 

@@ -1,6 +1,7 @@
 // Hostile and broken feed files (issue 6, "Bad input"): each is refused with a message for a
 // person (UnreadableFeedError → 422) or reported row by row, never a crash, never unbounded
 // memory; parsing runs in a bounded parser process so the main thread keeps answering.
+import { itemErrorText } from '../../src/modules/vehicles/stock.js';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -94,7 +95,10 @@ describe('hostile XML', () => {
 
   test('a vehicle element with text only is reported; one with attributes only is read', async () => {
     const r = await parse('<cars><car>just text</car><car external_id="A1" brand="Ford"/><car><brand>Fiat</brand></car></cars>');
-    assert.deepEqual(r.rowErrors, [{ index: 1, external_id: '', message: 'vehicle 1 is not an object' }]);
+    assert.deepEqual(
+      r.rowErrors.map((e) => itemErrorText('en', e)),
+      [{ index: 1, external_id: '', message: 'vehicle 1 is not an object' }],
+    );
     assert.deepEqual(r.rows, [
       { index: 2, vehicle: { external_id: 'A1', brand: 'Ford' } },
       { index: 3, vehicle: { brand: 'Fiat' } },
@@ -134,7 +138,11 @@ describe('hostile JSON', () => {
     await unreadable(parse('{"count": 3}', 'application/json'), /must be an array of vehicles/);
     const deep = '['.repeat(200_000) + ']'.repeat(200_000);
     await parse(deep).then(
-      (r) => assert.deepEqual(r.rowErrors, [{ index: 1, external_id: '', message: 'vehicle 1 is not an object' }]),
+      (r) =>
+        assert.deepEqual(
+          r.rowErrors.map((e) => itemErrorText('en', e)),
+          [{ index: 1, external_id: '', message: 'vehicle 1 is not an object' }],
+        ),
       (err: unknown) => assert.ok(err instanceof UnreadableFeedError, String(err)),
     );
     const r = await parse('[1, null, [], {"external_id": "A", "brand": "Ford"}]');

@@ -1,5 +1,6 @@
 // Feed file parsing (D15, D16) through parseFeed: formats, column aliases in three languages,
 // photo layouts, value synonyms, numbers, delimiters and encodings. Pure: no store, no server.
+import { itemErrorText } from '../../src/modules/vehicles/stock.js';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -201,7 +202,10 @@ describe('feed parsing: formats and samples', () => {
       { index: 1, vehicle: { external_id: '123', brand: 'Chevrolet', model: '208', year: 2019, price: 15000, currency: 'USD', mileage: 45000, photos: P } },
       { index: 3, vehicle: { external_id: '00123', brand: 'Fiat', mileage: 0, fuel: 'gasoline', condition: 'new', photos: P } },
     ]);
-    assert.deepEqual(r.rowErrors, [{ index: 2, external_id: '', message: 'vehicle 2 is not an object' }]);
+    assert.deepEqual(
+      r.rowErrors.map((e) => itemErrorText('en', e)),
+      [{ index: 2, external_id: '', message: 'vehicle 2 is not an object' }],
+    );
     assert.deepEqual(
       r.columns.find((c) => c.column === 'mileage.unit'),
       { column: 'mileage.unit', field: 'mileage' }, // the unit of mileage.value (converted for a feed's market)
@@ -672,7 +676,7 @@ describe('feed parsing: CSV dialects and encodings', () => {
       { external_id: 'A', brand: 'Ford', model: 'Ka' },
       { external_id: 'D', brand: 'VW', model: 'Gol' },
     ]);
-    assert.deepEqual(r.rowErrors, [
+    assert.deepEqual(r.rowErrors.map((e) => itemErrorText('en', e)), [
       { index: 3, external_id: 'B', message: 'row 3 has 2 values but the header has 3 columns' },
       { index: 4, external_id: 'C', message: 'row 4 has 4 values but the header has 3 columns' },
     ]);

@@ -2,6 +2,7 @@
 // NFC and trimming), no control characters, percent-encoded in a path. Each ID must come back
 // exactly through PUT/GET/DELETE/sold, sync, reconcile, feeds in every format, webhook data,
 // the public page and leads; IDs differing only in normalization or outer spaces are one car.
+import { render } from '../../src/core/i18n/index.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
@@ -45,13 +46,13 @@ describe('the stock ID rule (D26), on its own', () => {
       const want = full(raw);
       assert.equal(r.ok, want.ok, JSON.stringify(raw));
       if (want.ok) assert.equal(r.id, want.id, JSON.stringify(raw));
-      else assert.equal((r as { problem: string }).problem, want.problem, JSON.stringify(raw));
+      else assert.deepEqual((r as { problem: unknown }).problem, want.problem, JSON.stringify(raw));
     }
   });
 
   test('80 characters counted in code points, not bytes nor UTF-16 units', () => {
     assert.equal(stockIdProblem('🚗'.repeat(80)), null, '160 UTF-16 units, 320 bytes');
-    assert.match(stockIdProblem('🚗'.repeat(81))!, /81 characters/);
+    assert.match(render('en', stockIdProblem('🚗'.repeat(81))!), /81 characters/);
     assert.equal(readStockId(NFD('Ñ'.repeat(80))).ok, true, '160 code points in NFD are 80 after NFC');
     const long = readStockId('ñ'.repeat(200));
     assert.ok(!long.ok && long.id === `${'ñ'.repeat(80)}…`, 'a refused long ID is echoed cut');
@@ -78,9 +79,9 @@ describe('the stock ID rule (D26), on its own', () => {
     ]) {
       assert.equal(readStockId(id).ok, false, JSON.stringify(id));
     }
-    assert.match(stockIdProblem('ab\u0000')!, /U\+0000\) at character 3/);
+    assert.match(render('en', stockIdProblem('ab\u0000')!), /U\+0000\) at character 3/);
     for (const id of ['a\u200db', '<b>&"\'', 'Ref. 12/2024 – №7', 'ก-1', 'А-1']) assert.equal(readStockId(id).ok, true, id);
-    assert.deepEqual(readStockId(undefined), { ok: false, id: '', problem: 'is required' });
+    assert.deepEqual(readStockId(undefined), { ok: false, id: '', problem: { code: 'stock_id_required' } });
     assert.equal(readStockId(1043).ok, false, 'a number is not a stock ID in a JSON body');
   });
 

@@ -3,14 +3,15 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors.js';
+import { msg, pickLang } from '../i18n/index.js';
 import { isDrainingBody } from './drain.js';
 
 const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => ApiError> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_request', 'The request body is not valid JSON.'),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => new ApiError('invalid_request', 'The request body is empty; send a JSON object.'),
-  FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError('payload_too_large', 'The request body is too large.'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new ApiError('invalid_request', 'Unsupported Content-Type; send the body as application/json.'),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new ApiError('invalid_request', 'The Content-Length header does not match the body.'),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_request', msg('body_not_json')),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new ApiError('invalid_request', msg('body_empty')),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new ApiError('payload_too_large', msg('body_too_large')),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new ApiError('invalid_request', msg('body_media_type')),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new ApiError('invalid_request', msg('body_length')),
 };
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -27,7 +28,7 @@ export function toApiError(err: FastifyError | ApiError | Error): ApiError {
   if (err instanceof ApiError) return err;
   const fe = err as FastifyError;
   if (fe.validation) {
-    return new ApiError('invalid_request', `Invalid request: ${fe.message}.`);
+    return new ApiError('invalid_request', msg('request_invalid', { detail: fe.message }));
   }
   const mapped = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
   if (mapped) return mapped(fe);
@@ -35,7 +36,7 @@ export function toApiError(err: FastifyError | ApiError | Error): ApiError {
   if (status >= 400 && status < 500) {
     return new ApiError(STATUS_CODES[status] ?? 'invalid_request', fe.message || 'Invalid request.');
   }
-  return new ApiError('internal_error', 'Something went wrong on our side; the request id in X-Request-Id helps us find it.');
+  return new ApiError('internal_error', msg('internal_error'));
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
@@ -47,7 +48,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     // Fastify closes the connection after a body it refused; the client, still sending, would
     // get a reset instead of this answer. The rest of the body is drained instead (drain.ts).
     if (reply.hasHeader('connection')) reply.removeHeader('connection');
-    reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
+    reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody(request.lang));
   });
 
   // The Host check of HTTP/1.1 is in request-start.ts (the one onRequest hook of every request).
@@ -62,8 +63,8 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const e = new ApiError('not_found', `No route ${request.method} ${pathname}.`);
-    reply.code(404).type('application/json; charset=utf-8').send(e.toBody());
+    const e = new ApiError('not_found', msg('no_route', { method: request.method, path: pathname }));
+    reply.code(404).type('application/json; charset=utf-8').send(e.toBody(request.lang));
   });
 }
 
@@ -71,9 +72,9 @@ export function installErrorHandling(app: FastifyInstance): void {
 function routerError(err: FastifyError): ApiError {
   switch (err.code) {
     case 'FST_ERR_BAD_URL':
-      return new ApiError('invalid_request', 'The URL is not valid: a % must be followed by two hexadecimal digits (a literal % is written %25).');
+      return new ApiError('invalid_request', msg('bad_url'));
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new ApiError('uri_too_long', 'A segment of the URL path is too long.');
+      return new ApiError('uri_too_long', msg('path_segment_too_long'));
     default:
       return toApiError(err);
   }
@@ -83,7 +84,13 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   const apiError = routerError(err);
   if (apiError.status >= 500) req.log.error({ err }, 'request failed');
   else req.log.info({ code: apiError.code }, apiError.message);
-  reply.header('x-request-id', req.id).code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
+  const lang = pickLang(req.headers['accept-language'], 'en');
+  reply
+    .header('x-request-id', req.id)
+    .header('content-language', lang)
+    .code(apiError.status)
+    .type('application/json; charset=utf-8')
+    .send(apiError.toBody(lang));
 };
 
 /** What node's HTTP parser refused, before Fastify saw a request; `timeoutMs`: the server's requestTimeout. */

@@ -15,6 +15,7 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, o: RenderOpti
   return reply
     .code(o.status ?? 200)
     .type('text/html; charset=utf-8')
+    .header('content-language', req.panelLang)
     .send(doc.value);
 }
 

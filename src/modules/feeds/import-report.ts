@@ -5,6 +5,7 @@
 // `interrupted` (interrupted.ts).
 import type { Kysely } from 'kysely';
 import { writeTransaction } from '../../core/db/transaction.js';
+import { msg, render, storeText, type Msg } from '../../core/i18n/index.js';
 import type { DB, FeedImportResult, FeedImportsTable, FeedRow, FeedTrigger, NewFeedImport } from '../../core/db/schema.js';
 import type { Metrics } from '../../core/metrics/metrics.js';
 import type { SyncFailedData } from '../events/events.js';
@@ -106,7 +107,7 @@ export async function recordFailedImport(
   failure: {
     result: Exclude<FeedImportResult, 'processed' | 'running' | 'interrupted'>;
     reason: SyncFailedData['reason'];
-    message: string;
+    message: Msg | string;
     format?: string | null;
     rows?: number;
     columns?: ColumnMatch[];
@@ -115,7 +116,15 @@ export async function recordFailedImport(
 ): Promise<number> {
   const id = await writeTransaction(deps.store, async (trx) => {
     await recordEvents(trx, deps.clock, feed.dealer_id, [
-      { type: 'sync.failed', data: { market: feed.market, source: feed.source, reason: failure.reason, message: failure.message } },
+      {
+        type: 'sync.failed',
+        data: {
+          market: feed.market,
+          source: feed.source,
+          reason: failure.reason,
+          message: typeof failure.message === 'string' ? failure.message : render('en', failure.message),
+        },
+      },
     ]);
     const row = reportRow({ feed, trigger, startedAt }, deps.clock.now(), {
       result: failure.result,
@@ -124,7 +133,7 @@ export async function recordFailedImport(
       created: 0,
       updated: 0,
       sold: 0,
-      message: failure.message,
+      message: storeText(failure.message),
       errors: [],
       columns: failure.columns ?? [],
     });
@@ -144,15 +153,13 @@ export async function recordInterruptedImport(
   deps: Pick<VehicleDeps, 'store' | 'clock'> & { metrics: Metrics },
   imp: { id: number; dealer_id: number; started_at: number; trigger: FeedTrigger },
   feed: Pick<FeedRow, 'market' | 'source'>,
-  why: string,
+  why: Msg,
 ): Promise<boolean> {
-  const message =
-    `The import of the feed file started at ${new Date(imp.started_at).toISOString()} was interrupted: ${why} ` +
-    'Cars of the file may have been applied in part; no car was marked sold. Send the file again.';
+  const text = msg('import_interrupted', { started: new Date(imp.started_at).toISOString(), why });
   const interrupted = await writeTransaction(deps.store, async (trx) => {
-    if (!(await interruptFeedImport(trx, imp.id, message, deps.clock.now()))) return false;
+    if (!(await interruptFeedImport(trx, imp.id, storeText(text), deps.clock.now()))) return false;
     await recordEvents(trx, deps.clock, imp.dealer_id, [
-      { type: 'sync.failed', data: { market: feed.market, source: feed.source, reason: 'import_interrupted', message } },
+      { type: 'sync.failed', data: { market: feed.market, source: feed.source, reason: 'import_interrupted', message: render('en', text) } },
     ]);
     return true;
   });

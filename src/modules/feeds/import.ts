@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB, DealerRow, FeedRow, FeedTrigger } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { msg, storeText, type Msg } from '../../core/i18n/index.js';
 import type { Metrics } from '../../core/metrics/metrics.js';
 import { findDealerBySlug } from '../dealers/repository.js';
 import { recordEvents } from '../webhooks/fanout.js';
@@ -50,7 +51,7 @@ export interface FeedImportOutcome {
   created: number;
   updated: number;
   sold: number;
-  sold_skipped?: string;
+  sold_skipped?: Msg;
   /** The first REPORT_MAX_ERRORS per-row errors. */
   errors: ItemError[];
   /** Every per-row error of the file. */
@@ -129,12 +130,9 @@ async function applyFeedFile(
     // mid-import…) leaves an interrupted one; if even that cannot be written, the heartbeat
     // stops and the next sweep (interrupted.ts) writes it.
     if (!(err instanceof ApiError)) {
-      await recordInterruptedImport(
-        deps,
-        { id: importId, dealer_id: feed.dealer_id, started_at: startedAt, trigger },
-        feed,
-        'it stopped on an internal error before it finished.',
-      ).catch(() => {});
+      await recordInterruptedImport(deps, { id: importId, dealer_id: feed.dealer_id, started_at: startedAt, trigger }, feed, msg('interrupted_internal')).catch(
+        () => {},
+      );
     }
     throw err;
   } finally {
@@ -153,7 +151,7 @@ async function importParsedFeed(
   const { feed, read, trigger, startedAt, importId } = o;
   const base = { format: read.format, rows: read.rows, columns: read.columns };
   // A refusal (an empty file, the guard) applies nothing; its report and sync.failed commit together.
-  const refuse = (message: string) =>
+  const refuse = (message: Msg | string) =>
     recordFailedImport(deps, feed, trigger, startedAt, { result: 'refused', reason: 'too_many_missing', message, ...base }, importId);
 
   return deps.importLock.run(feed.dealer_id, async () => {
@@ -172,12 +170,12 @@ async function importParsedFeed(
       allowMassSold: o.allowMassSold,
       channel: 'feed',
       refused: async (refusal) => {
-        await refuse(refusal.message);
-        throw new ApiError('too_many_missing', refusal.message);
+        await refuse(refusal.text);
+        throw new ApiError('too_many_missing', refusal.text);
       },
       rejected: (trx, errors) => recordFeedRejections(trx, deps, read, run, errors),
       // Rejections, the missing cars and the report commit together.
-      close: (trx, r) => finishImport(trx, deps, run, { ...base, ...r, sold_skipped: r.sold_skipped ?? null }),
+      close: (trx, r) => finishImport(trx, deps, run, { ...base, ...r, sold_skipped: r.sold_skipped ? storeText(r.sold_skipped) : null }),
     });
     deps.metrics.feedImport('processed', trigger);
     return { ...answer(read, out), importId };

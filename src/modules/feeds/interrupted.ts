@@ -7,12 +7,13 @@
 // is older than IMPORT_LIVENESS.staleMs are theirs to report.
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
+import { msg } from '../../core/i18n/index.js';
 import type { Metrics } from '../../core/metrics/metrics.js';
 import { IMPORT_LIVENESS, recordInterruptedImport } from './import-report.js';
 import { staleRunningImports } from './repository.js';
 
 const SWEEP_MS = 10_000;
-const WHY = 'the service stopped before it finished.';
+const WHY = msg('interrupted_stopped');
 
 interface SweepDeps {
   store: Store;

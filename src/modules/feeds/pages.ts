@@ -13,6 +13,7 @@ import { ApiError } from '../../core/errors.js';
 import { idParam, ownerOnly, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
+import { word } from '../../core/i18n/index.js';
 import { copyButton, csrfField, dateTime } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
@@ -103,8 +104,8 @@ export const feedsPages: FastifyPluginAsync<{ deps: FeedsPagesDeps }> = async (a
 <h3 id="feed-${f.id}">${t.feed(f.id)} <span class="badge ok">${t.live}</span></h3>
 ${warning ? html`<p class="notice warn" role="status">${warning}</p>` : ''}
 <dl class="fields">
-<dt>${t.market}</dt><dd>${f.market.toUpperCase()}</dd>
-<dt>${t.source}</dt><dd>${f.source}</dd>
+<dt>${t.market}</dt><dd>${word(req.panelLang, 'market', f.market)}</dd>
+<dt>${t.source}</dt><dd>${word(req.panelLang, 'source', f.source)}</dd>
 <dt>${t.created}</dt><dd>${dateTime(f.created_at, user.locale)}</dd>
 <dt>${t.madeBy}</dt><dd>${makerOf(req, f)}</dd>
 <dt>${t.pushAddress}</dt><dd class="muted">${t.pushHidden}</dd>
@@ -148,7 +149,9 @@ ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
     return html`<details><summary>${t.revokedFeeds(feeds.length)}</summary><div class="table-wrap"><table class="stack">
 <thead><tr><th>ID</th><th>${t.market}</th><th>${t.source}</th><th>${t.created}</th><th>${t.madeBy}</th><th>${t.lastUsed}</th><th>${t.state}</th></tr></thead>
 <tbody>${feeds.map(
-      (f) => html`<tr><td data-label="ID">${f.id}</td><td data-label="${t.market}">${f.market.toUpperCase()}</td><td data-label="${t.source}">${f.source}</td>
+      (
+        f,
+      ) => html`<tr><td data-label="ID">${f.id}</td><td data-label="${t.market}">${word(req.panelLang, 'market', f.market)}</td><td data-label="${t.source}">${word(req.panelLang, 'source', f.source)}</td>
 <td data-label="${t.created}">${dateTime(f.created_at, user.locale)}</td><td data-label="${t.madeBy}">${makerOf(req, f)}</td>
 <td data-label="${t.lastUsed}">${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user.locale)}</td><td data-label="${t.state}"><span class="badge bad">${t.revoked}</span> ${dateTime(f.revoked_at, user.locale)}</td></tr>`,
     )}</tbody></table></div></details>`;
@@ -166,9 +169,9 @@ ${csrfField(req.csrfToken)}
 ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
 <div class="filters">
 <div><label for="market">${t.market}</label>
-<select id="market" name="market">${user.markets.map((m) => html`<option value="${m}"${m === market ? html` selected` : ''}>${m.toUpperCase()}</option>`)}</select></div>
+<select id="market" name="market">${user.markets.map((m) => html`<option value="${m}"${m === market ? html` selected` : ''}>${word(req.panelLang, 'market', m)}</option>`)}</select></div>
 <div><label for="source">${t.source}</label>
-<select id="source" name="source">${SOURCES.map((s) => html`<option value="${s}"${s === source ? html` selected` : ''}>${s}</option>`)}</select></div>
+<select id="source" name="source">${SOURCES.map((s) => html`<option value="${s}"${s === source ? html` selected` : ''}>${word(req.panelLang, 'source', s)}</option>`)}</select></div>
 </div>
 <label for="new-url">${t.urlOptional}</label>
 <input id="new-url" name="url" type="url" inputmode="url" maxlength="${FEED_URL_MAX}" placeholder="https://" value="${v.url ?? ''}">
@@ -187,7 +190,7 @@ ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
 <tbody>${rows.map(
       (r) => html`<tr>
 <td data-label="${t.time}">${dateTime(r.started_at, user.locale)}</td>
-<td data-label="${t.feedColumn}">${r.feed_id} · ${r.market.toUpperCase()} · ${r.source}</td>
+<td data-label="${t.feedColumn}">${r.feed_id} · ${word(req.panelLang, 'market', r.market)} · ${word(req.panelLang, 'source', r.source)}</td>
 <td data-label="${t.trigger}">${t.triggers[r.trigger]}</td>
 <td data-label="${t.result}">${resultBadge(req.panelLang, r.result)}</td>
 <td data-label="${t.counts}">${r.created} · ${r.updated} · ${r.sold} · ${r.error_count}</td>

@@ -5,6 +5,7 @@
 // panel otherwise takes short forms), bounded like a push (10 MB).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors.js';
+import { render, renderAll } from '../../core/i18n/index.js';
 import type { DealerRow, FeedRow } from '../../core/db/schema.js';
 import { idParam, signedIn } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
@@ -136,8 +137,8 @@ ${
 <h1>${t.reportTitle(feed.id)}</h1>
 <p class="notice warn" role="status">${t.nothingChanged}</p>
 <div class="card">
-${r.guard.allowed ? html`<p class="notice ok">${t.guardOk}</p>` : html`<p class="notice bad" role="alert">${t.guardRefused} ${r.guard.reason ?? ''}</p>`}
-${r.sold_skipped ? html`<p class="notice warn">${r.sold_skipped}</p>` : ''}
+${r.guard.allowed ? html`<p class="notice ok">${t.guardOk}</p>` : html`<p class="notice bad" role="alert">${t.guardRefused} ${r.guard.reason ? render(req.panelLang, r.guard.reason) : ''}</p>`}
+${r.sold_skipped ? html`<p class="notice warn">${render(req.panelLang, r.sold_skipped)}</p>` : ''}
 <dl class="fields">
 <dt>${FEED_TEXTS[req.panelLang].format}</dt><dd>${r.format.toUpperCase()}</dd>
 <dt>${FEED_TEXTS[req.panelLang].rowsN}</dt><dd>${r.rows}</dd>
@@ -153,7 +154,7 @@ ${
   errorsShown.length === 0
     ? ''
     : html`<div class="table-wrap"><table class="stack"><thead><tr><th>${FEED_TEXTS[req.panelLang].row}</th><th>${FEED_TEXTS[req.panelLang].stockId}</th><th>${FEED_TEXTS[req.panelLang].error}</th></tr></thead>
-<tbody>${errorsShown.map((e) => html`<tr><td>${e.index}</td><td>${e.external_id}</td><td>${e.message}</td></tr>`)}</tbody></table></div>`
+<tbody>${errorsShown.map((e) => html`<tr><td>${e.index}</td><td>${e.external_id}</td><td>${renderAll(req.panelLang, e.rules)}</td></tr>`)}</tbody></table></div>`
 }`,
     });
   }

@@ -8,7 +8,8 @@ import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { dateTime } from '../../core/web/layout.js';
 import { sendPage } from '../../core/web/render.js';
-import type { ItemError } from '../vehicles/stock.js';
+import { itemErrorText, type ItemError, type ItemErrorText } from '../vehicles/stock.js';
+import { renderStored, storedText, word } from '../../core/i18n/index.js';
 import { csvFile } from './panel-csv.js';
 import { mappingReport, type MappingReport, type StoredColumn } from './mapping.js';
 import { FEED_TEXTS, MAPPING_TEXTS } from './panel-texts.js';
@@ -55,8 +56,11 @@ export const importPages: FastifyPluginAsync<{ deps: { store: Store } }> = async
     return {
       user,
       imp,
-      errors: JSON.parse(imp.errors) as ItemError[],
-      warnings: JSON.parse(imp.warnings) as { index: number; external_id: string; message: string }[],
+      errors: (JSON.parse(imp.errors) as (ItemError | ItemErrorText)[]).map((e) => itemErrorText(req.panelLang, e)),
+      warnings: (JSON.parse(imp.warnings) as { index: number; external_id: string; message: unknown }[]).map((w) => ({
+        ...w,
+        message: renderStored(req.panelLang, w.message),
+      })),
     };
   }
 
@@ -70,7 +74,7 @@ export const importPages: FastifyPluginAsync<{ deps: { store: Store } }> = async
       body: html`<p><a href="/panel/feeds#history">${t.backToFeeds}</a></p>
 <h1>${t.importTitle(imp.id)} ${resultBadge(req.panelLang, imp.result)}</h1>
 <div class="card"><dl class="fields">
-<dt>${t.feedColumn}</dt><dd>${imp.feed_id} · ${imp.market.toUpperCase()} · ${imp.source}</dd>
+<dt>${t.feedColumn}</dt><dd>${imp.feed_id} · ${word(req.panelLang, 'market', imp.market)} · ${word(req.panelLang, 'source', imp.source)}</dd>
 <dt>${t.trigger}</dt><dd>${t.triggers[imp.trigger]}</dd>
 <dt>${t.started}</dt><dd>${dateTime(imp.started_at, user.locale)}</dd>
 <dt>${t.finished}</dt><dd>${running ? '—' : dateTime(imp.finished_at, user.locale)}</dd>
@@ -80,8 +84,8 @@ ${imp.format ? html`<dt>${t.format}</dt><dd>${imp.format.toUpperCase()}</dd>` : 
 <dt>${t.updatedN}</dt><dd>${imp.updated}</dd>
 <dt>${t.soldN}</dt><dd>${imp.sold}</dd>
 <dt>${t.errorsN}</dt><dd>${imp.error_count}</dd>
-${imp.message ? html`<dt>${t.message}</dt><dd>${imp.message}</dd>` : ''}
-${imp.sold_skipped ? html`<dt>${t.soldSkipped}</dt><dd>${imp.sold_skipped}</dd>` : ''}
+${imp.message ? html`<dt>${t.message}</dt><dd>${storedText(req.panelLang, imp.message)}</dd>` : ''}
+${imp.sold_skipped ? html`<dt>${t.soldSkipped}</dt><dd>${storedText(req.panelLang, imp.sold_skipped)}</dd>` : ''}
 </dl></div>
 ${mappingCard(req.panelLang, mappingReport(JSON.parse(imp.columns) as StoredColumn[]))}
 <h2>${t.rowErrors}</h2>

@@ -10,6 +10,7 @@ import { rateLimitHeaders, type RateLimitStore } from '../../core/http/rate-limi
 import { errorResponses } from '../../core/http/schemas.js';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { readPushedFile } from './body.js';
+import { stockAnswerIn } from '../vehicles/stock-runner.js';
 import { importFeedFile, type FeedDeps } from './import.js';
 import { FEED_MAX_BYTES } from './limits.js';
 import { findLiveFeedByTokenHash } from './repository.js';
@@ -96,12 +97,15 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
     const stream = (req.body as Readable | undefined) ?? req.raw;
     const file = await readPushedFile(req.raw, stream, FEED_MAX_BYTES);
     if (req.query.dry_run === true)
-      return importFeedFile(deps, found.feed, found.dealer, file, { mode: 'plan', allowMassSold: req.query.allow_mass_sold === true });
+      return stockAnswerIn(
+        req.lang,
+        await importFeedFile(deps, found.feed, found.dealer, file, { mode: 'plan', allowMassSold: req.query.allow_mass_sold === true }),
+      );
     const { importId: _, ...answer } = await importFeedFile(deps, found.feed, found.dealer, file, {
       trigger: 'push',
       allowMassSold: req.query.allow_mass_sold === true,
     });
-    return answer;
+    return stockAnswerIn(req.lang, answer);
   };
 
   app.post('/feeds/:token/', { schema }, handler);

@@ -20,7 +20,7 @@ export const feedReportRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = asy
         response: { 200: Type.Ref('FeedList'), ...errorResponses(...KEYED_ERRORS) },
       },
     },
-    async (req) => dealerFeeds(store.db, req.auth.dealer.id),
+    async (req) => dealerFeeds(store.db, req.auth.dealer.id, req.lang),
   );
 
   app.get(
@@ -37,7 +37,7 @@ export const feedReportRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = asy
         response: { 200: Type.Ref('FeedImportList'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
-    async (req) => feedImports(store.db, req.auth.dealer.id, req.params.id, req.query.page, req.query.per_page),
+    async (req) => feedImports(store.db, req.auth.dealer.id, req.params.id, req.query.page, req.query.per_page, req.lang),
   );
 
   app.get(
@@ -51,6 +51,6 @@ export const feedReportRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = asy
         response: { 200: Type.Ref('FeedImportEnvelope'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
-    async (req) => feedImport(store.db, req.auth.dealer.id, req.params.id, req.params.import_id),
+    async (req) => feedImport(store.db, req.auth.dealer.id, req.params.id, req.params.import_id, req.lang),
   );
 };

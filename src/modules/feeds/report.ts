@@ -3,13 +3,15 @@
 import type { Kysely } from 'kysely';
 import type { DB, FeedImportRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { renderStored, storedText, type Lang } from '../../core/i18n/index.js';
+import { itemErrorText, type ItemError, type ItemErrorText } from '../vehicles/stock.js';
 import { fileColumns, mappingReport, type StoredColumn } from './mapping.js';
 import { describeFeed } from './service.js';
 import { findDealerFeed, findFeedImport, lastImports, listDealerFeeds, listFeedImports } from './repository.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function importSummary(r: FeedImportRow) {
+function importSummary(r: FeedImportRow, lang: Lang) {
   return {
     id: r.id,
     trigger: r.trigger,
@@ -20,8 +22,8 @@ function importSummary(r: FeedImportRow) {
     created: r.created,
     updated: r.updated,
     sold: r.sold,
-    sold_skipped: r.sold_skipped,
-    message: r.message,
+    sold_skipped: storedText(lang, r.sold_skipped),
+    message: storedText(lang, r.message),
     error_count: r.error_count,
     warning_count: r.warning_count,
     started_at: iso(r.started_at),
@@ -31,7 +33,7 @@ function importSummary(r: FeedImportRow) {
 
 const feedNotFound = (id: number) => new ApiError('not_found', `No feed with id ${id}.`);
 
-export async function dealerFeeds(db: Kysely<DB>, dealerId: number) {
+export async function dealerFeeds(db: Kysely<DB>, dealerId: number, lang: Lang) {
   const feeds = await listDealerFeeds(db, dealerId);
   const last = await lastImports(
     db,
@@ -40,26 +42,26 @@ export async function dealerFeeds(db: Kysely<DB>, dealerId: number) {
   return {
     data: feeds.map((f) => {
       const l = last.get(f.id);
-      return { ...describeFeed(f), last_polled_at: f.last_polled_at === null ? null : iso(f.last_polled_at), last_import: l ? importSummary(l) : null };
+      return { ...describeFeed(f), last_polled_at: f.last_polled_at === null ? null : iso(f.last_polled_at), last_import: l ? importSummary(l, lang) : null };
     }),
   };
 }
 
-export async function feedImports(db: Kysely<DB>, dealerId: number, feedId: number, page: number, perPage: number) {
+export async function feedImports(db: Kysely<DB>, dealerId: number, feedId: number, page: number, perPage: number, lang: Lang) {
   if (!(await findDealerFeed(db, dealerId, feedId))) throw feedNotFound(feedId);
   const { rows, total } = await listFeedImports(db, dealerId, feedId, page, perPage);
-  return { data: rows.map(importSummary), page, per_page: perPage, total };
+  return { data: rows.map((r) => importSummary(r, lang)), page, per_page: perPage, total };
 }
 
-export async function feedImport(db: Kysely<DB>, dealerId: number, feedId: number, importId: number) {
+export async function feedImport(db: Kysely<DB>, dealerId: number, feedId: number, importId: number, lang: Lang) {
   const r = await findFeedImport(db, dealerId, feedId, importId);
   if (!r) throw new ApiError('not_found', `No import ${importId} of feed ${feedId}.`);
-  const errors = JSON.parse(r.errors) as unknown[];
-  const warnings = JSON.parse(r.warnings) as unknown[];
+  const errors = (JSON.parse(r.errors) as (ItemError | ItemErrorText)[]).map((e) => itemErrorText(lang, e));
+  const warnings = (JSON.parse(r.warnings) as { message: unknown }[]).map((w) => ({ ...w, message: renderStored(lang, w.message) }));
   const stored = JSON.parse(r.columns) as StoredColumn[];
   return {
     import: {
-      ...importSummary(r),
+      ...importSummary(r, lang),
       errors,
       errors_truncated: r.error_count > errors.length,
       columns: fileColumns(stored),

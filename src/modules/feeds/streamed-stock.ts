@@ -7,11 +7,12 @@
 // sees one batch), with prepareStock's own message.
 import type { DealerRow, FeedRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { toDealer } from '../dealers/service.js';
 import { findMarket } from '../markets/markets.js';
 import type { VehicleDeps } from '../vehicles/service.js';
 import { readStockId } from '../vehicles/stock-id.js';
-import { prepareStock, type ItemError, type PreparedStock, type StockItem, type StockRecord, type StockScope } from '../vehicles/stock.js';
+import { prepareStock, type ItemError, type PreparedStock, type RepeatOf, type StockItem, type StockRecord, type StockScope } from '../vehicles/stock.js';
 import { columnMapOf, storedColumns, type StoredColumn } from './mapping.js';
 import { parseFeedRows, UnreadableFeedError, type FeedFormat, type ParsedFeed, type ParsedRow } from './parse/index.js';
 
@@ -64,7 +65,7 @@ export async function readFeedStock(deps: VehicleDeps, feed: FeedRow, dealer: De
 }
 
 /** How a file's errors name the first occurrence of a repeated stock ID (as in sync, "vehicle 3 of this call"). */
-const repeatOfRow = (first: number): string => `row ${first} of this file`;
+const repeatOfRow: RepeatOf = (id, first) => msg('stock_id_repeats_file', { id, first });
 
 class StreamedStock {
   /** Rows received from the parser. */
@@ -111,7 +112,7 @@ class StreamedStock {
       if (id.ok) {
         const first = this.firstIndex.get(id.id);
         if (first !== undefined) {
-          this.errors.push({ index, external_id: id.id, message: `external_id "${id.id}" repeats ${repeatOfRow(first)}` });
+          this.errors.push({ index, external_id: id.id, rules: [repeatOfRow(id.id, first)] });
           continue;
         }
         this.firstIndex.set(id.id, index);

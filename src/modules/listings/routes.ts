@@ -87,7 +87,8 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     if (e.status >= 500) req.log.error({ err }, 'request failed');
     else req.log.info({ code: e.code }, e.message);
     if (e.headers) reply.headers(e.headers);
-    if (req.method === 'POST' && !isForm(req)) return reply.code(e.status).type('application/json; charset=utf-8').send(e.toBody());
+    if (req.method === 'POST' && !isForm(req))
+      return reply.code(e.status).type('application/json; charset=utf-8').header('content-language', req.lang).send(e.toBody(req.lang));
     const row = e.status < 500 ? await lookup((req.params as Partial<Params>).listing_id ?? '').catch(() => undefined) : undefined;
     const back = row ? listingUrl(publicBaseUrl, row.listing_id) : undefined;
     if (req.method !== 'POST')

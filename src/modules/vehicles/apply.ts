@@ -1,5 +1,6 @@
 // Writes validated cars: the one path for PUT, sync and feed rows. Runs inside the caller's
 // write transaction, after the dealership's inventory lock.
+import { msg, type Msg } from '../../core/i18n/index.js';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
@@ -47,7 +48,7 @@ export interface ApplyWarning {
   position: number;
   external_id: string;
   code: 'duplicate_vin';
-  message: string;
+  message: Msg;
 }
 
 /** Other cars named in a duplicate-VIN sentence; the rest are counted. */
@@ -71,14 +72,12 @@ function vinWarnings(items: ApplyItem[], byVin: CarsByVin): ApplyWarning[] {
     const others = (byVin.get(item.data.vin ?? '') ?? []).filter((id) => id !== item.externalId);
     if (others.length === 0) return;
     const named = others.slice(0, DUPLICATES_NAMED).map((id) => JSON.stringify(id));
-    const more = others.length > DUPLICATES_NAMED ? ` and ${others.length - DUPLICATES_NAMED} more` : '';
+    const more = Math.max(0, others.length - DUPLICATES_NAMED);
     warnings.push({
       position,
       external_id: item.externalId,
       code: 'duplicate_vin',
-      message:
-        `vin ${item.data.vin} is also the VIN of ${others.length === 1 ? 'car' : 'cars'} ${named.join(', ')}${more} for sale in this market; ` +
-        'both are listed (allowed), check that this is not the same car twice',
+      message: msg('duplicate_vin', { vin: item.data.vin ?? '', count: others.length, named: named.join(', '), more }),
     });
   });
   return warnings;

@@ -40,8 +40,8 @@ export type FieldRule =
   | { kind: 'custom' }
   /** Trimmed text, at most `max` characters; blank is "not given"; only multi-line text keeps line breaks. */
   | { kind: 'text'; max: number; multiline?: boolean }
-  /** One of a vocabulary (any case), stored as the vocabulary writes it; `where` ends the sentence of a wrong value. */
-  | { kind: 'vocabulary'; values: (m: Market) => readonly string[]; where: (m: Market) => string }
+  /** One of a vocabulary (any case), stored as the vocabulary writes it; `perMarket`: the vocabulary is the market's (a wrong value's sentence names it). */
+  | { kind: 'vocabulary'; values: (m: Market) => readonly string[]; perMarket: boolean }
   /** A whole number between min and max. */
   | { kind: 'whole'; min: number; max: number };
 
@@ -146,7 +146,7 @@ export const VEHICLE_FIELDS = [
     type: 'string',
     nullable: false,
     required: false,
-    rule: { kind: 'vocabulary', values: (m) => m.currencies, where: (m) => `in ${m.name}` },
+    rule: { kind: 'vocabulary', values: (m) => m.currencies, perMarket: true },
     fallback: (c) => c.market.default_currency,
     hash: 'base',
     absent: null,
@@ -172,7 +172,7 @@ export const VEHICLE_FIELDS = [
     type: 'string',
     nullable: true,
     required: false,
-    rule: { kind: 'vocabulary', values: (m) => m.fuels, where: (m) => `in ${m.name}` },
+    rule: { kind: 'vocabulary', values: (m) => m.fuels, perMarket: true },
     hash: 'base',
     absent: '',
     description: "One of the market's fuels.",
@@ -185,7 +185,7 @@ export const VEHICLE_FIELDS = [
     type: 'string',
     nullable: true,
     required: false,
-    rule: { kind: 'vocabulary', values: (m) => m.transmissions, where: () => 'as transmission' },
+    rule: { kind: 'vocabulary', values: (m) => m.transmissions, perMarket: false },
     hash: 'base',
     absent: '',
   },
@@ -209,7 +209,7 @@ export const VEHICLE_FIELDS = [
     type: 'string',
     nullable: false,
     required: false,
-    rule: { kind: 'vocabulary', values: (m) => m.conditions, where: () => 'as condition' },
+    rule: { kind: 'vocabulary', values: (m) => m.conditions, perMarket: false },
     fallback: () => 'used',
     hash: 'base',
     absent: null,
@@ -261,7 +261,7 @@ export const VEHICLE_FIELDS = [
     type: 'string',
     nullable: true,
     required: false,
-    rule: { kind: 'vocabulary', values: () => BODY_STYLES, where: () => 'as body_style' },
+    rule: { kind: 'vocabulary', values: () => BODY_STYLES, perMarket: false },
     hash: 'details',
     absent: null,
     description: 'Body style (any case).',
@@ -274,7 +274,7 @@ export const VEHICLE_FIELDS = [
     type: 'string',
     nullable: true,
     required: false,
-    rule: { kind: 'vocabulary', values: () => DRIVETRAINS, where: () => 'as drivetrain' },
+    rule: { kind: 'vocabulary', values: () => DRIVETRAINS, perMarket: false },
     hash: 'details',
     absent: null,
     description: 'fwd front-wheel, rwd rear-wheel, awd all-wheel, 4wd four-wheel drive (any case).',

@@ -7,6 +7,7 @@ import { VEHICLE_STATUSES, type VehicleRow, type VehicleStatus } from '../../cor
 import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
+import { word } from '../../core/i18n/index.js';
 import { csrfField, dateTime } from '../../core/web/layout.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
@@ -99,10 +100,10 @@ function filtersForm(t: InventoryTexts, user: PanelUser, q: ListQuery): Html {
 <div><label for="f-status">${t.filters.status}</label><select id="f-status" name="status">${option('', t.filters.any, q.status)}${VEHICLE_STATUSES.map((s) => option(s, t.status[s], q.status))}</select></div>
 ${
   user.markets.length > 1
-    ? html`<div><label for="f-market">${t.filters.market}</label><select id="f-market" name="market">${option('', t.filters.any, q.market)}${user.markets.map((m) => option(m, m.toUpperCase(), q.market))}</select></div>`
+    ? html`<div><label for="f-market">${t.filters.market}</label><select id="f-market" name="market">${option('', t.filters.any, q.market)}${user.markets.map((m) => option(m, word(user.lang, 'market', m), q.market))}</select></div>`
     : ''
 }
-<div><label for="f-source">${t.filters.source}</label><select id="f-source" name="source">${option('', t.filters.any, q.source)}${SOURCES.map((s) => option(s, s, q.source))}</select></div>
+<div><label for="f-source">${t.filters.source}</label><select id="f-source" name="source">${option('', t.filters.any, q.source)}${SOURCES.map((s) => option(s, word(user.lang, 'source', s), q.source))}</select></div>
 <div class="actions"><button type="submit">${t.filters.apply}</button>${q.status || q.market || q.source || q.q ? html`<a href="/panel/inventory">${t.filters.clear}</a>` : ''}</div>
 </form>`;
 }
@@ -217,8 +218,8 @@ ${pager}`,
       [t.field.vin, v.vin ?? '—'],
       [t.field.condition, t.values[v.condition] ?? v.condition],
       [t.field.city, v.city ?? '—'],
-      [t.field.market, v.market.toUpperCase()],
-      [t.field.source, v.source],
+      [t.field.market, word(req.panelLang, 'market', v.market)],
+      [t.field.source, word(req.panelLang, 'source', v.source)],
       [t.field.listing_id, v.listing_id],
       [t.field.url, html`<a href="${v.url}" rel="noopener" target="_blank">${t.openPublic}</a>`],
       [t.field.updated_at, dateTime(row.updated_at, user.locale)],

@@ -9,6 +9,7 @@ import { VehicleResponseCache } from './response-cache.js';
 import { getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
 import { stockIdFromPath } from './stock-id.js';
 import { reconcileVehicles, syncVehicles } from './sync.js';
+import { stockAnswerIn } from './stock-runner.js';
 
 const TAGS = ['Vehicles'];
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -60,7 +61,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
     },
     async (req, reply) => {
       const result = await syncVehicles(deps, req.auth.dealer, requireBody(req.body));
-      return reply.code(result.errors.length > 0 ? 207 : 200).send(result);
+      return reply.code(result.errors.length > 0 ? 207 : 200).send(stockAnswerIn(req.lang, result));
     },
   );
 
@@ -78,7 +79,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         response: { 200: Type.Ref('ReconcileResult'), ...errorResponses(...KEYED_ERRORS, 409) },
       },
     },
-    async (req) => reconcileVehicles(deps, req.auth.dealer, req.body),
+    async (req) => stockAnswerIn(req.lang, await reconcileVehicles(deps, req.auth.dealer, req.body)),
   );
 
   app.get(
@@ -132,7 +133,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
     },
     async (req, reply) => {
       const out = await putVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), requireBody(req.body), req.query.market);
-      return reply.code(out.result === 'created' ? 201 : 200).send(out);
+      return reply.code(out.result === 'created' ? 201 : 200).send(stockAnswerIn(req.lang, out));
     },
   );
 

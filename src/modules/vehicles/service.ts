@@ -6,6 +6,7 @@ import { writeTransaction } from '../../core/db/transaction.js';
 import type { Kysely } from 'kysely';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { msg, render } from '../../core/i18n/index.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { recordEvents } from '../webhooks/fanout.js';
@@ -36,7 +37,7 @@ export const lastModelYear = (clock: Clock): number => new Date(clock.now()).get
 
 const present = (deps: VehicleDeps, row: VehicleRow): Vehicle => toVehicle(row, deps.publicBaseUrl);
 
-const notFound = (externalId: string) => new ApiError('not_found', `No vehicle with stock ID "${externalId}".`);
+const notFound = (externalId: string) => new ApiError('not_found', msg('vehicle_not_found', { id: externalId }));
 
 export async function putVehicle(
   deps: VehicleDeps,
@@ -63,7 +64,10 @@ export async function putVehicle(
     if (!checked.ok) {
       // The rejection is recorded (and committed) even though the call fails.
       await recordEvents(trx, clock, dealer.id, [
-        { type: 'vehicle.rejected', data: { external_id: externalId, market: market.code, source, channel: 'api', errors: checked.errors } },
+        {
+          type: 'vehicle.rejected',
+          data: { external_id: externalId, market: market.code, source, channel: 'api', errors: checked.errors.map((e) => render('en', e)) },
+        },
       ]);
       return { rejected: checked.errors } as const;
     }
@@ -78,7 +82,7 @@ export async function putVehicle(
     const warnings = applied.warnings.map(({ external_id, code, message }) => ({ external_id, code, message }));
     return { rejected: undefined, row: (await findVehicle(trx, dealer.id, market.code, externalId))!, result: applied.results[0]!, warnings };
   });
-  if (outcome.rejected) throw new ApiError('invalid_vehicle', `The vehicle breaks ${outcome.rejected.length} rule(s); see fields.`, outcome.rejected);
+  if (outcome.rejected) throw new ApiError('invalid_vehicle', msg('invalid_vehicle', { count: outcome.rejected.length }), outcome.rejected);
   const { row, result, warnings } = outcome;
   return { result, vehicle: present(deps, row), warnings };
 }
@@ -193,7 +197,7 @@ export async function listDealerVehicles(
   if (q.vin !== undefined) {
     vin = normalizeVin(q.vin);
     const problem = vinProblem(vin, '');
-    if (problem) throw new ApiError('invalid_request', `vin "${vin}" ${problem}.`);
+    if (problem) throw new ApiError('invalid_request', msg('vin_filter', { problem }));
   }
   const filters = { market, source: q.source, status: q.status, updatedSince, vin };
   const page = q.cursor !== undefined ? 0 : (q.page ?? 1);

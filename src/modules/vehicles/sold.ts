@@ -42,8 +42,8 @@ export function soldEventData(
 
 /** The mass-sold guard (D12): marking more than this share of the source's cars AND at least this many is refused. */
 const MASS_SOLD = { share: 0.4, min: 5 } as const;
-/** The guard in words, for the messages that cite it. */
-export const MASS_SOLD_RULE = `more than ${MASS_SOLD.share * 100}% and at least ${MASS_SOLD.min} cars at once`;
+/** The guard as the messages that cite it give it (the catalogue's `share` and `min`). */
+export const MASS_SOLD_RULE = { share: MASS_SOLD.share * 100, min: MASS_SOLD.min } as const;
 
 export function guardRefuses(wouldMark: number, forSale: number, allowMassSold: boolean): boolean {
   return !allowMassSold && wouldMark >= MASS_SOLD.min && wouldMark > MASS_SOLD.share * forSale;

@@ -13,6 +13,7 @@
 //   - unpaired surrogates (not text: they cannot be stored as UTF-8).
 // Other invisible format characters (ZWJ, ZWNJ, soft hyphen) are legitimate in some scripts
 // and kept.
+import { msg, type Msg } from '../../core/i18n/index.js';
 import { ApiError } from '../../core/errors.js';
 
 const STOCK_ID_MAX = 80;
@@ -38,20 +39,20 @@ const codePoints = (s: string): number => {
   return n;
 };
 
-/** Why a normalized stock ID is refused ("external_id " + the answer reads as a sentence), or null. */
-export function stockIdProblem(id: string): string | null {
-  if (id === '') return 'is empty';
+/** Why a normalized stock ID is refused (a rule of the catalogue of words), or null. */
+export function stockIdProblem(id: string): Msg | null {
+  if (id === '') return msg('stock_id_empty');
   const length = codePoints(id);
-  if (length > STOCK_ID_MAX) return `is ${length} characters long; at most ${STOCK_ID_MAX} are allowed`;
+  if (length > STOCK_ID_MAX) return msg('stock_id_too_long', { length, max: STOCK_ID_MAX });
   const bad = REFUSED.exec(id);
   if (bad) {
     const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-    return `holds a control or invisible formatting character (U+${code}) at character ${codePoints(id.slice(0, bad.index)) + 1}`;
+    return msg('stock_id_control', { char: `U+${code}`, position: codePoints(id.slice(0, bad.index)) + 1 });
   }
   return null;
 }
 
-export type StockIdReading = { ok: true; id: string } | { ok: false; id: string; problem: string };
+export type StockIdReading = { ok: true; id: string } | { ok: false; id: string; problem: Msg };
 
 /**
  * A stock ID as sent (a JSON value, a feed cell, a path segment): the normalized ID, or the
@@ -59,8 +60,8 @@ export type StockIdReading = { ok: true; id: string } | { ok: false; id: string;
  * followed by "…", so that a huge value is not copied into errors and events).
  */
 export function readStockId(raw: unknown): StockIdReading {
-  if (raw === undefined || raw === null) return { ok: false, id: '', problem: 'is required' };
-  if (typeof raw !== 'string') return { ok: false, id: '', problem: 'must be a string (text), e.g. "1043"' };
+  if (raw === undefined || raw === null) return { ok: false, id: '', problem: msg('stock_id_required') };
+  if (typeof raw !== 'string') return { ok: false, id: '', problem: msg('stock_id_not_text') };
   if (PLAIN.test(raw)) return { ok: true, id: raw };
   const id = normalizeStockId(raw);
   const problem = stockIdProblem(id);
@@ -72,8 +73,5 @@ export function readStockId(raw: unknown): StockIdReading {
 export function stockIdFromPath(param: string): string {
   const r = readStockId(param);
   if (r.ok) return r.id;
-  throw new ApiError(
-    'invalid_request',
-    `The stock ID in the path ${r.problem}. A stock ID is 1 to ${STOCK_ID_MAX} characters without control characters, percent-encoded in a path (A/1043 → A%2F1043).`,
-  );
+  throw new ApiError('invalid_request', msg('stock_id_in_path', { problem: r.problem, max: STOCK_ID_MAX }));
 }

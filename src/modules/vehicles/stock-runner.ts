@@ -26,13 +26,17 @@ import { applyVehicles, duplicateVins, plannedDuplicateVins, type ExistingCar } 
 import { existingExternalIds, findExistingCars, forSaleMissing } from './repository.js';
 import type { VehicleDeps } from './service.js';
 import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
+import { msg, render, type Lang, type Msg } from '../../core/i18n/index.js';
 import {
   prepareStock,
   screenStock,
   settleUnchanged,
   validateStock,
+  itemErrorText,
   type ItemError,
+  type ItemErrorText,
   type ItemWarning,
+  type RepeatOf,
   type PreparedStock,
   type StockCandidate,
   type StockItem,
@@ -45,7 +49,7 @@ export type StockMode = 'apply' | 'plan';
 
 /** Where a run's candidate cars come from (see the file's head). */
 export type StockSource =
-  | { kind: 'call'; records: StockRecord[]; repeatOf: (firstIndex: number) => string }
+  | { kind: 'call'; records: StockRecord[]; repeatOf: RepeatOf }
   | { kind: 'checked'; stock: PreparedStock; chunk: number }
   | { kind: 'listing'; listedIds: ReadonlySet<string> };
 
@@ -68,7 +72,31 @@ export interface StockRun {
 
 export interface GuardVerdict {
   allowed: boolean;
-  reason?: string;
+  reason?: Msg;
+}
+
+/** A warning of any answer: its words are a code of the catalogue. */
+type PutWarningLike = { message: Msg };
+
+/** What a whole-stock answer says in words, given in `lang` (D31): row errors, warnings, sold_skipped, the guard's reason. */
+export function stockAnswerIn<
+  T extends { errors?: readonly ItemError[]; warnings?: readonly (ItemWarning | PutWarningLike)[]; sold_skipped?: Msg; guard?: GuardVerdict },
+>(
+  lang: Lang,
+  r: T,
+): Omit<T, 'errors' | 'warnings' | 'sold_skipped' | 'guard'> & {
+  errors: T['errors'] extends readonly ItemError[] ? ItemErrorText[] : undefined;
+  warnings: T['warnings'] extends readonly (infer W)[] ? (Omit<W, 'message'> & { message: string })[] : undefined;
+  sold_skipped?: string;
+  guard?: { allowed: boolean; reason?: string };
+} {
+  return {
+    ...r,
+    ...(r.errors ? { errors: r.errors.map((e) => itemErrorText(lang, e)) } : {}),
+    ...(r.warnings ? { warnings: r.warnings.map((w) => ({ ...w, message: render(lang, w.message) })) } : {}),
+    ...(r.sold_skipped !== undefined ? { sold_skipped: render(lang, r.sold_skipped) } : {}),
+    ...(r.guard ? { guard: { allowed: r.guard.allowed, ...(r.guard.reason ? { reason: render(lang, r.guard.reason) } : {}) } } : {}),
+  } as unknown as ReturnType<typeof stockAnswerIn<T>>;
 }
 
 /** What a dry run adds to a result (D30). */
@@ -84,7 +112,7 @@ export interface StockOutcome {
   created: number;
   updated: number;
   sold: number;
-  sold_skipped?: string;
+  sold_skipped?: Msg;
   /** Every failure, by index. */
   errors: ItemError[];
   warnings: ItemWarning[];
@@ -102,17 +130,15 @@ export class GuardRefusal extends Error {
     readonly market: string,
     readonly source: string,
   ) {
-    super(
-      `Marking ${wouldMark} of the ${forSale} cars for sale of source "${source}" in market "${market}" as sold was refused: ` +
-        `that is ${MASS_SOLD_RULE}. Nothing was changed. Send allow_mass_sold: true if this is right.`,
-    );
+    const text = msg('mass_sold_refused', { would: wouldMark, for_sale: forSale, source, market, ...MASS_SOLD_RULE });
+    super(render('en', text));
+    this.text = text;
   }
+  readonly text: Msg;
 }
 
-const AGAIN: Record<StockRun['channel'], string> = { sync: 'sync again', feed: 'send the file again' };
-
-/** The sold_skipped text when a car failed (D11). */
-const soldSkippedText = (failed: number, again: string): string => `${failed} vehicle(s) failed, so no car was marked sold; fix them and ${again}.`;
+/** The sold_skipped text when a car failed (D11); `channel` says how to try again. */
+const soldSkippedText = (failed: number, channel: StockRun['channel']): Msg => msg('sold_skipped', { failed, channel });
 
 export function runStock(deps: VehicleDeps, run: StockRun): Promise<StockOutcome> {
   return run.mode === 'plan' ? planStock(deps, run) : applyStock(deps, run);
@@ -233,15 +259,13 @@ async function closeRun(
   errors.sort((a, b) => a.index - b.index);
   await (run.rejected ? run.rejected(trx, errors) : recordRejections(trx, deps, scope, run.channel, errors));
   let sold = 0;
-  let soldSkipped: string | undefined;
+  let soldSkipped: Msg | undefined;
   if (run.markMissing) {
-    if (errors.length > 0) soldSkipped = soldSkippedText(errors.length, AGAIN[run.channel]);
+    if (errors.length > 0) soldSkipped = soldSkippedText(errors.length, run.channel);
     else {
       const { forSale, missing } = o.read ?? (await missingFromListing(trx, scope, listedIds));
       if (o.recheck && guardRefuses(missing.length, forSale, run.allowMassSold)) {
-        soldSkipped =
-          `No car was marked sold: while the file was applied the source's cars changed, and marking ${missing.length} of ` +
-          `${forSale} would break the mass-sold guard (${MASS_SOLD_RULE}).`;
+        soldSkipped = msg('mass_sold_recheck', { would: missing.length, for_sale: forSale, ...MASS_SOLD_RULE });
       } else sold = await markSold(trx, deps.clock, deps.publicBaseUrl, scope.dealer.id, missing);
     }
   }
@@ -280,7 +304,7 @@ async function applyStockPart(
     ));
   const ready = items.filter((i) => {
     if (i.data.photos || existing.has(i.externalId)) return true;
-    errors.push({ index: i.index, external_id: i.externalId, message: photosRequired(market) });
+    errors.push({ index: i.index, external_id: i.externalId, rules: [photosRequired(market)] });
     return false;
   });
   const outcome = await applyVehicles(trx, deps.clock, { dealerId: dealer.id, market: market.code, source, now: deps.clock.now() }, ready, existing);
@@ -304,7 +328,7 @@ export function recordRejections(
 ): Promise<string[]> {
   const events: NewEvent[] = errors.map((e) => ({
     type: 'vehicle.rejected',
-    data: { external_id: e.external_id, market: scope.market.code, source: scope.source, channel, errors: e.message.split('; ') },
+    data: { external_id: e.external_id, market: scope.market.code, source: scope.source, channel, errors: e.rules.map((r) => render('en', r)) },
   }));
   return recordEvents(trx, deps.clock, scope.dealer.id, events);
 }
@@ -316,7 +340,7 @@ async function refuseMassSold(deps: VehicleDeps, dealerId: number, r: GuardRefus
       { type: 'sync.failed', data: { market: r.market, source: r.source, reason: 'too_many_missing', message: r.message } },
     ]),
   );
-  throw new ApiError('too_many_missing', r.message);
+  throw new ApiError('too_many_missing', r.text);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +365,7 @@ async function planStock(deps: VehicleDeps, run: StockRun): Promise<StockOutcome
     created: plan.create.length,
     updated: plan.update.length,
     sold: wouldSell.length,
-    ...(sold && errors.length > 0 ? { sold_skipped: soldSkippedText(errors.length, AGAIN[run.channel]) } : {}),
+    ...(sold && errors.length > 0 ? { sold_skipped: soldSkippedText(errors.length, run.channel) } : {}),
     errors,
     warnings: plan.warnings,
     ...(sold ? { forSale: { total: sold.forSale, missing: sold.missing.length } } : {}),
@@ -381,7 +405,7 @@ async function planStockPart(
     if (existing.has(i.externalId)) update.push(i.externalId);
     else if (i.data.photos) create.push(i.externalId);
     else {
-      errors.push({ index: i.index, external_id: i.externalId, message: photosRequired(scope.market) });
+      errors.push({ index: i.index, external_id: i.externalId, rules: [photosRequired(scope.market)] });
       continue;
     }
     applied.push(i);
@@ -403,6 +427,6 @@ async function plannedSold(
   const { forSale, missing: rows } = await missingFromListing(db, run.scope, listedIds);
   const missing = rows.map((v) => v.external_id).sort();
   const refused = guardRefuses(missing.length, forSale, run.allowMassSold);
-  const reason = refused ? new GuardRefusal(missing.length, forSale, run.scope.market.code, run.scope.source).message : undefined;
+  const reason = refused ? new GuardRefusal(missing.length, forSale, run.scope.market.code, run.scope.source).text : undefined;
   return { forSale, missing, guard: reason !== undefined ? { allowed: false, reason } : { allowed: true } };
 }

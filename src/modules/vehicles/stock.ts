@@ -14,20 +14,36 @@ import { sentContent, unchangedCar } from './unchanged.js';
 import { contactDetailsIn, validateVehicle } from './validation.js';
 import { minPhotosOf } from '../markets/markets.js';
 import { shown } from '../../core/text.js';
+import { msg, renderAll, renderStored, type Lang, type Msg } from '../../core/i18n/index.js';
 
-/** One car of a call, or one row of a file, that failed: every error list of sync and feeds. */
+/** One car of a call, or one row of a file, that failed: every error list of sync and feeds; `rules` are what it broke (D31: words at the edge). */
 export interface ItemError {
+  index: number;
+  external_id: string;
+  rules: Msg[];
+}
+
+/** An ItemError as answered and shown: its rules in one sentence of `lang`. */
+export interface ItemErrorText {
   index: number;
   external_id: string;
   message: string;
 }
+
+/** An error in `lang`; a stored one written before D31 holds its English `message` instead of `rules`. */
+export function itemErrorText(lang: Lang, e: ItemError | ItemErrorText): ItemErrorText {
+  return { index: e.index, external_id: e.external_id, message: 'rules' in e ? renderAll(lang, e.rules) : renderStored(lang, e.message) };
+}
+
+/** The rule of a stock ID that repeats the one at `firstIndex`, counted as the caller counts. */
+export type RepeatOf = (id: string, firstIndex: number) => Msg;
 
 /** A car of a call or a file that was applied but deserves a look (P27): `index` as in ItemError. */
 export interface ItemWarning {
   index: number;
   external_id: string;
   code: 'duplicate_vin';
-  message: string;
+  message: Msg;
 }
 
 /** One car of a stock as sent: `index` is how errors name it (sync: 0-based; feeds: row number). */
@@ -74,9 +90,9 @@ export interface ScreenedStock {
 /**
  * Screens stock IDs (D26 normalized and checked; D11: repeats — after normalization — are errors
  * for later occurrences, a differing source or market is an error), in memory.
- * `repeatOf(i)` names the first occurrence in the caller's words ("vehicle 3 of this call").
+ * `repeatOf(id, i)` is the rule naming the first occurrence as the caller counts ("vehicle 3 of this call").
  */
-export function screenStock(scope: StockScope, records: Iterable<StockRecord>, repeatOf: (firstIndex: number) => string): ScreenedStock {
+export function screenStock(scope: StockScope, records: Iterable<StockRecord>, repeatOf: RepeatOf): ScreenedStock {
   const { market, source } = scope;
   const errors: ItemError[] = [];
   const firstIndex = new Map<string, number>();
@@ -85,28 +101,28 @@ export function screenStock(scope: StockScope, records: Iterable<StockRecord>, r
     const raw = item as Record<string, unknown> | null;
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
     if (!isObject) {
-      errors.push({ index, external_id: '', message: 'each vehicle must be an object' });
+      errors.push({ index, external_id: '', rules: [msg('item_not_object')] });
       continue;
     }
     const stockId = readStockId(raw.external_id);
     const externalId = stockId.id;
-    const fail = (message: string) => errors.push({ index, external_id: externalId, message });
+    const fail = (rule: Msg) => errors.push({ index, external_id: externalId, rules: [rule] });
     if (!stockId.ok) {
-      fail(`external_id ${stockId.problem}`);
+      fail(stockId.problem);
       continue;
     }
     const first = firstIndex.get(externalId);
     if (first !== undefined) {
-      fail(`external_id "${externalId}" repeats ${repeatOf(first)}`);
+      fail(repeatOf(externalId, first));
       continue;
     }
     firstIndex.set(externalId, index);
     if (raw.source !== undefined && raw.source !== null && raw.source !== source) {
-      fail(`source "${shown(raw.source)}" differs from the call's source "${source}"`);
+      fail(msg('source_differs', { given: shown(raw.source), source }));
       continue;
     }
     if (raw.market !== undefined && raw.market !== null && shown(raw.market).toLowerCase() !== market.code) {
-      fail(`market "${shown(raw.market)}" differs from the call's market "${market.code}"`);
+      fail(msg('market_differs', { given: shown(raw.market), market: market.code }));
       continue;
     }
     candidates.push({ index, externalId, raw });
@@ -141,7 +157,7 @@ export async function validateStock(
     }
     const checked = validateVehicle(c.raw, { ...ctx, photosRequired: !known.has(c.externalId) });
     if (checked.ok) items.push({ index: c.index, externalId: c.externalId, data: checked.value });
-    else errors.push({ index: c.index, external_id: c.externalId, message: checked.errors.join('; ') });
+    else errors.push({ index: c.index, external_id: c.externalId, rules: checked.errors });
   }
   errors.sort((a, b) => a.index - b.index);
   return items;
@@ -194,12 +210,7 @@ export async function settleUnchanged(
 }
 
 /** screenStock, then validateStock against the cars that exist now (read outside any transaction: feeds, dry runs). */
-export async function prepareStock(
-  deps: VehicleDeps,
-  scope: StockScope,
-  records: Iterable<StockRecord>,
-  repeatOf: (firstIndex: number) => string,
-): Promise<PreparedStock> {
+export async function prepareStock(deps: VehicleDeps, scope: StockScope, records: Iterable<StockRecord>, repeatOf: RepeatOf): Promise<PreparedStock> {
   const { candidates, errors, listedIds } = screenStock(scope, records, repeatOf);
   const known = await findStoredContent(
     deps.store.db,

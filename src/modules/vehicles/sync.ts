@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import { countExisting } from './repository.js';
 import { resolveMarket, resolveSource } from './scope.js';
@@ -47,7 +48,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
   const o = await runStock(deps, {
     mode: dryRun ? 'plan' : 'apply',
     scope: { dealer, market, source },
-    source: { kind: 'call', records: list.map((raw, index) => ({ index, raw })), repeatOf: (first) => `vehicle ${first} of this call` },
+    source: { kind: 'call', records: list.map((raw, index) => ({ index, raw })), repeatOf: (id, first) => msg('stock_id_repeats_call', { id, first }) },
     markMissing,
     allowMassSold,
     channel: 'sync',
@@ -79,7 +80,7 @@ function listedStockIds(ids: string[]): Set<string> {
   const listed = new Set<string>();
   for (const [i, raw] of ids.entries()) {
     const r = readStockId(raw);
-    if (!r.ok) throw new ApiError('invalid_request', `external_ids[${i}] (${JSON.stringify(r.id)}) ${r.problem}; nothing was changed.`);
+    if (!r.ok) throw new ApiError('invalid_request', msg('reconcile_stock_id', { i, id: JSON.stringify(r.id), problem: r.problem }));
     listed.add(r.id);
   }
   return listed;

@@ -1,6 +1,7 @@
 // Every rule of VehicleInput (spec 2.1, D9), against the market's vocabulary and the catalog.
 // All broken rules are collected, one sentence each, for `fields` of a 422 invalid_vehicle.
-import { controlSentence, forbiddenControl } from '../../core/text.js';
+import { msg, type Msg } from '../../core/i18n/index.js';
+import { forbiddenControl } from '../../core/text.js';
 import type { Catalog, CatalogBrand, CatalogModel } from '../catalog/catalog.js';
 import type { Market } from '../markets/markets.js';
 import { VEHICLE_FIELDS, VEHICLE_LIMITS, type VehicleData, type VehicleField } from './fields.js';
@@ -19,17 +20,16 @@ export interface ValidationContext {
   photosRequired: boolean;
 }
 
-export type ValidationResult = { ok: true; value: VehicleData } | { ok: false; errors: string[] };
+export type ValidationResult = { ok: true; value: VehicleData } | { ok: false; errors: Msg[] };
 
 const MAX_PRICE = 1e12;
 const LIMITS = VEHICLE_LIMITS;
 
-/** How a wrong value is named in a message: "a string", "an array", "null", or the number itself. */
-const typeName = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'number' ? String(v) : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+/** How a wrong value is named in a message (the catalogue's `got`): its kind, or the number itself. */
+const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? String(v) : typeof v);
 
 /** A new car (or one that has none yet) must bring its photos: the rule's one sentence. */
-export const photosRequired = (market: Market): string => `photos is required: ${market.photos.min} to ${market.photos.max} image URLs`;
+export const photosRequired = (market: Market): Msg => msg('photos_required', { min: market.photos.min, max: market.photos.max });
 
 /**
  * Every field of the table (fields.ts) by its rule, in the table's order, then the photos. A car
@@ -37,52 +37,52 @@ export const photosRequired = (market: Market): string => `photos is required: $
  * here does not reach such a car until it changes.
  */
 export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationContext): ValidationResult {
-  const errors: string[] = [];
+  const errors: Msg[] = [];
   const { market, catalog } = ctx;
   const has = (k: string) => Object.hasOwn(raw, k) && raw[k] !== undefined && raw[k] !== null;
 
   /** A string field; optional ones accept null/absent as "not given". */
   const text = (field: string, required: boolean, max?: number, multiline = false): string | null => {
     if (!has(field)) {
-      if (required) errors.push(`${field} is required`);
+      if (required) errors.push(msg('field_required', { field }));
       return null;
     }
     const v = raw[field];
     if (typeof v !== 'string') {
-      errors.push(`${field} must be a string, not ${typeName(v)}`);
+      errors.push(msg('field_not_text', { field, got: typeName(v) }));
       return null;
     }
     // One rule for every text field (core/text.ts); only multi-line text may span lines.
     const control = forbiddenControl(v, multiline);
     if (control) {
-      errors.push(controlSentence(field, control, multiline));
+      errors.push(msg(multiline ? 'field_control_multiline' : 'field_control', { field, char: control }));
       return null;
     }
     const t = v.trim();
     if (required && t === '') {
-      errors.push(`${field} must not be empty`);
+      errors.push(msg('field_empty', { field }));
       return null;
     }
     if (max !== undefined && t.length > max) {
-      errors.push(`${field} must be at most ${max} characters (it has ${t.length})`);
+      errors.push(msg('field_too_long', { field, max, length: t.length }));
       return null;
     }
     return t === '' ? null : t;
   };
 
-  const oneOf = (field: string, allowed: readonly string[], where: string): string | null => {
+  const oneOf = (field: string, allowed: readonly string[], inMarket: string | null): string | null => {
     const v = text(field, false);
     if (v === null) return null;
     const found = allowed.find((a) => a.toLowerCase() === v.toLowerCase());
-    if (!found) errors.push(`${field} "${v}" is not accepted ${where}; use one of ${allowed.join(', ')}`);
+    if (!found) errors.push(msg('value_not_accepted', { field, value: v, market: inMarket ?? 'none', allowed: allowed.join(', ') }));
     return found ?? null;
   };
 
   const whole = (field: string, min: number, max: number): number | null => {
     if (!has(field)) return null;
     const d = raw[field];
-    if (typeof d !== 'number' || !Number.isInteger(d)) errors.push(`${field} must be a whole number, not ${typeName(d)}`);
-    else if (d < min || d > max) errors.push(`${field} must be ${min} to ${max} (it is ${d})`);
+    if (typeof d !== 'number' || !Number.isInteger(d)) errors.push(msg('field_not_whole', { field, got: typeName(d) }));
+    else if (d < min || d > max) errors.push(msg('field_out_of_range', { field, min, max, value: d }));
     else return d;
     return null;
   };
@@ -94,25 +94,25 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
     brand: () => {
       const brandText = text('brand', true);
       brand = brandText !== null ? catalog.findBrand(brandText) : undefined;
-      if (brandText !== null && !brand) errors.push(`brand "${brandText}" is not in the catalog (see GET /catalog/brands)`);
+      if (brandText !== null && !brand) errors.push(msg('brand_unknown', { brand: brandText }));
       return brand?.name ?? null;
     },
     model: () => {
       const modelText = text('model', true);
       model = brand && modelText !== null ? catalog.findModel(brand, modelText) : undefined;
       if (brand && modelText !== null && !model) {
-        errors.push(`model "${modelText}" is not a ${brand.name} model in the catalog (see GET /catalog/brands/${brand.slug}/models)`);
+        errors.push(msg('model_unknown', { model: modelText, brand: brand.name, brand_slug: brand.slug }));
       }
       return model?.name ?? null;
     },
     year: () => {
-      if (!has('year')) errors.push('year is required');
-      else if (typeof raw.year !== 'number' || !Number.isInteger(raw.year)) errors.push(`year must be a whole number, not ${typeName(raw.year)}`);
-      else if (raw.year < LIMITS.yearMin) errors.push(`year must be ${LIMITS.yearMin} or later (it is ${raw.year})`);
-      else if (raw.year > ctx.lastModelYear) errors.push(`year must be ${ctx.lastModelYear} or earlier (it is ${raw.year})`);
+      if (!has('year')) errors.push(msg('field_required', { field: 'year' }));
+      else if (typeof raw.year !== 'number' || !Number.isInteger(raw.year)) errors.push(msg('field_not_whole', { field: 'year', got: typeName(raw.year) }));
+      else if (raw.year < LIMITS.yearMin) errors.push(msg('year_too_old', { min: LIMITS.yearMin, value: raw.year }));
+      else if (raw.year > ctx.lastModelYear) errors.push(msg('year_too_new', { max: ctx.lastModelYear, value: raw.year }));
       else {
         if (model && !model.years.includes(raw.year)) {
-          errors.push(`year ${raw.year} is not a year of the ${brand!.name} ${model.name} (${describeYears(model.years)})`);
+          errors.push(msg('year_not_of_model', { year: raw.year, brand: brand!.name, model: model.name, years: describeYears(model.years) }));
         }
         return raw.year;
       }
@@ -120,22 +120,23 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
     },
     // a JSON number, > 0, at most two decimals; kept in whole cents
     price: () => {
-      if (!has('price')) errors.push('price is required');
-      else if (typeof raw.price !== 'number' || !Number.isFinite(raw.price)) errors.push(`price must be a number, not ${typeName(raw.price)}`);
-      else if (raw.price <= 0) errors.push('price must be greater than 0');
-      else if (raw.price > MAX_PRICE) errors.push(`price must be at most ${MAX_PRICE}`);
+      if (!has('price')) errors.push(msg('field_required', { field: 'price' }));
+      else if (typeof raw.price !== 'number' || !Number.isFinite(raw.price)) errors.push(msg('price_not_number', { got: typeName(raw.price) }));
+      else if (raw.price <= 0) errors.push(msg('price_not_positive'));
+      else if (raw.price > MAX_PRICE) errors.push(msg('price_too_high', { max: MAX_PRICE }));
       else {
         const cents = Math.round(raw.price * 100);
-        if (Math.abs(raw.price - cents / 100) > 4 * Number.EPSILON * raw.price) errors.push('price must have at most two decimals');
+        if (Math.abs(raw.price - cents / 100) > 4 * Number.EPSILON * raw.price) errors.push(msg('price_decimals'));
         else return cents;
       }
       return 0;
     },
     mileage: () => {
-      if (!has('mileage')) errors.push('mileage is required (0 for a new car)');
-      else if (typeof raw.mileage !== 'number' || !Number.isInteger(raw.mileage)) errors.push(`mileage must be a whole number, not ${typeName(raw.mileage)}`);
-      else if (raw.mileage < 0) errors.push('mileage must be 0 or more');
-      else if (raw.mileage > LIMITS.mileage) errors.push(`mileage must be at most ${LIMITS.mileage} ${market.mileage_unit}`);
+      if (!has('mileage')) errors.push(msg('mileage_required'));
+      else if (typeof raw.mileage !== 'number' || !Number.isInteger(raw.mileage))
+        errors.push(msg('field_not_whole', { field: 'mileage', got: typeName(raw.mileage) }));
+      else if (raw.mileage < 0) errors.push(msg('mileage_negative'));
+      else if (raw.mileage > LIMITS.mileage) errors.push(msg('mileage_too_high', { max: LIMITS.mileage, unit: market.mileage_unit }));
       else return raw.mileage;
       return 0;
     },
@@ -145,7 +146,7 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
       if (vinText === null) return null;
       const normalized = normalizeVin(vinText);
       const problem = vinProblem(normalized, market.code);
-      if (problem) errors.push(`vin "${normalized}" ${problem}`);
+      if (problem) errors.push(problem);
       return problem ? null : normalized;
     },
   };
@@ -159,7 +160,7 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
         : r.kind === 'text'
           ? text(f.name, f.required, r.max, r.multiline)
           : r.kind === 'vocabulary'
-            ? oneOf(f.name, r.values(market), r.where(market))
+            ? oneOf(f.name, r.values(market), r.perMarket ? market.name : null)
             : whole(f.name, r.min, r.max);
     value[f.prop] = v ?? f.fallback?.(ctx) ?? null;
   }
@@ -168,19 +169,19 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
   if (!has('photos')) {
     if (ctx.photosRequired) errors.push(photosRequired(market));
   } else if (!Array.isArray(raw.photos)) {
-    errors.push(`photos must be an array of image URLs, not ${typeName(raw.photos)}`);
+    errors.push(msg('photos_not_list', { got: typeName(raw.photos) }));
   } else {
     const list = raw.photos as unknown[];
     const { min, max } = market.photos;
-    if (list.length < min || list.length > max) errors.push(`photos must have ${min} to ${max} image URLs (it has ${list.length})`);
+    if (list.length < min || list.length > max) errors.push(msg('photos_count', { min, max, count: list.length }));
     const seen = new Map<string, number>();
     const urls: string[] = [];
     list.forEach((p, i) => {
-      const parsed = parsePhotoUrl(p);
-      if (typeof parsed === 'string') return errors.push(`photo ${i + 1} ${parsed}`);
+      const parsed = parsePhotoUrl(p, i + 1);
+      if (!(parsed instanceof URL)) return errors.push(parsed);
       const url = parsed.toString();
       const first = seen.get(url);
-      if (first !== undefined) errors.push(`photo ${i + 1} repeats photo ${first + 1}`);
+      if (first !== undefined) errors.push(msg('photo_repeats', { n: i + 1, first: first + 1 }));
       else seen.set(url, i);
       urls.push(url);
     });
@@ -192,17 +193,17 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
 }
 
 /** The photo URL, parsed (once: it is the costliest check of a car), or what is wrong with it. */
-function parsePhotoUrl(p: unknown): URL | string {
-  if (typeof p !== 'string') return `must be a URL string, not ${typeName(p)}`;
-  if (p.length > LIMITS.photoUrl) return `URL must be at most ${LIMITS.photoUrl} characters`;
+function parsePhotoUrl(p: unknown, n: number): URL | Msg {
+  if (typeof p !== 'string') return msg('photo_not_text', { n, got: typeName(p) });
+  if (p.length > LIMITS.photoUrl) return msg('photo_url_too_long', { n, max: LIMITS.photoUrl });
   let u: URL;
   try {
     u = new URL(p.trim());
   } catch {
-    return `"${p.slice(0, 100)}" is not an absolute URL`;
+    return msg('photo_not_absolute', { n, url: p.slice(0, 100) });
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'URL must be http or https';
-  if (u.username || u.password) return 'URL must not carry a user name or password';
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return msg('photo_scheme', { n });
+  if (u.username || u.password) return msg('photo_credentials', { n });
   return u;
 }
 

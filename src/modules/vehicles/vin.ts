@@ -3,6 +3,7 @@
 // with spaces and dashes people type between groups removed. `us` cars: the North American
 // check digit (position 9) must also match, so a mistyped VIN is caught where the rule is law
 // (49 CFR 565); elsewhere many makers do not compute it, so it is not checked.
+import { msg, type Msg } from '../../core/i18n/index.js';
 
 const SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
@@ -30,14 +31,14 @@ function vinCheckDigit(vin: string): string {
   return r === 10 ? 'X' : String(r);
 }
 
-/** What is wrong with a normalized VIN for a car of `market`, as the end of a sentence; null when nothing. */
-export function vinProblem(vin: string, market: string): string | null {
-  if (vin.length !== 17) return `must be 17 characters (it has ${vin.length})`;
-  if (/[IOQ]/.test(vin)) return 'must not contain the letters I, O or Q (VINs use 1 and 0 instead)';
-  if (!SHAPE.test(vin)) return 'must hold only the letters A–Z (without I, O, Q) and the digits 0–9';
+/** What is wrong with a normalized VIN for a car of `market` (a rule of the catalogue of words); null when nothing. */
+export function vinProblem(vin: string, market: string): Msg | null {
+  if (vin.length !== 17) return msg('vin_length', { vin, length: vin.length });
+  if (/[IOQ]/.test(vin)) return msg('vin_letters_ioq', { vin });
+  if (!SHAPE.test(vin)) return msg('vin_characters', { vin });
   if (CHECK_DIGIT_MARKETS.includes(market)) {
     const expected = vinCheckDigit(vin);
-    if (vin[8] !== expected) return `has a wrong check digit: its 9th character is ${vin[8]}, the other 16 call for ${expected} (a typing mistake?)`;
+    if (vin[8] !== expected) return msg('vin_check_digit', { vin, found: vin[8]!, expected });
   }
   return null;
 }

@@ -1,5 +1,6 @@
 // CSV (D15, D16): delimiter detected from the header line, every value read as text, rows of
 // the wrong width reported one by one, records bounded in size.
+import { msg } from '../../../core/i18n/index.js';
 import { readCsvRecords } from './csv-records.js';
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
 import { UnreadableFeedError, type FeedSummary, type ItemError, type RowSink } from './types.js';
@@ -53,7 +54,7 @@ export function parseCsv(source: string, rows: RowSink): FeedSummary {
         rowErrors.push({
           index: recordNo,
           external_id: mapper.externalId(get),
-          message: `row ${recordNo} has ${record.length} values but the header has ${width} columns`,
+          rules: [msg('row_width', { row: recordNo, values: record.length, columns: width })],
         });
         return;
       }

@@ -1,6 +1,7 @@
 // JSON and XML vehicles are trees; the mapper reads flat records. A record's nested objects become
 // dotted keys (`mileage.value`, `price.currency`, `custom_fields.id`); arrays stay arrays (photos).
 // Keys that could reach an object's prototype are dropped, and records have no prototype.
+import { msg } from '../../../core/i18n/index.js';
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
 import { UnreadableFeedError, type FeedFormat, type FeedSummary, type ItemError, type RowSink } from './types.js';
 
@@ -57,7 +58,7 @@ export function mapRecords(format: FeedFormat, items: Iterable<unknown>, rows: R
     index++;
     if (index > MAX_ROWS) throw tooManyRows();
     if (!isPlainObject(item)) {
-      rowErrors.push({ index, external_id: '', message: `vehicle ${index} is not an object` });
+      rowErrors.push({ index, external_id: '', rules: [msg('row_not_object', { n: index })] });
       continue;
     }
     const r = flatten(item);

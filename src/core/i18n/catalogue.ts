@@ -1,0 +1,32 @@
+// The one catalogue of words (D31, P75): every code a rule, an error or a report gives, and the
+// words of the values people see, each in Spanish, Portuguese and English. Tables by subject
+// live in messages/; this is their union, and the types that let a caller give a code only
+// with the parameters its texts use.
+import type { Entry } from './entry.js';
+import { API_ERRORS } from './messages/api-errors.js';
+import { IMPORTS } from './messages/imports.js';
+import { VEHICLE_RULES } from './messages/vehicle-rules.js';
+import { WORDS } from './messages/words.js';
+
+export const CATALOGUE = { ...VEHICLE_RULES, ...IMPORTS, ...API_ERRORS, ...WORDS } as const;
+
+export type MessageCode = keyof typeof CATALOGUE;
+type ParamName<C extends MessageCode> = (typeof CATALOGUE)[C] extends { readonly p: readonly (infer P)[] } ? P & string : never;
+/** A parameter: text, a number, or a text of the catalogue itself (rendered in the same language). */
+export type ParamValue = string | number | { readonly code: MessageCode; readonly params?: object };
+export type ParamsOf<C extends MessageCode> = Readonly<Record<ParamName<C>, ParamValue>>;
+
+/** A text not yet in any language: a code and its parameters, stored and sent as such. */
+export type Msg<C extends MessageCode = MessageCode> = C extends MessageCode
+  ? [ParamName<C>] extends [never]
+    ? { readonly code: C; readonly params?: undefined }
+    : { readonly code: C; readonly params: ParamsOf<C> }
+  : never;
+
+/** msg('brand_unknown', { brand: 'Toyotta' }): the parameters are checked against the code's. */
+export function msg<C extends MessageCode>(code: C, ...params: [ParamName<C>] extends [never] ? [] : [ParamsOf<C>]): Msg<C> {
+  return (params.length ? { code, params: params[0] } : { code }) as Msg<C>;
+}
+
+export const entryOf = (code: string): Entry | undefined => (Object.hasOwn(CATALOGUE, code) ? (CATALOGUE as Record<string, Entry>)[code] : undefined);
+export const isMessageCode = (code: unknown): code is MessageCode => typeof code === 'string' && entryOf(code) !== undefined;

@@ -1,0 +1,76 @@
+// The API's own errors (D22) that are not a car's rule: the framework's refusals, keys, lists.
+// Errors of one feature that only that feature gives are here too, so that every text an
+// integrator reads comes from one place.
+import type { Table } from '../entry.js';
+
+export const API_ERRORS = {
+  body_not_json: {
+    en: 'The request body is not valid JSON.',
+    es: 'El cuerpo de la solicitud no es un JSON válido.',
+    pt: 'O corpo da requisição não é um JSON válido.',
+  },
+  body_empty: {
+    en: 'The request body is empty; send a JSON object.',
+    es: 'El cuerpo de la solicitud está vacío; hay que enviar un objeto JSON.',
+    pt: 'O corpo da requisição está vazio; é preciso enviar um objeto JSON.',
+  },
+  body_too_large: {
+    en: 'The request body is too large.',
+    es: 'El cuerpo de la solicitud es demasiado grande.',
+    pt: 'O corpo da requisição é grande demais.',
+  },
+  body_media_type: {
+    en: 'Unsupported Content-Type; send the body as application/json.',
+    es: 'Content-Type no admitido; el cuerpo tiene que enviarse como application/json.',
+    pt: 'Content-Type não aceito; o corpo precisa ser enviado como application/json.',
+  },
+  body_length: {
+    en: 'The Content-Length header does not match the body.',
+    es: 'El encabezado Content-Length no coincide con el cuerpo.',
+    pt: 'O cabeçalho Content-Length não coincide com o corpo.',
+  },
+  request_invalid: {
+    p: ['detail'],
+    en: 'Invalid request: {detail}.',
+    es: 'Solicitud no válida: {detail}.',
+    pt: 'Requisição inválida: {detail}.',
+  },
+  no_route: {
+    p: ['method', 'path'],
+    en: 'No route {method} {path}.',
+    es: 'No existe la ruta {method} {path}.',
+    pt: 'Não existe a rota {method} {path}.',
+  },
+  bad_url: {
+    en: 'The URL is not valid: a % must be followed by two hexadecimal digits (a literal % is written %25).',
+    es: 'La URL no es válida: después de un % tienen que venir dos dígitos hexadecimales (un % literal se escribe %25).',
+    pt: 'A URL não é válida: depois de um % precisam vir dois dígitos hexadecimais (um % literal se escreve %25).',
+  },
+  path_segment_too_long: {
+    en: 'A segment of the URL path is too long.',
+    es: 'Un tramo de la ruta de la URL es demasiado largo.',
+    pt: 'Um trecho do caminho da URL é longo demais.',
+  },
+  internal_error: {
+    en: 'Something went wrong on our side; the request id in X-Request-Id helps us find it.',
+    es: 'Algo falló de nuestro lado; el identificador de X-Request-Id nos ayuda a encontrarlo.',
+    pt: 'Algo falhou do nosso lado; o identificador em X-Request-Id nos ajuda a encontrá-lo.',
+  },
+  unauthorized: {
+    en: 'A valid API key is required in the Authorization: Bearer or X-API-Key header.',
+    es: 'Hace falta una clave de API válida en el encabezado Authorization: Bearer o X-API-Key.',
+    pt: 'É necessária uma chave de API válida no cabeçalho Authorization: Bearer ou X-API-Key.',
+  },
+  vehicle_not_found: {
+    p: ['id'],
+    en: 'No vehicle with stock ID "{id}".',
+    es: 'No hay ningún auto con el código de stock «{id}».',
+    pt: 'Não há nenhum carro com o código de estoque “{id}”.',
+  },
+  invalid_vehicle: {
+    p: ['count'],
+    en: 'The vehicle breaks {count} rule(s); see fields.',
+    es: '{count, plural, one {El auto no cumple una regla} other {El auto no cumple # reglas}}; el detalle está en fields.',
+    pt: '{count, plural, one {O carro não cumpre uma regra} other {O carro não cumpre # regras}}; o detalhe está em fields.',
+  },
+} as const satisfies Table;

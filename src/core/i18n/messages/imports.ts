@@ -1,0 +1,130 @@
+// What a whole-stock run says about its cars and its outcome (D11, D26, D30): the row errors that
+// are not one field's rule, why no car was marked sold, and an interrupted import.
+import type { Table } from '../entry.js';
+
+export const IMPORTS = {
+  reconcile_stock_id: {
+    p: ['i', 'id', 'problem'],
+    en: 'external_ids[{i}] ({id}): {problem}; nothing was changed.',
+    es: 'external_ids[{i}] ({id}): {problem}; no se cambió nada.',
+    pt: 'external_ids[{i}] ({id}): {problem}; nada foi alterado.',
+  },
+  vin_filter: {
+    p: ['problem'],
+    en: 'The vin filter: {problem}.',
+    es: 'El filtro por VIN no sirve: {problem}.',
+    pt: 'O filtro por chassi não serve: {problem}.',
+  },
+  duplicate_vin: {
+    p: ['vin', 'count', 'named', 'more'],
+    en: 'vin {vin} is also the VIN of {count, plural, one {car} other {cars}} {named}{more, plural, =0 {} other { and # more}} for sale in this market; both are listed (allowed), check that this is not the same car twice',
+    es: 'VIN: {vin} es también el de {count, plural, one {otro auto publicado} other {otros autos publicados}} ({named}{more, plural, =0 {} other { y # más}}); se publican los dos, pero conviene revisar que no sea el mismo auto dos veces',
+    pt: 'Chassi: {vin} também é o de {count, plural, one {outro carro anunciado} other {outros carros anunciados}} ({named}{more, plural, =0 {} other { e mais #}}); os dois são anunciados, mas vale conferir se não é o mesmo carro duas vezes',
+  },
+  row_width: {
+    p: ['row', 'values', 'columns'],
+    en: 'row {row} has {values} values but the header has {columns} columns',
+    es: 'La fila {row} tiene {values} valores pero el encabezado tiene {columns} columnas',
+    pt: 'A linha {row} tem {values} valores mas o cabeçalho tem {columns} colunas',
+  },
+  row_not_object: {
+    p: ['n'],
+    en: 'vehicle {n} is not an object',
+    es: 'El auto {n} no es un objeto con sus datos',
+    pt: 'O carro {n} não é um objeto com seus dados',
+  },
+  mileage_unit_unknown: {
+    p: ['unit'],
+    en: 'mileage unit "{unit}" is not one the service reads; use KM or MI',
+    es: 'Unidad del kilometraje: «{unit}» no se reconoce; tiene que ser KM o MI',
+    pt: 'Unidade da quilometragem: “{unit}” não é reconhecida; precisa ser KM ou MI',
+  },
+  item_not_object: {
+    en: 'each vehicle must be an object',
+    es: 'Cada auto tiene que ser un objeto con sus datos',
+    pt: 'Cada carro precisa ser um objeto com seus dados',
+  },
+  stock_id_required: { en: 'external_id is required', es: 'Código de stock: falta el dato', pt: 'Código de estoque: falta o dado' },
+  stock_id_not_text: {
+    en: 'external_id must be a string (text), e.g. "1043"',
+    es: 'Código de stock: tiene que ser un texto, por ejemplo "1043"',
+    pt: 'Código de estoque: precisa ser um texto, por exemplo "1043"',
+  },
+  stock_id_empty: { en: 'external_id is empty', es: 'Código de stock: está vacío', pt: 'Código de estoque: está vazio' },
+  stock_id_too_long: {
+    p: ['length', 'max'],
+    en: 'external_id is {length} characters long; at most {max} are allowed',
+    es: 'Código de stock: tiene {length} caracteres y se admiten hasta {max}',
+    pt: 'Código de estoque: tem {length} caracteres e são aceitos até {max}',
+  },
+  stock_id_control: {
+    p: ['char', 'position'],
+    en: 'external_id holds a control or invisible formatting character ({char}) at character {position}',
+    es: 'Código de stock: tiene un carácter de control o invisible ({char}) en la posición {position}',
+    pt: 'Código de estoque: tem um caractere de controle ou invisível ({char}) na posição {position}',
+  },
+  stock_id_in_path: {
+    p: ['problem', 'max'],
+    en: 'The stock ID in the path: {problem}. A stock ID is 1 to {max} characters without control characters, percent-encoded in a path (A/1043 → A%2F1043).',
+    es: 'El código de stock de la dirección no sirve: {problem}. Un código de stock tiene de 1 a {max} caracteres sin caracteres de control, codificado en la dirección (A/1043 → A%2F1043).',
+    pt: 'O código de estoque do endereço não serve: {problem}. Um código de estoque tem de 1 a {max} caracteres sem caracteres de controle, codificado no endereço (A/1043 → A%2F1043).',
+  },
+  stock_id_repeats_call: {
+    p: ['id', 'first'],
+    en: 'external_id "{id}" repeats vehicle {first} of this call',
+    es: 'Código de stock: «{id}» repite el del auto {first} de este envío',
+    pt: 'Código de estoque: “{id}” repete o do carro {first} deste envio',
+  },
+  stock_id_repeats_file: {
+    p: ['id', 'first'],
+    en: 'external_id "{id}" repeats row {first} of this file',
+    es: 'Código de stock: «{id}» repite el de la fila {first} de este archivo',
+    pt: 'Código de estoque: “{id}” repete o da linha {first} deste arquivo',
+  },
+  source_differs: {
+    p: ['given', 'source'],
+    en: 'source "{given}" differs from the call\'s source "{source}"',
+    es: 'Origen: «{given}» no coincide con el origen del envío («{source}»)',
+    pt: 'Origem: “{given}” não coincide com a origem do envio (“{source}”)',
+  },
+  market_differs: {
+    p: ['given', 'market'],
+    en: 'market "{given}" differs from the call\'s market "{market}"',
+    es: 'País: «{given}» no coincide con el país del envío («{market}»)',
+    pt: 'País: “{given}” não coincide com o país do envio (“{market}”)',
+  },
+  sold_skipped: {
+    p: ['failed', 'channel'],
+    en: '{failed} vehicle(s) failed, so no car was marked sold; fix them and {channel, select, feed {send the file again} other {sync again}}.',
+    es: '{failed, plural, one {Un auto tuvo errores} other {# autos tuvieron errores}}, así que no se marcó ningún auto como vendido. Después de corregir{failed, plural, one {lo} other {los}}, {channel, select, feed {hay que enviar el archivo de nuevo} other {hay que sincronizar de nuevo}}.',
+    pt: '{failed, plural, one {Um carro teve erros} other {# carros tiveram erros}}, então nenhum carro foi marcado como vendido. Depois de {failed, plural, one {corrigi-lo} other {corrigi-los}}, {channel, select, feed {é preciso enviar o arquivo de novo} other {é preciso sincronizar de novo}}.',
+  },
+  mass_sold_refused: {
+    p: ['would', 'for_sale', 'source', 'market', 'share', 'min'],
+    en: 'Marking {would} of the {for_sale} cars for sale of source "{source}" in market "{market}" as sold was refused: that is more than {share}% and at least {min} cars at once. Nothing was changed. Send allow_mass_sold: true if this is right.',
+    es: 'No se marcaron como vendidos {would, number} de los {for_sale, number} autos publicados: son más del {share} % y al menos {min} autos de una vez, lo que suele ser un archivo incompleto. No se cambió nada. Si es correcto, hay que enviarlo de nuevo con allow_mass_sold: true.',
+    pt: 'Não foram marcados como vendidos {would, number} dos {for_sale, number} carros anunciados: são mais de {share} % e ao menos {min} carros de uma vez, o que costuma ser um arquivo incompleto. Nada foi alterado. Se estiver certo, é preciso enviar de novo com allow_mass_sold: true.',
+  },
+  mass_sold_recheck: {
+    p: ['would', 'for_sale', 'share', 'min'],
+    en: "No car was marked sold: while the file was applied the source's cars changed, and marking {would} of {for_sale} would break the mass-sold guard (more than {share}% and at least {min} cars at once).",
+    es: 'No se marcó ningún auto como vendido: mientras se aplicaba el archivo cambiaron los autos de ese origen, y marcar {would, number} de {for_sale, number} superaría el límite de ventas de una vez (más del {share} % y al menos {min} autos).',
+    pt: 'Nenhum carro foi marcado como vendido: enquanto o arquivo era aplicado, os carros dessa origem mudaram, e marcar {would, number} de {for_sale, number} passaria do limite de vendas de uma vez (mais de {share} % e ao menos {min} carros).',
+  },
+  import_interrupted: {
+    p: ['started', 'why'],
+    en: 'The import of the feed file started at {started} was interrupted: {why} Cars of the file may have been applied in part; no car was marked sold. Send the file again.',
+    es: 'La importación del archivo que empezó el {started} se interrumpió: {why} Puede que una parte de los autos se haya aplicado; no se marcó ningún auto como vendido. Hay que enviar el archivo de nuevo.',
+    pt: 'A importação do arquivo iniciada em {started} foi interrompida: {why} Parte dos carros pode ter sido aplicada; nenhum carro foi marcado como vendido. É preciso enviar o arquivo de novo.',
+  },
+  interrupted_stopped: {
+    en: 'the service stopped before it finished.',
+    es: 'el servicio se detuvo antes de terminarla.',
+    pt: 'o serviço parou antes de terminá-la.',
+  },
+  interrupted_internal: {
+    en: 'it stopped on an internal error before it finished.',
+    es: 'se detuvo por un error interno antes de terminar.',
+    pt: 'parou por um erro interno antes de terminar.',
+  },
+} as const satisfies Table;

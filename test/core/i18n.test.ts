@@ -1,0 +1,159 @@
+// The catalogue of words (D31, P75): complete by construction, and the API speaking the
+// reader's language.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { CATALOGUE, LANGS, msg, pickLang, render, word, type Msg } from '../../src/core/i18n/index.js';
+import { VEHICLE_STATUSES } from '../../src/core/db/schema.js';
+import { EVENT_TYPES } from '../../src/modules/events/events.js';
+import { MARKET_CODES } from '../../src/modules/markets/markets.js';
+import { SOURCES } from '../../src/modules/vehicles/sources.js';
+import { VEHICLE_FIELDS } from '../../src/modules/vehicles/fields.js';
+import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
+import { bearer, seedDealer } from '../support/dealers.js';
+import { aCar, GOL } from '../support/cars.js';
+
+type Node = { type: number; value?: string; options?: Record<string, { value: Node[] }>; children?: Node[] };
+
+/** The names of the arguments an ICU message reads, nested ones (in plural and select branches) included. */
+function argumentsOf(nodes: Node[], out = new Set<string>()): Set<string> {
+  for (const n of nodes) {
+    // 0 literal, 7 pound, 8 tag: no argument of their own.
+    if (n.type !== 0 && n.type !== 7 && n.type !== 8 && n.value) out.add(n.value);
+    for (const o of Object.values(n.options ?? {})) argumentsOf(o.value, out);
+    if (n.children) argumentsOf(n.children, out);
+  }
+  return out;
+}
+
+const entries = Object.entries(CATALOGUE) as [string, { p?: readonly string[]; es: string; pt: string; en: string }][];
+
+describe('the catalogue of words (D31)', () => {
+  test('every code has a text in every language, each a valid ICU message reading only the parameters its code gives', () => {
+    assert.ok(entries.length > 100, `${entries.length} codes`);
+    for (const [code, e] of entries) {
+      const given = new Set(e.p ?? []);
+      for (const lang of LANGS) {
+        assert.ok(typeof e[lang] === 'string' && e[lang].trim() !== '', `${code} has no ${lang} text`);
+        const ast = new IntlMessageFormat(e[lang], lang, undefined, { ignoreTag: true }).getAst() as unknown as Node[];
+        for (const a of argumentsOf(ast)) assert.ok(given.has(a), `${code} (${lang}) reads {${a}}, which its code does not give`);
+      }
+      // Every parameter a code gives is said in English (else a caller computes it for nothing).
+      const en = argumentsOf(new IntlMessageFormat(e.en, 'en', undefined, { ignoreTag: true }).getAst());
+      for (const p of given) assert.ok(en.has(p), `${code} gives {${p}} but its English text does not say it`);
+    }
+  });
+
+  test('every text renders with sample parameters in every language, leaving no braces and no English in Spanish rule texts', () => {
+    for (const [code, e] of entries) {
+      const params = Object.fromEntries((e.p ?? []).map((p) => [p, p === 'field' ? 'brand' : 3]));
+      for (const lang of LANGS) {
+        const text = render(lang, { code, ...(e.p ? { params } : {}) } as Msg);
+        assert.ok(text.length > 0 && !/[{}]/.test(text), `${code} (${lang}): ${text}`);
+      }
+    }
+    assert.equal(render('es', msg('field_required', { field: 'external_id' })), 'Código de stock: falta el dato');
+    assert.equal(render('en', msg('field_required', { field: 'external_id' })), 'external_id is required');
+    assert.equal(render('pt', msg('sold_skipped', { failed: 2, channel: 'feed' })).startsWith('2 carros tiveram erros'), true);
+    assert.equal(render('es', msg('sold_skipped', { failed: 1, channel: 'sync' })).startsWith('Un auto tuvo errores'), true);
+  });
+
+  test('every field, source, status, event and market of the service has its words', () => {
+    for (const f of VEHICLE_FIELDS)
+      for (const lang of LANGS) assert.notEqual(word(lang, 'field', f.name), f.name === 'vin' && lang === 'en' ? '' : f.name, `field ${f.name}`);
+    for (const name of ['external_id', 'market', 'source', 'photos', 'status'])
+      for (const lang of LANGS) assert.notEqual(word(lang, 'field', name), name, `field ${name}`);
+    for (const s of [...SOURCES, 'panel']) for (const lang of LANGS) assert.ok(Object.hasOwn(CATALOGUE, `source.${s}`), `source ${s} (${lang})`);
+    for (const s of VEHICLE_STATUSES) for (const lang of LANGS) assert.notEqual(word(lang, 'status', s), s, `status ${s}`);
+    for (const e of EVENT_TYPES) for (const lang of LANGS) assert.notEqual(word(lang, 'event', e), e, `event ${e}`);
+    for (const m of MARKET_CODES) for (const lang of LANGS) assert.notEqual(word(lang, 'market', m), m, `market ${m}`);
+    assert.equal(word('es', 'source', 'woocommerce'), 'WooCommerce');
+    assert.equal(word('pt', 'market', 'ar'), 'Argentina');
+  });
+
+  test('Accept-Language by primary tag and q; anything else is the fallback', () => {
+    assert.equal(pickLang('es-AR,es;q=0.9,en;q=0.8', 'en'), 'es');
+    assert.equal(pickLang('pt-BR', 'en'), 'pt');
+    assert.equal(pickLang('fr-FR, pt;q=0.5', 'en'), 'pt');
+    assert.equal(pickLang('de', 'en'), 'en');
+    assert.equal(pickLang('en;q=0.2, es;q=0.9', 'en'), 'es');
+    assert.equal(pickLang('es;q=0, pt;q=0.1', 'en'), 'pt', 'q=0 is a refusal');
+    assert.equal(pickLang('esperanto', 'en'), 'en', 'a tag is es only by its primary subtag');
+    assert.equal(pickLang(undefined, 'es'), 'es');
+    assert.equal(pickLang('*', 'en'), 'en');
+  });
+});
+
+describe(`the API in the reader's language (D31, ${STORE_NAME})`, () => {
+  let t: TestApp;
+  before(async () => {
+    t = await makeApp();
+  });
+  after(() => t.close());
+
+  test('an Error in es, pt and en, Content-Language saying which; codes and field names never change', async () => {
+    const { key } = await seedDealer(t);
+    const bad = { ...aCar({ ...GOL }), brand: 'Toyotta', year: 'dos mil' };
+    const answers: Record<string, { code: string; message: string; fields: string[] }> = {};
+    for (const [header, lang] of [
+      ['es-AR,es;q=0.9', 'es'],
+      ['pt-BR', 'pt'],
+      ['fr', 'en'],
+      [undefined, 'en'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/v1/vehicles/T-1',
+        headers: { ...bearer(key), ...(header ? { 'accept-language': header } : {}) },
+        payload: bad,
+      });
+      assert.equal(res.statusCode, 422);
+      assert.equal(res.headers['content-language'], lang);
+      answers[header ?? 'none'] = res.json().error;
+    }
+    assert.deepEqual(
+      Object.values(answers).map((a) => a.code),
+      ['invalid_vehicle', 'invalid_vehicle', 'invalid_vehicle', 'invalid_vehicle'],
+    );
+    assert.ok(
+      answers['es-AR,es;q=0.9']!.fields.includes('Marca: «Toyotta» no está en el catálogo (¿está bien escrita?)'),
+      answers['es-AR,es;q=0.9']!.fields.join(' | '),
+    );
+    assert.ok(answers['es-AR,es;q=0.9']!.fields.some((f) => f.startsWith('Año: tiene que ser un número entero, no un texto')));
+    assert.ok(answers['pt-BR']!.fields.some((f) => f.startsWith('Marca: “Toyotta” não está no catálogo')));
+    assert.ok(answers.none!.fields.includes('brand "Toyotta" is not in the catalog (see GET /catalog/brands)'), 'English as before D31');
+    assert.ok(answers.none!.fields.includes('year must be a whole number, not a string'));
+    assert.deepEqual(answers.fr, answers.none);
+  });
+
+  test("a sync's row errors and sold_skipped in the reader's language", async () => {
+    const { key } = await seedDealer(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/vehicles/sync',
+      headers: { ...bearer(key), 'accept-language': 'es' },
+      payload: { mark_missing_as_sold: true, vehicles: [{ external_id: 'A-1', ...aCar({ ...GOL }), price: -3 }] },
+    });
+    assert.equal(res.statusCode, 207);
+    assert.equal(res.headers['content-language'], 'es');
+    const body = res.json();
+    assert.deepEqual(body.errors, [{ index: 0, external_id: 'A-1', message: 'Precio: tiene que ser mayor que 0' }]);
+    assert.match(body.sold_skipped, /^Un auto tuvo errores, así que no se marcó ningún auto como vendido/);
+  });
+
+  test('framework errors too: unknown route and bad JSON', async () => {
+    const nf = await t.app.inject({ url: '/v1/nothing-here', headers: { 'accept-language': 'pt' } });
+    assert.equal(nf.statusCode, 404);
+    assert.equal(nf.headers['content-language'], 'pt');
+    assert.equal(nf.json().error.message, 'Não existe a rota GET /v1/nothing-here.');
+    const { key } = await seedDealer(t);
+    const badJson = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/vehicles/X',
+      headers: { ...bearer(key), 'content-type': 'application/json', 'accept-language': 'es' },
+      payload: '{"brand":',
+    });
+    assert.equal(badJson.statusCode, 400);
+    assert.equal(badJson.json().error.message, 'El cuerpo de la solicitud no es un JSON válido.');
+  });
+});
