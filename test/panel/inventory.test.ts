@@ -98,7 +98,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     const page = await client.get('/panel/inventory?q=gol&status=active');
     assert.match(page.body, /name="q" type="search" maxlength="80" value="gol"/);
     assert.match(page.body, /<option value="active" selected>/);
-    assert.match(page.body, /<option value="uy">UY<\/option>/);
+    assert.match(page.body, /<option value="uy">Uruguay<\/option>/);
     assert.match(page.body, /Ningún auto coincide/);
     // A broken cursor, or one made for other filters, leads to the first page of the filters asked.
     const bad = await client.get('/panel/inventory?status=sold&cursor=nonsense');
@@ -157,7 +157,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     assert.match(res.body, /Por qué este auto está en revisión/);
     assert.match(
       res.body,
-      /La descripción contiene un número de teléfono \(&quot;351 555 0199&quot;\); los compradores deben escribir a través del marketplace: vuelva a enviar el auto sin eso\./,
+      /La descripción tiene un número de teléfono \(«351 555 0199»\)\. Los compradores tienen que escribir por el marketplace: hay que enviar el auto de nuevo sin ese dato\./,
     );
     assert.doesNotMatch(res.body, /contains a phone number/);
     // The API says it in English, from the same facts.

@@ -98,7 +98,7 @@ describe(`panel overview (${STORE_NAME})`, () => {
     const res = await owner.client.get('/panel');
     assert.ok(res.body.includes(`<a href="/panel/inventory/${inReviewId}">REV-1</a>`));
     assert.ok(res.body.includes(`<a href="/panel/inventory/${failedId}">BAD-1</a>`));
-    assert.match(res.body, /La descripción contiene un número de teléfono \(&quot;[^<]*&quot;\); los compradores deben escribir a través del marketplace/);
+    assert.match(res.body, /La descripción tiene un número de teléfono \(«[^<]*»\)\. Los compradores tienen que escribir por el marketplace/);
     assert.match(res.body, /Foto 3: [^<]*404/);
   });
 

@@ -5,10 +5,11 @@
 import type { Entry } from './entry.js';
 import { API_ERRORS } from './messages/api-errors.js';
 import { IMPORTS } from './messages/imports.js';
+import { REVIEW } from './messages/review.js';
 import { VEHICLE_RULES } from './messages/vehicle-rules.js';
 import { WORDS } from './messages/words.js';
 
-export const CATALOGUE = { ...VEHICLE_RULES, ...IMPORTS, ...API_ERRORS, ...WORDS } as const;
+export const CATALOGUE = { ...VEHICLE_RULES, ...IMPORTS, ...REVIEW, ...API_ERRORS, ...WORDS } as const;
 
 export type MessageCode = keyof typeof CATALOGUE;
 type ParamName<C extends MessageCode> = (typeof CATALOGUE)[C] extends { readonly p: readonly (infer P)[] } ? P & string : never;

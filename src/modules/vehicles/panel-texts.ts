@@ -3,7 +3,8 @@
 import type { Lang } from '../../core/web/context.js';
 import type { VehicleStatus } from '../../core/db/schema.js';
 import { VALUE_WORDS } from '../markets/vocabulary.js';
-import { englishReason, type ReviewFact } from './review.js';
+import { englishReason, reviewMsg, type ReviewFact } from './review.js';
+import { render } from '../../core/i18n/index.js';
 
 const en = {
   title: 'Inventory',
@@ -161,23 +162,7 @@ const es: InventoryTexts = {
   openPublic: 'Abrir la página pública',
   reviewTitle: 'Por qué este auto está en revisión',
   reviewHelp: 'Corríjalo en su sistema (o feed) y vuelva a enviar el auto.',
-  reviewReason: (f: ReviewFact): string => {
-    switch (f.kind) {
-      case 'contact': {
-        const where = f.field === 'description' ? 'La descripción' : 'La versión';
-        const what = { 'an e-mail address': 'un correo electrónico', 'a web address': 'una dirección web', 'a phone number': 'un número de teléfono' }[
-          f.detail
-        ];
-        return `${where} contiene ${what} ("${f.text}"); los compradores deben escribir a través del marketplace: vuelva a enviar el auto sin eso.`;
-      }
-      case 'photo':
-        return `La foto ${f.position} (${f.url}) no se pudo usar${f.reason ? ` (${f.reason})` : ': no se pudo descargar'}.`;
-      case 'shortfall':
-        return `Solo se pudieron usar ${f.ready} de las ${f.min} fotos necesarias; vuelva a enviar el auto con otras fotos.`;
-      case 'held':
-        return 'El marketplace retiene el auto para revisión.';
-    }
-  },
+  reviewReason: (f: ReviewFact): string => render('es', reviewMsg(f)),
   photos: 'Fotos',
   photoStatus: { pending: 'Descargando', ready: 'Lista', failed: 'Falló' },
   photoSource: 'Dirección original',
@@ -266,21 +251,7 @@ const pt: InventoryTexts = {
   openPublic: 'Abrir a página pública',
   reviewTitle: 'Por que este carro está em análise',
   reviewHelp: 'Corrija no seu sistema (ou feed) e envie o carro de novo.',
-  reviewReason: (f: ReviewFact): string => {
-    switch (f.kind) {
-      case 'contact': {
-        const where = f.field === 'description' ? 'A descrição' : 'A versão';
-        const what = { 'an e-mail address': 'um e-mail', 'a web address': 'um endereço web', 'a phone number': 'um número de telefone' }[f.detail];
-        return `${where} contém ${what} ("${f.text}"); os compradores devem escrever pelo marketplace: envie o carro de novo sem isso.`;
-      }
-      case 'photo':
-        return `A foto ${f.position} (${f.url}) não pôde ser usada${f.reason ? ` (${f.reason})` : ': não foi possível baixá-la'}.`;
-      case 'shortfall':
-        return `Só ${f.ready} das ${f.min} fotos necessárias puderam ser usadas; envie o carro de novo com outras fotos.`;
-      case 'held':
-        return 'O carro está retido para análise pelo marketplace.';
-    }
-  },
+  reviewReason: (f: ReviewFact): string => render('pt', reviewMsg(f)),
   photos: 'Fotos',
   photoStatus: { pending: 'Baixando', ready: 'Pronta', failed: 'Falhou' },
   photoSource: 'Endereço original',

@@ -1,5 +1,5 @@
 // The serialized answers of GET /vehicles/{external_id}: the one cache of them (P44, P53, P59),
-// one entry per (dealership, market, stock ID). The key names the dealership (D7): one
+// one entry per (dealership, market, stock ID, language). The key names the dealership (D7): one
 // dealership is never answered another's car.
 //
 // An entry is known to be still valid in two ways, cheapest first:
@@ -38,8 +38,9 @@ export class VehicleResponseCache {
     return this.storeVersion();
   }
 
-  key(dealerId: number, market: string, externalId: string): string {
-    return `${dealerId}\n${market}\n${externalId}`;
+  /** `lang`: the answer's words (review_reasons, D31) are the reader's. */
+  key(dealerId: number, market: string, externalId: string, lang: string): string {
+    return `${dealerId}\n${market}\n${externalId}\n${lang}`;
   }
 
   /** The answer, while no row of the store changed since it was last confirmed. */

@@ -2,6 +2,7 @@
 // car's row alone (its text and its photo_state), so a list of cars or a cached read needs no
 // other query, and the reasons can never disagree with the state they explain.
 import type { VehicleRow } from '../../core/db/schema.js';
+import { msg, render, type Lang, type Msg } from '../../core/i18n/index.js';
 import { minPhotosOf } from '../markets/markets.js';
 import type { PhotoStateEntry } from './photos/state.js';
 import { findContactDetail, type ContactDetail } from './validation.js';
@@ -51,19 +52,26 @@ export function reviewFacts(row: Pick<VehicleRow, 'status' | 'market' | 'version
   return out;
 }
 
-/** A reason in the API's words (English): `review_reasons`, and the panel's English pages. */
-export function englishReason(f: ReviewFact): string {
+const DETAIL: Record<ContactDetail['kind'], 'email' | 'web' | 'phone'> = { 'an e-mail address': 'email', 'a web address': 'web', 'a phone number': 'phone' };
+
+/** A reason as a code of the catalogue of words (D31): each reader gets it in their language. */
+export function reviewMsg(f: ReviewFact): Msg {
   switch (f.kind) {
     case 'contact':
-      return `The ${f.field} contains ${f.detail} ("${f.text}"); buyers must write through the marketplace, so send the car again without it.`;
+      return msg('review_contact', { where: f.field, detail: DETAIL[f.detail], text: f.text });
     case 'photo':
-      return `Photo ${f.position} (${f.url}) could not be used: ${f.reason ?? 'it could not be downloaded'}.`;
+      return f.reason
+        ? msg('review_photo', { position: f.position, url: f.url, reason: f.reason })
+        : msg('review_photo_unknown', { position: f.position, url: f.url });
     case 'shortfall':
-      return `Only ${f.ready} of the ${f.min} photos needed could be used; send the car again with other photos.`;
+      return msg('review_shortfall', { ready: f.ready, min: f.min });
     case 'held':
-      return 'The car is held for review by the marketplace.';
+      return msg('review_held');
   }
 }
+
+/** A reason in English: the API's default, and the `errors` of vehicle.rejected. */
+export const englishReason = (f: ReviewFact): string => render('en', reviewMsg(f));
 
 /**
  * The photo reasons alone, in English: also the `errors` of the `vehicle.rejected` event
@@ -71,6 +79,6 @@ export function englishReason(f: ReviewFact): string {
  */
 export const photoShortfall = (state: PhotoStateEntry[], minPhotos: number): string[] => shortfallFacts(state, minPhotos).map(englishReason);
 
-/** `review_reasons` of a Vehicle: empty unless the car is in_review. */
-export const reviewReasons = (row: Pick<VehicleRow, 'status' | 'market' | 'version' | 'description' | 'photo_state'>): string[] =>
-  reviewFacts(row).map(englishReason);
+/** `review_reasons` of a Vehicle in `lang`: empty unless the car is in_review. */
+export const reviewReasons = (row: Pick<VehicleRow, 'status' | 'market' | 'version' | 'description' | 'photo_state'>, lang: Lang = 'en'): string[] =>
+  reviewFacts(row).map((f) => render(lang, reviewMsg(f)));

@@ -36,7 +36,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         response: { 200: Type.Ref('VehicleList'), ...errorResponses(...KEYED_ERRORS) },
       },
     },
-    async (req) => listDealerVehicles(deps, req.auth.dealer, req.query),
+    async (req) => listDealerVehicles(deps, req.auth.dealer, req.query, req.lang),
   );
 
   app.post(
@@ -104,6 +104,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         stockIdFromPath(req.params.external_id),
         req.query.market,
         (p) => reply.serialize(p) as string,
+        req.lang,
       );
       if (typeof body === 'string') return reply.type(JSON_TYPE).send(body);
       return body.then((b) => reply.type(JSON_TYPE).send(b));
@@ -132,7 +133,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
       },
     },
     async (req, reply) => {
-      const out = await putVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), requireBody(req.body), req.query.market);
+      const out = await putVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), requireBody(req.body), req.query.market, req.lang);
       return reply.code(out.result === 'created' ? 201 : 200).send(stockAnswerIn(req.lang, out));
     },
   );

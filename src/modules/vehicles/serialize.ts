@@ -3,6 +3,7 @@ import type { VehicleRow } from '../../core/db/schema.js';
 import { photoStatusOf, shownUrls } from './photos/state.js';
 import { findMarket } from '../markets/markets.js';
 import { reviewReasons } from './review.js';
+import type { Lang } from '../../core/i18n/index.js';
 import { VEHICLE_FIELDS, type VehicleField } from './fields.js';
 import type { Vehicle } from './schemas.js';
 
@@ -51,7 +52,8 @@ const make = new Function(
     )}, mileage_unit: mileageUnit, photos, photos_pending: row.photos_pending, photo_status: photoStatus, review_reasons: reviewReasons, updated_at: updatedAt };`,
 ) as Make;
 
-export function toVehicle(row: VehicleRow, publicBaseUrl: string): Vehicle {
+/** A car as the API shows it; `review_reasons` in `lang` (D31). */
+export function toVehicle(row: VehicleRow, publicBaseUrl: string, lang: Lang = 'en'): Vehicle {
   return make(
     row,
     listingUrl(publicBaseUrl, row.listing_id),
@@ -59,7 +61,7 @@ export function toVehicle(row: VehicleRow, publicBaseUrl: string): Vehicle {
     findMarket(row.market)?.mileage_unit ?? 'km',
     shownUrls(publicBaseUrl, row.shown_photos),
     photoStatusOf(publicBaseUrl, row.photo_state),
-    reviewReasons(row),
+    reviewReasons(row, lang),
     new Date(row.updated_at).toISOString(),
   );
 }

@@ -6,7 +6,7 @@ import { writeTransaction } from '../../core/db/transaction.js';
 import type { Kysely } from 'kysely';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
-import { msg, render } from '../../core/i18n/index.js';
+import { msg, render, type Lang } from '../../core/i18n/index.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { recordEvents } from '../webhooks/fanout.js';
@@ -35,7 +35,7 @@ export type PutWarning = Omit<ApplyWarning, 'position'>;
 
 export const lastModelYear = (clock: Clock): number => new Date(clock.now()).getUTCFullYear() + 1;
 
-const present = (deps: VehicleDeps, row: VehicleRow): Vehicle => toVehicle(row, deps.publicBaseUrl);
+const present = (deps: VehicleDeps, row: VehicleRow, lang: Lang = 'en'): Vehicle => toVehicle(row, deps.publicBaseUrl, lang);
 
 const notFound = (externalId: string) => new ApiError('not_found', msg('vehicle_not_found', { id: externalId }));
 
@@ -45,6 +45,7 @@ export async function putVehicle(
   externalId: string,
   body: Record<string, unknown>,
   queryMarket: string | undefined,
+  lang: Lang = 'en',
 ): Promise<{ result: 'created' | 'updated'; vehicle: Vehicle; warnings: PutWarning[] }> {
   const { store, clock } = deps;
   const market = resolveMarket(dealer.markets, pickMarket(body.market, queryMarket));
@@ -84,7 +85,7 @@ export async function putVehicle(
   });
   if (outcome.rejected) throw new ApiError('invalid_vehicle', msg('invalid_vehicle', { count: outcome.rejected.length }), outcome.rejected);
   const { row, result, warnings } = outcome;
-  return { result, vehicle: present(deps, row), warnings };
+  return { result, vehicle: present(deps, row, lang), warnings };
 }
 
 /**
@@ -99,15 +100,16 @@ export function getVehicleBody(
   externalId: string,
   queryMarket: string | undefined,
   serialize: (payload: { vehicle: Vehicle }) => string,
+  lang: Lang = 'en',
 ): string | Promise<string> {
   const market = resolveMarket(dealer.markets, queryMarket).code;
-  const key = cache.key(dealer.id, market, externalId);
+  const key = cache.key(dealer.id, market, externalId, lang);
   const version = cache.version();
   const kept = cache.unchanged(key, version);
   if (kept !== undefined) return kept;
   const fromRef = (ref: VehicleRevision | undefined): string | Promise<string> => {
     if (!ref) throw notFound(externalId);
-    return cache.sameCar(key, ref, version) ?? freshBody(deps, cache, key, version, dealer, market, externalId, serialize);
+    return cache.sameCar(key, ref, version) ?? freshBody(deps, cache, key, version, dealer, market, externalId, serialize, lang);
   };
   const ref = findVehicleRevision(deps.store.db, dealer.id, market, externalId);
   return ref instanceof Promise ? ref.then(fromRef) : fromRef(ref);
@@ -122,10 +124,11 @@ async function freshBody(
   market: string,
   externalId: string,
   serialize: (payload: { vehicle: Vehicle }) => string,
+  lang: Lang,
 ): Promise<string> {
   const row = await findVehicle(deps.store.db, dealer.id, market, externalId);
   if (!row) throw notFound(externalId);
-  const body = serialize({ vehicle: present(deps, row) });
+  const body = serialize({ vehicle: present(deps, row, lang) });
   cache.set(key, row, version, body);
   return body;
 }
@@ -184,6 +187,7 @@ export async function listDealerVehicles(
   deps: VehicleDeps,
   dealer: Dealer,
   q: ListQueryInput,
+  lang: Lang = 'en',
 ): Promise<{ data: Vehicle[]; page: number; per_page: number; total: number; next_cursor: string | null }> {
   if (q.cursor !== undefined && q.page !== undefined) throw new ApiError('invalid_request', 'Give either page or cursor, not both.');
   const market = q.market !== undefined ? resolveMarket(dealer.markets, q.market).code : undefined;
@@ -212,5 +216,5 @@ export async function listDealerVehicles(
   const shown = rows.length > q.per_page ? rows.slice(0, q.per_page) : rows;
   const last = shown.at(-1);
   const next_cursor = rows.length > q.per_page && last ? encodeCursor({ updatedAt: last.updated_at, id: last.id }, filters) : null;
-  return { data: shown.map((r) => present(deps, r)), page, per_page: q.per_page, total, next_cursor };
+  return { data: shown.map((r) => present(deps, r, lang)), page, per_page: q.per_page, total, next_cursor };
 }
