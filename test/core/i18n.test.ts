@@ -54,6 +54,9 @@ describe('the catalogue of words (D31)', () => {
     }
     assert.equal(render('es', msg('field_required', { field: 'external_id' })), 'Código de stock: falta el dato');
     assert.equal(render('en', msg('field_required', { field: 'external_id' })), 'external_id is required');
+    assert.equal(render('es', msg('mileage_too_high', { max: 2000000, unit: 'mi' })), 'Kilometraje: no puede superar 2.000.000 millas');
+    assert.equal(render('pt', msg('mileage_too_high', { max: 2000000, unit: 'km' })), 'Quilometragem: não pode passar de 2.000.000 km');
+    assert.equal(render('es', msg('field_not_whole', { field: 'year', got: 'null' })), 'Año: tiene que ser un número entero, no un valor vacío');
     assert.equal(render('pt', msg('sold_skipped', { failed: 2, channel: 'feed' })).startsWith('2 carros tiveram erros'), true);
     assert.equal(render('es', msg('sold_skipped', { failed: 1, channel: 'sync' })).startsWith('Un auto tuvo errores'), true);
   });

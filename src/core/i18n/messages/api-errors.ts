@@ -21,8 +21,8 @@ export const API_ERRORS = {
   },
   body_media_type: {
     en: 'Unsupported Content-Type; send the body as application/json.',
-    es: 'Content-Type no admitido; el cuerpo tiene que enviarse como application/json.',
-    pt: 'Content-Type não aceito; o corpo precisa ser enviado como application/json.',
+    es: 'Content-Type no admitido; hay que enviar el cuerpo como application/json.',
+    pt: 'Content-Type não aceito; é preciso enviar o corpo como application/json.',
   },
   body_length: {
     en: 'The Content-Length header does not match the body.',
@@ -48,13 +48,13 @@ export const API_ERRORS = {
   },
   path_segment_too_long: {
     en: 'A segment of the URL path is too long.',
-    es: 'Un tramo de la ruta de la URL es demasiado largo.',
-    pt: 'Um trecho do caminho da URL é longo demais.',
+    es: 'Un segmento de la ruta de la URL es demasiado largo.',
+    pt: 'Um segmento do caminho da URL é longo demais.',
   },
   internal_error: {
     en: 'Something went wrong on our side; the request id in X-Request-Id helps us find it.',
-    es: 'Algo falló de nuestro lado; el identificador de X-Request-Id nos ayuda a encontrarlo.',
-    pt: 'Algo falhou do nosso lado; o identificador em X-Request-Id nos ajuda a encontrá-lo.',
+    es: 'Hubo un error de nuestro lado; con el identificador del encabezado X-Request-Id podemos encontrarlo.',
+    pt: 'Ocorreu um erro do nosso lado; com o identificador do cabeçalho X-Request-Id conseguimos localizá-lo.',
   },
   unauthorized: {
     en: 'A valid API key is required in the Authorization: Bearer or X-API-Key header.',
@@ -71,6 +71,6 @@ export const API_ERRORS = {
     p: ['count'],
     en: 'The vehicle breaks {count} rule(s); see fields.',
     es: '{count, plural, one {El auto no cumple una regla} other {El auto no cumple # reglas}}; el detalle está en fields.',
-    pt: '{count, plural, one {O carro não cumpre uma regra} other {O carro não cumpre # regras}}; o detalhe está em fields.',
+    pt: '{count, plural, one {O carro não atende a uma regra} other {O carro não atende a # regras}}; o detalhe está em fields.',
   },
 } as const satisfies Table;

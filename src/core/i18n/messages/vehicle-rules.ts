@@ -6,15 +6,15 @@
 import type { Table } from '../entry.js';
 
 const GOT_EN = '{got, select, string {a string} array {an array} object {an object} null {null} boolean {a boolean} other {{got}}}';
-const GOT_ES = '{got, select, string {un texto} array {una lista} object {un objeto} null {null} boolean {verdadero o falso} other {{got}}}';
-const GOT_PT = '{got, select, string {um texto} array {uma lista} object {um objeto} null {null} boolean {verdadeiro ou falso} other {{got}}}';
+const GOT_ES = '{got, select, string {un texto} array {una lista} object {un objeto} null {un valor vacío} boolean {verdadero o falso} other {{got}}}';
+const GOT_PT = '{got, select, string {um texto} array {uma lista} object {um objeto} null {um valor vazio} boolean {verdadeiro ou falso} other {{got}}}';
 
 export const VEHICLE_RULES = {
-  field_required: { p: ['field'], en: '{field} is required', es: '{field}: falta el dato', pt: '{field}: falta o dado' },
+  field_required: { p: ['field'], en: '{field} is required', es: '{field}: falta el dato', pt: '{field}: campo obrigatório' },
   mileage_required: {
     en: 'mileage is required (0 for a new car)',
-    es: 'Kilometraje: falta el dato (0 si el auto es 0 km)',
-    pt: 'Quilometragem: falta o dado (0 para carro zero)',
+    es: 'Kilometraje: falta el dato (0 si el auto es nuevo)',
+    pt: 'Quilometragem: campo obrigatório (0 para carro zero)',
   },
   field_not_text: {
     p: ['field', 'got'],
@@ -25,16 +25,16 @@ export const VEHICLE_RULES = {
   field_control: {
     p: ['field', 'char'],
     en: '{field} must not contain control characters (it holds {char})',
-    es: '{field}: tiene un carácter de control no permitido ({char})',
-    pt: '{field}: tem um caractere de controle não permitido ({char})',
+    es: '{field}: tiene un carácter invisible no permitido ({char})',
+    pt: '{field}: tem um caractere invisível não permitido ({char})',
   },
   field_control_multiline: {
     p: ['field', 'char'],
     en: '{field} must not contain control characters other than line breaks and tabs (it holds {char})',
-    es: '{field}: tiene un carácter de control no permitido ({char}); solo se aceptan saltos de línea y tabulaciones',
-    pt: '{field}: tem um caractere de controle não permitido ({char}); só são aceitas quebras de linha e tabulações',
+    es: '{field}: tiene un carácter invisible no permitido ({char}); de esos, solo se aceptan saltos de línea y tabulaciones',
+    pt: '{field}: tem um caractere invisível não permitido ({char}); desses, só são aceitas quebras de linha e tabulações',
   },
-  field_empty: { p: ['field'], en: '{field} must not be empty', es: '{field}: no puede quedar vacío', pt: '{field}: não pode ficar vazio' },
+  field_empty: { p: ['field'], en: '{field} must not be empty', es: '{field}: no puede quedar en blanco', pt: '{field}: não pode ficar em branco' },
   field_too_long: {
     p: ['field', 'max', 'length'],
     en: '{field} must be at most {max} characters (it has {length})',
@@ -44,8 +44,8 @@ export const VEHICLE_RULES = {
   value_not_accepted: {
     p: ['field', 'value', 'market', 'allowed'],
     en: '{field} "{value}" is not accepted {market, select, none {as {field}} other {in {market}}}; use one of {allowed}',
-    es: '{field}: «{value}» no es un valor aceptado{market, select, none {} other { en este país}}; los valores posibles son {allowed}',
-    pt: '{field}: “{value}” não é um valor aceito{market, select, none {} other { neste país}}; os valores possíveis são {allowed}',
+    es: '{field}: «{value}» no se acepta{market, select, none {} other { en este país}}; valores posibles: {allowed}',
+    pt: '{field}: “{value}” não é aceito{market, select, none {} other { neste país}}; valores possíveis: {allowed}',
   },
   field_not_whole: {
     p: ['field', 'got'],
@@ -63,13 +63,13 @@ export const VEHICLE_RULES = {
     p: ['brand'],
     en: 'brand "{brand}" is not in the catalog (see GET /catalog/brands)',
     es: 'Marca: «{brand}» no está en el catálogo (¿está bien escrita?)',
-    pt: 'Marca: “{brand}” não está no catálogo (está escrita certo?)',
+    pt: 'Marca: “{brand}” não está no catálogo (está escrita corretamente?)',
   },
   model_unknown: {
     p: ['model', 'brand', 'brand_slug'],
     en: 'model "{model}" is not a {brand} model in the catalog (see GET /catalog/brands/{brand_slug}/models)',
     es: 'Modelo: «{model}» no es un modelo de {brand} en el catálogo (¿está bien escrito?)',
-    pt: 'Modelo: “{model}” não é um modelo da {brand} no catálogo (está escrito certo?)',
+    pt: 'Modelo: “{model}” não é um modelo da {brand} no catálogo (está escrito corretamente?)',
   },
   year_too_old: {
     p: ['min', 'value'],
@@ -99,8 +99,8 @@ export const VEHICLE_RULES = {
   price_too_high: {
     p: ['max'],
     en: 'price must be at most {max}',
-    es: 'Precio: puede ser como máximo {max, number}',
-    pt: 'Preço: pode ser no máximo {max, number}',
+    es: 'Precio: no puede superar {max, number}',
+    pt: 'Preço: não pode passar de {max, number}',
   },
   price_decimals: {
     en: 'price must have at most two decimals',
@@ -111,13 +111,13 @@ export const VEHICLE_RULES = {
   mileage_too_high: {
     p: ['max', 'unit'],
     en: 'mileage must be at most {max} {unit}',
-    es: 'Kilometraje: puede ser como máximo {max, number} {unit}',
-    pt: 'Quilometragem: pode ser no máximo {max, number} {unit}',
+    es: 'Kilometraje: no puede superar {max, number} {unit, select, mi {millas} other {km}}',
+    pt: 'Quilometragem: não pode passar de {max, number} {unit, select, mi {milhas} other {km}}',
   },
   vin_length: {
     p: ['vin', 'length'],
     en: 'vin "{vin}" must be 17 characters (it has {length})',
-    es: 'VIN: «{vin}» tiene que tener 17 caracteres (tiene {length})',
+    es: 'VIN: «{vin}» debe tener 17 caracteres (tiene {length})',
     pt: 'Chassi: “{vin}” precisa ter 17 caracteres (tem {length})',
   },
   vin_letters_ioq: {
@@ -135,13 +135,13 @@ export const VEHICLE_RULES = {
   vin_check_digit: {
     p: ['vin', 'found', 'expected'],
     en: 'vin "{vin}" has a wrong check digit: its 9th character is {found}, the other 16 call for {expected} (a typing mistake?)',
-    es: 'VIN: «{vin}» tiene mal el dígito verificador: el 9.º carácter es {found} y debería ser {expected} (¿un error de tipeo?)',
-    pt: 'Chassi: “{vin}” tem o dígito verificador errado: o 9.º caractere é {found} e deveria ser {expected} (erro de digitação?)',
+    es: 'VIN: «{vin}» tiene el dígito verificador incorrecto: el carácter 9 es {found} y debería ser {expected} (¿se escribió mal?)',
+    pt: 'Chassi: “{vin}” tem o dígito verificador errado: o 9º caractere é {found} e deveria ser {expected} (erro de digitação?)',
   },
   photos_required: {
     p: ['min', 'max'],
     en: 'photos is required: {min} to {max} image URLs',
-    es: 'Fotos: faltan; hacen falta de {min} a {max} direcciones de imágenes',
+    es: 'Fotos: faltan; se necesitan de {min} a {max} direcciones de imágenes',
     pt: 'Fotos: faltam; são necessários de {min} a {max} endereços de imagens',
   },
   photos_not_list: {
@@ -153,7 +153,7 @@ export const VEHICLE_RULES = {
   photos_count: {
     p: ['min', 'max', 'count'],
     en: 'photos must have {min} to {max} image URLs (it has {count})',
-    es: 'Fotos: hacen falta de {min} a {max} (hay {count})',
+    es: 'Fotos: se necesitan de {min} a {max} (hay {count})',
     pt: 'Fotos: são necessárias de {min} a {max} (há {count})',
   },
   photo_not_text: {
@@ -171,8 +171,8 @@ export const VEHICLE_RULES = {
   photo_not_absolute: {
     p: ['n', 'url'],
     en: 'photo {n} "{url}" is not an absolute URL',
-    es: 'Foto {n}: «{url}» no es una dirección completa (tiene que empezar con https://)',
-    pt: 'Foto {n}: “{url}” não é um endereço completo (precisa começar com https://)',
+    es: 'Foto {n}: «{url}» no es una dirección completa (tiene que empezar con http:// o https://)',
+    pt: 'Foto {n}: “{url}” não é um endereço completo (precisa começar com http:// ou https://)',
   },
   photo_scheme: {
     p: ['n'],
@@ -189,7 +189,7 @@ export const VEHICLE_RULES = {
   photo_repeats: {
     p: ['n', 'first'],
     en: 'photo {n} repeats photo {first}',
-    es: 'Foto {n}: repite la foto {first}',
-    pt: 'Foto {n}: repete a foto {first}',
+    es: 'Foto {n}: es la misma que la foto {first}',
+    pt: 'Foto {n}: é a mesma da foto {first}',
   },
 } as const satisfies Table;

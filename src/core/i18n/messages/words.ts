@@ -19,7 +19,7 @@ export const WORDS = {
   'field.fuel': { en: 'Fuel', es: 'Combustible', pt: 'Combustível' },
   'field.transmission': { en: 'Transmission', es: 'Transmisión', pt: 'Câmbio' },
   'field.color': { en: 'Color', es: 'Color', pt: 'Cor' },
-  'field.condition': { en: 'Condition', es: 'Estado', pt: 'Condição' },
+  'field.condition': { en: 'Condition', es: 'Condición', pt: 'Condição' },
   'field.city': { en: 'City', es: 'Ciudad', pt: 'Cidade' },
   'field.description': { en: 'Description', es: 'Descripción', pt: 'Descrição' },
   'field.vin': { en: 'VIN', es: 'VIN (número de chasis)', pt: 'Chassi (VIN)' },
@@ -27,7 +27,7 @@ export const WORDS = {
   'field.drivetrain': { en: 'Drivetrain', es: 'Tracción', pt: 'Tração' },
   'field.doors': { en: 'Doors', es: 'Puertas', pt: 'Portas' },
   'field.engine': { en: 'Engine', es: 'Motor', pt: 'Motor' },
-  'field.interior_color': { en: 'Interior color', es: 'Color del interior', pt: 'Cor interna' },
+  'field.interior_color': { en: 'Interior color', es: 'Color interior', pt: 'Cor interna' },
   'field.photos': { en: 'Photos', es: 'Fotos', pt: 'Fotos' },
   'field.status': { en: 'Status', es: 'Estado de la publicación', pt: 'Situação do anúncio' },
 
@@ -57,7 +57,7 @@ export const WORDS = {
   'event.lead.created': { en: 'New lead', es: 'Nueva consulta', pt: 'Novo contato' },
   'event.vehicle.sold': { en: 'Marked as sold', es: 'Marcado como vendido', pt: 'Marcado como vendido' },
   'event.vehicle.rejected': { en: 'Rejected', es: 'Rechazado', pt: 'Recusado' },
-  'event.sync.failed': { en: 'Sync failed', es: 'Falló una sincronización', pt: 'Falha na sincronização' },
+  'event.sync.failed': { en: 'Sync failed', es: 'Sincronización fallida', pt: 'Falha na sincronização' },
 
   // Markets (D3), by their code.
   'market.ar': { en: 'Argentina', es: 'Argentina', pt: 'Argentina' },
