@@ -192,17 +192,7 @@ export async function comparablePrices(
   db: Kysely<DB>,
   car: Pick<VehicleRow, 'status' | 'price_cents' | 'market' | 'brand' | 'model' | 'condition' | 'currency' | 'year'>,
 ): Promise<number[]> {
-  const rows = await db
-    .selectFrom('vehicles')
-    .select('price_cents')
-    .where('status', '=', 'active')
-    .where('market', '=', car.market)
-    .where('brand', '=', car.brand)
-    .where('model', '=', car.model)
-    .where('condition', '=', car.condition)
-    .where('currency', '=', car.currency)
-    .where('year', 'in', [car.year - 1, car.year, car.year + 1])
-    .execute();
+  const rows = await comparablesQuery(db, car).execute();
   const prices = rows.map((r) => Number(r.price_cents));
   // The car itself, when active, is in the index range: one row of its price is it (no id in
   // the index to exclude it by, so that the read stays index-only on PostgreSQL too).
@@ -211,4 +201,18 @@ export async function comparablePrices(
     if (own >= 0) prices.splice(own, 1);
   }
   return prices;
+}
+
+/** The comparables' prices query (exported for the test of its plan on both stores). */
+export function comparablesQuery(db: Kysely<DB>, car: Pick<VehicleRow, 'market' | 'brand' | 'model' | 'condition' | 'currency' | 'year'>) {
+  return db
+    .selectFrom('vehicles')
+    .select('price_cents')
+    .where('status', '=', 'active')
+    .where('market', '=', car.market)
+    .where('brand', '=', car.brand)
+    .where('model', '=', car.model)
+    .where('condition', '=', car.condition)
+    .where('currency', '=', car.currency)
+    .where('year', 'in', [car.year - 1, car.year, car.year + 1]);
 }
