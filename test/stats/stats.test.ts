@@ -44,7 +44,8 @@ describe(`listing statistics (${STORE_NAME})`, () => {
   before(async () => {
     await host.start();
     clock = new ManualClock(T0);
-    t = await makeApp({ clock, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: 'https://cars.example.com' } });
+    // A long flush interval: the tests flush when they mean to.
+    t = await makeApp({ clock, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: 'https://cars.example.com', STATS_FLUSH_INTERVAL: '60s' } });
     ({ key } = await seedDealer(t, { markets: ['ar'] }));
     ({ key: otherKey } = await seedDealer(t, { markets: ['ar'] }));
     car = await publishCar(t, key, host, 'V-1');
@@ -319,7 +320,8 @@ describe(`views across processes sharing Redis (${STORE_NAME})`, () => {
   test('two processes, one visitor: counted once; the salt is shared', async () => {
     const redis = await startTestRedis();
     const clock = new ManualClock(T0);
-    const t = await makeApp({ clock, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: 'https://cars.example.com' } });
+    const // A long flush interval: the tests flush when they mean to.
+      t = await makeApp({ clock, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: 'https://cars.example.com', STATS_FLUSH_INTERVAL: '60s' } });
     const host = new PhotoHost();
     await host.start();
     const conns = [connectRedis(redis.url), connectRedis(redis.url)];

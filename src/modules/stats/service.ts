@@ -43,8 +43,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function parseDate(name: string, value: string): string {
   const ms = Date.parse(`${value}T00:00:00Z`);
-  if (!DATE.test(value) || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value)
-    throw new ApiError('invalid_request', `${name} must be a date such as 2026-11-01 (got "${value}").`, [name]);
+  if (!DATE.test(value) || Number.isNaN(ms) || value < '1970-01-01' || new Date(ms).toISOString().slice(0, 10) !== value)
+    throw new ApiError('invalid_request', `${name} must be a date from 1970-01-01 on, such as 2026-11-01 (got "${value}").`, [name]);
   return value;
 }
 
