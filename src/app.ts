@@ -31,6 +31,7 @@ import { meRoutes } from './modules/me/routes.js';
 import { panelRoutes } from './modules/panel/routes.js';
 import { photoRoutes } from './modules/photos/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 import { buildServices, closeServices, metricsServed, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
@@ -155,12 +156,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await keyed.register(webhookRoutes, { deps: services });
       await keyed.register(leadRoutes, { deps: services });
       await keyed.register(feedReportRoutes, { store: services.store });
+      await keyed.register(statsRoutes, { deps: services });
     },
     { prefix: '/v1' },
   );
 
+  services.stats.start();
   app.addHook('onClose', async () => {
     importSweeper.stop();
+    // The views and contacts counted since the last flush are written before the store closes (P95).
+    await services.stats.stop().catch((err: unknown) => app.log.error({ err }, 'stats flush at shutdown failed'));
     await services.jobs.stop();
     services.mailer.close();
     await closeServices(services);

@@ -9,6 +9,7 @@ import { AccountSchema } from './modules/me/schemas.js';
 import { VEHICLE_SCHEMAS } from './modules/vehicles/schemas.js';
 import { WEBHOOK_SCHEMAS } from './modules/webhooks/schemas.js';
 import { DRY_RUN_SCHEMAS } from './modules/vehicles/dry-run-schema.js';
+import { STATS_SCHEMAS } from './modules/stats/schemas.js';
 
 export const SHARED_SCHEMAS = [
   ErrorSchema,
@@ -21,4 +22,5 @@ export const SHARED_SCHEMAS = [
   ...LEAD_SCHEMAS,
   ...FEED_SCHEMAS,
   ...DRY_RUN_SCHEMAS,
+  ...STATS_SCHEMAS,
 ];

@@ -10,6 +10,7 @@ import { openStore, type Store } from './core/db/store.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './core/http/rate-limit.js';
 import { connectRedis, type RedisConnection } from './core/redis/client.js';
 import { RedisRateLimitStore } from './core/redis/rate-limit-store.js';
+import { StatsCounting } from './modules/stats/counting.js';
 import { JobWorker } from './core/jobs/worker.js';
 import { createMailTransport, type MailTransport } from './core/mail/transport.js';
 import { Metrics } from './core/metrics/metrics.js';
@@ -74,6 +75,8 @@ export interface AppServices {
   metrics: Metrics;
   /** What GET /ready checks (P39): the store, then each configured dependency (Redis, storage). */
   readiness: ReadinessCheck[];
+  /** Listing views and contacts counted in memory, flushed every STATS_FLUSH_INTERVAL (D34, P95); started and stopped by app.ts. */
+  stats: StatsCounting;
 }
 
 /** Whether /metrics is served at all (P38): on METRICS_PORT, or on the main port with METRICS_TOKEN. */
@@ -123,6 +126,14 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     mailer: opts.mailer ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
     metrics: new Metrics({ store, clock, processMetrics: metricsServed(config) }),
     readiness,
+    stats: new StatsCounting({
+      store,
+      clock,
+      log: log.child({ component: 'stats' }),
+      flushMs: config.statsFlushMs,
+      redis,
+      redisPrefix: config.redisPrefix,
+    }),
   };
 }
 

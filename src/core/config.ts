@@ -52,6 +52,11 @@ export interface Config {
   shutdownDelayMs: number;
   /** Buyer messages accepted from one client address in any hour (public inquiry form). */
   inquiriesPerHour: number;
+  /**
+   * STATS_FLUSH_INTERVAL (default 5s, at most 60s: D34's lag): how often a process writes the
+   * views and contacts it counted (P95); a crash loses at most this much of them.
+   */
+  statsFlushMs: number;
   /** smtp:// or smtps:// server for the service's mail (D28); undefined: .eml files in DATA_DIR/mail. */
   smtpUrl: string | undefined;
   /** The From of every message, e.g. `Dealer Inventory <no-reply@example.com>`. */
@@ -157,6 +162,14 @@ function duration(env: Env, name: string, def: string): number {
 function jobLease(env: Env): number {
   const ms = duration(env, 'JOB_LEASE', '15s');
   if (ms < 1000) throw new ConfigError('JOB_LEASE', `must be at least 1s (got "${read(env, 'JOB_LEASE') ?? ''}")`);
+  return ms;
+}
+
+/** D34: figures may lag by up to 60 s, so a process writes its counts at least that often (P95). */
+function statsFlush(env: Env): number {
+  const ms = duration(env, 'STATS_FLUSH_INTERVAL', '5s');
+  if (ms < 100 || ms > 60_000)
+    throw new ConfigError('STATS_FLUSH_INTERVAL', `must be between 100ms and 60s (got "${read(env, 'STATS_FLUSH_INTERVAL') ?? ''}")`);
   return ms;
 }
 
@@ -358,6 +371,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobLeaseMs: jobLease(env),
     shutdownDelayMs: durationOrZero(env, 'SHUTDOWN_DELAY', '0s'),
     inquiriesPerHour: int(env, 'INQUIRIES_PER_HOUR', 20, 1, 1_000_000_000),
+    statsFlushMs: statsFlush(env),
     smtpUrl: serviceUrl(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtp://[user:pass@]host[:port] or smtps://…'),
     mailFrom: mailFrom(env, `Dealer Inventory <no-reply@${new URL(publicBaseUrl).hostname}>`),
     trustProxy: trustProxy(env),

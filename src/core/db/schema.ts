@@ -167,6 +167,8 @@ interface VehiclesTable {
   doors: ColumnType<number | null, number | null | undefined, number | null>;
   engine: ColumnType<string | null, string | null | undefined, string | null>;
   interior_color: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The first `active` of the car's current period for sale (D34 days on market); null before it and once it leaves sale (P96). */
+  active_since: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The events outbox: written with the change that caused the event. */
@@ -363,6 +365,27 @@ interface LimitHitsTable {
   expires_at: number;
 }
 
+/** One car's figures on one local day of its dealership (D34, P95). */
+interface ListingStatsDailyTable {
+  vehicle_id: number;
+  /** YYYY-MM-DD in the dealership's time zone (D32). */
+  day: string;
+  dealer_id: number;
+  market: string;
+  views: ColumnType<number, number | undefined, number>;
+  phone: ColumnType<number, number | undefined, number>;
+  whatsapp: ColumnType<number, number | undefined, number>;
+  inquiries: ColumnType<number, number | undefined, number>;
+}
+
+/** A car's price history (D34): one row per price, from when it held. */
+interface VehiclePricesTable {
+  vehicle_id: number;
+  since: number;
+  price_cents: number;
+  currency: string;
+}
+
 export interface DB {
   dealers: DealersTable;
   api_keys: ApiKeysTable;
@@ -383,6 +406,8 @@ export interface DB {
   user_tokens: UserTokensTable;
   mails: MailsTable;
   limit_hits: LimitHitsTable;
+  listing_stats_daily: ListingStatsDailyTable;
+  vehicle_prices: VehiclePricesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -74,6 +74,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
           name: 'Feeds',
           description: "Whole inventory files pushed to a private token address (no key) or read from the dealer's URL, and the report of each import.",
         },
+        { name: 'Statistics', description: 'Views, contacts, inquiries and leads per local day, days on market, price history and market position (D34).' },
       ],
     },
     transformObject: (doc) => describeResponses('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),

@@ -22,6 +22,7 @@ import { leadNoticeRecipients } from '../users/service.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 import { recordEvents } from '../webhooks/fanout.js';
+import { countInquiry } from '../stats/service.js';
 import { marketFormat } from '../markets/format.js';
 import { emailKey, phoneKey } from './contact-key.js';
 import type { Inquiry } from './inquiry.js';
@@ -70,6 +71,8 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
     assertTakesInquiries((await repo.vehicleStatus(trx, car.id)) ?? 'unknown');
     const now = clock.now();
     const contact = { email: inquiry.email, phone: inquiry.phone, email_key: emailKey(inquiry.email), phone_key: phoneKey(inquiry.phone, car.market) };
+    // Counted with the message, in its transaction (D34 `inquiries`, P95).
+    await countInquiry(trx, car, now);
     const existing = await repo.findBuyerLead(trx, car.id, contact.email_key, contact.phone_key);
     if (existing !== undefined) {
       // Hidden also: the name and details the buyer gave before ("Zeb" now, "Zebulon Q." then).

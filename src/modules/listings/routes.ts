@@ -23,6 +23,7 @@ import { gonePage, listingPage, messagePage, notYetPage, thanksPage } from './pa
 import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
 import { encodedPage, LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
+import type { StatsCounting } from '../stats/counting.js';
 
 export interface ListingDeps {
   store: Store;
@@ -31,6 +32,8 @@ export interface ListingDeps {
   limiter: RateLimitStore;
   /** Inquiries accepted per client address in any hour (INQUIRIES_PER_HOUR). */
   inquiriesPerHour: number;
+  /** Counts the views of car pages (D34). */
+  stats: Pick<StatsCounting, 'countView'>;
 }
 
 /** Inquiry bodies are small: four short fields and a message of at most 2000 characters. */
@@ -113,7 +116,10 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
-    return sendCachedPage(req, reply, await pages.get(req.params.listing_id));
+    const p = await pages.get(req.params.listing_id);
+    // A view (D34): a 200 page (a 304 is that page, revalidated); countView decides who counts.
+    if (p.car) deps.stats.countView(req, p.car);
+    return sendCachedPage(req, reply, p);
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id/thanks', { schema: { hide: true } }, async (req, reply) => {

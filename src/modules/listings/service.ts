@@ -15,6 +15,7 @@ import { compress, type Encoding } from './encoding.js';
 import { gonePage, listingPage, notFoundPage, notYetPage } from './page.js';
 import { findListing, findListingRef, type ListingRow } from './repository.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
+import type { ViewedCar } from '../stats/counting.js';
 
 /** Listing codes are 10 Crockford base-32 characters; anything else is not looked up. */
 export const LISTING_ID = /^[0-9A-HJKMNP-TV-Z]{10}$/;
@@ -27,6 +28,8 @@ export interface Page {
   noindex: boolean;
   /** Compressed copies, made on first demand. */
   encoded: Partial<Record<Encoding, { body: Buffer; etag: string }>>;
+  /** The car a 200 page shows: what its views count against (D34). */
+  car?: ViewedCar;
 }
 
 function page(status: number, text: string, cacheControl: string, noindex: boolean): Page {
@@ -41,8 +44,9 @@ export function encodedPage(p: Page, encoding: Encoding): { body: Buffer; etag: 
 }
 
 function renderListing(row: ListingRow, publicBaseUrl: string): Page {
-  if (row.status === 'active') return page(200, listingPage(row, publicBaseUrl), 'public, max-age=60', false);
-  if (GONE_STATUSES.includes(row.status)) return page(200, gonePage(row), 'public, max-age=300', true);
+  const car: ViewedCar = { vehicleId: row.id, dealerId: row.dealer_id, market: row.market };
+  if (row.status === 'active') return { ...page(200, listingPage(row, publicBaseUrl), 'public, max-age=60', false), car };
+  if (GONE_STATUSES.includes(row.status)) return { ...page(200, gonePage(row), 'public, max-age=300', true), car };
   // It may go live within minutes: not kept by clients.
   return page(404, notYetPage(row), 'no-cache', true);
 }

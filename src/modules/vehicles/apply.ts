@@ -7,7 +7,16 @@ import type { Clock } from '../../core/clock.js';
 import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
 import { pendingPhotoState } from './photos/state.js';
 import { trackPhotos } from './photos/track.js';
-import { forSaleWithVins, insertVehicles, touchVehicles, updateVehiclesContent, type VehicleContent } from './repository.js';
+import {
+  appendFirstPrices,
+  appendPrices,
+  forSaleWithVins,
+  insertVehicles,
+  touchVehicles,
+  updateVehiclesContent,
+  type PriceChange,
+  type VehicleContent,
+} from './repository.js';
 import { minPhotosOf } from '../markets/markets.js';
 import { saleStatus } from './status.js';
 import { contentHash } from './content-hash.js';
@@ -32,7 +41,10 @@ export interface ApplyScope {
 }
 
 /** What applying needs of an existing car (a narrower read than the whole row, for large stocks). */
-export type ExistingCar = Pick<VehicleRow, 'id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash'>;
+export type ExistingCar = Pick<
+  VehicleRow,
+  'id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash' | 'price_cents' | 'currency' | 'active_since'
+>;
 
 export interface ApplyOutcome {
   created: number;
@@ -156,18 +168,21 @@ export async function applyVehicles(
   const rewrites: { id: number; content: VehicleContent }[] = [];
   const minPhotos = minPhotosOf(scope.market);
   const results: ('created' | 'updated')[] = [];
+  /** Changed prices (D34 price history), appended with the change. */
+  const prices: PriceChange[] = [];
   for (const { externalId, data, hash: knownHash } of items) {
     const held = contactDetailsIn(data) !== null;
     const current = existing.get(externalId);
     if (!current) {
       const photos = data.photos ?? [];
       const photoUrls = JSON.stringify(photos);
+      const status = saleStatus(undefined, { held, pending: photos.length, ready: 0, minPhotos });
       inserts.push({
         dealer_id: scope.dealerId,
         market: scope.market,
         external_id: externalId,
         listing_id: newListingId(),
-        status: saleStatus(undefined, { held, pending: photos.length, ready: 0, minPhotos }),
+        status,
         source,
         ...contentColumns(data),
         photo_urls: photoUrls,
@@ -178,6 +193,7 @@ export async function applyVehicles(
         last_sent_at: now,
         created_at: now,
         updated_at: now,
+        active_since: status === 'active' ? now : null,
       });
       results.push('created');
       continue;
@@ -194,22 +210,32 @@ export async function applyVehicles(
       continue;
     }
     if (photosChanged) changedPhotos.push(current.id);
+    const content = contentColumns(data);
+    if (content.price_cents !== current.price_cents || content.currency !== current.currency)
+      prices.push({ vehicle_id: current.id, price_cents: content.price_cents, currency: content.currency, since: now });
     rewrites.push({
       id: current.id,
       content: {
         status,
         source,
-        ...contentColumns(data),
+        ...content,
         photo_urls: photosJson,
         photos_pending: photosPending,
         content_hash: hash,
         last_sent_at: now,
         updated_at: now,
+        // Days on market count from the first `active` of this period for sale (D34, P96).
+        active_since: status === 'active' ? (current.active_since ?? now) : current.active_since,
       },
     });
   }
   await updateVehiclesContent(trx, rewrites);
   const created = await insertVehicles(trx, inserts);
+  await appendPrices(trx, prices);
+  await appendFirstPrices(
+    trx,
+    created.map((c) => c.id),
+  );
   await touchVehicles(trx, untouched, now);
   // New photo URLs get their rows and download jobs; changed cars' states are settled.
   await trackPhotos(trx, clock, scope.dealerId, { created, changed: changedPhotos });

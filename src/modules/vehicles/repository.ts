@@ -70,7 +70,18 @@ async function byExternalIds<R extends { external_id: string }>(externalIds: str
 const inScope = (db: Kysely<DB>, dealerId: number, market: string, part: string[]) =>
   db.selectFrom('vehicles').where('dealer_id', '=', dealerId).where('market', '=', market).where('external_id', 'in', part);
 
-const EXISTING_CAR_COLUMNS = ['id', 'external_id', 'status', 'photo_urls', 'photos_pending', 'shown_photos', 'content_hash'] as const;
+const EXISTING_CAR_COLUMNS = [
+  'id',
+  'external_id',
+  'status',
+  'photo_urls',
+  'photos_pending',
+  'shown_photos',
+  'content_hash',
+  'price_cents',
+  'currency',
+  'active_since',
+] as const;
 
 /** What applying a stock needs of the existing cars with these stock IDs (see apply.ts ExistingCar). */
 export function findExistingCars(
@@ -158,11 +169,12 @@ const VEHICLE_CONTENT_COLUMNS: readonly (readonly [keyof NewVehicle, BulkColumn[
   ['content_hash', 'text'],
   ['last_sent_at', 'bigint'],
   ['updated_at', 'bigint'],
+  ['active_since', 'bigint'],
 ];
 
 export type VehicleContent = Pick<
   NewVehicle,
-  VehicleContentColumn | 'status' | 'source' | 'photo_urls' | 'photos_pending' | 'content_hash' | 'last_sent_at' | 'updated_at'
+  VehicleContentColumn | 'status' | 'source' | 'photo_urls' | 'photos_pending' | 'content_hash' | 'last_sent_at' | 'updated_at' | 'active_since'
 >;
 
 /**
@@ -190,17 +202,43 @@ export async function updateVehicle(db: Kysely<DB>, id: number, patch: Partial<N
     .execute();
 }
 
+/** A car's price from `since` on (D34 price history); written with the change, in its transaction (P96). */
+export interface PriceChange {
+  vehicle_id: number;
+  price_cents: number;
+  currency: string;
+  since: number;
+}
+
+export async function appendPrices(db: Kysely<DB>, changes: readonly PriceChange[]): Promise<void> {
+  for (const part of chunks(changes as PriceChange[], 500)) if (part.length) await db.insertInto('vehicle_prices').values(part).execute();
+}
+
+/** New cars' first prices, read from the rows just inserted (their ids come back unordered). */
+export async function appendFirstPrices(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
+  for (const part of chunks(ids as number[])) {
+    if (part.length === 0) continue;
+    await db
+      .insertInto('vehicle_prices')
+      .columns(['vehicle_id', 'since', 'price_cents', 'currency'])
+      .expression((eb) => eb.selectFrom('vehicles').select(['id', 'created_at', 'price_cents', 'currency']).where('id', 'in', part))
+      .execute();
+  }
+}
+
 /** The dealer sent these cars again without changing them: only the expiry clock restarts. */
 export async function touchVehicles(db: Kysely<DB>, ids: number[], sentAt: number): Promise<void> {
   for (const part of chunks(ids)) if (part.length) await db.updateTable('vehicles').set({ last_sent_at: sentAt }).where('id', 'in', part).execute();
 }
 
+/** A status out of sale (sold, withdrawn): the period for sale ends, and with it days on market (D34, P96). */
 export async function setStatus(db: Kysely<DB>, ids: number[], status: VehicleStatus, now: number): Promise<void> {
+  const ended = !(FOR_SALE_STATUSES as readonly string[]).includes(status);
   for (const part of chunks(ids)) {
     if (part.length) {
       await db
         .updateTable('vehicles')
-        .set((eb) => ({ status, updated_at: now, revision: eb('revision', '+', 1) }))
+        .set((eb) => ({ status, updated_at: now, revision: eb('revision', '+', 1), ...(ended ? { active_since: null } : {}) }))
         .where('id', 'in', part)
         .execute();
     }
@@ -316,7 +354,7 @@ export function listPageQuery(db: Kysely<DB>, f: ListFilter, at: { offset: numbe
 export async function expireStale(db: Kysely<DB>, cutoff: number, now: number): Promise<number> {
   const res = await db
     .updateTable('vehicles')
-    .set((eb) => ({ status: 'expired', updated_at: now, revision: eb('revision', '+', 1) }))
+    .set((eb) => ({ status: 'expired', updated_at: now, revision: eb('revision', '+', 1), active_since: null }))
     .where('status', 'in', [...FOR_SALE_STATUSES])
     .where('last_sent_at', '<', cutoff)
     .executeTakeFirst();

@@ -48,7 +48,9 @@ export async function settleVehicles(trx: Kysely<DB>, clock: Clock, vehicles: Ve
       events.set(v.dealer_id, list);
     }
     if (status !== v.status || shown !== v.shown_photos || pending !== v.photos_pending || stateJson !== v.photo_state) {
-      await updateVehicle(trx, v.id, { status, shown_photos: shown, photos_pending: pending, photo_state: stateJson, updated_at: now });
+      // Going active for the first time in this period for sale starts days on market (D34, P96).
+      const activeSince = status === 'active' && v.active_since === null ? { active_since: now } : {};
+      await updateVehicle(trx, v.id, { status, shown_photos: shown, photos_pending: pending, photo_state: stateJson, updated_at: now, ...activeSince });
     }
   }
   for (const [dealerId, list] of events) await recordEvents(trx, clock, dealerId, list);

@@ -1,0 +1,218 @@
+// All SQL of listing statistics (D34): the per-day rollup rows, the price history, the leads of
+// a range and the comparables' prices. Plain functions taking db or trx.
+import { sql, type Kysely } from 'kysely';
+import type { DB, VehicleRow } from '../../core/db/schema.js';
+import { chunks } from '../../core/util/chunks.js';
+
+/** Increments of one car's figures on one local day (added to what is stored). */
+export interface DayIncrement {
+  vehicle_id: number;
+  day: string;
+  dealer_id: number;
+  market: string;
+  views: number;
+  phone: number;
+  whatsapp: number;
+  inquiries: number;
+}
+
+/** Adds the increments to the rollup rows, creating the missing ones (one upsert per 200 rows). */
+export async function addToDays(db: Kysely<DB>, rows: readonly DayIncrement[]): Promise<void> {
+  // Ordered by key: two processes flushing at once lock rows in the same order (no deadlock on PostgreSQL).
+  const sorted = [...rows].sort((a, b) => a.vehicle_id - b.vehicle_id || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  for (const part of chunks(sorted, 200)) {
+    if (part.length === 0) continue;
+    await db
+      .insertInto('listing_stats_daily')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['vehicle_id', 'day']).doUpdateSet((eb) => ({
+          views: eb('listing_stats_daily.views', '+', eb.ref('excluded.views')),
+          phone: eb('listing_stats_daily.phone', '+', eb.ref('excluded.phone')),
+          whatsapp: eb('listing_stats_daily.whatsapp', '+', eb.ref('excluded.whatsapp')),
+          inquiries: eb('listing_stats_daily.inquiries', '+', eb.ref('excluded.inquiries')),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The first market of a dealership (its default time zone, D32). */
+export async function dealerFirstMarket(db: Kysely<DB>, dealerId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('dealers').select('markets').where('id', '=', dealerId).executeTakeFirst();
+  return row ? (JSON.parse(row.markets) as string[])[0] : undefined;
+}
+
+export interface StatsCar {
+  vehicle_id: number;
+  dealer_id: number;
+  market: string;
+}
+
+/** A car by its listing code (the contact redirects' address). */
+export async function carOfListing(db: Kysely<DB>, listingId: string): Promise<StatsCar | undefined> {
+  return db.selectFrom('vehicles').select(['id as vehicle_id', 'dealer_id', 'market']).where('listing_id', '=', listingId).executeTakeFirst();
+}
+
+export interface DayFigures {
+  day: string;
+  views: number;
+  phone: number;
+  whatsapp: number;
+  inquiries: number;
+}
+
+const sums = [
+  sql<number>`sum(views)`.as('views'),
+  sql<number>`sum(phone)`.as('phone'),
+  sql<number>`sum(whatsapp)`.as('whatsapp'),
+  sql<number>`sum(inquiries)`.as('inquiries'),
+] as const;
+
+const figures = (r: { views: unknown; phone: unknown; whatsapp: unknown; inquiries: unknown }) => ({
+  views: Number(r.views),
+  phone: Number(r.phone),
+  whatsapp: Number(r.whatsapp),
+  inquiries: Number(r.inquiries),
+});
+
+/** One car's days with figures in [from, to] (served by the primary key). */
+export async function vehicleDays(db: Kysely<DB>, vehicleId: number, from: string, to: string): Promise<DayFigures[]> {
+  return db
+    .selectFrom('listing_stats_daily')
+    .select(['day', 'views', 'phone', 'whatsapp', 'inquiries'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .execute();
+}
+
+/** A dealership's figures per day in [from, to], all its cars (or one market's) added up. */
+export async function dealerDays(db: Kysely<DB>, dealerId: number, market: string | undefined, from: string, to: string): Promise<DayFigures[]> {
+  let q = db.selectFrom('listing_stats_daily').where('dealer_id', '=', dealerId).where('day', '>=', from).where('day', '<=', to);
+  if (market !== undefined) q = q.where('market', '=', market);
+  const rows = await q
+    .select(['day', ...sums])
+    .groupBy('day')
+    .execute();
+  return rows.map((r) => ({ day: r.day, ...figures(r) }));
+}
+
+export interface VehicleFigures {
+  vehicle_id: number;
+  external_id: string;
+  listing_id: string;
+  views: number;
+  phone: number;
+  whatsapp: number;
+  inquiries: number;
+}
+
+/** The dealership's cars with figures in [from, to], most viewed first, at most `limit`. */
+export async function dealerVehicles(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string | undefined,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<VehicleFigures[]> {
+  let q = db.selectFrom('listing_stats_daily').where('dealer_id', '=', dealerId).where('day', '>=', from).where('day', '<=', to);
+  if (market !== undefined) q = q.where('market', '=', market);
+  const top = await q
+    .select(['vehicle_id', ...sums])
+    .groupBy('vehicle_id')
+    .orderBy(sql`sum(views)`, 'desc')
+    .orderBy('vehicle_id')
+    .limit(limit)
+    .execute();
+  if (top.length === 0) return [];
+  const cars = new Map(
+    (
+      await db
+        .selectFrom('vehicles')
+        .select(['id', 'external_id', 'listing_id'])
+        .where(
+          'id',
+          'in',
+          top.map((t) => t.vehicle_id),
+        )
+        .execute()
+    ).map((c) => [c.id, c]),
+  );
+  return top.flatMap((t) => {
+    const car = cars.get(t.vehicle_id);
+    return car ? [{ vehicle_id: t.vehicle_id, external_id: car.external_id, listing_id: car.listing_id, ...figures(t) }] : [];
+  });
+}
+
+/** Leads created in [start, end) per car: of one car, or of the dealership (one market's, when given). */
+export async function leadsByVehicle(
+  db: Kysely<DB>,
+  scope: { vehicleId: number } | { dealerId: number; market: string | undefined },
+  start: number,
+  end: number,
+): Promise<Map<number, number>> {
+  let q = db.selectFrom('leads').where('leads.created_at', '>=', start).where('leads.created_at', '<', end);
+  if ('vehicleId' in scope) q = q.where('leads.vehicle_id', '=', scope.vehicleId);
+  else {
+    q = q.where('leads.dealer_id', '=', scope.dealerId);
+    if (scope.market !== undefined) {
+      const market = scope.market;
+      q = q.where((eb) =>
+        eb.exists(eb.selectFrom('vehicles').select('vehicles.id').whereRef('vehicles.id', '=', 'leads.vehicle_id').where('vehicles.market', '=', market)),
+      );
+    }
+  }
+  const rows = await q
+    .select(['leads.vehicle_id', sql<number>`count(*)`.as('n')])
+    .groupBy('leads.vehicle_id')
+    .execute();
+  return new Map(rows.map((r) => [r.vehicle_id, Number(r.n)]));
+}
+
+export interface PriceRow {
+  price_cents: number;
+  currency: string;
+  since: number;
+}
+
+/** A car's prices, oldest first. */
+export async function priceHistory(db: Kysely<DB>, vehicleId: number): Promise<PriceRow[]> {
+  return db.selectFrom('vehicle_prices').select(['price_cents', 'currency', 'since']).where('vehicle_id', '=', vehicleId).orderBy('since').execute();
+}
+
+/**
+ * The prices of a car's comparables (D34): the other active cars of any dealership with the same
+ * market, catalog brand and model, condition and currency, year within ±1. Read from the partial
+ * index vehicles_comparables alone (its columns end in the price): three short index ranges, one
+ * per year, whatever the number of cars stored (P97). The cost is that of the comparables read.
+ */
+export async function comparablePrices(
+  db: Kysely<DB>,
+  car: Pick<VehicleRow, 'status' | 'price_cents' | 'market' | 'brand' | 'model' | 'condition' | 'currency' | 'year'>,
+): Promise<number[]> {
+  const rows = await comparablesQuery(db, car).execute();
+  const prices = rows.map((r) => Number(r.price_cents));
+  // The car itself, when active, is in the index range: one row of its price is it (no id in
+  // the index to exclude it by, so that the read stays index-only on PostgreSQL too).
+  if (car.status === 'active') {
+    const own = prices.indexOf(car.price_cents);
+    if (own >= 0) prices.splice(own, 1);
+  }
+  return prices;
+}
+
+/** The comparables' prices query (exported for the test of its plan on both stores). */
+export function comparablesQuery(db: Kysely<DB>, car: Pick<VehicleRow, 'market' | 'brand' | 'model' | 'condition' | 'currency' | 'year'>) {
+  return db
+    .selectFrom('vehicles')
+    .select('price_cents')
+    .where('status', '=', 'active')
+    .where('market', '=', car.market)
+    .where('brand', '=', car.brand)
+    .where('model', '=', car.model)
+    .where('condition', '=', car.condition)
+    .where('currency', '=', car.currency)
+    .where('year', 'in', [car.year - 1, car.year, car.year + 1]);
+}

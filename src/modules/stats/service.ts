@@ -1,0 +1,190 @@
+// Listing statistics (D34): a car's and a dealership's figures over a range of local days, days
+// on market, price history and market position. Days are the dealership's local days (D32).
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../core/clock.js';
+import type { DB, VehicleRow } from '../../core/db/schema.js';
+import type { Store } from '../../core/db/store.js';
+import { ApiError } from '../../core/errors.js';
+import type { Dealer } from '../dealers/service.js';
+import { findVehicle } from '../vehicles/repository.js';
+import { resolveMarket } from '../vehicles/scope.js';
+import { formatPrice } from '../vehicles/serialize.js';
+import {
+  addToDays,
+  comparablePrices,
+  dealerDays,
+  dealerFirstMarket,
+  dealerVehicles,
+  leadsByVehicle,
+  priceHistory,
+  vehicleDays,
+  type DayFigures,
+} from './repository.js';
+import type { DayStats, DealerStats, MarketPosition, StatsQueryInput, Totals, VehicleStats } from './schemas.js';
+import { addDays, daysBetween, defaultTimeZone, localDate, localDayStart } from './time-zone.js';
+
+export interface StatsDeps {
+  store: Store;
+  clock: Clock;
+}
+
+/** D34: the default range is the last 30 local days, the longest 366. */
+const DEFAULT_DAYS = 30;
+const MAX_DAYS = 366;
+/** D34: fewer comparables than this give no market position. */
+const MIN_COMPARABLES = 5;
+/** D34: the most cars GET /stats lists. */
+const MAX_VEHICLES = 100;
+
+/** The dealership's time zone: its first market's default (D32) until the stored one lands. */
+export const zoneOfDealer = (dealer: Pick<Dealer, 'markets'>): string => defaultTimeZone(dealer.markets[0] ?? '');
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseDate(name: string, value: string): string {
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  if (!DATE.test(value) || Number.isNaN(ms) || value < '1970-01-01' || new Date(ms).toISOString().slice(0, 10) !== value)
+    throw new ApiError('invalid_request', `${name} must be a date from 1970-01-01 on, such as 2026-11-01 (got "${value}").`, [name]);
+  return value;
+}
+
+/** The range asked for, in local dates of `zone`: defaults, order and length checked (400 otherwise). */
+export function resolveRange(q: Pick<StatsQueryInput, 'from' | 'to'>, zone: string, now: number): { from: string; to: string } {
+  const to = q.to !== undefined ? parseDate('to', q.to) : localDate(now, zone);
+  const from = q.from !== undefined ? parseDate('from', q.from) : addDays(to, -(DEFAULT_DAYS - 1));
+  if (from > to) throw new ApiError('invalid_request', `from (${from}) is after to (${to}).`, ['from', 'to']);
+  const days = daysBetween(from, to) + 1;
+  if (days > MAX_DAYS) throw new ApiError('invalid_request', `The range has ${days} days; at most ${MAX_DAYS}.`, ['from', 'to']);
+  return { from, to };
+}
+
+const zero = (): Omit<DayStats, 'date'> => ({ views: 0, inquiries: 0, phone: 0, whatsapp: 0 });
+
+/** Every day of the range, oldest first, zeros included. */
+function everyDay(from: string, to: string, rows: DayFigures[]): DayStats[] {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const out: DayStats[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    const r = byDay.get(d);
+    out.push({ date: d, ...(r ? { views: r.views, inquiries: r.inquiries, phone: r.phone, whatsapp: r.whatsapp } : zero()) });
+  }
+  return out;
+}
+
+function totalsOf(days: DayStats[], leads: number): Totals {
+  const t = { views: 0, inquiries: 0, phone: 0, whatsapp: 0, leads };
+  for (const d of days) {
+    t.views += d.views;
+    t.inquiries += d.inquiries;
+    t.phone += d.phone;
+    t.whatsapp += d.whatsapp;
+  }
+  return t;
+}
+
+/** Whole local days since the car first went active in its current period for sale (D34); null before. */
+export function daysOnMarket(activeSince: number | null, now: number, zone: string): number | null {
+  if (activeSince === null) return null;
+  return Math.max(0, daysBetween(localDate(activeSince, zone), localDate(now, zone)));
+}
+
+/**
+ * D34 market position from the comparables' prices: the median (the mean of the two middle
+ * prices for an even count, rounded down to the cent), the share of comparables priced below
+ * the car (rounded down), and the label (below < 0.95 × median < fair < 1.05 × median < above).
+ */
+export function positionOf(price: number, currency: string, prices: number[]): MarketPosition | null {
+  if (prices.length < MIN_COMPARABLES) return null;
+  const sorted = [...prices].sort((a, b) => a - b);
+  const n = sorted.length;
+  const median = n % 2 === 1 ? sorted[(n - 1) / 2]! : Math.floor((sorted[n / 2 - 1]! + sorted[n / 2]!) / 2);
+  const below = sorted.filter((p) => p < price).length;
+  // Compared in whole cents times 100: no float decides a label.
+  const label = price * 100 < median * 95 ? 'below' : price * 100 > median * 105 ? 'above' : 'fair';
+  return {
+    comparables: n,
+    median_price: formatPrice(median),
+    percentile: Math.floor((below * 100) / n),
+    label,
+    currency,
+    price_band: { min: formatPrice(sorted[0]!), max: formatPrice(sorted[n - 1]!) },
+  };
+}
+
+/** The car's market position against the active cars of any dealership (P97). */
+export async function marketPosition(db: Kysely<DB>, car: VehicleRow): Promise<MarketPosition | null> {
+  return positionOf(car.price_cents, car.currency, await comparablePrices(db, car));
+}
+
+/** GET /vehicles/{external_id}/stats (D34). */
+export async function vehicleStats(deps: StatsDeps, dealer: Dealer, externalId: string, q: StatsQueryInput): Promise<VehicleStats> {
+  const db = deps.store.db;
+  const market = resolveMarket(dealer.markets, q.market).code;
+  const zone = zoneOfDealer(dealer);
+  const now = deps.clock.now();
+  const { from, to } = resolveRange(q, zone, now);
+  const car = await findVehicle(db, dealer.id, market, externalId);
+  if (!car) throw new ApiError('not_found', `No vehicle with stock ID "${externalId}".`);
+  const start = localDayStart(from, zone);
+  const end = localDayStart(addDays(to, 1), zone);
+  const [rows, leads, prices, position] = await Promise.all([
+    vehicleDays(db, car.id, from, to),
+    leadsByVehicle(db, { vehicleId: car.id }, start, end),
+    priceHistory(db, car.id),
+    marketPosition(db, car),
+  ]);
+  const days = everyDay(from, to, rows);
+  return {
+    external_id: car.external_id,
+    listing_id: car.listing_id,
+    from,
+    to,
+    totals: totalsOf(days, leads.get(car.id) ?? 0),
+    days,
+    days_on_market: daysOnMarket(car.active_since, now, zone),
+    price_history: prices.map((p) => ({ price: formatPrice(p.price_cents), currency: p.currency, since: new Date(p.since).toISOString() })),
+    market_position: position,
+  };
+}
+
+/** GET /stats (D34): the dealership's figures (one market's, when asked) and its cars with any. */
+export async function dealerStats(deps: StatsDeps, dealer: Dealer, q: StatsQueryInput): Promise<DealerStats> {
+  const db = deps.store.db;
+  const market = q.market === undefined || q.market === '' ? undefined : resolveMarket(dealer.markets, q.market).code;
+  const zone = zoneOfDealer(dealer);
+  const { from, to } = resolveRange(q, zone, deps.clock.now());
+  const start = localDayStart(from, zone);
+  const end = localDayStart(addDays(to, 1), zone);
+  const [rows, cars, leads] = await Promise.all([
+    dealerDays(db, dealer.id, market, from, to),
+    dealerVehicles(db, dealer.id, market, from, to, MAX_VEHICLES),
+    leadsByVehicle(db, { dealerId: dealer.id, market }, start, end),
+  ]);
+  const days = everyDay(from, to, rows);
+  let allLeads = 0;
+  for (const n of leads.values()) allLeads += n;
+  return {
+    from,
+    to,
+    totals: totalsOf(days, allLeads),
+    days,
+    vehicles: cars.map((c) => ({
+      external_id: c.external_id,
+      listing_id: c.listing_id,
+      views: c.views,
+      inquiries: c.inquiries,
+      phone: c.phone,
+      whatsapp: c.whatsapp,
+      leads: leads.get(c.vehicle_id) ?? 0,
+    })),
+  };
+}
+
+/**
+ * A buyer's inquiry about a car, counted on the local day it arrived (D34 `inquiries`). Called in
+ * the inquiry's own transaction (leads/service.ts), so the count commits with the message.
+ */
+export async function countInquiry(trx: Kysely<DB>, car: Pick<VehicleRow, 'id' | 'dealer_id' | 'market'>, now: number): Promise<void> {
+  const day = localDate(now, defaultTimeZone((await dealerFirstMarket(trx, car.dealer_id)) ?? ''));
+  await addToDays(trx, [{ vehicle_id: car.id, day, dealer_id: car.dealer_id, market: car.market, views: 0, phone: 0, whatsapp: 0, inquiries: 1 }]);
+}
