@@ -16,13 +16,19 @@ function errorCodesLine(): string {
     .join(', ');
 }
 
-type OpenApiDoc = {
-  paths?: Record<string, Record<string, { responses?: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }> }>>;
+type Header = { $ref: string };
+type Response = { description?: string; headers?: Record<string, Header>; content?: Record<string, { schema?: { $ref?: string } }> };
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: { in: string; required?: boolean; schema?: { default?: unknown } }[];
+  responses?: Record<string, Response>;
 };
+type OpenApiDoc = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> };
 
 /** Every response gets a description: the status's name and, for a named schema, its name. */
-function describeResponses<T>(doc: T): T {
-  for (const ops of Object.values((doc as OpenApiDoc).paths ?? {})) {
+function describeResponses(doc: OpenApiDoc): void {
+  for (const ops of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(ops)) {
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         if (response.description && response.description !== 'Default Response') continue;
@@ -32,7 +38,89 @@ function describeResponses<T>(doc: T): T {
       }
     }
   }
-  return doc;
+}
+
+/** The response headers the service sends (P90), declared once under components.headers. */
+const HEADERS = {
+  'X-Request-Id': {
+    description: 'The request id (yours, if you sent a valid X-Request-Id): quote it when asking about a call.',
+    schema: { type: 'string', maxLength: 128 },
+  },
+  'Content-Language': {
+    description: 'D31: the language of the texts for a person (message, fields, review reasons…), chosen from Accept-Language.',
+    schema: { type: 'string', enum: ['es', 'pt', 'en'] },
+  },
+  'RateLimit-Limit': { description: 'Calls allowed in the window (D23).', schema: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
+  'RateLimit-Remaining': { description: 'Calls left in the window.', schema: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
+  'RateLimit-Reset': { description: 'Seconds until a call is allowed again.', schema: { type: 'integer', minimum: 0, maximum: 86_400 } },
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1, maximum: 86_400 } },
+  Location: { description: 'The address of what the call created, or where to go next.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } },
+} as const;
+
+/** The operations whose 201 names the new resource's address in Location. */
+const LOCATED = new Set(['putVehicle', 'createWebhook']);
+
+const header = (name: keyof typeof HEADERS): Header => ({ $ref: `#/components/headers/${name}` });
+
+/**
+ * The headers of each response: X-Request-Id and Content-Language on every one; RateLimit-* on
+ * those counted by a limit (a keyed call once its key is known; a feed push once its token is);
+ * Retry-After on 429; Location on 201 and 3xx. No API route answers 503 (D22: an outage is
+ * internal_error), so none is declared.
+ */
+function declareHeaders(doc: OpenApiDoc): void {
+  doc.components = { ...doc.components, headers: HEADERS };
+  for (const [path, ops] of Object.entries(doc.paths ?? {})) {
+    for (const op of Object.values(ops)) {
+      const keyless = Array.isArray(op.security) && op.security.length === 0;
+      const counted = !keyless || path.startsWith('/feeds/{token}');
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        const code = Number(status);
+        const h: Record<string, Header> = { 'X-Request-Id': header('X-Request-Id'), 'Content-Language': header('Content-Language') };
+        if (counted && code !== 401 && code !== 404 && code !== 500) {
+          for (const n of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const) h[n] = header(n);
+        }
+        if (code === 429) h['Retry-After'] = header('Retry-After');
+        if ((code === 201 && LOCATED.has(op.operationId ?? '')) || (code >= 300 && code < 400)) h.Location = header('Location');
+        response.headers = h;
+      }
+    }
+  }
+}
+
+/**
+ * A query parameter with a default is not required (P90): the validator fills the default in
+ * (useDefaults), so the code may read it as always given while clients may leave it out.
+ */
+function optionalDefaults(doc: OpenApiDoc): void {
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops)) {
+      for (const p of op.parameters ?? []) if (p.in === 'query' && p.schema?.default !== undefined) p.required = false;
+    }
+  }
+}
+
+/** `x-max-length` (a bound the validator must not apply, e.g. a stock ID's, counted after NFC) → `maxLength`, in the document only. */
+function statedMaxLengths(node: unknown): void {
+  if (Array.isArray(node)) for (const n of node) statedMaxLengths(n);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    if (typeof o['x-max-length'] === 'number') {
+      o.maxLength = o['x-max-length'];
+      delete o['x-max-length'];
+    }
+    for (const v of Object.values(o)) statedMaxLengths(v);
+  }
+}
+
+function finish<T>(doc: T): T {
+  // The served document is built once per app; a copy keeps the route schemas untouched.
+  const out = structuredClone(doc) as OpenApiDoc;
+  describeResponses(out);
+  optionalDefaults(out);
+  declareHeaders(out);
+  statedMaxLengths(out);
+  return out as T;
 }
 
 export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string, version: string): Promise<void> {
@@ -74,16 +162,17 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
           name: 'Feeds',
           description: "Whole inventory files pushed to a private token address (no key) or read from the dealer's URL, and the report of each import.",
         },
+        { name: 'Webhooks', description: 'Events sent to your https URL, signed with HMAC-SHA256, and the log of each delivery.' },
+        { name: 'Leads', description: "Buyers' messages about the dealership's cars, and the inquiry endpoint that receives them." },
       ],
     },
-    transformObject: (doc) => describeResponses('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
+    transformObject: (doc) => finish('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     // Paths are written relative to {base_url}, which already ends in /v1 (D2).
-    // A public route outside /v1 (the buyer inquiry) names its own `servers` and keeps its path.
+    // Every operation is under that one server (P91: the buyer inquiry too, at its /v1 address).
     transform: ({ schema, url }) => {
-      if ((schema as { servers?: unknown } | undefined)?.servers && !(schema as { hide?: boolean }).hide) return { schema, url };
       if (!url.startsWith('/v1/') || url === '/v1/openapi.json') return { schema: { ...schema, hide: true }, url };
       return { schema, url: url.slice('/v1'.length) };
     },

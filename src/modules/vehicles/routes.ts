@@ -132,7 +132,12 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
     },
     async (req, reply) => {
       const out = await putVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), requireBody(req.body), req.query.market);
-      return reply.code(out.result === 'created' ? 201 : 200).send(out);
+      if (out.result !== 'created') return reply.code(200).send(out);
+      // 201 names the car's address (P90), its stock ID as stored, percent-encoded.
+      return reply
+        .code(201)
+        .header('location', `${deps.publicBaseUrl}/v1/vehicles/${encodeURIComponent(out.vehicle.external_id)}`)
+        .send(out);
     },
   );
 
@@ -145,7 +150,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         summary: 'Withdraw a car: it stops being published, nothing is deleted',
         params: ExternalIdParams,
         querystring: MarketQuery,
-        response: { 200: Type.Ref('VehicleResult'), ...errorResponses(...KEYED_ERRORS, 404) },
+        response: { 200: Type.Ref('VehicleStateResult'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
     async (req) => ({
@@ -163,7 +168,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         summary: 'Mark a car sold (idempotent; vehicle.sold is sent once)',
         params: ExternalIdParams,
         querystring: MarketQuery,
-        response: { 200: Type.Ref('VehicleResult'), ...errorResponses(...KEYED_ERRORS, 404) },
+        response: { 200: Type.Ref('VehicleStateResult'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
     async (req) => ({ result: 'sold' as const, vehicle: await sellVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query.market) }),
