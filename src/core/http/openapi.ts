@@ -113,11 +113,46 @@ function statedMaxLengths(node: unknown): void {
   }
 }
 
+/**
+ * A request body's defaults, said in words (P90). openapi-typescript makes a property with a
+ * `default` required in a named schema (it spares only inline request bodies), so a client could
+ * not leave out `dry_run`; the service applies the default itself either way.
+ */
+function requestDefaultsInWords(doc: OpenApiDoc): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
+  const named = new Set<string>();
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops) as { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }[]) {
+      for (const media of Object.values(op.requestBody?.content ?? {})) {
+        const ref = media.schema?.$ref;
+        if (ref?.startsWith('#/components/schemas/')) named.add(ref.slice('#/components/schemas/'.length));
+      }
+    }
+  }
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const n of node) walk(n);
+    else if (node && typeof node === 'object') {
+      const o = node as Record<string, unknown>;
+      if (o.properties && typeof o.properties === 'object') {
+        for (const p of Object.values(o.properties as Record<string, Record<string, unknown>>)) {
+          if (p.default === undefined) continue;
+          const said = `Default: ${JSON.stringify(p.default)}.`;
+          p.description = typeof p.description === 'string' ? `${p.description} ${said}` : said;
+          delete p.default;
+        }
+      }
+      for (const v of Object.values(o)) walk(v);
+    }
+  };
+  for (const name of named) walk(schemas[name]);
+}
+
 function finish<T>(doc: T): T {
   // The served document is built once per app; a copy keeps the route schemas untouched.
   const out = structuredClone(doc) as OpenApiDoc;
   describeResponses(out);
   optionalDefaults(out);
+  requestDefaultsInWords(out);
   declareHeaders(out);
   statedMaxLengths(out);
   return out as T;
