@@ -73,11 +73,13 @@ function declareHeaders(doc: OpenApiDoc): void {
   for (const [path, ops] of Object.entries(doc.paths ?? {})) {
     for (const op of Object.values(ops)) {
       const keyless = Array.isArray(op.security) && op.security.length === 0;
-      const counted = !keyless || path.startsWith('/feeds/{token}');
+      // A keyed call is counted once its key is known (everything but 401); a feed push once its
+      // token is found and its body read (push-routes.ts).
+      const counted = (code: number) => (keyless ? path.startsWith('/feeds/{token}') && [200, 409, 413, 422, 429].includes(code) : code !== 401);
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const code = Number(status);
         const h: Record<string, Header> = { 'X-Request-Id': header('X-Request-Id'), 'Content-Language': header('Content-Language') };
-        if (counted && code !== 401 && code !== 404 && code !== 500) {
+        if (counted(code)) {
           for (const n of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const) h[n] = header(n);
         }
         if (code === 429) h['Retry-After'] = header('Retry-After');
@@ -147,6 +149,17 @@ function requestDefaultsInWords(doc: OpenApiDoc): void {
   for (const name of named) walk(schemas[name]);
 }
 
+/** Every integer states its format (int64: ids and counts fit in JS's safe integers, well inside it). */
+function integerFormats(node: unknown): void {
+  if (Array.isArray(node)) for (const n of node) integerFormats(n);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    const integer = o.type === 'integer' || (Array.isArray(o.type) && o.type.includes('integer'));
+    if (integer && o.format === undefined) o.format = 'int64';
+    for (const v of Object.values(o)) integerFormats(v);
+  }
+}
+
 function finish<T>(doc: T): T {
   // The served document is built once per app; a copy keeps the route schemas untouched.
   const out = structuredClone(doc) as OpenApiDoc;
@@ -155,6 +168,7 @@ function finish<T>(doc: T): T {
   requestDefaultsInWords(out);
   declareHeaders(out);
   statedMaxLengths(out);
+  integerFormats(out);
   return out as T;
 }
 
@@ -181,7 +195,15 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         ].join('\n'),
         license: { name: "Proprietary: the marketplace's terms of use", identifier: 'LicenseRef-Proprietary' },
       },
-      servers: [{ url: `${publicBaseUrl}/v1`, description: 'This service' }],
+      // x-internal and the environment words: who and what the server is for (OWASP API9, .spectral.yaml).
+      servers: [
+        {
+          url: `${publicBaseUrl}/v1`,
+          description: 'This service: the production, staging or local instance serving this document',
+          // An OpenAPI extension, which @fastify/swagger copies (its types omit extensions).
+          ...({ 'x-internal': false } as object),
+        },
+      ],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer dik_…' },
