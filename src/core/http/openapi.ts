@@ -44,7 +44,7 @@ function describeResponses(doc: OpenApiDoc): void {
 const HEADERS = {
   'X-Request-Id': {
     description: 'The request id (yours, if you sent a valid X-Request-Id): quote it when asking about a call.',
-    schema: { type: 'string', maxLength: 128 },
+    schema: { type: 'string', maxLength: 64 },
   },
   'Content-Language': {
     description: 'D31: the language of the texts for a person (message, fields, review reasons…), chosen from Accept-Language.',
