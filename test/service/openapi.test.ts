@@ -200,6 +200,11 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
       ['createInquiry', '303'],
     ] as const)
       assert.ok(names(op(id), status).includes('Location'), `${id} ${status} Location`);
+    // P93: the polling reads answer an ETag and take If-None-Match.
+    for (const id of ['listVehicles', 'getVehicle']) {
+      for (const status of ['200', '304']) assert.ok(names(op(id), status).includes('ETag'), `${id} ${status} ETag`);
+      assert.ok(op(id).parameters!.some((p) => p.in === 'header' && p.name === 'if-none-match'));
+    }
   });
 
   test("nullability: optional inputs take null as the service does; responses keep spec 2.2's strings, null elsewhere", () => {

@@ -54,11 +54,18 @@ const HEADERS = {
   'RateLimit-Remaining': { description: 'Calls left in the window.', schema: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
   'RateLimit-Reset': { description: 'Seconds until a call is allowed again.', schema: { type: 'integer', minimum: 0, maximum: 86_400 } },
   'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1, maximum: 86_400 } },
+  ETag: {
+    description: "The answer's tag: send it in If-None-Match on the next poll of the same read to get 304 when nothing changed (P93).",
+    schema: { type: 'string', maxLength: 64 },
+  },
   Location: { description: 'The address of what the call created, or where to go next.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } },
 } as const;
 
 /** The operations whose 201 names the new resource's address in Location. */
 const LOCATED = new Set(['putVehicle', 'createWebhook']);
+
+/** The reads that answer an ETag, and 304 to If-None-Match (vehicles/routes.ts, P93). */
+const CONDITIONAL = new Set(['listVehicles', 'getVehicle']);
 
 const header = (name: keyof typeof HEADERS): Header => ({ $ref: `#/components/headers/${name}` });
 
@@ -83,7 +90,8 @@ function declareHeaders(doc: OpenApiDoc): void {
           for (const n of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const) h[n] = header(n);
         }
         if (code === 429) h['Retry-After'] = header('Retry-After');
-        if ((code === 201 && LOCATED.has(op.operationId ?? '')) || (code >= 300 && code < 400)) h.Location = header('Location');
+        if ((code === 201 && LOCATED.has(op.operationId ?? '')) || code === 303) h.Location = header('Location');
+        if ((code === 200 || code === 304) && CONDITIONAL.has(op.operationId ?? '')) h.ETag = header('ETag');
         response.headers = h;
       }
     }
