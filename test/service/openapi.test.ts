@@ -57,7 +57,9 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
         assert.ok(!ids.has(op.operationId), `operationId ${op.operationId} is unique`);
         ids.add(op.operationId);
         for (const [status, r] of Object.entries(op.responses)) {
-          assert.ok(r.content?.['application/json']?.schema, `${method} ${p} ${status} has a schema`);
+          // A redirect (the inquiry form's 303) has no body.
+          if (status.startsWith('3')) assert.equal(r.content, undefined, `${method} ${p} ${status} has no body`);
+          else assert.ok(r.content?.['application/json']?.schema, `${method} ${p} ${status} has a schema`);
         }
         // Public operations (security: []: the feed push, the buyer inquiry) take no key, so have no 401.
         const keyless = Array.isArray(op.security) && op.security.length === 0;
@@ -99,7 +101,7 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
     }
   });
 
-  test('leads: GET /leads and the public inquiry endpoint (own server: $PUBLIC_BASE_URL, no key)', () => {
+  test('leads: GET /leads and the public inquiry endpoint (under {base_url} like every operation, no key; P91)', () => {
     const list = doc.paths['/leads']!.get!;
     assert.equal(list.operationId, 'listLeads');
     assert.deepEqual(list.responses['200']!.content!['application/json']!.schema, { $ref: '#/components/schemas/LeadList' });
@@ -107,15 +109,16 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
     const inquiry = doc.paths['/listings/{listing_id}/inquiries']!.post! as unknown as {
       operationId: string;
       security: unknown[];
-      servers: { url: string }[];
+      servers?: unknown;
       requestBody: { content: Record<string, unknown> };
       responses: Record<string, unknown>;
     };
     assert.equal(inquiry.operationId, 'createInquiry');
     assert.deepEqual(inquiry.security, []);
-    assert.ok(!inquiry.servers[0]!.url.endsWith('/v1'));
+    // No operation-level server: generated clients (openapi-fetch, hey-api) ignore one.
+    assert.equal(inquiry.servers, undefined);
     assert.deepEqual(Object.keys(inquiry.requestBody.content).sort(), ['application/json', 'application/x-www-form-urlencoded']);
-    for (const s of ['201', '400', '404', '413', '429']) assert.ok(inquiry.responses[s], s);
+    for (const s of ['201', '303', '400', '404', '413', '429']) assert.ok(inquiry.responses[s], s);
   });
 
   test('feeds: the push takes no key, documents its content types and statuses; the report has its schemas', () => {
@@ -131,6 +134,118 @@ describe(`OpenAPI (${STORE_NAME})`, () => {
     assert.ok(doc.paths['/feeds/{id}/imports']!.get!.responses['404']);
     for (const name of ['FeedPushResult', 'FeedRowError', 'Feed', 'FeedList', 'FeedImport', 'FeedImportSummary', 'FeedImportList'])
       assert.ok(doc.components.schemas[name], name);
+  });
+
+  // Issue 29 §1 (P90, P91): what generated clients (openapi-typescript, openapi-fetch, hey-api, Prism) need of the document.
+  type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema; type?: unknown; enum?: unknown[]; required?: string[] };
+  type Op = {
+    operationId: string;
+    security?: unknown[];
+    parameters?: { in: string; name: string; required?: boolean; schema: Schema }[];
+    requestBody?: { content: Record<string, { schema: Schema }> };
+    responses: Record<string, { headers?: Record<string, { $ref: string }> }>;
+  };
+  const ops = (): [string, string, Op][] =>
+    Object.entries(doc.paths).flatMap(([p, o]) => Object.entries(o).map(([m, op]) => [p, m, op as unknown as Op] as [string, string, Op]));
+  const schema = (name: string): Schema => doc.components.schemas[name] as Schema;
+  const op = (id: string): Op => ops().find(([, , o]) => o.operationId === id)![2];
+
+  test('a query parameter with a default is never required: GET /vehicles?status=active needs no per_page', () => {
+    const param = (id: string, name: string) => op(id).parameters!.find((p) => p.in === 'query' && p.name === name)!;
+    for (const [id, name] of [
+      ['listVehicles', 'per_page'],
+      ['listWebhookDeliveries', 'page'],
+      ['listWebhookDeliveries', 'per_page'],
+      ['listFeedImports', 'page'],
+      ['listFeedImports', 'per_page'],
+    ] as const) {
+      assert.notEqual(param(id, name).schema.default, undefined, `${id} ${name} has a default`);
+      assert.equal(param(id, name).required, false, `${id} ${name}`);
+    }
+    for (const [p, m, o] of ops()) for (const q of o.parameters ?? []) if (q.in === 'query') assert.notEqual(q.required, true, `${m} ${p} ?${q.name}`);
+  });
+
+  test('the feed push: each content type its real schema (JSON rows, not a string)', () => {
+    const content = op('pushFeed').requestBody!.content;
+    const json = content['application/json']!.schema as { oneOf: Schema[] };
+    assert.equal(json.oneOf[0]!.type, 'array');
+    assert.equal(json.oneOf[0]!.items!.type, 'object');
+    assert.equal(json.oneOf[1]!.type, 'object');
+    assert.deepEqual(json.oneOf[1]!.required, ['vehicles']);
+    assert.equal(json.oneOf[1]!.properties!.vehicles!.type, 'array');
+    for (const type of ['text/csv', 'application/xml', 'text/xml']) assert.equal(content[type]!.schema.type, 'string', type);
+    const multipart = content['multipart/form-data']!.schema;
+    assert.deepEqual(multipart.required, ['file']);
+    assert.equal(multipart.properties!.file!.type, 'string');
+  });
+
+  test('every response declares its headers: X-Request-Id, Content-Language, RateLimit-*, Retry-After, Location', () => {
+    const headers = doc.components as unknown as { headers: Record<string, { schema: Schema }> };
+    assert.deepEqual(headers.headers['Content-Language']!.schema.enum, ['es', 'pt', 'en']);
+    const names = (o: Op, status: string) => Object.keys(o.responses[status]!.headers ?? {}).sort();
+    for (const [p, m, o] of ops()) {
+      const keyed = !(Array.isArray(o.security) && o.security.length === 0);
+      for (const status of Object.keys(o.responses)) {
+        const h = names(o, status);
+        assert.ok(h.includes('X-Request-Id') && h.includes('Content-Language'), `${m} ${p} ${status}`);
+        if (status === '429') assert.ok(h.includes('Retry-After'), `${m} ${p} 429 Retry-After`);
+        if (keyed && status.startsWith('2'))
+          for (const r of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) assert.ok(h.includes(r), `${m} ${p} ${status} ${r}`);
+      }
+    }
+    assert.ok(names(op('pushFeed'), '200').includes('RateLimit-Remaining'), 'the feed push is counted per token');
+    for (const [id, status] of [
+      ['putVehicle', '201'],
+      ['createWebhook', '201'],
+      ['createInquiry', '303'],
+    ] as const)
+      assert.ok(names(op(id), status).includes('Location'), `${id} ${status} Location`);
+    // P93: the polling reads answer an ETag and take If-None-Match.
+    for (const id of ['listVehicles', 'getVehicle']) {
+      for (const status of ['200', '304']) assert.ok(names(op(id), status).includes('ETag'), `${id} ${status} ETag`);
+      assert.ok(op(id).parameters!.some((p) => p.in === 'header' && p.name === 'if-none-match'));
+    }
+  });
+
+  test("nullability: optional inputs take null as the service does; responses keep spec 2.2's strings, null elsewhere", () => {
+    const input = schema('VehicleInput');
+    for (const name of ['version', 'fuel', 'color', 'description', 'vin', 'photos', 'market', 'source'])
+      assert.ok((input.properties![name]!.type as string[]).includes('null'), `VehicleInput.${name} takes null`);
+    for (const name of input.required ?? []) assert.ok(!Array.isArray(input.properties![name]!.type), `required VehicleInput.${name} never null`);
+    const syncItem = schema('SyncRequest').properties!.vehicles!.items!;
+    assert.ok((syncItem.properties!.version!.type as string[]).includes('null'));
+    assert.ok((schema('WebhookInput').properties!.events!.type as string[]).includes('null'));
+    // Responses: a field spec 2.2 types as string is "" when not given; every other optional field null (P90).
+    const vehicle = schema('Vehicle').properties!;
+    for (const name of ['version', 'fuel', 'transmission', 'color', 'condition', 'description']) assert.equal(vehicle[name]!.type, 'string', name);
+    for (const name of ['vin', 'city']) assert.deepEqual(vehicle[name]!.type, ['string', 'null'], name);
+  });
+
+  test('closed reference sets are enums; WebhookList.events is what WebhookInput.events takes', () => {
+    const market = schema('Market').properties!;
+    for (const name of ['fuels', 'transmissions', 'conditions']) assert.ok((market[name]!.items!.enum ?? []).length > 0, `Market.${name}`);
+    assert.ok((schema('Account').properties!.dealer!.properties!.markets!.items!.enum ?? []).includes('ar'));
+    assert.ok((schema('Feed').properties!.source!.enum ?? []).includes('feed'));
+    assert.ok((schema('Feed').properties!.market!.enum ?? []).includes('ar'));
+    assert.ok((schema('Delivery').properties!.event_type!.enum ?? []).includes('webhook.test'));
+    assert.deepEqual(schema('WebhookList').properties!.events!.items!.enum, schema('WebhookInput').properties!.events!.items!.enum);
+  });
+
+  test("PUT's VehicleResult always has warnings; DELETE and sold answer VehicleStateResult; tags declared; stock IDs at most 80", () => {
+    assert.ok(schema('VehicleResult').required!.includes('warnings'));
+    assert.ok(!('warnings' in schema('VehicleStateResult').properties!));
+    const ref = (id: string, status: string) =>
+      (op(id).responses[status] as unknown as { content: Record<string, { schema: { $ref: string } }> }).content['application/json']!.schema.$ref;
+    assert.equal(ref('putVehicle', '201'), '#/components/schemas/VehicleResult');
+    assert.equal(ref('withdrawVehicle', '200'), '#/components/schemas/VehicleStateResult');
+    assert.equal(ref('markVehicleSold', '200'), '#/components/schemas/VehicleStateResult');
+    const declared = new Set((doc as unknown as { tags: { name: string }[] }).tags.map((t) => t.name));
+    for (const [p, m, o] of ops()) for (const tag of (o as unknown as { tags: string[] }).tags) assert.ok(declared.has(tag), `${m} ${p} tag ${tag}`);
+    assert.equal(schema('SyncRequest').properties!.vehicles!.items!.properties!.external_id!.maxLength, 80);
+    assert.equal(schema('ReconcileRequest').properties!.external_ids!.items!.maxLength, 80);
+    assert.equal(op('getVehicle').parameters!.find((p) => p.name === 'external_id')!.schema.maxLength, 80);
+    // Only the document states it: the service counts after NFC and trimming (D26), so a padded ID of 80 is taken.
+    assert.ok(!JSON.stringify(doc).includes('x-max-length'));
   });
 
   test('both key headers are security schemes, required by default', () => {

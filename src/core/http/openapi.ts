@@ -16,13 +16,19 @@ function errorCodesLine(): string {
     .join(', ');
 }
 
-type OpenApiDoc = {
-  paths?: Record<string, Record<string, { responses?: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }> }>>;
+type Header = { $ref: string };
+type Response = { description?: string; headers?: Record<string, Header>; content?: Record<string, { schema?: { $ref?: string } }> };
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: { in: string; required?: boolean; schema?: { default?: unknown } }[];
+  responses?: Record<string, Response>;
 };
+type OpenApiDoc = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> };
 
 /** Every response gets a description: the status's name and, for a named schema, its name. */
-function describeResponses<T>(doc: T): T {
-  for (const ops of Object.values((doc as OpenApiDoc).paths ?? {})) {
+function describeResponses(doc: OpenApiDoc): void {
+  for (const ops of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(ops)) {
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         if (response.description && response.description !== 'Default Response') continue;
@@ -32,7 +38,146 @@ function describeResponses<T>(doc: T): T {
       }
     }
   }
-  return doc;
+}
+
+/** The response headers the service sends (P90), declared once under components.headers. */
+const HEADERS = {
+  'X-Request-Id': {
+    description: 'The request id (yours, if you sent a valid X-Request-Id): quote it when asking about a call.',
+    schema: { type: 'string', maxLength: 64 },
+  },
+  'Content-Language': {
+    description: 'D31: the language of the texts for a person (message, fields, review reasons…), chosen from Accept-Language.',
+    schema: { type: 'string', enum: ['es', 'pt', 'en'] },
+  },
+  'RateLimit-Limit': { description: 'Calls allowed in the window (D23).', schema: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
+  'RateLimit-Remaining': { description: 'Calls left in the window.', schema: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
+  'RateLimit-Reset': { description: 'Seconds until a call is allowed again.', schema: { type: 'integer', minimum: 0, maximum: 86_400 } },
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1, maximum: 86_400 } },
+  ETag: {
+    description: "The answer's tag: send it in If-None-Match on the next poll of the same read to get 304 when nothing changed (P93).",
+    schema: { type: 'string', maxLength: 64 },
+  },
+  Location: { description: 'The address of what the call created, or where to go next.', schema: { type: 'string', format: 'uri-reference', maxLength: 2048 } },
+} as const;
+
+/** The operations whose 201 names the new resource's address in Location. */
+const LOCATED = new Set(['putVehicle', 'createWebhook']);
+
+/** The reads that answer an ETag, and 304 to If-None-Match (vehicles/routes.ts, P93). */
+const CONDITIONAL = new Set(['listVehicles', 'getVehicle']);
+
+const header = (name: keyof typeof HEADERS): Header => ({ $ref: `#/components/headers/${name}` });
+
+/**
+ * The headers of each response: X-Request-Id and Content-Language on every one; RateLimit-* on
+ * those counted by a limit (a keyed call once its key is known; a feed push once its token is);
+ * Retry-After on 429; Location on 201 and 3xx. No API route answers 503 (D22: an outage is
+ * internal_error), so none is declared.
+ */
+function declareHeaders(doc: OpenApiDoc): void {
+  doc.components = { ...doc.components, headers: HEADERS };
+  for (const [path, ops] of Object.entries(doc.paths ?? {})) {
+    for (const op of Object.values(ops)) {
+      const keyless = Array.isArray(op.security) && op.security.length === 0;
+      // A keyed call is counted once its key is known (everything but 401); a feed push once its
+      // token is found and its body read (push-routes.ts).
+      const counted = (code: number) => (keyless ? path.startsWith('/feeds/{token}') && [200, 409, 413, 422, 429].includes(code) : code !== 401);
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        const code = Number(status);
+        const h: Record<string, Header> = { 'X-Request-Id': header('X-Request-Id'), 'Content-Language': header('Content-Language') };
+        if (counted(code)) {
+          for (const n of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const) h[n] = header(n);
+        }
+        if (code === 429) h['Retry-After'] = header('Retry-After');
+        if ((code === 201 && LOCATED.has(op.operationId ?? '')) || code === 303) h.Location = header('Location');
+        if ((code === 200 || code === 304) && CONDITIONAL.has(op.operationId ?? '')) h.ETag = header('ETag');
+        response.headers = h;
+      }
+    }
+  }
+}
+
+/**
+ * A query parameter with a default is not required (P90): the validator fills the default in
+ * (useDefaults), so the code may read it as always given while clients may leave it out.
+ */
+function optionalDefaults(doc: OpenApiDoc): void {
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops)) {
+      for (const p of op.parameters ?? []) if (p.in === 'query' && p.schema?.default !== undefined) p.required = false;
+    }
+  }
+}
+
+/** `x-max-length` (a bound the validator must not apply, e.g. a stock ID's, counted after NFC) → `maxLength`, in the document only. */
+function statedMaxLengths(node: unknown): void {
+  if (Array.isArray(node)) for (const n of node) statedMaxLengths(n);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    if (typeof o['x-max-length'] === 'number') {
+      o.maxLength = o['x-max-length'];
+      delete o['x-max-length'];
+    }
+    for (const v of Object.values(o)) statedMaxLengths(v);
+  }
+}
+
+/**
+ * A request body's defaults, said in words (P90). openapi-typescript makes a property with a
+ * `default` required in a named schema (it spares only inline request bodies), so a client could
+ * not leave out `dry_run`; the service applies the default itself either way.
+ */
+function requestDefaultsInWords(doc: OpenApiDoc): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
+  const named = new Set<string>();
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops) as { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }[]) {
+      for (const media of Object.values(op.requestBody?.content ?? {})) {
+        const ref = media.schema?.$ref;
+        if (ref?.startsWith('#/components/schemas/')) named.add(ref.slice('#/components/schemas/'.length));
+      }
+    }
+  }
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const n of node) walk(n);
+    else if (node && typeof node === 'object') {
+      const o = node as Record<string, unknown>;
+      if (o.properties && typeof o.properties === 'object') {
+        for (const p of Object.values(o.properties as Record<string, Record<string, unknown>>)) {
+          if (p.default === undefined) continue;
+          const said = `Default: ${JSON.stringify(p.default)}.`;
+          p.description = typeof p.description === 'string' ? `${p.description} ${said}` : said;
+          delete p.default;
+        }
+      }
+      for (const v of Object.values(o)) walk(v);
+    }
+  };
+  for (const name of named) walk(schemas[name]);
+}
+
+/** Every integer states its format (int64: ids and counts fit in JS's safe integers, well inside it). */
+function integerFormats(node: unknown): void {
+  if (Array.isArray(node)) for (const n of node) integerFormats(n);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    const integer = o.type === 'integer' || (Array.isArray(o.type) && o.type.includes('integer'));
+    if (integer && o.format === undefined) o.format = 'int64';
+    for (const v of Object.values(o)) integerFormats(v);
+  }
+}
+
+function finish<T>(doc: T): T {
+  // The served document is built once per app; a copy keeps the route schemas untouched.
+  const out = structuredClone(doc) as OpenApiDoc;
+  describeResponses(out);
+  optionalDefaults(out);
+  requestDefaultsInWords(out);
+  declareHeaders(out);
+  statedMaxLengths(out);
+  integerFormats(out);
+  return out as T;
 }
 
 export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string, version: string): Promise<void> {
@@ -58,7 +203,15 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         ].join('\n'),
         license: { name: "Proprietary: the marketplace's terms of use", identifier: 'LicenseRef-Proprietary' },
       },
-      servers: [{ url: `${publicBaseUrl}/v1`, description: 'This service' }],
+      // x-internal and the environment words: who and what the server is for (OWASP API9, .spectral.yaml).
+      servers: [
+        {
+          url: `${publicBaseUrl}/v1`,
+          description: 'This service: the production, staging or local instance serving this document',
+          // An OpenAPI extension, which @fastify/swagger copies (its types omit extensions).
+          ...({ 'x-internal': false } as object),
+        },
+      ],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer dik_…' },
@@ -75,16 +228,17 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
           description: "Whole inventory files pushed to a private token address (no key) or read from the dealer's URL, and the report of each import.",
         },
         { name: 'Statistics', description: 'Views, contacts, inquiries and leads per local day, days on market, price history and market position (D34).' },
+        { name: 'Webhooks', description: 'Events sent to your https URL, signed with HMAC-SHA256, and the log of each delivery.' },
+        { name: 'Leads', description: "Buyers' messages about the dealership's cars, and the inquiry endpoint that receives them." },
       ],
     },
-    transformObject: (doc) => describeResponses('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
+    transformObject: (doc) => finish('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     // Paths are written relative to {base_url}, which already ends in /v1 (D2).
-    // A public route outside /v1 (the buyer inquiry) names its own `servers` and keeps its path.
+    // Every operation is under that one server (P91: the buyer inquiry too, at its /v1 address).
     transform: ({ schema, url }) => {
-      if ((schema as { servers?: unknown } | undefined)?.servers && !(schema as { hide?: boolean }).hide) return { schema, url };
       if (!url.startsWith('/v1/') || url === '/v1/openapi.json') return { schema: { ...schema, hide: true }, url };
       return { schema, url: url.slice('/v1'.length) };
     },

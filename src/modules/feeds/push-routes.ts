@@ -13,6 +13,7 @@ import { readPushedFile } from './body.js';
 import { stockAnswerIn } from '../vehicles/stock-runner.js';
 import { importFeedFile, type FeedDeps } from './import.js';
 import { FEED_MAX_BYTES } from './limits.js';
+import { MAX_ROWS as FEED_MAX_ROWS } from './parse/map.js';
 import { findLiveFeedByTokenHash } from './repository.js';
 import { PushParams, PushQuery } from './schemas.js';
 import { hashToken, noteFeedPush, TOKEN_PATTERN } from './service.js';
@@ -24,6 +25,14 @@ export interface PushOptions {
 }
 
 const notFound = () => new ApiError('not_found', 'No feed at this address.');
+
+/** A vehicle of a JSON feed: its fields under the feed's column names (docs/feed-columns.md). */
+const FEED_ROW = {
+  type: 'object',
+  description: 'One vehicle: fields by the column names of docs/feed-columns.md (external_id, brand, model, year, price, mileage, photos…).',
+  maxProperties: 200,
+  additionalProperties: true,
+} as const;
 
 const fileSchema = (description: string) => ({ schema: { type: 'string', description, ...SERVICE_VALIDATED } });
 
@@ -56,7 +65,22 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
       ...SERVICE_VALIDATED,
       content: {
         'text/csv': fileSchema('CSV, header row first; delimiter and encoding detected.'),
-        'application/json': fileSchema('A JSON array of vehicles (or an object holding one).'),
+        // The JSON file as the JSON it is (P90), so a typed client sends rows, not a string of them.
+        'application/json': {
+          schema: {
+            oneOf: [
+              { type: 'array', items: FEED_ROW, maxItems: FEED_MAX_ROWS, description: 'The vehicles.' },
+              {
+                type: 'object',
+                properties: { vehicles: { type: 'array', items: FEED_ROW, maxItems: FEED_MAX_ROWS } },
+                required: ['vehicles'],
+                description: 'An object holding the vehicles (also read under `data`, `items`, …).',
+              },
+            ],
+            description: 'A JSON array of vehicles, or an object holding one.',
+            ...SERVICE_VALIDATED,
+          },
+        },
         'application/xml': fileSchema('XML, one element per vehicle.'),
         'text/xml': fileSchema('XML, one element per vehicle.'),
         'multipart/form-data': {

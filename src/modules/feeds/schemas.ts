@@ -1,6 +1,12 @@
 // Shapes of the feed API: the push answer (D15) and the feed report (feeds, imports).
 import { Type } from 'typebox';
 import { dryRunResultProperties } from '../vehicles/dry-run-schema.js';
+import { MARKET_CODES } from '../markets/markets.js';
+import { SOURCES } from '../vehicles/sources.js';
+
+/** A closed reference set (P90): an enum in the document, text in the code. */
+const vocabulary = (values: readonly string[], description?: string) =>
+  Type.Unsafe<string>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
 
 const FeedRowError = Type.Object(
   {
@@ -111,8 +117,8 @@ const FeedImportSchema = Type.Object(
 const FeedSchema = Type.Object(
   {
     id: Type.Integer(),
-    market: Type.String(),
-    source: Type.String({ description: 'The source whose whole inventory the feed is (default feed).' }),
+    market: vocabulary(MARKET_CODES),
+    source: vocabulary(SOURCES, 'The source whose whole inventory the feed is (default feed).'),
     url: Type.Union([Type.String(), Type.Null()], { description: 'The address read every FEED_POLL_INTERVAL, if any.' }),
     created_at: Type.String({ format: 'date-time' }),
     revoked: Type.Boolean(),

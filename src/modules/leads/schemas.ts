@@ -44,10 +44,19 @@ const LeadResultSchema = Type.Object({ lead: Type.Ref('Lead') }, { $id: 'LeadRes
 export const InquiryInputSchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 120 }),
-    email: Type.Optional(Type.String({ maxLength: 254, description: 'E-mail or phone (or both) is required.' })),
-    phone: Type.Optional(Type.String({ maxLength: 40, description: 'Digits, spaces, +, -, ., parentheses; 6 to 15 digits.' })),
+    // null is "not given" for the optional fields, as inquiry.ts reads them (P90).
+    email: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 254, description: 'E-mail or phone (or both) is required.' })),
+    phone: Type.Optional(
+      Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 40, description: 'Digits, spaces, +, -, ., parentheses; 6 to 15 digits.' }),
+    ),
     message: Type.String({ minLength: 1, maxLength: 2000 }),
-    website: Type.Optional(Type.String({ description: 'Honeypot: leave it out or empty. When filled, the answer is the same but nothing is stored.' })),
+    website: Type.Optional(
+      Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        maxLength: 2000,
+        description: 'Honeypot: leave it out or empty. When filled, the answer is the same but nothing is stored.',
+      }),
+    ),
   },
   { $id: 'InquiryInput', title: 'InquiryInput', ...SERVICE_VALIDATED },
 );

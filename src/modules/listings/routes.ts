@@ -129,93 +129,101 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   });
 
   // CORS preflight of a JSON post from another site's page (not counted by the limit).
-  app.options('/listings/:listing_id/inquiries', { schema: { hide: true } }, async (_req, reply) =>
+  const preflight = async (_req: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(204)
       .header('access-control-allow-origin', '*')
       .header('access-control-allow-methods', 'POST')
       .header('access-control-allow-headers', 'content-type')
       .header('access-control-max-age', '86400')
-      .send(),
-  );
+      .send();
+  app.options('/listings/:listing_id/inquiries', { schema: { hide: true } }, preflight);
+  app.options('/v1/listings/:listing_id/inquiries', { schema: { hide: true } }, preflight);
 
-  app.post<{ Params: Params }>(
-    '/listings/:listing_id/inquiries',
-    {
-      schema: {
-        operationId: 'createInquiry',
-        tags: ['Leads'],
-        summary: "A buyer's message about a car: the listing page's form, or a headless/JS integration",
-        description: [
-          'Public, without a key, outside {base_url}: `POST $PUBLIC_BASE_URL/listings/{listing_id}/inquiries` (D19).',
-          'Send `name`, `message` (1–2000 characters) and `email` or `phone` (at least one), as JSON or as a form',
-          '(`application/x-www-form-urlencoded`). JSON answers 201 `{ "result": "received" }` (nothing sent is echoed) or the Error shape:',
-          '400 `invalid_request` with `fields` (every problem), also for a car no longer for sale (sold, withdrawn, expired);',
-          '404 `not_found` for an unknown listing or a car not public yet (importing_photos, in_review); 413 over 16 KB;',
-          '429 `rate_limited` with Retry-After over INQUIRIES_PER_HOUR (default 20) messages per client address in any hour.',
-          'A form post answers 303 to the thank-you page `…/listings/{listing_id}/thanks`, or an HTML page with the same statuses.',
-          'The first message of a buyer about a car creates a lead (and `lead.created`); later ones with the same e-mail or phone add to it.',
-          'The `website` field is a honeypot: when filled, the answer is the same and nothing is stored.',
-        ].join(' '),
-        security: [],
-        // OpenAPI 3.1 operation-level servers (@fastify/swagger copies them; its types omit them).
-        ...({ servers: [{ url: publicBaseUrl, description: 'Public pages: $PUBLIC_BASE_URL, without /v1 and without a key' }] } as object),
-        consumes: ['application/json', 'application/x-www-form-urlencoded'],
-        params: Type.Object({ listing_id: Type.String({ description: "The car's listing_id (from its Vehicle `url`)." }) }),
-        body: bodyRef(InquiryInputSchema),
-        response: { 201: Type.Ref('InquiryResult'), ...errorResponses(400, 404, 413, 429) },
-      },
-      bodyLimit: INQUIRY_BODY_LIMIT,
-      // Counted per client address before the body is read: bots are turned away cheaply.
-      onRequest: async (req, reply) => {
-        // Callable from any site's JavaScript: public, no credentials, nothing to read back.
-        reply.header('access-control-allow-origin', '*');
-        const d = await deps.limiter.hit(`inquiry:${req.ip}`, deps.clock.now(), deps.inquiriesPerHour, HOUR);
-        if (!d.allowed) {
-          const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
-          throw new ApiError('rate_limited', `More than ${deps.inquiriesPerHour} messages in an hour from this address; retry in ${wait} s.`, undefined, {
-            'retry-after': String(wait),
-          });
-        }
+  const inquiryOptions = {
+    schema: {
+      operationId: 'createInquiry',
+      tags: ['Leads'],
+      summary: "A buyer's message about a car: the listing page's form, or a headless/JS integration",
+      description: [
+        'Public, without a key (D19). Served at two addresses, the same endpoint (P91): here under {base_url}, where a client generated from this document calls it,',
+        "and at `$PUBLIC_BASE_URL/listings/{listing_id}/inquiries`, the listing page's own form address.",
+        'Send `name`, `message` (1–2000 characters) and `email` or `phone` (at least one), as JSON or as a form',
+        '(`application/x-www-form-urlencoded`). JSON answers 201 `{ "result": "received" }` (nothing sent is echoed) or the Error shape:',
+        '400 `invalid_request` with `fields` (every problem), also for a car no longer for sale (sold, withdrawn, expired);',
+        '404 `not_found` for an unknown listing or a car not public yet (importing_photos, in_review); 413 over 16 KB;',
+        '429 `rate_limited` with Retry-After over INQUIRIES_PER_HOUR (default 20) messages per client address in any hour.',
+        'A form post answers 303 to the thank-you page `…/listings/{listing_id}/thanks`, or an HTML page with the same statuses.',
+        'The first message of a buyer about a car creates a lead (and `lead.created`); later ones with the same e-mail or phone add to it.',
+        'The `website` field is a honeypot: when filled, the answer is the same and nothing is stored.',
+      ].join(' '),
+      security: [],
+      consumes: ['application/json', 'application/x-www-form-urlencoded'],
+      params: Type.Object({ listing_id: Type.String({ description: "The car's listing_id (from its Vehicle `url`)." }) }),
+      body: bodyRef(InquiryInputSchema),
+      response: {
+        201: Type.Ref('InquiryResult'),
+        303: { type: 'null', description: 'A form post (application/x-www-form-urlencoded) was received: Location is the thank-you page.' },
+        ...errorResponses(400, 404, 413, 429),
       },
     },
-    async (req, reply) => {
-      const form = isForm(req);
-      const row = await lookup(req.params.listing_id);
-      if (!row) {
-        if (form) return sendPage(reply, notFoundListing());
-        throw carNotFound();
+    bodyLimit: INQUIRY_BODY_LIMIT,
+    // Counted per client address before the body is read: bots are turned away cheaply.
+    onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+      // Callable from any site's JavaScript: public, no credentials, nothing to read back.
+      reply.header('access-control-allow-origin', '*');
+      const d = await deps.limiter.hit(`inquiry:${req.ip}`, deps.clock.now(), deps.inquiriesPerHour, HOUR);
+      if (!d.allowed) {
+        const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
+        throw new ApiError('rate_limited', `More than ${deps.inquiriesPerHour} messages in an hour from this address; retry in ${wait} s.`, undefined, {
+          'retry-after': String(wait),
+        });
       }
-      const refuse = (status: string) => {
-        if (!form) assertTakesInquiries(status);
-        if (GONE_STATUSES.includes(status)) return noStore(reply, 400, gonePage(row, localeOf(row.market).t.goneNotSent));
-        return noStore(reply, 404, notYetPage(row));
-      };
-      if (row.status !== 'active') return refuse(row.status);
-
-      const checked = checkInquiry(form ? ((req.body as Record<string, unknown> | undefined) ?? {}) : requireBody(req.body));
-      if (checked.kind === 'invalid') {
-        if (form) return noStore(reply, 400, listingPage(row, publicBaseUrl, { entered: checked.entered, problems: checked.problems }));
-        const fields = checked.problems.map(problemInEnglish);
-        throw new ApiError('invalid_request', `The message has ${fields.length} problem(s); see fields.`, fields);
-      }
-      if (checked.kind === 'ok') {
-        try {
-          await receiveInquiry(deps, row, checked.inquiry);
-        } catch (err) {
-          // Sold (or withdrawn…) since it was read.
-          if (form && err instanceof ApiError && err.status < 500) return refuse(err.code === 'not_found' ? 'in_review' : 'sold');
-          throw err;
-        }
-      }
-      // A filled honeypot (checked.kind === 'spam') gets the same answer, and nothing is stored.
-      if (form)
-        return reply
-          .code(303)
-          .header('location', `${listingUrl(publicBaseUrl, row.listing_id)}/thanks`)
-          .header('cache-control', 'no-store')
-          .send();
-      return reply.code(201).header('cache-control', 'no-store').send({ result: 'received' });
     },
-  );
+  };
+
+  const inquiryHandler = async (req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+    const form = isForm(req);
+    const row = await lookup(req.params.listing_id);
+    if (!row) {
+      if (form) return sendPage(reply, notFoundListing());
+      throw carNotFound();
+    }
+    const refuse = (status: string) => {
+      if (!form) assertTakesInquiries(status);
+      if (GONE_STATUSES.includes(status)) return noStore(reply, 400, gonePage(row, localeOf(row.market).t.goneNotSent));
+      return noStore(reply, 404, notYetPage(row));
+    };
+    if (row.status !== 'active') return refuse(row.status);
+
+    const checked = checkInquiry(form ? ((req.body as Record<string, unknown> | undefined) ?? {}) : requireBody(req.body));
+    if (checked.kind === 'invalid') {
+      if (form) return noStore(reply, 400, listingPage(row, publicBaseUrl, { entered: checked.entered, problems: checked.problems }));
+      const fields = checked.problems.map(problemInEnglish);
+      throw new ApiError('invalid_request', `The message has ${fields.length} problem(s); see fields.`, fields);
+    }
+    if (checked.kind === 'ok') {
+      try {
+        await receiveInquiry(deps, row, checked.inquiry);
+      } catch (err) {
+        // Sold (or withdrawn…) since it was read.
+        if (form && err instanceof ApiError && err.status < 500) return refuse(err.code === 'not_found' ? 'in_review' : 'sold');
+        throw err;
+      }
+    }
+    // A filled honeypot (checked.kind === 'spam') gets the same answer, and nothing is stored.
+    if (form)
+      return reply
+        .code(303)
+        .header('location', `${listingUrl(publicBaseUrl, row.listing_id)}/thanks`)
+        .header('cache-control', 'no-store')
+        .send();
+    return reply.code(201).header('cache-control', 'no-store').send({ result: 'received' });
+  };
+
+  // Two addresses, one endpoint (P91): under {base_url} (/v1) for API clients generated from the
+  // OpenAPI document, which call every operation under its one server; at the public base for the
+  // listing page's form and existing integrations (D19), left out of the document.
+  app.post<{ Params: Params }>('/v1/listings/:listing_id/inquiries', inquiryOptions, inquiryHandler);
+  app.post<{ Params: Params }>('/listings/:listing_id/inquiries', { ...inquiryOptions, schema: { ...inquiryOptions.schema, hide: true } }, inquiryHandler);
 };

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
+import { MARKET_CODES } from '../markets/markets.js';
 
 export const AccountSchema = Type.Object(
   {
-    dealer: Type.Object({ name: Type.String(), slug: Type.String(), markets: Type.Array(Type.String()) }),
+    dealer: Type.Object({ name: Type.String(), slug: Type.String(), markets: Type.Array(Type.Unsafe<string>({ type: 'string', enum: [...MARKET_CODES] })) }),
     key: Type.Object({
       prefix: Type.String({ description: 'The first 12 characters of the key: enough to tell keys apart.' }),
       name: Type.String(),

@@ -1,5 +1,7 @@
 // HTTP of the vehicles API (D7–D13, D25, D26): parsing and status codes only; rules live in the services.
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
 import { requireBody } from '../../core/http/json-body.js';
@@ -13,6 +15,34 @@ import { stockAnswerIn } from './stock-runner.js';
 
 const TAGS = ['Vehicles'];
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Whether If-None-Match names this ETag (`*`, or a list; weak or strong compare the same, RFC 9110 13.1.2). */
+function hasCopy(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Polling reads (issue 29 §5, P93): a 200 carries an ETag of its bytes, and a read sent with that
+ * ETag in If-None-Match answers 304 without a body. The tag is the answer's hash, so it changes
+ * with anything the answer shows (a car, a page, the language of its texts) and with nothing else.
+ */
+const conditionalRead = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  reply.header('etag', etag);
+  if (!hasCopy(req.headers['if-none-match'], etag)) return payload;
+  reply.code(304).removeHeader('content-type');
+  return '';
+};
+
+const IfNoneMatch = Type.Object({
+  'if-none-match': Type.Optional(
+    Type.String({ maxLength: 2048, description: 'The ETag of an earlier answer of the same read: 304, without a body, when nothing it shows has changed.' }),
+  ),
+});
+const NOT_MODIFIED = { type: 'null', description: 'Not Modified: the If-None-Match ETag is still the answer (no body).' } as const;
 
 export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = async (app, { deps }) => {
   const responses = new VehicleResponseCache(deps.store);
@@ -33,8 +63,10 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
           '`updated_since` = the updated_at of the first car of the first page then returns. ' +
           '`page`/`per_page` remain: pages read one by one while cars change can repeat or skip cars (a car updated between two calls shifts the others).',
         querystring: ListQuery,
-        response: { 200: Type.Ref('VehicleList'), ...errorResponses(...KEYED_ERRORS) },
+        headers: IfNoneMatch,
+        response: { 200: Type.Ref('VehicleList'), 304: NOT_MODIFIED, ...errorResponses(...KEYED_ERRORS) },
       },
+      onSend: conditionalRead,
     },
     async (req) => listDealerVehicles(deps, req.auth.dealer, req.query, req.lang),
   );
@@ -91,8 +123,10 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         summary: 'One car by stock ID',
         params: ExternalIdParams,
         querystring: MarketQuery,
-        response: { 200: Type.Ref('VehicleEnvelope'), ...errorResponses(...KEYED_ERRORS, 404) },
+        headers: IfNoneMatch,
+        response: { 200: Type.Ref('VehicleEnvelope'), 304: NOT_MODIFIED, ...errorResponses(...KEYED_ERRORS, 404) },
       },
+      onSend: conditionalRead,
     },
     (req, reply) => {
       // Serialized with this route's response schema, then kept while the car is unchanged;
@@ -134,7 +168,12 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
     },
     async (req, reply) => {
       const out = await putVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), requireBody(req.body), req.query.market, req.lang);
-      return reply.code(out.result === 'created' ? 201 : 200).send(stockAnswerIn(req.lang, out));
+      if (out.result !== 'created') return reply.code(200).send(stockAnswerIn(req.lang, out));
+      // 201 names the car's address (P90), its stock ID as stored, percent-encoded.
+      return reply
+        .code(201)
+        .header('location', `${deps.publicBaseUrl}/v1/vehicles/${encodeURIComponent(out.vehicle.external_id)}`)
+        .send(stockAnswerIn(req.lang, out));
     },
   );
 
@@ -147,7 +186,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         summary: 'Withdraw a car: it stops being published, nothing is deleted',
         params: ExternalIdParams,
         querystring: MarketQuery,
-        response: { 200: Type.Ref('VehicleResult'), ...errorResponses(...KEYED_ERRORS, 404) },
+        response: { 200: Type.Ref('VehicleStateResult'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
     async (req) => ({
@@ -165,7 +204,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         summary: 'Mark a car sold (idempotent; vehicle.sold is sent once)',
         params: ExternalIdParams,
         querystring: MarketQuery,
-        response: { 200: Type.Ref('VehicleResult'), ...errorResponses(...KEYED_ERRORS, 404) },
+        response: { 200: Type.Ref('VehicleStateResult'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
     },
     async (req) => ({ result: 'sold' as const, vehicle: await sellVehicle(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query.market) }),

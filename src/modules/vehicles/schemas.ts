@@ -1,13 +1,13 @@
 // Shapes of spec 2.1–2.7, defined once: they document the API (OpenAPI), type the code, and
 // serialize responses. VehicleInput bodies are checked by validation.ts, which reports every
 // broken rule at once (D9); their schemas here describe the same rules for readers.
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
 import { SOURCES } from './sources.js';
 import { MARKET_CODES, MARKETS } from '../markets/markets.js';
 import { VEHICLE_FIELDS, VEHICLE_LIMITS, type VehicleField } from './fields.js';
-import { STOCK_ID_RULE } from './stock-id.js';
+import { STOCK_ID_DOC, STOCK_ID_RULE } from './stock-id.js';
 import { DryRunFlag, dryRunResultProperties } from './dry-run-schema.js';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../core/db/schema.js';
 
@@ -35,6 +35,15 @@ const vocabularyText = (values: readonly string[], options: Record<string, unkno
 /** A nullable scalar as one JSON Schema type list (serialised faster than an anyOf). */
 const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) => Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
 
+/**
+ * An optional input as the service takes it: null is "not given" (validation.ts, scope.ts), so
+ * the schema says so (P90) and a typed client may send null.
+ */
+const orNull = <T extends TSchema>(s: T) => {
+  const plain = s as unknown as { type: string; enum?: unknown[] };
+  return Type.Unsafe<Static<T> | null>({ ...s, type: [plain.type, 'null'], ...(plain.enum ? { enum: [...plain.enum, null] } : {}) });
+};
+
 /** A vocabulary value or null, documented as its enum. */
 const nullableOneOf = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number] | null>({ type: ['string', 'null'], enum: [...values, null], ...options });
@@ -56,7 +65,7 @@ const StatusSchema = oneOf(STATUSES);
  * characters) is checked by stock-id.ts, since a schema would count the characters before
  * normalization (an NFD "Ñ" is two).
  */
-const stockIdSchema = (description: string) => Type.String({ description: `${description} ${STOCK_ID_RULE}`, examples: ['A/1043'] });
+const stockIdSchema = (description: string) => Type.String({ description: `${description} ${STOCK_ID_RULE}`, examples: ['A/1043'], ...STOCK_ID_DOC });
 
 /** Every value a vocabulary rule accepts in some market; `fixed`: the same in every market. */
 function vocabularyOf(f: VehicleField): { values: string[]; fixed: boolean } | undefined {
@@ -95,18 +104,23 @@ function inputSchema(f: VehicleField): TSchema {
 const vehicleInputProperties: Record<string, TSchema> = {};
 for (const f of VEHICLE_FIELDS as readonly VehicleField[]) {
   const schema = inputSchema(f);
-  vehicleInputProperties[f.name] = f.required ? schema : Type.Optional(schema);
+  vehicleInputProperties[f.name] = f.required ? schema : Type.Optional(orNull(schema));
   if (f.name === 'description') {
     // The photos and the call's own fields, where the reference has always listed them.
     vehicleInputProperties.photos = Type.Optional(
-      Type.Array(Type.String({ format: 'uri', maxLength: VEHICLE_LIMITS.photoUrl }), {
-        minItems: 3,
-        maxItems: 10,
-        description: "Public http(s) image URLs, 3 to 10 (the market's photos.min/max). Required for a new car; on an update, leaving it out keeps the photos.",
-      }),
+      orNull(
+        Type.Array(Type.String({ format: 'uri', maxLength: VEHICLE_LIMITS.photoUrl }), {
+          minItems: 3,
+          maxItems: 10,
+          description:
+            "Public http(s) image URLs, 3 to 10 (the market's photos.min/max). Required for a new car; on an update, leaving it out keeps the photos.",
+        }),
+      ),
     );
-    vehicleInputProperties.market = Type.Optional(Type.String({ description: 'Required only if the dealership sells in several markets (or give ?market=).' }));
-    vehicleInputProperties.source = Type.Optional(SourceSchema);
+    vehicleInputProperties.market = Type.Optional(
+      orNull(Type.String({ maxLength: 8, description: 'Required only if the dealership sells in several markets (or give ?market=).' })),
+    );
+    vehicleInputProperties.source = Type.Optional(orNull(SourceSchema));
   }
 }
 
@@ -209,17 +223,25 @@ export type Vehicle = {
   updated_at: string;
 } & { [F in (typeof VEHICLE_FIELDS)[number] as F['name']]: Shown<F> };
 
+/** PUT's answer: `warnings` always present (usually empty), so typed clients need no check (P90). */
 const VehicleResultSchema = Type.Object(
   {
-    result: oneOf(['created', 'updated', 'withdrawn', 'sold'] as const),
+    result: oneOf(['created', 'updated'] as const),
     vehicle: Type.Ref('Vehicle'),
-    warnings: Type.Optional(
-      Type.Array(Type.Object(warningProperties), {
-        description: 'Beyond spec 2.3, on PUT only (always present there, usually empty): what was applied but deserves a look, e.g. a duplicate VIN.',
-      }),
-    ),
+    warnings: Type.Array(Type.Object(warningProperties), {
+      description: 'Beyond spec 2.3 (always present, usually empty): what was applied but deserves a look, e.g. a duplicate VIN.',
+    }),
   },
   { $id: 'VehicleResult', title: 'VehicleResult' },
+);
+
+/** DELETE's and sold's answer: spec 2.3's `{ result, vehicle }`, without warnings. */
+const VehicleStateResultSchema = Type.Object(
+  {
+    result: oneOf(['withdrawn', 'sold'] as const),
+    vehicle: Type.Ref('Vehicle'),
+  },
+  { $id: 'VehicleStateResult', title: 'VehicleStateResult' },
 );
 
 const VehicleEnvelopeSchema = Type.Object({ vehicle: Type.Ref('Vehicle') }, { $id: 'VehicleEnvelope', title: 'VehicleEnvelope' });
@@ -243,13 +265,13 @@ export const SyncRequestSchema = Type.Object(
       Type.Object({ external_id: stockIdSchema("The dealer's stock ID; an ID that breaks the rule is an error for that vehicle."), ...vehicleInputProperties }),
       { maxItems: 500, description: 'At most 500 (413 above). Each is validated and applied on its own.' },
     ),
-    market: Type.Optional(Type.String()),
-    source: Type.Optional(SourceSchema),
+    market: Type.Optional(orNull(Type.String({ maxLength: 8 }))),
+    source: Type.Optional(orNull(SourceSchema)),
     mark_missing_as_sold: Type.Optional(
-      Type.Boolean({ default: false, description: 'Mark sold the cars of this source not in the list; skipped if any vehicle fails.' }),
+      orNull(Type.Boolean({ default: false, description: 'Mark sold the cars of this source not in the list; skipped if any vehicle fails.' })),
     ),
-    allow_mass_sold: Type.Optional(Type.Boolean({ default: false, description: 'Override the mass-sold guard.' })),
-    dry_run: DryRunFlag,
+    allow_mass_sold: Type.Optional(orNull(Type.Boolean({ default: false, description: 'Override the mass-sold guard.' }))),
+    dry_run: Type.Optional(orNull(DryRunFlag)),
   },
   { $id: 'SyncRequest', title: 'SyncRequest', ...SERVICE_VALIDATED },
 );
@@ -341,6 +363,7 @@ export const VEHICLE_SCHEMAS = [
   VehicleInputSchema,
   VehicleSchema,
   VehicleResultSchema,
+  VehicleStateResultSchema,
   VehicleEnvelopeSchema,
   VehicleListSchema,
   SyncRequestSchema,

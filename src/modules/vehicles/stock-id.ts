@@ -18,6 +18,13 @@ import { ApiError } from '../../core/errors.js';
 
 const STOCK_ID_MAX = 80;
 
+/**
+ * The bound as the OpenAPI document states it (P90): `x-max-length` becomes `maxLength` in the
+ * served document only (core/http/openapi.ts). The request validator must not count before
+ * NFC and trimming, so the rule itself stays in stockIdProblem.
+ */
+export const STOCK_ID_DOC = { 'x-max-length': STOCK_ID_MAX } as const;
+
 /** What the OpenAPI and error messages say about the rule. */
 export const STOCK_ID_RULE =
   'Any text of 1 to 80 characters (Unicode code points), as the dealer system writes it: spaces, `/`, `#`, accents and other scripts included. ' +

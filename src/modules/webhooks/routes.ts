@@ -8,7 +8,7 @@ import { createWebhook, getWebhook, listDealerWebhooks, removeWebhook, retryDeli
 
 const TAGS = ['Webhooks'];
 
-export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps }> = async (app, { deps }) => {
+export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps & { publicBaseUrl: string } }> = async (app, { deps }) => {
   app.get(
     '/webhooks',
     {
@@ -36,7 +36,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps }> = a
         response: { 201: Type.Ref('Webhook'), ...errorResponses(...KEYED_ERRORS, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await createWebhook(deps, req.auth.dealer.id, requireBody(req.body))),
+    async (req, reply) => {
+      const webhook = await createWebhook(deps, req.auth.dealer.id, requireBody(req.body));
+      // 201 names the webhook's address (P90).
+      return reply.code(201).header('location', `${deps.publicBaseUrl}/v1/webhooks/${webhook.id}`).send(webhook);
+    },
   );
 
   app.get(

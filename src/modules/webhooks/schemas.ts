@@ -28,7 +28,15 @@ export type Webhook = Static<typeof WebhookSchema>;
 export const WebhookInputSchema = Type.Object(
   {
     url: Type.String({ format: 'uri', maxLength: 2048, description: 'https URL of the receiver on a public address (port 443 or 80).' }),
-    events: Type.Optional(Type.Array(EventName, { minItems: 1, description: 'Default: all four events.' })),
+    events: Type.Optional(
+      Type.Unsafe<(typeof EVENT_TYPES)[number][] | null>({
+        type: ['array', 'null'],
+        items: EventName,
+        minItems: 1,
+        maxItems: EVENT_TYPES.length,
+        description: 'Default (left out or null): all four events.',
+      }),
+    ),
   },
   { $id: 'WebhookInput', title: 'WebhookInput', ...SERVICE_VALIDATED },
 );
@@ -36,7 +44,7 @@ export const WebhookInputSchema = Type.Object(
 const WebhookListSchema = Type.Object(
   {
     data: Type.Array(Type.Ref('Webhook')),
-    events: Type.Array(Type.String(), { description: 'The events that can be subscribed to.' }),
+    events: Type.Array(EventName, { description: 'The events that can be subscribed to (pass them to WebhookInput.events as they are).' }),
   },
   { $id: 'WebhookList', title: 'WebhookList' },
 );
@@ -55,7 +63,8 @@ const DeliverySchema = Type.Object(
   {
     id: Type.Integer(),
     event_id: Type.String({ description: "The event id: the body's `id` and X-Service-Delivery, the same on every attempt and replay." }),
-    event_type: Type.String(),
+    // A closed set: the events, and the test delivery's own type (service.ts TEST_EVENT).
+    event_type: Type.Unsafe<string>({ type: 'string', enum: [...EVENT_TYPES, 'webhook.test'] }),
     status: Type.Unsafe<'pending' | 'succeeded' | 'failed' | 'cancelled'>({
       type: 'string',
       enum: ['pending', 'succeeded', 'failed', 'cancelled'],
