@@ -24,16 +24,16 @@ test('each reason in English (the API), Spanish and Portuguese', () => {
   );
   assert.deepEqual(reviewReasons(held), facts.map(INVENTORY_TEXTS.en.reviewReason));
   assert.deepEqual(facts.map(INVENTORY_TEXTS.es.reviewReason), [
-    'La descripción contiene un correo electrónico ("ventas@autos.example"); los compradores deben escribir a través del marketplace: vuelva a enviar el auto sin eso.',
-    'La foto 2 (https://img.example.com/2.jpg) no se pudo usar (the server answered 404).',
+    'La descripción tiene un correo electrónico («ventas@autos.example»). Los compradores tienen que escribir por el marketplace: hay que enviar el auto de nuevo sin ese dato.',
+    'La foto 2 (https://img.example.com/2.jpg) no se pudo usar: the server answered 404.',
     'La foto 3 (https://img.example.com/3.jpg) no se pudo usar: no se pudo descargar.',
-    'Solo se pudieron usar 1 de las 3 fotos necesarias; vuelva a enviar el auto con otras fotos.',
+    'Solo se pudo usar 1 de las 3 fotos necesarias; hay que enviar el auto de nuevo con otras fotos.',
   ]);
   assert.deepEqual(facts.map(INVENTORY_TEXTS.pt.reviewReason), [
-    'A descrição contém um e-mail ("ventas@autos.example"); os compradores devem escrever pelo marketplace: envie o carro de novo sem isso.',
-    'A foto 2 (https://img.example.com/2.jpg) não pôde ser usada (the server answered 404).',
+    'A descrição tem um e-mail (“ventas@autos.example”). Os compradores precisam escrever pelo marketplace: é preciso enviar o carro de novo sem esse dado.',
+    'A foto 2 (https://img.example.com/2.jpg) não pôde ser usada: the server answered 404.',
     'A foto 3 (https://img.example.com/3.jpg) não pôde ser usada: não foi possível baixá-la.',
-    'Só 1 das 3 fotos necessárias puderam ser usadas; envie o carro de novo com outras fotos.',
+    'Só 1 das 3 fotos necessárias pôde ser usada; é preciso enviar o carro de novo com outras fotos.',
   ]);
   assert.deepEqual(reviewFacts({ ...held, status: 'active' }), []);
 });

@@ -38,7 +38,7 @@ export function mappingCard(lang: Lang, m: MappingReport): Html {
 <div class="table-wrap"><table class="stack"><thead><tr><th>${t.column}</th><th>${t.field}</th></tr></thead>
 <tbody>${m.columns.map(
     (c) =>
-      html`<tr><td data-label="${t.column}"><code>${c.column}</code></td><td data-label="${t.field}">${c.field}${c.override ? html` <span class="badge">${t.byHand}</span>` : ''}</td></tr>`,
+      html`<tr><td data-label="${t.column}"><code>${c.column}</code></td><td data-label="${t.field}">${word(lang, 'field', c.field)}${c.override ? html` <span class="badge">${t.byHand}</span>` : ''}</td></tr>`,
   )}</tbody></table></div>
 ${m.ignored.length ? html`<p>${t.ignored}: ${names(m.ignored)}</p>` : ''}
 ${m.missing.length ? html`<p class="notice warn">${t.missing}: ${names(m.missing)}</p>` : ''}

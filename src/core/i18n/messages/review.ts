@@ -24,8 +24,8 @@ export const REVIEW = {
   review_shortfall: {
     p: ['ready', 'min'],
     en: 'Only {ready} of the {min} photos needed could be used; send the car again with other photos.',
-    es: 'Solo se pudieron usar {ready} de las {min} fotos necesarias; hay que enviar el auto de nuevo con otras fotos.',
-    pt: 'Só {ready} das {min} fotos necessárias puderam ser usadas; é preciso enviar o carro de novo com outras fotos.',
+    es: '{ready, plural, =0 {No se pudo usar ninguna de las {min} fotos necesarias} one {Solo se pudo usar 1 de las {min} fotos necesarias} other {Solo se pudieron usar # de las {min} fotos necesarias}}; hay que enviar el auto de nuevo con otras fotos.',
+    pt: '{ready, plural, =0 {Nenhuma das {min} fotos necessárias pôde ser usada} one {Só 1 das {min} fotos necessárias pôde ser usada} other {Só # das {min} fotos necessárias puderam ser usadas}}; é preciso enviar o carro de novo com outras fotos.',
   },
   review_held: {
     en: 'The car is held for review by the marketplace.',

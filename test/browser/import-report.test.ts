@@ -1,0 +1,98 @@
+// A feed's import report with row errors, as a salesperson reads it (D31, P75): in Spanish,
+// Portuguese and English, at 375 px and 1280 px. The rules a row broke, why no car was marked
+// sold, the market and the source are in the user's words: no English sentence, field name or
+// raw value on a Spanish or Portuguese page.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { STORE_NAME } from '../support/app.js';
+import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import { seedPanelUser } from '../support/panel.js';
+import { csv, csvCar, feedFor } from '../feeds/support.js';
+
+/** What a Spanish or Portuguese report must not show: the API's English and raw values. */
+// (The file's own column names, `external_id` here, are shown as the file has them: the dealer's words.)
+const FOREIGN = ['is not in the catalog', 'must be', 'vehicle(s) failed', 'is required', 'Origen: api', 'woocommerce', 'undefined', 'null', '"code"'];
+
+const LANGS = [
+  {
+    lang: 'es',
+    market: 'ar',
+    locale: 'es-AR',
+    says: [
+      'Marca: «Toyotta» no está en el catálogo',
+      'Año: tiene que ser un número entero',
+      'no se marcó ningún auto como vendido',
+      'WooCommerce',
+      'Argentina',
+      'Código de stock',
+    ],
+  },
+  {
+    lang: 'pt',
+    market: 'br',
+    locale: 'pt-BR',
+    says: [
+      'Marca: “Toyotta” não está no catálogo',
+      'Ano: precisa ser um número inteiro',
+      'nenhum carro foi marcado como vendido',
+      'WooCommerce',
+      'Brasil',
+      'Código de estoque',
+    ],
+  },
+  {
+    lang: 'en',
+    market: 'us',
+    locale: 'en-US',
+    says: ['brand "Toyotta" is not in the catalog', 'year must be a whole number', 'so no car was marked sold', 'WooCommerce', 'United States'],
+  },
+] as const;
+
+const VIEWS = [
+  { name: 'phone', open: (b: Browser, locale: string) => phoneContext(b, locale) },
+  { name: 'desktop', open: (b: Browser, locale: string) => desktopContext(b, locale) },
+] as const;
+
+describe(`an import report in the reader's language (${STORE_NAME})`, { skip: skipBrowser }, () => {
+  let s: LiveServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  before(async () => {
+    s = await liveServer();
+    browser = await launch();
+  });
+  after(async () => {
+    for (const c of contexts) await c.close();
+    await browser.close();
+    await s.close();
+  });
+
+  for (const l of LANGS) {
+    test(`${l.lang}: row errors, sold_skipped, market and source in words, at 375 and 1280 px`, async () => {
+      const owner = await seedPanelUser(s, { markets: [l.market] });
+      const feed = await feedFor(s, owner.slug, { source: 'woocommerce' });
+      const pushed = await s.app.inject({
+        method: 'POST',
+        url: feed.path,
+        headers: { 'content-type': 'text/csv' },
+        payload: csv([csvCar(`OK-${l.lang}`), csvCar(`BAD-${l.lang}-1`, { brand: 'Toyotta' }), csvCar(`BAD-${l.lang}-2`, { year: 'dos mil' })]),
+      });
+      assert.equal(pushed.statusCode, 200, pushed.body);
+      const imp = await s.store.db.selectFrom('feed_imports').select('id').where('feed_id', '=', feed.id).executeTakeFirstOrThrow();
+
+      for (const v of VIEWS) {
+        const ctx = await v.open(browser, l.locale);
+        contexts.push(ctx);
+        const page = await ctx.newPage();
+        await signIn(page, s.base, owner);
+        await page.goto(`${s.base}/panel/feeds/imports/${imp.id}`);
+        const text = await page.locator('main').innerText();
+        for (const said of l.says) assert.ok(text.includes(said), `"${said}" on the ${l.lang} report:\n${text}`);
+        if (l.lang !== 'en') for (const word of FOREIGN) assert.ok(!text.includes(word), `"${word}" on the ${l.lang} report`);
+        assert.equal(await horizontalOverflow(page), 0, 'fits the width');
+        await screenshot(page, `import-report-${l.lang}-${v.name}`);
+      }
+    });
+  }
+});
