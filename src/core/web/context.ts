@@ -21,6 +21,8 @@ export interface PanelUser {
   lang: Lang;
   /** BCP 47 tag for dates and numbers, e.g. es-AR. */
   locale: string;
+  /** The dealership's IANA time zone (D32): every time on its pages is shown in it. */
+  timeZone: string;
   notifyLeads: boolean;
   sessionId: number;
 }

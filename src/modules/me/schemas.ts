@@ -2,7 +2,15 @@ import { Type } from 'typebox';
 
 export const AccountSchema = Type.Object(
   {
-    dealer: Type.Object({ name: Type.String(), slug: Type.String(), markets: Type.Array(Type.String()) }),
+    dealer: Type.Object({
+      name: Type.String(),
+      slug: Type.String(),
+      markets: Type.Array(Type.String()),
+      time_zone: Type.String({
+        description: "The dealership's IANA time zone (D32): its own, else its first market's. Times are shown to people in it.",
+        examples: ['America/Argentina/Buenos_Aires'],
+      }),
+    }),
     key: Type.Object({
       prefix: Type.String({ description: 'The first 12 characters of the key: enough to tell keys apart.' }),
       name: Type.String(),

@@ -51,7 +51,7 @@ export const carTitle = (r: Pick<VehicleRow, 'brand' | 'model' | 'version' | 'ye
 const photoPath = (fileId: string, ext: string): string => photoUrl('', fileId, 'display', ext);
 
 /** The dealership as the vehicle services take it (the city only matters to creating cars). */
-const dealerOf = (u: PanelUser) => ({ id: u.dealerId, slug: u.dealerSlug, name: u.dealerName, city: null, markets: u.markets });
+const dealerOf = (u: PanelUser) => ({ id: u.dealerId, slug: u.dealerSlug, name: u.dealerName, city: null, markets: u.markets, timeZone: u.timeZone });
 
 interface ListQuery {
   status?: VehicleStatus;
