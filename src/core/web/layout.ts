@@ -15,6 +15,7 @@ const SECTIONS: { key: Section; href: string; owner?: boolean }[] = [
   { key: 'keys', href: '/panel/keys', owner: true },
   { key: 'webhooks', href: '/panel/webhooks', owner: true },
   { key: 'users', href: '/panel/users', owner: true },
+  { key: 'profile', href: '/panel/profile' },
   { key: 'account', href: '/panel/account' },
 ];
 
