@@ -6,8 +6,6 @@
 // digits only (no "+": the two kinds never meet).
 import { readPhone } from '../markets/phone.js';
 
-export { whatsappDigits } from '../markets/phone.js';
-
 export function emailKey(email: string | null): string | null {
   const e = email?.trim().toLowerCase();
   return e ? e : null;

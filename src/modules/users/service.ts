@@ -301,6 +301,7 @@ export async function resolveSession(store: Store, clock: Clock, cookie: string 
     // The market's number and date formats when its language is the user's; else the language's.
     locale: marketLocale.startsWith(lang) ? marketLocale : { es: 'es-ES', pt: 'pt-BR', en: 'en-US' }[lang],
     timeZone: dealerTimeZone(row.dealer_time_zone, markets),
+    now,
     notifyLeads: row.notify_leads === 1,
     sessionId: Number(row.session_id),
   };

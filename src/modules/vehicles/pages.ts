@@ -7,7 +7,8 @@ import { VEHICLE_STATUSES, type VehicleRow, type VehicleStatus } from '../../cor
 import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
-import { csrfField, dateTime } from '../../core/web/layout.js';
+import { csrfField } from '../../core/web/layout.js';
+import { dateTime } from '../../core/web/time.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { marketFormat } from '../markets/format.js';
@@ -122,7 +123,7 @@ function listTable(t: InventoryTexts, user: PanelUser, rows: InventoryRow[]): Ht
 <td data-label="${t.col.car}">${carTitle(r)}</td>
 <td data-label="${t.col.price}">${marketFormat(r.market).price(r.price_cents, r.currency)}</td>
 <td data-label="${t.col.status}">${statusBadge(t, r.status)}</td>
-<td data-label="${t.col.updated}">${dateTime(r.updated_at, user.locale)}</td>
+<td data-label="${t.col.updated}">${dateTime(r.updated_at, user)}</td>
 </tr>`,
   )}</tbody></table></div>`;
 }
@@ -221,7 +222,7 @@ ${pager}`,
       [t.field.source, v.source],
       [t.field.listing_id, v.listing_id],
       [t.field.url, html`<a href="${v.url}" rel="noopener" target="_blank">${t.openPublic}</a>`],
-      [t.field.updated_at, dateTime(row.updated_at, user.locale)],
+      [t.field.updated_at, dateTime(row.updated_at, user)],
       [t.field.description, v.description || '—'],
     ];
 
@@ -270,7 +271,7 @@ ${
   events.length
     ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.eventWhat}</th><th>${t.eventWhen}</th></tr></thead><tbody>${events.map(
         (e) =>
-          html`<tr><td data-label="${t.eventWhat}">${t.eventType[e.type] ?? e.type}</td><td data-label="${t.eventWhen}">${dateTime(e.created_at, user.locale)}</td></tr>`,
+          html`<tr><td data-label="${t.eventWhat}">${t.eventType[e.type] ?? e.type}</td><td data-label="${t.eventWhen}">${dateTime(e.created_at, user)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p class="muted">${t.noEvents}</p>`
 }
