@@ -23,6 +23,7 @@ import { gonePage, listingPage, messagePage, notYetPage, thanksPage } from './pa
 import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
 import { encodedPage, LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
+import { contactTarget, noContactHook, type OnContact } from './contact.js';
 
 export interface ListingDeps {
   store: Store;
@@ -31,6 +32,8 @@ export interface ListingDeps {
   limiter: RateLimitStore;
   /** Inquiries accepted per client address in any hour (INQUIRIES_PER_HOUR). */
   inquiriesPerHour: number;
+  /** Called on each contact redirect (D34); the statistics count there. Default: nothing. */
+  onContact?: OnContact;
 }
 
 /** Inquiry bodies are small: four short fields and a message of at most 2000 characters. */
@@ -113,6 +116,16 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
     return sendCachedPage(req, reply, await pages.get(req.params.listing_id));
+  });
+
+  // D34, P84: the buyers' phone and WhatsApp links go through here (contact.ts).
+  const onContact = deps.onContact ?? noContactHook;
+  app.get<{ Params: Params & { channel: string } }>('/listings/:listing_id/contact/:channel', { schema: { hide: true } }, async (req, reply) => {
+    const id = req.params.listing_id;
+    const target = LISTING_ID.test(id) ? await contactTarget(store.db, publicBaseUrl, id, req.params.channel) : undefined;
+    if (!target) return sendPage(reply, notFoundListing());
+    onContact(id, target.channel);
+    return reply.code(302).header('location', target.location).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send();
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id/thanks', { schema: { hide: true } }, async (req, reply) => {
