@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { keyResolver } from './modules/keys/resolver.js';
 import { leadRoutes } from './modules/leads/routes.js';
 import { listingRoutes } from './modules/listings/routes.js';
+import type { OnContact } from './modules/listings/contact.js';
 import { marketRoutes } from './modules/markets/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { panelRoutes } from './modules/panel/routes.js';
@@ -42,6 +43,8 @@ export interface AppOptions extends ServiceOptions {
   logStream?: DestinationStream;
   /** Told of every route as it is registered (tests walk them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** Told of each buyer sent to a dealership's phone or WhatsApp (D34, listings/contact.ts); default nothing. */
+  onContact?: OnContact;
 }
 
 declare module 'fastify' {
@@ -131,7 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Without a key: health, photos, public listing pages, the feed push (its token is the secret).
   await app.register(healthRoutes);
   await app.register(photoRoutes, { storage: services.storage, publicBaseUrl: config.photoPublicBaseUrl });
-  await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour } });
+  await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour, onContact: opts.onContact } });
   await app.register(feedPushRoutes, { prefix: '/v1', deps: services, limiter: services.limiter, perMinute: config.feedPushPerMinute });
   // The dealer panel: its own sessions, forms and pages (D27).
   await app.register(panelRoutes, { prefix: '/panel', deps: services });

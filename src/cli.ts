@@ -17,12 +17,15 @@ import { failedMails } from './core/mail/outbox.js';
 import { buildCatalog } from './modules/catalog/catalog.js';
 import { checkFeedFileOnDisk } from './modules/feeds/import.js';
 import { getDealerBySlug } from './modules/dealers/service.js';
+import { profileOf, updateProfile } from './modules/dealers/profile.js';
 import { inviteUserToDealer, listUsers, removeUserByEmail } from './modules/users/service.js';
 
 const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
 
   dealers create --slug S --name N --markets ar[,uy] [--city C]
   dealers list
+  dealers update --slug S [--phone P] [--whatsapp W] [--address A] [--website U] [--time-zone Z]
+                                   the public profile and time zone (D32; an empty value clears)
   keys create --dealer S [--name N]
   keys revoke --dealer S --prefix P
   feeds create --dealer S [--market M] [--source feed] [--url U]
@@ -66,6 +69,34 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
     case 'dealers list': {
       const dealers = (await allDealers(db)).map((d) => ({ slug: d.slug, name: d.name, markets: d.markets, city: d.city }));
       return { json: { dealers }, text: dealers.map((d) => `${d.slug}\t${d.name}\t${d.markets.join(',')}\t${d.city ?? ''}`).join('\n') };
+    }
+    case 'dealers update': {
+      const d = await getDealerBySlug(db, required(opts, 'slug'));
+      const row = await updateProfile(db, d, {
+        phone: optional(opts, 'phone'),
+        whatsapp: optional(opts, 'whatsapp'),
+        address: optional(opts, 'address'),
+        website: optional(opts, 'website'),
+        time_zone: optional(opts, 'time-zone'),
+      });
+      const p = profileOf(row);
+      const dealer = {
+        slug: d.slug,
+        name: d.name,
+        markets: d.markets,
+        city: d.city,
+        phone: p.phone,
+        whatsapp: p.whatsapp,
+        address: p.address,
+        website: p.website,
+        time_zone: p.time_zone,
+      };
+      return {
+        json: { dealer },
+        text: [`updated dealership ${d.slug}`, ...(['phone', 'whatsapp', 'address', 'website', 'time_zone'] as const).map((k) => `${k}\t${p[k] ?? ''}`)].join(
+          '\n',
+        ),
+      };
     }
     case 'keys create': {
       const k = await createKey(db, clock, { dealer: required(opts, 'dealer'), name: optional(opts, 'name') });
@@ -196,6 +227,11 @@ async function main(argv: string[]): Promise<number> {
         column: { type: 'string' },
         field: { type: 'string' },
         remove: { type: 'boolean' },
+        phone: { type: 'string' },
+        whatsapp: { type: 'string' },
+        address: { type: 'string' },
+        website: { type: 'string' },
+        'time-zone': { type: 'string' },
       },
     });
   } catch (err) {

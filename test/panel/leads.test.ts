@@ -102,14 +102,20 @@ describe(`panel leads (${STORE_NAME})`, () => {
     assert.ok(b.includes('<h1>Conversación sobre 2019 Volkswagen Gol Trendline</h1>'));
     assert.ok(b.includes('<dd>Ana Pereyra</dd>'));
     assert.ok(b.includes('<a href="mailto:ana.p@example.org">ana.p@example.org</a>'));
-    assert.ok(b.includes('<a href="tel:+5493514441234">+54 9 351 444-1234</a>'));
+    // Read in the car's market and shown as people there write it (D32, P83).
+    assert.ok(b.includes('<a href="tel:+5493514441234">0351 15-444-1234</a>'));
     assert.ok(b.includes('href="https://wa.me/5493514441234"'));
     assert.ok(b.includes(`href="${gol.url}"`), "the car's public page");
     assert.match(b, /<img src="https:\/\/cars\.example\.com\/photos\//);
     assert.match(b, /\$\s?18\.500\.000/);
     assert.ok(b.includes('Publicado'));
     assert.ok(b.includes('Hola, ¿sigue disponible el Gol?<br>Gracias'));
-    assert.ok(b.includes('2 nov 2026'), 'times in the user’s locale');
+    // Times in the dealership's zone, as people say them, the exact moment in the title (D32, P82).
+    assert.match(
+      b,
+      /<time class="muted" datetime="2026-11-0[^"]+" title="[^"]*2026[^"]*">(ahora|hace \d+ min|hoy \d{1,2}:\d{2}|ayer \d{1,2}:\d{2}|\d{1,2} (de )?nov)/,
+    );
+    assert.doesNotMatch(b, /UTC/);
     assert.ok(b.includes('Enviar respuesta'));
     assert.equal((await leadOf('A1043', 0)).unread, 0);
   });

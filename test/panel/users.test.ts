@@ -33,7 +33,8 @@ describe(`panel users (${STORE_NAME})`, () => {
     assert.match(page.body, /<td data-label="Rol">Personal<\/td>/);
     assert.match(page.body, /<td data-label="Rol">Titular<\/td>/);
     assert.match(page.body, /class="badge ok">Activo/);
-    assert.match(page.body, /<td data-label="Último ingreso">\d/);
+    // Just signed in, in the dealership's time (D32, P82).
+    assert.match(page.body, /<td data-label="Último ingreso">ahora<\/td>/);
     assert.match(page.body, /data-confirm="¿Quitar a Bruno Vendedor\?/);
   });
 

@@ -191,6 +191,68 @@ describe(`operator CLI (${STORE_NAME})`, () => {
     assert.deepEqual(removed, { id, column_map: {} });
   });
 
+  test('dealers update: the profile and time zone exactly as D32; numbers read in the market; bad values are one error line, exit 1', async () => {
+    json(await cli('dealers', 'create', '--slug', 'perfil-sur', '--name', 'Perfil del Sur', '--markets', 'ar', '--json'));
+    const d = json(
+      await cli(
+        'dealers',
+        'update',
+        '--slug',
+        'perfil-sur',
+        '--phone',
+        '11 4444-2222',
+        '--whatsapp',
+        '11 4444-2222',
+        '--address',
+        'Av. Corrientes 1234, CABA',
+        '--website',
+        'https://autos.example.com.ar',
+        '--time-zone',
+        'America/Argentina/Cordoba',
+        '--json',
+      ),
+    );
+    assert.deepEqual(d, {
+      dealer: {
+        slug: 'perfil-sur',
+        name: 'Perfil del Sur',
+        markets: ['ar'],
+        city: null,
+        phone: '+541144442222',
+        whatsapp: '+5491144442222',
+        address: 'Av. Corrientes 1234, CABA',
+        website: 'https://autos.example.com.ar/',
+        time_zone: 'America/Argentina/Cordoba',
+      },
+    });
+    // Fields not given are kept; an empty one is cleared (the time zone goes back to the market's).
+    const cleared = json(await cli('dealers', 'update', '--slug', 'perfil-sur', '--time-zone', '', '--website', '', '--json'));
+    assert.equal(cleared.dealer.time_zone, 'America/Argentina/Buenos_Aires');
+    assert.equal(cleared.dealer.website, null);
+    assert.equal(cleared.dealer.whatsapp, '+5491144442222');
+
+    for (const [flag, value, said] of [
+      ['--time-zone', 'Mars/Olympus', /time zone "Mars\/Olympus" is not an IANA time zone/],
+      ['--time-zone', '+03:00', /not an IANA time zone/],
+      ['--phone', '12', /phone "12" is not a valid phone number of market ar/],
+      ['--whatsapp', 'call me', /whatsapp "call me" is not a valid phone number/],
+      ['--website', 'ftp://autos.example.com', /must be an http or https address/],
+    ] as const) {
+      const r = await cli('dealers', 'update', '--slug', 'perfil-sur', flag, value, '--json');
+      assert.equal(r.code, 1, `${flag} ${value}`);
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+      assert.match(r.stderr, said);
+    }
+    const nobody = await cli('dealers', 'update', '--slug', 'no-such', '--phone', '11 4444-2222', '--json');
+    assert.equal(nobody.code, 1);
+    assert.match(nobody.stderr, /no dealership with slug "no-such"/);
+    // Nothing of the refused updates was written.
+    const row = await t.store.db.selectFrom('dealers').selectAll().where('slug', '=', 'perfil-sur').executeTakeFirstOrThrow();
+    assert.equal(row.phone, '+541144442222');
+    assert.equal(row.time_zone, null);
+  });
+
   test('a bad DATABASE_URL is named in one line', async () => {
     const r = await new Promise<Run>((resolve) =>
       execFile(

@@ -25,6 +25,7 @@ const LANDED: Record<string, string> = {
   '2026-11-26-001-feed-token-creators': '04b91d803c92781b',
   '2026-11-26-002-lead-phone-keys': 'b4d822a265fedccd',
   '2026-11-26-010-limit-hits': '06e90033d91826cb',
+  '2026-11-27-001-dealer-profile': '06534147937041be',
   '2026-11-27-003-listing-stats': '0a94fad5de219ae9',
 };
 

@@ -123,6 +123,7 @@ export async function makeApp(
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     ...(options.outbound ? { outbound: options.outbound } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.onContact ? { onContact: options.onContact } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   options.setup?.(app);

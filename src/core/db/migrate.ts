@@ -20,6 +20,7 @@ import * as feedMapping from './migrations/2026-11-24-006-feed-mapping.js';
 import * as feedTokenCreators from './migrations/2026-11-26-001-feed-token-creators.js';
 import * as leadPhoneKeys from './migrations/2026-11-26-002-lead-phone-keys.js';
 import * as limitHits from './migrations/2026-11-26-010-limit-hits.js';
+import * as dealerProfile from './migrations/2026-11-27-001-dealer-profile.js';
 import * as listingStats from './migrations/2026-11-27-003-listing-stats.js';
 
 const MIGRATIONS = {
@@ -39,6 +40,7 @@ const MIGRATIONS = {
   '2026-11-26-001-feed-token-creators': feedTokenCreators,
   '2026-11-26-002-lead-phone-keys': leadPhoneKeys,
   '2026-11-26-010-limit-hits': limitHits,
+  '2026-11-27-001-dealer-profile': dealerProfile,
   '2026-11-27-003-listing-stats': listingStats,
 };
 

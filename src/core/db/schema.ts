@@ -9,6 +9,17 @@ interface DealersTable {
   /** JSON array of market codes, e.g. ["ar","uy"]. */
   markets: string;
   created_at: number;
+  /** IANA time zone (D32); null: the first market's. */
+  time_zone: string | null;
+  /** E.164, as stored by dealers/profile.ts (D32). */
+  phone: string | null;
+  /** E.164 of the WhatsApp number (D32). */
+  whatsapp: string | null;
+  address: string | null;
+  /** An http(s) URL. */
+  website: string | null;
+  /** Short free text ("Lun a vie 9 a 18 h"). */
+  opening_hours: string | null;
 }
 
 interface ApiKeysTable {

@@ -7,7 +7,8 @@ export interface AuthContext {
   keyId: number;
   keyName: string;
   keyPrefix: string;
-  dealer: { id: number; slug: string; name: string; city: string | null; markets: string[] };
+  /** `timeZone`: the dealership's own or its first market's (D32). */
+  dealer: { id: number; slug: string; name: string; city: string | null; markets: string[]; timeZone: string };
 }
 
 declare module 'fastify' {

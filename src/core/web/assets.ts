@@ -30,7 +30,7 @@ table{border-collapse:collapse;width:100%;background:var(--card)}
 th,td{text-align:left;padding:.5rem;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-size:.85rem;color:var(--muted);font-weight:600}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input[type=text],input[type=email],input[type=password],input[type=url],input[type=search],select,textarea{width:100%;max-width:100%;padding:.55rem .6rem;border:1px solid #aab2bc;border-radius:6px;font:inherit;background:#fff}
+input[type=text],input[type=email],input[type=tel],input[type=password],input[type=url],input[type=search],select,textarea{width:100%;max-width:100%;padding:.55rem .6rem;border:1px solid #aab2bc;border-radius:6px;font:inherit;background:#fff}
 textarea{min-height:7rem}
 .check{display:flex;gap:.5rem;align-items:center;font-weight:400}
 button,.button{display:inline-block;padding:.55rem 1rem;border-radius:6px;border:1px solid var(--brand);background:var(--brand);color:var(--brand-fg);font:inherit;font-weight:600;cursor:pointer;text-decoration:none;min-height:44px}

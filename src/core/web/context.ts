@@ -21,6 +21,10 @@ export interface PanelUser {
   lang: Lang;
   /** BCP 47 tag for dates and numbers, e.g. es-AR. */
   locale: string;
+  /** The dealership's IANA time zone (D32): every time on its pages is shown in it (core/web/time.ts). */
+  timeZone: string;
+  /** The clock's time as this request was signed in: "hace 5 min" counts from it. */
+  now: number;
   notifyLeads: boolean;
   sessionId: number;
 }

@@ -15,6 +15,7 @@ const SECTIONS: { key: Section; href: string; owner?: boolean }[] = [
   { key: 'keys', href: '/panel/keys', owner: true },
   { key: 'webhooks', href: '/panel/webhooks', owner: true },
   { key: 'users', href: '/panel/users', owner: true },
+  { key: 'profile', href: '/panel/profile' },
   { key: 'account', href: '/panel/account' },
 ];
 
@@ -74,17 +75,4 @@ ${o.body}
 export function copyButton(id: string, lang: Lang): Html {
   const t = FRAME_TEXTS[lang];
   return html`<button type="button" class="secondary" data-copy="${id}" data-copied="${t.copied}" hidden>${t.copy}</button>`;
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "24 nov 2026, 14:05 UTC" in the page's locale (formatters are costly: one per locale). */
-export function dateTime(ms: number | null | undefined, locale: string): string {
-  if (ms === null || ms === undefined) return '—';
-  let f = dateFormats.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-    dateFormats.set(locale, f);
-  }
-  return `${f.format(ms)} UTC`;
 }

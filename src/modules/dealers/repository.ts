@@ -16,3 +16,17 @@ export function findDealerBySlug(db: Kysely<DB>, slug: string): Promise<DealerRo
 export function listDealers(db: Kysely<DB>): Promise<DealerRow[]> {
   return db.selectFrom('dealers').selectAll().orderBy('slug').execute();
 }
+
+export function findDealerById(db: Kysely<DB>, id: number): Promise<DealerRow | undefined> {
+  return db.selectFrom('dealers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets the profile fields given (D32); the row as it is after, or undefined when there is no such dealership. */
+export async function updateDealerProfile(
+  db: Kysely<DB>,
+  id: number,
+  values: Partial<Pick<DealerRow, 'phone' | 'whatsapp' | 'address' | 'website' | 'opening_hours' | 'time_zone'>>,
+): Promise<DealerRow | undefined> {
+  if (Object.keys(values).length === 0) return findDealerById(db, id);
+  return db.updateTable('dealers').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}

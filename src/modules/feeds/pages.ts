@@ -14,7 +14,8 @@ import { idParam, ownerOnly, signedIn, type PanelUser } from '../../core/web/con
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { word } from '../../core/i18n/index.js';
-import { copyButton, csrfField, dateTime } from '../../core/web/layout.js';
+import { copyButton, csrfField } from '../../core/web/layout.js';
+import { dateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { SOURCES } from '../vehicles/sources.js';
@@ -106,12 +107,12 @@ ${warning ? html`<p class="notice warn" role="status">${warning}</p>` : ''}
 <dl class="fields">
 <dt>${t.market}</dt><dd>${word(req.panelLang, 'market', f.market)}</dd>
 <dt>${t.source}</dt><dd>${word(req.panelLang, 'source', f.source)}</dd>
-<dt>${t.created}</dt><dd>${dateTime(f.created_at, user.locale)}</dd>
+<dt>${t.created}</dt><dd>${dateTime(f.created_at, user)}</dd>
 <dt>${t.madeBy}</dt><dd>${makerOf(req, f)}</dd>
 <dt>${t.pushAddress}</dt><dd class="muted">${t.pushHidden}</dd>
-<dt>${t.lastUsed}</dt><dd>${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user.locale)}</dd>
+<dt>${t.lastUsed}</dt><dd>${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user)}</dd>
 <dt>${t.feedUrl}</dt><dd>${f.url ? html`<code>${f.url}</code>` : html`<span class="muted">${t.noUrl}</span>`}</dd>
-${f.url ? html`<dt>${t.lastRead}</dt><dd>${dateTime(f.last_polled_at, user.locale)}</dd>` : ''}
+${f.url ? html`<dt>${t.lastRead}</dt><dd>${dateTime(f.last_polled_at, user)}</dd>` : ''}
 </dl>
 ${owner ? urlForm(req, f, mine) : ''}
 <div class="actions">
@@ -152,8 +153,8 @@ ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
       (
         f,
       ) => html`<tr><td data-label="ID">${f.id}</td><td data-label="${t.market}">${word(req.panelLang, 'market', f.market)}</td><td data-label="${t.source}">${word(req.panelLang, 'source', f.source)}</td>
-<td data-label="${t.created}">${dateTime(f.created_at, user.locale)}</td><td data-label="${t.madeBy}">${makerOf(req, f)}</td>
-<td data-label="${t.lastUsed}">${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user.locale)}</td><td data-label="${t.state}"><span class="badge bad">${t.revoked}</span> ${dateTime(f.revoked_at, user.locale)}</td></tr>`,
+<td data-label="${t.created}">${dateTime(f.created_at, user)}</td><td data-label="${t.madeBy}">${makerOf(req, f)}</td>
+<td data-label="${t.lastUsed}">${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user)}</td><td data-label="${t.state}"><span class="badge bad">${t.revoked}</span> ${dateTime(f.revoked_at, user)}</td></tr>`,
     )}</tbody></table></div></details>`;
   }
 
@@ -189,7 +190,7 @@ ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
 <thead><tr><th>${t.time}</th><th>${t.feedColumn}</th><th>${t.trigger}</th><th>${t.result}</th><th>${t.counts}</th><th></th></tr></thead>
 <tbody>${rows.map(
       (r) => html`<tr>
-<td data-label="${t.time}">${dateTime(r.started_at, user.locale)}</td>
+<td data-label="${t.time}">${dateTime(r.started_at, user)}</td>
 <td data-label="${t.feedColumn}">${r.feed_id} · ${word(req.panelLang, 'market', r.market)} · ${word(req.panelLang, 'source', r.source)}</td>
 <td data-label="${t.trigger}">${t.triggers[r.trigger]}</td>
 <td data-label="${t.result}">${resultBadge(req.panelLang, r.result)}</td>

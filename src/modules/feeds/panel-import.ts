@@ -6,7 +6,7 @@ import type { Store } from '../../core/db/store.js';
 import { idParam, signedIn, type Lang } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
-import { dateTime } from '../../core/web/layout.js';
+import { dateTime } from '../../core/web/time.js';
 import { sendPage } from '../../core/web/render.js';
 import { itemErrorText, type ItemError, type ItemErrorText } from '../vehicles/stock.js';
 import { renderStored, storedText, word } from '../../core/i18n/index.js';
@@ -76,8 +76,8 @@ export const importPages: FastifyPluginAsync<{ deps: { store: Store } }> = async
 <div class="card"><dl class="fields">
 <dt>${t.feedColumn}</dt><dd>${imp.feed_id} · ${word(req.panelLang, 'market', imp.market)} · ${word(req.panelLang, 'source', imp.source)}</dd>
 <dt>${t.trigger}</dt><dd>${t.triggers[imp.trigger]}</dd>
-<dt>${t.started}</dt><dd>${dateTime(imp.started_at, user.locale)}</dd>
-<dt>${t.finished}</dt><dd>${running ? '—' : dateTime(imp.finished_at, user.locale)}</dd>
+<dt>${t.started}</dt><dd>${dateTime(imp.started_at, user)}</dd>
+<dt>${t.finished}</dt><dd>${running ? '—' : dateTime(imp.finished_at, user)}</dd>
 ${imp.format ? html`<dt>${t.format}</dt><dd>${imp.format.toUpperCase()}</dd>` : ''}
 <dt>${t.rowsN}</dt><dd>${imp.rows}</dd>
 <dt>${t.createdN}</dt><dd>${imp.created}</dd>

@@ -8,7 +8,8 @@ import { ApiError } from '../../core/errors.js';
 import { idParam, ownerOnly, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
-import { copyButton, csrfField, dateTime } from '../../core/web/layout.js';
+import { copyButton, csrfField } from '../../core/web/layout.js';
+import { dateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { KEY_TEXTS } from './panel-texts.js';
 import { createDealerKey, dealerKeys, KEY_NAME_MAX, revokeDealerKey } from './service.js';
@@ -32,12 +33,12 @@ ${keys.map(
   (k) => html`<tr>
 <td data-label="${t.name}">${k.name}</td>
 <td data-label="${t.prefix}"><code>${k.prefix}…</code></td>
-<td data-label="${t.created}">${dateTime(k.created_at, user.locale)}</td>
-<td data-label="${t.lastUsed}">${k.last_used_at === null ? t.never : dateTime(k.last_used_at, user.locale)}</td>
+<td data-label="${t.created}">${dateTime(k.created_at, user)}</td>
+<td data-label="${t.lastUsed}">${k.last_used_at === null ? t.never : dateTime(k.last_used_at, user)}</td>
 <td data-label="${t.state}">${
     k.revoked_at === null
       ? html`<span class="badge ok">${t.live}</span>`
-      : html`<span class="badge bad">${t.revoked}</span> <span class="muted">${dateTime(k.revoked_at, user.locale)}</span>`
+      : html`<span class="badge bad">${t.revoked}</span> <span class="muted">${dateTime(k.revoked_at, user)}</span>`
   }</td>
 <td>${
     k.revoked_at === null

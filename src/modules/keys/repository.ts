@@ -38,6 +38,7 @@ export interface KeyOwnerRow {
   name: string;
   city: string | null;
   markets: string;
+  time_zone: string | null;
 }
 
 /** The lookup every keyed request makes (compiled once; see core/db/compiled.ts). */
@@ -55,6 +56,7 @@ const keyOwnerByHash = compiledQuery<KeyOwnerRow, [string]>((db) =>
       'dealers.name',
       'dealers.city',
       'dealers.markets',
+      'dealers.time_zone',
     ])
     .where('api_keys.key_hash', '=', '')
     .where('api_keys.revoked_at', 'is', null),

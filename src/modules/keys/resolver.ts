@@ -19,6 +19,7 @@ import type { AuthContext, KeyResolver } from '../../core/http/auth.js';
 import { hashKey, looksLikeKey, sameHash } from './key-format.js';
 import { findKeyOwner, touchKeyUsed } from './repository.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
+import { dealerTimeZone } from '../markets/markets.js';
 
 export const KEY_CACHE_TTL_MS = 1000;
 const KEY_CACHE_MAX = 10_000;
@@ -46,11 +47,12 @@ export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog, revoca
     const hash = hashKey(key);
     const row = await findKeyOwner(db, hash);
     if (!row || !sameHash(row.key_hash, hash)) return undefined;
+    const markets = JSON.parse(row.markets) as string[];
     const auth: AuthContext = {
       keyId: row.key_id,
       keyName: row.key_name,
       keyPrefix: row.key_prefix,
-      dealer: { id: row.dealer_id, slug: row.slug, name: row.name, city: row.city, markets: JSON.parse(row.markets) as string[] },
+      dealer: { id: row.dealer_id, slug: row.slug, name: row.name, city: row.city, markets, timeZone: dealerTimeZone(row.time_zone, markets) },
     };
     if (version !== undefined) cache.set(key, { auth, until: now + KEY_CACHE_TTL_MS, version });
     noteUse(auth.keyId, now);

@@ -10,14 +10,15 @@ import type { Store } from '../../core/db/store.js';
 import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
-import { csrfField, dateTime } from '../../core/web/layout.js';
+import { csrfField } from '../../core/web/layout.js';
+import { dateTime, fullDateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { marketFormat } from '../markets/format.js';
 import { updateAccount } from '../users/service.js';
 import { shownUrls } from '../vehicles/photos/state.js';
 import { vehicleLabel } from '../vehicles/serialize.js';
 import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
-import { whatsappDigits } from './contact-key.js';
+import { displayPhone, telHref, whatsappDigits } from '../markets/phone.js';
 import { LEAD_TEXTS } from './panel-texts.js';
 import { LEAD_STAGES } from './schemas.js';
 import {
@@ -121,7 +122,7 @@ ${rows.map(
 <td data-label="${t.colCar}">${vehicleLabel(r)}<br><span class="muted">${r.external_id}</span></td>
 <td data-label="${t.colStage}">${stageBadge(r.stage, t.stages[r.stage])}</td>
 <td data-label="${t.colMessage}">${shorten(r.last_message)}</td>
-<td data-label="${t.colActivity}">${dateTime(r.last_activity_at, user.locale)}</td>
+<td data-label="${t.colActivity}">${dateTime(r.last_activity_at, user)}</td>
 </tr>`,
 )}
 </tbody></table></div>`
@@ -176,16 +177,19 @@ ${notices}`,
     const email = erased ? null : contact.email;
     const phone = erased ? null : contact.phone;
     const buyerName = erased ? t.erased : contact.name;
+    // The buyer's number is read in the car's market (D32, P83): "11 4444 2222" on an Argentine
+    // listing is +54 9 11 4444-2222, dialled and on WhatsApp; the dealership's first market when the car is gone.
+    const market = car?.market ?? user.markets[0];
 
     const buyerCard = html`<section class="card" aria-labelledby="buyer-title">
 <h2 id="buyer-title">${t.buyer}</h2>
 ${
   erased
-    ? html`<p><strong>${t.erased}</strong></p>${contact?.erased_at ? html`<p class="muted">${t.erasedNote(dateTime(contact.erased_at, user.locale))}</p>` : ''}`
+    ? html`<p><strong>${t.erased}</strong></p>${contact?.erased_at ? html`<p class="muted">${t.erasedNote(dateTime(contact.erased_at, user))}</p>` : ''}`
     : html`<dl class="fields">
 <dt>${t.name}</dt><dd>${contact.name}</dd>
 ${email ? html`<dt>${t.email}</dt><dd><a href="mailto:${email}">${email}</a></dd>` : ''}
-${phone ? html`<dt>${t.phone}</dt><dd><a href="tel:${phone.replace(/[^\d+]/g, '')}">${phone}</a> · <a href="https://wa.me/${whatsappDigits(phone, car?.market)}" rel="noopener noreferrer" target="_blank">${t.whatsapp}</a></dd>` : ''}
+${phone ? html`<dt>${t.phone}</dt><dd><a href="${telHref(phone, market)}">${displayPhone(phone, market)}</a> · <a href="https://wa.me/${whatsappDigits(phone, market)}" rel="noopener noreferrer" target="_blank">${t.whatsapp}</a></dd>` : ''}
 </dl>
 ${c.related.map(
   (r) =>
@@ -223,7 +227,7 @@ ${LEAD_STAGES.filter((s) => s !== lead.stage).map((s) => html`<button class="sec
     const thread = html`<section aria-labelledby="thread-title">
 <h2 id="thread-title">${t.conversation}</h2>
 ${entries.map((e) => {
-  const when = html`<time class="muted" datetime="${new Date(e.created_at).toISOString()}">${dateTime(e.created_at, user.locale)}</time>`;
+  const when = html`<time class="muted" datetime="${new Date(e.created_at).toISOString()}" title="${fullDateTime(e.created_at, user)}">${dateTime(e.created_at, user)}</time>`;
   if (e.author === 'stage') {
     const stage = e.stage ?? lead.stage;
     return html`<p class="muted" id="entry-${e.id}">${t.stageChanged(whoOf(e, t), t.stages[stage])} · ${when}</p>`;

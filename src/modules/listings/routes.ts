@@ -24,6 +24,7 @@ import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
 import { encodedPage, LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
 import type { StatsCounting } from '../stats/counting.js';
+import { contactTarget, noContactHook, type OnContact } from './contact.js';
 
 export interface ListingDeps {
   store: Store;
@@ -34,6 +35,8 @@ export interface ListingDeps {
   inquiriesPerHour: number;
   /** Counts the views of car pages (D34). */
   stats: Pick<StatsCounting, 'countView'>;
+  /** Called on each contact redirect (D34); the statistics count there. Default: nothing. */
+  onContact?: OnContact;
 }
 
 /** Inquiry bodies are small: four short fields and a message of at most 2000 characters. */
@@ -120,6 +123,16 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     // A view (D34): a 200 page (a 304 is that page, revalidated); countView decides who counts.
     if (p.car) deps.stats.countView(req, p.car);
     return sendCachedPage(req, reply, p);
+  });
+
+  // D34, P84: the buyers' phone and WhatsApp links go through here (contact.ts).
+  const onContact = deps.onContact ?? noContactHook;
+  app.get<{ Params: Params & { channel: string } }>('/listings/:listing_id/contact/:channel', { schema: { hide: true } }, async (req, reply) => {
+    const id = req.params.listing_id;
+    const target = LISTING_ID.test(id) ? await contactTarget(store.db, publicBaseUrl, id, req.params.channel) : undefined;
+    if (!target) return sendPage(reply, notFoundListing());
+    onContact(id, target.channel);
+    return reply.code(302).header('location', target.location).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send();
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id/thanks', { schema: { hide: true } }, async (req, reply) => {

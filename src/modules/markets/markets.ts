@@ -64,3 +64,20 @@ export const languageOf = (code: string): 'es' | 'pt' | 'en' => localeTagOf(code
 /** A market's ISO 3166 country, as phone numbers are read in it (D32): the market code, but `uk` is GB. */
 export const countryOfMarket = (code: string | undefined): string | undefined =>
   code && isMarketCode(code.toLowerCase()) ? (code.toLowerCase() === 'uk' ? 'GB' : code.toUpperCase()) : undefined;
+
+/** Each market's time zone: a dealership's default one is its first market's (D32). */
+export const MARKET_TIME_ZONES: Readonly<Record<string, string>> = {
+  ar: 'America/Argentina/Buenos_Aires',
+  uy: 'America/Montevideo',
+  cl: 'America/Santiago',
+  mx: 'America/Mexico_City',
+  br: 'America/Sao_Paulo',
+  co: 'America/Bogota',
+  pe: 'America/Lima',
+  es: 'Europe/Madrid',
+  uk: 'Europe/London',
+  us: 'America/New_York',
+};
+export const timeZoneOfMarket = (code: string | undefined): string => (code && MARKET_TIME_ZONES[code.toLowerCase()]) || 'UTC';
+/** A dealership's time zone: its own (D32), else its first market's. */
+export const dealerTimeZone = (own: string | null | undefined, markets: readonly string[]): string => own || timeZoneOfMarket(markets[0]);

@@ -33,7 +33,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number }> = async 
 
 function account({ dealer, keyPrefix, keyName }: AuthContext, perMinute: number) {
   return {
-    dealer: { name: dealer.name, slug: dealer.slug, markets: dealer.markets },
+    dealer: { name: dealer.name, slug: dealer.slug, markets: dealer.markets, time_zone: dealer.timeZone },
     key: { prefix: keyPrefix, name: keyName },
     limits: { per_minute: perMinute, sync_max: SYNC_MAX, min_photos: Math.max(...dealer.markets.map(minPhotosOf)) },
     api_version: API_VERSION,

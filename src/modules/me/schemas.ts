@@ -3,7 +3,15 @@ import { MARKET_CODES } from '../markets/markets.js';
 
 export const AccountSchema = Type.Object(
   {
-    dealer: Type.Object({ name: Type.String(), slug: Type.String(), markets: Type.Array(Type.Unsafe<string>({ type: 'string', enum: [...MARKET_CODES] })) }),
+    dealer: Type.Object({
+      name: Type.String(),
+      slug: Type.String(),
+      markets: Type.Array(Type.Unsafe<string>({ type: 'string', enum: [...MARKET_CODES] })),
+      time_zone: Type.String({
+        description: "The dealership's IANA time zone (D32): its own, else its first market's. Times are shown to people in it.",
+        examples: ['America/Argentina/Buenos_Aires'],
+      }),
+    }),
     key: Type.Object({
       prefix: Type.String({ description: 'The first 12 characters of the key: enough to tell keys apart.' }),
       name: Type.String(),

@@ -7,7 +7,7 @@ import type { Store } from '../../core/db/store.js';
 import { VEHICLE_STATUSES } from '../../core/db/schema.js';
 import { signedIn } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
-import { dateTime } from '../../core/web/layout.js';
+import { dateTime } from '../../core/web/time.js';
 import { sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { latestDealerImports } from '../feeds/repository.js';
@@ -84,7 +84,7 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
     const importsBlock = imports.length
       ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.col.when}</th><th>${t.col.trigger}</th><th>${t.col.result}</th><th>${t.col.counts}</th><th></th></tr></thead><tbody>${imports.map(
           (i) => html`<tr>
-<td data-label="${t.col.when}">${dateTime(i.started_at, user.locale)}</td>
+<td data-label="${t.col.when}">${dateTime(i.started_at, user)}</td>
 <td data-label="${t.col.trigger}">${t.trigger[i.trigger]}</td>
 <td data-label="${t.col.result}"><span class="badge ${i.result === 'processed' ? 'ok' : i.result === 'running' ? '' : 'bad'}">${t.result[i.result]}</span></td>
 <td data-label="${t.col.counts}">${t.counts(i.rows, i.created, i.updated, i.sold, i.error_count)}</td>
@@ -104,7 +104,7 @@ ${
   leads.length
     ? html`<ul>${leads.map(
         (l) =>
-          html`<li><a href="/panel/leads/${l.id}">${l.brand ? carTitle({ brand: l.brand, model: l.model ?? '', version: l.version, year: l.year ?? 0 }) : t.unknownCar}</a> <span class="muted">${dateTime(l.created_at, user.locale)}</span></li>`,
+          html`<li><a href="/panel/leads/${l.id}">${l.brand ? carTitle({ brand: l.brand, model: l.model ?? '', version: l.version, year: l.year ?? 0 }) : t.unknownCar}</a> <span class="muted">${dateTime(l.created_at, user)}</span></li>`,
       )}</ul>`
     : ''
 }

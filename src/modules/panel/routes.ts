@@ -18,6 +18,7 @@ import { leadPages, type LeadPagesDeps } from '../leads/pages.js';
 import { authPages, type AuthPagesDeps } from '../users/auth-pages.js';
 import { userPages, type UserPagesDeps } from '../users/pages.js';
 import { csrfBinding, sessionHook } from '../users/session.js';
+import { dealerPages, type DealerPagesDeps } from '../dealers/pages.js';
 import { feedsPages, type FeedsPagesDeps } from '../feeds/pages.js';
 import { keysPages, type KeysPagesDeps } from '../keys/pages.js';
 import { inventoryPages, type InventoryDeps } from '../vehicles/pages.js';
@@ -32,7 +33,8 @@ export type PanelDeps = AuthPagesDeps &
   AccountPagesDeps &
   LeadPagesDeps &
   KeysPagesDeps &
-  FeedsPagesDeps & { box: SecretBox };
+  FeedsPagesDeps &
+  DealerPagesDeps & { box: SecretBox };
 
 /** A panel form is short text; anything larger is refused with a page (413). */
 const PANEL_FORM_LIMIT = 64 * 1024;
@@ -51,6 +53,7 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
   await app.register(keysPages, { deps });
   await app.register(webhookPages, { deps });
   await app.register(userPages, { deps });
+  await app.register(dealerPages, { deps });
   await app.register(accountPages, { deps });
 }
 

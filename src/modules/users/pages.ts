@@ -8,7 +8,8 @@ import { ApiError } from '../../core/errors.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { idParam, ownerOnly, type PanelUser } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
-import { csrfField, dateTime } from '../../core/web/layout.js';
+import { csrfField } from '../../core/web/layout.js';
+import { dateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { USER_PANEL_TEXTS } from './panel-texts.js';
 import {
@@ -72,7 +73,7 @@ export const userPages: FastifyPluginAsync<{ deps: UserPagesDeps }> = async (app
 <td data-label="${t.email}">${u.email}</td>
 <td data-label="${t.role}">${t.roles[u.role]}</td>
 <td data-label="${t.state}">${u.active ? html`<span class="badge ok">${t.activeState}</span>` : html`<span class="badge warn">${t.pendingState}</span>`}</td>
-<td data-label="${t.lastSignIn}">${u.last_sign_in_at === null ? t.never : dateTime(u.last_sign_in_at, me.locale)}</td>
+<td data-label="${t.lastSignIn}">${u.last_sign_in_at === null ? t.never : dateTime(u.last_sign_in_at, me)}</td>
 <td data-label="${t.actions}"><div class="actions">
 <form class="inline" method="post" action="/panel/users/${u.id}/role">${csrfField(req.csrfToken)}<select name="role" aria-label="${t.roleFor(who)}">${roleOptions(u.role)}</select> <button type="submit" class="secondary">${t.changeRole}</button></form>
 ${

@@ -91,6 +91,7 @@ export async function insertSession(db: Kysely<DB>, s: { userId: number; tokenHa
 }
 
 export interface SessionRow extends UserWithDealer {
+  dealer_time_zone: string | null;
   session_id: number;
   session_created_at: number;
   session_last_seen_at: number;
@@ -106,6 +107,7 @@ export function findSession(db: Kysely<DB>, tokenHash: string): Promise<SessionR
       'dealers.slug as dealer_slug',
       'dealers.name as dealer_name',
       'dealers.markets as dealer_markets',
+      'dealers.time_zone as dealer_time_zone',
       'user_sessions.id as session_id',
       'user_sessions.created_at as session_created_at',
       'user_sessions.last_seen_at as session_last_seen_at',

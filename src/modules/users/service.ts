@@ -14,7 +14,7 @@ import { queueMail } from '../../core/mail/outbox.js';
 import { controlSentence, forbiddenControl } from '../../core/text.js';
 import type { Lang, PanelUser } from '../../core/web/context.js';
 import { getDealerBySlug } from '../dealers/service.js';
-import { languageOf, localeTagOf } from '../markets/markets.js';
+import { dealerTimeZone, languageOf, localeTagOf } from '../markets/markets.js';
 import { elsewhereMail, invitationMail, resetMail } from './mails.js';
 import { hashPassword, passwordProblem, verifyPassword } from './password.js';
 import * as repo from './repository.js';
@@ -300,6 +300,8 @@ export async function resolveSession(store: Store, clock: Clock, cookie: string 
     lang,
     // The market's number and date formats when its language is the user's; else the language's.
     locale: marketLocale.startsWith(lang) ? marketLocale : { es: 'es-ES', pt: 'pt-BR', en: 'en-US' }[lang],
+    timeZone: dealerTimeZone(row.dealer_time_zone, markets),
+    now,
     notifyLeads: row.notify_leads === 1,
     sessionId: Number(row.session_id),
   };

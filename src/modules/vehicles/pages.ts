@@ -8,7 +8,8 @@ import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { word } from '../../core/i18n/index.js';
-import { csrfField, dateTime } from '../../core/web/layout.js';
+import { csrfField } from '../../core/web/layout.js';
+import { dateTime } from '../../core/web/time.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { marketFormat } from '../markets/format.js';
@@ -52,7 +53,7 @@ export const carTitle = (r: Pick<VehicleRow, 'brand' | 'model' | 'version' | 'ye
 const photoPath = (fileId: string, ext: string): string => photoUrl('', fileId, 'display', ext);
 
 /** The dealership as the vehicle services take it (the city only matters to creating cars). */
-const dealerOf = (u: PanelUser) => ({ id: u.dealerId, slug: u.dealerSlug, name: u.dealerName, city: null, markets: u.markets });
+const dealerOf = (u: PanelUser) => ({ id: u.dealerId, slug: u.dealerSlug, name: u.dealerName, city: null, markets: u.markets, timeZone: u.timeZone });
 
 interface ListQuery {
   status?: VehicleStatus;
@@ -123,7 +124,7 @@ function listTable(t: InventoryTexts, user: PanelUser, rows: InventoryRow[]): Ht
 <td data-label="${t.col.car}">${carTitle(r)}</td>
 <td data-label="${t.col.price}">${marketFormat(r.market).price(r.price_cents, r.currency)}</td>
 <td data-label="${t.col.status}">${statusBadge(t, r.status)}</td>
-<td data-label="${t.col.updated}">${dateTime(r.updated_at, user.locale)}</td>
+<td data-label="${t.col.updated}">${dateTime(r.updated_at, user)}</td>
 </tr>`,
   )}</tbody></table></div>`;
 }
@@ -222,7 +223,7 @@ ${pager}`,
       [t.field.source, word(req.panelLang, 'source', v.source)],
       [t.field.listing_id, v.listing_id],
       [t.field.url, html`<a href="${v.url}" rel="noopener" target="_blank">${t.openPublic}</a>`],
-      [t.field.updated_at, dateTime(row.updated_at, user.locale)],
+      [t.field.updated_at, dateTime(row.updated_at, user)],
       [t.field.description, v.description || '—'],
     ];
 
@@ -271,7 +272,7 @@ ${
   events.length
     ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.eventWhat}</th><th>${t.eventWhen}</th></tr></thead><tbody>${events.map(
         (e) =>
-          html`<tr><td data-label="${t.eventWhat}">${t.eventType[e.type] ?? e.type}</td><td data-label="${t.eventWhen}">${dateTime(e.created_at, user.locale)}</td></tr>`,
+          html`<tr><td data-label="${t.eventWhat}">${t.eventType[e.type] ?? e.type}</td><td data-label="${t.eventWhen}">${dateTime(e.created_at, user)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p class="muted">${t.noEvents}</p>`
 }

@@ -5,7 +5,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { idParam, ownerOnly, type PanelUser } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
-import { copyButton, csrfField, dateTime } from '../../core/web/layout.js';
+import { copyButton, csrfField } from '../../core/web/layout.js';
+import { dateTime, type TimeViewer } from '../../core/web/time.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { EVENT_TYPES } from '../events/events.js';
@@ -106,7 +107,7 @@ export const webhookPages: FastifyPluginAsync<{ deps: WebhookPagesDeps }> = asyn
 <td data-label="${t.url}"><a href="/panel/webhooks/${w.id}">${w.url}</a></td>
 <td data-label="${t.events}">${eventsOf(t, w.events)}</td>
 <td data-label="${t.state}">${stateBadge(t, w)}</td>
-<td data-label="${t.created}">${dateTime(Date.parse(w.created_at), user.locale)}</td>
+<td data-label="${t.created}">${dateTime(Date.parse(w.created_at), user)}</td>
 <td data-label="${t.actions}"><div class="actions">
 <a class="button secondary" href="/panel/webhooks/${w.id}">${t.open}</a>
 <form class="inline" method="post" action="/panel/webhooks/${w.id}/test">${csrfField(req.csrfToken)}<button type="submit" class="secondary">${t.sendTest}</button></form>
@@ -181,8 +182,8 @@ ${EVENT_TYPES.map(
   // The receiver's status when one came (the sender's note then only repeats it), else why none did.
   const outcomeOf = (t: Texts, a: Attempt): string => (a.status_code !== null ? t.httpStatus(a.status_code) : (a.error ?? ''));
 
-  const attemptLine = (t: Texts, a: Attempt, locale: string): Html =>
-    html`<li>${dateTime(Date.parse(a.attempted_at), locale)} · ${outcomeOf(t, a)} · ${t.duration(a.duration_ms)}</li>`;
+  const attemptLine = (t: Texts, a: Attempt, viewer: TimeViewer): Html =>
+    html`<li>${dateTime(Date.parse(a.attempted_at), viewer)} · ${outcomeOf(t, a)} · ${t.duration(a.duration_ms)}</li>`;
 
   async function detailsPage(req: FastifyRequest, reply: FastifyReply, user: PanelUser, id: number, o: DetailsOptions) {
     const t = WEBHOOK_TEXTS[req.panelLang];
@@ -206,12 +207,12 @@ ${EVENT_TYPES.map(
 
     const rows = log.data.map(view).map(
       (d) => html`<tr>
-<td data-label="${t.delivery}">#${d.id}${d.replay_of !== null ? html`<br><span class="muted">${t.replayOf(d.replay_of)}</span>` : ''}<br><span class="muted">${dateTime(Date.parse(d.created_at), user.locale)}</span></td>
+<td data-label="${t.delivery}">#${d.id}${d.replay_of !== null ? html`<br><span class="muted">${t.replayOf(d.replay_of)}</span>` : ''}<br><span class="muted">${dateTime(Date.parse(d.created_at), user)}</span></td>
 <td data-label="${t.event}">${t.eventNames[d.event_type] ?? d.event_type}<br><span class="muted">${d.event_type}</span></td>
 <td data-label="${t.state}"><span class="badge ${d.status === 'succeeded' ? 'ok' : d.status === 'pending' ? 'warn' : 'bad'}">${t.statuses[d.status] ?? d.status}</span>${
-        d.next_attempt_at ? html`<br><span class="muted">${t.nextAttempt(dateTime(Date.parse(d.next_attempt_at), user.locale))}</span>` : ''
+        d.next_attempt_at ? html`<br><span class="muted">${t.nextAttempt(dateTime(Date.parse(d.next_attempt_at), user))}</span>` : ''
       }</td>
-<td data-label="${t.attempts}">${d.attempts.length === 0 ? html`<span class="muted">${t.noAttempts}</span>` : html`<ol>${d.attempts.map((a) => attemptLine(t, a, user.locale))}</ol>`}</td>
+<td data-label="${t.attempts}">${d.attempts.length === 0 ? html`<span class="muted">${t.noAttempts}</span>` : html`<ol>${d.attempts.map((a) => attemptLine(t, a, user))}</ol>`}</td>
 <td data-label="${t.actions}">${
         d.status === 'pending'
           ? ''
@@ -232,7 +233,7 @@ ${testNotice}${notice('ok', doneText)}${notice('bad', o.error)}
 <dt>${t.url}</dt><dd>${w.url}</dd>
 <dt>${t.events}</dt><dd>${eventsOf(t, w.events)}</dd>
 <dt>${t.state}</dt><dd>${stateBadge(t, w)}${w.active ? '' : html`<br><span class="muted">${t.offHelp}</span>`}</dd>
-<dt>${t.created}</dt><dd>${dateTime(Date.parse(w.created_at), user.locale)}</dd>
+<dt>${t.created}</dt><dd>${dateTime(Date.parse(w.created_at), user)}</dd>
 </dl>
 <p class="muted">${t.signatureHelp}</p>
 <div class="actions">

@@ -1,0 +1,59 @@
+// The buyers' way to the dealership (D34, P84): `/listings/{id}/contact/phone` → 302 `tel:+E164`,
+// `…/contact/whatsapp` → 302 `https://wa.me/<digits>?text=…` with a message naming the car and its
+// link in the market's language. 404 when the car is not public or the dealership has no such
+// number. Each redirect calls `onContact` (a no-op unless the app passes one: the statistics
+// count contacts there, D34).
+import { compiledQuery } from '../../core/db/compiled.js';
+import type { DealerRow, VehicleRow } from '../../core/db/schema.js';
+import { languageOf } from '../markets/markets.js';
+import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
+
+export type ContactChannel = 'phone' | 'whatsapp';
+export const CONTACT_CHANNELS: readonly ContactChannel[] = ['phone', 'whatsapp'];
+export type OnContact = (listingId: string, channel: ContactChannel) => void;
+export const noContactHook: OnContact = () => {};
+
+type ContactRow = Pick<VehicleRow, 'listing_id' | 'status' | 'market' | 'year' | 'brand' | 'model' | 'version'> & Pick<DealerRow, 'phone' | 'whatsapp'>;
+
+const findContact = compiledQuery<ContactRow, [string]>((db) =>
+  db
+    .selectFrom('vehicles')
+    .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
+    .select([
+      'vehicles.listing_id',
+      'vehicles.status',
+      'vehicles.market',
+      'vehicles.year',
+      'vehicles.brand',
+      'vehicles.model',
+      'vehicles.version',
+      'dealers.phone',
+      'dealers.whatsapp',
+    ])
+    .where('vehicles.listing_id', '=', ''),
+);
+
+/** Statuses whose page is public (service.ts): a car for sale, or one no longer for sale whose page still answers. */
+const PUBLIC = new Set(['active', 'sold', 'withdrawn', 'expired']);
+
+const MESSAGE = {
+  es: (car: string, url: string) => `Hola, me interesa el ${car} que vi en ${url}`,
+  pt: (car: string, url: string) => `Olá, tenho interesse no ${car} que vi em ${url}`,
+  en: (car: string, url: string) => `Hello, I am interested in the ${car} I saw at ${url}`,
+};
+
+/** Where the channel leads, or undefined (the 404 page). Numbers are stored in E.164 (D32). */
+export async function contactTarget(
+  db: Parameters<typeof findContact>[0],
+  publicBaseUrl: string,
+  listingId: string,
+  channel: string,
+): Promise<{ location: string; channel: ContactChannel } | undefined> {
+  if (!(CONTACT_CHANNELS as readonly string[]).includes(channel)) return undefined;
+  const row = (await findContact(db, listingId))[0];
+  if (!row || !PUBLIC.has(row.status)) return undefined;
+  if (channel === 'phone') return row.phone ? { location: `tel:${row.phone}`, channel } : undefined;
+  if (!row.whatsapp) return undefined;
+  const text = MESSAGE[languageOf(row.market)](vehicleLabel(row), listingUrl(publicBaseUrl, row.listing_id));
+  return { location: `https://wa.me/${row.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`, channel: 'whatsapp' };
+}
