@@ -134,7 +134,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Without a key: health, photos, public listing pages, the feed push (its token is the secret).
   await app.register(healthRoutes);
   await app.register(photoRoutes, { storage: services.storage, publicBaseUrl: config.photoPublicBaseUrl });
-  await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour, onContact: opts.onContact } });
+  // Each contact redirect is a contact of the car's statistics (D34), unless a caller hooks its own.
+  const onContact: OnContact =
+    opts.onContact ?? ((listingId, channel) => void services.stats.recordContact(listingId, channel).catch((err: unknown) => app.log.error({ err }, 'contact not counted')));
+  await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour, onContact } });
   await app.register(feedPushRoutes, { prefix: '/v1', deps: services, limiter: services.limiter, perMinute: config.feedPushPerMinute });
   // The dealer panel: its own sessions, forms and pages (D27).
   await app.register(panelRoutes, { prefix: '/panel', deps: services });

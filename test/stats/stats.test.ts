@@ -8,7 +8,8 @@ import { ManualClock } from '../../src/core/clock.js';
 import { connectRedis } from '../../src/core/redis/client.js';
 import { StatsCounting, isCountable } from '../../src/modules/stats/counting.js';
 import { positionOf } from '../../src/modules/stats/service.js';
-import { defaultTimeZone, localDayStart } from '../../src/modules/stats/time-zone.js';
+import { localDayStart } from '../../src/modules/stats/time-zone.js';
+import { timeZoneOfMarket as defaultTimeZone } from '../../src/modules/markets/markets.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { publishCar, type CarAnswer } from '../support/cars.js';
 import { bearer, seedDealer } from '../support/dealers.js';
@@ -313,6 +314,22 @@ describe(`listing statistics (${STORE_NAME})`, () => {
     assert.equal(theirs.totals.views, 0);
     assert.equal((await t.app.inject({ url: '/v1/stats?from=2026-11-12&to=2026-11-11', headers: bearer(key) })).statusCode, 400);
     assert.equal((await t.app.inject({ url: '/v1/stats?market=uy', headers: bearer(key) })).statusCode, 400);
+  });
+
+  test('the contact redirects are counted: a buyer tapping WhatsApp and call on the car page (D34)', async () => {
+    const dealerId = (await t.store.db.selectFrom('vehicles').select('dealer_id').where('listing_id', '=', car.listing_id).executeTakeFirstOrThrow()).dealer_id;
+    await t.store.db.updateTable('dealers').set({ phone: '+541144442222', whatsapp: '+5491144442222' }).where('id', '=', dealerId).execute();
+    const before = (await stats('V-1')).json().totals;
+    const wa = await t.app.inject({ url: `${pathOf(car.url)}/contact/whatsapp`, headers: { 'user-agent': BROWSER } });
+    assert.equal(wa.statusCode, 302);
+    assert.match(String(wa.headers.location), /^https:\/\/wa\.me\/5491144442222\?text=/);
+    const call = await t.app.inject({ url: `${pathOf(car.url)}/contact/phone`, headers: { 'user-agent': BROWSER } });
+    assert.equal(call.headers.location, 'tel:+541144442222');
+    // Counting happens beside the answer: wait until the counter has it, then flush.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await flush();
+    const after = (await stats('V-1')).json().totals;
+    assert.deepEqual([after.whatsapp - before.whatsapp, after.phone - before.phone], [1, 1]);
   });
 });
 

@@ -21,8 +21,8 @@ import type { Store } from '../../core/db/store.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { withTimeout, type RedisConnection } from '../../core/redis/client.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
-import { addToDays, carOfListing, dealerFirstMarket, type DayIncrement } from './repository.js';
-import { defaultTimeZone, localDate } from './time-zone.js';
+import { addToDays, carOfListing, dealerZone, type DayIncrement } from './repository.js';
+import { localDate } from './time-zone.js';
 
 /** The car a page answered for (what a view is counted against). */
 export interface ViewedCar {
@@ -225,7 +225,7 @@ export class StatsCounting {
     const now = this.o.clock.now();
     const kept = this.keptZone(dealerId);
     if (kept !== undefined) return kept;
-    const zone = defaultTimeZone((await dealerFirstMarket(this.o.store.db, dealerId)) ?? '');
+    const zone = await dealerZone(this.o.store.db, dealerId);
     this.zones.set(dealerId, { zone, at: now });
     return zone;
   }

@@ -1,5 +1,6 @@
 // All SQL of listing statistics (D34): the per-day rollup rows, the price history, the leads of
 // a range and the comparables' prices. Plain functions taking db or trx.
+import { dealerTimeZone } from '../markets/markets.js';
 import { sql, type Kysely } from 'kysely';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { chunks } from '../../core/util/chunks.js';
@@ -38,9 +39,10 @@ export async function addToDays(db: Kysely<DB>, rows: readonly DayIncrement[]): 
 }
 
 /** The first market of a dealership (its default time zone, D32). */
-export async function dealerFirstMarket(db: Kysely<DB>, dealerId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('dealers').select('markets').where('id', '=', dealerId).executeTakeFirst();
-  return row ? (JSON.parse(row.markets) as string[])[0] : undefined;
+/** The dealership's time zone (D32): its own, else its first market's; UTC for no such dealership. */
+export async function dealerZone(db: Kysely<DB>, dealerId: number): Promise<string> {
+  const row = await db.selectFrom('dealers').select(['markets', 'time_zone']).where('id', '=', dealerId).executeTakeFirst();
+  return row ? dealerTimeZone(row.time_zone, JSON.parse(row.markets) as string[]) : 'UTC';
 }
 
 export interface StatsCar {

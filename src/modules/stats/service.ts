@@ -13,7 +13,7 @@ import {
   addToDays,
   comparablePrices,
   dealerDays,
-  dealerFirstMarket,
+  dealerZone,
   dealerVehicles,
   leadsByVehicle,
   priceHistory,
@@ -21,7 +21,8 @@ import {
   type DayFigures,
 } from './repository.js';
 import type { DayStats, DealerStats, MarketPosition, StatsQueryInput, Totals, VehicleStats } from './schemas.js';
-import { addDays, daysBetween, defaultTimeZone, localDate, localDayStart } from './time-zone.js';
+import { addDays, daysBetween, localDate, localDayStart } from './time-zone.js';
+import { dealerTimeZone } from '../markets/markets.js';
 
 export interface StatsDeps {
   store: Store;
@@ -37,7 +38,7 @@ const MIN_COMPARABLES = 5;
 const MAX_VEHICLES = 100;
 
 /** The dealership's time zone: its first market's default (D32) until the stored one lands. */
-export const zoneOfDealer = (dealer: Pick<Dealer, 'markets'>): string => defaultTimeZone(dealer.markets[0] ?? '');
+export const zoneOfDealer = (dealer: Pick<Dealer, 'markets'> & { timeZone?: string }): string => dealerTimeZone(dealer.timeZone, dealer.markets);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -185,6 +186,6 @@ export async function dealerStats(deps: StatsDeps, dealer: Dealer, q: StatsQuery
  * the inquiry's own transaction (leads/service.ts), so the count commits with the message.
  */
 export async function countInquiry(trx: Kysely<DB>, car: Pick<VehicleRow, 'id' | 'dealer_id' | 'market'>, now: number): Promise<void> {
-  const day = localDate(now, defaultTimeZone((await dealerFirstMarket(trx, car.dealer_id)) ?? ''));
+  const day = localDate(now, await dealerZone(trx, car.dealer_id));
   await addToDays(trx, [{ vehicle_id: car.id, day, dealer_id: car.dealer_id, market: car.market, views: 0, phone: 0, whatsapp: 0, inquiries: 1 }]);
 }

@@ -1,24 +1,5 @@
 // The dealership's local days (D32, D34): statistics are counted and answered per local day of
-// the dealership. Until the stored zone (dealers.time_zone) lands, the zone is the default of its
-// first market (D32's table); the lead switches the callers to the stored zone when merging.
-
-const DEFAULT_ZONES: Readonly<Record<string, string>> = {
-  ar: 'America/Argentina/Buenos_Aires',
-  uy: 'America/Montevideo',
-  cl: 'America/Santiago',
-  mx: 'America/Mexico_City',
-  br: 'America/Sao_Paulo',
-  co: 'America/Bogota',
-  pe: 'America/Lima',
-  es: 'Europe/Madrid',
-  uk: 'Europe/London',
-  us: 'America/New_York',
-};
-
-/** D32: a dealership's time zone by default, from its first market (UTC for a market not in the table). */
-export function defaultTimeZone(marketCode: string): string {
-  return DEFAULT_ZONES[marketCode] ?? 'UTC';
-}
+// the dealership, in its time zone (its own, else its first market's: markets.dealerTimeZone).
 
 const DAY_MS = 86_400_000;
 const formats = new Map<string, Intl.DateTimeFormat>();
