@@ -41,6 +41,8 @@ export interface AppOptions extends ServiceOptions {
   logStream?: DestinationStream;
   /** Told of every route as it is registered (tests walk them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** URLs per sitemap file (P85): tests make it small to see the index; default 50 000. */
+  sitemapPageSize?: number;
 }
 
 declare module 'fastify' {
@@ -130,7 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Without a key: health, photos, public listing pages, the feed push (its token is the secret).
   await app.register(healthRoutes);
   await app.register(photoRoutes, { storage: services.storage, publicBaseUrl: config.photoPublicBaseUrl });
-  await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour } });
+  await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour, sitemapPageSize: opts.sitemapPageSize } });
   await app.register(feedPushRoutes, { prefix: '/v1', deps: services, limiter: services.limiter, perMinute: config.feedPushPerMinute });
   // The dealer panel: its own sessions, forms and pages (D27).
   await app.register(panelRoutes, { prefix: '/panel', deps: services });

@@ -124,6 +124,7 @@ export async function makeApp(
     ...(options.outbound ? { outbound: options.outbound } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.sitemapPageSize ? { sitemapPageSize: options.sitemapPageSize } : {}),
   });
   options.setup?.(app);
   await app.ready();

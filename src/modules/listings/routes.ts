@@ -4,6 +4,7 @@
 //                                           page, or the page again with the problems, 400) or JSON
 //                                           (→ 201 { result: "received" }, or the Error shape)
 //   GET  /listings/{listing_id}/thanks      the thank-you page
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Clock } from '../../core/clock.js';
@@ -23,6 +24,7 @@ import { gonePage, listingPage, messagePage, notYetPage, thanksPage } from './pa
 import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
 import { encodedPage, LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
+import { FAVICON, homeLang, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
 
 export interface ListingDeps {
   store: Store;
@@ -31,6 +33,8 @@ export interface ListingDeps {
   limiter: RateLimitStore;
   /** Inquiries accepted per client address in any hour (INQUIRIES_PER_HOUR). */
   inquiriesPerHour: number;
+  /** URLs in one sitemap file (default the protocol's 50 000; tests make it small, P85). */
+  sitemapPageSize?: number | undefined;
 }
 
 /** Inquiry bodies are small: four short fields and a message of at most 2000 characters. */
@@ -109,6 +113,34 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
       e.status,
       messagePage(row?.market, (l) => l.t.notSent, text, back),
     );
+  });
+
+  // The site around the car pages (D36, P85).
+  const sitemapPageSize = Math.min(deps.sitemapPageSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
+  const SITEMAP_FILE = /^(cars|dealers)-(0|[1-9][0-9]{0,14})\.xml$/;
+  const sendXml = (reply: FastifyReply, body: AsyncGenerator<string>) =>
+    reply
+      .code(200)
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(Readable.from(body));
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robotsTxt(publicBaseUrl)),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => sendXml(reply, sitemapRoot(store.db, publicBaseUrl, sitemapPageSize)));
+  app.get<{ Params: { name: string } }>('/sitemaps/:name', { schema: { hide: true } }, async (req, reply) => {
+    const m = SITEMAP_FILE.exec(req.params.name);
+    if (!m) return sendPage(reply, notFoundListing());
+    return sendXml(reply, sitemapFile(store.db, publicBaseUrl, m[1] as 'cars' | 'dealers', Number(m[2]), sitemapPageSize));
+  });
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('image/x-icon').header('cache-control', 'public, max-age=604800').header('x-content-type-options', 'nosniff').send(FAVICON),
+  );
+  app.get('/', { schema: { hide: true } }, async (req, reply) => {
+    reply.header('vary', 'accept-language');
+    return sendHtml(reply, 200, homePage(publicBaseUrl, homeLang(req.headers['accept-language'])), 'public, max-age=3600', false);
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
