@@ -6,7 +6,9 @@ import { findMarket } from '../markets/markets.js';
 import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 import { html, jsonLd, type Html } from '../../core/web/html.js';
 import { localeOf, type PageLocale } from './locale.js';
-import type { ListingRow } from './repository.js';
+import type { ListingRow, StorefrontCar } from './repository.js';
+import { storefrontUrl } from './site.js';
+import { storefrontQuery, type Storefront } from './storefront.js';
 
 const CSS = [
   '*{box-sizing:border-box}',
@@ -32,6 +34,17 @@ const CSS = [
   '.skip{position:absolute;left:-10000px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}',
   '.aside{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;align-self:start}',
   '@media(min-width:52rem){.layout{display:grid;grid-template-columns:minmax(0,1fr) 22rem;gap:2rem}}',
+  'a{color:#0b57d0}',
+  '.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:1rem;list-style:none;margin:0;padding:0}',
+  '.card{background:#fff;border:1px solid #ddd;border-radius:.5rem;overflow:hidden}',
+  '.card a{display:block;color:inherit;text-decoration:none;padding:0 0 .75rem}.card a:hover .card-title{text-decoration:underline}',
+  '.card img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:#ddd}',
+  '.card-title{display:block;font-weight:600;margin:.5rem .75rem 0}.card-price{display:block;font-size:1.2rem;font-weight:700;margin:0 .75rem}',
+  '.card-facts{display:block;color:#444;font-size:.9rem;margin:0 .75rem}',
+  '.filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.75rem;align-items:end;background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}',
+  'select{width:100%;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:.25rem;background:#fff}',
+  '.pager{display:flex;gap:1rem;flex-wrap:wrap;margin:1.5rem 0}',
+  '.notice{border:2px solid #8a5a00;border-radius:.5rem;background:#fff4e0;padding:.75rem 1rem;font-weight:600}',
 ].join('');
 
 interface Head {
@@ -41,6 +54,8 @@ interface Head {
   canonical?: string;
   image?: string;
   extra?: Html;
+  /** Open Graph type: product for a car, website otherwise. */
+  ogType?: string;
 }
 
 function layout(l: PageLocale, head: Head, header: Html | string, body: Html): string {
@@ -51,10 +66,11 @@ function layout(l: PageLocale, head: Head, header: Html | string, body: Html): s
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${head.title}</title>
 <meta name="description" content="${head.description}">
+<link rel="icon" href="/favicon.ico">
 ${head.noindex ? html`<meta name="robots" content="noindex">\n` : ''}${
     head.canonical
       ? html`<link rel="canonical" href="${head.canonical}">
-<meta property="og:type" content="website">
+<meta property="og:type" content="${head.ogType ?? 'website'}">
 <meta property="og:url" content="${head.canonical}">
 `
       : ''
@@ -269,3 +285,81 @@ export function thanksPage(row: ListingRow, publicBaseUrl: string): string {
     listingUrl(publicBaseUrl, row.listing_id),
   );
 }
+
+/** The key facts of a car in one line: year · mileage · fuel · transmission · city (P87). */
+export function keyFacts(l: PageLocale, car: Pick<StorefrontCar, 'year' | 'mileage' | 'fuel' | 'transmission' | 'city' | 'market'>): string {
+  const unit = findMarket(car.market)?.mileage_unit ?? 'km';
+  const word = (code: string | null) => (code ? (l.t.values[code] ?? code) : '');
+  return [String(car.year), l.mileage(car.mileage, unit), word(car.fuel), word(car.transmission), car.city ?? ''].filter(Boolean).join(' · ');
+}
+
+/** A car as a card that links to its page (the storefront, a sold car's page). */
+function carCard(l: PageLocale, base: string, car: StorefrontCar): Html {
+  const title = vehicleLabel(car);
+  const photo = shownUrls(base, car.shown_photos)[0];
+  return html`<li class="card"><a href="${listingUrl(base, car.listing_id)}">${
+    photo ? html`<img src="${photo}" alt="" width="1280" height="960" loading="lazy" decoding="async">` : ''
+  }<span class="card-title">${title}</span><span class="card-price">${l.price(car.price_cents, car.currency)}</span><span class="card-facts">${keyFacts(l, car)}</span></a></li>`;
+}
+
+export function carCards(l: PageLocale, base: string, cars: readonly StorefrontCar[]): Html {
+  return html`<ul class="cards">${cars.map((c) => carCard(l, base, c))}</ul>`;
+}
+
+/** A dealership's storefront (D36, P86): its cars for sale, newest first, with the filter form. */
+export function storefrontPage(sf: Storefront, base: string): string {
+  const l = localeOf(sf.market);
+  const t = l.t;
+  const d = sf.dealer;
+  const url = storefrontUrl(base, d.slug);
+  const f = sf.form;
+  const filtered = Object.values(f).some(Boolean);
+  const currency = sf.currency ? ` (${sf.currency})` : '';
+  const years: number[] = [];
+  for (let y = new Date().getUTCFullYear() + 1; y >= 1990; y--) years.push(y);
+  const yearSelect = (name: 'year_min' | 'year_max', label: string) =>
+    html`<div><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}"><option value="">–</option>${
+      f[name] && !years.includes(Number(f[name])) ? html`<option value="${f[name]}" selected>${f[name]}</option>` : ''
+    }${years.map((y) => html`<option value="${y}"${String(y) === f[name] ? html` selected` : ''}>${y}</option>`)}</select></div>`;
+  const body = html`<h1 id="title">${t.storefrontTitle(d.name)}</h1>
+${d.city ? html`<p>${d.city}</p>\n` : ''}${/* D32: the dealership's profile (logo, address, hours, phone and WhatsApp via D34) goes here. */ ''}${
+    sf.problems.length ? html`<div class="errors" role="alert"><ul>${sf.problems.map((p) => html`<li>${t.badFilter[p]}</li>`)}</ul></div>\n` : ''
+  }<form method="get" action="${url}" class="filters" aria-label="${t.filters}">
+<div><label for="f-brand">${t.brand}</label><select id="f-brand" name="brand"><option value="">${t.anyBrand}</option>${sf.brands.map(
+    (b) => html`<option value="${b}"${b.toLowerCase() === f.brand.toLowerCase() ? html` selected` : ''}>${b}</option>`,
+  )}</select></div>
+<div><label for="f-price_min">${t.priceFrom}${currency}</label><input id="f-price_min" name="price_min" type="text" inputmode="numeric" maxlength="12" value="${f.price_min}"></div>
+<div><label for="f-price_max">${t.priceTo}${currency}</label><input id="f-price_max" name="price_max" type="text" inputmode="numeric" maxlength="12" value="${f.price_max}"></div>
+${yearSelect('year_min', t.yearFrom)}${yearSelect('year_max', t.yearTo)}<div><button type="submit">${t.search}</button></div>
+</form>
+${filtered ? html`<p><a href="${url}">${t.clearFilters}</a></p>\n` : ''}<section aria-labelledby="cars-title">
+<h2 id="cars-title">${t.carsForSale}</h2>
+${sf.cars.length ? carCards(l, base, sf.cars) : html`<p>${filtered ? t.noCarsFiltered : t.noCars}</p>`}
+</section>
+${
+  sf.next || sf.paged
+    ? html`<nav class="pager" aria-label="${t.carsForSale}">${sf.paged ? html`<a href="${url}${storefrontQuery(f)}">${t.firstPage}</a>` : ''}${sf.next ? html`<a href="${url}${sf.next}" rel="next">${t.morePage}</a>` : ''}</nav>`
+    : ''
+}`;
+  const first = sf.cars.find((c) => c.shown_photos !== '[]');
+  return layout(
+    l,
+    {
+      title: t.storefrontTitle(d.name),
+      description: t.storefrontDescription(d.name, d.city),
+      // Filtered and later pages are the same cars again: only the storefront itself is indexed.
+      noindex: filtered || sf.paged || sf.problems.length > 0,
+      canonical: url,
+      image: first ? shownUrls(base, first.shown_photos)[0] : undefined,
+    },
+    html`<a href="${url}">${d.name}</a>`,
+    body,
+  );
+}
+
+export const dealerNotFoundPage = (): string =>
+  messagePage(
+    undefined,
+    (l) => l.t.dealerNotFoundTitle,
+    (l) => l.t.dealerNotFoundBody,
+  );

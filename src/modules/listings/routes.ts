@@ -4,6 +4,8 @@
 //                                           page, or the page again with the problems, 400) or JSON
 //                                           (→ 201 { result: "received" }, or the Error shape)
 //   GET  /listings/{listing_id}/thanks      the thank-you page
+//   GET  /dealers/{slug}                    a dealership's storefront (D36, P86)
+//   GET  /robots.txt, /sitemap.xml, /sitemaps/{file}.xml, /favicon.ico, /   the site around them (P85)
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -20,7 +22,9 @@ import { carNotFound, receiveInquiry, assertTakesInquiries } from '../leads/serv
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { listingUrl } from '../vehicles/serialize.js';
 import { localeOf, type PageLocale } from './locale.js';
-import { gonePage, listingPage, messagePage, notYetPage, thanksPage } from './page.js';
+import { dealerNotFoundPage, gonePage, listingPage, messagePage, notYetPage, storefrontPage, thanksPage } from './page.js';
+import { loadStorefront } from './storefront.js';
+import { findDealerBySlug } from '../dealers/repository.js';
 import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
 import { encodedPage, LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
@@ -141,6 +145,18 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   app.get('/', { schema: { hide: true } }, async (req, reply) => {
     reply.header('vary', 'accept-language');
     return sendHtml(reply, 200, homePage(publicBaseUrl, homeLang(req.headers['accept-language'])), 'public, max-age=3600', false);
+  });
+
+  // A dealership's storefront (D36, P86).
+  const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+  app.get<{ Params: { slug: string }; Querystring: Record<string, unknown> }>('/dealers/:slug', { schema: { hide: true } }, async (req, reply) => {
+    const slug = req.params.slug;
+    const dealer = slug.length <= 64 && SLUG.test(slug) ? await findDealerBySlug(store.db, slug) : undefined;
+    if (!dealer) return sendHtml(reply, 404, dealerNotFoundPage(), 'public, max-age=60', true);
+    const sf = await loadStorefront(store.db, dealer, req.query);
+    if (sf.problems.length) return noStore(reply, 400, storefrontPage(sf, publicBaseUrl));
+    const noindex = Object.values(sf.form).some(Boolean) || sf.paged;
+    return sendHtml(reply, 200, storefrontPage(sf, publicBaseUrl), 'public, max-age=60', noindex);
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
