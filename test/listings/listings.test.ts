@@ -137,7 +137,19 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     );
     // SEO.
     assert.match(html, /<title>2019 Toyota Corolla XEi 2\.0 CVT – \$\u00a018\.500\.000 \| Autos del Sur<\/title>/);
-    assert.equal(meta(html, 'name', 'description'), `2019 Toyota Corolla XEi 2.0 CVT · $${NBSP}18.500.000 · 45.000 km · Córdoba`);
+    assert.equal(
+      meta(html, 'name', 'description'),
+      `2019 Toyota Corolla XEi 2.0 CVT · $${NBSP}18.500.000 · 45.000 km · Nafta · Automática · Córdoba. Único dueño. Service oficial.`,
+    );
+    assert.equal(meta(html, 'property', 'og:description'), meta(html, 'name', 'description'));
+    assert.equal(meta(html, 'property', 'og:type'), 'product');
+    assert.equal(meta(html, 'name', 'twitter:card'), 'summary_large_image');
+    assert.equal(meta(html, 'name', 'twitter:image'), v.photos[0]);
+    assert.equal(meta(html, 'name', 'twitter:title'), meta(html, 'property', 'og:title'));
+    assert.match(v.photos[0]!, /^https:\/\//, 'og:image is an absolute URL');
+    // The key facts under the price, and the way to the dealership's storefront (P87).
+    assert.ok(html.includes('<p class="facts">2019 · 45.000 km · Nafta · Automática · Córdoba</p>'));
+    assert.match(html, new RegExp(`<a href="${BASE}/dealers/dealer-\\d+-\\d+">Ver todos sus autos</a>`));
     assert.ok(html.includes(`<link rel="canonical" href="${v.url}">`));
     assert.equal(meta(html, 'property', 'og:url'), v.url);
     assert.equal(meta(html, 'property', 'og:image'), v.photos[0]);

@@ -127,6 +127,32 @@ describe(`dealership storefront (${STORE_NAME})`, () => {
     assert.deepEqual(titles(res.body), ['2016 Fiat Uno']);
   });
 
+  test("a sold car's page says so plainly and lists the dealership's other cars for sale and its storefront; a car page links the storefront", async () => {
+    const sold = await get(urls.get('SOLD')!.replace(BASE, ''));
+    assert.equal(sold.statusCode, 200);
+    assert.equal(sold.headers['x-robots-tag'], 'noindex');
+    assert.ok(sold.body.includes('<h1>Este auto ya no está disponible</h1>'));
+    assert.ok(sold.body.includes('<p class="notice">Vendido o ya no se ofrece: 2017 Ford Ka</p>'));
+    assert.ok(sold.body.includes('<h2 id="others-title">Otros autos de esta concesionaria</h2>'));
+    const others = cardLinks(sold.body);
+    assert.deepEqual(others.slice(0, 2), [urls.get('VW-NEW'), urls.get('VW-OLD')], 'the newest for sale first');
+    assert.equal(others.length, 6);
+    assert.ok(!others.includes(urls.get('SOLD')!));
+    assert.ok(sold.body.includes(`<a href="${BASE}/dealers/${slug}">Ver todos sus autos</a>`));
+    const active = await get(urls.get('VW-NEW')!.replace(BASE, ''));
+    assert.ok(active.body.includes(`<a href="${BASE}/dealers/${slug}">Ver todos sus autos</a>`));
+    // A form post about the sold car: the same page, with why nothing was sent.
+    const post = await t.app.inject({
+      method: 'POST',
+      url: `${urls.get('SOLD')!.replace(BASE, '')}/inquiries`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Ana&email=ana%40example.com&message=Hola',
+    });
+    assert.equal(post.statusCode, 400);
+    assert.ok(post.body.includes('Tu mensaje no se envió'));
+    assert.equal(cardLinks(post.body).length, 6);
+  });
+
   test('an unknown or malformed slug is the public 404 page', async () => {
     for (const s of ['nobody-here', 'Bad_Slug', 'x'.repeat(80)]) {
       const res = await get(`/dealers/${s}`);

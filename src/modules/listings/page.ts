@@ -44,6 +44,7 @@ const CSS = [
   '.filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.75rem;align-items:end;background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}',
   'select{width:100%;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:.25rem;background:#fff}',
   '.pager{display:flex;gap:1rem;flex-wrap:wrap;margin:1.5rem 0}',
+  '.facts{color:#444;margin:-.75rem 0 1rem}',
   '.notice{border:2px solid #8a5a00;border-radius:.5rem;background:#fff4e0;padding:.75rem 1rem;font-weight:600}',
 ].join('');
 
@@ -77,7 +78,16 @@ ${head.noindex ? html`<meta name="robots" content="noindex">\n` : ''}${
   }<meta property="og:title" content="${head.title}">
 <meta property="og:description" content="${head.description}">
 <meta property="og:locale" content="${l.og}">
-${head.image ? html`<meta property="og:image" content="${head.image}">\n<meta name="twitter:card" content="summary_large_image">\n` : ''}<style>${CSS}</style>
+${
+  head.image
+    ? html`<meta property="og:image" content="${head.image}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:image" content="${head.image}">
+`
+    : html`<meta name="twitter:card" content="summary">\n`
+}<meta name="twitter:title" content="${head.title}">
+<meta name="twitter:description" content="${head.description}">
+<style>${CSS}</style>
 ${head.extra ?? ''}</head>
 <body>
 <a class="skip" href="#main">${l.t.skip}</a>
@@ -170,7 +180,10 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
     [t.vin, row.vin ?? ''], // shown: buyers check a car's history by it (P27)
     [t.stockId, row.external_id], // exactly as stored (D26): html escapes it like every value
   ];
-  const description = [title, price, mileage, row.city].filter(Boolean).join(' · ');
+  const facts = keyFacts(l, row);
+  // Search results and link previews show about 155 characters: the car, its price and key facts first.
+  const description = clip(`${title} · ${price} · ${keyFacts(l, row, false)}${row.description ? `. ${row.description.replace(/\s+/g, ' ')}` : ''}`, 160);
+  const storefront = storefrontUrl(publicBaseUrl, row.dealer_slug);
   const ld = jsonLd({
     '@context': 'https://schema.org',
     '@type': 'Car',
@@ -206,6 +219,7 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
 <article aria-labelledby="title">
 <h1 id="title">${title}</h1>
 <p class="price">${price}</p>
+<p class="facts">${facts}</p>
 <section aria-labelledby="photos-title">
 <h2 id="photos-title">${t.photos}</h2>
 ${
@@ -229,30 +243,56 @@ ${
 </article>
 <aside class="aside" aria-labelledby="contact-title">
 <h2 id="contact-title">${t.contactHeading}</h2>
-<p>${t.soldBy}: <strong>${row.dealer_name}</strong>${row.dealer_city ? html`, ${row.dealer_city}` : ''}</p>
+${dealerCard(l, row, storefront)}
 <p class="hint">${t.contactIntro}</p>
 ${contactForm(l, `${url}/inquiries`, form)}
 </aside>
 </div>`;
   return layout(
     l,
-    { title: `${title} – ${price} | ${row.dealer_name}`, description, noindex: false, canonical: url, image: photos[0], extra: ld },
-    dealerLine(row),
+    { title: `${title} – ${price} | ${row.dealer_name}`, description, noindex: false, canonical: url, image: photos[0], extra: ld, ogType: 'product' },
+    html`<a href="${storefront}">${dealerLine(row)}</a>`,
     body,
   );
 }
 
-/** Sold, withdrawn and expired cars: one page for all three (D6), without the form. */
-export function gonePage(row: ListingRow, notice?: string): string {
+/**
+ * Sold, withdrawn and expired cars: one page for all three (D6), without the form. It says so
+ * plainly and is no dead end: the dealership's other cars for sale and its storefront (P87).
+ */
+export function gonePage(row: ListingRow, publicBaseUrl: string, others: readonly StorefrontCar[], notice?: string): string {
   const l = localeOf(row.market);
   const t = l.t;
-  const car = `${row.year} ${row.brand} ${row.model}`;
+  const car = vehicleLabel(row);
+  const storefront = storefrontUrl(publicBaseUrl, row.dealer_slug);
   const body = html`<h1>${t.goneTitle}</h1>
-${notice ? html`<p role="alert">${notice}</p>\n` : ''}<p>${car}</p>
+${notice ? html`<p role="alert">${notice}</p>\n` : ''}<p class="notice">${t.goneHeadline}: ${car}</p>
 <p>${t.goneBody}</p>
-<p>${t.soldBy}: <strong>${row.dealer_name}</strong>${row.dealer_city ? html`, ${row.dealer_city}` : ''}</p>`;
-  return layout(l, { title: `${t.goneTitle} – ${car}`, description: t.goneBody, noindex: true }, dealerLine(row), body);
+${dealerCard(l, row, storefront)}
+${
+  others.length
+    ? html`<section aria-labelledby="others-title">
+<h2 id="others-title">${t.otherCars}</h2>
+${carCards(l, publicBaseUrl, others)}
+</section>
+`
+    : ''
+}<p><a href="${storefront}">${t.seeAllCars}</a></p>`;
+  return layout(l, { title: `${t.goneTitle} – ${car}`, description: t.goneBody, noindex: true }, html`<a href="${storefront}">${dealerLine(row)}</a>`, body);
 }
+
+/** The dealership on a car's page: its name, city and storefront (P87). */
+function dealerCard(l: PageLocale, row: ListingRow, storefront: string): Html {
+  const t = l.t;
+  // D32/D34 (built separately): the dealership's logo, address with a map link, opening hours,
+  // and its phone and WhatsApp buttons (through /contact/phone and /contact/whatsapp) go here.
+  return html`<div class="dealer-card">
+<p>${t.soldBy}: <strong>${row.dealer_name}</strong>${row.dealer_city ? html`, ${row.dealer_city}` : ''}</p>
+<p><a href="${storefront}">${t.seeAllCars}</a></p>
+</div>`;
+}
+
+const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** A page with a heading and a sentence (not yet available, not found, errors). */
 export function messagePage(market: string | undefined, title: string | ((l: PageLocale) => string), text: (l: PageLocale) => string, back?: string): string {
@@ -287,10 +327,10 @@ export function thanksPage(row: ListingRow, publicBaseUrl: string): string {
 }
 
 /** The key facts of a car in one line: year · mileage · fuel · transmission · city (P87). */
-export function keyFacts(l: PageLocale, car: Pick<StorefrontCar, 'year' | 'mileage' | 'fuel' | 'transmission' | 'city' | 'market'>): string {
+export function keyFacts(l: PageLocale, car: Pick<StorefrontCar, 'year' | 'mileage' | 'fuel' | 'transmission' | 'city' | 'market'>, withYear = true): string {
   const unit = findMarket(car.market)?.mileage_unit ?? 'km';
   const word = (code: string | null) => (code ? (l.t.values[code] ?? code) : '');
-  return [String(car.year), l.mileage(car.mileage, unit), word(car.fuel), word(car.transmission), car.city ?? ''].filter(Boolean).join(' · ');
+  return [withYear ? String(car.year) : '', l.mileage(car.mileage, unit), word(car.fuel), word(car.transmission), car.city ?? ''].filter(Boolean).join(' · ');
 }
 
 /** A car as a card that links to its page (the storefront, a sold car's page). */

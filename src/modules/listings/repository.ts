@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 
 export interface ListingRow extends VehicleRow {
+  dealer_slug: string;
   dealer_name: string;
   dealer_city: string | null;
 }
@@ -26,7 +27,7 @@ export const findListing = compiledQuery<ListingRow, [string]>((db) =>
     .selectFrom('vehicles')
     .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
     .selectAll('vehicles')
-    .select(['dealers.name as dealer_name', 'dealers.city as dealer_city'])
+    .select(['dealers.slug as dealer_slug', 'dealers.name as dealer_name', 'dealers.city as dealer_city'])
     .where('vehicles.listing_id', '=', ''),
 );
 

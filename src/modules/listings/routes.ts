@@ -22,12 +22,12 @@ import { carNotFound, receiveInquiry, assertTakesInquiries } from '../leads/serv
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { listingUrl } from '../vehicles/serialize.js';
 import { localeOf, type PageLocale } from './locale.js';
-import { dealerNotFoundPage, gonePage, listingPage, messagePage, notYetPage, storefrontPage, thanksPage } from './page.js';
+import { dealerNotFoundPage, listingPage, messagePage, notYetPage, storefrontPage, thanksPage } from './page.js';
 import { loadStorefront } from './storefront.js';
 import { findDealerBySlug } from '../dealers/repository.js';
 import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
-import { encodedPage, LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
+import { encodedPage, LISTING_ID, ListingPages, notFoundListing, renderGone, type Page } from './service.js';
 import { FAVICON, homeLang, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
 
 export interface ListingDeps {
@@ -227,9 +227,9 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
         if (form) return sendPage(reply, notFoundListing());
         throw carNotFound();
       }
-      const refuse = (status: string) => {
+      const refuse = async (status: string) => {
         if (!form) assertTakesInquiries(status);
-        if (GONE_STATUSES.includes(status)) return noStore(reply, 400, gonePage(row, localeOf(row.market).t.goneNotSent));
+        if (GONE_STATUSES.includes(status)) return noStore(reply, 400, await renderGone(store.db, row, publicBaseUrl, localeOf(row.market).t.goneNotSent));
         return noStore(reply, 404, notYetPage(row));
       };
       if (row.status !== 'active') return refuse(row.status);
