@@ -20,6 +20,7 @@ import * as feedMapping from './migrations/2026-11-24-006-feed-mapping.js';
 import * as feedTokenCreators from './migrations/2026-11-26-001-feed-token-creators.js';
 import * as leadPhoneKeys from './migrations/2026-11-26-002-lead-phone-keys.js';
 import * as limitHits from './migrations/2026-11-26-010-limit-hits.js';
+import * as photoVariants from './migrations/2026-11-27-002-photo-variants.js';
 import * as publicPages from './migrations/2026-11-27-002b-public-pages.js';
 
 const MIGRATIONS = {
@@ -39,6 +40,7 @@ const MIGRATIONS = {
   '2026-11-26-001-feed-token-creators': feedTokenCreators,
   '2026-11-26-002-lead-phone-keys': leadPhoneKeys,
   '2026-11-26-010-limit-hits': limitHits,
+  '2026-11-27-002-photo-variants': photoVariants,
   '2026-11-27-002b-public-pages': publicPages,
 };
 

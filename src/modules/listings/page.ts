@@ -1,5 +1,6 @@
 // The public pages (D6, D19): templates only. Every value goes through `html`, which escapes it.
-import { shownUrls } from '../vehicles/photos/state.js';
+import { shownPhotos, shownUrls, type ShownPhoto } from '../vehicles/photos/state.js';
+import { photoUrl } from '../photos/url.js';
 import type { Entered, InquiryField, Problem } from '../leads/inquiry.js';
 import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../leads/inquiry.js';
 import { findMarket } from '../markets/markets.js';
@@ -19,7 +20,7 @@ const CSS = [
   '.price{font-size:1.6rem;font-weight:700;margin:.25rem 0 1rem}',
   '.gallery{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:0}',
   '.gallery li{flex:0 0 min(100%,36rem);scroll-snap-align:start}',
-  '.gallery img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem;background:#ddd}',
+  '.gallery picture{display:block}.gallery img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem;background:#ddd}',
   '.specs{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0}',
   '.description{white-space:pre-line;overflow-wrap:anywhere}',
   'form{display:grid;gap:.75rem}label{display:block;font-weight:600}',
@@ -38,7 +39,7 @@ const CSS = [
   '.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:1rem;list-style:none;margin:0;padding:0}',
   '.card{background:#fff;border:1px solid #ddd;border-radius:.5rem;overflow:hidden}',
   '.card a{display:block;color:inherit;text-decoration:none;padding:0 0 .75rem}.card a:hover .card-title{text-decoration:underline}',
-  '.card img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:#ddd}',
+  '.card picture{display:block}.card img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:#ddd}',
   '.card-title{display:block;font-weight:600;margin:.5rem .75rem 0}.card-price{display:block;font-size:1.2rem;font-weight:700;margin:0 .75rem}',
   '.card-facts{display:block;color:#444;font-size:.9rem;margin:0 .75rem}',
   '.filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.75rem;align-items:end;background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}',
@@ -162,6 +163,7 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
   const unit = findMarket(row.market)?.mileage_unit ?? 'km';
   const mileage = l.mileage(row.mileage, unit);
   const photos = shownUrls(publicBaseUrl, row.shown_photos);
+  const shown = shownPhotos(row.shown_photos);
   const value = (code: string | null) => (code ? (t.values[code] ?? code) : '');
   const specs: [string, string | number][] = [
     [t.year, row.year],
@@ -224,7 +226,7 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
 <h2 id="photos-title">${t.photos}</h2>
 ${
   photos.length
-    ? html`<ul class="gallery">${photos.map((src, i) => html`<li><img src="${src}" alt="${t.photoAlt(i + 1, photos.length, title)}" width="1280" height="960"${i > 0 ? html` loading="lazy"` : ''} decoding="async"></li>`)}</ul>`
+    ? html`<ul class="gallery">${shown.map((p, i) => html`<li>${picture(publicBaseUrl, p, t.photoAlt(i + 1, shown.length, title), GALLERY_SIZES, i === 0)}</li>`)}</ul>`
     : html`<p>${t.noPhotos}</p>`
 }
 </section>
@@ -333,17 +335,43 @@ export function keyFacts(l: PageLocale, car: Pick<StorefrontCar, 'year' | 'milea
   return [withYear ? String(car.year) : '', l.mileage(car.mileage, unit), word(car.fuel), word(car.transmission), car.city ?? ''].filter(Boolean).join(' · ');
 }
 
+/**
+ * The gallery's photo is the page's width on a phone (less the margins), at most 36rem beside the
+ * contact form (P88); a card is a column of the card grid.
+ */
+const GALLERY_SIZES = '(min-width: 40rem) 36rem, calc(100vw - 2rem)';
+const CARD_SIZES = '(min-width: 52rem) 20rem, (min-width: 34rem) 50vw, calc(100vw - 2rem)';
+
+/**
+ * A stored photo in every width it was made in, WebP first where the browser takes it, JPEG (or
+ * the photo's own format) otherwise (P88). The first photo of a page is fetched first
+ * (fetchpriority high: it is the largest thing on the first screen), the others when scrolled
+ * near. A photo made before P88 has its display copy only.
+ */
+export function picture(base: string, p: ShownPhoto, alt: string, sizes: string, first: boolean): Html {
+  const url = (variant: 'display' | 'w480' | 'w960', ext: string) => photoUrl(base, p.file_id, variant, ext);
+  const dw = p.dw ?? 1280;
+  const load = first ? html` fetchpriority="high"` : html` loading="lazy"`;
+  const img = (srcset: string | undefined) =>
+    html`<img src="${url('display', p.ext)}"${srcset ? html` srcset="${srcset}" sizes="${sizes}"` : ''} alt="${alt}" width="${dw}" height="${p.dh ?? Math.round((dw * 3) / 4)}"${load} decoding="async">`;
+  if (!p.w) return img(undefined);
+  const set = (ext: string) => [...p.w!.map((w) => `${url(w === 480 ? 'w480' : 'w960', ext)} ${w}w`), `${url('display', ext)} ${dw}w`].join(', ');
+  if (p.ext === 'webp') return img(set('webp'));
+  return html`<picture><source type="image/webp" srcset="${set('webp')}" sizes="${sizes}">${img(set(p.ext))}</picture>`;
+}
+
 /** A car as a card that links to its page (the storefront, a sold car's page). */
-function carCard(l: PageLocale, base: string, car: StorefrontCar): Html {
+function carCard(l: PageLocale, base: string, car: StorefrontCar, eager: boolean): Html {
   const title = vehicleLabel(car);
-  const photo = shownUrls(base, car.shown_photos)[0];
+  const photo = shownPhotos(car.shown_photos)[0];
   return html`<li class="card"><a href="${listingUrl(base, car.listing_id)}">${
-    photo ? html`<img src="${photo}" alt="" width="1280" height="960" loading="lazy" decoding="async">` : ''
+    photo ? picture(base, photo, '', CARD_SIZES, eager) : ''
   }<span class="card-title">${title}</span><span class="card-price">${l.price(car.price_cents, car.currency)}</span><span class="card-facts">${keyFacts(l, car)}</span></a></li>`;
 }
 
-export function carCards(l: PageLocale, base: string, cars: readonly StorefrontCar[]): Html {
-  return html`<ul class="cards">${cars.map((c) => carCard(l, base, c))}</ul>`;
+/** `eagerFirst`: the first card is on the first screen (the storefront), so fetched at once. */
+export function carCards(l: PageLocale, base: string, cars: readonly StorefrontCar[], eagerFirst = false): Html {
+  return html`<ul class="cards">${cars.map((c, i) => carCard(l, base, c, eagerFirst && i === 0))}</ul>`;
 }
 
 /** A dealership's storefront (D36, P86): its cars for sale, newest first, with the filter form. */
@@ -374,7 +402,7 @@ ${yearSelect('year_min', t.yearFrom)}${yearSelect('year_max', t.yearTo)}<div><bu
 </form>
 ${filtered ? html`<p><a href="${url}">${t.clearFilters}</a></p>\n` : ''}<section aria-labelledby="cars-title">
 <h2 id="cars-title">${t.carsForSale}</h2>
-${sf.cars.length ? carCards(l, base, sf.cars) : html`<p>${filtered ? t.noCarsFiltered : t.noCars}</p>`}
+${sf.cars.length ? carCards(l, base, sf.cars, true) : html`<p>${filtered ? t.noCarsFiltered : t.noCars}</p>`}
 </section>
 ${
   sf.next || sf.paged
