@@ -128,6 +128,10 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.equal(pics[0]![1], `${v.photos[0]!.replace('.jpg', '.webp')} 320w`, 'a 320 px photo: its display copy only, in WebP');
     assert.match(pics[0]![3]!, / width="320" height="240" fetchpriority="high" decoding="async"$/);
     for (const p of pics.slice(1)) assert.match(p[3]!, / loading="lazy" decoding="async"$/);
+    // P89: the strip is reachable by keyboard, each photo has its counter and a link below.
+    assert.ok(html.includes('<ul class="gallery" tabindex="0" aria-label="Fotos"><li id="photo-1">'));
+    assert.ok(html.includes('<span class="count" aria-hidden="true">1 / 10</span>'));
+    assert.equal(html.match(/<a href="#photo-\d+" aria-label="[^"]+">\d+<\/a>/g)?.length, 10);
     // Landmarks and the dealership.
     for (const tag of ['<header>', '<main id="main">', '<article aria-labelledby="title">', '<aside class="aside" aria-labelledby="contact-title">'])
       assert.ok(html.includes(tag), tag);

@@ -19,7 +19,11 @@ const CSS = [
   'h1{font-size:1.6rem;line-height:1.25;margin:.25rem 0}h2{font-size:1.2rem;margin:1.25rem 0 .5rem}',
   '.price{font-size:1.6rem;font-weight:700;margin:.25rem 0 1rem}',
   '.gallery{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:0}',
-  '.gallery li{flex:0 0 min(100%,36rem);scroll-snap-align:start}',
+  '.gallery li{flex:0 0 min(100%,36rem);scroll-snap-align:start;position:relative}',
+  '.gallery:focus{outline:3px solid #f9a825;outline-offset:2px}',
+  '.count{position:absolute;right:.5rem;bottom:.5rem;background:rgba(0,0,0,.75);color:#fff;padding:0 .6rem;border-radius:1rem;font-size:.9rem}',
+  '.thumbs{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0 0}',
+  '.thumbs a{display:inline-flex;align-items:center;justify-content:center;min-width:2.75rem;min-height:2.75rem;border:1px solid #767676;border-radius:.25rem;background:#fff;text-decoration:none;font-weight:600}',
   '.gallery picture{display:block}.gallery img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem;background:#ddd}',
   '.specs{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0}',
   '.description{white-space:pre-line;overflow-wrap:anywhere}',
@@ -226,7 +230,13 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
 <h2 id="photos-title">${t.photos}</h2>
 ${
   photos.length
-    ? html`<ul class="gallery">${shown.map((p, i) => html`<li>${picture(publicBaseUrl, p, t.photoAlt(i + 1, shown.length, title), GALLERY_SIZES, i === 0)}</li>`)}</ul>`
+    ? // A scroll-snap strip that works without JavaScript (P89): reachable and scrollable by
+      // keyboard (tabindex), each photo with its counter, and a link to each photo below.
+      html`<ul class="gallery" tabindex="0" aria-label="${t.photos}">${shown.map(
+        (p, i) =>
+          html`<li id="photo-${i + 1}">${picture(publicBaseUrl, p, t.photoAlt(i + 1, shown.length, title), GALLERY_SIZES, i === 0)}<span class="count" aria-hidden="true">${i + 1} / ${shown.length}</span></li>`,
+      )}</ul>
+<p class="thumbs">${shown.map((_, i) => html`<a href="#photo-${i + 1}" aria-label="${t.photoAlt(i + 1, shown.length, title)}">${i + 1}</a>`)}</p>`
     : html`<p>${t.noPhotos}</p>`
 }
 </section>
