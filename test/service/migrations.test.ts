@@ -25,6 +25,8 @@ const LANDED: Record<string, string> = {
   '2026-11-26-001-feed-token-creators': '04b91d803c92781b',
   '2026-11-26-002-lead-phone-keys': 'b4d822a265fedccd',
   '2026-11-26-010-limit-hits': '06e90033d91826cb',
+  '2026-11-27-002-photo-variants': '7c58340155f8216e',
+  '2026-11-27-002b-public-pages': 'ad527dc7d9f8f78d',
 };
 
 describe('migrations', () => {
@@ -46,7 +48,7 @@ describe('migrations', () => {
 
   it('every migration file is registered in migrate.ts, in date order', () => {
     const source = fs.readFileSync('src/core/db/migrate.ts', 'utf8');
-    const registered = [...source.matchAll(/^ {2}'(\d{4}-\d{2}-\d{2}-\d{3}-[a-z0-9-]+)': /gm)].map((m) => m[1]);
+    const registered = [...source.matchAll(/^ {2}'(\d{4}-\d{2}-\d{2}-\d{3}[a-z]?-[a-z0-9-]+)': /gm)].map((m) => m[1]);
     const names = files.map((f) => path.basename(f, '.ts')).sort();
     assert.deepEqual(registered, names);
   });
