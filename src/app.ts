@@ -45,6 +45,8 @@ export interface AppOptions extends ServiceOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Told of each buyer sent to a dealership's phone or WhatsApp (D34, listings/contact.ts); default nothing. */
   onContact?: OnContact;
+  /** URLs per sitemap file (P85): tests make it small to see the index; default 50 000. */
+  sitemapPageSize?: number;
 }
 
 declare module 'fastify' {
@@ -137,7 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Each contact redirect is a contact of the car's statistics (D34), unless a caller hooks its own.
   const onContact: OnContact =
     opts.onContact ?? ((listingId, channel) => void services.stats.recordContact(listingId, channel).catch((err: unknown) => app.log.error({ err }, 'contact not counted')));
-  await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour, onContact } });
+  await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour, onContact, sitemapPageSize: opts.sitemapPageSize } });
   await app.register(feedPushRoutes, { prefix: '/v1', deps: services, limiter: services.limiter, perMinute: config.feedPushPerMinute });
   // The dealer panel: its own sessions, forms and pages (D27).
   await app.register(panelRoutes, { prefix: '/panel', deps: services });

@@ -36,6 +36,8 @@ const ALLOWED_TAGS = new Set([
   'ul',
   'li',
   'img',
+  'picture',
+  'source',
   'dl',
   'dt',
   'dd',
@@ -113,13 +115,23 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.ok(html.includes('<dt>Ciudad</dt><dd>Córdoba</dd>'));
     assert.ok(html.includes('<div class="description">Único dueño.\nService oficial.</div>'), 'line breaks kept (white-space: pre-line)');
     // The gallery: our own photo URLs, in the dealer's order, each with an alt text.
-    const imgs = [...html.matchAll(/<img src="([^"]+)" alt="([^"]+)"/g)];
+    const imgs = [...html.matchAll(/<img src="([^"]+)"[^>]* alt="([^"]+)"/g)];
     assert.deepEqual(
       imgs.map((m) => m[1]),
       v.photos,
     );
     assert.equal(imgs[0]![2], '2019 Toyota Corolla XEi 2.0 CVT, foto 1 de 10');
     for (const src of v.photos) assert.match(src, /^https:\/\/cars\.example\.com\/photos\/[0-9a-f]{64}\/display\.jpg$/);
+    // P88: each photo a <picture>, WebP first, with its real size; the first fetched first, the rest lazily.
+    const pics = [...html.matchAll(/<picture><source type="image\/webp" srcset="([^"]+)" sizes="([^"]+)"><img ([^>]+)><\/picture>/g)];
+    assert.equal(pics.length, 10);
+    assert.equal(pics[0]![1], `${v.photos[0]!.replace('.jpg', '.webp')} 320w`, 'a 320 px photo: its display copy only, in WebP');
+    assert.match(pics[0]![3]!, / width="320" height="240" fetchpriority="high" decoding="async"$/);
+    for (const p of pics.slice(1)) assert.match(p[3]!, / loading="lazy" decoding="async"$/);
+    // P89: the strip is reachable by keyboard, each photo has its counter and a link below.
+    assert.ok(html.includes('<ul class="gallery" tabindex="0" aria-label="Fotos"><li id="photo-1">'));
+    assert.ok(html.includes('<span class="count" aria-hidden="true">1 / 10</span>'));
+    assert.equal(html.match(/<a href="#photo-\d+" aria-label="[^"]+">\d+<\/a>/g)?.length, 10);
     // Landmarks and the dealership.
     for (const tag of ['<header>', '<main id="main">', '<article aria-labelledby="title">', '<aside class="aside" aria-labelledby="contact-title">'])
       assert.ok(html.includes(tag), tag);
@@ -137,7 +149,19 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     );
     // SEO.
     assert.match(html, /<title>2019 Toyota Corolla XEi 2\.0 CVT – \$\u00a018\.500\.000 \| Autos del Sur<\/title>/);
-    assert.equal(meta(html, 'name', 'description'), `2019 Toyota Corolla XEi 2.0 CVT · $${NBSP}18.500.000 · 45.000 km · Córdoba`);
+    assert.equal(
+      meta(html, 'name', 'description'),
+      `2019 Toyota Corolla XEi 2.0 CVT · $${NBSP}18.500.000 · 45.000 km · Nafta · Automática · Córdoba. Único dueño. Service oficial.`,
+    );
+    assert.equal(meta(html, 'property', 'og:description'), meta(html, 'name', 'description'));
+    assert.equal(meta(html, 'property', 'og:type'), 'product');
+    assert.equal(meta(html, 'name', 'twitter:card'), 'summary_large_image');
+    assert.equal(meta(html, 'name', 'twitter:image'), v.photos[0]);
+    assert.equal(meta(html, 'name', 'twitter:title'), meta(html, 'property', 'og:title'));
+    assert.match(v.photos[0]!, /^https:\/\//, 'og:image is an absolute URL');
+    // The key facts under the price, and the way to the dealership's storefront (P87).
+    assert.ok(html.includes('<p class="facts">2019 · 45.000 km · Nafta · Automática · Córdoba</p>'));
+    assert.match(html, new RegExp(`<a href="${BASE}/dealers/dealer-\\d+-\\d+">Ver todos sus autos</a>`));
     assert.ok(html.includes(`<link rel="canonical" href="${v.url}">`));
     assert.equal(meta(html, 'property', 'og:url'), v.url);
     assert.equal(meta(html, 'property', 'og:image'), v.photos[0]);
@@ -304,7 +328,7 @@ describe(`public listing pages (${STORE_NAME})`, () => {
       unescape(meta(html, 'property', 'og:title')!),
       `2019 Toyota Corolla ${version} – $${NBSP}18.500.000 | Autos <b>"Sur"</b> \'&\' <script>alert(1)</script>`,
     );
-    assert.equal(unescape(/<img src="[^"]+" alt="([^"]+)"/.exec(html)![1]!), `2019 Toyota Corolla ${version}, foto 1 de 3`);
+    assert.equal(unescape(/<img src="[^"]+"[^>]* alt="([^"]+)"/.exec(html)![1]!), `2019 Toyota Corolla ${version}, foto 1 de 3`);
     // JSON-LD: no < or > inside the script element, and it parses back to the dealer's text.
     const ldText = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!;
     assert.ok(!/[<>]/.test(ldText));

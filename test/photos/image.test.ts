@@ -85,6 +85,63 @@ describe('photo copies and the image process', () => {
     assert.equal(stripJpegMetadata(Buffer.concat([input.subarray(0, 2), Buffer.from([0xff, 0xe1, 0xff, 0xff])])), undefined, 'a length past the end');
   });
 
+  test('P88: narrower copies (480, 960) beside the display one, each also in WebP, made once by the image process and stored beside the others', async (t) => {
+    const input = await sharp(await picture(1600, 1200))
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const made = await processImage(input);
+    assert.deepEqual(made.widths, [480, 960]);
+    const copies = await Promise.all(
+      made.extra.map(async (c) => ({ name: `${c.variant}.${c.ext}`, meta: await sharp(c.data).metadata(), bytes: c.data.length })),
+    );
+    assert.deepEqual(copies.map((c) => [c.name, c.meta.format, c.meta.width, c.meta.height]).sort(), [
+      ['display.webp', 'webp', 1280, 960],
+      ['w480.jpg', 'jpeg', 480, 360],
+      ['w480.webp', 'webp', 480, 360],
+      ['w960.jpg', 'jpeg', 960, 720],
+      ['w960.webp', 'webp', 960, 720],
+    ]);
+    const size = (name: string) => copies.find((c) => c.name === name)!.bytes;
+    assert.ok(size('display.webp') < made.display.length, 'the WebP is smaller than the JPEG');
+    assert.ok(size('w480.jpg') < size('w960.jpg') && size('w960.jpg') < made.display.length);
+    // A photo no wider than a width gets no copy of that width (nothing is enlarged).
+    assert.deepEqual(
+      (
+        await processImage(
+          await sharp(await picture(800, 600))
+            .jpeg()
+            .toBuffer(),
+        )
+      ).widths,
+      [480],
+    );
+    // A WebP photo: its own format is WebP already, no second WebP.
+    const webp = await processImage(
+      await sharp(await picture(1600, 1200))
+        .webp()
+        .toBuffer(),
+    );
+    assert.deepEqual(webp.extra.map((c) => `${c.variant}.${c.ext}`).sort(), ['w480.webp', 'w960.webp']);
+
+    // The local store: written by the image process, beside the original and display copies.
+    const work = new ImageWork(1);
+    t.after(() => work.close());
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-variants-'));
+    t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const stored = await work.processInto(input, dataDir);
+    assert.deepEqual(stored.widths, [480, 960]);
+    const local = new LocalPhotoStorage(dataDir);
+    const id = stored.fileId;
+    assert.deepEqual(
+      fs.readdirSync(path.dirname(local.pathOf(id, 'original', 'jpg'))).sort(),
+      ['display.jpg', 'display.webp', 'original.jpg', 'w480.jpg', 'w480.webp', 'w960.jpg', 'w960.webp'].map((n) => `${id}-${n}`),
+    );
+    // And through the IPC channel for a bucket: every copy comes back to be written.
+    const back = await work.process(input);
+    assert.deepEqual(back.extra.map((c) => `${c.variant}.${c.ext}`).sort(), ['display.webp', 'w480.jpg', 'w480.webp', 'w960.jpg', 'w960.webp']);
+    assert.ok(Buffer.isBuffer(back.extra[0]!.data));
+  });
+
   test('the image process: lower priority, photos at once bounded, a crash fails only the photos in flight', async (t) => {
     const work = new ImageWork(2);
     t.after(() => work.close());
@@ -97,12 +154,13 @@ describe('photo copies and the image process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-work-'));
     t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const stored = await work.processInto(input, dataDir);
-    assert.deepEqual(stored, { format: 'jpeg', width: first.width, height: first.height, fileId: first.fileId }, 'no copies come back');
+    assert.deepEqual(stored, { format: 'jpeg', width: first.width, height: first.height, fileId: first.fileId, widths: [] }, 'no copies come back');
     const local = new LocalPhotoStorage(dataDir);
     assert.ok(fs.readFileSync(local.pathOf(first.fileId, 'original', 'jpg')).equals(first.original));
     assert.ok(fs.readFileSync(local.pathOf(first.fileId, 'display', 'jpg')).equals(first.display));
     assert.deepEqual(fs.readdirSync(path.dirname(local.pathOf(first.fileId, 'original', 'jpg'))).sort(), [
       `${first.fileId}-display.jpg`,
+      `${first.fileId}-display.webp`,
       `${first.fileId}-original.jpg`,
     ]);
     // A store that cannot be written fails the photo as an error (retried), not as a bad image.

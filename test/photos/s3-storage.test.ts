@@ -106,7 +106,14 @@ describe(`photos in an S3 bucket (${STORE_NAME})`, () => {
 
   test('both variants land in the bucket under the prefix, typed and cacheable; GET streams the same bytes', async () => {
     const ids = pub.paths.map((p) => PHOTO_PATH.exec(p)![1]!);
-    const expected = ids.flatMap((id) => [`${PREFIX}/${id.slice(0, 2)}/${id}-display.jpg`, `${PREFIX}/${id.slice(0, 2)}/${id}-original.jpg`]).sort();
+    // 320 px photos: no narrower copy, the display copy's WebP beside it (P88).
+    const expected = ids
+      .flatMap((id) => [
+        `${PREFIX}/${id.slice(0, 2)}/${id}-display.jpg`,
+        `${PREFIX}/${id.slice(0, 2)}/${id}-display.webp`,
+        `${PREFIX}/${id.slice(0, 2)}/${id}-original.jpg`,
+      ])
+      .sort();
     assert.deepEqual(await s3.keys(), expected, 'every object under the prefix, and nothing else');
     const key = `${PREFIX}/${ids[0]!.slice(0, 2)}/${ids[0]}-display.jpg`;
     const stored = await s3.object(key);

@@ -26,6 +26,8 @@ const LANDED: Record<string, string> = {
   '2026-11-26-002-lead-phone-keys': 'b4d822a265fedccd',
   '2026-11-26-010-limit-hits': '06e90033d91826cb',
   '2026-11-27-001-dealer-profile': '06534147937041be',
+  '2026-11-27-002-photo-variants': '7c58340155f8216e',
+  '2026-11-27-002b-public-pages': 'ad527dc7d9f8f78d',
   '2026-11-27-003-listing-stats': '0a94fad5de219ae9',
 };
 
@@ -48,7 +50,7 @@ describe('migrations', () => {
 
   it('every migration file is registered in migrate.ts, in date order', () => {
     const source = fs.readFileSync('src/core/db/migrate.ts', 'utf8');
-    const registered = [...source.matchAll(/^ {2}'(\d{4}-\d{2}-\d{2}-\d{3}-[a-z0-9-]+)': /gm)].map((m) => m[1]);
+    const registered = [...source.matchAll(/^ {2}'(\d{4}-\d{2}-\d{2}-\d{3}[a-z]?-[a-z0-9-]+)': /gm)].map((m) => m[1]);
     const names = files.map((f) => path.basename(f, '.ts')).sort();
     assert.deepEqual(registered, names);
   });

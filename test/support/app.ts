@@ -125,6 +125,7 @@ export async function makeApp(
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.onContact ? { onContact: options.onContact } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.sitemapPageSize ? { sitemapPageSize: options.sitemapPageSize } : {}),
   });
   options.setup?.(app);
   await app.ready();

@@ -21,6 +21,8 @@ import * as feedTokenCreators from './migrations/2026-11-26-001-feed-token-creat
 import * as leadPhoneKeys from './migrations/2026-11-26-002-lead-phone-keys.js';
 import * as limitHits from './migrations/2026-11-26-010-limit-hits.js';
 import * as dealerProfile from './migrations/2026-11-27-001-dealer-profile.js';
+import * as photoVariants from './migrations/2026-11-27-002-photo-variants.js';
+import * as publicPages from './migrations/2026-11-27-002b-public-pages.js';
 import * as listingStats from './migrations/2026-11-27-003-listing-stats.js';
 
 const MIGRATIONS = {
@@ -41,6 +43,8 @@ const MIGRATIONS = {
   '2026-11-26-002-lead-phone-keys': leadPhoneKeys,
   '2026-11-26-010-limit-hits': limitHits,
   '2026-11-27-001-dealer-profile': dealerProfile,
+  '2026-11-27-002-photo-variants': photoVariants,
+  '2026-11-27-002b-public-pages': publicPages,
   '2026-11-27-003-listing-stats': listingStats,
 };
 

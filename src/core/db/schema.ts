@@ -208,6 +208,8 @@ interface PhotosTable {
   format: string | null;
   width: number | null;
   height: number | null;
+  /** JSON array of the narrower widths made beside the display copy, each also in WebP (P88); null before P88. */
+  variant_widths: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -1,12 +1,15 @@
 // The public pages (D6, D19): templates only. Every value goes through `html`, which escapes it.
-import { shownUrls } from '../vehicles/photos/state.js';
+import { shownPhotos, shownUrls, type ShownPhoto } from '../vehicles/photos/state.js';
+import { photoUrl } from '../photos/url.js';
 import type { Entered, InquiryField, Problem } from '../leads/inquiry.js';
 import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../leads/inquiry.js';
 import { findMarket } from '../markets/markets.js';
 import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 import { html, jsonLd, type Html } from '../../core/web/html.js';
 import { localeOf, type PageLocale } from './locale.js';
-import type { ListingRow } from './repository.js';
+import type { ListingRow, StorefrontCar } from './repository.js';
+import { storefrontUrl } from './site.js';
+import { storefrontQuery, type Storefront } from './storefront.js';
 
 const CSS = [
   '*{box-sizing:border-box}',
@@ -16,8 +19,12 @@ const CSS = [
   'h1{font-size:1.6rem;line-height:1.25;margin:.25rem 0}h2{font-size:1.2rem;margin:1.25rem 0 .5rem}',
   '.price{font-size:1.6rem;font-weight:700;margin:.25rem 0 1rem}',
   '.gallery{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:0}',
-  '.gallery li{flex:0 0 min(100%,36rem);scroll-snap-align:start}',
-  '.gallery img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem;background:#ddd}',
+  '.gallery li{flex:0 0 min(100%,36rem);scroll-snap-align:start;position:relative}',
+  '.gallery:focus{outline:3px solid #f9a825;outline-offset:2px}',
+  '.count{position:absolute;right:.5rem;bottom:.5rem;background:rgba(0,0,0,.75);color:#fff;padding:0 .6rem;border-radius:1rem;font-size:.9rem}',
+  '.thumbs{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0 0}',
+  '.thumbs a{display:inline-flex;align-items:center;justify-content:center;min-width:2.75rem;min-height:2.75rem;border:1px solid #767676;border-radius:.25rem;background:#fff;text-decoration:none;font-weight:600}',
+  '.gallery picture{display:block}.gallery img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem;background:#ddd}',
   '.specs{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0}',
   '.description{white-space:pre-line;overflow-wrap:anywhere}',
   'form{display:grid;gap:.75rem}label{display:block;font-weight:600}',
@@ -32,6 +39,18 @@ const CSS = [
   '.skip{position:absolute;left:-10000px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}',
   '.aside{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;align-self:start}',
   '@media(min-width:52rem){.layout{display:grid;grid-template-columns:minmax(0,1fr) 22rem;gap:2rem}}',
+  'a{color:#0b57d0}',
+  '.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:1rem;list-style:none;margin:0;padding:0}',
+  '.card{background:#fff;border:1px solid #ddd;border-radius:.5rem;overflow:hidden}',
+  '.card a{display:block;color:inherit;text-decoration:none;padding:0 0 .75rem}.card a:hover .card-title{text-decoration:underline}',
+  '.card picture{display:block}.card img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:#ddd}',
+  '.card-title{display:block;font-weight:600;margin:.5rem .75rem 0}.card-price{display:block;font-size:1.2rem;font-weight:700;margin:0 .75rem}',
+  '.card-facts{display:block;color:#444;font-size:.9rem;margin:0 .75rem}',
+  '.filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.75rem;align-items:end;background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}',
+  'select{width:100%;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:.25rem;background:#fff}',
+  '.pager{display:flex;gap:1rem;flex-wrap:wrap;margin:1.5rem 0}',
+  '.facts{color:#444;margin:-.75rem 0 1rem}',
+  '.notice{border:2px solid #8a5a00;border-radius:.5rem;background:#fff4e0;padding:.75rem 1rem;font-weight:600}',
 ].join('');
 
 interface Head {
@@ -41,6 +60,8 @@ interface Head {
   canonical?: string;
   image?: string;
   extra?: Html;
+  /** Open Graph type: product for a car, website otherwise. */
+  ogType?: string;
 }
 
 function layout(l: PageLocale, head: Head, header: Html | string, body: Html): string {
@@ -51,17 +72,27 @@ function layout(l: PageLocale, head: Head, header: Html | string, body: Html): s
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${head.title}</title>
 <meta name="description" content="${head.description}">
+<link rel="icon" href="/favicon.ico">
 ${head.noindex ? html`<meta name="robots" content="noindex">\n` : ''}${
     head.canonical
       ? html`<link rel="canonical" href="${head.canonical}">
-<meta property="og:type" content="website">
+<meta property="og:type" content="${head.ogType ?? 'website'}">
 <meta property="og:url" content="${head.canonical}">
 `
       : ''
   }<meta property="og:title" content="${head.title}">
 <meta property="og:description" content="${head.description}">
 <meta property="og:locale" content="${l.og}">
-${head.image ? html`<meta property="og:image" content="${head.image}">\n<meta name="twitter:card" content="summary_large_image">\n` : ''}<style>${CSS}</style>
+${
+  head.image
+    ? html`<meta property="og:image" content="${head.image}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:image" content="${head.image}">
+`
+    : html`<meta name="twitter:card" content="summary">\n`
+}<meta name="twitter:title" content="${head.title}">
+<meta name="twitter:description" content="${head.description}">
+<style>${CSS}</style>
 ${head.extra ?? ''}</head>
 <body>
 <a class="skip" href="#main">${l.t.skip}</a>
@@ -136,6 +167,7 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
   const unit = findMarket(row.market)?.mileage_unit ?? 'km';
   const mileage = l.mileage(row.mileage, unit);
   const photos = shownUrls(publicBaseUrl, row.shown_photos);
+  const shown = shownPhotos(row.shown_photos);
   const value = (code: string | null) => (code ? (t.values[code] ?? code) : '');
   const specs: [string, string | number][] = [
     [t.year, row.year],
@@ -154,7 +186,10 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
     [t.vin, row.vin ?? ''], // shown: buyers check a car's history by it (P27)
     [t.stockId, row.external_id], // exactly as stored (D26): html escapes it like every value
   ];
-  const description = [title, price, mileage, row.city].filter(Boolean).join(' · ');
+  const facts = keyFacts(l, row);
+  // Search results and link previews show about 155 characters: the car, its price and key facts first.
+  const description = clip(`${title} · ${price} · ${keyFacts(l, row, false)}${row.description ? `. ${row.description.replace(/\s+/g, ' ')}` : ''}`, 160);
+  const storefront = storefrontUrl(publicBaseUrl, row.dealer_slug);
   const ld = jsonLd({
     '@context': 'https://schema.org',
     '@type': 'Car',
@@ -190,11 +225,18 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
 <article aria-labelledby="title">
 <h1 id="title">${title}</h1>
 <p class="price">${price}</p>
+<p class="facts">${facts}</p>
 <section aria-labelledby="photos-title">
 <h2 id="photos-title">${t.photos}</h2>
 ${
   photos.length
-    ? html`<ul class="gallery">${photos.map((src, i) => html`<li><img src="${src}" alt="${t.photoAlt(i + 1, photos.length, title)}" width="1280" height="960"${i > 0 ? html` loading="lazy"` : ''} decoding="async"></li>`)}</ul>`
+    ? // A scroll-snap strip that works without JavaScript (P89): reachable and scrollable by
+      // keyboard (tabindex), each photo with its counter, and a link to each photo below.
+      html`<ul class="gallery" tabindex="0" aria-label="${t.photos}">${shown.map(
+        (p, i) =>
+          html`<li id="photo-${i + 1}">${picture(publicBaseUrl, p, t.photoAlt(i + 1, shown.length, title), GALLERY_SIZES, i === 0)}<span class="count" aria-hidden="true">${i + 1} / ${shown.length}</span></li>`,
+      )}</ul>
+<p class="thumbs">${shown.map((_, i) => html`<a href="#photo-${i + 1}" aria-label="${t.photoAlt(i + 1, shown.length, title)}">${i + 1}</a>`)}</p>`
     : html`<p>${t.noPhotos}</p>`
 }
 </section>
@@ -213,30 +255,56 @@ ${
 </article>
 <aside class="aside" aria-labelledby="contact-title">
 <h2 id="contact-title">${t.contactHeading}</h2>
-<p>${t.soldBy}: <strong>${row.dealer_name}</strong>${row.dealer_city ? html`, ${row.dealer_city}` : ''}</p>
+${dealerCard(l, row, storefront)}
 <p class="hint">${t.contactIntro}</p>
 ${contactForm(l, `${url}/inquiries`, form)}
 </aside>
 </div>`;
   return layout(
     l,
-    { title: `${title} – ${price} | ${row.dealer_name}`, description, noindex: false, canonical: url, image: photos[0], extra: ld },
-    dealerLine(row),
+    { title: `${title} – ${price} | ${row.dealer_name}`, description, noindex: false, canonical: url, image: photos[0], extra: ld, ogType: 'product' },
+    html`<a href="${storefront}">${dealerLine(row)}</a>`,
     body,
   );
 }
 
-/** Sold, withdrawn and expired cars: one page for all three (D6), without the form. */
-export function gonePage(row: ListingRow, notice?: string): string {
+/**
+ * Sold, withdrawn and expired cars: one page for all three (D6), without the form. It says so
+ * plainly and is no dead end: the dealership's other cars for sale and its storefront (P87).
+ */
+export function gonePage(row: ListingRow, publicBaseUrl: string, others: readonly StorefrontCar[], notice?: string): string {
   const l = localeOf(row.market);
   const t = l.t;
-  const car = `${row.year} ${row.brand} ${row.model}`;
+  const car = vehicleLabel(row);
+  const storefront = storefrontUrl(publicBaseUrl, row.dealer_slug);
   const body = html`<h1>${t.goneTitle}</h1>
-${notice ? html`<p role="alert">${notice}</p>\n` : ''}<p>${car}</p>
+${notice ? html`<p role="alert">${notice}</p>\n` : ''}<p class="notice">${t.goneHeadline}: ${car}</p>
 <p>${t.goneBody}</p>
-<p>${t.soldBy}: <strong>${row.dealer_name}</strong>${row.dealer_city ? html`, ${row.dealer_city}` : ''}</p>`;
-  return layout(l, { title: `${t.goneTitle} – ${car}`, description: t.goneBody, noindex: true }, dealerLine(row), body);
+${dealerCard(l, row, storefront)}
+${
+  others.length
+    ? html`<section aria-labelledby="others-title">
+<h2 id="others-title">${t.otherCars}</h2>
+${carCards(l, publicBaseUrl, others)}
+</section>
+`
+    : ''
+}<p><a href="${storefront}">${t.seeAllCars}</a></p>`;
+  return layout(l, { title: `${t.goneTitle} – ${car}`, description: t.goneBody, noindex: true }, html`<a href="${storefront}">${dealerLine(row)}</a>`, body);
 }
+
+/** The dealership on a car's page: its name, city and storefront (P87). */
+function dealerCard(l: PageLocale, row: ListingRow, storefront: string): Html {
+  const t = l.t;
+  // D32/D34 (built separately): the dealership's logo, address with a map link, opening hours,
+  // and its phone and WhatsApp buttons (through /contact/phone and /contact/whatsapp) go here.
+  return html`<div class="dealer-card">
+<p>${t.soldBy}: <strong>${row.dealer_name}</strong>${row.dealer_city ? html`, ${row.dealer_city}` : ''}</p>
+<p><a href="${storefront}">${t.seeAllCars}</a></p>
+</div>`;
+}
+
+const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** A page with a heading and a sentence (not yet available, not found, errors). */
 export function messagePage(market: string | undefined, title: string | ((l: PageLocale) => string), text: (l: PageLocale) => string, back?: string): string {
@@ -269,3 +337,107 @@ export function thanksPage(row: ListingRow, publicBaseUrl: string): string {
     listingUrl(publicBaseUrl, row.listing_id),
   );
 }
+
+/** The key facts of a car in one line: year · mileage · fuel · transmission · city (P87). */
+export function keyFacts(l: PageLocale, car: Pick<StorefrontCar, 'year' | 'mileage' | 'fuel' | 'transmission' | 'city' | 'market'>, withYear = true): string {
+  const unit = findMarket(car.market)?.mileage_unit ?? 'km';
+  const word = (code: string | null) => (code ? (l.t.values[code] ?? code) : '');
+  return [withYear ? String(car.year) : '', l.mileage(car.mileage, unit), word(car.fuel), word(car.transmission), car.city ?? ''].filter(Boolean).join(' · ');
+}
+
+/**
+ * The gallery's photo is the page's width on a phone (less the margins), at most 36rem beside the
+ * contact form (P88); a card is a column of the card grid.
+ */
+const GALLERY_SIZES = '(min-width: 40rem) 36rem, calc(100vw - 2rem)';
+const CARD_SIZES = '(min-width: 52rem) 20rem, (min-width: 34rem) 50vw, calc(100vw - 2rem)';
+
+/**
+ * A stored photo in every width it was made in, WebP first where the browser takes it, JPEG (or
+ * the photo's own format) otherwise (P88). The first photo of a page is fetched first
+ * (fetchpriority high: it is the largest thing on the first screen), the others when scrolled
+ * near. A photo made before P88 has its display copy only.
+ */
+export function picture(base: string, p: ShownPhoto, alt: string, sizes: string, first: boolean): Html {
+  const url = (variant: 'display' | 'w480' | 'w960', ext: string) => photoUrl(base, p.file_id, variant, ext);
+  const dw = p.dw ?? 1280;
+  const load = first ? html` fetchpriority="high"` : html` loading="lazy"`;
+  const img = (srcset: string | undefined) =>
+    html`<img src="${url('display', p.ext)}"${srcset ? html` srcset="${srcset}" sizes="${sizes}"` : ''} alt="${alt}" width="${dw}" height="${p.dh ?? Math.round((dw * 3) / 4)}"${load} decoding="async">`;
+  if (!p.w) return img(undefined);
+  const set = (ext: string) => [...p.w!.map((w) => `${url(w === 480 ? 'w480' : 'w960', ext)} ${w}w`), `${url('display', ext)} ${dw}w`].join(', ');
+  if (p.ext === 'webp') return img(set('webp'));
+  return html`<picture><source type="image/webp" srcset="${set('webp')}" sizes="${sizes}">${img(set(p.ext))}</picture>`;
+}
+
+/** A car as a card that links to its page (the storefront, a sold car's page). */
+function carCard(l: PageLocale, base: string, car: StorefrontCar, eager: boolean): Html {
+  const title = vehicleLabel(car);
+  const photo = shownPhotos(car.shown_photos)[0];
+  return html`<li class="card"><a href="${listingUrl(base, car.listing_id)}">${
+    photo ? picture(base, photo, '', CARD_SIZES, eager) : ''
+  }<span class="card-title">${title}</span><span class="card-price">${l.price(car.price_cents, car.currency)}</span><span class="card-facts">${keyFacts(l, car)}</span></a></li>`;
+}
+
+/** `eagerFirst`: the first card is on the first screen (the storefront), so fetched at once. */
+export function carCards(l: PageLocale, base: string, cars: readonly StorefrontCar[], eagerFirst = false): Html {
+  return html`<ul class="cards">${cars.map((c, i) => carCard(l, base, c, eagerFirst && i === 0))}</ul>`;
+}
+
+/** A dealership's storefront (D36, P86): its cars for sale, newest first, with the filter form. */
+export function storefrontPage(sf: Storefront, base: string): string {
+  const l = localeOf(sf.market);
+  const t = l.t;
+  const d = sf.dealer;
+  const url = storefrontUrl(base, d.slug);
+  const f = sf.form;
+  const filtered = Object.values(f).some(Boolean);
+  const currency = sf.currency ? ` (${sf.currency})` : '';
+  const years: number[] = [];
+  for (let y = new Date().getUTCFullYear() + 1; y >= 1990; y--) years.push(y);
+  const yearSelect = (name: 'year_min' | 'year_max', label: string) =>
+    html`<div><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}"><option value="">–</option>${
+      f[name] && !years.includes(Number(f[name])) ? html`<option value="${f[name]}" selected>${f[name]}</option>` : ''
+    }${years.map((y) => html`<option value="${y}"${String(y) === f[name] ? html` selected` : ''}>${y}</option>`)}</select></div>`;
+  const body = html`<h1 id="title">${t.storefrontTitle(d.name)}</h1>
+${d.city ? html`<p>${d.city}</p>\n` : ''}${/* D32: the dealership's profile (logo, address, hours, phone and WhatsApp via D34) goes here. */ ''}${
+    sf.problems.length ? html`<div class="errors" role="alert"><ul>${sf.problems.map((p) => html`<li>${t.badFilter[p]}</li>`)}</ul></div>\n` : ''
+  }<form method="get" action="${url}" class="filters" aria-label="${t.filters}">
+<div><label for="f-brand">${t.brand}</label><select id="f-brand" name="brand"><option value="">${t.anyBrand}</option>${sf.brands.map(
+    (b) => html`<option value="${b}"${b.toLowerCase() === f.brand.toLowerCase() ? html` selected` : ''}>${b}</option>`,
+  )}</select></div>
+<div><label for="f-price_min">${t.priceFrom}${currency}</label><input id="f-price_min" name="price_min" type="text" inputmode="numeric" maxlength="12" value="${f.price_min}"></div>
+<div><label for="f-price_max">${t.priceTo}${currency}</label><input id="f-price_max" name="price_max" type="text" inputmode="numeric" maxlength="12" value="${f.price_max}"></div>
+${yearSelect('year_min', t.yearFrom)}${yearSelect('year_max', t.yearTo)}<div><button type="submit">${t.search}</button></div>
+</form>
+${filtered ? html`<p><a href="${url}">${t.clearFilters}</a></p>\n` : ''}<section aria-labelledby="cars-title">
+<h2 id="cars-title">${t.carsForSale}</h2>
+${sf.cars.length ? carCards(l, base, sf.cars, true) : html`<p>${filtered ? t.noCarsFiltered : t.noCars}</p>`}
+</section>
+${
+  sf.next || sf.paged
+    ? html`<nav class="pager" aria-label="${t.carsForSale}">${sf.paged ? html`<a href="${url}${storefrontQuery(f)}">${t.firstPage}</a>` : ''}${sf.next ? html`<a href="${url}${sf.next}" rel="next">${t.morePage}</a>` : ''}</nav>`
+    : ''
+}`;
+  const first = sf.cars.find((c) => c.shown_photos !== '[]');
+  return layout(
+    l,
+    {
+      title: t.storefrontTitle(d.name),
+      description: t.storefrontDescription(d.name, d.city),
+      // Filtered and later pages are the same cars again: only the storefront itself is indexed.
+      noindex: filtered || sf.paged || sf.problems.length > 0,
+      canonical: url,
+      image: first ? shownUrls(base, first.shown_photos)[0] : undefined,
+    },
+    html`<a href="${url}">${d.name}</a>`,
+    body,
+  );
+}
+
+export const dealerNotFoundPage = (): string =>
+  messagePage(
+    undefined,
+    (l) => l.t.dealerNotFoundTitle,
+    (l) => l.t.dealerNotFoundBody,
+  );

@@ -2,9 +2,11 @@
 // (D19), so these are the only vehicle reads without a dealership: they serve the public page
 // and the buyer form, and read nothing a page does not show.
 import { compiledQuery } from '../../core/db/compiled.js';
-import type { VehicleRow } from '../../core/db/schema.js';
+import type { Kysely } from 'kysely';
+import type { DB, VehicleRow } from '../../core/db/schema.js';
 
 export interface ListingRow extends VehicleRow {
+  dealer_slug: string;
   dealer_name: string;
   dealer_city: string | null;
 }
@@ -25,6 +27,140 @@ export const findListing = compiledQuery<ListingRow, [string]>((db) =>
     .selectFrom('vehicles')
     .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
     .selectAll('vehicles')
-    .select(['dealers.name as dealer_name', 'dealers.city as dealer_city'])
+    .select(['dealers.slug as dealer_slug', 'dealers.name as dealer_name', 'dealers.city as dealer_city'])
     .where('vehicles.listing_id', '=', ''),
 );
+
+// The buyers' site (D36, P85, P86). Only cars for sale (status active) are listed anywhere.
+// D35's sandbox cars are not in this store yet; when they are, these reads leave them out.
+
+/** A car as the sitemap names it. */
+export interface SitemapCar {
+  id: number;
+  listing_id: string;
+  updated_at: number;
+}
+
+/** Cars for sale with id > afterId, by id: one page of the sitemap (a keyset cursor). */
+export function sitemapCars(db: Kysely<DB>, afterId: number, limit: number): Promise<SitemapCar[]> {
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'listing_id', 'updated_at'])
+    .where('status', '=', 'active')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Dealerships with id > afterId, by id. */
+export function sitemapDealers(db: Kysely<DB>, afterId: number, limit: number): Promise<{ id: number; slug: string }[]> {
+  return db.selectFrom('dealers').select(['id', 'slug']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/**
+ * The id of the `n`-th row after afterId (1-based), or undefined when there are fewer: where a
+ * sitemap file of n rows ends, read from the index without holding the rows.
+ */
+export async function nthIdAfter(db: Kysely<DB>, table: 'vehicles' | 'dealers', afterId: number, n: number): Promise<number | undefined> {
+  let q = db.selectFrom(table).select('id').where('id', '>', afterId);
+  if (table === 'vehicles') q = q.where('status', '=', 'active');
+  const row = await q
+    .orderBy('id')
+    .limit(1)
+    .offset(n - 1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function countSitemapRows(db: Kysely<DB>): Promise<number> {
+  const cars = await db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  const dealers = await db
+    .selectFrom('dealers')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(cars.n) + Number(dealers.n);
+}
+
+/** What a storefront lists of each car. */
+export type StorefrontCar = Pick<
+  VehicleRow,
+  | 'id'
+  | 'listing_id'
+  | 'market'
+  | 'brand'
+  | 'model'
+  | 'year'
+  | 'version'
+  | 'price_cents'
+  | 'currency'
+  | 'mileage'
+  | 'fuel'
+  | 'transmission'
+  | 'city'
+  | 'shown_photos'
+  | 'created_at'
+>;
+
+export interface StorefrontQuery {
+  brand?: string | undefined;
+  priceMinCents?: number | undefined;
+  priceMaxCents?: number | undefined;
+  yearMin?: number | undefined;
+  yearMax?: number | undefined;
+  /** Keyset cursor: cars listed before this one (newest first). */
+  before?: { createdAt: number; id: number } | undefined;
+  /** Leave this car out (the sold car whose page lists the others). */
+  except?: number | undefined;
+}
+
+/** A dealership's cars for sale, newest first, filtered, at most `limit`. */
+export function storefrontCars(db: Kysely<DB>, dealerId: number, q: StorefrontQuery, limit: number): Promise<StorefrontCar[]> {
+  let s = db
+    .selectFrom('vehicles')
+    .select([
+      'id',
+      'listing_id',
+      'market',
+      'brand',
+      'model',
+      'year',
+      'version',
+      'price_cents',
+      'currency',
+      'mileage',
+      'fuel',
+      'transmission',
+      'city',
+      'shown_photos',
+      'created_at',
+    ])
+    .where('dealer_id', '=', dealerId)
+    .where('status', '=', 'active');
+  if (q.brand !== undefined) s = s.where('brand', '=', q.brand);
+  if (q.priceMinCents !== undefined) s = s.where('price_cents', '>=', q.priceMinCents);
+  if (q.priceMaxCents !== undefined) s = s.where('price_cents', '<=', q.priceMaxCents);
+  if (q.yearMin !== undefined) s = s.where('year', '>=', q.yearMin);
+  if (q.yearMax !== undefined) s = s.where('year', '<=', q.yearMax);
+  if (q.except !== undefined) s = s.where('id', '<>', q.except);
+  const b = q.before;
+  if (b) s = s.where((eb) => eb.or([eb('created_at', '<', b.createdAt), eb.and([eb('created_at', '=', b.createdAt), eb('id', '<', b.id)])]));
+  return s.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** The brands a dealership has for sale (the storefront's brand filter). */
+export async function storefrontBrands(db: Kysely<DB>, dealerId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('vehicles')
+    .select('brand')
+    .distinct()
+    .where('dealer_id', '=', dealerId)
+    .where('status', '=', 'active')
+    .orderBy('brand')
+    .execute();
+  return rows.map((r) => r.brand);
+}

@@ -4,6 +4,9 @@
 //                                           page, or the page again with the problems, 400) or JSON
 //                                           (→ 201 { result: "received" }, or the Error shape)
 //   GET  /listings/{listing_id}/thanks      the thank-you page
+//   GET  /dealers/{slug}                    a dealership's storefront (D36, P86)
+//   GET  /robots.txt, /sitemap.xml, /sitemaps/{file}.xml, /favicon.ico, /   the site around them (P85)
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Clock } from '../../core/clock.js';
@@ -19,10 +22,13 @@ import { carNotFound, receiveInquiry, assertTakesInquiries } from '../leads/serv
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { listingUrl } from '../vehicles/serialize.js';
 import { localeOf, type PageLocale } from './locale.js';
-import { gonePage, listingPage, messagePage, notYetPage, thanksPage } from './page.js';
+import { dealerNotFoundPage, listingPage, messagePage, notYetPage, storefrontPage, thanksPage } from './page.js';
+import { loadStorefront } from './storefront.js';
+import { findDealerBySlug } from '../dealers/repository.js';
 import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
-import { encodedPage, LISTING_ID, ListingPages, notFoundListing, type Page } from './service.js';
+import { encodedPage, LISTING_ID, ListingPages, notFoundListing, renderGone, type Page } from './service.js';
+import { FAVICON, homeLang, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
 import type { StatsCounting } from '../stats/counting.js';
 import { contactTarget, noContactHook, type OnContact } from './contact.js';
 
@@ -37,6 +43,8 @@ export interface ListingDeps {
   stats: Pick<StatsCounting, 'countView'>;
   /** Called on each contact redirect (D34); the statistics count there. Default: nothing. */
   onContact?: OnContact;
+  /** URLs in one sitemap file (default the protocol's 50 000; tests make it small, P85). */
+  sitemapPageSize?: number | undefined;
 }
 
 /** Inquiry bodies are small: four short fields and a message of at most 2000 characters. */
@@ -116,6 +124,46 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
       e.status,
       messagePage(row?.market, (l) => l.t.notSent, text, back),
     );
+  });
+
+  // The site around the car pages (D36, P85).
+  const sitemapPageSize = Math.min(deps.sitemapPageSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
+  const SITEMAP_FILE = /^(cars|dealers)-(0|[1-9][0-9]{0,14})\.xml$/;
+  const sendXml = (reply: FastifyReply, body: AsyncGenerator<string>) =>
+    reply
+      .code(200)
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(Readable.from(body));
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robotsTxt(publicBaseUrl)),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => sendXml(reply, sitemapRoot(store.db, publicBaseUrl, sitemapPageSize)));
+  app.get<{ Params: { name: string } }>('/sitemaps/:name', { schema: { hide: true } }, async (req, reply) => {
+    const m = SITEMAP_FILE.exec(req.params.name);
+    if (!m) return sendPage(reply, notFoundListing());
+    return sendXml(reply, sitemapFile(store.db, publicBaseUrl, m[1] as 'cars' | 'dealers', Number(m[2]), sitemapPageSize));
+  });
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('image/x-icon').header('cache-control', 'public, max-age=604800').header('x-content-type-options', 'nosniff').send(FAVICON),
+  );
+  app.get('/', { schema: { hide: true } }, async (req, reply) => {
+    reply.header('vary', 'accept-language');
+    return sendHtml(reply, 200, homePage(publicBaseUrl, homeLang(req.headers['accept-language'])), 'public, max-age=3600', false);
+  });
+
+  // A dealership's storefront (D36, P86).
+  const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+  app.get<{ Params: { slug: string }; Querystring: Record<string, unknown> }>('/dealers/:slug', { schema: { hide: true } }, async (req, reply) => {
+    const slug = req.params.slug;
+    const dealer = slug.length <= 64 && SLUG.test(slug) ? await findDealerBySlug(store.db, slug) : undefined;
+    if (!dealer) return sendHtml(reply, 404, dealerNotFoundPage(), 'public, max-age=60', true);
+    const sf = await loadStorefront(store.db, dealer, req.query);
+    if (sf.problems.length) return noStore(reply, 400, storefrontPage(sf, publicBaseUrl));
+    const noindex = Object.values(sf.form).some(Boolean) || sf.paged;
+    return sendHtml(reply, 200, storefrontPage(sf, publicBaseUrl), 'public, max-age=60', noindex);
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
@@ -202,9 +250,9 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
       if (form) return sendPage(reply, notFoundListing());
       throw carNotFound();
     }
-    const refuse = (status: string) => {
+    const refuse = async (status: string) => {
       if (!form) assertTakesInquiries(status);
-      if (GONE_STATUSES.includes(status)) return noStore(reply, 400, gonePage(row, localeOf(row.market).t.goneNotSent));
+      if (GONE_STATUSES.includes(status)) return noStore(reply, 400, await renderGone(store.db, row, publicBaseUrl, localeOf(row.market).t.goneNotSent));
       return noStore(reply, 404, notYetPage(row));
     };
     if (row.status !== 'active') return refuse(row.status);

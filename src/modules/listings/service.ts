@@ -3,7 +3,8 @@
 // shown) and its dealership's name and city are unchanged: a page view costs one small
 // indexed read. What each status shows, and with which HTTP status and caching:
 //   active                        200, the car and the contact form; cached 60 s by clients
-//   sold / withdrawn / expired    200, one "no longer available" page for all three; noindex
+//   sold / withdrawn / expired    200, one "no longer available" page for all three, with the
+//                                 dealership's other cars for sale (P87; not kept); noindex
 //   importing_photos / in_review  404, "not yet available" (nothing of the car: it is not
 //                                 public yet, and in_review may hide contact details); noindex
 //   unknown listing               404 page; noindex
@@ -13,7 +14,7 @@ import type { DB } from '../../core/db/schema.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { compress, type Encoding } from './encoding.js';
 import { gonePage, listingPage, notFoundPage, notYetPage } from './page.js';
-import { findListing, findListingRef, type ListingRow } from './repository.js';
+import { findListing, findListingRef, storefrontCars, type ListingRow } from './repository.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
 import type { ViewedCar } from '../stats/counting.js';
 
@@ -46,9 +47,17 @@ export function encodedPage(p: Page, encoding: Encoding): { body: Buffer; etag: 
 function renderListing(row: ListingRow, publicBaseUrl: string): Page {
   const car: ViewedCar = { vehicleId: row.id, dealerId: row.dealer_id, market: row.market };
   if (row.status === 'active') return { ...page(200, listingPage(row, publicBaseUrl), 'public, max-age=60', false), car };
-  if (GONE_STATUSES.includes(row.status)) return { ...page(200, gonePage(row), 'public, max-age=300', true), car };
   // It may go live within minutes: not kept by clients.
   return page(404, notYetPage(row), 'no-cache', true);
+}
+
+/** How many of the dealership's other cars a sold car's page shows (P87). */
+export const OTHER_CARS = 6;
+
+/** A sold, withdrawn or expired car's page, with the dealership's other cars for sale now (P87). */
+export async function renderGone(db: Kysely<DB>, row: ListingRow, publicBaseUrl: string, notice?: string): Promise<string> {
+  const others = await storefrontCars(db, row.dealer_id, { except: row.id }, OTHER_CARS);
+  return gonePage(row, publicBaseUrl, others, notice);
 }
 
 let notFound: Page | undefined;
@@ -81,6 +90,11 @@ export class ListingPages {
     if (hit && hit.revision === ref.revision && hit.dealerName === ref.dealer_name && hit.dealerCity === ref.dealer_city) return hit.page;
     const row = (await findListing(this.db, listingId))[0];
     if (!row) return notFoundListing();
+    // Not kept here: the other cars it lists change without this car's revision.
+    if (GONE_STATUSES.includes(row.status)) {
+      const car: ViewedCar = { vehicleId: row.id, dealerId: row.dealer_id, market: row.market };
+      return { ...page(200, await renderGone(this.db, row, this.publicBaseUrl), 'public, max-age=300', true), car };
+    }
     const rendered = renderListing(row, this.publicBaseUrl);
     this.entries.set(listingId, { revision: row.revision, dealerName: row.dealer_name, dealerCity: row.dealer_city, page: rendered });
     return rendered;

@@ -4,6 +4,9 @@ import { VALUE_WORDS } from '../markets/vocabulary.js';
 
 export type Lang = 'es' | 'pt' | 'en';
 
+/** What can be wrong in a storefront's filters (storefront.ts). */
+export type FilterProblem = 'price' | 'year' | 'priceRange' | 'yearRange' | 'brand' | 'page';
+
 export interface Texts {
   price: string;
   mileage: string;
@@ -57,6 +60,30 @@ export interface Texts {
   failedTitle: string;
   failedBody: string;
   skip: string;
+  /** The storefront (D36, P86) and a car's links to it. */
+  storefrontTitle: (dealer: string) => string;
+  storefrontDescription: (dealer: string, city: string | null) => string;
+  carsForSale: string;
+  filters: string;
+  brand: string;
+  anyBrand: string;
+  priceFrom: string;
+  priceTo: string;
+  yearFrom: string;
+  yearTo: string;
+  search: string;
+  clearFilters: string;
+  noCarsFiltered: string;
+  noCars: string;
+  morePage: string;
+  firstPage: string;
+  badFilter: Record<FilterProblem, string>;
+  dealerNotFoundTitle: string;
+  dealerNotFoundBody: string;
+  seeAllCars: string;
+  otherCars: string;
+  dealerCard: string;
+  goneHeadline: string;
   values: Record<string, string>;
   problems: Record<ProblemCode, (max: number) => string>;
 }
@@ -112,6 +139,36 @@ const en: Texts = {
   failedBody: 'This page could not be shown. Please try again in a moment.',
   skip: 'Skip to the content',
   rateLimited: (m) => `Too many messages were sent from your connection. Please try again in ${m} minute(s).`,
+  storefrontTitle: (d) => `Cars for sale at ${d}`,
+  storefrontDescription: (d, city) => `Every car for sale at ${d}${city ? `, ${city}` : ''}: photos, prices and details.`,
+  carsForSale: 'Cars for sale',
+  filters: 'Filter the cars',
+  brand: 'Make',
+  anyBrand: 'All makes',
+  priceFrom: 'Price from',
+  priceTo: 'Price up to',
+  yearFrom: 'Year from',
+  yearTo: 'Year up to',
+  search: 'Show cars',
+  clearFilters: 'Clear the filters',
+  noCarsFiltered: 'No car for sale matches these filters.',
+  noCars: 'This dealership has no cars for sale right now.',
+  morePage: 'More cars',
+  firstPage: 'Back to the newest cars',
+  badFilter: {
+    price: 'Prices must be whole numbers, without dots or signs (for example 15000000). That price filter was left out.',
+    year: 'Years must be four digits between 1900 and 2100. That year filter was left out.',
+    priceRange: 'The lowest price is above the highest one. The price filter was left out.',
+    yearRange: 'The first year is after the last one. The year filter was left out.',
+    brand: "That make is not among this dealership's cars. The make filter was left out.",
+    page: 'That page address is not valid: here are the newest cars.',
+  },
+  dealerNotFoundTitle: 'Dealership not found',
+  dealerNotFoundBody: 'There is no dealership at this address.',
+  seeAllCars: 'See all its cars',
+  otherCars: 'Other cars from this dealership',
+  dealerCard: 'The dealership',
+  goneHeadline: 'Sold or no longer offered',
   values: VALUE_WORDS.en,
   problems: {
     name_required: () => 'Please give your name.',
@@ -180,6 +237,36 @@ const es: Texts = {
   failedBody: 'No se pudo mostrar esta página. Intentá de nuevo en un momento.',
   skip: 'Saltar al contenido',
   rateLimited: (m) => `Se enviaron demasiados mensajes desde tu conexión. Intentá de nuevo en ${m} minuto(s).`,
+  storefrontTitle: (d) => `Autos en venta de ${d}`,
+  storefrontDescription: (d, city) => `Todos los autos en venta de ${d}${city ? `, ${city}` : ''}: fotos, precios y datos.`,
+  carsForSale: 'Autos en venta',
+  filters: 'Filtrar los autos',
+  brand: 'Marca',
+  anyBrand: 'Todas las marcas',
+  priceFrom: 'Precio desde',
+  priceTo: 'Precio hasta',
+  yearFrom: 'Año desde',
+  yearTo: 'Año hasta',
+  search: 'Ver autos',
+  clearFilters: 'Quitar los filtros',
+  noCarsFiltered: 'Ningún auto en venta coincide con estos filtros.',
+  noCars: 'Esta concesionaria no tiene autos en venta en este momento.',
+  morePage: 'Más autos',
+  firstPage: 'Volver a los más nuevos',
+  badFilter: {
+    price: 'Los precios van en números enteros, sin puntos ni signos (por ejemplo 15000000). No se aplicó ese filtro de precio.',
+    year: 'Los años van con cuatro cifras, entre 1900 y 2100. No se aplicó ese filtro de año.',
+    priceRange: 'El precio mínimo es mayor que el máximo. No se aplicó el filtro de precio.',
+    yearRange: 'El año inicial es posterior al final. No se aplicó el filtro de año.',
+    brand: 'Esa marca no está entre los autos de esta concesionaria. No se aplicó el filtro de marca.',
+    page: 'La dirección de esa página no es válida: estos son los autos más nuevos.',
+  },
+  dealerNotFoundTitle: 'Concesionaria no encontrada',
+  dealerNotFoundBody: 'No hay ninguna concesionaria en esta dirección.',
+  seeAllCars: 'Ver todos sus autos',
+  otherCars: 'Otros autos de esta concesionaria',
+  dealerCard: 'La concesionaria',
+  goneHeadline: 'Vendido o ya no se ofrece',
   values: VALUE_WORDS.es,
   problems: {
     name_required: () => 'Indicá tu nombre.',
@@ -248,6 +335,36 @@ const pt: Texts = {
   failedBody: 'Não foi possível mostrar esta página. Tente novamente em instantes.',
   skip: 'Pular para o conteúdo',
   rateLimited: (m) => `Muitas mensagens foram enviadas da sua conexão. Tente novamente em ${m} minuto(s).`,
+  storefrontTitle: (d) => `Carros à venda de ${d}`,
+  storefrontDescription: (d, city) => `Todos os carros à venda de ${d}${city ? `, ${city}` : ''}: fotos, preços e dados.`,
+  carsForSale: 'Carros à venda',
+  filters: 'Filtrar os carros',
+  brand: 'Marca',
+  anyBrand: 'Todas as marcas',
+  priceFrom: 'Preço a partir de',
+  priceTo: 'Preço até',
+  yearFrom: 'Ano a partir de',
+  yearTo: 'Ano até',
+  search: 'Ver carros',
+  clearFilters: 'Limpar os filtros',
+  noCarsFiltered: 'Nenhum carro à venda corresponde a estes filtros.',
+  noCars: 'Esta concessionária não tem carros à venda no momento.',
+  morePage: 'Mais carros',
+  firstPage: 'Voltar aos mais novos',
+  badFilter: {
+    price: 'Os preços vão em números inteiros, sem pontos nem sinais (por exemplo 85000). Esse filtro de preço não foi aplicado.',
+    year: 'Os anos vão com quatro dígitos, entre 1900 e 2100. Esse filtro de ano não foi aplicado.',
+    priceRange: 'O preço mínimo é maior que o máximo. O filtro de preço não foi aplicado.',
+    yearRange: 'O ano inicial é posterior ao final. O filtro de ano não foi aplicado.',
+    brand: 'Essa marca não está entre os carros desta concessionária. O filtro de marca não foi aplicado.',
+    page: 'O endereço dessa página não é válido: estes são os carros mais novos.',
+  },
+  dealerNotFoundTitle: 'Concessionária não encontrada',
+  dealerNotFoundBody: 'Não há nenhuma concessionária neste endereço.',
+  seeAllCars: 'Ver todos os carros dela',
+  otherCars: 'Outros carros desta concessionária',
+  dealerCard: 'A concessionária',
+  goneHeadline: 'Vendido ou não é mais oferecido',
   values: VALUE_WORDS.pt,
   problems: {
     name_required: () => 'Informe seu nome.',

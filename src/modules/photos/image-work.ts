@@ -9,7 +9,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { KeyedLimit } from '../../core/keyed-limit.js';
 import type { ImageFormat } from './url.js';
-import { ImageRejected } from './image.js';
+import { ImageRejected, type ExtraCopy } from './image.js';
 
 /** A photo checked by the image process. */
 export interface WorkedImage {
@@ -18,11 +18,14 @@ export interface WorkedImage {
   height: number;
   /** The SHA-256 of the downloaded bytes: the stored files' name (storage.ts). */
   fileId: string;
+  /** The narrower widths made beside the display copy (P88). */
+  widths: number[];
 }
-/** … with both copies to store (image.ts). */
+/** … with every copy to store (image.ts). */
 export interface ImageCopies extends WorkedImage {
   original: Buffer;
   display: Buffer;
+  extra: ExtraCopy[];
 }
 
 export interface ImageRequest {
@@ -32,7 +35,11 @@ export interface ImageRequest {
   storeIn?: string;
 }
 export type ImageReply =
-  | { id: number; kind: 'done'; image: WorkedImage & { original?: Uint8Array; display?: Uint8Array } }
+  | {
+      id: number;
+      kind: 'done';
+      image: WorkedImage & { original?: Uint8Array; display?: Uint8Array; extra?: { variant: ExtraCopy['variant']; ext: string; data: Uint8Array }[] };
+    }
   | { id: number; kind: 'rejected'; message: string }
   | { id: number; kind: 'failed'; message: string };
 
@@ -51,7 +58,7 @@ const WORKER_PATH = fileURLToPath(FROM_SOURCE ? new URL('./image-worker.ts', imp
 const WORKER_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'TZ', 'LANG', 'LC_ALL', 'NODE_ENV', 'SYSTEMROOT'];
 
 interface Pending {
-  resolve: (image: WorkedImage & { original?: Buffer; display?: Buffer }) => void;
+  resolve: (image: WorkedImage & { original?: Buffer; display?: Buffer; extra?: ExtraCopy[] }) => void;
   reject: (err: Error) => void;
 }
 
@@ -91,7 +98,7 @@ export class ImageWork {
     if (this.child) this.ended(this.child, 'the image process was stopped');
   }
 
-  private send(bytes: Buffer, storeIn: string | undefined): Promise<WorkedImage & { original?: Buffer; display?: Buffer }> {
+  private send(bytes: Buffer, storeIn: string | undefined): Promise<WorkedImage & { original?: Buffer; display?: Buffer; extra?: ExtraCopy[] }> {
     const child = this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -130,8 +137,12 @@ export class ImageWork {
       if (!p) return;
       this.pending.delete(m.id);
       if (m.kind === 'done') {
-        const { original, display, ...worked } = m.image;
-        p.resolve(original && display ? { ...worked, original: asBuffer(original), display: asBuffer(display) } : worked);
+        const { original, display, extra, ...worked } = m.image;
+        p.resolve(
+          original && display
+            ? { ...worked, original: asBuffer(original), display: asBuffer(display), extra: (extra ?? []).map((c) => ({ ...c, data: asBuffer(c.data) })) }
+            : worked,
+        );
       } else if (m.kind === 'rejected') p.reject(new ImageRejected(m.message));
       else p.reject(new Error(m.message));
       if (this.pending.size === 0) this.idle(child);

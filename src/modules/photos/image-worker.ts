@@ -61,8 +61,10 @@ async function run(req: ImageRequest): Promise<void> {
       if (!store) stores.set(req.storeIn, (store = new LocalPhotoStorage(req.storeIn)));
       const ext = EXTENSIONS[image.format];
       await store.write(fileId, 'original', ext, image.original);
+      for (const c of image.extra) await store.write(fileId, c.variant, c.ext, c.data);
+      // The display copy last: written means every copy is (a retry finds none half made).
       await store.write(fileId, 'display', ext, image.display);
-      send({ id: req.id, kind: 'done', image: { format: image.format, width: image.width, height: image.height, fileId } });
+      send({ id: req.id, kind: 'done', image: { format: image.format, width: image.width, height: image.height, widths: image.widths, fileId } });
     }
   } catch (err) {
     if (err instanceof ImageRejected) send({ id: req.id, kind: 'rejected', message: err.message });

@@ -1,12 +1,12 @@
 // Checks that downloaded bytes are a real JPEG, PNG or WebP within limits, and makes the two
 // stored versions (P45): the original (metadata stripped, orientation applied) and a 1280 px
-// copy. It runs in the image process (image-work.ts, P46), a few photos at a time.
+// copy, and since P88 480 and 960 px copies and a WebP of each but the original. It runs in the image process (image-work.ts, P46), a few photos at a time.
 import type { Sharp, SharpOptions } from 'sharp';
 import { stripJpegMetadata } from './jpeg-strip.js';
 
 export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, displayWidth: 1280, maxSeconds: 20 };
 
-import type { ImageFormat } from './url.js';
+import { EXTENSIONS as EXTENSION_OF, NARROW_WIDTHS, type ImageFormat, type Variant } from './url.js';
 
 /** A photo that can never be had from these bytes: not retried. */
 export class ImageRejected extends Error {
@@ -33,12 +33,22 @@ const loadSharp = () =>
     return sharp;
   }));
 
+/** A copy beside the original and the display one (P88): a narrower width, or a WebP. */
+export interface ExtraCopy {
+  variant: Variant;
+  ext: string;
+  data: Buffer;
+}
+
 export interface ProcessedImage {
   format: ImageFormat;
   width: number;
   height: number;
   original: Buffer;
   display: Buffer;
+  /** The narrower widths made (each in the photo's format and, unless it is WebP, in WebP). */
+  widths: number[];
+  extra: ExtraCopy[];
 }
 
 // libjpeg-turbo settings: mozjpeg saves ~12% of bytes but costs ~5× the CPU per photo.
@@ -47,6 +57,8 @@ const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
   png: (s) => s.png({ compressionLevel: 8 }),
   webp: (s) => s.webp({ quality: 85 }),
 };
+/** The WebP beside a JPEG or PNG copy: about a third smaller than the JPEG at the same look. */
+const WEBP = (s: Sharp) => s.webp({ quality: 78, effort: 4 });
 
 /** Checks `bytes` and makes both stored copies; rejects what can never be a photo. */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
@@ -75,14 +87,30 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     // Metadata (EXIF with GPS, camera serials…) is dropped by sharp unless asked to keep it.
     // A pipeline that runs longer than maxSeconds (a pathological file) is stopped.
     const base = sharp(bytes, options).rotate().timeout({ seconds: IMAGE_LIMITS.maxSeconds });
-    const resized = (s: Sharp) => ENCODE[format](s.resize({ width: IMAGE_LIMITS.displayWidth, withoutEnlargement: true })).toBuffer();
+    const at = (w: number) => base.clone().resize({ width: w, withoutEnlargement: true });
+    // The narrower copies (P88): only widths below the display copy's, each in the photo's own
+    // format and, unless it is WebP already, in WebP too, as is the display copy.
+    const displayWidth = Math.min(width, IMAGE_LIMITS.displayWidth);
+    const narrow = (Object.entries(NARROW_WIDTHS) as [Variant, number][]).filter(([, w]) => w < displayWidth);
+    const wanted: { variant: Variant; ext: string; make: () => Promise<Buffer> }[] = [];
+    const ext = EXTENSION_OF[format];
+    for (const [variant, w] of narrow) {
+      wanted.push({ variant, ext, make: () => ENCODE[format](at(w)).toBuffer() });
+      if (format !== 'webp') wanted.push({ variant, ext: 'webp', make: () => WEBP(at(w)).toBuffer() });
+    }
+    if (format !== 'webp') wanted.push({ variant: 'display', ext: 'webp', make: () => WEBP(at(IMAGE_LIMITS.displayWidth)).toBuffer() });
+    const extraCopies = async () => Promise.all(wanted.map(async (c) => ({ variant: c.variant, ext: c.ext, data: await c.make() })));
+    const widths = narrow.map(([, w]) => w);
     // An upright JPEG keeps its own bytes as the original, metadata cut out losslessly: no
     // second encode (P45). Decoding it for the display copy still proves the whole file sound.
     const kept = format === 'jpeg' && (meta.orientation ?? 1) === 1 ? stripJpegMetadata(bytes) : undefined;
-    if (kept) return { format, width, height, original: kept, display: await resized(base) };
-    // Both copies come from one pipeline (clone), so the input is read once.
-    const [original, display] = await Promise.all([ENCODE[format](base.clone()).toBuffer(), resized(base.clone())]);
-    return { format, width, height, original, display };
+    // Every copy comes from one pipeline (clone), so the input is read once.
+    const [original, display, extra] = await Promise.all([
+      kept ? Promise.resolve(kept) : ENCODE[format](base.clone()).toBuffer(),
+      ENCODE[format](at(IMAGE_LIMITS.displayWidth)).toBuffer(),
+      extraCopies(),
+    ]);
+    return { format, width, height, original, display, widths, extra };
   } catch (err) {
     throw new ImageRejected(`the image cannot be decoded (${shortReason(err)})`);
   }

@@ -3,7 +3,14 @@
 // photos module downloads, stores and serves the files under these names.
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
-export const VARIANTS = ['original', 'display'] as const;
+/**
+ * original and display (at most 1280 px wide) in the photo's own format; since P88 also narrower
+ * copies (w480, w960: only those narrower than the display copy) in it, and every copy but the
+ * original again in WebP (display.webp, w480.webp…) when the photo is not WebP already.
+ */
+export const VARIANTS = ['original', 'display', 'w480', 'w960'] as const;
+/** The narrower widths made (P88), by their variant. */
+export const NARROW_WIDTHS = { w480: 480, w960: 960 } as const;
 export type Variant = (typeof VARIANTS)[number];
 export const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 

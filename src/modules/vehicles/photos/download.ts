@@ -45,7 +45,7 @@ class HttpStatusError extends Error {
   }
 }
 
-type Outcome = { status: PhotoStatus; reason: string | null; file_id?: string; format?: string; width?: number; height?: number };
+type Outcome = { status: PhotoStatus; reason: string | null; file_id?: string; format?: string; width?: number; height?: number; variant_widths?: string };
 
 export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
   const perHost = new KeyedLimit(PER_HOST);
@@ -113,10 +113,19 @@ async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Prom
     const copies = await deps.images.process(res.body);
     const ext = EXTENSIONS[copies.format];
     await storage.write(copies.fileId, 'original', ext, copies.original);
+    for (const c of copies.extra) await storage.write(copies.fileId, c.variant, c.ext, c.data);
     await storage.write(copies.fileId, 'display', ext, copies.display);
     image = copies;
   }
-  return { status: 'ready', reason: null, file_id: image.fileId, format: image.format, width: image.width, height: image.height };
+  return {
+    status: 'ready',
+    reason: null,
+    file_id: image.fileId,
+    format: image.format,
+    width: image.width,
+    height: image.height,
+    variant_widths: JSON.stringify(image.widths),
+  };
 }
 
 /** The `code` of a Node system error (dns, net), read from the error itself, not its text. */

@@ -48,7 +48,7 @@ export async function setRetryReason(db: Kysely<DB>, id: number, reason: string,
 export async function setPhotoOutcome(
   db: Kysely<DB>,
   id: number,
-  outcome: { status: PhotoStatus; reason: string | null; file_id?: string; format?: string; width?: number; height?: number },
+  outcome: { status: PhotoStatus; reason: string | null; file_id?: string; format?: string; width?: number; height?: number; variant_widths?: string },
   now: number,
 ): Promise<void> {
   await db

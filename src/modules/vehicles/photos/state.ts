@@ -1,11 +1,17 @@
 // The photos of a car as the API and the public page show them.
 import type { PhotoRow } from '../../../core/db/schema.js';
+import { IMAGE_LIMITS } from '../../photos/image.js';
 import { EXTENSIONS, photoUrl, type ImageFormat } from '../../photos/url.js';
 
 /** An entry of vehicles.shown_photos. */
 export interface ShownPhoto {
   file_id: string;
   ext: string;
+  /** Since P88: the narrower widths stored (w480, w960, each also in WebP unless ext is webp). */
+  w?: number[];
+  /** The display copy's size in pixels (the page's width and height attributes). */
+  dw?: number;
+  dh?: number;
 }
 
 export interface PhotoStatusEntry {
@@ -19,7 +25,18 @@ export interface PhotoStatusEntry {
 export const shownUrls = (publicBaseUrl: string, shownJson: string): string[] =>
   (JSON.parse(shownJson) as ShownPhoto[]).map((p) => photoUrl(publicBaseUrl, p.file_id, 'display', p.ext));
 
-export const toShown = (row: PhotoRow): ShownPhoto => ({ file_id: row.file_id!, ext: EXTENSIONS[row.format as ImageFormat] });
+export function toShown(row: PhotoRow): ShownPhoto {
+  const shown: ShownPhoto = { file_id: row.file_id!, ext: EXTENSIONS[row.format as ImageFormat] };
+  if (row.variant_widths !== null) shown.w = JSON.parse(row.variant_widths) as number[];
+  if (row.width && row.height) {
+    shown.dw = Math.min(row.width, IMAGE_LIMITS.displayWidth);
+    shown.dh = Math.round((row.height * shown.dw) / row.width);
+  }
+  return shown;
+}
+
+/** The photos a page shows, as stored (shownUrls gives their display URLs). */
+export const shownPhotos = (shownJson: string): ShownPhoto[] => JSON.parse(shownJson) as ShownPhoto[];
 
 /** An entry of vehicles.photo_state. */
 export interface PhotoStateEntry {

@@ -1,0 +1,109 @@
+// A dealership's storefront (D36, P86): its cars for sale, newest first, in pages of PAGE_SIZE
+// by a keyset cursor (`before=<created_at>-<id>` of the last car shown: a page costs one index
+// range however deep), with filters by make, price and year sent by a plain GET form. A filter
+// that cannot be read is left out and said so on the page (400): never a 5xx, never a guess.
+import type { Kysely } from 'kysely';
+import type { DB, DealerRow } from '../../core/db/schema.js';
+import { findMarket } from '../markets/markets.js';
+import { storefrontBrands, storefrontCars, type StorefrontCar, type StorefrontQuery } from './repository.js';
+import type { FilterProblem } from './texts.js';
+
+export const STOREFRONT_PAGE_SIZE = 24;
+const YEAR = /^(19|20)\d\d$|^2100$/;
+/** Whole currency units, up to 12 digits (no currency has cars priced above that). */
+const PRICE = /^\d{1,12}$/;
+const CURSOR = /^(\d{1,15})-(\d{1,15})$/;
+
+/** The filters as the buyer typed them (shown back in the form). */
+export interface FilterForm {
+  brand: string;
+  price_min: string;
+  price_max: string;
+  year_min: string;
+  year_max: string;
+}
+
+export interface Storefront {
+  dealer: DealerRow;
+  market: string;
+  currency: string;
+  brands: string[];
+  form: FilterForm;
+  problems: FilterProblem[];
+  cars: StorefrontCar[];
+  /** The query string of the next page, when there is one. */
+  next?: string | undefined;
+  /** Whether this is a later page (a link back to the first is shown). */
+  paged: boolean;
+}
+
+const one = (v: unknown): string =>
+  typeof v === 'string' ? v.trim().slice(0, 200) : Array.isArray(v) && typeof v[0] === 'string' ? v[0].trim().slice(0, 200) : '';
+
+/** Reads the filters; what cannot be read is left out and named in `problems`. */
+export function readFilters(raw: Record<string, unknown>, brands: readonly string[]): { query: StorefrontQuery; form: FilterForm; problems: FilterProblem[] } {
+  const form: FilterForm = {
+    brand: one(raw.brand),
+    price_min: one(raw.price_min),
+    price_max: one(raw.price_max),
+    year_min: one(raw.year_min),
+    year_max: one(raw.year_max),
+  };
+  const problems = new Set<FilterProblem>();
+  const query: StorefrontQuery = {};
+  if (form.brand) {
+    const brand = brands.find((b) => b.toLowerCase() === form.brand.toLowerCase());
+    if (brand) query.brand = brand;
+    else problems.add('brand');
+  }
+  const price = (v: string) => {
+    if (!v) return undefined;
+    // "15.000.000" means 15 million in Spanish and 15 in English: not guessed, said so.
+    if (!PRICE.test(v)) return void problems.add('price');
+    return Number(v) * 100;
+  };
+  const year = (v: string) => {
+    if (!v) return undefined;
+    if (!YEAR.test(v)) return void problems.add('year');
+    return Number(v);
+  };
+  query.priceMinCents = price(form.price_min);
+  query.priceMaxCents = price(form.price_max);
+  query.yearMin = year(form.year_min);
+  query.yearMax = year(form.year_max);
+  if (query.priceMinCents !== undefined && query.priceMaxCents !== undefined && query.priceMinCents > query.priceMaxCents) {
+    problems.add('priceRange');
+    query.priceMinCents = query.priceMaxCents = undefined;
+  }
+  if (query.yearMin !== undefined && query.yearMax !== undefined && query.yearMin > query.yearMax) {
+    problems.add('yearRange');
+    query.yearMin = query.yearMax = undefined;
+  }
+  const before = one(raw.before);
+  if (before) {
+    const m = CURSOR.exec(before);
+    if (m) query.before = { createdAt: Number(m[1]), id: Number(m[2]) };
+    else problems.add('page');
+  }
+  return { query, form, problems: [...problems] };
+}
+
+/** The query string of a storefront page with these filters (empty ones left out). */
+export function storefrontQuery(form: FilterForm, before?: string): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(form) as [string, string][]) if (v) p.set(k, v);
+  if (before) p.set('before', before);
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+export async function loadStorefront(db: Kysely<DB>, dealer: DealerRow, raw: Record<string, unknown>): Promise<Storefront> {
+  const market = (JSON.parse(dealer.markets) as string[])[0] ?? '';
+  const brands = await storefrontBrands(db, dealer.id);
+  const { query, form, problems } = readFilters(raw, brands);
+  const rows = await storefrontCars(db, dealer.id, query, STOREFRONT_PAGE_SIZE + 1);
+  const cars = rows.slice(0, STOREFRONT_PAGE_SIZE);
+  const last = cars[cars.length - 1];
+  const next = rows.length > STOREFRONT_PAGE_SIZE && last ? storefrontQuery(form, `${last.created_at}-${last.id}`) : undefined;
+  return { dealer, market, currency: findMarket(market)?.default_currency ?? '', brands, form, problems, cars, next, paged: query.before !== undefined };
+}

@@ -1,0 +1,220 @@
+// The buyers' pages in a real browser (D36, P85–P88): the car page (for sale and sold) and the
+// storefront, in Spanish and Portuguese, at 375 and 1280 px: screenshots in docs/public/, no
+// sideways scrolling, and axe-core finds no serious or critical violation. Also the bytes a
+// phone downloads for the car page's first screen, with the photos as they were before P88
+// (one 1280 px JPEG each) and as they are now (<picture>: the width the screen needs, WebP).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import axe from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { createOutbound } from '../../src/core/outbound/fetcher.js';
+import { STORE_NAME } from '../support/app.js';
+import { horizontalOverflow, launch, liveServer, skipBrowser, type LiveServer } from '../support/browser.js';
+import { bearer, seedDealer } from '../support/dealers.js';
+import { aCar } from '../support/cars.js';
+import { until } from '../support/until.js';
+
+const SHOTS = path.resolve('docs/public');
+
+/** Serves photo-like 1600 × 1200 JPEGs (smooth shapes with grain, as a camera's are), one per path. */
+class BigPhotoHost {
+  private readonly cache = new Map<string, Buffer>();
+  private readonly server = http.createServer((req, res) => {
+    void this.photo(req.url ?? '/').then((b) => res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': b.length }).end(b));
+  });
+  base = '';
+  async start(): Promise<void> {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  private async photo(p: string): Promise<Buffer> {
+    let b = this.cache.get(p);
+    if (b) return b;
+    let seed = 7;
+    for (let i = 0; i < p.length; i++) seed = (seed * 31 + p.charCodeAt(i)) >>> 0;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) / 0x1000000;
+    const raw = Buffer.alloc(40 * 30 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(rnd() * 255);
+    const smooth = await sharp(raw, { raw: { width: 40, height: 30, channels: 3 } })
+      .resize(1600, 1200, { kernel: 'cubic' })
+      .raw()
+      .toBuffer();
+    for (let i = 0; i < smooth.length; i++) smooth[i] = Math.max(0, Math.min(255, smooth[i]! + Math.floor((rnd() - 0.5) * 24)));
+    b = await sharp(smooth, { raw: { width: 1600, height: 1200, channels: 3 } })
+      .jpeg({ quality: 88 })
+      .toBuffer();
+    this.cache.set(p, b);
+    return b;
+  }
+  urls(group: string, n: number): string[] {
+    return Array.from({ length: n }, (_, i) => `${this.base}/${group}/${i + 1}.jpg`);
+  }
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+}
+
+const phone = (b: Browser, locale: string) =>
+  b.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale, bypassCSP: true });
+const desktop = (b: Browser, locale: string) => b.newContext({ viewport: { width: 1280, height: 860 }, locale, bypassCSP: true });
+
+/** axe-core's serious and critical violations on the page. */
+async function axeProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  const found = await page.evaluate<{ id: string; impact: string | null; help: string; targets: string[] }[]>(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => String(n.target)) })))`,
+  );
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
+}
+
+/** Bytes transferred (headers and bodies, as sent) while the page loads, until the network is quiet. */
+async function firstScreenBytes(ctx: BrowserContext, url: string): Promise<{ total: number; images: number; count: number }> {
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const types = new Map<string, string>();
+  let total = 0;
+  let images = 0;
+  let count = 0;
+  cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    total += e.encodedDataLength;
+    count++;
+    if (types.get(e.requestId) === 'Image') images += e.encodedDataLength;
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.close();
+  return { total, images, count };
+}
+
+describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser }, () => {
+  let s: LiveServer;
+  let browser: Browser;
+  const photos = new BigPhotoHost();
+  const pages: Record<'es' | 'pt', { car: string; sold: string; storefront: string }> = {} as never;
+
+  before(async () => {
+    await photos.start();
+    const outbound = createOutbound({ allowPrivateNetworks: true, allowedPorts: [80, 443, Number(new URL(photos.base).port)] });
+    s = await liveServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' }, { outbound });
+    browser = await launch();
+    const ar = await seedDealer(s, { name: 'Autos del Sur', city: 'Córdoba', markets: ['ar'] });
+    const br = await seedDealer(s, { name: 'Carros do Sul', city: 'Porto Alegre', markets: ['br'] });
+    const put = async (key: string, id: string, over: Record<string, unknown>) => {
+      const res = await s.app.inject({
+        method: 'PUT',
+        url: `/v1/vehicles/${id}`,
+        headers: bearer(key),
+        payload: aCar({ photos: photos.urls(id, 4), ...over }),
+      });
+      assert.ok(res.statusCode < 300, res.body);
+      return res.json().vehicle.url as string;
+    };
+    const details = {
+      fuel: 'gasoline',
+      transmission: 'manual',
+      color: 'Gris',
+      city: 'Córdoba',
+      description: 'Único dueño. Service oficial al día.\nCubiertas nuevas.',
+    };
+    const arCar = await put(ar.key, 'AR-1', {
+      brand: 'Volkswagen',
+      model: 'Gol',
+      version: 'Trend 1.6',
+      year: 2019,
+      price: 9_800_000,
+      mileage: 62_000,
+      ...details,
+    });
+    const arSold = await put(ar.key, 'AR-2', { brand: 'Fiat', model: 'Cronos', year: 2021, price: 14_500_000, mileage: 30_000, ...details });
+    await put(ar.key, 'AR-3', { brand: 'Toyota', model: 'Corolla', year: 2020, price: 21_000_000, mileage: 41_000, ...details });
+    const brDetails = { fuel: 'flex', transmission: 'automatic', color: 'Prata', city: 'Porto Alegre', description: 'Único dono. Revisões na concessionária.' };
+    const brCar = await put(br.key, 'BR-1', {
+      brand: 'Chevrolet',
+      model: 'Onix',
+      version: 'LT 1.0 Turbo',
+      year: 2021,
+      price: 78_900,
+      mileage: 35_000,
+      ...brDetails,
+    });
+    const brSold = await put(br.key, 'BR-2', { brand: 'Fiat', model: 'Uno', year: 2018, price: 42_000, mileage: 70_000, ...brDetails });
+    await put(br.key, 'BR-3', { brand: 'Volkswagen', model: 'Polo', year: 2022, price: 95_000, mileage: 18_000, ...brDetails });
+    await until('every car on sale', 120_000, async () => {
+      const rows = await s.store.db.selectFrom('vehicles').select('status').execute();
+      return rows.length === 6 && rows.every((r) => r.status === 'active');
+    });
+    for (const [key, id] of [
+      [ar.key, 'AR-2'],
+      [br.key, 'BR-2'],
+    ] as const)
+      assert.equal((await s.app.inject({ method: 'POST', url: `/v1/vehicles/${id}/sold`, headers: bearer(key) })).statusCode, 200);
+    pages.es = { car: arCar, sold: arSold, storefront: `${s.base}/dealers/${ar.slug}` };
+    pages.pt = { car: brCar, sold: brSold, storefront: `${s.base}/dealers/${br.slug}` };
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser.close();
+    await s.close();
+    await photos.stop();
+  });
+
+  for (const lang of ['es', 'pt'] as const) {
+    test(`${lang}: car page, sold car page and storefront at 375 and 1280 px read well, no serious or critical axe violation`, async () => {
+      const locale = lang === 'es' ? 'es-AR' : 'pt-BR';
+      for (const [width, make] of [
+        [375, phone],
+        [1280, desktop],
+      ] as const) {
+        const ctx = await make(browser, locale);
+        const page = await ctx.newPage();
+        for (const kind of ['car', 'sold', 'storefront'] as const) {
+          await page.goto(pages[lang][kind], { waitUntil: 'networkidle' });
+          assert.equal(await page.locator('html').getAttribute('lang'), locale);
+          assert.equal(await horizontalOverflow(page), 0, `${kind} ${width}: no sideways scrolling`);
+          // Images are loaded before the picture is taken (lazy ones scrolled into view).
+          await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+          await page.waitForLoadState('networkidle');
+          await page.evaluate('window.scrollTo(0, 0)');
+          await page.screenshot({ path: path.join(SHOTS, `${kind}-${lang}-${width}.png`), fullPage: true });
+          assert.deepEqual(await axeProblems(page), [], `${kind} ${lang} ${width}`);
+        }
+        await ctx.close();
+      }
+    });
+  }
+
+  test("bytes a 375 px phone downloads for the car page's first screen: before P88 (1280 px JPEGs) and now", async () => {
+    const url = pages.es.car;
+    const id = url.split('/').pop()!;
+    const ctx = await phone(browser, 'es-AR');
+    const after88 = await firstScreenBytes(ctx, url);
+    // The same car as a photo made before P88 is stored: its display copy only (no widths).
+    const row = await s.store.db.selectFrom('vehicles').select(['shown_photos', 'revision']).where('listing_id', '=', id).executeTakeFirstOrThrow();
+    const old = (JSON.parse(row.shown_photos) as { file_id: string; ext: string }[]).map((p) => ({ file_id: p.file_id, ext: p.ext }));
+    await s.store.db
+      .updateTable('vehicles')
+      .set({ shown_photos: JSON.stringify(old), revision: row.revision + 1 })
+      .where('listing_id', '=', id)
+      .execute();
+    const before88 = await firstScreenBytes(ctx, url);
+    await s.store.db
+      .updateTable('vehicles')
+      .set({ shown_photos: row.shown_photos, revision: row.revision + 2 })
+      .where('listing_id', '=', id)
+      .execute();
+    await ctx.close();
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const line = `first screen on a 375 px phone (DPR 2): before ${kb(before88.total)} (images ${kb(before88.images)}, ${before88.count} requests); after ${kb(after88.total)} (images ${kb(after88.images)}, ${after88.count} requests)`;
+    console.log(line);
+    fs.writeFileSync(path.join(SHOTS, 'first-screen-bytes.txt'), `${line}\n`);
+    assert.ok(after88.images < before88.images * 0.7, line);
+  });
+});
