@@ -138,7 +138,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(photoRoutes, { storage: services.storage, publicBaseUrl: config.photoPublicBaseUrl });
   // Each contact redirect is a contact of the car's statistics (D34), unless a caller hooks its own.
   const onContact: OnContact =
-    opts.onContact ?? ((listingId, channel) => void services.stats.recordContact(listingId, channel).catch((err: unknown) => app.log.error({ err }, 'contact not counted')));
+    opts.onContact ??
+    ((listingId, channel) => void services.stats.recordContact(listingId, channel).catch((err: unknown) => app.log.error({ err }, 'contact not counted')));
   await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour, onContact, sitemapPageSize: opts.sitemapPageSize } });
   await app.register(feedPushRoutes, { prefix: '/v1', deps: services, limiter: services.limiter, perMinute: config.feedPushPerMinute });
   // The dealer panel: its own sessions, forms and pages (D27).

@@ -676,10 +676,13 @@ describe('feed parsing: CSV dialects and encodings', () => {
       { external_id: 'A', brand: 'Ford', model: 'Ka' },
       { external_id: 'D', brand: 'VW', model: 'Gol' },
     ]);
-    assert.deepEqual(r.rowErrors.map((e) => itemErrorText('en', e)), [
-      { index: 3, external_id: 'B', message: 'row 3 has 2 values but the header has 3 columns' },
-      { index: 4, external_id: 'C', message: 'row 4 has 4 values but the header has 3 columns' },
-    ]);
+    assert.deepEqual(
+      r.rowErrors.map((e) => itemErrorText('en', e)),
+      [
+        { index: 3, external_id: 'B', message: 'row 3 has 2 values but the header has 3 columns' },
+        { index: 4, external_id: 'C', message: 'row 4 has 4 values but the header has 3 columns' },
+      ],
+    );
   });
 
   test('Excel\'s "sep=;" line names the delimiter; blank lines above the header are skipped (and counted)', async () => {

@@ -4,9 +4,9 @@
 import type { FastifyRequest } from 'fastify';
 import { PageError } from './errors.js';
 
-export type Lang = 'es' | 'pt' | 'en';
-export const LANGS: readonly Lang[] = ['es', 'pt', 'en'];
-export const isLang = (v: unknown): v is Lang => typeof v === 'string' && (LANGS as readonly string[]).includes(v);
+// The languages are the catalogue's (D31); pages import them from here.
+export { LANGS, isLang, type Lang } from '../i18n/lang.js';
+import type { Lang } from '../i18n/lang.js';
 
 export interface PanelUser {
   id: number;

@@ -132,7 +132,7 @@ const EXPLAINED: Record<ProfileProblem, (field: ProfileField, value: string, mar
 };
 
 /** The problems in one English sentence (the CLI's error line). */
-export function explainProblems(problems: Partial<Record<ProfileField, ProfileProblem>>, input: ProfileInput, market: string | undefined): string {
+function explainProblems(problems: Partial<Record<ProfileField, ProfileProblem>>, input: ProfileInput, market: string | undefined): string {
   return Object.entries(problems)
     .map(([f, p]) => EXPLAINED[p](f as ProfileField, input[f as ProfileField] ?? '', market))
     .join('; ');

@@ -9,7 +9,7 @@ import { languageOf } from '../markets/markets.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 
 export type ContactChannel = 'phone' | 'whatsapp';
-export const CONTACT_CHANNELS: readonly ContactChannel[] = ['phone', 'whatsapp'];
+const CONTACT_CHANNELS: readonly ContactChannel[] = ['phone', 'whatsapp'];
 export type OnContact = (listingId: string, channel: ContactChannel) => void;
 export const noContactHook: OnContact = () => {};
 

@@ -339,7 +339,7 @@ export function thanksPage(row: ListingRow, publicBaseUrl: string): string {
 }
 
 /** The key facts of a car in one line: year · mileage · fuel · transmission · city (P87). */
-export function keyFacts(l: PageLocale, car: Pick<StorefrontCar, 'year' | 'mileage' | 'fuel' | 'transmission' | 'city' | 'market'>, withYear = true): string {
+function keyFacts(l: PageLocale, car: Pick<StorefrontCar, 'year' | 'mileage' | 'fuel' | 'transmission' | 'city' | 'market'>, withYear = true): string {
   const unit = findMarket(car.market)?.mileage_unit ?? 'km';
   const word = (code: string | null) => (code ? (l.t.values[code] ?? code) : '');
   return [withYear ? String(car.year) : '', l.mileage(car.mileage, unit), word(car.fuel), word(car.transmission), car.city ?? ''].filter(Boolean).join(' · ');
@@ -358,7 +358,7 @@ const CARD_SIZES = '(min-width: 52rem) 20rem, (min-width: 34rem) 50vw, calc(100v
  * (fetchpriority high: it is the largest thing on the first screen), the others when scrolled
  * near. A photo made before P88 has its display copy only.
  */
-export function picture(base: string, p: ShownPhoto, alt: string, sizes: string, first: boolean): Html {
+function picture(base: string, p: ShownPhoto, alt: string, sizes: string, first: boolean): Html {
   const url = (variant: 'display' | 'w480' | 'w960', ext: string) => photoUrl(base, p.file_id, variant, ext);
   const dw = p.dw ?? 1280;
   const load = first ? html` fetchpriority="high"` : html` loading="lazy"`;
@@ -380,7 +380,7 @@ function carCard(l: PageLocale, base: string, car: StorefrontCar, eager: boolean
 }
 
 /** `eagerFirst`: the first card is on the first screen (the storefront), so fetched at once. */
-export function carCards(l: PageLocale, base: string, cars: readonly StorefrontCar[], eagerFirst = false): Html {
+function carCards(l: PageLocale, base: string, cars: readonly StorefrontCar[], eagerFirst = false): Html {
   return html`<ul class="cards">${cars.map((c, i) => carCard(l, base, c, eagerFirst && i === 0))}</ul>`;
 }
 

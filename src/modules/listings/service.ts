@@ -52,7 +52,7 @@ function renderListing(row: ListingRow, publicBaseUrl: string): Page {
 }
 
 /** How many of the dealership's other cars a sold car's page shows (P87). */
-export const OTHER_CARS = 6;
+const OTHER_CARS = 6;
 
 /** A sold, withdrawn or expired car's page, with the dealership's other cars for sale now (P87). */
 export async function renderGone(db: Kysely<DB>, row: ListingRow, publicBaseUrl: string, notice?: string): Promise<string> {

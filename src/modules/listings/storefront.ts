@@ -41,7 +41,7 @@ const one = (v: unknown): string =>
   typeof v === 'string' ? v.trim().slice(0, 200) : Array.isArray(v) && typeof v[0] === 'string' ? v[0].trim().slice(0, 200) : '';
 
 /** Reads the filters; what cannot be read is left out and named in `problems`. */
-export function readFilters(raw: Record<string, unknown>, brands: readonly string[]): { query: StorefrontQuery; form: FilterForm; problems: FilterProblem[] } {
+function readFilters(raw: Record<string, unknown>, brands: readonly string[]): { query: StorefrontQuery; form: FilterForm; problems: FilterProblem[] } {
   const form: FilterForm = {
     brand: one(raw.brand),
     price_min: one(raw.price_min),

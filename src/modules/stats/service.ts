@@ -38,7 +38,7 @@ const MIN_COMPARABLES = 5;
 const MAX_VEHICLES = 100;
 
 /** The dealership's time zone: its first market's default (D32) until the stored one lands. */
-export const zoneOfDealer = (dealer: Pick<Dealer, 'markets'> & { timeZone?: string }): string => dealerTimeZone(dealer.timeZone, dealer.markets);
+const zoneOfDealer = (dealer: Pick<Dealer, 'markets'> & { timeZone?: string }): string => dealerTimeZone(dealer.timeZone, dealer.markets);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -50,7 +50,7 @@ function parseDate(name: string, value: string): string {
 }
 
 /** The range asked for, in local dates of `zone`: defaults, order and length checked (400 otherwise). */
-export function resolveRange(q: Pick<StatsQueryInput, 'from' | 'to'>, zone: string, now: number): { from: string; to: string } {
+function resolveRange(q: Pick<StatsQueryInput, 'from' | 'to'>, zone: string, now: number): { from: string; to: string } {
   const to = q.to !== undefined ? parseDate('to', q.to) : localDate(now, zone);
   const from = q.from !== undefined ? parseDate('from', q.from) : addDays(to, -(DEFAULT_DAYS - 1));
   if (from > to) throw new ApiError('invalid_request', `from (${from}) is after to (${to}).`, ['from', 'to']);
@@ -84,7 +84,7 @@ function totalsOf(days: DayStats[], leads: number): Totals {
 }
 
 /** Whole local days since the car first went active in its current period for sale (D34); null before. */
-export function daysOnMarket(activeSince: number | null, now: number, zone: string): number | null {
+function daysOnMarket(activeSince: number | null, now: number, zone: string): number | null {
   if (activeSince === null) return null;
   return Math.max(0, daysBetween(localDate(activeSince, zone), localDate(now, zone)));
 }
@@ -113,7 +113,7 @@ export function positionOf(price: number, currency: string, prices: number[]): M
 }
 
 /** The car's market position against the active cars of any dealership (P97). */
-export async function marketPosition(db: Kysely<DB>, car: VehicleRow): Promise<MarketPosition | null> {
+async function marketPosition(db: Kysely<DB>, car: VehicleRow): Promise<MarketPosition | null> {
   return positionOf(car.price_cents, car.currency, await comparablePrices(db, car));
 }
 
