@@ -9,6 +9,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { storedText } from '../../src/core/i18n/index.js';
 import { ensurePulls } from '../../src/modules/feeds/pull-schedule.js';
 import { FeedInputError, revokeFeed } from '../../src/modules/feeds/service.js';
 import { FEED_MAX_BYTES } from '../../src/modules/feeds/limits.js';
@@ -58,7 +59,12 @@ describe(`feed pull (${STORE_NAME})`, () => {
     return t.app.services.jobs.runDue();
   };
   const requestsTo = (path: string) => seen.filter((s) => s.path === path);
-  const importsOf = (feedId: number) => t.store.db.selectFrom('feed_imports').selectAll().where('feed_id', '=', feedId).orderBy('id').execute();
+  // A report's message is stored as a code (D31): read here in English, as the API's default answers it.
+  const importsOf = async (feedId: number) =>
+    (await t.store.db.selectFrom('feed_imports').selectAll().where('feed_id', '=', feedId).orderBy('id').execute()).map((r) => ({
+      ...r,
+      message: storedText('en', r.message),
+    }));
   const pullJob = (feedId: number) => t.store.db.selectFrom('jobs').selectAll().where('job_key', '=', `feeds.pull:${feedId}`).executeTakeFirst();
 
   test('200 then 304: validators sent back; unchanged content not processed again; changed content is', async () => {
