@@ -7,7 +7,7 @@ import { gunzip } from 'node:zlib';
 import { FEED_MAX_BYTES } from './limits.js';
 import { inflateChecked, readZipDirectory } from './parse/zip.js';
 import { UnreadableFeedError } from './parse/types.js';
-import { msg, type Msg } from '../../core/i18n/index.js';
+import { msg } from '../../core/i18n/index.js';
 
 const gunzipAsync = promisify(gunzip);
 const isGzip = (b: Buffer) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
@@ -39,7 +39,7 @@ export async function unpackFeedBody(body: Buffer, filename?: string): Promise<F
 function ofZipFile(err: UnreadableFeedError): UnreadableFeedError {
   const t = err.text;
   if (t.code !== 'zip_refused' && t.code !== 'zip_broken') return err;
-  return new UnreadableFeedError({ code: t.code, params: { ...t.params, container: 'zip' } } as Msg);
+  return new UnreadableFeedError({ code: t.code, params: { ...t.params, container: 'zip' } });
 }
 
 async function unzipFeed(body: Buffer, filename?: string): Promise<FeedBody> {
