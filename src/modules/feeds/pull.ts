@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { ApiError } from '../../core/errors.js';
 import { msg, render, type Msg } from '../../core/i18n/index.js';
 import { RetryJobError, type JobWorker } from '../../core/jobs/worker.js';
+import { OutboundError } from '../../core/outbound/errors.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import { importFeedFile, type FeedDeps } from './import.js';
 import { recordFailedImport } from './import-report.js';
@@ -54,7 +55,8 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
         res = await deps.outbound.fetch(url, { headers, timeoutMs: deps.timeoutMs ?? 60_000, maxBytes: FEED_MAX_BYTES, signal });
       } catch (err) {
         // Outbound messages name the host only, never the path (which may carry a secret).
-        const why = err instanceof Error ? err.message : String(err);
+        const why =
+          err instanceof OutboundError ? msg('outbound_failed', { kind: err.code, detail: err.message }) : err instanceof Error ? err.message : String(err);
         return fail(msg('feed_url_unreadable', { why }));
       }
       const now = deps.clock.now();

@@ -344,4 +344,13 @@ export const FEEDS = {
     es: 'No se pudo leer la URL del feed: {why}',
     pt: 'Não foi possível ler a URL do feed: {why}',
   },
+  // `why` of feed_url_unreadable: an outbound failure (core/outbound/errors.ts). English is the
+  // outbound error's own sentence (`detail`, which names the host only, never the path); the
+  // others say its kind with the host.
+  outbound_failed: {
+    p: ['kind', 'detail'],
+    en: '{kind, select, other {{detail}}}',
+    es: '{kind, select, invalid_url {la URL no es válida.} scheme_not_allowed {la URL no usa http ni https.} port_not_allowed {la URL usa un puerto no permitido.} credentials_in_url {la URL lleva usuario o contraseña, y no se admiten credenciales en una URL.} address_not_allowed {la dirección del servidor no está permitida: solo se accede a direcciones públicas.} dns_failed {no se pudo resolver el nombre del servidor.} connect_failed {no se pudo conectar con el servidor.} too_many_redirects {el servidor redirigió demasiadas veces.} redirect_not_allowed {la redirección del servidor fue rechazada.} redirect_downgrade {la redirección del servidor pasa de https a http y fue rechazada.} timeout {el pedido al servidor no terminó a tiempo.} too_large {la respuesta del servidor supera el tamaño permitido.} other {el pedido al servidor falló.}}',
+    pt: '{kind, select, invalid_url {a URL não é válida.} scheme_not_allowed {a URL não usa http nem https.} port_not_allowed {a URL usa uma porta não permitida.} credentials_in_url {a URL tem usuário ou senha, e credenciais não são aceitas numa URL.} address_not_allowed {o endereço do servidor não é permitido: só endereços públicos são acessados.} dns_failed {não foi possível resolver o nome do servidor.} connect_failed {não foi possível conectar ao servidor.} too_many_redirects {o servidor redirecionou vezes demais.} redirect_not_allowed {o redirecionamento do servidor foi recusado.} redirect_downgrade {o redirecionamento do servidor passa de https para http e foi recusado.} timeout {a requisição para o servidor não terminou a tempo.} too_large {a resposta do servidor passa do tamanho permitido.} other {a requisição para o servidor falhou.}}',
+  },
 } as const satisfies Table;
