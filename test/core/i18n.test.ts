@@ -12,6 +12,7 @@ import { VEHICLE_FIELDS } from '../../src/modules/vehicles/fields.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar, GOL } from '../support/cars.js';
+import { feedFor } from '../feeds/support.js';
 
 type Node = { type: number; value?: string; options?: Record<string, { value: Node[] }>; children?: Node[] };
 
@@ -142,6 +143,51 @@ describe(`the API in the reader's language (D31, ${STORE_NAME})`, () => {
     const body = res.json();
     assert.deepEqual(body.errors, [{ index: 0, external_id: 'A-1', message: 'Precio: tiene que ser mayor que 0' }]);
     assert.match(body.sold_skipped, /^Un auto tuvo errores, así que no se marcó ningún auto como vendido/);
+  });
+
+  test("the API's own errors, the HTTP layer's and a feed's unreadable file in es and pt; the import report keeps the code", async () => {
+    const { key, slug } = await seedDealer(t);
+    const ask = (lang: string, opts: { method?: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: unknown }) =>
+      t.app.inject({ method: opts.method ?? 'GET', url: opts.url, headers: { ...opts.headers, 'accept-language': lang }, payload: opts.payload as string });
+    // The HTTP layer (auth.ts): a key in the URL.
+    const inUrl = { url: '/v1/vehicles?api_key=abc' };
+    assert.match((await ask('es', inUrl)).json().error.message, /^Las claves de API nunca se aceptan en la URL: hay que enviarla/);
+    assert.match((await ask('pt-BR', inUrl)).json().error.message, /^Chaves de API nunca são aceitas na URL: é preciso enviá-la/);
+    assert.match((await ask('en', inUrl)).json().error.message, /^API keys are never accepted in the URL/);
+    // A service rule (sync.ts), with a parameter: the sync limit.
+    const tooMany = {
+      method: 'POST' as const,
+      url: '/v1/vehicles/sync',
+      headers: bearer(key),
+      payload: { vehicles: Array.from({ length: 1001 }, () => ({})) },
+    };
+    const es = await ask('es', tooMany);
+    assert.equal(es.statusCode, 413);
+    assert.equal(
+      es.json().error.message,
+      'Una llamada de sync admite como máximo 500 autos (esta tiene 1001); hay que hacer varias llamadas y después un reconcile.',
+    );
+    assert.equal(
+      (await ask('pt', tooMany)).json().error.message,
+      'Uma chamada de sync aceita no máximo 500 carros (esta tem 1.001); é preciso fazer várias chamadas e depois um reconcile.',
+    );
+    assert.equal(
+      (await ask('en', tooMany)).json().error.message,
+      'A sync call takes at most 500 vehicles (this one has 1001); send several calls, then one reconcile.',
+      'English as before D31',
+    );
+    // A feed file the parser process refuses: its reason crosses as a code, answered and reported in each reader's language.
+    const feed = await feedFor(t, slug);
+    const pdf = { method: 'POST' as const, url: feed.path, headers: { 'content-type': 'text/csv' }, payload: '%PDF-1.7 not a feed' };
+    const pt = await ask('pt', pdf);
+    assert.equal(pt.statusCode, 422);
+    assert.equal(
+      pt.json().error.message,
+      'Não foi possível ler o arquivo do feed: O arquivo é um documento PDF; são aceitos CSV, JSON, XML ou uma planilha .xlsx.',
+    );
+    const report = (lang: string) => ask(lang, { url: `/v1/feeds/${feed.id}/imports`, headers: bearer(key) }).then((r) => r.json().data[0].message as string);
+    assert.equal(await report('es'), 'No se pudo leer el archivo del feed: El archivo es un documento PDF; se aceptan CSV, JSON, XML o un libro .xlsx.');
+    assert.equal(await report('en'), 'The feed file could not be read: The file is a PDF document; send CSV, JSON, XML or an .xlsx workbook.');
   });
 
   test('framework errors too: unknown route and bad JSON', async () => {

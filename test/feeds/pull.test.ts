@@ -9,6 +9,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { storedText } from '../../src/core/i18n/index.js';
 import { ensurePulls } from '../../src/modules/feeds/pull-schedule.js';
 import { FeedInputError, revokeFeed } from '../../src/modules/feeds/service.js';
 import { FEED_MAX_BYTES } from '../../src/modules/feeds/limits.js';
@@ -58,7 +59,12 @@ describe(`feed pull (${STORE_NAME})`, () => {
     return t.app.services.jobs.runDue();
   };
   const requestsTo = (path: string) => seen.filter((s) => s.path === path);
-  const importsOf = (feedId: number) => t.store.db.selectFrom('feed_imports').selectAll().where('feed_id', '=', feedId).orderBy('id').execute();
+  // A report's message is stored as a code (D31): read here in English, as the API's default answers it.
+  const importsOf = async (feedId: number) =>
+    (await t.store.db.selectFrom('feed_imports').selectAll().where('feed_id', '=', feedId).orderBy('id').execute()).map((r) => ({
+      ...r,
+      message: storedText('en', r.message),
+    }));
   const pullJob = (feedId: number) => t.store.db.selectFrom('jobs').selectAll().where('job_key', '=', `feeds.pull:${feedId}`).executeTakeFirst();
 
   test('200 then 304: validators sent back; unchanged content not processed again; changed content is', async () => {
@@ -140,6 +146,10 @@ describe(`feed pull (${STORE_NAME})`, () => {
       (await importsOf(feed.id)).map((i) => i.result),
       ['unreachable'],
     );
+    // The report keeps a code (D31): each reader gets it in their language.
+    const stored = (await t.store.db.selectFrom('feed_imports').select('message').where('feed_id', '=', feed.id).executeTakeFirstOrThrow()).message;
+    assert.equal(storedText('en', stored), 'The feed URL answered HTTP 500 instead of 200.');
+    assert.equal(storedText('es', stored), 'La URL del feed respondió HTTP 500 en lugar de 200.');
     const job = await pullJob(feed.id);
     assert.equal(job?.run_at, clock().now() + 60_000, 'first retry after a minute');
     assert.match(job.last_error ?? '', /HTTP 500/);
@@ -171,6 +181,9 @@ describe(`feed pull (${STORE_NAME})`, () => {
     const deadFailed = await eventsOf(t, dead.slug, 'sync.failed');
     assert.equal(deadFailed[0]?.reason, 'feed_unreachable');
     assert.ok(!deadFailed[0].message!.includes('/x.csv'), 'messages name the host, not the path');
+    const deadReport = await t.store.db.selectFrom('feed_imports').select('message').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    assert.match(storedText('en', deadReport.message) ?? '', /^The feed URL could not be read: Could not connect to 127\.0\.0\.1:\d+/);
+    assert.equal(storedText('pt', deadReport.message), 'Não foi possível ler a URL do feed: não foi possível conectar ao servidor.');
   });
 
   test('an unreadable file: sync.failed (unreadable_feed) once; not processed again until it changes', async () => {

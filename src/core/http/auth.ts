@@ -2,6 +2,7 @@
 // Missing, malformed, unknown and revoked keys get the same 401; a key in the URL is refused.
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../errors.js';
+import { msg } from '../i18n/index.js';
 
 export interface AuthContext {
   keyId: number;
@@ -65,9 +66,7 @@ function extractKey(req: FastifyRequest): string | undefined {
   const url = req.url;
   const q = url.indexOf('?');
   if (q >= 0 && URL_KEY_PARAMS.test(url.slice(q))) {
-    throw errors.invalidRequest(
-      'API keys are never accepted in the URL: send it in the Authorization: Bearer or X-API-Key header, and revoke a key that was put in a URL.',
-    );
+    throw errors.invalidRequest(msg('key_in_url'));
   }
   // Every occurrence counts: node keeps only the first Authorization and joins repeated
   // X-API-Key values with ", ", so the raw headers are read instead.
@@ -82,11 +81,7 @@ function extractKey(req: FastifyRequest): string | undefined {
   if (found.xKeys === 0) for (const value of parsedValues(req, 'x-api-key')) found.add('x-api-key', value);
   if (found.malformed) throw errors.unauthorized();
   if (found.different) {
-    throw errors.invalidRequest(
-      found.bearers > 0 && found.xKeys > 0
-        ? 'Authorization and X-API-Key carry different keys; send one key.'
-        : 'The key header is repeated with different keys; send one key.',
-    );
+    throw errors.invalidRequest(found.bearers > 0 && found.xKeys > 0 ? msg('keys_differ') : msg('key_header_repeated'));
   }
   return found.firstBearer ?? found.firstXKey;
 }

@@ -15,6 +15,7 @@ import http from 'node:http';
 import net, { type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../errors.js';
+import { msg } from '../i18n/index.js';
 
 /** How long a refused client may take to close after its 429 before the socket is destroyed. */
 const REFUSED_GRACE_MS = 1_000;
@@ -85,7 +86,7 @@ export interface ConnectionLimitOptions {
 }
 
 function refusal(max: number): Buffer {
-  const e = new ApiError('rate_limited', `Too many open connections from your address (at most ${max} at once); close some, then retry.`);
+  const e = new ApiError('rate_limited', msg('too_many_connections', { max }));
   const body = JSON.stringify(e.toBody());
   return Buffer.from(
     `HTTP/1.1 ${e.status} ${http.STATUS_CODES[e.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -34,7 +34,7 @@ export function toApiError(err: FastifyError | ApiError | Error): ApiError {
   if (mapped) return mapped(fe);
   const status = fe.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return new ApiError(STATUS_CODES[status] ?? 'invalid_request', fe.message || 'Invalid request.');
+    return new ApiError(STATUS_CODES[status] ?? 'invalid_request', fe.message || msg('invalid_request_plain'));
   }
   return new ApiError('internal_error', msg('internal_error'));
 }
@@ -55,9 +55,15 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   // An Expect other than 100-continue: node would answer an empty 417.
   app.server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const e = new ApiError('expectation_failed', `The expectation "${String(req.headers.expect).slice(0, 64)}" cannot be met; only 100-continue is supported.`);
-    const body = JSON.stringify(e.toBody());
-    res.writeHead(e.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    const e = new ApiError('expectation_failed', msg('expectation_unsupported', { expect: String(req.headers.expect).slice(0, 64) }));
+    const lang = pickLang(req.headers['accept-language'], 'en');
+    const body = JSON.stringify(e.toBody(lang));
+    res.writeHead(e.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-language': lang,
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
     res.end(body);
   });
 
@@ -96,13 +102,13 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
 /** What node's HTTP parser refused, before Fastify saw a request; `timeoutMs`: the server's requestTimeout. */
 function parserError(err: NodeJS.ErrnoException, timeoutMs: number): ApiError {
   if (err.code === 'HPE_HEADER_OVERFLOW') {
-    return new ApiError('headers_too_large', 'The request line and headers are too large.');
+    return new ApiError('headers_too_large', msg('headers_too_large'));
   }
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     // D38 (P67): headersTimeout = requestTimeout = REQUEST_TIMEOUT, both from the first byte.
-    return new ApiError('request_timeout', `The request's headers and body did not all arrive within ${timeoutMs / 1000} s.`);
+    return new ApiError('request_timeout', msg('request_too_slow', { seconds: timeoutMs / 1000 }));
   }
-  return new ApiError('invalid_request', 'The request is not valid HTTP.');
+  return new ApiError('invalid_request', msg('not_http'));
 }
 
 /**

@@ -2,6 +2,7 @@
 // body is treated as no body, so body-less POSTs sent with a JSON content type still work.
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.js';
+import { msg } from '../i18n/index.js';
 
 export function installJsonBodyParser(app: FastifyInstance): void {
   // `__proto__` and `constructor.prototype` keys are dropped, like any other unknown field.
@@ -19,7 +20,7 @@ export function installJsonBodyParser(app: FastifyInstance): void {
         return;
       }
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        done(new ApiError('invalid_request', 'The request body must be a JSON object.'), undefined);
+        done(new ApiError('invalid_request', msg('body_not_object')), undefined);
         return;
       }
       done(null, value);
@@ -30,7 +31,7 @@ export function installJsonBodyParser(app: FastifyInstance): void {
 /** The body of a route whose schema its service checks: it must be present (a JSON object). */
 export function requireBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError('invalid_request', 'A JSON object body is required.');
+    throw new ApiError('invalid_request', msg('body_required'));
   }
   return body as Record<string, unknown>;
 }

@@ -9,6 +9,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
+import { msg } from '../i18n/index.js';
 import { authenticate, type AuthContext, type KeyResolver } from './auth.js';
 import { FailedAuthGuard } from './failed-auth.js';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimitStore } from './rate-limit.js';
@@ -26,7 +27,7 @@ export function keyedScopeHook({ resolveKey, limiter, perMinute, clock }: KeyedS
   const failedAuth = new FailedAuthGuard(limiter);
   const lockedOut = (ms: number) => {
     const wait = Math.max(1, Math.ceil(ms / 1000));
-    return new ApiError('rate_limited', `Too many calls with an invalid key from this address; retry in ${wait} s.`, undefined, {
+    return new ApiError('rate_limited', msg('invalid_key_lockout', { wait }), undefined, {
       'retry-after': String(wait),
     });
   };
@@ -60,7 +61,7 @@ export function keyedScopeHook({ resolveKey, limiter, perMinute, clock }: KeyedS
     }
     reply.headers(rateLimitHeaders(d));
     const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
-    done(new ApiError('rate_limited', `More than ${perMinute} calls in 60 seconds with this key; retry in ${wait} s.`));
+    done(new ApiError('rate_limited', msg('key_rate_limited', { limit: perMinute, wait })));
   };
   // The last key's limiter key is reused (a string made and hashed once, not per request).
   let lastKeyId = -1;

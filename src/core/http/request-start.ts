@@ -5,7 +5,7 @@
 // is a step of Fastify's hook chain, and an async one a promise, on every request.
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.js';
-import { pickLang, type Lang } from '../i18n/index.js';
+import { msg, pickLang, type Lang } from '../i18n/index.js';
 import { bodyDrain, type DrainLimits } from './drain.js';
 
 declare module 'fastify' {
@@ -29,7 +29,7 @@ export function installRequestStart(app: FastifyInstance, bodyLimits: DrainLimit
     // HTTP/1.1 requires Host; node would answer its absence with an empty 400 of its own
     // (so `requireHostHeader` is off in app.ts and the check is made here, in the Error shape).
     if (req.headers.host === undefined && req.raw.httpVersion === '1.1') {
-      done(new ApiError('invalid_request', 'An HTTP/1.1 request must carry a Host header.'));
+      done(new ApiError('invalid_request', msg('host_required')));
     } else done();
   });
 }

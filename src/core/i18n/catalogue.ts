@@ -3,13 +3,17 @@
 // live in messages/; this is their union, and the types that let a caller give a code only
 // with the parameters its texts use.
 import type { Entry } from './entry.js';
+import { ACCOUNTS } from './messages/accounts.js';
+import { INVENTORY } from './messages/inventory.js';
 import { API_ERRORS } from './messages/api-errors.js';
+import { FEEDS } from './messages/feeds.js';
+import { HTTP } from './messages/http.js';
 import { IMPORTS } from './messages/imports.js';
 import { REVIEW } from './messages/review.js';
 import { VEHICLE_RULES } from './messages/vehicle-rules.js';
 import { WORDS } from './messages/words.js';
 
-export const CATALOGUE = { ...VEHICLE_RULES, ...IMPORTS, ...REVIEW, ...API_ERRORS, ...WORDS } as const;
+export const CATALOGUE = { ...VEHICLE_RULES, ...IMPORTS, ...REVIEW, ...API_ERRORS, ...WORDS, ...HTTP, ...ACCOUNTS, ...INVENTORY, ...FEEDS } as const;
 
 export type MessageCode = keyof typeof CATALOGUE;
 type ParamName<C extends MessageCode> = (typeof CATALOGUE)[C] extends { readonly p: readonly (infer P)[] } ? P & string : never;

@@ -2,6 +2,7 @@
 // token, compared in constant time.
 import crypto from 'node:crypto';
 import { ApiError } from '../errors.js';
+import { msg } from '../i18n/index.js';
 
 /** Whether an Authorization header carries the token. Hashes first: equal lengths for timingSafeEqual. */
 export function bearerMatches(authorization: string | undefined, token: string): boolean {
@@ -11,4 +12,4 @@ export function bearerMatches(authorization: string | undefined, token: string):
   return crypto.timingSafeEqual(digest(m[1]!), digest(token));
 }
 
-export const metricsUnauthorized = () => new ApiError('unauthorized', 'The metrics token is required in the Authorization: Bearer header.');
+export const metricsUnauthorized = () => new ApiError('unauthorized', msg('metrics_unauthorized'));

@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from '../errors.js';
+import { msg, pickLang } from '../i18n/index.js';
 import { bearerMatches, metricsUnauthorized } from './access.js';
 import type { Metrics } from './metrics.js';
 
@@ -13,24 +14,25 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-function sendError(res: http.ServerResponse, err: ApiError): void {
-  res.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(err.toBody()));
+function sendError(req: http.IncomingMessage, res: http.ServerResponse, err: ApiError): void {
+  const lang = pickLang(req.headers['accept-language'], 'en');
+  res.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8', 'content-language': lang }).end(JSON.stringify(err.toBody(lang)));
 }
 
 export async function startMetricsServer(metrics: Metrics, host: string, port: number, token?: string): Promise<MetricsServer> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      sendError(res, new ApiError('not_found', 'Only GET /metrics is served on this port.'));
+      sendError(req, res, new ApiError('not_found', msg('metrics_only')));
       return;
     }
     if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
-      sendError(res, metricsUnauthorized());
+      sendError(req, res, metricsUnauthorized());
       return;
     }
     metrics.text().then(
       (text) => res.writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
-      () => sendError(res, new ApiError('internal_error', 'The metrics could not be read.')),
+      () => sendError(req, res, new ApiError('internal_error', msg('metrics_unreadable'))),
     );
   });
   // A scraper keeps its connection open between scrapes; closing must not wait for it.

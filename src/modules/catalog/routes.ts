@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import type { Catalog } from './catalog.js';
 import { BrandParams } from './schemas.js';
@@ -35,7 +36,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ catalog: Catalog }> = as
     },
     async (req) => {
       const brand = catalog.findBrand(req.params.slug);
-      if (!brand) throw new ApiError('not_found', `Unknown brand "${req.params.slug}".`);
+      if (!brand) throw new ApiError('not_found', msg('brand_not_found', { slug: req.params.slug }));
       return { brand: brand.name, data: brand.models };
     },
   );

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type Busboy from 'busboy';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { FEED_MAX_BYTES } from './limits.js';
 
 export interface PushedFile {
@@ -19,7 +20,7 @@ export interface PushedFile {
 /** Room for multipart boundaries and part headers on top of the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-const tooLarge = () => new ApiError('payload_too_large', `A feed file is at most ${FEED_MAX_BYTES / (1024 * 1024)} MB.`);
+const tooLarge = () => new ApiError('payload_too_large', msg('feed_too_large', { mb: FEED_MAX_BYTES / (1024 * 1024) }));
 
 /** Media types taken as a feed file (the parser tells the format; the type is a hint). */
 const ACCEPTED = new Set([
@@ -83,7 +84,7 @@ export function readCapped(stream: Readable, max: number, declared?: number): Pr
       size += chunk.length;
     };
     const onEnd = () => finish(null, whole ? whole.subarray(0, size) : Buffer.concat(parts, size));
-    const onError = (err: Error) => finish(new ApiError('invalid_request', `The request body could not be read: ${err.message}`));
+    const onError = (err: Error) => finish(new ApiError('invalid_request', msg('body_unreadable', { detail: err.message })));
     stream.on('data', onData);
     stream.on('end', onEnd);
     stream.on('error', onError);
@@ -99,7 +100,7 @@ async function readMultipart(req: IncomingMessage, stream: Readable, max: number
     try {
       bb = busboy({ headers: req.headers, limits: { files: 1, fileSize: max, fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 50 } });
     } catch (err) {
-      reject(new ApiError('invalid_request', `The multipart body cannot be read: ${(err as Error).message}.`));
+      reject(new ApiError('invalid_request', msg('multipart_unreadable', { detail: (err as Error).message })));
       return;
     }
     let file: PushedFile | undefined;
@@ -145,16 +146,16 @@ async function readMultipart(req: IncomingMessage, stream: Readable, max: number
     bb.on('field', (name, value) => {
       fields[name] = value;
     });
-    bb.on('error', (err: Error) => fail(new ApiError('invalid_request', `The multipart body cannot be read: ${err.message}.`)));
+    bb.on('error', (err: Error) => fail(new ApiError('invalid_request', msg('multipart_unreadable', { detail: err.message }))));
     bb.on('close', () => {
       void (pending ?? Promise.resolve()).then(() => {
         if (failed) return;
         stream.off('data', onRaw);
-        if (!file) reject(new ApiError('invalid_request', 'The multipart body has no part named "file" holding the feed file.'));
+        if (!file) reject(new ApiError('invalid_request', msg('multipart_no_file')));
         else resolve({ ...file, fields });
       });
     });
-    stream.on('error', (err) => fail(new ApiError('invalid_request', `The request body could not be read: ${err.message}`)));
+    stream.on('error', (err) => fail(new ApiError('invalid_request', msg('body_unreadable', { detail: err.message }))));
     stream.pipe(bb);
   });
 }
@@ -163,10 +164,7 @@ async function readMultipart(req: IncomingMessage, stream: Readable, max: number
 export async function readPushedFile(req: IncomingMessage, stream: Readable, max = FEED_MAX_BYTES): Promise<PushedFile> {
   const type = mediaType(req.headers['content-type']);
   if (type !== undefined && !ACCEPTED.has(type)) {
-    throw new ApiError(
-      'invalid_request',
-      `Unsupported Content-Type "${type}"; send the file as text/csv, text/tab-separated-values, application/json, application/xml or text/xml, or as the part "file" of multipart/form-data.`,
-    );
+    throw new ApiError('invalid_request', msg('feed_media_type', { type }));
   }
   if (type === 'multipart/form-data') {
     checkDeclaredLength(req, max + MULTIPART_OVERHEAD);

@@ -7,6 +7,7 @@ import { gunzip } from 'node:zlib';
 import { FEED_MAX_BYTES } from './limits.js';
 import { inflateChecked, readZipDirectory } from './parse/zip.js';
 import { UnreadableFeedError } from './parse/types.js';
+import { msg } from '../../core/i18n/index.js';
 
 const gunzipAsync = promisify(gunzip);
 const isGzip = (b: Buffer) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
@@ -26,11 +27,7 @@ export async function unpackFeedBody(body: Buffer, filename?: string): Promise<F
       out = await gunzipAsync(body, { maxOutputLength: FEED_MAX_BYTES });
     } catch (err) {
       const tooLarge = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError;
-      throw new UnreadableFeedError(
-        tooLarge
-          ? `The gzip file inflates to more than ${mb} MB, the limit for a feed file; nothing was applied.`
-          : 'The gzip file is corrupt or cut short; nothing was applied.',
-      );
+      throw new UnreadableFeedError(tooLarge ? msg('gzip_too_large', { mb }) : msg('gzip_corrupt'));
     }
     return { body: out, filename: filename?.replace(/\.gz$/i, '') };
   }
@@ -38,31 +35,34 @@ export async function unpackFeedBody(body: Buffer, filename?: string): Promise<F
   return { body, filename };
 }
 
+/** The zip reader's refusal (parse/zip.ts says it of a workbook) said of the zip file. */
+function ofZipFile(err: UnreadableFeedError): UnreadableFeedError {
+  const t = err.text;
+  if (t.code !== 'zip_refused' && t.code !== 'zip_broken') return err;
+  return new UnreadableFeedError({ code: t.code, params: { ...t.params, container: 'zip' } });
+}
+
 async function unzipFeed(body: Buffer, filename?: string): Promise<FeedBody> {
   let entries;
   try {
     entries = readZipDirectory(body);
   } catch (err) {
-    if (err instanceof UnreadableFeedError) throw new UnreadableFeedError(err.message.replace('The .xlsx workbook', 'The zip file'));
+    if (err instanceof UnreadableFeedError) throw ofZipFile(err);
     throw err;
   }
   // A workbook is read by the .xlsx reader, which has its own bounds (parse/zip.ts).
   if (entries.some((e) => e.name === '[Content_Types].xml' || e.name.startsWith('xl/'))) return { body, filename };
   const files = entries.filter((e) => !e.name.endsWith('/') && !e.name.startsWith('__MACOSX/') && !/(^|\/)\./.test(e.name));
   if (files.length !== 1) {
-    throw new UnreadableFeedError(
-      `The zip file holds ${files.length} files; a feed zip must hold exactly one (CSV, TSV, XML, JSON or .xlsx). Nothing was applied.`,
-    );
+    throw new UnreadableFeedError(msg('zip_file_count', { count: files.length }));
   }
   const entry = files[0]!;
   if (entry.size > FEED_MAX_BYTES) {
-    throw new UnreadableFeedError(
-      `The file in the zip ("${entry.name.slice(0, 80)}") is larger than ${mb} MB, the limit for a feed file; nothing was applied.`,
-    );
+    throw new UnreadableFeedError(msg('zip_entry_too_large', { name: entry.name.slice(0, 80), mb }));
   }
   // Inflating stops past the declared size, itself within the bound: a lying directory cannot grow it.
   const out = await inflateChecked(body, entry, FEED_MAX_BYTES).catch((err: unknown) => {
-    throw err instanceof UnreadableFeedError ? new UnreadableFeedError(err.message.replace('The .xlsx workbook', 'The zip file')) : err;
+    throw err instanceof UnreadableFeedError ? ofZipFile(err) : err;
   });
   return { body: out, filename: entry.name.split('/').pop() || filename };
 }

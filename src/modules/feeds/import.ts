@@ -121,7 +121,7 @@ async function applyFeedFile(
       read = await readFeedStock(deps, feed, dealer, file);
     } catch (err) {
       if (!(err instanceof ApiError && err.code === 'unreadable_feed')) throw err;
-      await recordFailedImport(deps, feed, trigger, startedAt, { result: 'unreadable', reason: 'unreadable_feed', message: err.message }, importId);
+      await recordFailedImport(deps, feed, trigger, startedAt, { result: 'unreadable', reason: 'unreadable_feed', message: err.text }, importId);
       throw err;
     }
     return await importParsedFeed(deps, { feed, read, trigger, allowMassSold: opts.allowMassSold === true, startedAt, importId });

@@ -197,7 +197,7 @@ ${
     } catch (err) {
       // A file that cannot be read (or lists no car) is the form's message, never a 5xx.
       if (err instanceof ApiError && (err.code === 'unreadable_feed' || err.code === 'empty_list')) {
-        return feedPage(req, reply, feed, { check: { message: `${t.unreadable} ${err.message}`, status: 422 } });
+        return feedPage(req, reply, feed, { check: { message: `${t.unreadable} ${err.toBody(req.panelLang).error.message}`, status: 422 } });
       }
       throw err;
     }

@@ -6,7 +6,9 @@
 // (decompress.ts, bounded by the same 10 MB).
 import crypto from 'node:crypto';
 import { ApiError } from '../../core/errors.js';
+import { msg, render, type Msg } from '../../core/i18n/index.js';
 import { RetryJobError, type JobWorker } from '../../core/jobs/worker.js';
+import { OutboundError } from '../../core/outbound/errors.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import { importFeedFile, type FeedDeps } from './import.js';
 import { recordFailedImport } from './import-report.js';
@@ -34,12 +36,12 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
       const { feed, dealer } = found;
       const url = feed.url!;
       const startedAt = deps.clock.now();
-      const fail = async (message: string): Promise<never> => {
+      const fail = async (message: Msg): Promise<never> => {
         if (attempt === 1) {
           await recordFailedImport(deps, feed, 'pull', startedAt, { result: 'unreachable', reason: 'feed_unreachable', message });
         }
         await updatePullState(deps.store.db, feed.id, { last_polled_at: deps.clock.now() });
-        throw new RetryJobError(message, pullBackoff(attempt, deps.intervalMs));
+        throw new RetryJobError(render('en', message), pullBackoff(attempt, deps.intervalMs));
       };
 
       const headers: Record<string, string> = {
@@ -53,8 +55,9 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
         res = await deps.outbound.fetch(url, { headers, timeoutMs: deps.timeoutMs ?? 60_000, maxBytes: FEED_MAX_BYTES, signal });
       } catch (err) {
         // Outbound messages name the host only, never the path (which may carry a secret).
-        const why = err instanceof Error ? err.message : String(err);
-        return fail(`The feed URL could not be read: ${why}`);
+        const why =
+          err instanceof OutboundError ? msg('outbound_failed', { kind: err.code, detail: err.message }) : err instanceof Error ? err.message : String(err);
+        return fail(msg('feed_url_unreadable', { why }));
       }
       const now = deps.clock.now();
       if (res.status === 304) {
@@ -62,7 +65,7 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
         log.debug({ feed_id }, 'feed unchanged (304)');
         return;
       }
-      if (res.status !== 200) return fail(`The feed URL answered HTTP ${res.status} instead of 200.`);
+      if (res.status !== 200) return fail(msg('feed_url_status', { status: res.status }));
       const validators = { etag: res.headers.etag ?? null, last_modified: res.headers['last-modified'] ?? null };
       const hash = crypto.createHash('sha256').update(res.body).digest('hex');
       if (hash === feed.content_hash) {
@@ -82,7 +85,7 @@ export function definePulls(jobs: JobWorker, deps: PullDeps): void {
       } catch (err) {
         // Like any unreadable file: reported, and not read again until it changes.
         if (!(err instanceof UnreadableFeedError)) throw err;
-        const message = `The feed file could not be read: ${err.message}`;
+        const message = msg('feed_unreadable', { why: err.text });
         await recordFailedImport(deps, feed, 'pull', startedAt, { result: 'unreadable', reason: 'unreadable_feed', message });
         await updatePullState(deps.store.db, feed.id, { ...validators, content_hash: hash, last_polled_at: now });
         return;

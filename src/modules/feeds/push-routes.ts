@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { rateLimitHeaders, type RateLimitStore } from '../../core/http/rate-limit.js';
 import { errorResponses } from '../../core/http/schemas.js';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
@@ -24,7 +25,7 @@ export interface PushOptions {
   perMinute: number;
 }
 
-const notFound = () => new ApiError('not_found', 'No feed at this address.');
+const notFound = () => new ApiError('not_found', msg('feed_address_not_found'));
 
 /** A vehicle of a JSON feed: its fields under the feed's column names (docs/feed-columns.md). */
 const FEED_ROW = {
@@ -116,7 +117,7 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
     const d = await limiter.hit(`feed:${found.feed.id}`, deps.clock.now(), perMinute, 60_000);
     reply.headers(rateLimitHeaders(d));
     if (!d.allowed) {
-      throw new ApiError('rate_limited', `More than ${perMinute} pushes in 60 seconds to this feed; retry in ${Math.max(1, Math.ceil(d.resetMs / 1000))} s.`);
+      throw new ApiError('rate_limited', msg('push_rate_limited', { limit: perMinute, wait: Math.max(1, Math.ceil(d.resetMs / 1000)) }));
     }
     const stream = (req.body as Readable | undefined) ?? req.raw;
     const file = await readPushedFile(req.raw, stream, FEED_MAX_BYTES);

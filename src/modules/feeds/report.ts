@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, FeedImportRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
-import { renderStored, storedText, type Lang } from '../../core/i18n/index.js';
+import { msg, renderStored, storedText, type Lang } from '../../core/i18n/index.js';
 import { itemErrorText, type ItemError, type ItemErrorText } from '../vehicles/stock.js';
 import { fileColumns, mappingReport, type StoredColumn } from './mapping.js';
 import { describeFeed } from './service.js';
@@ -31,7 +31,7 @@ function importSummary(r: FeedImportRow, lang: Lang) {
   };
 }
 
-const feedNotFound = (id: number) => new ApiError('not_found', `No feed with id ${id}.`);
+const feedNotFound = (id: number) => new ApiError('not_found', msg('feed_not_found', { id }));
 
 export async function dealerFeeds(db: Kysely<DB>, dealerId: number, lang: Lang) {
   const feeds = await listDealerFeeds(db, dealerId);
@@ -55,7 +55,7 @@ export async function feedImports(db: Kysely<DB>, dealerId: number, feedId: numb
 
 export async function feedImport(db: Kysely<DB>, dealerId: number, feedId: number, importId: number, lang: Lang) {
   const r = await findFeedImport(db, dealerId, feedId, importId);
-  if (!r) throw new ApiError('not_found', `No import ${importId} of feed ${feedId}.`);
+  if (!r) throw new ApiError('not_found', msg('import_not_found', { import: importId, feed: feedId }));
   const errors = (JSON.parse(r.errors) as (ItemError | ItemErrorText)[]).map((e) => itemErrorText(lang, e));
   const warnings = (JSON.parse(r.warnings) as { message: unknown }[]).map((w) => ({ ...w, message: renderStored(lang, w.message) }));
   const stored = JSON.parse(r.columns) as StoredColumn[];

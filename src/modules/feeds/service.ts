@@ -11,6 +11,7 @@ import { type Store } from '../../core/db/store.js';
 import { afterCommit, writeTransaction } from '../../core/db/transaction.js';
 import type { DB, FeedRow, UserRole } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { deleteJobByKey } from '../../core/jobs/repository.js';
 import { jobsQueued } from '../../core/jobs/wake.js';
 import { ipLiteral, isPublicAddress } from '../../core/outbound/address.js';
@@ -193,7 +194,7 @@ export async function revokeFeed(store: Store, clock: Clock, input: { dealer: st
 
 async function revokeLiveFeed(store: Store, clock: Clock, id: number): Promise<void> {
   await writeTransaction(store, async (trx) => {
-    if (!(await revokeFeedRow(trx, id, clock.now()))) throw new ApiError('not_found', `feed ${id} is already revoked`);
+    if (!(await revokeFeedRow(trx, id, clock.now()))) throw new ApiError('not_found', msg('feed_already_revoked', { id }));
     await deleteJobByKey(trx, pullJobKey(id));
   });
 }
@@ -201,7 +202,7 @@ async function revokeLiveFeed(store: Store, clock: Clock, id: number): Promise<v
 /** A live feed of the dealership, or not_found (another dealership's, revoked or no such id). */
 async function liveDealerFeed(store: Store, dealerId: number, feedId: number): Promise<FeedRow> {
   const feed = await findDealerFeed(store.db, dealerId, feedId);
-  if (!feed || feed.revoked_at !== null) throw new ApiError('not_found', `no live feed with id ${feedId}`);
+  if (!feed || feed.revoked_at !== null) throw new ApiError('not_found', msg('feed_not_live', { id: feedId }));
   return feed;
 }
 

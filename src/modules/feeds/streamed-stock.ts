@@ -35,7 +35,7 @@ export interface FeedStock {
 }
 
 /** The text of the refusal of a file without a single car (D11, D15: never read as "every car sold"). */
-export const EMPTY_FEED = 'The feed file lists no cars; an empty file is never read as "every car sold". Nothing was changed.';
+export const EMPTY_FEED = msg('feed_empty');
 
 /**
  * Parses the file and checks its cars as they come. A file that cannot be read is ApiError
@@ -53,7 +53,7 @@ export async function readFeedStock(deps: VehicleDeps, feed: FeedRow, dealer: De
   } catch (err) {
     streamed.abandon();
     if (!(err instanceof UnreadableFeedError)) throw err;
-    throw new ApiError('unreadable_feed', `The feed file could not be read: ${err.message}`);
+    throw new ApiError('unreadable_feed', msg('feed_unreadable', { why: err.text }));
   }
   const stock = await streamed.done();
   // A row that could not be read still names a car of the file: the guard counts it as listed.

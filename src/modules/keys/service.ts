@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { ApiKeyRow, DB } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { getDealerBySlug } from '../dealers/service.js';
 import { generateKey, hashKey, visiblePrefix } from './key-format.js';
 import { insertKey, listDealerKeys, revokeKeyById, revokeKeysByPrefix } from './repository.js';
@@ -25,7 +26,7 @@ export async function createDealerKey(
   rawName: string | undefined,
 ): Promise<{ id: number; key: string; prefix: string; name: string }> {
   const name = keyName(rawName);
-  if (name === undefined) throw new ApiError('invalid_request', `key name must be 1 to ${KEY_NAME_MAX} characters`);
+  if (name === undefined) throw new ApiError('invalid_request', msg('key_name_length', { max: KEY_NAME_MAX }));
   const key = generateKey();
   const prefix = visiblePrefix(key);
   const row = await insertKey(db, { dealerId, name, prefix, keyHash: hashKey(key), now: clock.now() });
@@ -51,7 +52,7 @@ export async function revokeKey(db: Kysely<DB>, clock: Clock, input: { dealer: s
 
 /** Revokes one live key of the dealership (panel); another dealership's or a revoked key is not found. */
 export async function revokeDealerKey(db: Kysely<DB>, clock: Clock, dealerId: number, keyId: number): Promise<void> {
-  if (!(await revokeKeyById(db, dealerId, keyId, clock.now()))) throw new ApiError('not_found', `no live key with id ${keyId}`);
+  if (!(await revokeKeyById(db, dealerId, keyId, clock.now()))) throw new ApiError('not_found', msg('key_not_found', { id: keyId }));
 }
 
 /** The dealership's keys, live first; never their hashes. */

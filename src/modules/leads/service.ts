@@ -15,6 +15,7 @@ import type { DB, LeadContactRow, LeadMessageRow, LeadRow, LeadStage } from '../
 import { type Store } from '../../core/db/store.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { queueMail } from '../../core/mail/outbox.js';
 import { forbiddenControl } from '../../core/text.js';
 import { languageOf } from '../markets/markets.js';
@@ -49,9 +50,9 @@ export interface InquiryCar {
   market: string;
 }
 
-const carGone = () => new ApiError('invalid_request', 'This car is no longer for sale; the message was not sent.');
-export const carNotFound = () => new ApiError('not_found', 'No such listing.');
-const leadNotFound = () => new ApiError('not_found', 'No such lead in this dealership.');
+const carGone = () => new ApiError('invalid_request', msg('car_gone'));
+export const carNotFound = () => new ApiError('not_found', msg('listing_not_found'));
+const leadNotFound = () => new ApiError('not_found', msg('lead_not_found'));
 
 /** Throws unless the car takes messages: gone cars 400, cars not yet public 404 (as unknown ones). */
 export function assertTakesInquiries(status: string): void {
@@ -123,9 +124,9 @@ export async function leadsOf(deps: LeadDeps, dealerId: number, since: string | 
   let after: number | undefined;
   if (since !== undefined) {
     after = Date.parse(since);
-    if (Number.isNaN(after)) throw new ApiError('invalid_request', 'since must be a date-time such as 2026-11-21T10:00:00Z.');
+    if (Number.isNaN(after)) throw new ApiError('invalid_request', msg('since_invalid'));
   }
-  if (stage !== undefined && !isStage(stage)) throw new ApiError('invalid_request', `stage must be one of ${LEAD_STAGES.join(', ')}.`);
+  if (stage !== undefined && !isStage(stage)) throw new ApiError('invalid_request', msg('stage_invalid', { stages: LEAD_STAGES.join(', ') }));
   const rows = await repo.listLeads(deps.store.db, dealerId, after, stage);
   return { data: rows.map((r) => toLead(r, deps.publicBaseUrl)) };
 }
@@ -142,7 +143,7 @@ export interface Actor {
  * No webhook event: the spec defines none for a stage change.
  */
 export async function changeStage(deps: LeadDeps, dealerId: number, leadId: number, stage: unknown, by: Actor | null): Promise<{ lead: Lead }> {
-  if (!isStage(stage)) throw new ApiError('invalid_request', `stage must be one of ${LEAD_STAGES.join(', ')}.`, ['stage']);
+  if (!isStage(stage)) throw new ApiError('invalid_request', msg('stage_invalid', { stages: LEAD_STAGES.join(', ') }), ['stage']);
   return writeTransaction(deps.store, async (trx) => {
     let lead = await repo.findDealerLead(trx, dealerId, leadId);
     if (!lead) throw leadNotFound();
@@ -182,7 +183,7 @@ export async function replyToLead(
   text: string,
 ): Promise<{ mailed: boolean }> {
   const problem = replyProblem(text);
-  if (problem) throw new ApiError('invalid_request', `The reply must be 1 to ${REPLY_MAX} characters of text.`, ['reply']);
+  if (problem) throw new ApiError('invalid_request', msg('reply_length', { max: REPLY_MAX }), ['reply']);
   const body = text.replace(/\r\n?/g, '\n').trim();
   const actor: Actor = { userId: user.id, name: user.name || user.email };
   return writeTransaction(deps.store, async (trx) => {

@@ -12,6 +12,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { toApiError } from '../../core/http/error-handler.js';
 import { requireBody } from '../../core/http/json-body.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
@@ -236,7 +237,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
       const d = await deps.limiter.hit(`inquiry:${req.ip}`, deps.clock.now(), deps.inquiriesPerHour, HOUR);
       if (!d.allowed) {
         const wait = Math.max(1, Math.ceil(d.resetMs / 1000));
-        throw new ApiError('rate_limited', `More than ${deps.inquiriesPerHour} messages in an hour from this address; retry in ${wait} s.`, undefined, {
+        throw new ApiError('rate_limited', msg('inquiries_rate_limited', { limit: deps.inquiriesPerHour, wait }), undefined, {
           'retry-after': String(wait),
         });
       }
@@ -261,7 +262,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     if (checked.kind === 'invalid') {
       if (form) return noStore(reply, 400, listingPage(row, publicBaseUrl, { entered: checked.entered, problems: checked.problems }));
       const fields = checked.problems.map(problemInEnglish);
-      throw new ApiError('invalid_request', `The message has ${fields.length} problem(s); see fields.`, fields);
+      throw new ApiError('invalid_request', msg('inquiry_invalid', { count: fields.length }), fields);
     }
     if (checked.kind === 'ok') {
       try {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { findMarket } from './markets.js';
 import { MarketParams } from './schemas.js';
@@ -21,7 +22,7 @@ export const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const market = findMarket(req.params.code);
-      if (!market) throw new ApiError('not_found', `Unknown market "${req.params.code}".`);
+      if (!market) throw new ApiError('not_found', msg('market_not_found', { code: req.params.code }));
       return market;
     },
   );

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { VARIANTS, type Variant } from './url.js';
 import { FILE_ID_PATTERN, PHOTO_CACHE_CONTROL, StorageUnavailable, type PhotoStorage } from './storage.js';
 
@@ -30,7 +31,7 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteOptions> = async (
     async (req, reply) => {
       const { file_id: fileId, name } = req.params;
       const m = NAME.exec(name);
-      if (!FILE_ID_PATTERN.test(fileId) || !m || !(VARIANTS as readonly string[]).includes(m[1]!)) throw new ApiError('not_found', 'No such photo.');
+      if (!FILE_ID_PATTERN.test(fileId) || !m || !(VARIANTS as readonly string[]).includes(m[1]!)) throw new ApiError('not_found', msg('photo_not_found'));
       const variant = m[1] as Variant;
       const ext = m[2]!;
       if (publicBaseUrl) {
@@ -50,9 +51,9 @@ export const photoRoutes: FastifyPluginAsyncTypebox<PhotoRouteOptions> = async (
         if (!(err instanceof StorageUnavailable)) throw err;
         req.log.warn({ err }, 'photo storage unavailable');
         // D22 has no 503: an outage is internal_error, and Retry-After says it is worth retrying (P54).
-        throw new ApiError('internal_error', 'The photo storage is not answering; try again shortly.', undefined, { 'retry-after': '5' });
+        throw new ApiError('internal_error', msg('photo_storage_down'), undefined, { 'retry-after': '5' });
       }
-      if (!photo) throw new ApiError('not_found', 'No such photo.');
+      if (!photo) throw new ApiError('not_found', msg('photo_not_found'));
       return reply
         .header('cache-control', PHOTO_CACHE_CONTROL)
         .header('etag', etag)

@@ -9,9 +9,10 @@ import type { Store } from '../../core/db/store.js';
 import { lockDealerUsers } from '../../core/db/locks.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { queueMail } from '../../core/mail/outbox.js';
-import { controlSentence, forbiddenControl } from '../../core/text.js';
+import { forbiddenControl } from '../../core/text.js';
 import type { Lang, PanelUser } from '../../core/web/context.js';
 import { getDealerBySlug } from '../dealers/service.js';
 import { dealerTimeZone, languageOf, localeTagOf } from '../markets/markets.js';
@@ -49,8 +50,8 @@ export function nameProblem(name: string): 'too_long' | 'control' | undefined {
 
 function checkName(name: string): void {
   const found = forbiddenControl(name);
-  if (found) throw new ApiError('invalid_request', controlSentence('name', found), ['name']);
-  if (name.length > NAME_MAX) throw new ApiError('invalid_request', `name must be at most ${NAME_MAX} characters`, ['name']);
+  if (found) throw new ApiError('invalid_request', msg('user_name_control', { char: found }), ['name']);
+  if (name.length > NAME_MAX) throw new ApiError('invalid_request', msg('user_name_too_long', { max: NAME_MAX }), ['name']);
 }
 
 /** The user's language: their own choice, else their dealership's first market's. */
@@ -102,11 +103,11 @@ interface InviteDealer {
 
 function readInvite(input: InviteInput): { email: string; name: string; role: UserRole } {
   const email = normalizeEmail(input.email);
-  if (emailProblem(email)) throw new ApiError('invalid_request', `"${input.email}" is not an e-mail address`, ['email']);
+  if (emailProblem(email)) throw new ApiError('invalid_request', msg('email_invalid', { email: input.email }), ['email']);
   const name = (input.name ?? '').trim();
   checkName(name);
   const role = (input.role ?? 'staff') as UserRole;
-  if (!ROLES.includes(role)) throw new ApiError('invalid_request', 'role must be owner or staff', ['role']);
+  if (!ROLES.includes(role)) throw new ApiError('invalid_request', msg('role_invalid'), ['role']);
   return { email, name, role };
 }
 
@@ -155,7 +156,7 @@ export async function inviteUser(
   return writeTransaction(store, async (trx) => {
     const existing = await repo.findUserByEmail(trx, v.email);
     if (existing && (Number(existing.dealer_id) !== dealer.id || existing.password_hash !== null)) {
-      throw new ApiError('invalid_request', `${v.email} already has an account${Number(existing.dealer_id) === dealer.id ? '' : ' with another dealership'}`, [
+      throw new ApiError('invalid_request', msg('email_taken', { email: v.email, elsewhere: Number(existing.dealer_id) === dealer.id ? 'no' : 'yes' }), [
         'email',
       ]);
     }
@@ -185,7 +186,7 @@ export async function inviteFromPanel(store: Store, clock: Clock, publicBaseUrl:
       );
       return { email: v.email };
     }
-    if (existing && existing.password_hash !== null) throw new ApiError('invalid_request', `${v.email} already has an account`, ['email']);
+    if (existing && existing.password_hash !== null) throw new ApiError('invalid_request', msg('email_taken', { email: v.email, elsewhere: 'no' }), ['email']);
     return { email: (await issueInvitation(trx, clock, publicBaseUrl, dealer, existing, v)).user.email };
   });
 }
@@ -211,9 +212,9 @@ export async function removeUser(store: Store, dealerId: number, userId: number)
   return writeTransaction(store, async (trx) => {
     await lockDealerUsers(trx, store.dialect, dealerId);
     const user = await repo.findDealerUser(trx, dealerId, userId);
-    if (!user) throw new ApiError('not_found', 'No such user in this dealership.');
+    if (!user) throw new ApiError('not_found', msg('user_not_found'));
     if (user.role === 'owner' && (await repo.countOwners(trx, dealerId)) <= 1) {
-      throw new ApiError('invalid_request', 'A dealership keeps at least one owner: make someone else an owner first.');
+      throw new ApiError('invalid_request', msg('last_owner'));
     }
     await repo.deleteDealerUser(trx, dealerId, userId);
     return toView(user);
@@ -228,14 +229,14 @@ export async function removeUserByEmail(store: Store, slug: string, email: strin
 }
 
 export async function changeRole(store: Store, dealerId: number, userId: number, role: string): Promise<void> {
-  if (!ROLES.includes(role as UserRole)) throw new ApiError('invalid_request', 'role must be owner or staff', ['role']);
+  if (!ROLES.includes(role as UserRole)) throw new ApiError('invalid_request', msg('role_invalid'), ['role']);
   await writeTransaction(store, async (trx) => {
     // Two owners demoting each other at once would each count two owners without it (P71).
     await lockDealerUsers(trx, store.dialect, dealerId);
     const user = await repo.findDealerUser(trx, dealerId, userId);
-    if (!user) throw new ApiError('not_found', 'No such user in this dealership.');
+    if (!user) throw new ApiError('not_found', msg('user_not_found'));
     if (user.role === 'owner' && role !== 'owner' && (await repo.countOwners(trx, dealerId)) <= 1) {
-      throw new ApiError('invalid_request', 'A dealership keeps at least one owner: make someone else an owner first.');
+      throw new ApiError('invalid_request', msg('last_owner'));
     }
     await repo.updateDealerUser(trx, dealerId, userId, { role: role as UserRole });
   });

@@ -4,6 +4,7 @@
 // it is refused instead. Not signed: it only positions a walk inside the key's own cars.
 import crypto from 'node:crypto';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 
 /** A position in the list: the (updated_at, id) of the last car read. */
 export interface ListPosition {
@@ -52,13 +53,10 @@ export function decodeCursor(cursor: string, f: CursorFilters): ListPosition {
     !isPosition(parsed[2]) ||
     typeof parsed[3] !== 'string'
   ) {
-    throw new ApiError('invalid_request', 'cursor is not valid: give the next_cursor of a previous answer, unchanged.');
+    throw new ApiError('invalid_request', msg('cursor_invalid'));
   }
   if (parsed[3] !== fingerprint(f)) {
-    throw new ApiError(
-      'invalid_request',
-      'cursor was made for other filters: give it with the same market, source, status, updated_since and vin as the call that returned it.',
-    );
+    throw new ApiError('invalid_request', msg('cursor_other_filters'));
   }
   return { updatedAt: parsed[1], id: parsed[2] };
 }

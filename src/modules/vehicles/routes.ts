@@ -4,12 +4,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { requireBody } from '../../core/http/json-body.js';
 import { bodyRef, errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { ExternalIdParams, ListQuery, MarketQuery, ReconcileRequestSchema, SyncRequestSchema, VehicleInputSchema } from './schemas.js';
 import { VehicleResponseCache } from './response-cache.js';
 import { getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
-import { stockIdFromPath } from './stock-id.js';
+import { STOCK_ID_MAX, stockIdFromPath } from './stock-id.js';
 import { reconcileVehicles, syncVehicles } from './sync.js';
 import { stockAnswerIn } from './stock-runner.js';
 
@@ -220,12 +221,9 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
       // One segment here is one the router found too long for a stock ID parameter (it falls back
       // to this route instead of raising its own 414): the same answer as any over-long segment.
       const rest = (req.params as { '*': string })['*'];
-      if (!rest.includes('/')) throw new ApiError('uri_too_long', 'A segment of the URL path is too long: a stock ID is at most 80 characters.');
+      if (!rest.includes('/')) throw new ApiError('uri_too_long', msg('stock_id_segment_too_long', { max: STOCK_ID_MAX }));
       const path = req.url.split('?')[0]!;
-      throw new ApiError(
-        'not_found',
-        `No route ${req.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}. A stock ID that holds "/" is percent-encoded in the path: A/1043 → /v1/vehicles/A%2F1043.`,
-      );
+      throw new ApiError('not_found', msg('no_route_stock_id', { method: req.method, path: path.length > 200 ? `${path.slice(0, 200)}…` : path }));
     },
   });
 };

@@ -1,5 +1,6 @@
 // Which market and source a call works in (D8, spec 2.1).
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { findMarket, type Market } from '../markets/markets.js';
 import { isSource, SOURCES, type Source } from './sources.js';
 import { shown } from '../../core/text.js';
@@ -7,12 +8,12 @@ import { shown } from '../../core/text.js';
 export function resolveMarket(dealerMarkets: string[], requested: unknown): Market {
   if (requested === undefined || requested === null || requested === '') {
     if (dealerMarkets.length === 1) return findMarket(dealerMarkets[0]!)!;
-    throw new ApiError('market_required', `This dealership sells in ${dealerMarkets.join(', ')}: say which market with "market".`);
+    throw new ApiError('market_required', msg('market_required', { markets: dealerMarkets.join(', ') }));
   }
-  if (typeof requested !== 'string') throw new ApiError('invalid_market', 'market must be a market code such as "ar".');
+  if (typeof requested !== 'string') throw new ApiError('invalid_market', msg('market_not_code'));
   const code = requested.trim().toLowerCase();
   if (!dealerMarkets.includes(code)) {
-    throw new ApiError('invalid_market', `This dealership does not sell in market "${requested}"; it sells in ${dealerMarkets.join(', ')}.`);
+    throw new ApiError('invalid_market', msg('market_not_sold', { market: requested, markets: dealerMarkets.join(', ') }));
   }
   return findMarket(code)!;
 }
@@ -20,7 +21,7 @@ export function resolveMarket(dealerMarkets: string[], requested: unknown): Mark
 /** The market named in the body and/or the query string; both must agree. */
 export function pickMarket(bodyMarket: unknown, queryMarket: string | undefined): unknown {
   if (bodyMarket !== undefined && bodyMarket !== null && queryMarket !== undefined && shown(bodyMarket).toLowerCase() !== queryMarket.toLowerCase()) {
-    throw new ApiError('invalid_request', `market "${shown(bodyMarket)}" in the body differs from market "${queryMarket}" in the query string.`);
+    throw new ApiError('invalid_request', msg('market_conflict', { body: shown(bodyMarket), query: queryMarket }));
   }
   return bodyMarket ?? queryMarket;
 }
@@ -28,7 +29,7 @@ export function pickMarket(bodyMarket: unknown, queryMarket: string | undefined)
 export function resolveSource(requested: unknown): Source {
   if (requested === undefined || requested === null) return 'api';
   if (typeof requested !== 'string' || !isSource(requested)) {
-    throw new ApiError('invalid_request', `source must be one of ${SOURCES.join(', ')}.`);
+    throw new ApiError('invalid_request', msg('source_invalid', { sources: SOURCES.join(', ') }));
   }
   return requested;
 }

@@ -189,13 +189,13 @@ export async function listDealerVehicles(
   q: ListQueryInput,
   lang: Lang = 'en',
 ): Promise<{ data: Vehicle[]; page: number; per_page: number; total: number; next_cursor: string | null }> {
-  if (q.cursor !== undefined && q.page !== undefined) throw new ApiError('invalid_request', 'Give either page or cursor, not both.');
+  if (q.cursor !== undefined && q.page !== undefined) throw new ApiError('invalid_request', msg('page_and_cursor'));
   const market = q.market !== undefined ? resolveMarket(dealer.markets, q.market).code : undefined;
   const markets = market !== undefined ? [market] : dealer.markets;
   let updatedSince: number | undefined;
   if (q.updated_since !== undefined) {
     updatedSince = Date.parse(q.updated_since);
-    if (Number.isNaN(updatedSince)) throw new ApiError('invalid_request', 'updated_since must be a date-time such as 2026-11-21T10:00:00Z.');
+    if (Number.isNaN(updatedSince)) throw new ApiError('invalid_request', msg('updated_since_invalid'));
   }
   let vin: string | undefined;
   if (q.vin !== undefined) {

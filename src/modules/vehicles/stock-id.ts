@@ -16,7 +16,7 @@
 import { msg, type Msg } from '../../core/i18n/index.js';
 import { ApiError } from '../../core/errors.js';
 
-const STOCK_ID_MAX = 80;
+export const STOCK_ID_MAX = 80;
 
 /**
  * The bound as the OpenAPI document states it (P90): `x-max-length` becomes `maxLength` in the

@@ -23,18 +23,15 @@ export type SyncResult = Pick<StockOutcome, 'created' | 'updated' | 'sold' | 'so
 function optionalBoolean(body: Record<string, unknown>, field: string): boolean {
   const v = body[field];
   if (v === undefined || v === null) return false;
-  if (typeof v !== 'boolean') throw new ApiError('invalid_request', `${field} must be true or false.`);
+  if (typeof v !== 'boolean') throw new ApiError('invalid_request', msg('flag_not_boolean', { name: field }));
   return v;
 }
 
 export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Record<string, unknown>): Promise<SyncResult> {
-  if (!Array.isArray(body.vehicles)) throw new ApiError('invalid_request', 'vehicles must be an array of vehicles.');
+  if (!Array.isArray(body.vehicles)) throw new ApiError('invalid_request', msg('vehicles_not_array'));
   const list = body.vehicles as unknown[];
   if (list.length > SYNC_MAX) {
-    throw new ApiError(
-      'payload_too_large',
-      `A sync call takes at most ${SYNC_MAX} vehicles (this one has ${list.length}); send several calls, then one reconcile.`,
-    );
+    throw new ApiError('payload_too_large', msg('sync_too_many', { max: SYNC_MAX, count: list.length }));
   }
   const markMissing = optionalBoolean(body, 'mark_missing_as_sold');
   const allowMassSold = optionalBoolean(body, 'allow_mass_sold');
@@ -42,7 +39,7 @@ export async function syncVehicles(deps: VehicleDeps, dealer: Dealer, body: Reco
   const market = resolveMarket(dealer.markets, body.market);
   const source = resolveSource(body.source);
   if (markMissing && list.length === 0) {
-    throw new ApiError('empty_list', 'An empty vehicles list with mark_missing_as_sold would mark every car sold; it is refused.');
+    throw new ApiError('empty_list', msg('sync_empty_mark_missing'));
   }
   // D30: a dry run is the same run in plan mode (a refusal of the guard is then a verdict, not a 409).
   const o = await runStock(deps, {
@@ -92,7 +89,7 @@ export async function reconcileVehicles(
   body: { external_ids: string[]; market?: string; source?: string; allow_mass_sold?: boolean; dry_run?: boolean },
 ): Promise<ReconcileResult> {
   if (body.external_ids.length === 0) {
-    throw new ApiError('empty_list', 'An empty external_ids list is never read as "everything sold"; it is refused.');
+    throw new ApiError('empty_list', msg('reconcile_empty'));
   }
   const market = resolveMarket(dealer.markets, body.market);
   const source = resolveSource(body.source);

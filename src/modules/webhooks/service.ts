@@ -7,6 +7,7 @@ import { type Store } from '../../core/db/store.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import type { AttemptRow, DeliveryRow, WebhookRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import { OutboundError } from '../../core/outbound/errors.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import type { SecretBox } from '../../core/secret-box.js';
@@ -45,7 +46,7 @@ export interface WebhookDeps {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const notFound = () => new ApiError('not_found', 'No such webhook.');
+const notFound = () => new ApiError('not_found', msg('webhook_not_found'));
 
 function toWebhook(row: WebhookRow, secret?: string): Webhook {
   return {
@@ -258,7 +259,7 @@ export async function retryDelivery(deps: WebhookDeps, dealerId: number, id: num
   const { store, clock } = deps;
   const webhook = await ownWebhook(deps, dealerId, id);
   const original = await findDelivery(store.db, Number(webhook.id), deliveryId);
-  if (!original) throw new ApiError('not_found', 'No such delivery for this webhook.');
+  if (!original) throw new ApiError('not_found', msg('delivery_not_found'));
   if (Number(webhook.active) === 0)
     throw new WebhookRefusal('invalid_request', 'This webhook is turned off; send a test (POST /webhooks/{id}/test) to turn it on, then retry.', [
       'webhook_off',
@@ -307,6 +308,6 @@ export async function webhookWithState(deps: WebhookDeps, dealerId: number, id: 
 export async function getDelivery(deps: WebhookDeps, dealerId: number, id: number, deliveryId: number): Promise<Delivery> {
   const webhook = await ownWebhook(deps, dealerId, id);
   const row = await findDelivery(deps.store.db, Number(webhook.id), deliveryId);
-  if (!row) throw new ApiError('not_found', 'No such delivery for this webhook.');
+  if (!row) throw new ApiError('not_found', msg('delivery_not_found'));
   return toDelivery(row, await attemptsOf(deps.store.db, [Number(row.id)]));
 }

@@ -1,6 +1,6 @@
 // CSV (D15, D16): delimiter detected from the header line, every value read as text, rows of
 // the wrong width reported one by one, records bounded in size.
-import { msg } from '../../../core/i18n/index.js';
+import { msg, type Msg } from '../../../core/i18n/index.js';
 import { readCsvRecords } from './csv-records.js';
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
 import { UnreadableFeedError, type FeedSummary, type ItemError, type RowSink } from './types.js';
@@ -65,19 +65,19 @@ export function parseCsv(source: string, rows: RowSink): FeedSummary {
     if (err instanceof UnreadableFeedError) throw err;
     throw new UnreadableFeedError(csvProblem(err));
   }
-  if (!mapper) throw new UnreadableFeedError('The file is empty.');
+  if (!mapper) throw new UnreadableFeedError(msg('file_empty'));
   return { format: 'csv', columns: mapper.columns, rowErrors };
 }
 
-function csvProblem(err: unknown): string {
+function csvProblem(err: unknown): Msg {
   const e = err as { code?: string; lines?: number; message?: string };
-  const line = e.lines !== undefined ? ` (line ${e.lines})` : '';
+  const line = e.lines !== undefined ? String(e.lines) : 'none';
   switch (e.code) {
     case 'CSV_MAX_RECORD_SIZE':
-      return `The CSV file has a row longer than ${MAX_RECORD_BYTES / 1024 / 1024} MB${line}; a car's row is a few kilobytes. Is a quote left open?`;
+      return msg('csv_row_too_long', { mb: MAX_RECORD_BYTES / 1024 / 1024, line });
     case 'CSV_QUOTE_NOT_CLOSED':
-      return `The CSV file has a quote that is never closed${line}.`;
+      return msg('csv_quote_open', { line });
     default:
-      return `The CSV file cannot be read${line}: ${e.message ?? String(err)}`;
+      return msg('csv_unreadable', { line, detail: e.message ?? String(err) });
   }
 }

@@ -1,18 +1,20 @@
 // Which format a file is in (D15: content type, file name and content) and its text (UTF-8 with
 // or without BOM, UTF-16 with BOM as Excel's "Unicode text" writes it, else Windows-1252).
 import { UnreadableFeedError, type FeedFormat } from './types.js';
+import { msg } from '../../../core/i18n/index.js';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const EMPTY_ZIP = [0x50, 0x4b, 0x05, 0x06];
 /** Files people send by mistake, told by their first bytes. */
-const OTHER_BINARIES: [number[], string][] = [
-  [[0xd0, 0xcf, 0x11, 0xe0], 'an old Excel .xls workbook: save it as .xlsx or CSV'],
-  [[0x1f, 0x8b], 'gzip-compressed: send the file uncompressed'],
-  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
-  [[0x89, 0x50, 0x4e, 0x47], 'a PNG image'],
-  [[0xff, 0xd8, 0xff], 'a JPEG image'],
-  [[0x52, 0x61, 0x72, 0x21], 'a RAR archive'],
-  [[0x37, 0x7a, 0xbc, 0xaf], 'a 7-Zip archive'],
+// The kinds are file_binary_kind's (catalogue of words, D31).
+const OTHER_BINARIES: [number[], 'xls' | 'gzip' | 'pdf' | 'png' | 'jpeg' | 'rar' | '7z'][] = [
+  [[0xd0, 0xcf, 0x11, 0xe0], 'xls'],
+  [[0x1f, 0x8b], 'gzip'],
+  [[0x25, 0x50, 0x44, 0x46], 'pdf'],
+  [[0x89, 0x50, 0x4e, 0x47], 'png'],
+  [[0xff, 0xd8, 0xff], 'jpeg'],
+  [[0x52, 0x61, 0x72, 0x21], 'rar'],
+  [[0x37, 0x7a, 0xbc, 0xaf], '7z'],
 ];
 
 const startsWith = (b: Buffer, sig: number[]) => b.length >= sig.length && sig.every((x, i) => b[i] === x);
@@ -38,7 +40,7 @@ export function declaredFormat(contentType?: string, filename?: string): FeedFor
  */
 export function detectFormat(body: Buffer, text: string | null, declared: FeedFormat | undefined): FeedFormat {
   if (startsWith(body, ZIP) || startsWith(body, EMPTY_ZIP)) return 'xlsx';
-  if (declared === 'xlsx') throw new UnreadableFeedError('The file was sent as an Excel .xlsx workbook but is not one (an .xlsx file is a zip archive).');
+  if (declared === 'xlsx') throw new UnreadableFeedError(msg('file_not_xlsx'));
   const first = text === null ? '' : firstNonBlank(text);
   if (first === '<') return 'xml';
   if (first === '{' || first === '[') return declared === 'csv' ? 'csv' : 'json';
@@ -52,8 +54,8 @@ function firstNonBlank(text: string): string {
 
 /** Refuses files that are plainly not text (before any decoding is attempted). */
 export function refuseKnownBinary(body: Buffer): void {
-  for (const [sig, what] of OTHER_BINARIES) {
-    if (startsWith(body, sig)) throw new UnreadableFeedError(`The file is ${what}; send CSV, JSON, XML or an .xlsx workbook.`);
+  for (const [sig, kind] of OTHER_BINARIES) {
+    if (startsWith(body, sig)) throw new UnreadableFeedError(msg('file_binary_kind', { kind }));
   }
 }
 
@@ -64,7 +66,7 @@ export function decodeText(body: Buffer): string {
   else if (body[0] === 0xff && body[1] === 0xfe) text = new TextDecoder('utf-16le').decode(body.subarray(2));
   else if (body[0] === 0xfe && body[1] === 0xff) text = new TextDecoder('utf-16be').decode(body.subarray(2));
   else text = utf8OrLatin(body);
-  if (looksBinary(text)) throw new UnreadableFeedError('The file is not text (it holds binary data); send CSV, JSON, XML or an .xlsx workbook.');
+  if (looksBinary(text)) throw new UnreadableFeedError(msg('file_not_text'));
   return text;
 }
 

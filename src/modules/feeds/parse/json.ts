@@ -2,6 +2,7 @@
 import { matchColumn } from './columns.js';
 import { MAX_ROWS } from './map.js';
 import { isPlainObject, mapRecords } from './records.js';
+import { msg } from '../../../core/i18n/index.js';
 import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js';
 
 /** Where exporters put the list, in order of preference. */
@@ -35,11 +36,11 @@ export function parseJson(text: string, rows: RowSink): FeedSummary {
     // JSON.parse makes "__proto__" an ordinary own key; records.ts never copies it anywhere.
     doc = JSON.parse(text);
   } catch (err) {
-    throw new UnreadableFeedError(`The JSON file cannot be read: ${(err as Error).message.slice(0, 200)}`);
+    throw new UnreadableFeedError(msg('json_unreadable', { detail: (err as Error).message.slice(0, 200) }));
   }
   const list = findList(doc, 0);
   if (!list) {
-    throw new UnreadableFeedError('The JSON file must be an array of vehicles, or an object with a "vehicles" array.');
+    throw new UnreadableFeedError(msg('json_no_list'));
   }
   return mapRecords('json', list, rows);
 }
@@ -90,9 +91,7 @@ function checkShape(text: string): void {
       case 0x5b: // [
       case 0x7b: // {
         if (++containers > MAX_JSON_CONTAINERS) {
-          throw new UnreadableFeedError(
-            `The JSON file has more than ${MAX_JSON_CONTAINERS.toLocaleString('en')} objects and lists; it does not look like an inventory.`,
-          );
+          throw new UnreadableFeedError(msg('json_too_many_containers', { max: MAX_JSON_CONTAINERS }));
         }
         counts.push(c === 0x5b ? 0 : -1);
         break;
@@ -104,9 +103,7 @@ function checkShape(text: string): void {
         // , between two entries of a list: entry number (commas + 2) starts
         const top = counts.length - 1;
         if (top >= 0 && counts[top]! >= 0 && ++counts[top]! >= MAX_ROWS) {
-          throw new UnreadableFeedError(
-            `The JSON file has a list of more than ${MAX_ROWS.toLocaleString('en')} entries; a feed file holds at most ${MAX_ROWS.toLocaleString('en')} vehicles (the limit per file). Nothing was applied; split the inventory.`,
-          );
+          throw new UnreadableFeedError(msg('json_too_many_entries', { max: MAX_ROWS }));
         }
         break;
       }

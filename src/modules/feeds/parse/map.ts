@@ -7,6 +7,7 @@ import { FIELDS, isMileageUnitColumn, matchColumn, type Field } from './columns.
 import { MILEAGE_UNIT } from './market.js';
 import { overrideFor } from './overrides.js';
 import { UnreadableFeedError, type ColumnMatch } from './types.js';
+import { msg } from '../../../core/i18n/index.js';
 import { readCondition, readCurrency, readDistanceUnit, readFuel, readMileageWithUnit, readPrice, readTransmission, readYear, splitPhotos } from './values.js';
 import { readBodyStyle, readDoors, readDrivetrain, readWhole } from './values.js';
 
@@ -192,8 +193,7 @@ function photoAddress(o: Record<string, unknown>): unknown {
 /** Cars in one file: far above a real stock (a 10 MB CSV holds about 30 000); it bounds the work per file, refused as a whole beyond it. */
 export const MAX_ROWS = 50_000;
 
-export const tooManyRows = () =>
-  new UnreadableFeedError(`The file has more than ${MAX_ROWS.toLocaleString('en')} vehicles (the limit per file); nothing was applied. Split the inventory.`);
+export const tooManyRows = () => new UnreadableFeedError(msg('file_too_many_rows', { max: MAX_ROWS }));
 
 /** A file in which no column has a known name is not an inventory (a wrong file, or no header). */
 export function requireKnownColumns(columns: readonly ColumnMatch[]): void {
@@ -202,7 +202,5 @@ export function requireKnownColumns(columns: readonly ColumnMatch[]): void {
     .slice(0, 8)
     .map((c) => `"${c.column.slice(0, 40)}"`)
     .join(', ');
-  throw new UnreadableFeedError(
-    `None of the columns has a name the service knows (${names}${columns.length > 8 ? ', …' : ''}); the first row must name the columns, e.g. external_id, brand, model, year, price, mileage, photos (see the feed column documentation).`,
-  );
+  throw new UnreadableFeedError(msg('file_no_known_columns', { names, more: columns.length > 8 ? 'yes' : 'no' }));
 }

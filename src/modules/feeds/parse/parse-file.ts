@@ -6,6 +6,7 @@ import { declaredFormat, decodeText, detectFormat, refuseKnownBinary } from './d
 import { parseJson } from './json.js';
 import { marketSink } from './market.js';
 import { withOverrides } from './overrides.js';
+import { msg } from '../../../core/i18n/index.js';
 import { UnreadableFeedError, type ItemError, type ParsedRow, type FeedSummary, type ParsedFeed, type ParseInput, type RowSink } from './types.js';
 
 /** The whole result at once (tests and in-thread use). */
@@ -29,7 +30,7 @@ async function parseWithin(input: ParseInput, rows: RowSink): Promise<FeedSummar
 
 async function parseFormat(input: ParseInput, rows: RowSink): Promise<FeedSummary> {
   const { body } = input;
-  if (body.length === 0) throw new UnreadableFeedError('The file is empty.');
+  if (body.length === 0) throw new UnreadableFeedError(msg('file_empty'));
   const declared = declaredFormat(input.contentType, input.filename);
   if (detectFormat(body, null, declared) === 'xlsx') {
     const { parseXlsx } = await import('./xlsx.js');
@@ -37,7 +38,7 @@ async function parseFormat(input: ParseInput, rows: RowSink): Promise<FeedSummar
   }
   refuseKnownBinary(body);
   const text = decodeText(body);
-  if (text.trim() === '') throw new UnreadableFeedError('The file is empty.');
+  if (text.trim() === '') throw new UnreadableFeedError(msg('file_empty'));
   switch (detectFormat(body, text, declared)) {
     case 'json':
       return parseJson(text, rows);

@@ -12,6 +12,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ColumnMap } from './overrides.js';
 import { UnreadableFeedError, type ParsedRow, type FeedSummary, type ParsedFeed, type ParseInput } from './types.js';
+import { msg, type Msg } from '../../../core/i18n/index.js';
 
 /**
  * Parsers at once, each file's deadline, each parser's heap (V8's old generation; the young
@@ -41,7 +42,9 @@ export interface WorkerRequest {
 export type WorkerMessage =
   | { id: number; kind: 'rows'; rows: ParsedRow[] }
   | { id: number; kind: 'done'; summary: FeedSummary }
-  | { id: number; kind: 'failed'; unreadable: boolean; message: string };
+  // An unreadable file's reason crosses as its code (D31), rendered where it is read.
+  | { id: number; kind: 'failed'; unreadable: true; text: Msg }
+  | { id: number; kind: 'failed'; unreadable: false; message: string };
 
 /**
  * In the esbuild bundle this code is inside dist/server.js (or dist/cli.js) and the parser is
@@ -125,12 +128,12 @@ function dispatch(): void {
 }
 
 /** Why a parser that ended mid-file ended, for the feed's sender. */
-function endedMessage(code: number | null, signal: NodeJS.Signals | null, stderr: string): string {
+function endedMessage(code: number | null, signal: NodeJS.Signals | null, stderr: string): Msg {
   // V8 aborts on a full heap (SIGABRT, or exit code 134 where a shell reports it).
   if (signal === 'SIGABRT' || code === 134 || /heap out of memory|Allocation failed/.test(stderr)) {
-    return 'The file is too large to read: parsing it needs more memory than a feed may use.';
+    return msg('file_out_of_memory');
   }
-  return 'The file could not be read: the parser stopped before the end of the file.';
+  return msg('parser_stopped');
 }
 
 function spawn(): Slot {
@@ -159,14 +162,14 @@ function spawn(): Slot {
       dispatch();
     } else idle(slot);
     if (m.kind === 'done') job.resolve({ format: m.summary.format, rows: job.rows, columns: m.summary.columns, rowErrors: m.summary.rowErrors });
-    else job.reject(m.unreadable ? new UnreadableFeedError(m.message) : new Error(`feed parser failed: ${m.message}`));
+    else job.reject(m.unreadable ? new UnreadableFeedError(m.text) : new Error(`feed parser failed: ${m.message}`));
   });
   // Spawning failed, or a message could not be sent: the parser is of no use any more.
   worker.on('error', (err: Error) => {
     const job = slot.job;
     retire(slot);
     dispatch();
-    job?.reject(new UnreadableFeedError(`The file could not be read: the parser failed (${err.message}).`));
+    job?.reject(new UnreadableFeedError(msg('parser_failed', { detail: err.message })));
   });
   // 'close', not 'exit': by then stderr (V8's out-of-memory report) has been read.
   worker.on('close', (code, signal) => {
@@ -187,7 +190,7 @@ function start(slot: Slot, job: Job): void {
   slot.timer = setTimeout(() => {
     retire(slot);
     dispatch();
-    job.reject(new UnreadableFeedError(`The file took too long to read (over ${PARSE_LIMITS.timeoutMs / 1000} s).`));
+    job.reject(new UnreadableFeedError(msg('parse_timeout', { seconds: PARSE_LIMITS.timeoutMs / 1000 })));
   }, PARSE_LIMITS.timeoutMs);
   const req: WorkerRequest = {
     id: job.id,
@@ -201,7 +204,7 @@ function start(slot: Slot, job: Job): void {
     if (!err || slot.job !== job) return;
     retire(slot);
     dispatch();
-    job.reject(new UnreadableFeedError(`The file could not be read: the parser failed (${err.message}).`));
+    job.reject(new UnreadableFeedError(msg('parser_failed', { detail: err.message })));
   };
   slot.worker.send(req, failed);
   // A pipe that breaks means a parser that died or is dying: its 'close' tells why.

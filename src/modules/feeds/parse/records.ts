@@ -65,8 +65,7 @@ export function mapRecords(format: FeedFormat, items: Iterable<unknown>, rows: R
     let grew = false;
     for (const k of r.keys()) {
       if (!seen.has(k)) {
-        if (names.length >= MAX_NAMES)
-          throw new UnreadableFeedError(`The file's vehicles use more than ${MAX_NAMES} different field names; it does not look like an inventory.`);
+        if (names.length >= MAX_NAMES) throw new UnreadableFeedError(msg('file_too_many_names', { max: MAX_NAMES }));
         seen.add(k);
         names.push(k);
         grew = true;

@@ -2,6 +2,7 @@
 // thread and the main thread share it without pulling in each other's code.
 
 import type { ItemError } from '../../vehicles/stock.js';
+import { render, type Msg } from '../../../core/i18n/index.js';
 import type { ColumnMap } from './overrides.js';
 
 export type { ItemError };
@@ -50,10 +51,14 @@ export interface ParseInput {
   market?: string;
 }
 
-/** The file cannot be read. The message is written for a person (422 unreadable_feed). */
+/**
+ * The file cannot be read (422 unreadable_feed). `text` says why as a code of the catalogue of
+ * words (D31), which crosses from the parser process as it is and is stored in the import report
+ * as a code; `message` is its English, for logs.
+ */
 export class UnreadableFeedError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly text: Msg) {
+    super(render('en', text));
     this.name = 'UnreadableFeedError';
   }
 }

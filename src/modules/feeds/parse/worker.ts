@@ -5,6 +5,7 @@
 // IPC channel closes).
 import { parseFileInto } from './parse-file.js';
 import { UnreadableFeedError, type ParsedRow } from './types.js';
+import { msg } from '../../../core/i18n/index.js';
 import type { WorkerMessage, WorkerRequest } from './pool.js';
 
 const BATCH = 1000;
@@ -64,9 +65,9 @@ async function run(req: WorkerRequest, body: Buffer): Promise<void> {
     if (batch.length > 0) send({ id: req.id, kind: 'rows', rows: batch });
     send({ id: req.id, kind: 'done', summary });
   } catch (err) {
-    if (err instanceof UnreadableFeedError) send({ id: req.id, kind: 'failed', unreadable: true, message: err.message });
+    if (err instanceof UnreadableFeedError) send({ id: req.id, kind: 'failed', unreadable: true, text: err.text });
     // Deep nesting and the like exhaust the stack or array sizes: the file is the cause.
-    else if (err instanceof RangeError) send({ id: req.id, kind: 'failed', unreadable: true, message: 'The file is too large or too deeply nested to read.' });
+    else if (err instanceof RangeError) send({ id: req.id, kind: 'failed', unreadable: true, text: msg('file_too_deep') });
     else send({ id: req.id, kind: 'failed', unreadable: false, message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }
 }

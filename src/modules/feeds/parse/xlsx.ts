@@ -4,6 +4,7 @@
 // rows are mapped one at a time instead of building a whole workbook model.
 import { Readable } from 'node:stream';
 import { FieldMapper, MAX_ROWS, requireKnownColumns, tooManyRows } from './map.js';
+import { msg } from '../../../core/i18n/index.js';
 import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js';
 import { inflateChecked, readZipDirectory, ZIP_LIMITS, type ZipEntry } from './zip.js';
 
@@ -14,19 +15,20 @@ export async function parseXlsx(body: Buffer, rows: RowSink): Promise<FeedSummar
   const byName = new Map(entries.map((e) => [e.name, e]));
   const workbook = byName.get('xl/workbook.xml');
   const rels = byName.get('xl/_rels/workbook.xml.rels');
-  if (!workbook || !rels) throw new UnreadableFeedError('The file is a zip archive but not an Excel .xlsx workbook.');
+  if (!workbook || !rels) throw new UnreadableFeedError(msg('xlsx_not_workbook'));
   const sheetName = await firstSheetPath(body, workbook, rels);
   const sheet = sheetName ? byName.get(sheetName) : undefined;
-  if (!sheet) throw new UnreadableFeedError('The .xlsx workbook has no worksheet.');
+  if (!sheet) throw new UnreadableFeedError(msg('xlsx_no_sheet'));
   if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(sheet.name)) {
-    throw new UnreadableFeedError(
-      `The .xlsx workbook's first sheet is stored under an unusual name ("${sheet.name.slice(0, 80)}"); save it again from a spreadsheet program.`,
-    );
+    throw new UnreadableFeedError(msg('xlsx_sheet_name', { name: sheet.name.slice(0, 80) }));
   }
   const strings = byName.get('xl/sharedStrings.xml');
   if (strings && strings.size > ZIP_LIMITS.sharedStringsBytes) {
     throw new UnreadableFeedError(
-      `The .xlsx workbook is refused: its shared strings table would take ${Math.round(strings.size / 1024 / 1024)} MB once inflated (at most ${ZIP_LIMITS.sharedStringsBytes / 1024 / 1024} MB).`,
+      msg('zip_refused', {
+        container: 'xlsx',
+        why: msg('zip_why_shared_strings', { size: Math.round(strings.size / 1024 / 1024), max: ZIP_LIMITS.sharedStringsBytes / 1024 / 1024 }),
+      }),
     );
   }
   const parts = [rels, workbook, strings, byName.get('xl/styles.xml'), sheet].filter((e): e is ZipEntry => e !== undefined);
@@ -82,7 +84,7 @@ async function readSheet(zipStream: Readable, rows: RowSink): Promise<FeedSummar
     }
   } catch (err) {
     if (err instanceof UnreadableFeedError) throw err;
-    throw new UnreadableFeedError(`The .xlsx workbook cannot be read: ${(err as Error).message.slice(0, 200)}`);
+    throw new UnreadableFeedError(msg('xlsx_unreadable', { detail: (err as Error).message.slice(0, 200) }));
   }
   return { format: 'xlsx', columns: mapper?.columns ?? [], rowErrors: [] };
 }

@@ -10,6 +10,7 @@ import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
 import { matchColumn } from './columns.js';
 import { MAX_ROWS } from './map.js';
 import { isPlainObject, mapRecords } from './records.js';
+import { msg } from '../../../core/i18n/index.js';
 import { UnreadableFeedError, type FeedSummary, type RowSink } from './types.js';
 
 /** Element names that are a vehicle wherever they appear. */
@@ -62,7 +63,7 @@ export function parseXml(text: string, rows: RowSink): FeedSummary {
   // eslint-disable-next-line @typescript-eslint/no-deprecated
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: true });
   if (valid !== true) {
-    throw new UnreadableFeedError(`The XML file cannot be read (line ${valid.err.line}): ${valid.err.msg}`);
+    throw new UnreadableFeedError(msg('xml_unreadable', { line: valid.err.line, detail: valid.err.msg }));
   }
   return mapRecords('xml', findVehicles(text, 0), rows);
 }
@@ -75,9 +76,7 @@ function refuseDeclarations(text: string): void {
     const inCdata = text.lastIndexOf('<![CDATA[', at) > text.lastIndexOf(']]>', at);
     const inComment = text.lastIndexOf('<!--', at) > text.lastIndexOf('-->', at);
     if (!inCdata && !inComment) {
-      throw new UnreadableFeedError(
-        'The XML file has a DOCTYPE or ENTITY declaration; feeds must not declare them (they are refused, never expanded or fetched).',
-      );
+      throw new UnreadableFeedError(msg('xml_doctype'));
     }
   }
 }
@@ -114,9 +113,7 @@ export function checkXmlShape(text: string): void {
       }
       if (j >= n) return;
       if (++counts[counts.length - 1]! > MAX_ROWS) {
-        throw new UnreadableFeedError(
-          `The XML file has more than ${MAX_ROWS.toLocaleString('en')} vehicles (more than ${MAX_ROWS.toLocaleString('en')} elements in one list), the limit per file; nothing was applied. Split the inventory.`,
-        );
+        throw new UnreadableFeedError(msg('xml_too_many', { max: MAX_ROWS }));
       }
       if (text.charCodeAt(j - 1) !== 0x2f) counts.push(0); // not self-closing: its children follow
       end = j + 1;
@@ -137,7 +134,7 @@ const hasElements = (el: unknown): boolean => rawOf(el).includes('<');
 
 function rootOf(doc: Node): { name: string; node: unknown } {
   const names = childNames(doc);
-  if (names.length !== 1) throw new UnreadableFeedError('The XML file has no root element.');
+  if (names.length !== 1) throw new UnreadableFeedError(msg('xml_no_root'));
   return { name: names[0]!, node: (doc[names[0]!] as unknown[])[0] };
 }
 
@@ -166,7 +163,7 @@ function findVehicles(text: string, depth: number): Iterable<unknown> {
   throw noVehicles();
 }
 
-const noVehicles = () => new UnreadableFeedError('The XML file has no vehicle elements: expected e.g. <inventory><vehicle>…</vehicle></inventory>.');
+const noVehicles = () => new UnreadableFeedError(msg('xml_no_vehicles'));
 
 /** Each element of the list parsed on its own when its turn comes. */
 function* vehiclesOf(name: string, list: unknown[]): Generator {

@@ -4,6 +4,7 @@
 // (zip slip). The entries exceljs will read are then inflated once, counting bytes and stopping
 // at the bound, because a directory can lie about sizes.
 import { createInflateRaw } from 'node:zlib';
+import { msg, type Msg } from '../../../core/i18n/index.js';
 import { UnreadableFeedError } from './types.js';
 
 export const ZIP_LIMITS = {
@@ -32,8 +33,9 @@ export interface ZipEntry {
   end: number;
 }
 
-const refuse = (why: string) => new UnreadableFeedError(`The .xlsx workbook is refused: ${why}.`);
-const broken = (why: string) => new UnreadableFeedError(`The .xlsx workbook cannot be read: ${why}.`);
+// Said of a workbook; decompress.ts says them of a zip file (`container`).
+const refuse = (why: Msg) => new UnreadableFeedError(msg('zip_refused', { container: 'xlsx', why }));
+const broken = (why: Msg) => new UnreadableFeedError(msg('zip_broken', { container: 'xlsx', why }));
 
 const EOCD = 0x06054b50;
 const EOCD64 = 0x06064b50;
@@ -49,21 +51,21 @@ export function readZipDirectory(buf: Buffer): ZipEntry[] {
   let dirOffset = buf.readUInt32LE(eocd + 16);
   if (count === 0xffff || dirSize === 0xffffffff || dirOffset === 0xffffffff) {
     const loc = eocd - 20;
-    if (loc < 0 || buf.readUInt32LE(loc) !== EOCD64_LOCATOR) throw broken('its ZIP64 directory is missing');
+    if (loc < 0 || buf.readUInt32LE(loc) !== EOCD64_LOCATOR) throw broken(msg('zip_why_zip64_missing'));
     const at = safeNumber(buf.readBigUInt64LE(loc + 8));
-    if (at + 56 > buf.length || buf.readUInt32LE(at) !== EOCD64) throw broken('its ZIP64 directory is broken');
+    if (at + 56 > buf.length || buf.readUInt32LE(at) !== EOCD64) throw broken(msg('zip_why_zip64_broken'));
     count = safeNumber(buf.readBigUInt64LE(at + 32));
     dirSize = safeNumber(buf.readBigUInt64LE(at + 40));
     dirOffset = safeNumber(buf.readBigUInt64LE(at + 48));
   }
-  if (count > ZIP_LIMITS.entries) throw refuse(`it has ${count} files inside (at most ${ZIP_LIMITS.entries})`);
-  if (dirOffset + dirSize > buf.length) throw broken('its directory points outside the file');
+  if (count > ZIP_LIMITS.entries) throw refuse(msg('zip_why_too_many_files', { count, max: ZIP_LIMITS.entries }));
+  if (dirOffset + dirSize > buf.length) throw broken(msg('zip_why_dir_outside'));
 
   const entries: ZipEntry[] = [];
   let total = 0;
   let p = dirOffset;
   for (let i = 0; i < count; i++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL) throw broken('its directory is broken');
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL) throw broken(msg('zip_why_dir_broken'));
     const method = buf.readUInt16LE(p + 10);
     let compressedSize = buf.readUInt32LE(p + 20);
     let size = buf.readUInt32LE(p + 24);
@@ -76,14 +78,14 @@ export function readZipDirectory(buf: Buffer): ZipEntry[] {
     ({ size, compressedSize, offset } = zip64);
     p += 46 + nameLen + extraLen + commentLen;
 
-    if (unsafeName(name)) throw refuse(`it holds a file with an unsafe name ("${name.slice(0, 80)}")`);
-    if (method !== 0 && method !== 8) throw refuse(`it uses an unsupported compression method (${method})`);
-    if (size > ZIP_LIMITS.entryBytes) throw refuse(`"${name.slice(0, 80)}" would take ${mb(size)} once inflated (at most ${mb(ZIP_LIMITS.entryBytes)})`);
+    if (unsafeName(name)) throw refuse(msg('zip_why_unsafe_name', { name: name.slice(0, 80) }));
+    if (method !== 0 && method !== 8) throw refuse(msg('zip_why_method', { method }));
+    if (size > ZIP_LIMITS.entryBytes) throw refuse(msg('zip_why_entry_too_big', { name: name.slice(0, 80), size: mb(size), max: mb(ZIP_LIMITS.entryBytes) }));
     if (size > 1024 * 1024 && size > compressedSize * ZIP_LIMITS.ratio)
-      throw refuse(`"${name.slice(0, 80)}" is compressed ${Math.round(size / Math.max(1, compressedSize))} times (a zip bomb?)`);
+      throw refuse(msg('zip_why_ratio', { name: name.slice(0, 80), ratio: Math.round(size / Math.max(1, compressedSize)) }));
     total += size;
-    if (total > ZIP_LIMITS.totalBytes) throw refuse(`its files would take more than ${mb(ZIP_LIMITS.totalBytes)} once inflated`);
-    if (offset + 30 > dirOffset || buf.readUInt32LE(offset) !== LOCAL) throw broken(`the entry "${name.slice(0, 80)}" is missing`);
+    if (total > ZIP_LIMITS.totalBytes) throw refuse(msg('zip_why_total_too_big', { max: mb(ZIP_LIMITS.totalBytes) }));
+    if (offset + 30 > dirOffset || buf.readUInt32LE(offset) !== LOCAL) throw broken(msg('zip_why_entry_missing', { name: name.slice(0, 80) }));
     entries.push({ name, method, compressedSize, size, offset, end: 0 });
   }
   // Each entry's bytes run to the next entry's header (or the directory).
@@ -100,7 +102,7 @@ function findEocd(buf: Buffer): number {
   for (let i = buf.length - 22; i >= min; i--) {
     if (buf.readUInt32LE(i) === EOCD) return i;
   }
-  throw broken('it is not a complete zip archive');
+  throw broken(msg('zip_why_incomplete'));
 }
 
 function readZip64Extra(extra: Buffer, size: number, compressedSize: number, offset: number) {
@@ -111,7 +113,7 @@ function readZip64Extra(extra: Buffer, size: number, compressedSize: number, off
     if (id === 0x0001) {
       let r = q + 4;
       const take = () => {
-        if (r + 8 > q + 4 + len) throw broken('its ZIP64 sizes are broken');
+        if (r + 8 > q + 4 + len) throw broken(msg('zip_why_zip64_sizes'));
         const v = safeNumber(extra.readBigUInt64LE(r));
         r += 8;
         return v;
@@ -126,7 +128,7 @@ function readZip64Extra(extra: Buffer, size: number, compressedSize: number, off
 }
 
 function safeNumber(v: bigint): number {
-  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw refuse('it claims impossible sizes');
+  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw refuse(msg('zip_why_impossible_sizes'));
   return Number(v);
 }
 
@@ -137,14 +139,15 @@ function unsafeName(name: string): boolean {
   return name.split('/').some((seg) => seg === '..');
 }
 
-const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+/** Megabytes, rounded (the unit is the text's). */
+const mb = (n: number) => Math.round(n / 1024 / 1024);
 
 /** The entry's compressed data, after its local header. */
 function entryData(buf: Buffer, e: ZipEntry): Buffer {
   const nameLen = buf.readUInt16LE(e.offset + 26);
   const extraLen = buf.readUInt16LE(e.offset + 28);
   const start = e.offset + 30 + nameLen + extraLen;
-  if (start + e.compressedSize > buf.length) throw broken(`the entry "${e.name.slice(0, 80)}" is cut short`);
+  if (start + e.compressedSize > buf.length) throw broken(msg('zip_why_entry_cut', { name: e.name.slice(0, 80) }));
   return buf.subarray(start, start + e.compressedSize);
 }
 
@@ -164,7 +167,7 @@ export function inflateChecked(buf: Buffer, e: ZipEntry, keep: number): Promise<
       seen += chunk.length;
       if (seen > e.size) {
         z.destroy();
-        reject(refuse(`"${e.name.slice(0, 80)}" inflates to more than its directory declares (a zip bomb?)`));
+        reject(refuse(msg('zip_why_inflates_more', { name: e.name.slice(0, 80) })));
         return;
       }
       if (keptBytes < keep) {
@@ -172,7 +175,7 @@ export function inflateChecked(buf: Buffer, e: ZipEntry, keep: number): Promise<
         keptBytes += Math.min(chunk.length, keep - keptBytes);
       }
     });
-    z.on('error', () => reject(broken(`the entry "${e.name.slice(0, 80)}" is corrupt`)));
+    z.on('error', () => reject(broken(msg('zip_why_entry_corrupt', { name: e.name.slice(0, 80) }))));
     z.on('end', () => resolve(Buffer.concat(kept)));
     z.end(data);
   });
