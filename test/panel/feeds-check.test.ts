@@ -56,7 +56,7 @@ describe(`panel feed columns and file check (${STORE_NAME})`, () => {
     assert.match(res.body, /<code>N-1<\/code>/);
     assert.match(res.body, /Se actualizarían: 2|Would be updated: 2/);
     assert.match(res.body, /Se marcarían vendidos: 0|Would be marked sold: 0/, 'a failed row skips marking sold');
-    assert.match(res.body, /year must be 1950 or later/);
+    assert.match(res.body, /Año: tiene que ser 1950 o posterior/);
     assert.match(res.body, /<code>mileage<\/code>/);
     assert.match(res.body, /El archivo se puede importar|The file can be imported/);
   });
@@ -70,7 +70,7 @@ describe(`panel feed columns and file check (${STORE_NAME})`, () => {
     const refused = await checkFile(client, feed.id, csv([csvCar('G-1')]));
     assert.equal(refused.status, 200);
     assert.match(refused.body, /sería rechazado|would be refused/);
-    assert.match(refused.body, /Marking 9 of the 10 cars/);
+    assert.match(refused.body, /No se marcaron como vendidos 9 de los 10 autos publicados/);
     const unreadable = await checkFile(client, feed.id, 'a,b\n1,2\n');
     assert.equal(unreadable.status, 422);
     assert.match(unreadable.body, /No se pudo leer el archivo|could not be read/);
@@ -98,14 +98,14 @@ describe(`panel feed columns and file check (${STORE_NAME})`, () => {
       ['codigo,marca,modelo,año,Precio,Precio Final,km,fotos', `E-1,Volkswagen,Gol,2015,6000000,5500000,98000,${PHOTOS('E-1').join('|')}`].join('\n') + '\n';
     const check = await checkFile(client, feed.id, file);
     assert.equal(check.status, 200, check.body.slice(0, 500));
-    assert.match(check.body, /<code>Precio Final<\/code><\/td><td data-label="[^"]+">price <span class="badge">/);
+    assert.match(check.body, /<code>Precio Final<\/code><\/td><td data-label="[^"]+">Precio <span class="badge">/);
 
     // The import report page shows the mapping of the file a push brought, override marked.
     assert.equal((await pushCsv(t, feed.path, file)).statusCode, 200);
     const imp = await t.store.db.selectFrom('feed_imports').select('id').where('feed_id', '=', feed.id).executeTakeFirstOrThrow();
     const report = await client.get(`/panel/feeds/imports/${imp.id}`);
     assert.equal(report.status, 200);
-    assert.match(report.body, /<code>Precio Final<\/code><\/td><td data-label="[^"]+">price <span class="badge">/);
+    assert.match(report.body, /<code>Precio Final<\/code><\/td><td data-label="[^"]+">Precio <span class="badge">/);
     assert.match(report.body, /<code>Precio<\/code>/, 'the column it replaced is listed as not used');
 
     await client.get(`/panel/feeds/tokens/${feed.id}/mapping`);

@@ -37,7 +37,7 @@ describe(`panel feeds (${STORE_NAME})`, () => {
     const { client, user } = await signedInClient(t, { markets: ['ar', 'uy'] });
     const page = await client.get('/panel/feeds');
     assert.equal(page.status, 200);
-    assert.match(page.body, /<option value="uy">UY<\/option>/);
+    assert.match(page.body, /<option value="uy">Uruguay<\/option>/);
 
     const feed = await newFeed(t, client, { market: 'uy', source: 'tiendanube' });
     assert.match(feed.res.body, /data-copy="push-url"/);
@@ -48,7 +48,8 @@ describe(`panel feeds (${STORE_NAME})`, () => {
     assert.match(listed.body, /Feed \d+/);
 
     const bad = csvCar('=HYPERLINK("http://x")', { year: 'abc' });
-    const pushed = await pushCsv(t, feed.path, csv([...ids('W', 2).map((id) => csvCar(id)), bad]));
+    // In the panel user's language (D31), so its message reads as the report shows it.
+    const pushed = await pushCsv(t, feed.path, csv([...ids('W', 2).map((id) => csvCar(id)), bad]), { 'accept-language': 'es' });
     assert.equal(pushed.statusCode, 200, pushed.body);
     const answer = pushed.json<{ created: number; errors: { index: number; external_id: string; message: string }[] }>();
     assert.equal(answer.created, 2);
