@@ -65,6 +65,13 @@ const CAPTIONS = {
   'profile-pt-desktop': 'Dealership profile (Portuguese)',
   'profile-error-pt-phone': 'Dealership profile: a refused number (phone, Portuguese)',
   'profile-staff-pt-phone': 'Dealership profile as staff see it (phone, Portuguese)',
+  'import-report-es-phone':
+    'A feed import with row errors, in Spanish: every rule a row broke, why no car was marked sold, fields and sources in words (D31; phone)',
+  'import-report-es-desktop': 'A feed import with row errors (D31; Spanish)',
+  'import-report-pt-phone': 'A feed import with row errors (D31; phone, Portuguese)',
+  'import-report-pt-desktop': 'A feed import with row errors (D31; Portuguese)',
+  'import-report-en-phone': 'A feed import with row errors (D31; phone, English: the API’s sentences)',
+  'import-report-en-desktop': 'A feed import with row errors (D31; English)',
   account: 'My account: name, language, notifications, password',
   leads: 'Leads inbox',
   'leads-phone': 'Leads inbox on a phone',
