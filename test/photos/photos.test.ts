@@ -227,6 +227,17 @@ describe(`photo import (${STORE_NAME})`, () => {
       `Photo 3 (${html}) could not be used: not a JPEG, PNG or WebP image (judged by its content, whatever its Content-Type).`,
       'Only 1 of the 3 photos needed could be used; send the car again with other photos.',
     ]);
+    // The same reasons in the reader's language (D31): stored as codes, said in Spanish and Portuguese.
+    const p4es = (await t.app.inject({ url: '/v1/vehicles/P-4', headers: { ...bearer(key), 'accept-language': 'es-AR' } })).json().vehicle;
+    const es = Object.fromEntries(p4es.photo_status.map((p: { source_url: string; reason: string }) => [p.source_url, p.reason]));
+    assert.equal(es[svg], 'no es una imagen JPEG, PNG ni WebP');
+    assert.equal(es[missing], 'el servidor respondió HTTP 404');
+    assert.equal(es[huge], 'el archivo pesa más de 15 MB');
+    assert.match(es[slow], /^el servidor tardó demasiado en responder \(sin éxito después de \d+ intentos\)$/);
+    const p3pt = (await t.app.inject({ url: '/v1/vehicles/P-3', headers: { ...bearer(key), 'accept-language': 'pt-BR' } })).json().vehicle;
+    assert.equal(p3pt.review_reasons[0], `A foto 2 (${svg}) não pôde ser usada: não é uma imagem JPEG, PNG nem WebP.`);
+    const stored = await t.store.db.selectFrom('photos').select('reason').where('source_url', '=', missing).executeTakeFirstOrThrow();
+    assert.deepEqual(JSON.parse(stored.reason!), { code: 'photo_http_status', params: { status: 404 } }, 'kept as a code, not a sentence');
     const listed = (await t.app.inject({ url: '/v1/vehicles?status=in_review', headers: bearer(key) })).json().data;
     assert.deepEqual(listed.find((v: { external_id: string }) => v.external_id === 'P-3').review_reasons, p3.review_reasons, 'the list says the same');
     const ev = (await rejected()).find((e) => e.external_id === 'P-3');

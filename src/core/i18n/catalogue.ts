@@ -9,11 +9,12 @@ import { API_ERRORS } from './messages/api-errors.js';
 import { FEEDS } from './messages/feeds.js';
 import { HTTP } from './messages/http.js';
 import { IMPORTS } from './messages/imports.js';
+import { PHOTOS } from './messages/photos.js';
 import { REVIEW } from './messages/review.js';
 import { VEHICLE_RULES } from './messages/vehicle-rules.js';
 import { WORDS } from './messages/words.js';
 
-export const CATALOGUE = { ...VEHICLE_RULES, ...IMPORTS, ...REVIEW, ...API_ERRORS, ...WORDS, ...HTTP, ...ACCOUNTS, ...INVENTORY, ...FEEDS } as const;
+export const CATALOGUE = { ...VEHICLE_RULES, ...IMPORTS, ...REVIEW, ...PHOTOS, ...API_ERRORS, ...WORDS, ...HTTP, ...ACCOUNTS, ...INVENTORY, ...FEEDS } as const;
 
 export type MessageCode = keyof typeof CATALOGUE;
 type ParamName<C extends MessageCode> = (typeof CATALOGUE)[C] extends { readonly p: readonly (infer P)[] } ? P & string : never;

@@ -8,13 +8,19 @@ import { render } from './render.js';
 /** A text as a store column holds it. */
 export const storeText = (t: Msg | string): string => (typeof t === 'string' ? t : JSON.stringify(t));
 
-/** A stored text in `lang` (null stays null). */
-export function storedText(lang: Lang, stored: string | null): string | null {
-  if (stored === null || !stored.startsWith('{"code":')) return stored;
+/** The code a stored text holds, or undefined for a sentence stored before D31. */
+export function storedMsg(stored: string | null): Msg | undefined {
+  if (stored === null || !stored.startsWith('{"code":')) return undefined;
   try {
     const m = JSON.parse(stored) as Msg;
-    return isMessageCode(m.code) ? render(lang, m) : stored;
+    return isMessageCode(m.code) ? m : undefined;
   } catch {
-    return stored;
+    return undefined;
   }
+}
+
+/** A stored text in `lang` (null stays null). */
+export function storedText(lang: Lang, stored: string | null): string | null {
+  const m = storedMsg(stored);
+  return m ? render(lang, m) : stored;
 }

@@ -2,6 +2,7 @@
 // (held in review, photos that failed), the latest feed imports, webhooks turned off (owners)
 // and new leads — by car and time only, never the buyer's contact details. One query per
 // block, each scoped to the dealership and served by an index.
+import { storedText } from '../../core/i18n/index.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../../core/db/store.js';
 import { VEHICLE_STATUSES } from '../../core/db/schema.js';
@@ -77,7 +78,7 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
     const failedBlock = failed.length
       ? html`<ul>${failed.map(
           ({ row, photos }) =>
-            html`<li>${carLink(row)}<ul>${photos.map((p) => html`<li class="muted">${t.photoN(p.n)}: ${p.reason ?? it.photoStatus.failed}</li>`)}</ul></li>`,
+            html`<li>${carLink(row)}<ul>${photos.map((p) => html`<li class="muted">${t.photoN(p.n)}: ${storedText(user.lang, p.reason) ?? it.photoStatus.failed}</li>`)}</ul></li>`,
         )}</ul>`
       : html`<p class="muted">${t.failedPhotosNone}</p>`;
 

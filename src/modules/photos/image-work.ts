@@ -7,6 +7,7 @@
 // (P58): only their sizes come back, and the server's main thread never holds them.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Msg } from '../../core/i18n/index.js';
 import { KeyedLimit } from '../../core/keyed-limit.js';
 import type { ImageFormat } from './url.js';
 import { ImageRejected, type ExtraCopy } from './image.js';
@@ -40,7 +41,7 @@ export type ImageReply =
       kind: 'done';
       image: WorkedImage & { original?: Uint8Array; display?: Uint8Array; extra?: { variant: ExtraCopy['variant']; ext: string; data: Uint8Array }[] };
     }
-  | { id: number; kind: 'rejected'; message: string }
+  | { id: number; kind: 'rejected'; text: Msg }
   | { id: number; kind: 'failed'; message: string };
 
 /** The image process's priority: 10 of 19 steps below the server's (`nice -n 10`). */
@@ -143,7 +144,7 @@ export class ImageWork {
             ? { ...worked, original: asBuffer(original), display: asBuffer(display), extra: (extra ?? []).map((c) => ({ ...c, data: asBuffer(c.data) })) }
             : worked,
         );
-      } else if (m.kind === 'rejected') p.reject(new ImageRejected(m.message));
+      } else if (m.kind === 'rejected') p.reject(new ImageRejected(m.text));
       else p.reject(new Error(m.message));
       if (this.pending.size === 0) this.idle(child);
     });

@@ -67,7 +67,7 @@ async function run(req: ImageRequest): Promise<void> {
       send({ id: req.id, kind: 'done', image: { format: image.format, width: image.width, height: image.height, widths: image.widths, fileId } });
     }
   } catch (err) {
-    if (err instanceof ImageRejected) send({ id: req.id, kind: 'rejected', message: err.message });
+    if (err instanceof ImageRejected) send({ id: req.id, kind: 'rejected', text: err.text });
     else send({ id: req.id, kind: 'failed', message: err instanceof Error ? err.message : String(err) });
   }
   // Threads started since (sharp loaded on the first photo, libuv's pool): lowered as well.

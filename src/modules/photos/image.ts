@@ -3,6 +3,7 @@
 // copy, and since P88 480 and 960 px copies and a WebP of each but the original. It runs in the image process (image-work.ts, P46), a few photos at a time.
 import type { Sharp, SharpOptions } from 'sharp';
 import { stripJpegMetadata } from './jpeg-strip.js';
+import { msg, render, type Msg } from '../../core/i18n/index.js';
 
 export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, displayWidth: 1280, maxSeconds: 20 };
 
@@ -11,6 +12,10 @@ import { EXTENSIONS as EXTENSION_OF, NARROW_WIDTHS, type ImageFormat, type Varia
 /** A photo that can never be had from these bytes: not retried. */
 export class ImageRejected extends Error {
   override name = 'ImageRejected';
+  /** Why, as a code of the catalogue of words (D31); `message` is its English. */
+  constructor(readonly text: Msg) {
+    super(render('en', text));
+  }
 }
 
 /** The format told by the first bytes; anything else (SVG, HTML, GIF…) never reaches a decoder. */
@@ -62,10 +67,10 @@ const WEBP = (s: Sharp) => s.webp({ quality: 78, effort: 4 });
 
 /** Checks `bytes` and makes both stored copies; rejects what can never be a photo. */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  if (bytes.length === 0) throw new ImageRejected('the file is empty');
-  if (bytes.length > IMAGE_LIMITS.maxBytes) throw new ImageRejected(`the file is larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB`);
+  if (bytes.length === 0) throw new ImageRejected(msg('image_empty'));
+  if (bytes.length > IMAGE_LIMITS.maxBytes) throw new ImageRejected(msg('image_too_large', { max: IMAGE_LIMITS.maxBytes / 1024 / 1024 }));
   const format = sniffFormat(bytes);
-  if (!format) throw new ImageRejected('not a JPEG, PNG or WebP image (judged by its content, whatever its Content-Type)');
+  if (!format) throw new ImageRejected(msg('image_not_image'));
   const sharp = await loadSharp();
   // limitInputPixels refuses decompression bombs from the header, before decoding;
   // failOn 'truncated' refuses images whose data stops early.
@@ -74,15 +79,15 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   try {
     meta = await sharp(bytes, options).metadata();
   } catch (err) {
-    throw new ImageRejected(`the image cannot be read (${shortReason(err)})`);
+    throw new ImageRejected(msg('image_unreadable', { detail: shortReason(err) }));
   }
-  if (meta.format !== format) throw new ImageRejected(`the content is not a valid ${format.toUpperCase()} image`);
+  if (meta.format !== format) throw new ImageRejected(msg('image_wrong_content', { format: format.toUpperCase() }));
   // Older sharp builds and some inputs leave these out: read them as possibly missing.
   const oriented = meta.autoOrient as { width?: number; height?: number } | undefined;
   const width = oriented?.width ?? meta.width;
   const height = oriented?.height ?? meta.height;
-  if (!width || !height) throw new ImageRejected('the image has no size');
-  if (width * height > IMAGE_LIMITS.maxPixels) throw new ImageRejected(`the image is larger than ${IMAGE_LIMITS.maxPixels / 1e6} megapixels`);
+  if (!width || !height) throw new ImageRejected(msg('image_no_size'));
+  if (width * height > IMAGE_LIMITS.maxPixels) throw new ImageRejected(msg('image_too_many_pixels', { max: IMAGE_LIMITS.maxPixels / 1e6 }));
   try {
     // Metadata (EXIF with GPS, camera serials…) is dropped by sharp unless asked to keep it.
     // A pipeline that runs longer than maxSeconds (a pathological file) is stopped.
@@ -112,7 +117,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     ]);
     return { format, width, height, original, display, widths, extra };
   } catch (err) {
-    throw new ImageRejected(`the image cannot be decoded (${shortReason(err)})`);
+    throw new ImageRejected(msg('image_undecodable', { detail: shortReason(err) }));
   }
 }
 

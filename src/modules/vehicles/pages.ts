@@ -7,7 +7,7 @@ import { VEHICLE_STATUSES, type VehicleRow, type VehicleStatus } from '../../cor
 import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
-import { word } from '../../core/i18n/index.js';
+import { storedText, word } from '../../core/i18n/index.js';
 import { csrfField } from '../../core/web/layout.js';
 import { dateTime } from '../../core/web/time.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
@@ -260,7 +260,7 @@ ${
         (p, i) => html`<figure>
 ${p.file_id && p.ext ? html`<img src="${photoPath(p.file_id, p.ext)}" alt="${i + 1}" loading="lazy">` : ''}
 <figcaption><span class="badge ${p.status === 'ready' ? 'ok' : p.status === 'failed' ? 'bad' : ''}">${t.photoStatus[p.status]}</span> ${i + 1}
-${p.reason ? html`<br><span class="muted">${p.reason}</span>` : ''}
+${p.reason ? html`<br><span class="muted">${storedText(user.lang, p.reason)}</span>` : ''}
 <br><small class="muted">${t.photoSource}: ${p.source_url}</small></figcaption>
 </figure>`,
       )}</div>`

@@ -2,7 +2,7 @@
 // car's row alone (its text and its photo_state), so a list of cars or a cached read needs no
 // other query, and the reasons can never disagree with the state they explain.
 import type { VehicleRow } from '../../core/db/schema.js';
-import { msg, render, type Lang, type Msg } from '../../core/i18n/index.js';
+import { msg, render, storedMsg, type Lang, type Msg } from '../../core/i18n/index.js';
 import { minPhotosOf } from '../markets/markets.js';
 import type { PhotoStateEntry } from './photos/state.js';
 import { findContactDetail, type ContactDetail } from './validation.js';
@@ -21,7 +21,7 @@ function clause(reason: string): string {
 /** One reason a car is held in_review, as facts: each page says it in its own language. */
 export type ReviewFact =
   | { kind: 'contact'; field: ContactDetail['field']; detail: ContactDetail['kind']; text: string }
-  | { kind: 'photo'; position: number; url: string; reason: string | null }
+  | { kind: 'photo'; position: number; url: string; reason: Msg | string | null }
   | { kind: 'shortfall'; ready: number; min: number }
   | { kind: 'held' };
 
@@ -34,7 +34,7 @@ function shortfallFacts(state: PhotoStateEntry[], minPhotos: number): ReviewFact
   const ready = state.filter((p) => p.status === 'ready').length;
   if (ready >= minPhotos) return [];
   const out = state.flatMap((p, i): ReviewFact[] =>
-    p.status === 'failed' ? [{ kind: 'photo', position: i + 1, url: p.source_url, reason: p.reason ? clause(p.reason) : null }] : [],
+    p.status === 'failed' ? [{ kind: 'photo', position: i + 1, url: p.source_url, reason: p.reason ? (storedMsg(p.reason) ?? clause(p.reason)) : null }] : [],
   );
   out.push({ kind: 'shortfall', ready, min: minPhotos });
   return out;

@@ -60,7 +60,7 @@ export function toVehicle(row: VehicleRow, publicBaseUrl: string, lang: Lang = '
     formatPrice(row.price_cents),
     findMarket(row.market)?.mileage_unit ?? 'km',
     shownUrls(publicBaseUrl, row.shown_photos),
-    photoStatusOf(publicBaseUrl, row.photo_state),
+    photoStatusOf(publicBaseUrl, row.photo_state, lang),
     reviewReasons(row, lang),
     new Date(row.updated_at).toISOString(),
   );

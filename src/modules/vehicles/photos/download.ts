@@ -3,6 +3,7 @@
 // are retried with backoff, the last failure kept on the photo meanwhile ("retrying: …");
 // anything else (404, not an image, too large, a refused address, a host name that does not
 // exist) fails the photo at once with a readable reason.
+import { msg, render, storeText, type Msg } from '../../../core/i18n/index.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../core/clock.js';
 import { lockDealerInventory } from '../../../core/db/locks.js';
@@ -45,6 +46,12 @@ class HttpStatusError extends Error {
   }
 }
 
+/** An outbound error's own sentence as a clause: "The request to x failed." → "the request to x failed". */
+const clause = (sentence: string): string => {
+  const s = sentence.trim().replace(/\.$/, '');
+  return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+};
+
 type Outcome = { status: PhotoStatus; reason: string | null; file_id?: string; format?: string; width?: number; height?: number; variant_widths?: string };
 
 export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
@@ -60,14 +67,7 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
       // it again gives it a new try (track.ts resets failed photos).
       const [car] = await findVehiclesByIds(deps.store.db, photo.dealer_id, [photo.vehicle_id]);
       if (!car || !(JSON.parse(car.photo_urls) as string[]).includes(photo.source_url)) {
-        await recordOutcome(
-          deps,
-          photo.id,
-          photo.dealer_id,
-          photo.vehicle_id,
-          { status: 'failed', reason: "removed from the car's photos before it was downloaded" },
-          complete,
-        );
+        await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, { status: 'failed', reason: storeText(msg('photo_removed')) }, complete);
         return;
       }
       let outcome: Outcome;
@@ -79,11 +79,11 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
         if (retry && attempt < job.max_attempts) {
           // Shown as "retrying: <reason>" until the next try settles it (not when this worker
           // itself stopped the try: shutting down, or its lease lost).
-          if (!signal.aborted) await recordRetry(deps, photo.id, photo.dealer_id, photo.vehicle_id, reason);
+          if (!signal.aborted) await recordRetry(deps, photo.id, photo.dealer_id, photo.vehicle_id, storeText(reason));
           deps.metrics.photoDownload('retry');
-          throw new RetryJobError(detail ?? reason, DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!);
+          throw new RetryJobError(detail ?? render('en', reason), DOWNLOAD_BACKOFF_MS[attempt - 1] ?? DOWNLOAD_BACKOFF_MS.at(-1)!);
         }
-        outcome = { status: 'failed', reason: retry ? `${reason} (gave up after ${attempt} tries)` : reason };
+        outcome = { status: 'failed', reason: storeText(retry ? msg('photo_gave_up', { reason, tries: attempt }) : reason) };
       }
       await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, outcome, complete);
       deps.metrics.photoDownload(outcome.status === 'ready' ? 'ready' : 'failed');
@@ -131,26 +131,29 @@ async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Prom
 /** The `code` of a Node system error (dns, net), read from the error itself, not its text. */
 const systemCode = (err: unknown): unknown => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
 
-/** `reason` is shown to the dealer; `detail`, when given, is the job log's instead (our own internals). */
-function classify(err: unknown, sourceUrl: string): { retry: boolean; reason: string; detail?: string } {
+/** `reason` is shown to the dealer (a code, D31); `detail`, when given, is the job log's instead (our own internals). */
+function classify(err: unknown, sourceUrl: string): { retry: boolean; reason: Msg; detail?: string } {
   if (err instanceof HttpStatusError) {
-    return { retry: err.status >= 500 || err.status === 429 || err.status === 408, reason: err.message };
+    return { retry: err.status >= 500 || err.status === 429 || err.status === 408, reason: msg('photo_http_status', { status: err.status }) };
   }
   if (err instanceof OutboundError) {
     // A name that does not exist (ENOTFOUND: NXDOMAIN, or no address) will not exist in a few
     // minutes either: failed at once. A resolver that did not answer (EAI_AGAIN…) is retried.
     if (err.code === 'dns_failed' && systemCode(err.cause) === 'ENOTFOUND') {
-      return { retry: false, reason: `the host name ${new URL(sourceUrl).hostname} does not exist` };
+      return { retry: false, reason: msg('photo_host_unknown', { host: new URL(sourceUrl).hostname }) };
     }
-    const reason = err.code === 'too_large' ? `the file is larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB` : err.message;
+    const reason =
+      err.code === 'too_large'
+        ? msg('photo_file_too_large', { max: IMAGE_LIMITS.maxBytes / 1024 / 1024 })
+        : msg('photo_fetch_failed', { kind: err.code, detail: clause(err.message) });
     return { retry: err.transient, reason };
   }
-  if (err instanceof ImageRejected) return { retry: false, reason: err.message };
+  if (err instanceof ImageRejected) return { retry: false, reason: err.text };
   // Our own store did not answer (P33): the photo is fine, it is tried again later.
-  if (err instanceof StorageUnavailable) return { retry: true, reason: 'our photo storage did not answer (not a problem with the photo)', detail: err.message };
-  if (err instanceof TypeError && /invalid url/i.test(err.message)) return { retry: false, reason: 'the URL is not valid' };
+  if (err instanceof StorageUnavailable) return { retry: true, reason: msg('photo_storage_down'), detail: err.message };
+  if (err instanceof TypeError && /invalid url/i.test(err.message)) return { retry: false, reason: msg('photo_url_invalid') };
   // Unexpected (disk full, a bug): retried, and its text kept for the operator.
-  return { retry: true, reason: `unexpected error: ${err instanceof Error ? err.message : String(err)}` };
+  return { retry: true, reason: msg('photo_unexpected', { detail: err instanceof Error ? err.message : String(err) }) };
 }
 
 /** Keeps a retryable failure on the still-pending photo (and its car's photo_state). */

@@ -1,5 +1,6 @@
 // The photos of a car as the API and the public page show them.
 import type { PhotoRow } from '../../../core/db/schema.js';
+import { msg, storedMsg, storedText, storeText, type Lang } from '../../../core/i18n/index.js';
 import { IMAGE_LIMITS } from '../../photos/image.js';
 import { EXTENSIONS, photoUrl, type ImageFormat } from '../../photos/url.js';
 
@@ -47,8 +48,14 @@ export interface PhotoStateEntry {
   ext: string | null;
 }
 
-/** Prefix of the reason of a pending photo whose last try failed and that waits for another. */
+/** Prefix of the reason of a pending photo whose last try failed and that waits for another (a reason stored before D31). */
 const RETRYING = 'retrying: ';
+
+/** A pending photo's last failure, said as "retrying: <reason>" (as a code since D31, P75). */
+function retrying(stored: string): string {
+  const m = storedMsg(stored);
+  return m ? storeText(msg('photo_retrying', { reason: m })) : RETRYING + stored;
+}
 
 /**
  * Each photo of the dealer's current list, in the dealer's order, with its outcome. A pending
@@ -62,7 +69,7 @@ export function photoStateOf(photoUrlsJson: string, rows: Map<string, PhotoRow>)
     return {
       source_url: source,
       status,
-      reason: r?.reason ? (status === 'pending' ? RETRYING + r.reason : r.reason) : null,
+      reason: r?.reason ? (status === 'pending' ? retrying(r.reason) : r.reason) : null,
       file_id: ready ? r.file_id : null,
       ext: ready ? EXTENSIONS[r.format as ImageFormat] : null,
     };
@@ -81,11 +88,12 @@ export function pendingPhotoState(photos: readonly string[]): string {
   return `${out}]`;
 }
 
-export function photoStatusOf(publicBaseUrl: string, photoStateJson: string): PhotoStatusEntry[] {
+/** The API's `photo_status`; a failure's reason in `lang` (D31). */
+export function photoStatusOf(publicBaseUrl: string, photoStateJson: string, lang: Lang = 'en'): PhotoStatusEntry[] {
   return (JSON.parse(photoStateJson) as PhotoStateEntry[]).map((p) => ({
     source_url: p.source_url,
     status: p.status,
-    reason: p.reason,
+    reason: storedText(lang, p.reason),
     url: p.file_id ? photoUrl(publicBaseUrl, p.file_id, 'display', p.ext!) : null,
     original_url: p.file_id ? photoUrl(publicBaseUrl, p.file_id, 'original', p.ext!) : null,
   }));
