@@ -37,9 +37,13 @@ describe(`error shapes (${STORE_NAME})`, () => {
       assert.equal(res.statusCode, 404);
       assertErrorShape(res.json(), 'not_found');
     }
+    // `/` is the public site's home page since P85 (links to the panel and the API docs).
     const root = await t.app.inject({ url: '/' });
-    assert.equal(root.statusCode, 404);
-    assertErrorShape(root.json(), 'not_found');
+    assert.equal(root.statusCode, 200);
+    assert.match(String(root.headers['content-type']), /^text\/html/);
+    const nothing = await t.app.inject({ url: '/no-such-page' });
+    assert.equal(nothing.statusCode, 404);
+    assertErrorShape(nothing.json(), 'not_found');
   });
 
   test('malformed JSON: 400 invalid_request', async () => {
