@@ -3,6 +3,7 @@
 // sideways scrolling, and axe-core finds no serious or critical violation. Also the bytes a
 // phone downloads for the car page's first screen, with the photos as they were before P88
 // (one 1280 px JPEG each) and as they are now (<picture>: the width the screen needs, WebP).
+import sharp from 'sharp';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,7 +20,8 @@ import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar } from '../support/cars.js';
 import { until } from '../support/until.js';
 
-const SHOTS = path.resolve('docs/public');
+/** Pictures and figures are written only when asked (npm run screenshots): a test run never changes tracked files. */
+const SHOTS = process.env.PANEL_SCREENSHOTS ? path.resolve('docs/public') : undefined;
 
 /** Serves photo-like 1600 × 1200 JPEGs (smooth shapes with grain, as a camera's are), one per path. */
 class BigPhotoHost {
@@ -183,7 +185,12 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
           await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
           await page.waitForLoadState('networkidle');
           await page.evaluate('window.scrollTo(0, 0)');
-          await page.screenshot({ path: path.join(SHOTS, `${kind}-${lang}-${width}.png`), fullPage: true });
+          if (SHOTS) {
+            fs.mkdirSync(SHOTS, { recursive: true });
+            await sharp(await page.screenshot({ fullPage: true }))
+              .png({ palette: true, quality: 80, compressionLevel: 9 })
+              .toFile(path.join(SHOTS, `${kind}-${lang}-${width}.png`));
+          }
           assert.deepEqual(await axeProblems(page), [], `${kind} ${lang} ${width}`);
         }
         await ctx.close();
@@ -214,7 +221,7 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     const line = `first screen on a 375 px phone (DPR 2): before ${kb(before88.total)} (images ${kb(before88.images)}, ${before88.count} requests); after ${kb(after88.total)} (images ${kb(after88.images)}, ${after88.count} requests)`;
     console.log(line);
-    fs.writeFileSync(path.join(SHOTS, 'first-screen-bytes.txt'), `${line}\n`);
+    if (SHOTS) fs.writeFileSync(path.join(SHOTS, 'first-screen-bytes.txt'), `${line}\n`);
     assert.ok(after88.images < before88.images * 0.7, line);
   });
 });
