@@ -14,6 +14,15 @@ import { REVIEW } from './messages/review.js';
 import { VEHICLE_RULES } from './messages/vehicle-rules.js';
 import { WORDS } from './messages/words.js';
 
+/** Every table of messages/: a code is defined in one of them only (a second would silently win). */
+const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS];
+const defined = new Set<string>();
+for (const table of TABLES)
+  for (const code of Object.keys(table)) {
+    if (defined.has(code)) throw new Error(`catalogue of words: the code ${code} is defined twice`);
+    defined.add(code);
+  }
+
 export const CATALOGUE = { ...VEHICLE_RULES, ...IMPORTS, ...REVIEW, ...PHOTOS, ...API_ERRORS, ...WORDS, ...HTTP, ...ACCOUNTS, ...INVENTORY, ...FEEDS } as const;
 
 export type MessageCode = keyof typeof CATALOGUE;

@@ -28,7 +28,7 @@ export const PHOTOS = {
     es: '{kind, select, invalid_url {la dirección no es válida} scheme_not_allowed {la dirección no usa http ni https} port_not_allowed {la dirección usa un puerto no permitido} credentials_in_url {la dirección lleva usuario o contraseña} address_not_allowed {el servidor no es una dirección pública} dns_failed {no se pudo encontrar el servidor} connect_failed {no se pudo conectar con el servidor} too_many_redirects {el servidor redirigió demasiadas veces} redirect_not_allowed {el servidor redirigió a una dirección no permitida} redirect_downgrade {el servidor redirigió de https a http} timeout {el servidor tardó demasiado en responder} too_large {el archivo es demasiado grande} other {no se pudo descargar}}',
     pt: '{kind, select, invalid_url {o endereço não é válido} scheme_not_allowed {o endereço não usa http nem https} port_not_allowed {o endereço usa uma porta não permitida} credentials_in_url {o endereço tem usuário ou senha} address_not_allowed {o servidor não é um endereço público} dns_failed {não foi possível encontrar o servidor} connect_failed {não foi possível conectar ao servidor} too_many_redirects {o servidor redirecionou vezes demais} redirect_not_allowed {o servidor redirecionou para um endereço não permitido} redirect_downgrade {o servidor redirecionou de https para http} timeout {o servidor demorou demais para responder} too_large {o arquivo é grande demais} other {não foi possível baixá-la}}',
   },
-  photo_storage_down: {
+  photo_download_store_down: {
     en: 'our photo storage did not answer (not a problem with the photo)',
     es: 'nuestro almacenamiento de fotos no respondió (no es un problema de la foto)',
     pt: 'nosso armazenamento de fotos não respondeu (não é um problema da foto)',

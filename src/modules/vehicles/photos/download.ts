@@ -150,7 +150,7 @@ function classify(err: unknown, sourceUrl: string): { retry: boolean; reason: Ms
   }
   if (err instanceof ImageRejected) return { retry: false, reason: err.text };
   // Our own store did not answer (P33): the photo is fine, it is tried again later.
-  if (err instanceof StorageUnavailable) return { retry: true, reason: msg('photo_storage_down'), detail: err.message };
+  if (err instanceof StorageUnavailable) return { retry: true, reason: msg('photo_download_store_down'), detail: err.message };
   if (err instanceof TypeError && /invalid url/i.test(err.message)) return { retry: false, reason: msg('photo_url_invalid') };
   // Unexpected (disk full, a bug): retried, and its text kept for the operator.
   return { retry: true, reason: msg('photo_unexpected', { detail: err instanceof Error ? err.message : String(err) }) };
