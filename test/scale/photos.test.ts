@@ -52,6 +52,9 @@ describe(`photos served by every process from one bucket (${STORE_NAME})`, () =>
         OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
         JOB_CONCURRENCY: String(jobConcurrency),
         JOB_POLL_INTERVAL: '200ms',
+        // The test polls the car every 25 ms until the worker is done; a slow run would otherwise
+        // meet the default 120 requests a minute and read a 429 as the car.
+        RATE_LIMIT_PER_MINUTE: '100000',
         ...s3.env('scale'),
       },
     });
@@ -70,7 +73,9 @@ describe(`photos served by every process from one bucket (${STORE_NAME})`, () =>
     const put = await fetch(`${api.base}/v1/vehicles/SCALE-1`, { method: 'PUT', headers, body: JSON.stringify(aCar({ photos: host.urls('scale', 3) })) });
     assert.equal(put.status, 201, await put.clone().text());
     const car = await until('the car active', 60_000, async () => {
-      const body = (await (await fetch(`${api.base}/v1/vehicles/SCALE-1`, { headers })).json()) as { vehicle: ActiveCar & { status: string } };
+      const res = await fetch(`${api.base}/v1/vehicles/SCALE-1`, { headers });
+      assert.equal(res.status, 200, await res.clone().text());
+      const body = (await res.json()) as { vehicle: ActiveCar & { status: string } };
       return body.vehicle.status === 'active' ? body.vehicle : undefined;
     });
 
