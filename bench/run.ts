@@ -36,6 +36,7 @@ import { LISTING_BENCHMARKS } from './listings.js';
 import { STATS_BENCHMARKS } from './stats.js';
 import { PANEL_BENCHMARKS } from './panel.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
+import { POLLING_BENCHMARKS } from './polling.js';
 import { SCALE_BENCHMARKS } from './scale.js';
 import { PHOTO_THROUGHPUT_BENCHMARKS } from './photo-throughput.js';
 import { WEBHOOK_BENCHMARKS } from './webhooks.js';
@@ -145,6 +146,8 @@ const BENCHMARKS: Benchmark[] = [
   },
   // sync, reconcile, get_vehicle, put_update: the vehicles API (bench/inventory.ts).
   ...INVENTORY_BENCHMARKS,
+  // polling: GET /v1/vehicles?updated_since= vs bare Fastify serving the same rows, and the 304 (bench/polling.ts).
+  ...POLLING_BENCHMARKS,
   // photo_one_car, photo_import_1000: photo downloads on a server of their own, WITH its job
   // worker, from a local photo server (bench/photos.ts).
   ...PHOTO_BENCHMARKS,
@@ -168,7 +171,7 @@ const BENCHMARKS: Benchmark[] = [
 ];
 
 /** What `--quick` runs when no benchmark is named (P42): seconds each, smaller datasets, no 1M build. */
-const QUICK = ['startup', 'bare', 'me', 'get_vehicle', 'list_vehicles', 'put_update', 'sync', 'reconcile', 'webhook_delivery', 'scale_data'];
+const QUICK = ['startup', 'bare', 'me', 'get_vehicle', 'list_vehicles', 'polling', 'put_update', 'sync', 'reconcile', 'webhook_delivery', 'scale_data'];
 
 // ---------------------------------------------------------------------------------------------
 // Servers.
