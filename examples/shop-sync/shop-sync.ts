@@ -19,7 +19,10 @@ import { createClient, verifyWebhook, type StockCar, type SyncStockResult, type 
 
 /** The shop's file: one car a line; `sku` is the stock ID, photos are separated by `|`. No quoted commas in this simple format. */
 export function readStock(file: string): StockCar[] {
-  const [head, ...lines] = fs.readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const [head, ...lines] = fs
+    .readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   const columns = (head ?? '').split(',').map((c) => c.trim());
   return lines.map((line) => {
     const cells = line.split(',');
@@ -46,8 +49,19 @@ export function selfSignedCertificate(host = 'localhost'): { key: string; cert: 
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')]
-        .concat(['-days', '2', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host},IP:127.0.0.1`]),
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ].concat(['-days', '2', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host},IP:127.0.0.1`]),
       { stdio: 'ignore' },
     );
     return { key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8') };

@@ -69,7 +69,12 @@ describe(`the example integration (${STORE_NAME})`, () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = https.request(
         run!.webhookUrl.replace('shop.test', '127.0.0.1'),
-        { method: 'POST', ca: tls.cert, servername: 'shop.test', headers: { 'content-type': 'application/json', 'x-service-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'ab'.repeat(32)}` } },
+        {
+          method: 'POST',
+          ca: tls.cert,
+          servername: 'shop.test',
+          headers: { 'content-type': 'application/json', 'x-service-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'ab'.repeat(32)}` },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);

@@ -35,7 +35,12 @@ function stripes(body: string | Buffer, header: string, secret: string, toleranc
 describe('verifyWebhook answers as stripe-node does', () => {
   const now = Date.UTC(2026, 5, 1, 12);
   const t = Math.floor(now / 1000);
-  const body = JSON.stringify({ id: 'evt_1', type: 'vehicle.sold', created_at: new Date(now).toISOString(), data: { external_id: 'A-1', label: 'Año 2019 · ñ' } });
+  const body = JSON.stringify({
+    id: 'evt_1',
+    type: 'vehicle.sold',
+    created_at: new Date(now).toISOString(),
+    data: { external_id: 'A-1', label: 'Año 2019 · ñ' },
+  });
   const good = sign(SECRET, t, body);
   const cases: [string, string | Buffer, string, string, number, number][] = [
     ['valid', body, `t=${t},v1=${good}`, SECRET, 300, now],
@@ -60,7 +65,15 @@ describe('verifyWebhook answers as stripe-node does', () => {
     ['garbage header', body, 'hello', SECRET, 300, now],
     ['blank secret', body, `t=${t},v1=${sign(' ', t, body)}`, ' ', 300, now],
   ];
-  const accepted = ['valid', 'valid, raw bytes', 'at the edge (300 s)', 'old but tolerance 0', 'from the future', 'several v1, one good', 'two timestamps, last wins'];
+  const accepted = [
+    'valid',
+    'valid, raw bytes',
+    'at the edge (300 s)',
+    'old but tolerance 0',
+    'from the future',
+    'several v1, one good',
+    'two timestamps, last wins',
+  ];
   for (const [name, b, header, secret, tolerance, at] of cases) {
     test(name, async () => {
       assert.equal(stripes(b, header, secret, tolerance, at), accepted.includes(name), 'the case is what its name says');

@@ -85,8 +85,7 @@ async function unwrap<D>(pending: Promise<Answer<D>>): Promise<D> {
 
 export function createClient(options: ClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const header: Record<string, string> =
-    options.authHeader === 'x-api-key' ? { 'x-api-key': options.apiKey } : { authorization: `Bearer ${options.apiKey}` };
+  const header: Record<string, string> = options.authHeader === 'x-api-key' ? { 'x-api-key': options.apiKey } : { authorization: `Bearer ${options.apiKey}` };
   const inner = options.fetch ?? ((req: Request) => globalThis.fetch(req));
   const api = createFetchClient<paths>({
     baseUrl,

@@ -41,7 +41,7 @@ type ErrorBody = components['schemas']['Error'];
 
 function isErrorBody(body: unknown): body is ErrorBody {
   if (typeof body !== 'object' || body === null || !('error' in body)) return false;
-  const e = (body as { error: unknown }).error;
+  const e = body.error;
   return typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string';
 }
 

@@ -20,7 +20,7 @@ export interface RetryOptions {
 const REPEATABLE_POST = [/^\/vehicles\/sync$/, /^\/vehicles\/reconcile$/, /^\/vehicles\/[^/]+\/sold$/];
 
 /** Whether a call may be sent again: by method, and for POST by the operation (path under the base URL). */
-export function isRepeatable(method: string, pathUnderBase: string): boolean {
+function isRepeatable(method: string, pathUnderBase: string): boolean {
   const m = method.toUpperCase();
   if (m === 'GET' || m === 'HEAD' || m === 'PUT' || m === 'DELETE') return true;
   return m === 'POST' && REPEATABLE_POST.some((re) => re.test(pathUnderBase));
@@ -29,7 +29,7 @@ export function isRepeatable(method: string, pathUnderBase: string): boolean {
 const retryableStatus = (status: number): boolean => status === 429 || status >= 500;
 
 /** The wait before try number `attempt + 1` (attempt ≥ 1). */
-export function retryDelayMs(attempt: number, retryAfter: number | null, random: () => number): number {
+function retryDelayMs(attempt: number, retryAfter: number | null, random: () => number): number {
   const base = retryAfter !== null ? retryAfter * 1000 : 500 * 2 ** (attempt - 1);
   // Jitter only ever adds: waking before Retry-After would be refused again.
   return Math.round(base + random() * Math.max(250, base * 0.2));
