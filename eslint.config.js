@@ -3,7 +3,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'bench/.data/', '**/*.mjs', 'eslint.config.js'] },
+  { ignores: ['dist/', 'packages/*/dist/', 'packages/client/src/schema.d.ts', 'node_modules/', 'data/', 'bench/.data/', '**/*.mjs', 'eslint.config.js'] },
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
