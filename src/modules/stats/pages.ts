@@ -62,7 +62,7 @@ function section(id: string, title: string, help: string, body: Html | string): 
   return html`<section class="card" aria-labelledby="${id}"><h2 id="${id}">${title}</h2><p class="muted">${help}</p>${body}</section>`;
 }
 
-export function performanceBody(t: StatsTexts, user: PanelUser, r: Report, length: number): Html {
+function performanceBody(t: StatsTexts, user: PanelUser, r: Report, length: number): Html {
   const f = chartFormat(user.locale);
   const n = f.number;
   const empty = (text: string) => html`<p class="muted">${text}</p>`;

@@ -49,7 +49,7 @@ export interface Report {
 }
 
 /** Rows of each list. */
-export const LIST_ROWS = 10;
+const LIST_ROWS = 10;
 /** The longest-on-market list. */
 const ON_MARKET_ROWS = 20;
 /**
@@ -59,7 +59,7 @@ const ON_MARKET_ROWS = 20;
 export const PRICED_CARS = 300;
 
 /** The whole percent `price` is above (+) or below (−) `median`. */
-export function percentFrom(priceCents: number, medianCents: number): number {
+function percentFrom(priceCents: number, medianCents: number): number {
   return medianCents === 0 ? 0 : Math.round(((priceCents - medianCents) * 100) / medianCents);
 }
 

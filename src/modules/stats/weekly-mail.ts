@@ -96,7 +96,7 @@ function localeOf(lang: Lang, markets: string[]): string {
   return tag.startsWith(lang) ? tag : { es: 'es-ES', pt: 'pt-BR', en: 'en-US' }[lang];
 }
 
-export function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: SummaryDealer; report: Report; panelUrl: string }): OutgoingMail {
+function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: SummaryDealer; report: Report; panelUrl: string }): OutgoingMail {
   const t = TEXTS[o.lang];
   const f = chartFormat(o.locale);
   const n = f.number;
