@@ -34,6 +34,7 @@ import { INVENTORY_BENCHMARKS } from './inventory.js';
 import { SCALE_DATA_BENCHMARKS } from './scale-data.js';
 import { LISTING_BENCHMARKS } from './listings.js';
 import { STATS_BENCHMARKS } from './stats.js';
+import { STATS_SCALE_BENCHMARKS } from './stats-scale.js';
 import { PANEL_BENCHMARKS } from './panel.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
 import { POLLING_BENCHMARKS } from './polling.js';
@@ -157,6 +158,7 @@ const BENCHMARKS: Benchmark[] = [
   // listing_page: the public page of an active car with 10 photos (bench/listings.ts).
   ...LISTING_BENCHMARKS,
   ...STATS_BENCHMARKS,
+  ...STATS_SCALE_BENCHMARKS,
   // feeds: ~10 MB CSV of 30 000 cars pushed twice, XLSX, XML, Google vehicle ads XML and Meta TSV beside it (bench/feeds.ts).
   ...FEED_BENCHMARKS,
   ...FEED_HOSTILE_BENCHMARKS,

@@ -9,6 +9,7 @@ import { definePhotoDownloads } from './modules/vehicles/photos/download.js';
 import { ImageWork } from './modules/photos/image-work.js';
 import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
 import { defineWebhookDeliveries } from './modules/webhooks/deliver.js';
+import { defineWeeklySummary, scheduleWeeklySummary } from './modules/stats/weekly-mail.js';
 import type { AppServices } from './services.js';
 
 export function defineTasks(services: AppServices): void {
@@ -19,10 +20,12 @@ export function defineTasks(services: AppServices): void {
   definePulls(jobs, { ...services, intervalMs: config.feedPollIntervalMs });
   defineMailSending(jobs, services);
   defineLeadRetention(jobs, services.store, services.clock, config.leadRetentionDays);
+  defineWeeklySummary(jobs, services);
 }
 
 export async function scheduleRecurringTasks({ store, clock }: AppServices): Promise<void> {
   await scheduleExpiry(store.db, clock);
   await ensurePulls(store.db, clock);
   await scheduleLeadRetention(store.db, clock);
+  await scheduleWeeklySummary(store.db, clock);
 }

@@ -324,6 +324,8 @@ interface UsersTable {
   password_hash: string | null;
   /** 1 or 0: e-mail this user about new leads and buyers' messages. */
   notify_leads: ColumnType<number, number | undefined, number>;
+  /** 1 or 0: e-mail this owner the weekly statistics summary (D34, P119). */
+  weekly_stats: ColumnType<number, number | undefined, number>;
   created_at: number;
   last_sign_in_at: number | null;
 }
@@ -399,6 +401,15 @@ interface VehiclePricesTable {
   currency: string;
 }
 
+/** A dealership's local week whose summary mails were queued (P119): once per week. */
+interface StatsWeeklyMailsTable {
+  dealer_id: number;
+  /** The Monday that starts the local week, YYYY-MM-DD. */
+  week: string;
+  mails: number;
+  created_at: number;
+}
+
 export interface DB {
   dealers: DealersTable;
   api_keys: ApiKeysTable;
@@ -421,6 +432,7 @@ export interface DB {
   limit_hits: LimitHitsTable;
   listing_stats_daily: ListingStatsDailyTable;
   vehicle_prices: VehiclePricesTable;
+  stats_weekly_mails: StatsWeeklyMailsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

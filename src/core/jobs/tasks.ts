@@ -18,6 +18,8 @@ export interface TaskPayloads {
   'mail.send': { mail_id: number };
   /** Erase buyers' contact details of leads idle for LEAD_RETENTION_DAYS; recurring, daily (modules/leads/retention.ts). */
   'leads.erase_expired': Record<string, never>;
+  /** Queue the weekly statistics summaries that are due; recurring, hourly (modules/stats/weekly-mail.ts). */
+  'stats.weekly_summary': Record<string, never>;
 }
 
 export type TaskName = keyof TaskPayloads;

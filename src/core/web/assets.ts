@@ -59,6 +59,29 @@ dl.fields dd{margin:0}
 .photos figure{margin:0}
 .photos img{width:100%;height:auto;border-radius:6px;background:#e6e9ed}
 .field-error{color:var(--bad);font-size:.9rem;margin:.25rem 0 0}
+.visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
+.chart{margin:0 0 1.25rem}
+.chart figcaption h3{margin:0;font-size:1rem}
+.chart figcaption p{margin:.1rem 0 .4rem}
+.chart-plot{position:relative;padding-top:1.2rem}
+.chart-max{position:absolute;top:0;left:0;font-size:.8rem}
+.chart svg{display:block;width:100%;height:9rem;background:#fafbfc;border-radius:4px}
+.chart-axis{display:flex;justify-content:space-between;font-size:.8rem;margin-top:.2rem}
+.chart details{margin-top:.4rem}
+.chart summary{cursor:pointer;color:var(--brand);min-height:24px}
+.legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0 0 .25rem;font-size:.85rem}
+.swatch{display:inline-block;width:.8rem;height:.8rem;border-radius:2px;margin-right:.35rem;vertical-align:-1px}
+.swatch.s0{background:#0b5cad}
+.swatch.s1{background:#1e7b34}
+.swatch.s2{background:#9a5b00}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+.range{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 1rem}
+.range a{padding:.35rem .75rem;border:1px solid var(--line);border-radius:999px;text-decoration:none;background:var(--card)}
+.range a[aria-current=page]{background:var(--brand);color:var(--brand-fg);border-color:var(--brand)}
+.totals{display:grid;gap:.5rem;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));margin:0 0 1rem}
+.totals div{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:.5rem .75rem}
+.totals dt{color:var(--muted);font-size:.85rem}
+.totals dd{margin:0;font-size:1.4rem;font-weight:600}
 .skip{position:absolute;left:-999px}
 .skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
 @media (max-width:40rem){

@@ -11,6 +11,7 @@ const SECTIONS: { key: Section; href: string; owner?: boolean }[] = [
   { key: 'overview', href: '/panel' },
   { key: 'inventory', href: '/panel/inventory' },
   { key: 'leads', href: '/panel/leads' },
+  { key: 'performance', href: '/panel/performance' },
   { key: 'feeds', href: '/panel/feeds' },
   { key: 'keys', href: '/panel/keys', owner: true },
   { key: 'webhooks', href: '/panel/webhooks', owner: true },

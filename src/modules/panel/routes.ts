@@ -6,6 +6,8 @@ import csrf from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SecretBox } from '../../core/secret-box.js';
+import type { VehicleRow } from '../../core/db/schema.js';
+import type { Lang, PanelUser } from '../../core/web/context.js';
 import { ASSETS } from '../../core/web/assets.js';
 import { CSRF_COOKIE, csrfCookieOptions } from '../../core/web/csrf.js';
 import { renderPageError } from '../../core/web/error-page.js';
@@ -24,6 +26,8 @@ import { keysPages, type KeysPagesDeps } from '../keys/pages.js';
 import { inventoryPages, type InventoryDeps } from '../vehicles/pages.js';
 import { webhookPages, type WebhookPagesDeps } from '../webhooks/pages.js';
 import { overviewPages, type OverviewDeps } from './overview.js';
+import { carStatsSection } from '../stats/car-section.js';
+import { statsPages, type StatsPagesDeps } from '../stats/pages.js';
 
 export type PanelDeps = AuthPagesDeps &
   OverviewDeps &
@@ -34,7 +38,8 @@ export type PanelDeps = AuthPagesDeps &
   LeadPagesDeps &
   KeysPagesDeps &
   FeedsPagesDeps &
-  DealerPagesDeps & { box: SecretBox };
+  DealerPagesDeps &
+  StatsPagesDeps & { box: SecretBox };
 
 /** A panel form is short text; anything larger is refused with a page (413). */
 const PANEL_FORM_LIMIT = 64 * 1024;
@@ -47,8 +52,11 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
     await redirectTo(reply, `/panel/sign-in${next}`);
   });
   await app.register(overviewPages, { deps });
-  await app.register(inventoryPages, { deps });
+  // The car page shows the car's statistics (P118), handed in: stats reads vehicles, not the reverse.
+  const carSection = (user: PanelUser, lang: Lang, row: VehicleRow) => carStatsSection(deps.store.db, user, lang, row, deps.clock.now());
+  await app.register(inventoryPages, { deps: { ...deps, carSection } });
   await app.register(leadPages, { deps });
+  await app.register(statsPages, { deps });
   await app.register(feedsPages, { deps });
   await app.register(keysPages, { deps });
   await app.register(webhookPages, { deps });

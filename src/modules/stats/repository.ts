@@ -218,3 +218,187 @@ export function comparablesQuery(db: Kysely<DB>, car: Pick<VehicleRow, 'market' 
     .where('currency', '=', car.currency)
     .where('year', 'in', [car.year - 1, car.year, car.year + 1]);
 }
+
+// ---- The panel's Rendimiento page and the weekly mail (P117–P119) ----
+
+/** A dealership's car as the panel's lists name it. */
+export interface PanelCar {
+  id: number;
+  external_id: string;
+  brand: string;
+  model: string;
+  version: string | null;
+  year: number;
+  market: string;
+  price_cents: number;
+  currency: string;
+  condition: string;
+  status: VehicleRow['status'];
+  active_since: number | null;
+}
+
+const PANEL_CAR = [
+  'vehicles.id',
+  'vehicles.external_id',
+  'vehicles.brand',
+  'vehicles.model',
+  'vehicles.version',
+  'vehicles.year',
+  'vehicles.market',
+  'vehicles.price_cents',
+  'vehicles.currency',
+  'vehicles.condition',
+  'vehicles.status',
+  'vehicles.active_since',
+] as const;
+
+/**
+ * The dealership's cars for sale most viewed in [from, to] without a single contact (phone,
+ * WhatsApp or inquiry) in it, most viewed first: read from the rollups by (dealer_id, day).
+ */
+export async function viewedWithoutContacts(
+  db: Kysely<DB>,
+  dealerId: number,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<(PanelCar & { views: number })[]> {
+  const rows = await db
+    .selectFrom('listing_stats_daily as s')
+    .innerJoin('vehicles', 'vehicles.id', 's.vehicle_id')
+    .where('s.dealer_id', '=', dealerId)
+    .where('s.day', '>=', from)
+    .where('s.day', '<=', to)
+    .where('vehicles.status', '=', 'active')
+    .groupBy(PANEL_CAR)
+    .having(sql`sum(s.phone + s.whatsapp + s.inquiries)`, '=', 0)
+    .having(sql`sum(s.views)`, '>', 0)
+    .select([...PANEL_CAR, sql<number>`sum(s.views)`.as('views')])
+    .orderBy(sql`sum(s.views)`, 'desc')
+    .orderBy('vehicles.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, views: Number(r.views) }));
+}
+
+/**
+ * Cars with leads created since `start` that nobody of the dealership has answered: no reply
+ * e-mailed to the buyer (a `dealer` message) and the lead still `new` (a lead moved on was
+ * handled some other way, e.g. by phone). Most unanswered first, then the oldest waiting.
+ */
+export async function unansweredByCar(
+  db: Kysely<DB>,
+  dealerId: number,
+  start: number,
+  limit: number,
+): Promise<(PanelCar & { leads: number; oldest: number })[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .innerJoin('vehicles', 'vehicles.id', 'leads.vehicle_id')
+    .where('leads.dealer_id', '=', dealerId)
+    .where('leads.created_at', '>=', start)
+    .where('leads.stage', '=', 'new')
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('lead_messages as m').select('m.id').whereRef('m.lead_id', '=', 'leads.id').where('m.author', '=', 'dealer'))),
+    )
+    .groupBy(PANEL_CAR)
+    .select([...PANEL_CAR, sql<number>`count(*)`.as('leads'), sql<number>`min(leads.created_at)`.as('oldest')])
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy(sql`min(leads.created_at)`)
+    .orderBy('vehicles.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, leads: Number(r.leads), oldest: Number(r.oldest) }));
+}
+
+/** The dealership's cars for sale, longest on the market first, at most `limit`. */
+export async function carsOnMarket(db: Kysely<DB>, dealerId: number, limit: number): Promise<PanelCar[]> {
+  return db
+    .selectFrom('vehicles')
+    .select(PANEL_CAR)
+    .where('vehicles.dealer_id', '=', dealerId)
+    .where('vehicles.status', '=', 'active')
+    .where('vehicles.active_since', 'is not', null)
+    .orderBy('vehicles.active_since')
+    .orderBy('vehicles.id')
+    .limit(limit)
+    .execute();
+}
+
+/** How many cars the dealership has for sale. */
+export async function countForSale(db: Kysely<DB>, dealerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('vehicles')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('dealer_id', '=', dealerId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The times leads were created in [start, end), of the dealership or one car (the pages bucket them into local days). */
+export async function leadTimes(db: Kysely<DB>, dealerId: number, start: number, end: number, vehicleId?: number): Promise<number[]> {
+  let q = db.selectFrom('leads').select('created_at').where('dealer_id', '=', dealerId).where('created_at', '>=', start).where('created_at', '<', end);
+  if (vehicleId !== undefined) q = q.where('vehicle_id', '=', vehicleId);
+  const rows = await q.execute();
+  return rows.map((r) => Number(r.created_at));
+}
+
+export interface SummaryRecipient {
+  id: number;
+  email: string;
+  name: string;
+  lang: 'es' | 'pt' | 'en' | null;
+}
+
+/** The owners who take the weekly summary (signed up, not turned off). */
+export async function weeklyRecipients(db: Kysely<DB>, dealerId: number): Promise<SummaryRecipient[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'lang'])
+    .where('dealer_id', '=', dealerId)
+    .where('role', '=', 'owner')
+    .where('weekly_stats', '=', 1)
+    .where('password_hash', 'is not', null)
+    .orderBy('id')
+    .execute();
+}
+
+export interface SummaryDealer {
+  id: number;
+  name: string;
+  markets: string[];
+  time_zone: string | null;
+  created_at: number;
+}
+
+/** Dealerships after `afterId`, by id (the weekly job walks them in pages). */
+export async function dealersPage(db: Kysely<DB>, afterId: number, limit: number): Promise<SummaryDealer[]> {
+  const rows = await db
+    .selectFrom('dealers')
+    .select(['id', 'name', 'markets', 'time_zone', 'created_at'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    markets: JSON.parse(r.markets) as string[],
+    time_zone: r.time_zone,
+    created_at: Number(r.created_at),
+  }));
+}
+
+/**
+ * Claims the dealership's week for its summary: true for the one caller that inserted the row
+ * (in the transaction that queues the mails), false when the week was already summarized.
+ */
+export async function claimWeek(db: Kysely<DB>, dealerId: number, week: string, mails: number, now: number): Promise<boolean> {
+  const r = await db
+    .insertInto('stats_weekly_mails')
+    .values({ dealer_id: dealerId, week, mails, created_at: now })
+    .onConflict((oc) => oc.columns(['dealer_id', 'week']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -36,7 +36,8 @@ export const accountPages: FastifyPluginAsync<{ deps: AccountPagesDeps }> = asyn
   async function accountPage(req: FastifyRequest, reply: FastifyReply, me: PanelUser, o: AccountOptions) {
     const t = USER_PANEL_TEXTS[req.panelLang];
     // The stored choice (null = automatic); the PanelUser carries only the language in effect.
-    const stored = (await findUser(store.db, me.dealerId, me.id))?.lang ?? null;
+    const row = await findUser(store.db, me.dealerId, me.id);
+    const stored = row?.lang ?? null;
     const automatic = userLang({ lang: null }, me.markets);
     const option = (value: string, label: string) => html`<option value="${value}"${(stored ?? '') === value ? html` selected` : ''}>${label}</option>`;
     return sendPage(req, reply, {
@@ -62,6 +63,7 @@ ${LANGS.map((l) => option(l, t.langNames[l]!))}
 <fieldset>
 <legend>${t.notifications}</legend>
 <label class="check"><input type="checkbox" name="notify_leads" value="1"${me.notifyLeads ? html` checked` : ''}> ${t.notifyLeads}</label>
+${me.role === 'owner' ? html`<label class="check"><input type="checkbox" name="weekly_stats" value="1"${row?.weekly_stats !== false ? html` checked` : ''}> ${t.weeklyStats}</label>` : ''}
 </fieldset>
 <div class="actions"><button type="submit">${t.saveProfile}</button></div>
 </form>
@@ -96,7 +98,13 @@ ${newPasswordFields(t, 'new-password')}
     if (nameProblem((f.name ?? '').trim().slice(0, NAME_MAX)) === 'control') {
       return accountPage(req, reply, me, { status: 422, profileError: USER_PANEL_TEXTS[req.panelLang].nameControl });
     }
-    await updateAccount(store.db, me, { name: f.name ?? me.name, lang: lang === '' ? null : lang, notifyLeads: f.notify_leads === '1' });
+    await updateAccount(store.db, me, {
+      name: f.name ?? me.name,
+      lang: lang === '' ? null : lang,
+      notifyLeads: f.notify_leads === '1',
+      // The weekly summary is the owners' (P119): a staff member's form does not carry the box.
+      ...(me.role === 'owner' ? { weeklyStats: f.weekly_stats === '1' } : {}),
+    });
     return redirectTo(reply, '/panel/account?done=saved');
   });
 

@@ -73,7 +73,15 @@ export async function updateDealerUser(
   db: Kysely<DB>,
   dealerId: number,
   id: number,
-  patch: Partial<{ name: string; role: UserRole; lang: PanelLang | null; password_hash: string; notify_leads: number; last_sign_in_at: number }>,
+  patch: Partial<{
+    name: string;
+    role: UserRole;
+    lang: PanelLang | null;
+    password_hash: string;
+    notify_leads: number;
+    weekly_stats: number;
+    last_sign_in_at: number;
+  }>,
 ): Promise<boolean> {
   const r = await db.updateTable('users').set(patch).where('dealer_id', '=', dealerId).where('id', '=', id).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;

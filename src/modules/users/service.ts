@@ -71,6 +71,8 @@ export interface UserView {
   role: UserRole;
   lang: PanelLang | null;
   notify_leads: boolean;
+  /** An owner takes the weekly statistics summary (P119). */
+  weekly_stats: boolean;
   /** False until the invitation is accepted. */
   active: boolean;
   created_at: number;
@@ -84,6 +86,7 @@ const toView = (u: UserRow): UserView => ({
   role: u.role,
   lang: u.lang,
   notify_leads: u.notify_leads === 1,
+  weekly_stats: u.weekly_stats === 1,
   active: u.password_hash !== null,
   created_at: Number(u.created_at),
   last_sign_in_at: u.last_sign_in_at === null ? null : Number(u.last_sign_in_at),
@@ -243,13 +246,18 @@ export async function changeRole(store: Store, dealerId: number, userId: number,
 }
 
 /** Saves the account page; a name holding a control character is refused (ApiError on `name`). */
-export async function updateAccount(db: Kysely<DB>, user: PanelUser, patch: { name?: string; lang?: PanelLang | null; notifyLeads?: boolean }): Promise<void> {
+export async function updateAccount(
+  db: Kysely<DB>,
+  user: PanelUser,
+  patch: { name?: string; lang?: PanelLang | null; notifyLeads?: boolean; weeklyStats?: boolean },
+): Promise<void> {
   const name = patch.name?.trim().slice(0, NAME_MAX);
   if (name !== undefined) checkName(name);
   await repo.updateDealerUser(db, user.dealerId, user.id, {
     ...(name !== undefined ? { name } : {}),
     ...(patch.lang !== undefined ? { lang: patch.lang } : {}),
     ...(patch.notifyLeads !== undefined ? { notify_leads: patch.notifyLeads ? 1 : 0 } : {}),
+    ...(patch.weeklyStats !== undefined ? { weekly_stats: patch.weeklyStats ? 1 : 0 } : {}),
   });
 }
 

@@ -25,7 +25,10 @@ import { reviewFacts } from './review.js';
 import { toVehicle } from './serialize.js';
 import { SOURCES } from './sources.js';
 
-export type InventoryDeps = VehicleDeps;
+export type InventoryDeps = VehicleDeps & {
+  /** The car's statistics section (stats/car-section.ts, P118), handed in by the panel. */
+  carSection?: (user: PanelUser, lang: PanelUser['lang'], row: VehicleRow) => Promise<Html>;
+};
 
 /** Cars a page of the list. */
 const INVENTORY_PAGE_SIZE = 50;
@@ -267,6 +270,7 @@ ${p.reason ? html`<br><span class="muted">${storedText(user.lang, p.reason)}</sp
     : html`<p class="muted">${t.noPhotos}</p>`
 }
 </section>
+${deps.carSection ? await deps.carSection(user, req.panelLang, row) : ''}
 <section class="card"><h2>${t.events}</h2>
 ${
   events.length

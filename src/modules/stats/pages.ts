@@ -1,0 +1,141 @@
+// The panel's Rendimiento page (D34, P117): the dealership's views, calls and WhatsApp, and
+// leads per local day over the last 30 or 90 days as charts (each with its numbers as a table),
+// and the cars to act on: viewed and never contacted, leads without an answer, days on the
+// market, priced above the market. Every signed-in user of the dealership sees it.
+import type { FastifyPluginAsync } from 'fastify';
+import type { Clock } from '../../core/clock.js';
+import type { Store } from '../../core/db/store.js';
+import { signedIn, type PanelUser } from '../../core/web/context.js';
+import { PageError } from '../../core/web/errors.js';
+import { html, type Html } from '../../core/web/html.js';
+import { sendPage } from '../../core/web/render.js';
+import { dateTime } from '../../core/web/time.js';
+import { marketFormat } from '../markets/format.js';
+import { carTitle } from '../vehicles/pages.js';
+import { barChart, chartFormat, type ChartFormat } from './chart.js';
+import { STATS_TEXTS, type StatsTexts } from './panel-texts.js';
+import { dealerReport, PRICED_CARS, type Report } from './report.js';
+import type { PanelCar } from './repository.js';
+
+export interface StatsPagesDeps {
+  store: Store;
+  clock: Clock;
+}
+
+/** The periods the page offers (?days=); 30 by default. */
+const RANGES = [30, 90] as const;
+
+const carLink = (c: PanelCar): Html => html`<a href="/panel/inventory/${c.id}">${carTitle(c)}</a> <span class="muted">${c.external_id}</span>`;
+const priceOf = (c: Pick<PanelCar, 'market' | 'price_cents' | 'currency'>): string => marketFormat(c.market).price(c.price_cents, c.currency);
+
+/** A signed percent as the locale writes it ("+12 %", "−8 %"). */
+export function signedPercent(locale: string, pct: number): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero' }).format(pct / 100);
+}
+
+/** The three charts of a report (also the car section's, with one car's days). */
+export function reportCharts(idPrefix: string, t: StatsTexts, f: ChartFormat, days: Report['days']): Html {
+  const dates = days.map((d) => d.date);
+  const words = { summary: t.chartSummary, empty: t.chartEmpty, showNumbers: t.showNumbers, day: t.day };
+  return html`${barChart(`${idPrefix}-views`, t.chartViews, dates, [{ label: t.figure.views, values: days.map((d) => d.views) }], f, words)}
+${barChart(
+  `${idPrefix}-contacts`,
+  t.chartContacts,
+  dates,
+  [
+    { label: t.figure.phone, values: days.map((d) => d.phone) },
+    { label: t.figure.whatsapp, values: days.map((d) => d.whatsapp) },
+  ],
+  f,
+  words,
+)}
+${barChart(`${idPrefix}-leads`, t.chartLeads, dates, [{ label: t.figure.leads, values: days.map((d) => d.leads) }], f, words)}`;
+}
+
+function table(head: string[], rows: Html[][]): Html {
+  return html`<div class="table-wrap"><table class="stack"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows.map(
+    (r) => html`<tr>${r.map((cell, i) => html`<td data-label="${head[i]}">${cell}</td>`)}</tr>`,
+  )}</tbody></table></div>`;
+}
+
+function section(id: string, title: string, help: string, body: Html | string): Html {
+  return html`<section class="card" aria-labelledby="${id}"><h2 id="${id}">${title}</h2><p class="muted">${help}</p>${body}</section>`;
+}
+
+function performanceBody(t: StatsTexts, user: PanelUser, r: Report, length: number): Html {
+  const f = chartFormat(user.locale);
+  const n = f.number;
+  const empty = (text: string) => html`<p class="muted">${text}</p>`;
+  const totals: [string, number][] = [
+    [t.figure.views, r.totals.views],
+    [t.figure.phone, r.totals.phone],
+    [t.figure.whatsapp, r.totals.whatsapp],
+    [t.figure.inquiries, r.totals.inquiries],
+    [t.figure.leads, r.totals.leads],
+  ];
+  return html`<h1>${t.title}</h1>
+<p class="muted">${t.intro}</p>
+<nav class="range" aria-label="${t.rangeLabel}">${RANGES.map(
+    (d) => html`<a href="/panel/performance?days=${d}"${d === length ? html` aria-current="page"` : ''}>${t.range(d)}</a>`,
+  )}</nav>
+<p>${t.period(f.day(r.from), f.day(r.to))} · ${t.forSale(n(r.forSale))}</p>
+<dl class="totals" id="totals">${totals.map(([k, v]) => html`<div><dt>${k}</dt><dd>${n(v)}</dd></div>`)}</dl>
+<section class="card" aria-label="${t.range(length)}">${reportCharts('dealer', t, f, r.days)}</section>
+${section(
+  'quiet',
+  t.quietTitle,
+  t.quietHelp,
+  r.viewedNoContacts.length
+    ? table(
+        [t.car, t.figure.views, t.price],
+        r.viewedNoContacts.map((c) => [carLink(c), html`${n(c.views)}`, html`${priceOf(c)}`]),
+      )
+    : empty(t.quietNone),
+)}
+${section(
+  'unanswered',
+  t.unansweredTitle,
+  t.unansweredHelp,
+  r.unanswered.length
+    ? table(
+        [t.car, t.leads, t.waitingSince],
+        r.unanswered.map((c) => [carLink(c), html`${n(c.leads)}`, html`${dateTime(c.oldest, user)}`]),
+      )
+    : empty(t.unansweredNone),
+)}
+${section(
+  'above',
+  t.aboveTitle,
+  t.aboveHelp,
+  r.aboveMarket.length
+    ? html`${table(
+        [t.car, t.price, t.position],
+        r.aboveMarket.map((p) => [carLink(p.car), html`${priceOf(p.car)}`, html`<span class="badge warn">${signedPercent(user.locale, p.diffPercent)}</span>`]),
+      )}${r.pricedPartly ? html`<p class="muted">${t.abovePartly(n(PRICED_CARS))}</p>` : ''}`
+    : empty(t.aboveNone),
+)}
+${section(
+  'on-market',
+  t.onMarketTitle,
+  t.onMarketHelp,
+  r.onMarket.length
+    ? table(
+        [t.car, t.days, t.price],
+        r.onMarket.map((c) => [carLink(c), html`${n(c.days)}`, html`${priceOf(c)}`]),
+      )
+    : empty(t.onMarketNone),
+)}`;
+}
+
+export const statsPages: FastifyPluginAsync<{ deps: StatsPagesDeps }> = async (app, { deps }) => {
+  app.get('/performance', async (req, reply) => {
+    const user = signedIn(req);
+    const asked = (req.query as { days?: unknown }).days;
+    const length = asked === undefined ? 30 : RANGES.find((d) => String(d) === asked);
+    // Only the page's own links make ?days=: anything else is an altered address.
+    if (length === undefined) throw new PageError(400, 'bad_address');
+    const t = STATS_TEXTS[req.panelLang];
+    const report = await dealerReport(deps.store.db, { dealerId: user.dealerId, zone: user.timeZone, now: deps.clock.now(), length });
+    return sendPage(req, reply, { title: t.title, section: 'performance', body: performanceBody(t, user, report, length) });
+  });
+};
