@@ -102,7 +102,7 @@ export const feedsPages: FastifyPluginAsync<{ deps: FeedsPagesDeps }> = async (a
     const owner = user.role === 'owner';
     const warning = owner ? makerWarning(req, f) : undefined;
     return html`<section class="card" aria-labelledby="feed-${f.id}">
-<h3 id="feed-${f.id}">${t.feed(f.id)} <span class="badge ok">${t.live}</span></h3>
+<h2 id="feed-${f.id}">${t.feed(f.id)} <span class="badge ok">${t.live}</span></h2>
 ${warning ? html`<p class="notice warn" role="status">${warning}</p>` : ''}
 <dl class="fields">
 <dt>${t.market}</dt><dd>${word(req.panelLang, 'market', f.market)}</dd>
