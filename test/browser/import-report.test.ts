@@ -118,6 +118,7 @@ describe(`an import report in the reader's language (${STORE_NAME})`, { skip: sk
           await checkPage(page, `${path} ${l.lang} ${v.name}`);
           if (l.lang !== 'en') await screenshot(page, `${shot}-${l.lang}-${v.name}`);
         }
+        await page.goto(`${s.base}/panel/feeds`);
         const history = await page.locator('#history + .table-wrap tbody tr').first().innerText();
         assert.ok(history.includes(l.partial), `"${l.partial}" in the history: ${history}`);
         assert.ok(history.includes(l.counts), `"${l.counts}" in the history: ${history}`);

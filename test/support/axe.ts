@@ -48,7 +48,7 @@ export async function brokenTableWords(page: Page): Promise<string[]> {
           if (!oneLine(range)) out.push(m[0]);
         }
       }
-      if (cell.matches('.num, .date')) {
+      if (cell.matches('.num, .date, .nowrap')) {
         const range = document.createRange();
         range.selectNodeContents(cell);
         if (!oneLine(range)) out.push(cell.textContent.trim());

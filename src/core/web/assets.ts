@@ -29,7 +29,7 @@ h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .table-wrap{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 th,td{hyphens:manual}
 th{overflow-wrap:normal;word-break:keep-all}
-.num,.date{white-space:nowrap}
+.num,.date,.nowrap{white-space:nowrap}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 table{border-collapse:collapse;width:100%;background:var(--card)}
 th,td{text-align:left;padding:.5rem;border-bottom:1px solid var(--line);vertical-align:top}
@@ -79,6 +79,7 @@ dl.fields dd{margin:0}
  table.stack td{display:block;border:none;padding:.15rem .5rem}
  table.stack td:empty{display:none}
  table.stack td.num{text-align:left}
+ table.stack td.nowrap::before{display:block}
  table.stack td[data-label]::before{content:attr(data-label) ": ";color:var(--muted);font-size:.85rem}
 }
 `;

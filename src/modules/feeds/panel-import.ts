@@ -147,7 +147,7 @@ ${
 <thead><tr><th class="num">${t.row}</th><th>${t.stockId}</th><th>${t.error}</th></tr></thead>
 <tbody>${errors.map(
         (e) =>
-          html`<tr><td class="num" data-label="${t.row}">${e.index}</td><td data-label="${t.stockId}">${e.external_id}</td><td data-label="${t.error}">${e.message}</td></tr>`,
+          html`<tr><td class="num" data-label="${t.row}">${e.index}</td><td class="nowrap" data-label="${t.stockId}">${e.external_id}</td><td data-label="${t.error}">${e.message}</td></tr>`,
       )}</tbody></table></div>`
 }
 ${
@@ -158,7 +158,7 @@ ${
 <thead><tr><th class="num">${t.row}</th><th>${t.stockId}</th><th>${t.warning}</th></tr></thead>
 <tbody>${warnings.map(
         (w) =>
-          html`<tr><td class="num" data-label="${t.row}">${w.index}</td><td data-label="${t.stockId}">${w.external_id}</td><td data-label="${t.warning}">${w.message}</td></tr>`,
+          html`<tr><td class="num" data-label="${t.row}">${w.index}</td><td class="nowrap" data-label="${t.stockId}">${w.external_id}</td><td data-label="${t.warning}">${w.message}</td></tr>`,
       )}</tbody></table></div>`
 }`,
     });

@@ -72,7 +72,7 @@ export const userPages: FastifyPluginAsync<{ deps: UserPagesDeps }> = async (app
       const who = u.name || u.email;
       return html`<tr>
 <td data-label="${t.name}">${u.name || '—'}${u.id === me.id ? html` <span class="muted">${t.you}</span>` : ''}</td>
-<td data-label="${t.email}">${u.email}</td>
+<td class="nowrap" data-label="${t.email}">${u.email}</td>
 <td data-label="${t.role}">${word(req.panelLang, 'role', u.role)}</td>
 <td data-label="${t.state}">${u.active ? html`<span class="badge ok">${t.activeState}</span>` : html`<span class="badge warn">${t.pendingState}</span>`}</td>
 <td class="date" data-label="${t.lastSignIn}">${u.last_sign_in_at === null ? t.never : dateTime(u.last_sign_in_at, me)}</td>
