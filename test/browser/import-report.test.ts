@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { STORE_NAME } from '../support/app.js';
+import { checkPage } from '../support/axe.js';
 import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
 import { seedPanelUser } from '../support/panel.js';
 import { csv, csvCar, feedFor } from '../feeds/support.js';
@@ -13,6 +14,9 @@ import { csv, csvCar, feedFor } from '../feeds/support.js';
 /** What a Spanish or Portuguese report must not show: the API's English and raw values. */
 // (The file's own column names, `external_id` here, are shown as the file has them: the dealer's words.)
 const FOREIGN = ['is not in the catalog', 'must be', 'vehicle(s) failed', 'is required', 'Origen: api', 'woocommerce', 'undefined', 'null', '"code"'];
+
+/** Raw values a Spanish or Portuguese page must not show (issue 26, P110). */
+const RAW = ['owner', 'staff', 'vehicle.sold', 'lead.created', 'processed', 'AR', 'BR'];
 
 const LANGS = [
   {
@@ -27,6 +31,8 @@ const LANGS = [
       'Argentina',
       'Código de stock',
     ],
+    partial: 'Importado con errores',
+    counts: '1 nuevo · 2 con errores',
   },
   {
     lang: 'pt',
@@ -40,12 +46,16 @@ const LANGS = [
       'Brasil',
       'Código de estoque',
     ],
+    partial: 'Importado com erros',
+    counts: '1 novo · 2 com erros',
   },
   {
     lang: 'en',
     market: 'us',
     locale: 'en-US',
     says: ['brand "Toyotta" is not in the catalog', 'year must be a whole number', 'so no car was marked sold', 'WooCommerce', 'United States'],
+    partial: 'Imported with errors',
+    counts: '1 new · 2 with errors',
   },
 ] as const;
 
@@ -91,7 +101,27 @@ describe(`an import report in the reader's language (${STORE_NAME})`, { skip: sk
         for (const said of l.says) assert.ok(text.includes(said), `"${said}" on the ${l.lang} report:\n${text}`);
         if (l.lang !== 'en') for (const word of FOREIGN) assert.ok(!text.includes(word), `"${word}" on the ${l.lang} report`);
         assert.equal(await horizontalOverflow(page), 0, 'fits the width');
+        await checkPage(page, `import report ${l.lang} ${v.name}`);
         await screenshot(page, `import-report-${l.lang}-${v.name}`);
+        // The history says how the import went in words, and the owner's other pages read well too
+        // (issue 26, P109–P111): a warning with labelled counts, no raw value, no broken word.
+        for (const [path, shot] of [
+          ['/panel/feeds#history', 'feeds-history'],
+          ['/panel/keys', 'keys'],
+          ['/panel/webhooks', 'webhooks'],
+          ['/panel/users', 'users'],
+        ] as const) {
+          await page.goto(`${s.base}${path}`);
+          const seen = await page.locator('main').innerText();
+          if (l.lang !== 'en') for (const word of [...FOREIGN, ...RAW]) assert.ok(!seen.includes(word), `"${word}" on ${path} (${l.lang})`);
+          assert.equal(await horizontalOverflow(page), 0, `${path} fits the width`);
+          await checkPage(page, `${path} ${l.lang} ${v.name}`);
+          if (l.lang !== 'en') await screenshot(page, `${shot}-${l.lang}-${v.name}`);
+        }
+        await page.goto(`${s.base}/panel/feeds`);
+        const history = await page.locator('#history + .table-wrap tbody tr').first().innerText();
+        assert.ok(history.includes(l.partial), `"${l.partial}" in the history: ${history}`);
+        assert.ok(history.includes(l.counts), `"${l.counts}" in the history: ${history}`);
       }
     });
   }

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { STORE_NAME } from '../support/app.js';
+import { checkPage } from '../support/axe.js';
 import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
 import { publishCar } from '../support/cars.js';
 import { seedPanelUser, type SeededUser } from '../support/panel.js';
@@ -61,11 +62,13 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
 
   test('an API key created in the panel calls GET /v1/me', async () => {
     await page.goto(`${s.base}/panel/keys`);
+    await checkPage(page, 'keys en 1280');
     await screenshot(page, 'keys');
     await page.locator('#name').fill('Website');
     await page.locator('form[action="/panel/keys"] button[type=submit]').click();
     const key = (await page.locator('.secret code').first().textContent())?.trim() ?? '';
     assert.match(key, /^dik_/);
+    await checkPage(page, 'key created en 1280');
     await screenshot(page, 'key-created');
     const me = await fetch(`${s.base}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
     assert.equal(me.status, 200);
@@ -79,6 +82,7 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
     await page.locator('form[action="/panel/feeds/tokens"] [name=url]').fill(feedUrl);
     await page.locator('form[action="/panel/feeds/tokens"] button[type=submit]').click();
     await page.locator('#push-url').waitFor();
+    await checkPage(page, 'feed created en 1280');
     await page.goto(`${s.base}/panel/feeds`);
     await page.getByRole('button', { name: 'Read now' }).first().click();
     await until('the import done', 20_000, async () => {
@@ -86,9 +90,11 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
       return row !== undefined && row.result !== 'running';
     });
     await page.goto(`${s.base}/panel/feeds`);
+    await checkPage(page, 'feeds en 1280');
     await screenshot(page, 'feeds');
     await page.getByRole('link', { name: 'See report' }).first().click();
     await page.getByText('FEED-2').first().waitFor();
+    await checkPage(page, 'import report en 1280');
     await screenshot(page, 'feed-import');
   });
 
@@ -97,13 +103,17 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
     await page.locator('form[action="/panel/webhooks"] [name=url]').fill(`https://hooks.test:${rx.port}/ok`);
     await page.locator('form[action="/panel/webhooks"] button[type=submit]').click();
     await page.locator('.secret code').first().waitFor();
+    await checkPage(page, 'webhook created en 1280');
     await page.goto(`${s.base}/panel/webhooks`);
+    await checkPage(page, 'webhooks en 1280');
     await screenshot(page, 'webhooks');
     await page.getByRole('button', { name: 'Send test' }).first().click();
     await page.getByText(/Test delivered \(HTTP 200\)/).waitFor();
     assert.ok(rx.received.some((r) => r.path === '/ok'));
+    await checkPage(page, 'webhook deliveries en 1280');
     await screenshot(page, 'webhook-deliveries');
     await page.goto(`${s.base}/panel/users`);
+    await checkPage(page, 'users en 1280');
     await screenshot(page, 'users');
   });
 
@@ -114,13 +124,16 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
       return row?.status === 'active';
     });
     await page.goto(`${s.base}/panel/inventory`);
+    await checkPage(page, 'inventory en 1280');
     await screenshot(page, 'inventory');
     await page.getByRole('link', { name: 'US-7' }).first().click();
     await page.getByRole('button', { name: 'Mark as sold' }).waitFor();
+    await checkPage(page, 'car en 1280');
     await screenshot(page, 'car');
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Mark as sold' }).click();
     await page.getByText('The car is marked as sold.').waitFor();
+    await checkPage(page, 'car sold en 1280');
     const sold = await until('vehicle.sold at the receiver', 20_000, () =>
       rx.received.find((r) => r.raw.toString('utf8').includes('"vehicle.sold"') && r.raw.toString('utf8').includes('US-7')),
     );
@@ -145,6 +158,7 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
       assert.equal(res?.status(), 404, path);
       await p.getByRole('heading', { name: 'Not found' }).waitFor();
     }
+    await checkPage(p, 'not found en 1280');
     await screenshot(p, 'not-found');
     await otherCtx.close();
   });
@@ -173,6 +187,7 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
       const res = await p.goto(`${s.base}${path}`);
       assert.equal(res?.status(), 200, path);
       assert.equal(await horizontalOverflow(p), 0, `${path} scrolls sideways at 375 px`);
+      await checkPage(p, `${path} en 375`);
     }
     await p.goto(`${s.base}/panel/inventory`);
     await screenshot(p, 'inventory-phone');

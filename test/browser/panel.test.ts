@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { checkPage } from '../support/axe.js';
 import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, skipBrowser, type LiveServer } from '../support/browser.js';
 import { seedDealer } from '../support/dealers.js';
 import { panelLink } from '../support/smtp.js';
@@ -22,9 +23,10 @@ function cli(s: LiveServer, ...args: string[]): Promise<string> {
   );
 }
 
-/** Every page a phone shows must fit its width. */
-async function fitsPhone(page: Page): Promise<void> {
+/** Every page a phone shows must fit its width, and pass axe (P111). */
+async function fitsPhone(page: Page, what: string): Promise<void> {
   assert.equal(await horizontalOverflow(page), 0, `${page.url()} scrolls sideways at 375 px`);
+  await checkPage(page, `${what} 375`);
 }
 
 describe(`panel in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
@@ -57,7 +59,7 @@ describe(`panel in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
     const page = await ctx.newPage();
     await page.goto(link);
     await page.getByRole('heading', { name: '¡Bienvenido! Elija su contraseña' }).waitFor();
-    await fitsPhone(page);
+    await fitsPhone(page, 'set-password es');
     await screenshot(page, 'set-password');
     // Too short first: the page says why.
     await page.getByLabel('Contraseña nueva').fill('corta');
@@ -66,18 +68,19 @@ describe(`panel in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
     await page.evaluate("document.querySelectorAll('input[minlength]').forEach((i) => i.removeAttribute('minlength'))");
     await page.getByRole('button', { name: 'Guardar e ingresar' }).click();
     await page.getByText('La contraseña necesita al menos 12 caracteres.').waitFor();
+    await fitsPhone(page, 'set-password refused es');
     await page.getByLabel('Contraseña nueva').fill(PASSWORD);
     await page.getByLabel('Repita la contraseña').fill(PASSWORD);
     await page.getByRole('button', { name: 'Guardar e ingresar' }).click();
     await page.waitForURL(`${s.base}/panel?done=password-set`);
     await page.getByText('Autos del Sur').first().waitFor();
-    await fitsPhone(page);
+    await fitsPhone(page, 'overview es');
     await screenshot(page, 'overview-phone');
 
     // The link worked once.
     await page.goto(link);
     await page.getByRole('heading', { name: 'Este enlace ya no funciona' }).waitFor();
-    await fitsPhone(page);
+    await fitsPhone(page, 'used link es');
     await ctx.close();
   });
 
@@ -86,12 +89,13 @@ describe(`panel in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
     const page = await ctx.newPage();
     await page.goto(`${s.base}/panel`);
     await page.waitForURL(/\/panel\/sign-in/);
-    await fitsPhone(page);
+    await fitsPhone(page, 'sign-in es');
     await screenshot(page, 'sign-in');
     await page.getByLabel('Correo electrónico').fill(ownerEmail);
     await page.getByLabel('Contraseña').fill('no es la contraseña');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.getByText('Ese correo y esa contraseña no corresponden a una cuenta.', { exact: false }).waitFor();
+    await fitsPhone(page, 'sign-in refused es');
     await page.getByLabel('Contraseña').fill(PASSWORD);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.waitForURL(`${s.base}/panel`);
@@ -102,11 +106,13 @@ describe(`panel in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
     const ctx = await desktopContext(browser, 'en-US');
     const page = await ctx.newPage();
     await page.goto(`${s.base}/panel/sign-in`);
+    await checkPage(page, 'sign-in en 1280');
     await page.evaluate("document.querySelector('input[name=_csrf]').remove()");
     await page.getByLabel('E-mail').fill(ownerEmail);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'This form has expired' }).waitFor();
+    await checkPage(page, 'form expired en 1280');
     await ctx.close();
   });
 
@@ -116,9 +122,10 @@ describe(`panel in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
     const res = await page.goto(`${s.base}/panel/reset/${'x'.repeat(43)}`);
     assert.equal(res?.status(), 410);
     await page.getByRole('heading', { name: 'Este link não funciona mais' }).waitFor();
+    await fitsPhone(page, 'expired link pt');
     await page.getByRole('link', { name: 'Pedir um novo link' }).click();
     await page.getByRole('heading', { name: 'Redefinir a senha' }).waitFor();
-    await fitsPhone(page);
+    await fitsPhone(page, 'reset pt');
     await ctx.close();
   });
 });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { STORE_NAME } from '../support/app.js';
+import { checkPage } from '../support/axe.js';
 import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
 import { seedPanelUser } from '../support/panel.js';
 import { csv, csvCar } from '../feeds/support.js';
@@ -102,6 +103,7 @@ describe(`push tokens in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =
         assert.equal(await sp.getByRole('button', { name: l.words.create }).count(), 0);
         assert.equal(await horizontalOverflow(sp), 0, 'fits the width');
         await noForeignWords(sp);
+        await checkPage(sp, `feeds staff ${l.lang} ${v.width}`);
 
         // The owner makes a feed; the page names them and "never".
         const ownerCtx = await v.open(browser, l.locale);
@@ -113,6 +115,7 @@ describe(`push tokens in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =
         await op.getByRole('button', { name: l.words.create }).click();
         const pushUrl = ((await op.locator('#push-url').textContent()) ?? '').trim();
         assert.match(pushUrl, /\/v1\/feeds\/[0-9a-f-]{36}\/$/);
+        await checkPage(op, `feed created ${l.lang} ${v.width}`);
         await op.goto(`${s.base}/panel/feeds`);
         const card = op.locator('section.card').filter({ hasText: l.words.revoke }).first();
         const value = (label: string) => card.locator(`dt:text-is("${label}") + dd`).innerText();
@@ -133,6 +136,7 @@ describe(`push tokens in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =
         assert.doesNotMatch(lastUse, /UTC/, "in the dealership's time zone (D32)");
         assert.equal(await horizontalOverflow(op), 0, 'fits the width');
         await noForeignWords(op);
+        await checkPage(op, `feeds owner ${l.lang} ${v.width}`);
         // Four pictures, not eight: each role in each language, once at each width (owner es 1280,
         // staff es 375, owner pt 375, staff pt 1280).
         const pictured = (l.lang === 'es') === (v.name === 'desktop');
@@ -145,6 +149,7 @@ describe(`push tokens in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =
         assert.equal(await staffCard.locator(`dt:text-is("${l.words.lastUsed}") + dd`).innerText(), lastUse);
         assert.equal(await sp.getByRole('button', { name: l.words.revoke }).count(), 0, 'no revoke button');
         await noForeignWords(sp);
+        await checkPage(sp, `feeds staff with a feed ${l.lang} ${v.width}`);
         if (!pictured) await screenshot(sp, `feeds-staff-${l.lang}-${v.name}`);
       });
     }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { STORE_NAME } from '../support/app.js';
+import { checkPage } from '../support/axe.js';
 import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, skipBrowser, type LiveServer } from '../support/browser.js';
 import { seedPanelUser, type SeededUser } from '../support/panel.js';
 import { USER_TEXTS } from '../../src/modules/users/texts.js';
@@ -86,6 +87,7 @@ describe(`sign-in throttling in a browser (${STORE_NAME})`, { skip: skipBrowser 
         // The owner signs in once (one of the account's ten untrusted tries), then signs out.
         const mine = await ownerCtx.newPage();
         await mine.goto(`${s.base}/panel/sign-in`);
+        await checkPage(mine, `sign-in ${c.lang}`);
         assert.equal(await trySignIn(mine, c, owner.email, owner.password), 303);
         assert.equal(new URL(mine.url()).pathname, '/panel');
         const device = (await ownerCtx.cookies()).find((k) => k.name === 'di_device');
@@ -93,6 +95,7 @@ describe(`sign-in throttling in a browser (${STORE_NAME})`, { skip: skipBrowser 
         assert.deepEqual([device.path, device.httpOnly, device.sameSite], ['/panel/sign-in', true, 'Lax']);
         await mine.getByRole('button', { name: c.signOut }).click();
         await mine.waitForURL(/\/panel\/sign-in\?done=signed-out/);
+        await checkPage(mine, `signed out ${c.lang}`);
 
         // A stranger's browser guesses: nine wrong answers, then refused, and refused even when right.
         const theirs = await attackerCtx.newPage();
@@ -105,6 +108,7 @@ describe(`sign-in throttling in a browser (${STORE_NAME})`, { skip: skipBrowser 
         assert.equal(await theirs.locator('#email').inputValue(), owner.email, 'the form keeps the address');
         await wordsOnly(theirs, c.lang);
         if (c.lang === 'es') assert.equal(await horizontalOverflow(theirs), 0, 'fits a 375 px phone');
+        await checkPage(theirs, `sign-in throttled ${c.lang}`);
         await screenshot(theirs, c.shot);
         assert.equal(await trySignIn(theirs, c, owner.email, owner.password), 429, 'the right password waits too');
 

@@ -59,10 +59,17 @@ describe(`panel feeds (${STORE_NAME})`, () => {
     const imp = await t.store.db.selectFrom('feed_imports').selectAll().where('dealer_id', '=', user.dealerId).executeTakeFirstOrThrow();
     assert.ok(history.body.includes(`href="/panel/feeds/imports/${imp.id}"`));
     assert.match(history.body, /Enviado por el proveedor|Sent by provider/);
-    assert.match(history.body, /2 · 0 · 0 · 1/);
+    // Some cars applied and one refused: a warning, counts labelled (issue 26, P109).
+    assert.match(history.body, /<span class="badge warn">Importado con errores<\/span>/);
+    assert.ok(history.body.includes('2 nuevos · 1 con errores'), 'labelled counts');
+    assert.ok(!/\d+ · \d+ · \d+ · \d+/.test(history.body), 'no bare numbers');
+    assert.ok(!history.body.includes('badge ok">Importado<'), 'not a green "Importado"');
 
     const report = await client.get(`/panel/feeds/imports/${imp.id}`);
     assert.equal(report.status, 200);
+    assert.match(report.body, /<h1>[^<]*<span class="badge warn">Importado con errores<\/span><\/h1>/);
+    assert.ok(report.body.includes('Se cargaron 2 autos del archivo; 1 fila tenía errores y no se cargó.'), 'the warning says what happened');
+    assert.ok(report.body.includes('2 nuevos · 1 con errores'));
     assert.ok(report.body.includes('=HYPERLINK(&quot;http://x&quot;)'), 'the stock ID, escaped');
     assert.ok(report.body.includes(`>${answer.errors[0]!.index}<`), 'its row number');
     assert.ok(report.body.includes(answer.errors[0]!.message.replaceAll('"', '&quot;').replaceAll("'", '&#39;')), 'its message');

@@ -22,7 +22,7 @@ describe(`panel dealership profile (${STORE_NAME})`, () => {
     assert.match(page.body, /<h1>Perfil de la concesionaria<\/h1>/);
     assert.match(page.body, /href="\/panel\/profile" aria-current="page"/);
     // The market's zone is chosen until someone picks another.
-    assert.match(page.body, /<option value="America\/Argentina\/Buenos_Aires" selected>America \/ Argentina \/ Buenos Aires<\/option>/);
+    assert.match(page.body, /<option value="America\/Argentina\/Buenos_Aires" selected>Buenos Aires \(hora estándar de Argentina\)<\/option>/);
 
     const saved = await client.post('/panel/profile', {
       phone: '11 4444-2222',

@@ -29,12 +29,12 @@ describe(`panel users (${STORE_NAME})`, () => {
     const page = await client.get('/panel/users');
     assert.equal(page.status, 200);
     assert.match(page.body, /<td data-label="Nombre">Ana Titular <span class="muted">\(usted\)<\/span><\/td>/);
-    assert.match(page.body, new RegExp(`<td data-label="Correo electrónico">${user.email}</td>`));
+    assert.match(page.body, new RegExp(`<td class="nowrap" data-label="Correo electrónico">${user.email}</td>`));
     assert.match(page.body, /<td data-label="Rol">Personal<\/td>/);
     assert.match(page.body, /<td data-label="Rol">Titular<\/td>/);
     assert.match(page.body, /class="badge ok">Activo/);
     // Just signed in, in the dealership's time (D32, P82).
-    assert.match(page.body, /<td data-label="Último ingreso">ahora<\/td>/);
+    assert.match(page.body, /<td class="date" data-label="Último ingreso">ahora<\/td>/);
     assert.match(page.body, /data-confirm="¿Quitar a Bruno Vendedor\?/);
   });
 
@@ -47,7 +47,7 @@ describe(`panel users (${STORE_NAME})`, () => {
     const page = await client.get(res.location);
     assert.match(page.body, /Invitación enviada a carla@example\.com\./);
     assert.match(page.body, /class="badge warn">Invitación pendiente/);
-    assert.match(page.body, /<td data-label="Último ingreso">Nunca<\/td>/);
+    assert.match(page.body, /<td class="date" data-label="Último ingreso">Nunca<\/td>/);
     const carla = (await userByEmail('carla@example.com'))!;
     assert.deepEqual([Number(carla.dealer_id), carla.role, carla.name, carla.password_hash], [user.dealerId, 'staff', 'Carla', null]);
     assert.equal((await mailsTo('carla@example.com')).length, 1);

@@ -80,7 +80,7 @@ describe(`panel webhooks (${STORE_NAME})`, () => {
     assert.deepEqual([hooks[0]!.url, hooks[0]!.events, hooks[0]!.active], [rx.url('/ok?who=panel'), ['lead.created', 'vehicle.sold'], true]);
     const again = await client.get('/panel/webhooks');
     assert.ok(!again.body.includes(secret), 'never shown again');
-    assert.match(again.body, /Consulta nueva, Auto vendido/);
+    assert.match(again.body, /Nueva consulta, Marcado como vendido/);
     assert.match(again.body, /class="badge ok">Activo/);
     assert.match(again.body, /<td data-label="Dirección receptora">/);
     // No event checked: every event.
@@ -160,7 +160,9 @@ describe(`panel webhooks (${STORE_NAME})`, () => {
     const page = await client.get(res.location!);
     assert.equal(page.status, 200);
     assert.match(page.body, /Prueba entregada \(HTTP 200\) en \d+ ms/);
-    assert.match(page.body, /<span class="muted">webhook\.test<\/span>/);
+    // The event in words (words.ts), never its code (issue 26, P110).
+    assert.match(page.body, /<td data-label="Evento">Prueba<\/td>/);
+    assert.ok(!page.body.includes('webhook.test'));
     assert.match(page.body, /class="badge ok">Entregada/);
     assert.match(page.body, /<li>[^<]+ · HTTP 200 · \d+ ms<\/li>/);
     assert.equal((await deliveriesOf(id)).length, 1);

@@ -7,7 +7,7 @@ const CSS = `
 :root{--fg:#1b1f24;--muted:#5b6470;--line:#d9dee4;--bg:#f5f7f9;--card:#fff;--brand:#0b5cad;--brand-fg:#fff;--ok:#1e7b34;--warn:#9a5b00;--bad:#b42318;--radius:8px}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Ubuntu,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Ubuntu,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:break-word}
 a{color:var(--brand)}
 header.top{background:var(--card);border-bottom:1px solid var(--line)}
 header.top .bar{display:flex;flex-wrap:nowrap;align-items:center;gap:.5rem 1rem;max-width:72rem;margin:0 auto;padding:.6rem 1rem}
@@ -22,10 +22,15 @@ h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:1rem;margin:0 0 1rem}
 .narrow{max-width:28rem;margin:2rem auto}
 .card>h2:first-child,.card>h3:first-child{margin-top:0}
-.grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}
+.grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(14rem,100%),1fr))}
+.grid>*,.filters>*{min-width:0}
 .stat{font-size:1.75rem;font-weight:600}
 .muted{color:var(--muted)}
 .table-wrap{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
+th,td{hyphens:manual}
+th{overflow-wrap:normal;word-break:keep-all}
+.num,.date,.nowrap{white-space:nowrap}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 table{border-collapse:collapse;width:100%;background:var(--card)}
 th,td{text-align:left;padding:.5rem;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-size:.85rem;color:var(--muted);font-weight:600}
@@ -52,7 +57,7 @@ form.inline{display:inline}
 .badge.warn{background:#fff4e0;color:var(--warn);border-color:#f0c987}
 .badge.bad{background:#fdecea;color:var(--bad);border-color:#f1aaa4}
 .pager{display:flex;justify-content:space-between;gap:1rem;margin:1rem 0}
-dl.fields{display:grid;grid-template-columns:minmax(7rem,12rem) 1fr;gap:.25rem 1rem;margin:0}
+dl.fields{display:grid;grid-template-columns:minmax(7rem,12rem) minmax(0,1fr);gap:.25rem 1rem;margin:0}
 dl.fields dt{color:var(--muted)}
 dl.fields dd{margin:0}
 .photos{display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr))}
@@ -82,18 +87,22 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .totals div{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:.5rem .75rem}
 .totals dt{color:var(--muted);font-size:.85rem}
 .totals dd{margin:0;font-size:1.4rem;font-weight:600}
+.sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .skip{position:absolute;left:-999px}
 .skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
 @media (max-width:40rem){
  main{padding:.75rem}
  h1{font-size:1.3rem}
- dl.fields{grid-template-columns:1fr}
+ dl.fields{grid-template-columns:minmax(0,1fr)}
  header.top .who{display:none}
  nav.main a{padding:.3rem .5rem}
  dl.fields dd{margin-bottom:.5rem}
  table.stack thead{display:none}
  table.stack tr{display:block;border-bottom:1px solid var(--line);padding:.4rem 0}
  table.stack td{display:block;border:none;padding:.15rem .5rem}
+ table.stack td:empty{display:none}
+ table.stack td.num{text-align:left}
+ table.stack td.nowrap::before{display:block}
  table.stack td[data-label]::before{content:attr(data-label) ": ";color:var(--muted);font-size:.85rem}
 }
 `;

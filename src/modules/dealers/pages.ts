@@ -4,7 +4,7 @@
 // `cli dealers update` (profile.ts); numbers are shown as people of the market write them.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../../core/db/store.js';
-import { ownerOnly, signedIn, type PanelUser } from '../../core/web/context.js';
+import { ownerOnly, signedIn, type Lang, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { csrfField } from '../../core/web/layout.js';
@@ -32,7 +32,32 @@ export interface DealerPagesDeps {
 type Entered = Record<ProfileField, string>;
 
 /** A zone's name as people read it: "America/Argentina/Buenos_Aires" → "America / Argentina / Buenos Aires". */
-const zoneLabel = (zone: string) => zone.replace(/_/g, ' ').replace(/\//g, ' / ');
+const LOCALES: Record<Lang, string> = { es: 'es', pt: 'pt-BR', en: 'en' };
+const zoneLabels = new Map<string, string>();
+
+/**
+ * A time zone as people name it (P110): its city and the zone's name in the reader's language,
+ * "Buenos Aires (hora de Argentina)", not "America/Argentina/Buenos_Aires". Kept: the select
+ * lists every zone, and an Intl formatter per zone is costly.
+ */
+function zoneLabel(zone: string, lang: Lang): string {
+  const key = `${lang}|${zone}`;
+  let label = zoneLabels.get(key);
+  if (label === undefined) {
+    const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+    let name: string | undefined;
+    try {
+      name = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: zone, timeZoneName: 'longGeneric' })
+        .formatToParts(0)
+        .find((p) => p.type === 'timeZoneName')?.value;
+    } catch {
+      name = undefined;
+    }
+    label = name && name !== city && !/^GMT|^UTC/.test(name) ? `${city} (${name})` : city === zone ? zone : `${city} (${zone.split('/')[0]})`;
+    zoneLabels.set(key, label);
+  }
+  return label;
+}
 
 let allZones: string[] | undefined;
 
@@ -62,7 +87,7 @@ export const dealerPages: FastifyPluginAsync<{ deps: DealerPagesDeps }> = async 
     const others = allZones.filter((z) => !mine.includes(z));
     // A zone chosen by the operator that the list does not have stays selectable.
     if (!mine.includes(current) && !others.includes(current)) others.unshift(current);
-    const option = (z: string) => html`<option value="${z}"${z === current ? html` selected` : ''}>${zoneLabel(z)}</option>`;
+    const option = (z: string) => html`<option value="${z}"${z === current ? html` selected` : ''}>${zoneLabel(z, user.lang)}</option>`;
     return html`<select id="time_zone" name="time_zone" aria-describedby="time_zone-help${invalid ? ' time_zone-error' : ''}"${invalid ? html` aria-invalid="true"` : ''}>
 <optgroup label="${t.zonesOfMarkets}">${mine.map(option)}</optgroup>
 <optgroup label="${t.allZones}">${others.map(option)}</optgroup>
@@ -97,7 +122,7 @@ ${control}
       if (!v) return html`<span class="muted">${t.notSet}</span>`;
       if (f === 'phone' || f === 'whatsapp') return displayPhone(v, market);
       if (f === 'website') return html`<a href="${v}" rel="noopener noreferrer" target="_blank">${v}</a>`;
-      if (f === 'time_zone') return zoneLabel(v);
+      if (f === 'time_zone') return zoneLabel(v, user.lang);
       return v;
     };
     return html`<div class="card"><dl class="fields">

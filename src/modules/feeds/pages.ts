@@ -19,7 +19,7 @@ import { dateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { SOURCES } from '../vehicles/sources.js';
-import { importPages, resultBadge } from './panel-import.js';
+import { importCounts, importPages, resultBadge } from './panel-import.js';
 import { FEED_TEXTS, MAPPING_TEXTS } from './panel-texts.js';
 import { feedCheckPages } from './panel-check.js';
 import { listDealerImports } from './repository.js';
@@ -102,7 +102,7 @@ export const feedsPages: FastifyPluginAsync<{ deps: FeedsPagesDeps }> = async (a
     const owner = user.role === 'owner';
     const warning = owner ? makerWarning(req, f) : undefined;
     return html`<section class="card" aria-labelledby="feed-${f.id}">
-<h3 id="feed-${f.id}">${t.feed(f.id)} <span class="badge ok">${t.live}</span></h3>
+<h2 id="feed-${f.id}">${t.feed(f.id)} <span class="badge ok">${t.live}</span></h2>
 ${warning ? html`<p class="notice warn" role="status">${warning}</p>` : ''}
 <dl class="fields">
 <dt>${t.market}</dt><dd>${word(req.panelLang, 'market', f.market)}</dd>
@@ -153,8 +153,8 @@ ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
       (
         f,
       ) => html`<tr><td data-label="ID">${f.id}</td><td data-label="${t.market}">${word(req.panelLang, 'market', f.market)}</td><td data-label="${t.source}">${word(req.panelLang, 'source', f.source)}</td>
-<td data-label="${t.created}">${dateTime(f.created_at, user)}</td><td data-label="${t.madeBy}">${makerOf(req, f)}</td>
-<td data-label="${t.lastUsed}">${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user)}</td><td data-label="${t.state}"><span class="badge bad">${t.revoked}</span> ${dateTime(f.revoked_at, user)}</td></tr>`,
+<td class="date" data-label="${t.created}">${dateTime(f.created_at, user)}</td><td data-label="${t.madeBy}">${makerOf(req, f)}</td>
+<td class="date" data-label="${t.lastUsed}">${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user)}</td><td data-label="${t.state}"><span class="badge bad">${t.revoked}</span> ${dateTime(f.revoked_at, user)}</td></tr>`,
     )}</tbody></table></div></details>`;
   }
 
@@ -187,14 +187,14 @@ ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
     if (total === 0) return html`<p class="muted">${t.noImports}</p>`;
     const pages = Math.max(1, Math.ceil(total / IMPORTS_PER_PAGE));
     return html`<div class="table-wrap"><table class="stack">
-<thead><tr><th>${t.time}</th><th>${t.feedColumn}</th><th>${t.trigger}</th><th>${t.result}</th><th>${t.counts}</th><th></th></tr></thead>
+<thead><tr><th>${t.time}</th><th>${t.feedColumn}</th><th>${t.trigger}</th><th>${t.result}</th><th>${t.counts}</th><th><span class="sr-only">${t.actions}</span></th></tr></thead>
 <tbody>${rows.map(
       (r) => html`<tr>
-<td data-label="${t.time}">${dateTime(r.started_at, user)}</td>
+<td class="date" data-label="${t.time}">${dateTime(r.started_at, user)}</td>
 <td data-label="${t.feedColumn}">${r.feed_id} · ${word(req.panelLang, 'market', r.market)} · ${word(req.panelLang, 'source', r.source)}</td>
 <td data-label="${t.trigger}">${t.triggers[r.trigger]}</td>
-<td data-label="${t.result}">${resultBadge(req.panelLang, r.result)}</td>
-<td data-label="${t.counts}">${r.created} · ${r.updated} · ${r.sold} · ${r.error_count}</td>
+<td data-label="${t.result}">${resultBadge(req.panelLang, r)}</td>
+<td data-label="${t.counts}">${importCounts(req.panelLang, r)}</td>
 <td><a href="/panel/feeds/imports/${r.id}">${t.details}</a></td>
 </tr>`,
     )}</tbody></table></div>

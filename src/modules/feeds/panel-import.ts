@@ -9,7 +9,7 @@ import { html, type Html } from '../../core/web/html.js';
 import { dateTime } from '../../core/web/time.js';
 import { sendPage } from '../../core/web/render.js';
 import { itemErrorText, type ItemError, type ItemErrorText } from '../vehicles/stock.js';
-import { renderStored, storedText, word } from '../../core/i18n/index.js';
+import { msg, render, renderStored, storedText, word } from '../../core/i18n/index.js';
 import { csvFile } from './panel-csv.js';
 import { mappingReport, type MappingReport, type StoredColumn } from './mapping.js';
 import { FEED_TEXTS, MAPPING_TEXTS } from './panel-texts.js';
@@ -24,8 +24,55 @@ const BADGE: Record<FeedImportResult, 'ok' | 'warn' | 'bad' | ''> = {
   unreachable: 'bad',
 };
 
-export function resultBadge(lang: Lang, result: FeedImportResult): Html {
-  return html`<span class="${BADGE[result] ? `badge ${BADGE[result]}` : 'badge'}">${FEED_TEXTS[lang].results[result]}</span>`;
+/** What the panel needs of an import to say how it went. */
+export interface ImportOutcome {
+  result: FeedImportResult;
+  rows: number;
+  created: number;
+  updated: number;
+  sold: number;
+  error_count: number;
+}
+
+/**
+ * How an import went, as a salesperson reads it (issue 26, P109): a processed file whose rows
+ * were refused in part is a warning ("imported with errors"), and one whose every row was
+ * refused loaded nothing; never a green "Imported" over refused cars.
+ */
+function outcomeOf(o: ImportOutcome): { kind: 'ok' | 'warn' | 'bad' | ''; partial?: 'some' | 'none' } {
+  if (o.result === 'processed' && o.error_count > 0) {
+    return o.rows > o.error_count ? { kind: 'warn', partial: 'some' } : { kind: 'bad', partial: 'none' };
+  }
+  return { kind: BADGE[o.result] };
+}
+
+export function resultBadge(lang: Lang, o: ImportOutcome): Html {
+  const t = FEED_TEXTS[lang];
+  const { kind, partial } = outcomeOf(o);
+  const text = partial === 'some' ? t.resultPartial : partial === 'none' ? t.resultNoneLoaded : t.results[o.result];
+  return html`<span class="${kind ? `badge ${kind}` : 'badge'}">${text}</span>`;
+}
+
+/** The counts, each labelled and zeros left out: "2 nuevos · 2 con errores" (never "2 · 0 · 0 · 2"). */
+export function importCounts(lang: Lang, o: Pick<ImportOutcome, 'created' | 'updated' | 'sold' | 'error_count'>): string {
+  const parts = [
+    o.created ? render(lang, msg('import_count_created', { n: o.created })) : '',
+    o.updated ? render(lang, msg('import_count_updated', { n: o.updated })) : '',
+    o.sold ? render(lang, msg('import_count_sold', { n: o.sold })) : '',
+    o.error_count ? render(lang, msg('import_count_errors', { n: o.error_count })) : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : render(lang, msg('import_count_none'));
+}
+
+/** The sentence over a report whose rows were refused in part or in whole, or nothing. */
+function partialNotice(lang: Lang, o: ImportOutcome): Html {
+  const { kind, partial } = outcomeOf(o);
+  if (!partial) return html``;
+  const text =
+    partial === 'some'
+      ? render(lang, msg('import_partial', { ok: o.rows - o.error_count, errors: o.error_count }))
+      : render(lang, msg('import_none_loaded', { errors: o.error_count }));
+  return html`<p class="notice ${kind}" role="status">${text}</p>`;
 }
 
 /** Which column fed which field (P29), as every report shows it; nothing for a file never read. */
@@ -72,13 +119,15 @@ export const importPages: FastifyPluginAsync<{ deps: { store: Store } }> = async
       title: t.importTitle(imp.id),
       section: 'feeds',
       body: html`<p><a href="/panel/feeds#history">${t.backToFeeds}</a></p>
-<h1>${t.importTitle(imp.id)} ${resultBadge(req.panelLang, imp.result)}</h1>
+<h1>${t.importTitle(imp.id)} ${resultBadge(req.panelLang, imp)}</h1>
+${partialNotice(req.panelLang, imp)}
 <div class="card"><dl class="fields">
 <dt>${t.feedColumn}</dt><dd>${imp.feed_id} · ${word(req.panelLang, 'market', imp.market)} · ${word(req.panelLang, 'source', imp.source)}</dd>
 <dt>${t.trigger}</dt><dd>${t.triggers[imp.trigger]}</dd>
-<dt>${t.started}</dt><dd>${dateTime(imp.started_at, user)}</dd>
-<dt>${t.finished}</dt><dd>${running ? '—' : dateTime(imp.finished_at, user)}</dd>
+<dt>${t.started}</dt><dd class="date">${dateTime(imp.started_at, user)}</dd>
+<dt>${t.finished}</dt><dd class="date">${running ? '—' : dateTime(imp.finished_at, user)}</dd>
 ${imp.format ? html`<dt>${t.format}</dt><dd>${imp.format.toUpperCase()}</dd>` : ''}
+<dt>${t.counts}</dt><dd>${importCounts(req.panelLang, imp)}</dd>
 <dt>${t.rowsN}</dt><dd>${imp.rows}</dd>
 <dt>${t.createdN}</dt><dd>${imp.created}</dd>
 <dt>${t.updatedN}</dt><dd>${imp.updated}</dd>
@@ -95,10 +144,10 @@ ${
     : html`${imp.error_count > errors.length ? html`<p class="notice warn">${t.errorsTruncated(errors.length, imp.error_count)}</p>` : ''}
 <p><a class="button secondary" href="/panel/feeds/imports/${imp.id}/errors.csv" download>${t.downloadCsv}</a></p>
 <div class="table-wrap"><table class="stack">
-<thead><tr><th>${t.row}</th><th>${t.stockId}</th><th>${t.error}</th></tr></thead>
+<thead><tr><th class="num">${t.row}</th><th>${t.stockId}</th><th>${t.error}</th></tr></thead>
 <tbody>${errors.map(
         (e) =>
-          html`<tr><td data-label="${t.row}">${e.index}</td><td data-label="${t.stockId}">${e.external_id}</td><td data-label="${t.error}">${e.message}</td></tr>`,
+          html`<tr><td class="num" data-label="${t.row}">${e.index}</td><td class="nowrap" data-label="${t.stockId}">${e.external_id}</td><td data-label="${t.error}">${e.message}</td></tr>`,
       )}</tbody></table></div>`
 }
 ${
@@ -106,10 +155,10 @@ ${
     ? ''
     : html`<h2>${t.rowWarnings}</h2>
 <div class="table-wrap"><table class="stack">
-<thead><tr><th>${t.row}</th><th>${t.stockId}</th><th>${t.warning}</th></tr></thead>
+<thead><tr><th class="num">${t.row}</th><th>${t.stockId}</th><th>${t.warning}</th></tr></thead>
 <tbody>${warnings.map(
         (w) =>
-          html`<tr><td data-label="${t.row}">${w.index}</td><td data-label="${t.stockId}">${w.external_id}</td><td data-label="${t.warning}">${w.message}</td></tr>`,
+          html`<tr><td class="num" data-label="${t.row}">${w.index}</td><td class="nowrap" data-label="${t.stockId}">${w.external_id}</td><td data-label="${t.warning}">${w.message}</td></tr>`,
       )}</tbody></table></div>`
 }`,
     });

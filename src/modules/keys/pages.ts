@@ -27,14 +27,14 @@ export const keysPages: FastifyPluginAsync<{ deps: KeysPagesDeps }> = async (app
   function keyRows(req: FastifyRequest, user: PanelUser, keys: KeyView[]): Html {
     const t = KEY_TEXTS[req.panelLang];
     return html`<div class="table-wrap"><table class="stack">
-<thead><tr><th>${t.name}</th><th>${t.prefix}</th><th>${t.created}</th><th>${t.lastUsed}</th><th>${t.state}</th><th></th></tr></thead>
+<thead><tr><th>${t.name}</th><th>${t.prefix}</th><th>${t.created}</th><th>${t.lastUsed}</th><th>${t.state}</th><th><span class="sr-only">${t.actions}</span></th></tr></thead>
 <tbody>
 ${keys.map(
   (k) => html`<tr>
 <td data-label="${t.name}">${k.name}</td>
 <td data-label="${t.prefix}"><code>${k.prefix}…</code></td>
-<td data-label="${t.created}">${dateTime(k.created_at, user)}</td>
-<td data-label="${t.lastUsed}">${k.last_used_at === null ? t.never : dateTime(k.last_used_at, user)}</td>
+<td class="date" data-label="${t.created}">${dateTime(k.created_at, user)}</td>
+<td class="date" data-label="${t.lastUsed}">${k.last_used_at === null ? t.never : dateTime(k.last_used_at, user)}</td>
 <td data-label="${t.state}">${
     k.revoked_at === null
       ? html`<span class="badge ok">${t.live}</span>`

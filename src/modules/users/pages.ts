@@ -8,6 +8,7 @@ import { ApiError } from '../../core/errors.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { idParam, ownerOnly, type PanelUser } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
+import { word } from '../../core/i18n/index.js';
 import { csrfField } from '../../core/web/layout.js';
 import { dateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
@@ -65,15 +66,16 @@ export const userPages: FastifyPluginAsync<{ deps: UserPagesDeps }> = async (app
     const t = USER_PANEL_TEXTS[req.panelLang];
     const users = await listUsers(store.db, me.dealerId);
     const form = o.form ?? { email: '', name: '', role: 'staff' };
-    const roleOptions = (current: string) => ROLES.map((r) => html`<option value="${r}"${r === current ? html` selected` : ''}>${t.roles[r]}</option>`);
+    const roleOptions = (current: string) =>
+      ROLES.map((r) => html`<option value="${r}"${r === current ? html` selected` : ''}>${word(req.panelLang, 'role', r)}</option>`);
     const rows = users.map((u) => {
       const who = u.name || u.email;
       return html`<tr>
 <td data-label="${t.name}">${u.name || '—'}${u.id === me.id ? html` <span class="muted">${t.you}</span>` : ''}</td>
-<td data-label="${t.email}">${u.email}</td>
-<td data-label="${t.role}">${t.roles[u.role]}</td>
+<td class="nowrap" data-label="${t.email}">${u.email}</td>
+<td data-label="${t.role}">${word(req.panelLang, 'role', u.role)}</td>
 <td data-label="${t.state}">${u.active ? html`<span class="badge ok">${t.activeState}</span>` : html`<span class="badge warn">${t.pendingState}</span>`}</td>
-<td data-label="${t.lastSignIn}">${u.last_sign_in_at === null ? t.never : dateTime(u.last_sign_in_at, me)}</td>
+<td class="date" data-label="${t.lastSignIn}">${u.last_sign_in_at === null ? t.never : dateTime(u.last_sign_in_at, me)}</td>
 <td data-label="${t.actions}"><div class="actions">
 <form class="inline" method="post" action="/panel/users/${u.id}/role">${csrfField(req.csrfToken)}<select name="role" aria-label="${t.roleFor(who)}">${roleOptions(u.role)}</select> <button type="submit" class="secondary">${t.changeRole}</button></form>
 ${

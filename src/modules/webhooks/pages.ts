@@ -3,12 +3,13 @@
 // same service as /v1/webhooks, so the rules (https, the address rule, 20 at most, D20's
 // re-activation by a successful test) are the API's.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { idParam, ownerOnly, type PanelUser } from '../../core/web/context.js';
+import { idParam, ownerOnly, type Lang, type PanelUser } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
 import { copyButton, csrfField } from '../../core/web/layout.js';
 import { dateTime, type TimeViewer } from '../../core/web/time.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
+import { word } from '../../core/i18n/index.js';
 import { EVENT_TYPES } from '../events/events.js';
 import { WEBHOOK_TEXTS } from './panel-texts.js';
 import type { Delivery } from './schemas.js';
@@ -58,8 +59,8 @@ function refusalText(t: Texts, err: WebhookRefusal): string {
   return parts.join(' ');
 }
 
-const eventsOf = (t: Texts, events: string[]): string =>
-  events.length === EVENT_TYPES.length ? t.allEvents : events.map((e) => t.eventNames[e] ?? e).join(', ');
+const eventsOf = (t: Texts, lang: Lang, events: string[]): string =>
+  events.length === EVENT_TYPES.length ? t.allEvents : events.map((e) => word(lang, 'event', e)).join(', ');
 
 function stateBadge(t: Texts, w: WebhookWithState): Html {
   return html`${w.active ? html`<span class="badge ok">${t.active}</span>` : html`<span class="badge bad">${t.off}</span>`}${
@@ -105,9 +106,9 @@ export const webhookPages: FastifyPluginAsync<{ deps: WebhookPagesDeps }> = asyn
     const rows = hooks.map(
       (w) => html`<tr>
 <td data-label="${t.url}"><a href="/panel/webhooks/${w.id}">${w.url}</a></td>
-<td data-label="${t.events}">${eventsOf(t, w.events)}</td>
+<td data-label="${t.events}">${eventsOf(t, req.panelLang, w.events)}</td>
 <td data-label="${t.state}">${stateBadge(t, w)}</td>
-<td data-label="${t.created}">${dateTime(Date.parse(w.created_at), user)}</td>
+<td class="date" data-label="${t.created}">${dateTime(Date.parse(w.created_at), user)}</td>
 <td data-label="${t.actions}"><div class="actions">
 <a class="button secondary" href="/panel/webhooks/${w.id}">${t.open}</a>
 <form class="inline" method="post" action="/panel/webhooks/${w.id}/test">${csrfField(req.csrfToken)}<button type="submit" class="secondary">${t.sendTest}</button></form>
@@ -142,7 +143,7 @@ ${csrfField(req.csrfToken)}
 <legend>${t.events}</legend>
 ${EVENT_TYPES.map(
   (e) =>
-    html`<label class="check"><input type="checkbox" name="events" value="${e}"${form.events.includes(e) ? html` checked` : ''}> <span>${t.eventNames[e]} <span class="muted">(${e})</span></span></label>`,
+    html`<label class="check"><input type="checkbox" name="events" value="${e}"${form.events.includes(e) ? html` checked` : ''}> <span>${word(req.panelLang, 'event', e)}</span></label>`,
 )}
 <p class="muted">${t.eventsHint}</p>
 </fieldset>
@@ -208,7 +209,7 @@ ${EVENT_TYPES.map(
     const rows = log.data.map(view).map(
       (d) => html`<tr>
 <td data-label="${t.delivery}">#${d.id}${d.replay_of !== null ? html`<br><span class="muted">${t.replayOf(d.replay_of)}</span>` : ''}<br><span class="muted">${dateTime(Date.parse(d.created_at), user)}</span></td>
-<td data-label="${t.event}">${t.eventNames[d.event_type] ?? d.event_type}<br><span class="muted">${d.event_type}</span></td>
+<td data-label="${t.event}">${word(req.panelLang, 'event', d.event_type)}</td>
 <td data-label="${t.state}"><span class="badge ${d.status === 'succeeded' ? 'ok' : d.status === 'pending' ? 'warn' : 'bad'}">${t.statuses[d.status] ?? d.status}</span>${
         d.next_attempt_at ? html`<br><span class="muted">${t.nextAttempt(dateTime(Date.parse(d.next_attempt_at), user))}</span>` : ''
       }</td>
@@ -231,7 +232,7 @@ ${testNotice}${notice('ok', doneText)}${notice('bad', o.error)}
 <div class="card">
 <dl class="fields">
 <dt>${t.url}</dt><dd>${w.url}</dd>
-<dt>${t.events}</dt><dd>${eventsOf(t, w.events)}</dd>
+<dt>${t.events}</dt><dd>${eventsOf(t, req.panelLang, w.events)}</dd>
 <dt>${t.state}</dt><dd>${stateBadge(t, w)}${w.active ? '' : html`<br><span class="muted">${t.offHelp}</span>`}</dd>
 <dt>${t.created}</dt><dd>${dateTime(Date.parse(w.created_at), user)}</dd>
 </dl>

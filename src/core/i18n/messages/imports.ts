@@ -127,4 +127,46 @@ export const IMPORTS = {
     es: 'se detuvo por un error interno antes de terminar.',
     pt: 'parou por um erro interno antes de terminar.',
   },
+  // An import's counts as the panel shows them (issue 26, P109): each labelled, zeros left out.
+  import_count_created: {
+    p: ['n'],
+    en: '{n, plural, one {# new} other {# new}}',
+    es: '{n, plural, one {# nuevo} other {# nuevos}}',
+    pt: '{n, plural, one {# novo} other {# novos}}',
+  },
+  import_count_updated: {
+    p: ['n'],
+    en: '{n, plural, one {# updated} other {# updated}}',
+    es: '{n, plural, one {# actualizado} other {# actualizados}}',
+    pt: '{n, plural, one {# atualizado} other {# atualizados}}',
+  },
+  import_count_sold: {
+    p: ['n'],
+    en: '{n, plural, one {# marked sold} other {# marked sold}}',
+    es: '{n, plural, one {# marcado como vendido} other {# marcados como vendidos}}',
+    pt: '{n, plural, one {# marcado como vendido} other {# marcados como vendidos}}',
+  },
+  import_count_errors: {
+    p: ['n'],
+    en: '{n, plural, one {# with errors} other {# with errors}}',
+    es: '{n, plural, one {# con errores} other {# con errores}}',
+    pt: '{n, plural, one {# com erros} other {# com erros}}',
+  },
+  import_count_none: {
+    en: 'no changes',
+    es: 'sin cambios',
+    pt: 'nenhuma alteração',
+  },
+  import_partial: {
+    p: ['ok', 'errors'],
+    en: '{ok, plural, one {# car of the file was loaded} other {# cars of the file were loaded}}; {errors, plural, one {# row had errors and was not loaded} other {# rows had errors and were not loaded}}. Fix {errors, plural, one {it} other {them}} in the file and send it again.',
+    es: '{ok, plural, one {Se cargó # auto del archivo} other {Se cargaron # autos del archivo}}; {errors, plural, one {# fila tenía errores y no se cargó} other {# filas tenían errores y no se cargaron}}. {errors, plural, one {Corríjala} other {Corríjalas}} en el archivo y envíelo de nuevo.',
+    pt: '{ok, plural, one {# carro do arquivo foi carregado} other {# carros do arquivo foram carregados}}; {errors, plural, one {# linha tinha erros e não foi carregada} other {# linhas tinham erros e não foram carregadas}}. Corrija {errors, plural, one {a linha} other {as linhas}} no arquivo e envie de novo.',
+  },
+  import_none_loaded: {
+    p: ['errors'],
+    en: 'No car of the file was loaded: {errors, plural, one {its row had errors} other {all # rows had errors}}. Fix the file and send it again.',
+    es: 'No se cargó ningún auto del archivo: {errors, plural, one {su fila tenía errores} other {las # filas tenían errores}}. Corrija el archivo y envíelo de nuevo.',
+    pt: 'Nenhum carro do arquivo foi carregado: {errors, plural, one {sua linha tinha erros} other {as # linhas tinham erros}}. Corrija o arquivo e envie de novo.',
+  },
 } as const satisfies Table;

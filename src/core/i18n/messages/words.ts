@@ -1,4 +1,4 @@
-// Words for the values people see (D31): a car's fields, sources, statuses, events, markets.
+// Words for the values people see (D31): a car's fields, sources, statuses, events, markets, roles.
 // A page shows these instead of the raw value (`external_id` → "Código de stock", `woocommerce`
 // → "WooCommerce"). test/core/i18n.test.ts checks every field, source, status, event and
 // market of the service has its words here.
@@ -58,6 +58,12 @@ export const WORDS = {
   'event.vehicle.sold': { en: 'Marked as sold', es: 'Marcado como vendido', pt: 'Marcado como vendido' },
   'event.vehicle.rejected': { en: 'Rejected', es: 'Rechazado', pt: 'Recusado' },
   'event.sync.failed': { en: 'Sync failed', es: 'Sincronización fallida', pt: 'Falha na sincronização' },
+  // The panel's "send test" delivery (not an event a car or lead gives, P110).
+  'event.webhook.test': { en: 'Test', es: 'Prueba', pt: 'Teste' },
+
+  // A panel user's role (D27).
+  'role.owner': { en: 'Owner', es: 'Titular', pt: 'Titular' },
+  'role.staff': { en: 'Staff', es: 'Personal', pt: 'Equipe' },
 
   // Markets (D3), by their code.
   'market.ar': { en: 'Argentina', es: 'Argentina', pt: 'Argentina' },
