@@ -79,7 +79,6 @@ dl.fields dd{margin:0}
 .swatch.s0{background:#0b5cad}
 .swatch.s1{background:#1e7b34}
 .swatch.s2{background:#9a5b00}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .range{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 1rem}
 .range a{padding:.35rem .75rem;border:1px solid var(--line);border-radius:999px;text-decoration:none;background:var(--card)}
 .range a[aria-current=page]{background:var(--brand);color:var(--brand-fg);border-color:var(--brand)}
