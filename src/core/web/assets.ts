@@ -59,6 +59,16 @@ dl.fields dd{margin:0}
 .photos figure{margin:0}
 .photos img{width:100%;height:auto;border-radius:6px;background:#e6e9ed}
 .field-error{color:var(--bad);font-size:.9rem;margin:.25rem 0 0}
+.nowrap{white-space:nowrap}
+tr.linked{position:relative}
+tr.linked:hover{background:#f5f7fa}
+tr.linked a.row-link::after{content:'';position:absolute;inset:0}
+.car-form .field{margin:0 0 .75rem}
+.car-form .field input:not([type=checkbox]):not([type=file]),.car-form textarea{width:100%;max-width:32rem;box-sizing:border-box}
+.car-form fieldset{border:1px solid var(--line);border-radius:var(--radius);margin:0 0 1rem;padding:.5rem .75rem}
+.car-form .pos{width:3.5rem}
+.car-form label.check{display:block;font-weight:normal;margin-top:.25rem}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .skip{position:absolute;left:-999px}
 .skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
 @media (max-width:40rem){
