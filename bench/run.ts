@@ -40,6 +40,7 @@ import { PHOTO_BENCHMARKS } from './photos.js';
 import { POLLING_BENCHMARKS } from './polling.js';
 import { SCALE_BENCHMARKS } from './scale.js';
 import { PHOTO_THROUGHPUT_BENCHMARKS } from './photo-throughput.js';
+import { PHOTO_UPLOAD_BENCHMARKS } from './photo-upload.js';
 import { WEBHOOK_BENCHMARKS } from './webhooks.js';
 import {
   BenchError,
@@ -153,6 +154,8 @@ const BENCHMARKS: Benchmark[] = [
   // worker, from a local photo server (bench/photos.ts).
   ...PHOTO_BENCHMARKS,
   ...PHOTO_THROUGHPUT_BENCHMARKS,
+  // photo-upload: a 4 MB phone JPEG through the panel's form vs sharp alone (bench/photo-upload.ts, P104).
+  ...PHOTO_UPLOAD_BENCHMARKS,
   // webhook_delivery: events delivered to a local HTTPS receiver (bench/webhooks.ts).
   ...WEBHOOK_BENCHMARKS,
   // listing_page: the public page of an active car with 10 photos (bench/listings.ts).

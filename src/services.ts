@@ -23,6 +23,7 @@ import { ImportLock } from './modules/feeds/import-lock.js';
 import { KEY_REVOCATIONS } from './modules/keys/repository.js';
 import { createPhotoStorage } from './modules/photos/create-storage.js';
 import type { PhotoStorage } from './modules/photos/storage.js';
+import { ImageWork } from './modules/photos/image-work.js';
 import type { SendConfig } from './modules/webhooks/send.js';
 
 export interface ServiceOptions {
@@ -48,6 +49,8 @@ export interface AppServices {
   outbound: Outbound;
   /** Where photos are kept (PHOTO_STORAGE, P33); `storage.check()` is its readiness probe. */
   storage: PhotoStorage;
+  /** The process's image work (P46): photo downloads and panel uploads (P104) share it; its child process starts on first use. */
+  images: ImageWork;
   /** Seals secrets the service must read back (webhook signing secrets). */
   box: SecretBox;
   catalog: Catalog;
@@ -112,6 +115,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     }),
     outbound: opts.outbound ?? createOutbound({ allowPrivateNetworks: config.outboundAllowPrivateNetworks }),
     storage,
+    images: new ImageWork(config.imageConcurrency),
     box: secretBox(loadServerKey(config.secretKey, config.dataDir)),
     // Models still produced list next year's model year (sold from the autumn before).
     catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1),
@@ -159,4 +163,5 @@ export async function closeServices(services: AppServices): Promise<void> {
   await services.keyRevocations.close();
   await services.redis?.close();
   await services.storage.close();
+  services.images.close();
 }

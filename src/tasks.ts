@@ -6,7 +6,6 @@ import { definePulls } from './modules/feeds/pull.js';
 import { defineLeadRetention, scheduleLeadRetention } from './modules/leads/retention.js';
 import { ensurePulls } from './modules/feeds/pull-schedule.js';
 import { definePhotoDownloads } from './modules/vehicles/photos/download.js';
-import { ImageWork } from './modules/photos/image-work.js';
 import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
 import { defineWebhookDeliveries } from './modules/webhooks/deliver.js';
 import { defineWeeklySummary, scheduleWeeklySummary } from './modules/stats/weekly-mail.js';
@@ -16,7 +15,7 @@ export function defineTasks(services: AppServices): void {
   const { jobs, config } = services;
   defineWebhookDeliveries(jobs, { ...services, scheduleMs: config.webhookRetryScheduleMs, maxInFlight: config.webhookMaxInFlight });
   defineExpiry(jobs, services.store, services.clock, config.listingTtlDays);
-  definePhotoDownloads(jobs, { ...services, timeoutMs: config.photoTimeoutMs, images: new ImageWork(config.imageConcurrency) });
+  definePhotoDownloads(jobs, { ...services, timeoutMs: config.photoTimeoutMs });
   definePulls(jobs, { ...services, intervalMs: config.feedPollIntervalMs });
   defineMailSending(jobs, services);
   defineLeadRetention(jobs, services.store, services.clock, config.leadRetentionDays);

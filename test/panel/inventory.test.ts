@@ -12,7 +12,7 @@ import { signedInClient, type PanelClient } from '../support/panel.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
 
 /** The car ids a list page links to, in order. */
-const carIds = (body: string): number[] => [...body.matchAll(/<a href="\/panel\/inventory\/(\d+)">/g)].map((m) => Number(m[1]));
+const carIds = (body: string): number[] => [...body.matchAll(/<a class="row-link" href="\/panel\/inventory\/(\d+)">/g)].map((m) => Number(m[1]));
 const nextHref = (body: string): string | undefined => /<a class="button secondary" href="([^"]+)">/.exec(body)?.[1]?.replaceAll('&amp;', '&');
 
 describe(`panel inventory (${STORE_NAME})`, () => {
@@ -37,7 +37,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
   const listed = async (c: PanelClient, query: string): Promise<string[]> => {
     const res = await c.get(`/panel/inventory${query}`);
     assert.equal(res.status, 200, res.body);
-    return [...res.body.matchAll(/<a href="\/panel\/inventory\/\d+">([^<]*)<\/a>/g)].map((m) => m[1]!);
+    return [...res.body.matchAll(/<a class="row-link" href="\/panel\/inventory\/\d+">([^<]*)<\/a>/g)].map((m) => m[1]!);
   };
 
   test('the list pages through 120 cars, 50 at a time, each car once', async () => {

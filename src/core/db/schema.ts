@@ -214,6 +214,18 @@ interface PhotosTable {
   updated_at: number;
 }
 
+/** A photo uploaded in the panel (D33, P104), stored already; its car lists it as `upload:<file_id>`. */
+interface PhotoUploadsTable {
+  dealer_id: number;
+  file_id: string;
+  format: string;
+  width: number;
+  height: number;
+  /** JSON array, as photos.variant_widths. */
+  variant_widths: string;
+  created_at: number;
+}
+
 interface WebhooksTable {
   id: Generated<number>;
   dealer_id: number;
@@ -433,6 +445,7 @@ export interface DB {
   listing_stats_daily: ListingStatsDailyTable;
   vehicle_prices: VehiclePricesTable;
   stats_weekly_mails: StatsWeeklyMailsTable;
+  photo_uploads: PhotoUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -86,7 +86,14 @@ dl.fields dd{margin:0}
 .totals div{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:.5rem .75rem}
 .totals dt{color:var(--muted);font-size:.85rem}
 .totals dd{margin:0;font-size:1.4rem;font-weight:600}
-.sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+tr.linked{position:relative}
+tr.linked:hover{background:#f5f7fa}
+tr.linked a.row-link::after{content:'';position:absolute;inset:0}
+.car-form .field{margin:0 0 .75rem}
+.car-form .field input:not([type=checkbox]):not([type=file]),.car-form textarea{width:100%;max-width:32rem;box-sizing:border-box}
+.car-form fieldset{border:1px solid var(--line);border-radius:var(--radius);margin:0 0 1rem;padding:.5rem .75rem}
+.car-form .pos{width:3.5rem}
+.car-form label.check{display:block;font-weight:normal;margin-top:.25rem}
 .skip{position:absolute;left:-999px}
 .skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
 @media (max-width:40rem){

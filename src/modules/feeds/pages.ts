@@ -187,7 +187,7 @@ ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
     if (total === 0) return html`<p class="muted">${t.noImports}</p>`;
     const pages = Math.max(1, Math.ceil(total / IMPORTS_PER_PAGE));
     return html`<div class="table-wrap"><table class="stack">
-<thead><tr><th>${t.time}</th><th>${t.feedColumn}</th><th>${t.trigger}</th><th>${t.result}</th><th>${t.counts}</th><th><span class="sr-only">${t.actions}</span></th></tr></thead>
+<thead><tr><th>${t.time}</th><th>${t.feedColumn}</th><th>${t.trigger}</th><th>${t.result}</th><th>${t.counts}</th><th><span class="visually-hidden">${t.actions}</span></th></tr></thead>
 <tbody>${rows.map(
       (r) => html`<tr>
 <td class="date" data-label="${t.time}">${dateTime(r.started_at, user)}</td>

@@ -27,7 +27,7 @@ export const keysPages: FastifyPluginAsync<{ deps: KeysPagesDeps }> = async (app
   function keyRows(req: FastifyRequest, user: PanelUser, keys: KeyView[]): Html {
     const t = KEY_TEXTS[req.panelLang];
     return html`<div class="table-wrap"><table class="stack">
-<thead><tr><th>${t.name}</th><th>${t.prefix}</th><th>${t.created}</th><th>${t.lastUsed}</th><th>${t.state}</th><th><span class="sr-only">${t.actions}</span></th></tr></thead>
+<thead><tr><th>${t.name}</th><th>${t.prefix}</th><th>${t.created}</th><th>${t.lastUsed}</th><th>${t.state}</th><th><span class="visually-hidden">${t.actions}</span></th></tr></thead>
 <tbody>
 ${keys.map(
   (k) => html`<tr>

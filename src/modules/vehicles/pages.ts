@@ -13,6 +13,7 @@ import { dateTime } from '../../core/web/time.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { marketFormat } from '../markets/format.js';
+import { findMarket } from '../markets/markets.js';
 import { decodeCursor, encodeCursor, type CursorFilters } from './cursor.js';
 import { INVENTORY_TEXTS, type InventoryTexts } from './panel-texts.js';
 import type { PhotoStateEntry, ShownPhoto } from './photos/state.js';
@@ -20,12 +21,14 @@ import { photoUrl } from '../photos/url.js';
 import { findDealerVehicle, inventoryPage, vehicleEventCandidates, type InventoryFilter, type InventoryRow } from './repository.js';
 import type { ListPosition } from './cursor.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
-import { sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
+import { sellVehicle, withdrawVehicle } from './service.js';
 import { reviewFacts } from './review.js';
 import { toVehicle } from './serialize.js';
-import { SOURCES } from './sources.js';
+import { SHOWN_SOURCES } from './sources.js';
+import { carEditPages, type CarEditDeps } from './edit-pages.js';
+import { EDIT_TEXTS } from './edit-texts.js';
 
-export type InventoryDeps = VehicleDeps & {
+export type InventoryDeps = CarEditDeps & {
   /** The car's statistics section (stats/car-section.ts, P118), handed in by the panel. */
   carSection?: (user: PanelUser, lang: PanelUser['lang'], row: VehicleRow) => Promise<Html>;
 };
@@ -78,7 +81,7 @@ function readListQuery(req: FastifyRequest, user: PanelUser): ListQuery {
   return {
     status: (VEHICLE_STATUSES as readonly string[]).includes(status) ? (status as VehicleStatus) : undefined,
     market: user.markets.includes(market) ? market : undefined,
-    source: (SOURCES as readonly string[]).includes(source) ? source : undefined,
+    source: (SHOWN_SOURCES as readonly string[]).includes(source) ? source : undefined,
     q: q || undefined,
     cursor: cursor || undefined,
   };
@@ -107,7 +110,7 @@ ${
     ? html`<div><label for="f-market">${t.filters.market}</label><select id="f-market" name="market">${option('', t.filters.any, q.market)}${user.markets.map((m) => option(m, word(user.lang, 'market', m), q.market))}</select></div>`
     : ''
 }
-<div><label for="f-source">${t.filters.source}</label><select id="f-source" name="source">${option('', t.filters.any, q.source)}${SOURCES.map((s) => option(s, word(user.lang, 'source', s), q.source))}</select></div>
+<div><label for="f-source">${t.filters.source}</label><select id="f-source" name="source">${option('', t.filters.any, q.source)}${SHOWN_SOURCES.map((s) => option(s, word(user.lang, 'source', s), q.source))}</select></div>
 <div class="actions"><button type="submit">${t.filters.apply}</button>${q.status || q.market || q.source || q.q ? html`<a href="/panel/inventory">${t.filters.clear}</a>` : ''}</div>
 </form>`;
 }
@@ -119,15 +122,18 @@ function thumbnail(t: InventoryTexts, shownJson: string): Html {
 
 function listTable(t: InventoryTexts, user: PanelUser, rows: InventoryRow[]): Html {
   return html`<div class="table-wrap"><table class="stack">
-<thead><tr><th>${t.col.photo}</th><th>${t.col.stockId}</th><th>${t.col.car}</th><th>${t.col.price}</th><th>${t.col.status}</th><th>${t.col.updated}</th></tr></thead>
+<thead><tr><th>${t.col.photo}</th><th>${t.col.stockId}</th><th>${t.col.car}</th><th>${t.col.price}</th><th>${EDIT_TEXTS[user.lang].field.mileage}</th><th>${t.col.status}</th><th>${t.col.updated}</th></tr></thead>
 <tbody>${rows.map(
-    (r) => html`<tr>
+    // The whole row is the car's link (the stock ID's link stretched over it by the stylesheet);
+    // prices, mileages and dates never break inside (P107).
+    (r) => html`<tr class="linked">
 <td data-label="${t.col.photo}">${thumbnail(t, r.shown_photos)}</td>
-<td data-label="${t.col.stockId}"><a href="/panel/inventory/${r.id}">${r.external_id}</a></td>
+<td data-label="${t.col.stockId}"><a class="row-link" href="/panel/inventory/${r.id}">${r.external_id}</a></td>
 <td data-label="${t.col.car}">${carTitle(r)}</td>
-<td data-label="${t.col.price}">${marketFormat(r.market).price(r.price_cents, r.currency)}</td>
+<td data-label="${t.col.price}" class="nowrap">${marketFormat(r.market).price(r.price_cents, r.currency)}</td>
+<td data-label="${EDIT_TEXTS[user.lang].field.mileage}" class="nowrap">${marketFormat(r.market).mileage(r.mileage, findMarket(r.market)?.mileage_unit ?? 'km')}</td>
 <td data-label="${t.col.status}">${statusBadge(t, r.status)}</td>
-<td data-label="${t.col.updated}">${dateTime(r.updated_at, user)}</td>
+<td data-label="${t.col.updated}" class="nowrap">${dateTime(r.updated_at, user)}</td>
 </tr>`,
   )}</tbody></table></div>`;
 }
@@ -141,6 +147,7 @@ function concerns(car: VehicleRow, data: Record<string, unknown>): boolean {
 
 export const inventoryPages: FastifyPluginAsync<{ deps: InventoryDeps }> = async (app, { deps }) => {
   const { store } = deps;
+  await app.register(carEditPages, { deps });
 
   app.get('/inventory', async (req, reply) => {
     const user = signedIn(req);
@@ -174,6 +181,7 @@ export const inventoryPages: FastifyPluginAsync<{ deps: InventoryDeps }> = async
       title: t.title,
       section: 'inventory',
       body: html`<h1>${t.title}</h1>
+<p><a class="button" href="/panel/inventory/new">${EDIT_TEXTS[user.lang].newCar}</a></p>
 ${filtersForm(t, user, q)}
 ${shown.length ? listTable(t, user, shown) : html`<p class="card muted">${filtered || q.cursor ? t.empty : t.emptyAll}</p>`}
 ${pager}`,
@@ -199,7 +207,14 @@ ${pager}`,
     const events = candidates.filter((e) => concerns(row, JSON.parse(e.data) as Record<string, unknown>)).slice(0, EVENTS_SHOWN);
     const photos = JSON.parse(row.photo_state) as PhotoStateEntry[];
     const done = (req.query as { done?: unknown }).done;
-    const notice = done === 'sold' || done === 'withdrawn' ? html`<p class="notice ok" role="status">${t.done[done]}</p>` : '';
+    const e = EDIT_TEXTS[req.panelLang];
+    const editDone = { created: e.created, saved: e.saved, restored: e.restored } as Record<string, string>;
+    const notice =
+      done === 'sold' || done === 'withdrawn'
+        ? html`<p class="notice ok" role="status">${t.done[done]}</p>`
+        : typeof done === 'string' && editDone[done]
+          ? html`<p class="notice ok" role="status">${editDone[done]}</p>`
+          : '';
     const title = carTitle(row);
 
     const fields: [string, Html | string][] = [
@@ -230,7 +245,13 @@ ${pager}`,
       [t.field.description, v.description || '—'],
     ];
 
-    const actions: Html[] = [];
+    const actions: Html[] = [html`<a class="button secondary" href="/panel/inventory/${row.id}/edit">${e.edit}</a>`];
+    if (!(FOR_SALE_STATUSES as readonly string[]).includes(row.status)) {
+      // Undo (D5's "sent again", D33): a sold, withdrawn or expired car back for sale.
+      actions.push(
+        html`<form class="inline" method="post" action="/panel/inventory/${row.id}/restore" data-confirm="${e.confirmRestore}">${csrfField(req.csrfToken)}<button type="submit">${e.restore}</button></form>`,
+      );
+    }
     if (row.status !== 'sold') {
       actions.push(
         html`<form class="inline" method="post" action="/panel/inventory/${row.id}/sold" data-confirm="${t.confirmSold}">${csrfField(req.csrfToken)}<button type="submit">${t.markSold}</button></form>`,

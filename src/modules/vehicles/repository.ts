@@ -377,6 +377,7 @@ const INVENTORY_ROW_COLUMNS = [
   'version',
   'price_cents',
   'currency',
+  'mileage',
   'shown_photos',
   'updated_at',
 ] as const;

@@ -4,7 +4,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
-import { SOURCES } from './sources.js';
+import { SHOWN_SOURCES, SOURCES } from './sources.js';
 import { MARKET_CODES, MARKETS } from '../markets/markets.js';
 import { VEHICLE_FIELDS, VEHICLE_LIMITS, type VehicleField } from './fields.js';
 import { STOCK_ID_DOC, STOCK_ID_RULE } from './stock-id.js';
@@ -58,6 +58,8 @@ const warningProperties = {
 };
 
 const SourceSchema = oneOf(SOURCES, { description: 'Where the car was sent from. Default `api`.' });
+/** A filter by source also takes `panel` (D33), which no call may send. */
+const ShownSourceSchema = oneOf(SHOWN_SOURCES, { description: 'Only cars from this source (`panel`: made in the dealer panel, D33).' });
 const StatusSchema = oneOf(STATUSES);
 
 /**
@@ -164,7 +166,7 @@ const vehicleProperties: Record<string, TSchema> = {
   listing_id: Type.String({ description: "The service's own stable listing code." }),
   market: vocabularyText(MARKET_CODES),
   status: StatusSchema,
-  source: vocabularyText(SOURCES),
+  source: vocabularyText(SHOWN_SOURCES),
   url: Type.String({ description: 'Public listing page (URI).' }),
 };
 const fields = VEHICLE_FIELDS as readonly VehicleField[];
@@ -337,7 +339,7 @@ export const MarketQuery = Type.Object({
 
 export const ListQuery = Type.Object({
   market: Type.Optional(Type.String({ maxLength: 8, description: "Only this market (default: all of the dealership's markets)." })),
-  source: Type.Optional(SourceSchema),
+  source: Type.Optional(ShownSourceSchema),
   status: Type.Optional(StatusSchema),
   updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'Cars with updated_at at or after this time.' })),
   vin: Type.Optional(

@@ -6,6 +6,7 @@ import type { Catalog, CatalogBrand, CatalogModel } from '../catalog/catalog.js'
 import type { Market } from '../markets/markets.js';
 import { VEHICLE_FIELDS, VEHICLE_LIMITS, type VehicleData, type VehicleField } from './fields.js';
 import { normalizeVin, vinProblem } from './vin.js';
+import { isUploadRef } from './photos/upload-ref.js';
 
 export type { VehicleData } from './fields.js';
 
@@ -18,6 +19,8 @@ export interface ValidationContext {
   defaultCity: string | null;
   /** false when the car already exists with photos: `photos` may be left out. */
   photosRequired: boolean;
+  /** The panel's own calls (D33): `upload:<file id>`, a photo uploaded in the panel, is a photo too. No API call sets it. */
+  uploads?: boolean;
 }
 
 export type ValidationResult = { ok: true; value: VehicleData } | { ok: false; errors: Msg[] };
@@ -177,7 +180,12 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
     const seen = new Map<string, number>();
     const urls: string[] = [];
     list.forEach((p, i) => {
-      const parsed = parsePhotoUrl(p, i + 1);
+      const parsed = ctx.uploads && typeof p === 'string' && isUploadRef(p) ? p : parsePhotoUrl(p, i + 1);
+      if (typeof parsed === 'string') {
+        if (seen.has(parsed)) errors.push(msg('photo_repeats', { n: i + 1, first: seen.get(parsed)! + 1 }));
+        else seen.set(parsed, i);
+        return urls.push(parsed);
+      }
       if (!(parsed instanceof URL)) return errors.push(parsed);
       const url = parsed.toString();
       const first = seen.get(url);

@@ -15,7 +15,8 @@ import { KeyedLimit } from '../../../core/keyed-limit.js';
 import type { Metrics } from '../../../core/metrics/metrics.js';
 import { OutboundError } from '../../../core/outbound/errors.js';
 import type { Outbound } from '../../../core/outbound/fetcher.js';
-import { findPhoto, photosOfVehicles, setPhotoOutcome, setRetryReason } from './repository.js';
+import { findPhoto, findUpload, photosOfVehicles, setPhotoOutcome, setRetryReason } from './repository.js';
+import { uploadFileId } from './upload-ref.js';
 import { settleVehicles } from './settle.js';
 import { findVehiclesByIds } from '../repository.js';
 import { IMAGE_LIMITS, ImageRejected } from '../../photos/image.js';
@@ -70,6 +71,17 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
         await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, { status: 'failed', reason: storeText(msg('photo_removed')) }, complete);
         return;
       }
+      // A panel upload (P104) was checked and stored when it arrived: nothing to fetch.
+      const uploaded = uploadFileId(photo.source_url);
+      if (uploaded !== undefined) {
+        const up = await findUpload(deps.store.db, photo.dealer_id, uploaded);
+        const outcome: Outcome = up
+          ? { status: 'ready', reason: null, file_id: up.file_id, format: up.format, width: up.width, height: up.height, variant_widths: up.variant_widths }
+          : { status: 'failed', reason: storeText(msg('photo_removed')) };
+        await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, outcome, complete);
+        deps.metrics.photoDownload(outcome.status === 'ready' ? 'ready' : 'failed');
+        return;
+      }
       let outcome: Outcome;
       try {
         const host = new URL(photo.source_url).host;
@@ -104,19 +116,7 @@ async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Prom
     signal,
   });
   if (res.status !== 200) throw new HttpStatusError(res.status);
-  const { storage } = deps;
-  // The local store is written by the image process (P58); a bucket from here.
-  let image: WorkedImage;
-  if (storage instanceof LocalPhotoStorage) {
-    image = await deps.images.processInto(res.body, storage.dataDir);
-  } else {
-    const copies = await deps.images.process(res.body);
-    const ext = EXTENSIONS[copies.format];
-    await storage.write(copies.fileId, 'original', ext, copies.original);
-    for (const c of copies.extra) await storage.write(copies.fileId, c.variant, c.ext, c.data);
-    await storage.write(copies.fileId, 'display', ext, copies.display);
-    image = copies;
-  }
+  const image = await storeImage(deps, res.body);
   return {
     status: 'ready',
     reason: null,
@@ -126,6 +126,23 @@ async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Prom
     height: image.height,
     variant_widths: JSON.stringify(image.widths),
   };
+}
+
+/**
+ * Checks a photo's bytes and stores its copies (image.ts: orientation applied, metadata removed,
+ * the display and narrower copies): a downloaded photo's and a panel upload's one pipeline.
+ * Throws ImageRejected for bytes that are no photo within the limits.
+ */
+export async function storeImage(deps: Pick<PhotoDeps, 'storage' | 'images'>, bytes: Buffer): Promise<WorkedImage> {
+  const { storage } = deps;
+  // The local store is written by the image process (P58); a bucket from here.
+  if (storage instanceof LocalPhotoStorage) return deps.images.processInto(bytes, storage.dataDir);
+  const copies = await deps.images.process(bytes);
+  const ext = EXTENSIONS[copies.format];
+  await storage.write(copies.fileId, 'original', ext, copies.original);
+  for (const c of copies.extra) await storage.write(copies.fileId, c.variant, c.ext, c.data);
+  await storage.write(copies.fileId, 'display', ext, copies.display);
+  return copies;
 }
 
 /** The `code` of a Node system error (dns, net), read from the error itself, not its text. */

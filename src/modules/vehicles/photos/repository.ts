@@ -57,3 +57,19 @@ export async function setPhotoOutcome(
     .where('id', '=', id)
     .execute();
 }
+
+/** A panel upload (P104): kept once per dealership and file (the same picture uploaded twice is one row). */
+export async function saveUpload(
+  db: Kysely<DB>,
+  row: { dealer_id: number; file_id: string; format: string; width: number; height: number; variant_widths: string; created_at: number },
+): Promise<void> {
+  await db
+    .insertInto('photo_uploads')
+    .values(row)
+    .onConflict((oc) => oc.columns(['dealer_id', 'file_id']).doNothing())
+    .execute();
+}
+
+export function findUpload(db: Kysely<DB>, dealerId: number, fileId: string) {
+  return db.selectFrom('photo_uploads').selectAll().where('dealer_id', '=', dealerId).where('file_id', '=', fileId).executeTakeFirst();
+}
