@@ -20,7 +20,10 @@ export type SavedReplyProblem = 'required' | 'too_long' | 'invalid' | 'too_many'
 export function savedReplyText(text: string): { text: string } | { problem: SavedReplyProblem } {
   const t = text.replace(/\r\n?/g, '\n').trim();
   if (t === '') return { problem: 'required' };
-  if ([...t].length > SAVED_REPLY_MAX) return { problem: 'too_long' };
+  // Characters as people count them (code points), as replies are (service.ts).
+  let chars = 0;
+  for (const _ of t) chars++;
+  if (chars > SAVED_REPLY_MAX) return { problem: 'too_long' };
   if (forbiddenControl(t, true)) return { problem: 'invalid' };
   return { text: t };
 }
