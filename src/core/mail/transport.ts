@@ -40,7 +40,7 @@ const addressOf = (from: string): string => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? 
  * The From of a message: MAIL_FROM, or another display name at its address (P103). nodemailer
  * quotes the name and encodes it (RFC 2047) when it needs to: a name is never a header's syntax.
  */
-export function fromHeader(from: string, name: string | null | undefined): SendMailOptions['from'] {
+function fromHeader(from: string, name: string | null | undefined): SendMailOptions['from'] {
   const clean = (name ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   return clean ? { name: clean, address: addressOf(from) } : from;
 }

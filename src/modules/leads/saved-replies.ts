@@ -17,7 +17,7 @@ export const SAVED_REPLY_MAX = 1000;
 export type SavedReplyProblem = 'required' | 'too_long' | 'invalid' | 'too_many';
 
 /** The text as kept (line breaks normalised, trimmed), or what is wrong with it. */
-export function savedReplyText(text: string): { text: string } | { problem: SavedReplyProblem } {
+function savedReplyText(text: string): { text: string } | { problem: SavedReplyProblem } {
   const t = text.replace(/\r\n?/g, '\n').trim();
   if (t === '') return { problem: 'required' };
   // Characters as people count them (code points), as replies are (service.ts).
