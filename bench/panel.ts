@@ -1,8 +1,10 @@
 // Benchmarks of the dealer panel (D27) on a real server of its own (SQLite, no job worker):
 //
-//   panel   a dealership with 20 000 cars (written straight into the store in batches) and a
-//           signed-in owner; GET /panel/inventory (first page), a search (q=Corolla&status=active),
-//           a search that matches nothing (every car of the dealership read), the overview, and
+//   panel   a dealership with 20 000 cars and 5 000 leads (written straight into the store in
+//           batches; a third of the leads unread and waiting, P100) and a signed-in owner;
+//           GET /panel/inventory (first page), a search (q=Corolla&status=active), a search that
+//           matches nothing (every car of the dealership read), the overview, the inbox (first
+//           page, and a search by buyer name), each page with the navigation's unread count, and
 //           GET /health beside them as the baseline: p95 of one request at a time on a
 //           kept-alive loopback connection (no queueing: the server's own time plus the
 //           loopback). Then the password KDF's CPU time per sign-in (process.cpuUsage around
@@ -14,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { systemClock } from '../src/core/clock.js';
 import { openStore, type Store } from '../src/core/db/store.js';
 import { writeTransaction } from '../src/core/db/transaction.js';
-import type { NewVehicle, VehicleStatus } from '../src/core/db/schema.js';
+import type { DB, NewVehicle, VehicleStatus } from '../src/core/db/schema.js';
+import type { Insertable } from 'kysely';
 import { hashPassword, verifyPassword } from '../src/modules/users/password.js';
 import { inviteUserToDealer, useLink } from '../src/modules/users/service.js';
 import { insertVehicles } from '../src/modules/vehicles/repository.js';
@@ -24,6 +27,8 @@ import { BenchError, MODELS, createDealer, median, noise, startOwnServer, withOt
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const STOCK = 20_000;
+const LEADS = 5_000;
+const LEAD_BATCH = 500;
 /** Rows a write transaction while seeding. */
 const SEED_BATCH = 2_000;
 const WARMUP = 20;
@@ -74,6 +79,62 @@ async function seedCars(store: Store, dealerId: number): Promise<void> {
     .execute();
 }
 
+/** 5 000 leads on the published cars (two on each of the first 2 500), each with its buyer and one message; every third unread and waiting. */
+async function seedLeads(store: Store, dealerId: number): Promise<void> {
+  const now = Date.now();
+  const cars = await store.db
+    .selectFrom('vehicles')
+    .select(['id', 'external_id', 'listing_id'])
+    .where('dealer_id', '=', dealerId)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .limit(LEADS / 2)
+    .execute();
+  for (let start = 0; start < LEADS; start += LEAD_BATCH) {
+    await writeTransaction(store, async (trx) => {
+      const rows: Insertable<DB['leads']>[] = [];
+      for (let i = start; i < Math.min(LEADS, start + LEAD_BATCH); i++) {
+        const car = cars[i % cars.length]!;
+        const at = now - (LEADS - i) * 60_000;
+        const waiting = i % 3 === 0;
+        rows.push({
+          dealer_id: dealerId,
+          vehicle_id: car.id,
+          external_id: car.external_id,
+          listing_id: car.listing_id,
+          stage: waiting ? ('new' as const) : ('contacted' as const),
+          messages: 1,
+          last_message: `Hola, ¿sigue disponible? Consulta ${i}`,
+          created_at: at,
+          updated_at: at,
+          unread: waiting ? 1 : 0,
+          last_activity_at: at,
+          waiting_since: waiting ? at : null,
+        });
+      }
+      const made = await trx.insertInto('leads').values(rows).returning(['id', 'created_at']).execute();
+      await trx
+        .insertInto('lead_contacts')
+        .values(
+          made.map((m, k) => ({
+            lead_id: m.id,
+            vehicle_id: rows[k]!.vehicle_id,
+            name: `Comprador ${start + k}`,
+            email: `buyer${start + k}@example.com`,
+            phone: null,
+            email_key: `buyer${start + k}@example.com`,
+            phone_key: null,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('lead_messages')
+        .values(made.map((m, k) => ({ lead_id: m.id, body: rows[k]!.last_message ?? '', created_at: m.created_at, author: 'buyer' as const })))
+        .execute();
+    });
+  }
+}
+
 /** Times `n` GETs of `url` one after the other (after WARMUP uncounted), checking each answer. */
 async function timeGets(url: string, cookie: string | undefined, n: number, check: (status: number, body: string) => boolean): Promise<number[]> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
@@ -89,6 +150,7 @@ async function timeGets(url: string, cookie: string | undefined, n: number, chec
   return out;
 }
 
+const leadRowsOf = (body: string) => (body.match(/<li[^>]* data-lead="\d+">/g) ?? []).length;
 const rowsOf = (body: string) => (body.match(/<a href="\/panel\/inventory\/\d+">/g) ?? []).length;
 
 /** CPU time of the process (all its threads, libuv's pool included) while `fn` runs, in ms. */
@@ -102,7 +164,7 @@ async function cpuMs(fn: () => Promise<unknown>): Promise<number> {
 export const PANEL_BENCHMARKS: Benchmark[] = [
   {
     name: 'panel',
-    description: `panel pages of a dealership with ${STOCK} cars (p95 of one request at a time, beside GET /health), and the sign-in KDF's CPU time`,
+    description: `panel pages of a dealership with ${STOCK} cars and ${LEADS} leads (p95 of one request at a time, beside GET /health), and the sign-in KDF's CPU time`,
     async run(ctx) {
       const n = requestsPerAddress();
       const s = await startOwnServer(ctx, ROOT, 'panel', { JOB_CONCURRENCY: '0' });
@@ -115,6 +177,7 @@ export const PANEL_BENCHMARKS: Benchmark[] = [
       try {
         const dealer = await store.db.selectFrom('dealers').select('id').where('slug', '=', 'bench-panel').executeTakeFirstOrThrow();
         await seedCars(store, dealer.id);
+        await seedLeads(store, dealer.id);
         const { inviteUrl } = await inviteUserToDealer(store, systemClock, s.baseUrl, 'bench-panel', {
           email: 'owner@bench.example',
           name: 'Owner',
@@ -135,7 +198,19 @@ export const PANEL_BENCHMARKS: Benchmark[] = [
         first: await timeGets(`${s.baseUrl}/panel/inventory`, cookie, n, page(50)),
         search: await timeGets(`${s.baseUrl}/panel/inventory?q=Corolla&status=active`, cookie, n, page(50)),
         nothing: await timeGets(`${s.baseUrl}/panel/inventory?q=no-such-car`, cookie, n, page(0)),
-        overview: await timeGets(`${s.baseUrl}/panel`, cookie, n, (status, body) => status === 200 && body.includes(`${STOCK}`)),
+        overview: await timeGets(
+          `${s.baseUrl}/panel`,
+          cookie,
+          n,
+          (status, body) => status === 200 && body.includes(`${STOCK}`) && body.includes('Comprador 0'),
+        ),
+        inbox: await timeGets(
+          `${s.baseUrl}/panel/leads`,
+          cookie,
+          n,
+          (status, body) => status === 200 && leadRowsOf(body) === 50 && body.includes('class="count"'),
+        ),
+        inboxSearch: await timeGets(`${s.baseUrl}/panel/leads?q=comprador%20499`, cookie, n, (status, body) => status === 200 && leadRowsOf(body) >= 1),
       }));
 
       // The KDF: one hash made, then verified as each sign-in does.
@@ -168,7 +243,11 @@ export const PANEL_BENCHMARKS: Benchmark[] = [
         ms('panel_search_p95_ms', 'GET /panel/inventory?q=Corolla&status=active, p95', search, 50),
         { key: 'panel_search_ratio', label: 'search ÷ /health (p95)', value: search / health, unit: '×', decimals: 1 },
         ms('panel_search_none_p95_ms', 'GET /panel/inventory?q=<no match> (reads every car), p95', p95(result.nothing)),
-        ms('panel_overview_p95_ms', 'GET /panel (overview), p95', p95(result.overview), 50),
+        ms('panel_overview_p95_ms', `GET /panel (overview: ${LEADS} leads, a third waiting), p95`, p95(result.overview), 50),
+        { key: 'panel_overview_ratio', label: 'overview ÷ /health (p95)', value: p95(result.overview) / health, unit: '×', decimals: 1 },
+        ms('panel_inbox_p95_ms', `GET /panel/leads (inbox first page of ${LEADS} leads), p95`, p95(result.inbox), 50),
+        { key: 'panel_inbox_ratio', label: 'inbox ÷ /health (p95)', value: p95(result.inbox) / health, unit: '×', decimals: 1 },
+        ms('panel_inbox_search_p95_ms', 'GET /panel/leads?q=<buyer name> (inbox search), p95', p95(result.inboxSearch), 50),
         ms('panel_kdf_cpu_ms', `sign-in KDF (scrypt) CPU time per sign-in, median of ${KDF_ROUNDS}`, median(kdf), 250),
         ...noise('panel', { otherCpuPct }),
       ];

@@ -167,7 +167,7 @@ const BENCHMARKS: Benchmark[] = [
   ...FEED_HOSTILE_BENCHMARKS,
   // feeds_dry_run: the dry run of that CSV against its stock, ÷ csv-parse + stock comparison (P27).
   ...FEED_DRY_RUN_BENCHMARKS,
-  // panel: the dealer panel's inventory and overview with 20 000 cars, and the sign-in KDF (bench/panel.ts).
+  // panel: the dealer panel's inventory, overview and inbox with 20 000 cars and 5 000 leads, and the sign-in KDF (bench/panel.ts).
   ...PANEL_BENCHMARKS,
   // scale: 3 API processes + 1 worker vs 1 process on PostgreSQL, with Redis and a local S3 (bench/scale.ts).
   ...SCALE_BENCHMARKS,

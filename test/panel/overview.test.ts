@@ -1,6 +1,6 @@
 // The panel's overview (D27) through the real app: cars by status, cars that need someone,
-// the latest feed imports, webhooks turned off (owners only), new leads by car and time —
-// and never a buyer's name, e-mail or phone.
+// the latest feed imports, webhooks turned off (owners only), the buyers waiting first (name,
+// car, age: P100) — and never a buyer's e-mail or phone.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -121,12 +121,19 @@ describe(`panel overview (${STORE_NAME})`, () => {
     assert.match(page.body, /<div class="stat">2<\/div>/);
   });
 
-  test('new leads: how many and which car, never the buyer', async () => {
+  test('buyers waiting: how many, their name and car, never their e-mail or phone (P100)', async () => {
     const res = await owner.client.get('/panel');
     const lead = await t.store.db.selectFrom('leads').select('id').where('dealer_id', '=', owner.user.dealerId).executeTakeFirstOrThrow();
-    assert.match(res.body, /1 consulta nueva espera respuesta/);
-    assert.ok(res.body.includes(`<a href="/panel/leads/${lead.id}">Toyota Corolla SEG 2019</a>`));
-    for (const secret of SECRETS) assert.ok(!res.body.toLowerCase().includes(secret.toLowerCase()), `the overview shows ${secret}`);
+    assert.match(res.body, /1 comprador espera respuesta/);
+    assert.ok(res.body.includes(`<a href="/panel/leads/${lead.id}"><strong>${BUYER.name}</strong></a>`));
+    assert.ok(res.body.includes('Toyota Corolla SEG 2019 · ACT-2'));
+    for (const secret of SECRETS.filter((s) => !BUYER.name.includes(s)))
+      assert.ok(!res.body.toLowerCase().includes(secret.toLowerCase()), `the overview shows ${secret}`);
+    // What waits comes first: the buyers, then the cars that need someone, then the counts.
+    const at = (text: string) => res.body.indexOf(text);
+    assert.ok(
+      at('Compradores esperando respuesta') < at('Autos que necesitan su atención') && at('Autos que necesitan su atención') < at('<div class="grid">'),
+    );
   });
 
   test('another dealership sees only its own (empty) overview; the password notice', async () => {
@@ -135,7 +142,7 @@ describe(`panel overview (${STORE_NAME})`, () => {
     assert.equal(res.status, 200);
     assert.match(res.body, /Su contraseña quedó guardada/);
     assert.match(res.body, /0 en total/);
-    assert.match(res.body, /No hay consultas nuevas/);
+    assert.match(res.body, /Ningún comprador espera respuesta/);
     assert.match(res.body, /No hay autos en revisión/);
     assert.match(res.body, /Ninguna foto falló/);
     assert.match(res.body, /Todavía no hubo importaciones/);

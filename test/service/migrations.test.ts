@@ -29,6 +29,7 @@ const LANDED: Record<string, string> = {
   '2026-11-27-002-photo-variants': '7c58340155f8216e',
   '2026-11-27-002b-public-pages': 'ad527dc7d9f8f78d',
   '2026-11-27-003-listing-stats': '0a94fad5de219ae9',
+  '2026-11-27-101-saved-replies': 'c2554f8c1f42c0bd',
   '2026-11-27-102-panel-cars': '5cdee32a1d3918b2',
 };
 

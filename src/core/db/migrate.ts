@@ -24,6 +24,7 @@ import * as dealerProfile from './migrations/2026-11-27-001-dealer-profile.js';
 import * as photoVariants from './migrations/2026-11-27-002-photo-variants.js';
 import * as publicPages from './migrations/2026-11-27-002b-public-pages.js';
 import * as listingStats from './migrations/2026-11-27-003-listing-stats.js';
+import * as savedReplies from './migrations/2026-11-27-101-saved-replies.js';
 import * as panelCars from './migrations/2026-11-27-102-panel-cars.js';
 import * as statsMail from './migrations/2026-11-27-105-stats-mail.js';
 
@@ -48,6 +49,7 @@ const MIGRATIONS = {
   '2026-11-27-002-photo-variants': photoVariants,
   '2026-11-27-002b-public-pages': publicPages,
   '2026-11-27-003-listing-stats': listingStats,
+  '2026-11-27-101-saved-replies': savedReplies,
   '2026-11-27-102-panel-cars': panelCars,
   '2026-11-27-105-stats-mail': statsMail,
 };

@@ -288,6 +288,8 @@ interface LeadsTable {
   unread: ColumnType<number, number | undefined, number>;
   /** The latest entry of the conversation (the inbox's order). */
   last_activity_at: number;
+  /** The buyer's latest message while it waits for a reply or note (P100); null once answered. */
+  waiting_since: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The buyer's contact details: read by the dealer panel only, never by the API. */
@@ -368,12 +370,23 @@ interface UserTokensTable {
 export type MailStatus = 'queued' | 'sent' | 'failed';
 
 /** The outbox (D28): one row per message, sent by a `mail.send` job. */
+/** A user's saved answers, inserted into a reply with a tap (P102). */
+interface SavedRepliesTable {
+  id: Generated<number>;
+  dealer_id: number;
+  user_id: number;
+  body: string;
+  created_at: number;
+}
+
 interface MailsTable {
   id: Generated<number>;
   dealer_id: number | null;
   kind: string;
   to_address: string;
   reply_to: string | null;
+  /** The display name it is sent From (a reply: the dealership's, P103); null: MAIL_FROM's. */
+  from_name: ColumnType<string | null, string | null | undefined, string | null>;
   subject: string;
   text_body: string | null;
   html_body: string | null;
@@ -441,6 +454,7 @@ export interface DB {
   user_sessions: UserSessionsTable;
   user_tokens: UserTokensTable;
   mails: MailsTable;
+  saved_replies: SavedRepliesTable;
   limit_hits: LimitHitsTable;
   listing_stats_daily: ListingStatsDailyTable;
   vehicle_prices: VehiclePricesTable;
@@ -450,6 +464,7 @@ export interface DB {
 
 export type UserRow = Selectable<UsersTable>;
 export type MailRow = Selectable<MailsTable>;
+export type SavedReplyRow = Selectable<SavedRepliesTable>;
 
 export type DealerRow = Selectable<DealersTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   kind: string;
   to: string;
   replyTo?: string | null;
+  /** The display name to send From, the address staying MAIL_FROM's (a reply: the dealership's name, P103). */
+  fromName?: string | null;
   subject: string;
   text: string;
   html: string;
@@ -28,6 +30,7 @@ export async function queueMail(db: Kysely<DB>, clock: Clock, mail: OutgoingMail
       kind: mail.kind,
       to_address: mail.to,
       reply_to: mail.replyTo ?? null,
+      from_name: mail.fromName ?? null,
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html,

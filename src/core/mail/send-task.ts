@@ -19,6 +19,7 @@ export function defineMailSending(jobs: JobWorker, deps: { store: Store; clock: 
           id: Number(mail.id),
           to: mail.to_address,
           replyTo: mail.reply_to,
+          fromName: mail.from_name,
           subject: mail.subject,
           text: mail.text_body,
           html: mail.html_body ?? '',

@@ -11,6 +11,8 @@ export interface MailEnvelope {
   id: number;
   to: string;
   replyTo: string | null;
+  /** Sent From this name at MAIL_FROM's address (null: MAIL_FROM as configured). */
+  fromName?: string | null;
   subject: string;
   text: string;
   html: string;
@@ -31,9 +33,21 @@ export interface MailTransportOptions {
   timeoutMs?: number;
 }
 
+/** MAIL_FROM's address ("Name <a@b>" or "a@b"). */
+const addressOf = (from: string): string => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
+/**
+ * The From of a message: MAIL_FROM, or another display name at its address (P103). nodemailer
+ * quotes the name and encodes it (RFC 2047) when it needs to: a name is never a header's syntax.
+ */
+function fromHeader(from: string, name: string | null | undefined): SendMailOptions['from'] {
+  const clean = (name ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return clean ? { name: clean, address: addressOf(from) } : from;
+}
+
 function message(from: string, mail: MailEnvelope): SendMailOptions {
   return {
-    from,
+    from: fromHeader(from, mail.fromName),
     to: mail.to,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: mail.subject,

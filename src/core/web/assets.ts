@@ -16,6 +16,23 @@ header.top .bar .signout{padding:.3rem .7rem;min-height:36px;font-weight:500}
 nav.main{max-width:72rem;margin:0 auto;padding:0 1rem .4rem;display:flex;flex-wrap:wrap;gap:.25rem}
 nav.main a{padding:.35rem .6rem;border-radius:6px;text-decoration:none;color:var(--fg)}
 nav.main a[aria-current=page]{background:var(--brand);color:var(--brand-fg)}
+nav.main .count{display:inline-block;min-width:1.4rem;padding:0 .35rem;border-radius:999px;background:var(--bad);color:#fff;font-size:.8rem;font-weight:700;text-align:center}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+details.fold>summary{cursor:pointer;font-weight:600;padding:.5rem 0;min-height:44px}
+ul.waiting,ul.inbox{list-style:none;margin:0;padding:0}
+ul.waiting li,ul.inbox li{display:flex;gap:.75rem;align-items:flex-start;padding:.6rem 0;border-bottom:1px solid var(--line)}
+ul.waiting li:last-child,ul.inbox li:last-child{border-bottom:none}
+.thumb{flex:0 0 auto;width:64px;height:48px;border-radius:6px;object-fit:cover;background:#e6e9ed}
+.grow{flex:1 1 auto;min-width:0}
+.age{flex:0 0 auto;white-space:nowrap;font-size:.85rem}
+.line1{display:block;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.thread article{max-width:40rem}
+.thread article[data-author=dealer],.thread article[data-author=note]{margin-left:auto;background:#eef5fc}
+.replies-pick{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end}
+.replies-pick select{flex:1 1 12rem;width:auto}
+.replies-pick label{margin-top:0}
+.convo{display:grid;gap:0 1rem;grid-template-columns:minmax(0,1fr)}
+@media (min-width:60rem){.convo{grid-template-columns:minmax(0,2fr) minmax(16rem,1fr)}.convo-side{padding-top:3.2rem}}
 main{max-width:72rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;margin:.25rem 0 1rem}
 h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
@@ -113,8 +130,8 @@ tr.linked a.row-link::after{content:'';position:absolute;inset:0}
 }
 `;
 
-// Progressive only: every page works without it. Copy buttons, and a confirmation before a
-// form marked data-confirm is sent.
+// Progressive only: every page works without it. Copy buttons, a confirmation before a form
+// marked data-confirm is sent, and a saved reply inserted at the cursor (data-insert).
 const JS = `
 document.addEventListener('click', function (e) {
   var b = e.target.closest && e.target.closest('[data-copy]');
@@ -130,6 +147,21 @@ document.addEventListener('submit', function (e) {
   var f = e.target;
   var q = f.getAttribute && f.getAttribute('data-confirm');
   if (q && !window.confirm(q)) e.preventDefault();
+});
+// A saved reply (P102) inserted where the cursor is in the reply box, what was typed kept.
+document.addEventListener('submit', function (e) {
+  var f = e.target;
+  var id = f.getAttribute && f.getAttribute('data-insert');
+  var box = id && document.getElementById(id);
+  var sel = box && f.querySelector('select');
+  var opt = sel && sel.options[sel.selectedIndex];
+  if (!opt) return;
+  e.preventDefault();
+  var text = opt.getAttribute('data-text') || '';
+  var a = box.selectionStart, b = box.selectionEnd;
+  if (typeof a !== 'number') { a = b = box.value.length; }
+  box.setRangeText(text, a, b, 'end');
+  box.focus();
 });
 document.querySelectorAll('[data-copy]').forEach(function (b) { b.hidden = false; });
 `;

@@ -37,6 +37,8 @@ declare module 'fastify' {
     panelLang: Lang;
     /** The CSRF token every form of this page carries. */
     csrfToken: string;
+    /** Signed-in pages: the dealership's unread conversations, for the navigation (P101). */
+    unreadLeads?: number;
   }
 }
 

@@ -29,6 +29,8 @@ export interface PageOptions {
   /** The navigation entry marked current. */
   section?: Section;
   csrfToken?: string;
+  /** Unread conversations, shown beside "Leads" in the navigation (P101). */
+  unreadLeads?: number | undefined;
 }
 
 /** A hidden field carrying the CSRF token: every form that changes anything has one. */
@@ -48,7 +50,10 @@ export function page(o: PageOptions): Html {
   </div>
   <nav class="main" aria-label="${t.menu}">
     ${SECTIONS.filter((s) => !s.owner || user.role === 'owner').map(
-      (s) => html`<a href="${s.href}"${s.key === o.section ? html` aria-current="page"` : ''}>${t.nav[s.key]}</a>`,
+      (s) =>
+        html`<a href="${s.href}"${s.key === o.section ? html` aria-current="page"` : ''}>${t.nav[s.key]}${
+          s.key === 'leads' && o.unreadLeads ? html` <span class="count">${o.unreadLeads}<span class="vh"> ${t.unreadNav}</span></span>` : ''
+        }</a>`,
     )}
   </nav>
 </header>`

@@ -11,7 +11,15 @@ export interface RenderOptions {
 }
 
 export function sendPage(req: FastifyRequest, reply: FastifyReply, o: RenderOptions): FastifyReply {
-  const doc = page({ lang: req.panelLang, title: o.title, body: o.body, user: req.panelUser, section: o.section, csrfToken: req.csrfToken });
+  const doc = page({
+    lang: req.panelLang,
+    title: o.title,
+    body: o.body,
+    user: req.panelUser,
+    section: o.section,
+    csrfToken: req.csrfToken,
+    unreadLeads: req.unreadLeads,
+  });
   return reply
     .code(o.status ?? 200)
     .type('text/html; charset=utf-8')

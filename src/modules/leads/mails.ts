@@ -16,7 +16,6 @@ const TEXTS = {
     contactNote: 'The buyer’s name, e-mail and phone are in the conversation.',
     optOut: 'You get these notices because they are on for your user; you can turn them off in the panel’s Leads page.',
     replySubject: (dealer: string, car: string) => `${dealer} – ${car}`,
-    replyHello: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
     replyAbout: 'About the car',
     replyAnswer: (dealer: string) => `To answer, reply to this e-mail: it goes to ${dealer}.`,
   },
@@ -29,7 +28,6 @@ const TEXTS = {
     contactNote: 'El nombre, el correo y el teléfono del comprador están en la conversación.',
     optOut: 'Recibe estos avisos porque están activados para su usuario; puede desactivarlos en la página Consultas del panel.',
     replySubject: (dealer: string, car: string) => `${dealer} – ${car}`,
-    replyHello: (name: string) => (name ? `Hola ${name}:` : 'Hola:'),
     replyAbout: 'Sobre el auto',
     replyAnswer: (dealer: string) => `Para responder, conteste este correo: le llega a ${dealer}.`,
   },
@@ -42,7 +40,6 @@ const TEXTS = {
     contactNote: 'O nome, o e-mail e o telefone do comprador estão na conversa.',
     optOut: 'Você recebe estes avisos porque estão ativados para o seu usuário; é possível desativá-los na página Contatos do painel.',
     replySubject: (dealer: string, car: string) => `${dealer} – ${car}`,
-    replyHello: (name: string) => (name ? `Olá ${name},` : 'Olá,'),
     replyAbout: 'Sobre o carro',
     replyAnswer: (dealer: string) => `Para responder, responda a este e-mail: ele chega a ${dealer}.`,
   },
@@ -92,7 +89,6 @@ export function leadNoticeMail(lang: Lang, to: string, f: NoticeFacts): Outgoing
 export interface ReplyFacts {
   dealerId: number;
   dealerName: string;
-  buyerName: string;
   buyerEmail: string;
   /** The replying user's address: a buyer who answers by e-mail reaches a person. */
   replyTo: string;
@@ -102,12 +98,15 @@ export interface ReplyFacts {
   reply: string;
 }
 
-/** A dealer's reply, in the language of the car's market (the language of the page the buyer wrote on). */
+/**
+ * A dealer's reply, in the language of the car's market (the language of the page the buyer wrote
+ * on): From the dealership's name, Reply-To the salesperson, and the salesperson's own words on
+ * top — no greeting of ours above their "¡Hola Lucía!" (P103).
+ */
 export function leadReplyMail(lang: Lang, f: ReplyFacts): OutgoingMail {
   const t = TEXTS[lang];
-  const text = `${t.replyHello(f.buyerName)}\n\n${f.reply}\n\n-- \n${f.dealerName}\n${t.replyAbout}: ${f.car} · ${f.price}\n${f.carUrl}\n\n${t.replyAnswer(f.dealerName)}\n`;
+  const text = `${f.reply}\n\n-- \n${f.dealerName}\n${t.replyAbout}: ${f.car} · ${f.price}\n${f.carUrl}\n\n${t.replyAnswer(f.dealerName)}\n`;
   const body = html`<!doctype html><html><body style="${STYLE}">
-<p>${t.replyHello(f.buyerName)}</p>
 <p style="white-space:pre-line">${f.reply}</p>
 <p>— ${f.dealerName}</p>
 <p style="color:#5b6470">${t.replyAbout}: <a href="${f.carUrl}">${f.car}</a> · ${f.price}</p>
@@ -117,6 +116,7 @@ export function leadReplyMail(lang: Lang, f: ReplyFacts): OutgoingMail {
     kind: 'lead_reply',
     to: f.buyerEmail,
     replyTo: f.replyTo,
+    fromName: f.dealerName,
     dealerId: f.dealerId,
     subject: t.replySubject(f.dealerName, f.car),
     text,

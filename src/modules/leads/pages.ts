@@ -1,11 +1,13 @@
-// The panel's leads (D29): the inbox (newest activity first, unread marked, filters by stage
-// and car, search by buyer name or stock ID, counts per stage) and a lead's conversation, the
-// only page that shows the buyer's name, e-mail and phone, and links the car's other leads with
-// the same e-mail or phone (never merged, D37). Replies and stage changes go through the same
-// service as the API (service.ts).
+// The panel's leads (D29): the inbox (newest activity first: each buyer by name with the car's
+// photo, the first line of the latest message and its age, P100; unread marked; filters by stage
+// and car and search by buyer name or stock ID, folded away on a phone) and a lead's
+// conversation (the messages first, newest at the bottom, the reply box under them with the
+// user's saved replies, P102; then the buyer, car and stage), the only page that shows the
+// buyer's e-mail and phone, and links the car's other leads with the same e-mail or phone (never
+// merged, D37). Replies and stage changes go through the same service as the API (service.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
-import type { LeadMessageRow, LeadStage } from '../../core/db/schema.js';
+import type { LeadMessageRow, LeadStage, SavedReplyRow } from '../../core/db/schema.js';
 import type { Store } from '../../core/db/store.js';
 import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
@@ -15,11 +17,13 @@ import { dateTime, fullDateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { marketFormat } from '../markets/format.js';
 import { updateAccount } from '../users/service.js';
-import { shownUrls } from '../vehicles/photos/state.js';
+import { photoUrl } from '../photos/url.js';
+import { shownPhotos, shownUrls } from '../vehicles/photos/state.js';
 import { vehicleLabel } from '../vehicles/serialize.js';
 import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
 import { displayPhone, telHref, whatsappDigits } from '../markets/phone.js';
 import { LEAD_TEXTS } from './panel-texts.js';
+import { addSavedReply, listSavedReplies, removeSavedReply, SAVED_REPLIES_MAX, SAVED_REPLY_MAX, type SavedReplyProblem } from './saved-replies.js';
 import { LEAD_STAGES } from './schemas.js';
 import {
   changeStage,
@@ -42,12 +46,19 @@ export interface LeadPagesDeps {
 
 const SEARCH_MAX = 100;
 const STAGE_BADGE: Record<LeadStage, string> = { new: 'badge warn', contacted: 'badge', won: 'badge ok', lost: 'badge bad' };
-/** The inbox shows the start of the latest message; the conversation has it whole. */
-const PREVIEW_CHARS = 160;
-const shorten = (text: string | null): string => {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
-  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS).trimEnd()}…` : flat;
+/** The inbox shows the first line of the latest message; the conversation has it whole. */
+const PREVIEW_CHARS = 120;
+const firstLine = (text: string | null): string => {
+  const line = ((text ?? '').trim().split('\n')[0] ?? '').replace(/\s+/g, ' ').trim();
+  return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS).trimEnd()}…` : line;
 };
+
+/** A car's first photo, small (the narrow copy when there is one, P88), as a same-origin path. */
+function thumbPath(shownJson: string): string | undefined {
+  const first = shownPhotos(shownJson)[0];
+  if (!first) return undefined;
+  return photoUrl('', first.file_id, first.w?.includes(480) ? 'w480' : 'display', first.ext);
+}
 
 const notice = (kind: 'ok' | 'bad' | 'warn', text: string | undefined): Html | '' => (text ? html`<p class="notice ${kind}" role="status">${text}</p>` : '');
 const stageBadge = (stage: LeadStage, label: string): Html => html`<span class="${STAGE_BADGE[stage]}">${label}</span>`;
@@ -101,7 +112,9 @@ ${LEAD_STAGES.map(
 ${unread > 0 ? html`<span class="badge warn">${t.unreadCount(unread)}</span>` : ''}
 </nav>`;
 
-    const filters = html`<form class="filters card" method="get" action="/panel/leads" role="search">
+    // On a phone the filters fold away (<details>, no script); open while a filter is set.
+    const filters = html`<details class="fold card"${filtered ? html` open` : ''}><summary>${t.filters}</summary>
+<form class="filters" method="get" action="/panel/leads" role="search">
 <div><label for="f-stage">${t.filterStage}</label><select id="f-stage" name="stage"><option value="">${t.anyStage}</option>${LEAD_STAGES.map(
       (s) => html`<option value="${s}"${q.stage === s ? html` selected` : ''}>${t.stages[s]}</option>`,
     )}</select></div>
@@ -110,22 +123,22 @@ ${unread > 0 ? html`<span class="badge warn">${t.unreadCount(unread)}</span>` : 
     )}</select></div>
 <div><label for="f-q">${t.search}</label><input id="f-q" name="q" type="search" maxlength="${SEARCH_MAX}" value="${q.search ?? ''}"></div>
 <div class="actions"><button type="submit">${t.filter}</button>${filtered ? html`<a href="/panel/leads">${t.clear}</a>` : ''}</div>
-</form>`;
+</form></details>`;
 
-    const table = rows.length
-      ? html`<div class="table-wrap"><table class="stack">
-<thead><tr><th>${t.colLead}</th><th>${t.colCar}</th><th>${t.colStage}</th><th>${t.colMessage}</th><th>${t.colActivity}</th></tr></thead>
-<tbody>
-${rows.map(
-  (r) => html`<tr${r.unread ? html` class="unread"` : ''}>
-<td data-label="${t.colLead}"><a href="/panel/leads/${r.id}">${r.unread ? html`<strong>${t.leadNumber(r.id)}</strong>` : t.leadNumber(r.id)}</a>${r.unread ? html` <span class="badge warn">${t.unread}</span>` : ''}<br><span class="muted">${t.messages(r.messages)}</span></td>
-<td data-label="${t.colCar}">${vehicleLabel(r)}<br><span class="muted">${r.external_id}</span></td>
-<td data-label="${t.colStage}">${stageBadge(r.stage, t.stages[r.stage])}</td>
-<td data-label="${t.colMessage}">${shorten(r.last_message)}</td>
-<td data-label="${t.colActivity}">${dateTime(r.last_activity_at, user)}</td>
-</tr>`,
-)}
-</tbody></table></div>`
+    const list = rows.length
+      ? html`<ul class="inbox card">
+${rows.map((r) => {
+  const thumb = thumbPath(r.shown_photos);
+  const name = r.erased_at !== null ? t.erased : r.buyer_name;
+  return html`<li${r.unread ? html` class="unread"` : ''} data-lead="${r.id}">
+${thumb ? html`<img class="thumb" src="${thumb}" alt="" width="64" height="48" loading="lazy">` : html`<span class="thumb" role="img" aria-label="${t.noPhoto}"></span>`}
+<span class="grow"><a href="/panel/leads/${r.id}">${r.unread ? html`<strong>${name}</strong>` : name}</a>${r.unread ? html` <span class="badge warn">${t.unread}</span>` : ''} ${stageBadge(r.stage, t.stages[r.stage])}
+<span class="line1 muted">${vehicleLabel(r)} · ${r.external_id}</span>
+<span class="line1">${firstLine(r.last_message)}</span></span>
+<time class="age muted" datetime="${new Date(r.last_activity_at).toISOString()}" title="${fullDateTime(r.last_activity_at, user)}">${dateTime(r.last_activity_at, user)}</time>
+</li>`;
+})}
+</ul>`
       : html`<p class="card muted">${total === 0 ? t.none : t.noneFound}</p>`;
 
     const pager =
@@ -149,8 +162,9 @@ ${notice('ok', req.query.done === 'notices' ? t.noticesSaved : undefined)}
 <p class="muted">${t.intro}</p>
 ${stageLinks}
 ${filters}
-${table}
+${list}
 ${pager}
+<p><a href="/panel/leads/replies">${t.savedManage}</a></p>
 ${notices}`,
     });
   });
@@ -168,6 +182,7 @@ ${notices}`,
     reply: FastifyReply,
     user: PanelUser,
     c: Conversation,
+    saved: SavedReplyRow[],
     form: { text?: string; problem?: ReplyProblem; done?: string } = {},
   ) {
     const t = LEAD_TEXTS[user.lang];
@@ -224,7 +239,7 @@ ${LEAD_STAGES.filter((s) => s !== lead.stage).map((s) => html`<button class="sec
 </form>
 </section>`;
 
-    const thread = html`<section aria-labelledby="thread-title">
+    const thread = html`<section class="thread" aria-labelledby="thread-title">
 <h2 id="thread-title">${t.conversation}</h2>
 ${entries.map((e) => {
   const when = html`<time class="muted" datetime="${new Date(e.created_at).toISOString()}" title="${fullDateTime(e.created_at, user)}">${dateTime(e.created_at, user)}</time>`;
@@ -244,17 +259,28 @@ ${entries.map((e) => {
 </section>`;
 
     const asNote = !email;
+    // Saved replies (P102): a GET form that puts one in the box (no script needed); with the
+    // script it is inserted where the cursor is, keeping what was typed.
+    const picker = saved.length
+      ? html`<form method="get" action="/panel/leads/${lead.id}#reply" class="replies-pick" data-insert="reply">
+<div class="grow"><label for="saved">${t.savedPick}</label><select id="saved" name="saved">${saved.map(
+          (r) => html`<option value="${r.id}" data-text="${r.body}">${firstLine(r.body)}</option>`,
+        )}</select></div>
+<button class="secondary" type="submit">${t.savedInsert}</button>
+</form>`
+      : '';
     const replyForm = html`<section class="card" aria-labelledby="reply-title">
 <h2 id="reply-title">${asNote ? t.noteTitle : t.replyTitle}</h2>
 ${asNote ? notice('warn', erased ? t.erasedHelp : t.noteHelp) : ''}
 ${form.problem ? notice('bad', t.problems[form.problem]) : ''}
+${picker}
 <form method="post" action="/panel/leads/${lead.id}/reply">
 ${csrfField(req.csrfToken)}
 <label for="reply">${asNote ? t.noteLabel : t.replyLabel}</label>
 <textarea id="reply" name="reply" required maxlength="${REPLY_MAX}" rows="6"${form.problem ? html` aria-invalid="true"` : ''}${asNote ? '' : html` aria-describedby="reply-help"`}>
 ${form.text ?? ''}</textarea>
 ${asNote ? '' : html`<p id="reply-help" class="muted">${t.replyHelp(email)}</p>`}
-<div class="actions"><button type="submit">${asNote ? t.noteSave : t.replySend}</button></div>
+<div class="actions"><button type="submit">${asNote ? t.noteSave : t.replySend}</button><a href="/panel/leads/replies">${t.savedManage}</a></div>
 </form>
 </section>`;
 
@@ -266,20 +292,26 @@ ${asNote ? '' : html`<p id="reply-help" class="muted">${t.replyHelp(email)}</p>`
       body: html`<p><a href="/panel/leads">← ${t.back}</a></p>
 <h1>${t.conversationTitle(carTitle)}</h1>
 ${notice('ok', done)}
-<div class="grid">
+<div class="convo">
+<div class="convo-main">
+${thread}
+${replyForm}
+</div>
+<div class="convo-side">
 ${buyerCard}
 ${carCard}
 ${stageCard}
 </div>
-${thread}
-${replyForm}`,
+</div>`,
     });
   }
 
-  app.get<{ Params: { id: string }; Querystring: { done?: string } }>('/leads/:id', async (req, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { done?: string; saved?: string } }>('/leads/:id', async (req, reply) => {
     const user = signedIn(req);
-    const c = await openConversation(deps, user.dealerId, idParam(req.params.id));
-    return conversationPage(req, reply, user, c, { done: req.query.done });
+    const [c, saved] = await Promise.all([openConversation(deps, user.dealerId, idParam(req.params.id)), listSavedReplies(deps.store, user)]);
+    // ?saved=<id>: one of the user's saved replies in the box (another's id puts nothing there).
+    const picked = req.query.saved ? saved.find((r) => String(r.id) === req.query.saved) : undefined;
+    return conversationPage(req, reply, user, c, saved, { done: req.query.done, text: picked?.body });
   });
 
   app.post<{ Params: { id: string } }>('/leads/:id/reply', async (req, reply) => {
@@ -289,8 +321,8 @@ ${replyForm}`,
     const problem = replyProblem(text);
     if (problem) {
       // The page again, with what was typed; opening it to re-render also checks the dealership.
-      const c = await openConversation(deps, user.dealerId, id);
-      return conversationPage(req, reply, user, c, { text: text.slice(0, REPLY_MAX * 2), problem });
+      const [c, saved] = await Promise.all([openConversation(deps, user.dealerId, id), listSavedReplies(deps.store, user)]);
+      return conversationPage(req, reply, user, c, saved, { text: text.slice(0, REPLY_MAX * 2), problem });
     }
     const { mailed } = await replyToLead(deps, user, id, text);
     return redirectTo(reply, `/panel/leads/${id}?done=${mailed ? 'replied' : 'noted'}`);
@@ -303,5 +335,60 @@ ${replyForm}`,
     if (!isStage(stage)) throw new PageError(400, 'bad_request', LEAD_TEXTS[user.lang].badStage);
     await changeStage(deps, user.dealerId, id, stage, { userId: user.id, name: user.name || user.email });
     return redirectTo(reply, `/panel/leads/${id}?done=stage`);
+  });
+
+  // Saved replies (P102): the user's own, made and deleted here.
+  async function savedRepliesPage(req: FastifyRequest, reply: FastifyReply, form: { text?: string; problem?: SavedReplyProblem; done?: string } = {}) {
+    const user = signedIn(req);
+    const t = LEAD_TEXTS[user.lang];
+    const saved = await listSavedReplies(deps.store, user);
+    const full = saved.length >= SAVED_REPLIES_MAX;
+    const done = form.done === 'added' ? t.savedAdded : form.done === 'deleted' ? t.savedDeleted : undefined;
+    return sendPage(req, reply, {
+      title: t.savedTitle,
+      section: 'leads',
+      status: form.problem ? 422 : 200,
+      body: html`<p><a href="/panel/leads">← ${t.back}</a></p>
+<h1>${t.savedTitle}</h1>
+${notice('ok', done)}
+<p class="muted">${t.savedIntro}</p>
+${
+  saved.length
+    ? html`<ul class="inbox card">${saved.map(
+        (r) => html`<li data-saved="${r.id}"><span class="grow">${multiline(r.body)}</span>
+<form method="post" action="/panel/leads/replies/${r.id}/delete" data-confirm="${t.savedConfirm}">${csrfField(req.csrfToken)}<button class="danger" type="submit">${t.savedDelete}</button></form></li>`,
+      )}</ul>`
+    : html`<p class="card muted">${t.savedNone}</p>`
+}
+<section class="card" aria-labelledby="saved-new-title">
+<h2 id="saved-new-title">${t.savedNew}</h2>
+${form.problem ? notice('bad', t.savedProblems[form.problem]) : full ? notice('warn', t.savedProblems.too_many) : ''}
+<form method="post" action="/panel/leads/replies">
+${csrfField(req.csrfToken)}
+<label for="saved-text">${t.savedLabel}</label>
+<textarea id="saved-text" name="text" required maxlength="${SAVED_REPLY_MAX}" rows="4" aria-describedby="saved-help"${form.problem ? html` aria-invalid="true"` : ''}>
+${form.text ?? ''}</textarea>
+<p id="saved-help" class="muted">${t.savedHelp(SAVED_REPLIES_MAX, SAVED_REPLY_MAX)}</p>
+<div class="actions"><button type="submit"${full ? html` disabled` : ''}>${t.savedAdd}</button></div>
+</form>
+</section>`,
+    });
+  }
+
+  app.get<{ Querystring: { done?: string } }>('/leads/replies', async (req, reply) => savedRepliesPage(req, reply, { done: req.query.done }));
+
+  app.post('/leads/replies', async (req, reply) => {
+    const user = signedIn(req);
+    const text = formFields(req.body).text ?? '';
+    const r = await addSavedReply(deps, user, text);
+    if ('problem' in r) return savedRepliesPage(req, reply, { text: text.slice(0, SAVED_REPLY_MAX * 2), problem: r.problem });
+    return redirectTo(reply, '/panel/leads/replies?done=added');
+  });
+
+  app.post<{ Params: { id: string } }>('/leads/replies/:id/delete', async (req, reply) => {
+    const user = signedIn(req);
+    // Another user's id deletes nothing and reads as a page that is not there.
+    if (!(await removeSavedReply(deps.store, user, idParam(req.params.id)))) throw new PageError(404, 'not_found');
+    return redirectTo(reply, '/panel/leads/replies?done=deleted');
   });
 };

@@ -1,6 +1,7 @@
 // The words of the panel's lead pages (inbox and conversation) in the three languages.
 import type { LeadStage } from '../../core/db/schema.js';
 import type { Lang } from '../../core/web/context.js';
+import type { SavedReplyProblem } from './saved-replies.js';
 import type { ReplyProblem } from './service.js';
 
 const en = {
@@ -83,6 +84,29 @@ const en = {
     invalid: 'The message contains characters that cannot be sent. Remove them and try again.',
   } satisfies Record<ReplyProblem, string>,
   badStage: 'Choose one of the stages shown.',
+  filters: 'Filters and search',
+  noPhoto: 'No photo',
+  // Saved replies (P102)
+  savedTitle: 'Saved replies',
+  savedIntro: 'Answers you write often. Insert one into a reply with a tap; only you see yours.',
+  savedNone: 'You have no saved replies yet.',
+  savedNew: 'New saved reply',
+  savedLabel: 'Text of the reply',
+  savedHelp: (n: number, max: number) => `Up to ${n} replies, each at most ${max} characters.`,
+  savedAdd: 'Save reply',
+  savedDelete: 'Delete',
+  savedConfirm: 'Delete this saved reply?',
+  savedAdded: 'The reply was saved.',
+  savedDeleted: 'The reply was deleted.',
+  savedPick: 'Saved reply',
+  savedInsert: 'Insert',
+  savedManage: 'Manage saved replies',
+  savedProblems: {
+    required: 'Write the reply’s text.',
+    too_long: 'A saved reply can have at most 1000 characters.',
+    invalid: 'The text contains characters that cannot be sent. Remove them and try again.',
+    too_many: 'You already have 20 saved replies: delete one to add another.',
+  } satisfies Record<SavedReplyProblem, string>,
 };
 
 type T = typeof en;
@@ -165,6 +189,28 @@ const es: T = {
     invalid: 'El mensaje tiene caracteres que no se pueden enviar. Quítelos e intente de nuevo.',
   },
   badStage: 'Elija una de las etapas que se muestran.',
+  filters: 'Filtros y búsqueda',
+  noPhoto: 'Sin foto',
+  savedTitle: 'Respuestas guardadas',
+  savedIntro: 'Las respuestas que escribe a menudo. Insértelas en una respuesta con un toque; solo usted ve las suyas.',
+  savedNone: 'Todavía no tiene respuestas guardadas.',
+  savedNew: 'Nueva respuesta guardada',
+  savedLabel: 'Texto de la respuesta',
+  savedHelp: (n, max) => `Hasta ${n} respuestas, de hasta ${max} caracteres cada una.`,
+  savedAdd: 'Guardar respuesta',
+  savedDelete: 'Borrar',
+  savedConfirm: '¿Borrar esta respuesta guardada?',
+  savedAdded: 'La respuesta quedó guardada.',
+  savedDeleted: 'La respuesta fue borrada.',
+  savedPick: 'Respuesta guardada',
+  savedInsert: 'Insertar',
+  savedManage: 'Administrar respuestas guardadas',
+  savedProblems: {
+    required: 'Escriba el texto de la respuesta.',
+    too_long: 'Una respuesta guardada puede tener hasta 1000 caracteres.',
+    invalid: 'El texto tiene caracteres que no se pueden enviar. Quítelos y vuelva a intentarlo.',
+    too_many: 'Ya tiene 20 respuestas guardadas: borre una para agregar otra.',
+  },
 };
 
 const pt: T = {
@@ -246,6 +292,28 @@ const pt: T = {
     invalid: 'A mensagem tem caracteres que não podem ser enviados. Remova-os e tente de novo.',
   },
   badStage: 'Escolha uma das etapas mostradas.',
+  filters: 'Filtros e busca',
+  noPhoto: 'Sem foto',
+  savedTitle: 'Respostas salvas',
+  savedIntro: 'As respostas que você escreve com frequência. Insira uma numa resposta com um toque; só você vê as suas.',
+  savedNone: 'Você ainda não tem respostas salvas.',
+  savedNew: 'Nova resposta salva',
+  savedLabel: 'Texto da resposta',
+  savedHelp: (n, max) => `Até ${n} respostas, cada uma com até ${max} caracteres.`,
+  savedAdd: 'Salvar resposta',
+  savedDelete: 'Excluir',
+  savedConfirm: 'Excluir esta resposta salva?',
+  savedAdded: 'A resposta foi salva.',
+  savedDeleted: 'A resposta foi excluída.',
+  savedPick: 'Resposta salva',
+  savedInsert: 'Inserir',
+  savedManage: 'Gerenciar respostas salvas',
+  savedProblems: {
+    required: 'Escreva o texto da resposta.',
+    too_long: 'Uma resposta salva pode ter até 1000 caracteres.',
+    invalid: 'O texto contém caracteres que não podem ser enviados. Remova-os e tente de novo.',
+    too_many: 'Você já tem 20 respostas salvas: exclua uma para adicionar outra.',
+  },
 };
 
 export const LEAD_TEXTS: Record<Lang, T> = { en, es, pt };

@@ -2,7 +2,7 @@
 // buyer's contact details (lead_contacts) are read here to match a later message, and by the
 // dealer panel's conversation page (D29), which is the only place that shows them.
 import { sql, type Kysely } from 'kysely';
-import type { DB, LeadContactRow, LeadMessageAuthor, LeadMessageRow, LeadRow, LeadStage, VehicleRow } from '../../core/db/schema.js';
+import type { DB, LeadContactRow, LeadMessageAuthor, LeadMessageRow, LeadRow, LeadStage, SavedReplyRow, VehicleRow } from '../../core/db/schema.js';
 
 const LIST_MAX = 100;
 
@@ -92,16 +92,16 @@ export function insertLead(
   const { now, ...rest } = lead;
   return trx
     .insertInto('leads')
-    .values({ ...rest, stage: 'new', messages: 1, created_at: now, updated_at: now, unread: 1, last_activity_at: now })
+    .values({ ...rest, stage: 'new', messages: 1, created_at: now, updated_at: now, unread: 1, last_activity_at: now, waiting_since: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-/** A buyer's later message: counted, previewed, and the conversation unread again. */
+/** A buyer's later message: counted, previewed, and the conversation unread and waiting again. */
 export async function addLeadMessage(trx: Kysely<DB>, leadId: number, lastMessage: string, now: number): Promise<LeadRow> {
   return trx
     .updateTable('leads')
-    .set((eb) => ({ messages: eb('messages', '+', 1), last_message: lastMessage, updated_at: now, last_activity_at: now, unread: 1 }))
+    .set((eb) => ({ messages: eb('messages', '+', 1), last_message: lastMessage, updated_at: now, last_activity_at: now, unread: 1, waiting_since: now }))
     .where('id', '=', leadId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -142,9 +142,20 @@ export async function updateStage(trx: Kysely<DB>, leadId: number, stage: LeadSt
   return trx.updateTable('leads').set({ stage, updated_at: now, last_activity_at: now }).where('id', '=', leadId).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A reply or note: the conversation moved, nothing the API shows did. */
+/** A reply or note: the conversation moved and the buyer is answered (P100); nothing the API shows changed. */
 export async function touchActivity(trx: Kysely<DB>, leadId: number, now: number): Promise<void> {
-  await trx.updateTable('leads').set({ last_activity_at: now }).where('id', '=', leadId).execute();
+  await trx.updateTable('leads').set({ last_activity_at: now, waiting_since: null }).where('id', '=', leadId).execute();
+}
+
+/** How many conversations of the dealership are unread: the navigation's count on every page (the partial index leads_unread only). */
+export async function unreadCount(db: Kysely<DB>, dealerId: number): Promise<number> {
+  const r = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dealer_id', '=', dealerId)
+    .where('unread', '=', 1)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
 }
 
 export async function markRead(db: Kysely<DB>, dealerId: number, leadId: number): Promise<void> {
@@ -178,6 +189,8 @@ export interface InboxRow {
   model: string;
   year: number;
   version: string | null;
+  /** The car's shown photos (JSON): the inbox shows the first as a thumbnail. */
+  shown_photos: string;
 }
 
 const likePattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -204,6 +217,7 @@ export function inbox(db: Kysely<DB>, dealerId: number, f: InboxFilter): Promise
       'vehicles.model',
       'vehicles.year',
       'vehicles.version',
+      'vehicles.shown_photos',
     ])
     .where('leads.dealer_id', '=', dealerId);
   if (f.stage) q = q.where('leads.stage', '=', f.stage);
@@ -318,30 +332,73 @@ export async function eraseReplyAddresses(trx: Kysely<DB>, dealerId: number, ema
     .execute();
 }
 
-/** A new lead as the panel's overview lists it: its car, never its buyer (lead_contacts is not read). */
-export interface NewLeadSummary {
+/** A conversation waiting for an answer, as the overview lists it (P100): the buyer, the car, since when. */
+export interface WaitingLead {
   id: number;
-  created_at: number;
+  waiting_since: number;
+  unread: number;
+  buyer_name: string;
+  erased_at: number | null;
+  external_id: string;
   brand: string | null;
   model: string | null;
   year: number | null;
   version: string | null;
-  /** How many leads of the dealership are new (the same on every row). */
+  /** How many conversations of the dealership wait (the same on every row). */
   total: number;
 }
 
-/** The newest leads at stage new, with their car and how many there are, in one query. */
-export async function newLeadsSummary(db: Kysely<DB>, dealerId: number, limit: number): Promise<NewLeadSummary[]> {
+/** The conversations whose buyer waits, longest wait first, and how many, in one query (partial index leads_waiting). */
+export async function waitingLeads(db: Kysely<DB>, dealerId: number, limit: number): Promise<WaitingLead[]> {
   const rows = await db
     .selectFrom('leads')
+    .innerJoin('lead_contacts', 'lead_contacts.lead_id', 'leads.id')
     .leftJoin('vehicles', 'vehicles.id', 'leads.vehicle_id')
-    .select(['leads.id', 'leads.created_at', 'vehicles.brand', 'vehicles.model', 'vehicles.year', 'vehicles.version'])
+    .select([
+      'leads.id',
+      'leads.waiting_since',
+      'leads.unread',
+      'leads.external_id',
+      'lead_contacts.name as buyer_name',
+      'lead_contacts.erased_at',
+      'vehicles.brand',
+      'vehicles.model',
+      'vehicles.year',
+      'vehicles.version',
+    ])
     .select((eb) => eb.fn.countAll<number>().over().as('total'))
     .where('leads.dealer_id', '=', dealerId)
-    .where('leads.stage', '=', 'new')
-    .orderBy('leads.created_at', 'desc')
-    .orderBy('leads.id', 'desc')
+    .where('leads.waiting_since', 'is not', null)
+    .orderBy('leads.waiting_since', 'asc')
+    .orderBy('leads.id', 'asc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ ...r, total: Number(r.total) }));
+  return rows.map((r) => ({ ...r, waiting_since: Number(r.waiting_since), total: Number(r.total) }));
+}
+
+// Saved replies (P102): a user's own, within their dealership.
+
+export function savedRepliesOf(db: Kysely<DB>, dealerId: number, userId: number): Promise<SavedReplyRow[]> {
+  return db.selectFrom('saved_replies').selectAll().where('dealer_id', '=', dealerId).where('user_id', '=', userId).orderBy('id').execute();
+}
+
+export async function countSavedReplies(db: Kysely<DB>, dealerId: number, userId: number): Promise<number> {
+  const r = await db
+    .selectFrom('saved_replies')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('dealer_id', '=', dealerId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function insertSavedReply(trx: Kysely<DB>, r: { dealer_id: number; user_id: number; body: string; created_at: number }): Promise<number> {
+  const row = await trx.insertInto('saved_replies').values(r).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Deletes one of the user's saved replies; whether it was theirs (another user's id deletes nothing). */
+export async function deleteSavedReply(db: Kysely<DB>, dealerId: number, userId: number, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('saved_replies').where('id', '=', id).where('dealer_id', '=', dealerId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }

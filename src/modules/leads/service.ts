@@ -203,7 +203,6 @@ export async function replyToLead(
       leadReplyMail(languageOf(market), {
         dealerId: lead.dealer_id,
         dealerName: dealer.name,
-        buyerName: contact?.name ?? '',
         buyerEmail: email,
         replyTo: user.email,
         car: car ? vehicleLabel(car) : lead.external_id,

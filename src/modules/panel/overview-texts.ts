@@ -31,11 +31,13 @@ const en = {
   webhooksOff: 'Webhooks turned off',
   webhooksOffText: (n: number) => (n === 1 ? '1 webhook is off after failing repeatedly.' : `${n} webhooks are off after failing repeatedly.`),
   webhooksLink: 'Check the webhooks',
-  leads: 'New leads',
-  leadsCount: (n: number) => (n === 1 ? '1 new lead waiting for an answer.' : `${n} new leads waiting for an answer.`),
-  leadsNone: 'No new leads.',
+  leads: 'Buyers waiting for you',
+  leadsCount: (n: number) => (n === 1 ? '1 buyer waits for an answer.' : `${n} buyers wait for an answer.`),
+  leadsNone: 'No buyer is waiting for an answer.',
   leadsAll: 'See all leads',
   unknownCar: 'A car no longer listed',
+  erasedBuyer: 'A buyer (details erased)',
+  unread: 'Unread',
 };
 
 type OverviewTexts = typeof en;
@@ -67,11 +69,13 @@ const es: OverviewTexts = {
   webhooksOff: 'Webhooks desactivados',
   webhooksOffText: (n) => (n === 1 ? 'Hay 1 webhook desactivado por fallar repetidamente.' : `Hay ${n} webhooks desactivados por fallar repetidamente.`),
   webhooksLink: 'Revisar los webhooks',
-  leads: 'Consultas nuevas',
-  leadsCount: (n) => (n === 1 ? '1 consulta nueva espera respuesta.' : `${n} consultas nuevas esperan respuesta.`),
-  leadsNone: 'No hay consultas nuevas.',
+  leads: 'Compradores esperando respuesta',
+  leadsCount: (n) => (n === 1 ? '1 comprador espera respuesta.' : `${n} compradores esperan respuesta.`),
+  leadsNone: 'Ningún comprador espera respuesta.',
   leadsAll: 'Ver todas las consultas',
   unknownCar: 'Un auto que ya no está publicado',
+  erasedBuyer: 'Un comprador (datos borrados)',
+  unread: 'Sin leer',
 };
 
 const pt: OverviewTexts = {
@@ -101,11 +105,13 @@ const pt: OverviewTexts = {
   webhooksOff: 'Webhooks desativados',
   webhooksOffText: (n) => (n === 1 ? '1 webhook está desativado por falhar repetidamente.' : `${n} webhooks estão desativados por falhar repetidamente.`),
   webhooksLink: 'Verificar os webhooks',
-  leads: 'Novos contatos',
-  leadsCount: (n) => (n === 1 ? '1 novo contato aguarda resposta.' : `${n} novos contatos aguardam resposta.`),
-  leadsNone: 'Nenhum contato novo.',
+  leads: 'Compradores aguardando resposta',
+  leadsCount: (n) => (n === 1 ? '1 comprador aguarda resposta.' : `${n} compradores aguardam resposta.`),
+  leadsNone: 'Nenhum comprador aguarda resposta.',
   leadsAll: 'Ver todos os contatos',
   unknownCar: 'Um carro que não está mais anunciado',
+  erasedBuyer: 'Um comprador (dados apagados)',
+  unread: 'Não lido',
 };
 
 export const OVERVIEW_TEXTS: Record<Lang, OverviewTexts> = { en, es, pt };

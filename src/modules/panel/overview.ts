@@ -1,7 +1,8 @@
-// The panel's first page (D27): the dealership's cars by status, the cars that need someone
-// (held in review, photos that failed), the latest feed imports, webhooks turned off (owners)
-// and new leads — by car and time only, never the buyer's contact details. One query per
-// block, each scoped to the dealership and served by an index.
+// The panel's first page (D27), what waits for the user first (issue 26, P100): the buyers
+// waiting for an answer (name, car, age of their message in the dealership's zone — never their
+// e-mail or phone, D29), then the cars that need someone (held in review, photos that failed),
+// then the cars by status, the latest feed imports and webhooks turned off (owners). One query
+// per block, each scoped to the dealership and served by an index.
 import { storedText } from '../../core/i18n/index.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../../core/db/store.js';
@@ -12,7 +13,7 @@ import { dateTime } from '../../core/web/time.js';
 import { sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { latestDealerImports } from '../feeds/repository.js';
-import { newLeadsSummary } from '../leads/repository.js';
+import { waitingLeads } from '../leads/repository.js';
 import { carTitle, statusBadge } from '../vehicles/pages.js';
 import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
 import type { PhotoStateEntry } from '../vehicles/photos/state.js';
@@ -28,7 +29,7 @@ export interface OverviewDeps {
 /** Cars listed in each "needs you" block. */
 const NEEDS_SHOWN = 10;
 const IMPORTS_SHOWN = 5;
-const LEADS_SHOWN = 5;
+const LEADS_SHOWN = 8;
 
 /** The failed photos of a car's current list (photos of a list it no longer has are not its problem). */
 function failedNow(row: ReviewRow): { n: number; reason: string | null }[] {
@@ -52,7 +53,7 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
       failedPhotoCars(db, user.dealerId, NEEDS_SHOWN * 5),
       latestDealerImports(db, user.dealerId, IMPORTS_SHOWN),
       owner ? countInactiveWebhooks(db, user.dealerId) : Promise.resolve(0),
-      newLeadsSummary(db, user.dealerId, LEADS_SHOWN),
+      waitingLeads(db, user.dealerId, LEADS_SHOWN),
     ]);
 
     const failed: { row: ReviewRow; photos: { n: number; reason: string | null }[] }[] = [];
@@ -64,7 +65,7 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
       if (photos.length) failed.push({ row, photos });
     }
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
-    const newLeads = leads[0]?.total ?? 0;
+    const waiting = leads[0]?.total ?? 0;
     const carLink = (r: ReviewRow) => html`<a href="/panel/inventory/${r.id}">${r.external_id}</a> · ${carTitle(r)}`;
 
     const statusCards = html`<div class="grid">${VEHICLE_STATUSES.map(
@@ -99,30 +100,31 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
         ? html`<section class="notice warn"><h2>${t.webhooksOff}</h2><p>${t.webhooksOffText(hooksOff)}</p><a href="/panel/webhooks">${t.webhooksLink}</a></section>`
         : '';
 
-    const leadsBlock = html`<section class="card"><h2>${t.leads}</h2>
-<p><span class="stat">${newLeads}</span> ${newLeads ? t.leadsCount(newLeads) : t.leadsNone}</p>
+    const leadsBlock = html`<section class="card" aria-labelledby="waiting-title"><h2 id="waiting-title">${t.leads}</h2>
 ${
   leads.length
-    ? html`<ul>${leads.map(
+    ? html`<p class="muted">${t.leadsCount(waiting)}</p><ul class="waiting">${leads.map(
         (l) =>
-          html`<li><a href="/panel/leads/${l.id}">${l.brand ? carTitle({ brand: l.brand, model: l.model ?? '', version: l.version, year: l.year ?? 0 }) : t.unknownCar}</a> <span class="muted">${dateTime(l.created_at, user)}</span></li>`,
+          html`<li><span class="grow"><a href="/panel/leads/${l.id}">${l.erased_at !== null ? t.erasedBuyer : l.unread ? html`<strong>${l.buyer_name}</strong>` : l.buyer_name}</a>${
+            l.unread ? html` <span class="badge warn">${t.unread}</span>` : ''
+          }<br><span class="muted">${l.brand ? carTitle({ brand: l.brand, model: l.model ?? '', version: l.version, year: l.year ?? 0 }) : t.unknownCar} · ${l.external_id}</span></span><time class="age muted" datetime="${new Date(l.waiting_since).toISOString()}">${dateTime(l.waiting_since, user)}</time></li>`,
       )}</ul>`
-    : ''
+    : html`<p class="muted">${t.leadsNone}</p>`
 }
-<a href="/panel/leads">${t.leadsAll}</a></section>`;
+<p><a href="/panel/leads">${t.leadsAll}</a></p></section>`;
 
     return sendPage(req, reply, {
       title: f.nav.overview,
       section: 'overview',
       body: html`<h1>${f.nav.overview}</h1>
 ${(req.query as { done?: unknown }).done === 'password-set' ? html`<p class="notice ok" role="status">${t.passwordSet}</p>` : ''}
-${hooksBlock}
-<section><h2>${t.cars} <span class="muted">(${t.total(total)})</span></h2>${statusCards}</section>
 ${leadsBlock}
 <section class="card"><h2>${t.needsAction}</h2>
 <h3>${t.inReview}</h3>${reviewBlock}
 <h3>${t.failedPhotos}</h3>${failedBlock}
 </section>
+${hooksBlock}
+<section><h2>${t.cars} <span class="muted">(${t.total(total)})</span></h2>${statusCards}</section>
 <section class="card"><h2>${t.imports}</h2>${importsBlock}</section>`,
     });
   });

@@ -17,6 +17,7 @@ import { hasRepeatedParameter, redirectTo } from '../../core/web/render.js';
 import { langFromHeader } from '../../core/web/texts.js';
 import { accountPages, type AccountPagesDeps } from '../users/account-pages.js';
 import { leadPages, type LeadPagesDeps } from '../leads/pages.js';
+import { unreadCount } from '../leads/repository.js';
 import { authPages, type AuthPagesDeps } from '../users/auth-pages.js';
 import { userPages, type UserPagesDeps } from '../users/pages.js';
 import { csrfBinding, sessionHook } from '../users/session.js';
@@ -50,6 +51,11 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
     if (req.panelUser) return;
     const next = req.method === 'GET' ? `?next=${encodeURIComponent(req.url)}` : '';
     await redirectTo(reply, `/panel/sign-in${next}`);
+  });
+  // Every page's navigation shows the unread conversations (P101): one count on a partial index,
+  // made here once so no page's own code has to know.
+  app.addHook('preHandler', async (req) => {
+    if (req.panelUser && req.method === 'GET') req.unreadLeads = await unreadCount(deps.store.db, req.panelUser.dealerId);
   });
   await app.register(overviewPages, { deps });
   // The car page shows the car's statistics (P118), handed in: stats reads vehicles, not the reverse.

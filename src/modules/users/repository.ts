@@ -65,6 +65,8 @@ export function usersToNotify(db: Kysely<DB>, dealerId: number): Promise<Pick<Us
 }
 
 export async function deleteDealerUser(db: Kysely<DB>, dealerId: number, id: number): Promise<boolean> {
+  // Their saved replies (P102) are theirs only: they go with them.
+  await db.deleteFrom('saved_replies').where('dealer_id', '=', dealerId).where('user_id', '=', id).execute();
   const r = await db.deleteFrom('users').where('dealer_id', '=', dealerId).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
