@@ -251,7 +251,7 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     }
   });
 
-  test('sold, withdrawn and expired: 200, one "no longer available" page for all three, noindex, no form', async () => {
+  test('sold, withdrawn and expired: 200, one "no longer available" page for all three, indexed with its canonical URL (P116), no form', async () => {
     const cars: CarAnswer[] = [];
     for (const id of ['G-SOLD', 'G-WITHDRAWN', 'G-EXPIRED']) cars.push(await publishCar(t, key, host, id, { brand: 'Fiat', model: 'Cronos', year: 2022 }));
     assert.equal((await t.app.inject({ method: 'POST', url: '/v1/vehicles/G-SOLD/sold', headers: bearer(key) })).statusCode, 200);
@@ -271,15 +271,18 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     const pages = await Promise.all(cars.map((c) => page(c.url)));
     for (const p of pages) {
       assert.equal(p.statusCode, 200);
-      assert.equal(p.headers['x-robots-tag'], 'noindex');
-      assert.equal(meta(p.body, 'name', 'robots'), 'noindex');
+      assert.equal(p.headers['x-robots-tag'], undefined);
+      assert.equal(meta(p.body, 'name', 'robots'), undefined);
       assert.ok(p.body.includes('<h1>Este auto ya no está disponible</h1>'));
       assert.ok(p.body.includes('2022 Fiat Cronos'));
       assert.ok(!p.body.includes('<form'), 'no form');
       assertOnlyTemplateMarkup(p.body);
     }
-    assert.equal(pages[0]!.body, pages[1]!.body, 'sold and withdrawn pages are the same');
-    assert.equal(pages[1]!.body, pages[2]!.body, 'withdrawn and expired pages are the same');
+    // The same page but for the car's own address (its canonical URL).
+    const same = pages.map((p, i) => p.body.replaceAll(cars[i]!.listing_id, 'ID'));
+    for (const [i, p] of pages.entries()) assert.ok(p.body.includes(`<link rel="canonical" href="${cars[i]!.url}">`));
+    assert.equal(same[0], same[1], 'sold and withdrawn pages are the same');
+    assert.equal(same[1], same[2], 'withdrawn and expired pages are the same');
   });
 
   test('importing_photos and in_review: 404 "not yet available", nothing of the car shown, noindex', async () => {

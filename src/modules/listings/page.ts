@@ -54,7 +54,7 @@ const CSS = [
   '.notice{border:2px solid #8a5a00;border-radius:.5rem;background:#fff4e0;padding:.75rem 1rem;font-weight:600}',
   // The dealership's card (P112) and its contact buttons: 44 px targets, words beside the colours.
   '.dealer-card{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}',
-  '.dealer-card h3{font-size:1.1rem;margin:0 0 .5rem;display:flex;align-items:center;gap:.5rem}',
+  '.dealer-card h2,.dealer-card h3{font-size:1.1rem;margin:0 0 .5rem;display:flex;align-items:center;gap:.5rem}',
   '.mono{display:inline-flex;align-items:center;justify-content:center;width:2.5rem;height:2.5rem;border-radius:50%;background:#e8eefc;color:#0b57d0;font-weight:700;flex:none}',
   '.dealer-card p{margin:.25rem 0}.dealer-card .label{display:block;font-size:.85rem;color:#444}',
   '.btns{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 0}',
@@ -314,7 +314,7 @@ export function gonePage(
   const body = html`<h1>${t.goneTitle}</h1>
 ${notice ? html`<p role="alert">${notice}</p>\n` : ''}<p class="notice">${t.goneHeadline}: ${car}</p>
 <p>${t.goneBody}</p>
-${dealerCard(l, row, listingUrl(publicBaseUrl, row.listing_id), storefront)}
+${dealerCard(l, row, listingUrl(publicBaseUrl, row.listing_id), storefront, 'h2')}
 ${
   others.length
     ? html`<section aria-labelledby="others-title">
@@ -333,7 +333,19 @@ ${carCards(l, publicBaseUrl, similar)}
 `
     : ''
 }`;
-  return layout(l, { title: `${t.goneTitle} – ${car}`, description: t.goneBody, noindex: true }, html`<a href="${storefront}">${dealerLine(row)}</a>`, body);
+  // Indexed, with its own canonical URL (P116): a search or a shared link that still leads here
+  // finds the dealership and cars like it for sale. It is in no sitemap, so it fades from search.
+  return layout(
+    l,
+    {
+      title: `${t.goneTitle} – ${car}`,
+      description: `${t.goneHeadline}: ${car}. ${t.goneBody}`,
+      noindex: false,
+      canonical: listingUrl(publicBaseUrl, row.listing_id),
+    },
+    html`<a href="${storefront}">${dealerLine(row)}</a>`,
+    body,
+  );
 }
 
 /** A map search for the dealership's address (a link: no map is embedded, no script, P112). */
@@ -346,11 +358,13 @@ const mapUrl = (address: string, city: string | null): string =>
  * the only way these pages link them, so each contact is counted), website and storefront.
  * No logo: the profile (D32) stores none yet; its initial stands in.
  */
-function dealerCard(l: PageLocale, row: ListingRow, carUrl: string, storefront: string): Html {
+function dealerCard(l: PageLocale, row: ListingRow, carUrl: string, storefront: string, level: 'h2' | 'h3' = 'h3'): Html {
   const t = l.t;
+  // A heading under the page's h1 (the sold car's page) or under the contact section's h2.
+  const heading = html`<span class="mono" aria-hidden="true">${row.dealer_name.trim().charAt(0).toUpperCase()}</span><span><span class="label">${t.soldBy}</span>${row.dealer_name}</span>`;
   const phone = row.dealer_phone ? displayPhone(row.dealer_phone, row.market) : '';
   return html`<section class="dealer-card" aria-labelledby="dealer-title">
-<h3 id="dealer-title"><span class="mono" aria-hidden="true">${row.dealer_name.trim().charAt(0).toUpperCase()}</span><span><span class="label">${t.soldBy}</span>${row.dealer_name}</span></h3>
+${level === 'h2' ? html`<h2 id="dealer-title">${heading}</h2>` : html`<h3 id="dealer-title">${heading}</h3>`}
 ${
   row.dealer_address
     ? html`<p><span class="label">${t.address}</span>${row.dealer_address}${row.dealer_city && !row.dealer_address.includes(row.dealer_city) ? html`, ${row.dealer_city}` : ''}<br><a href="${mapUrl(row.dealer_address, row.dealer_city)}" rel="noopener">${t.onMap}</a></p>

@@ -4,7 +4,8 @@
 // indexed read. What each status shows, and with which HTTP status and caching:
 //   active                        200, the car and the contact form; cached 60 s by clients
 //   sold / withdrawn / expired    200, one "no longer available" page for all three, with the
-//                                 dealership's other cars for sale (P87; not kept); noindex
+//                                 dealership's other cars for sale (P87; not kept) and similar
+//                                 cars of any dealership (P115); indexed but in no sitemap (P116)
 //   importing_photos / in_review  404, "not yet available" (nothing of the car: it is not
 //                                 public yet, and in_review may hide contact details); noindex
 //   unknown listing               404 page; noindex
@@ -117,7 +118,7 @@ export class ListingPages {
     // Not kept here: the other cars it lists change without this car's revision.
     if (GONE_STATUSES.includes(row.status)) {
       const car: ViewedCar = { vehicleId: row.id, dealerId: row.dealer_id, market: row.market };
-      return { ...page(200, await renderGone(this.db, row, this.publicBaseUrl), 'public, max-age=300', true), car };
+      return { ...page(200, await renderGone(this.db, row, this.publicBaseUrl), 'public, max-age=300', false), car };
     }
     const rendered = renderListing(row, this.publicBaseUrl);
     this.entries.set(listingId, { key: refKey(row), page: rendered });
