@@ -32,7 +32,8 @@ import {
 import { photoServers, photoUrls } from './photos.js';
 import { aCar } from '../test/support/cars.js';
 
-const ACTIVE_TIMEOUT_MS = 60_000;
+// Generous: on a loaded machine the ten photos take a while (the load is measured after).
+const ACTIVE_TIMEOUT_MS = 180_000;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Car {
@@ -67,7 +68,7 @@ export const LISTING_BENCHMARKS: Benchmark[] = [
         car = expectJson<{ vehicle: Car }>('GET of the listed car', await send('GET', api, key), 200).vehicle;
         if (car.status === 'active') break;
         if (car.status !== 'importing_photos') throw new BenchError(`the listed car went ${car.status}`);
-        if (performance.now() - t0 > ACTIVE_TIMEOUT_MS) throw new BenchError('the listed car is not active after 60 s');
+        if (performance.now() - t0 > ACTIVE_TIMEOUT_MS) throw new BenchError(`the listed car is not active after ${ACTIVE_TIMEOUT_MS / 1000} s`);
         await sleep(50);
       }
       if (car.photos.length !== 10) throw new BenchError(`the listed car shows ${car.photos.length} photos, expected 10`);
