@@ -5,8 +5,6 @@
 // (one 1280 px JPEG each) and as they are now (<picture>: the width the screen needs, WebP).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import axe from 'axe-core';
@@ -18,48 +16,10 @@ import { horizontalOverflow, launch, liveServer, skipBrowser, type LiveServer } 
 import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar } from '../support/cars.js';
 import { until } from '../support/until.js';
+import { BigPhotoHost } from '../support/big-photos.js';
 
 /** Pictures and figures are written only when asked (npm run screenshots): a test run never changes tracked files. */
 const SHOTS = process.env.PANEL_SCREENSHOTS ? path.resolve('docs/public') : undefined;
-
-/** Serves photo-like 1600 × 1200 JPEGs (smooth shapes with grain, as a camera's are), one per path. */
-class BigPhotoHost {
-  private readonly cache = new Map<string, Buffer>();
-  private readonly server = http.createServer((req, res) => {
-    void this.photo(req.url ?? '/').then((b) => res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': b.length }).end(b));
-  });
-  base = '';
-  async start(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  private async photo(p: string): Promise<Buffer> {
-    let b = this.cache.get(p);
-    if (b) return b;
-    let seed = 7;
-    for (let i = 0; i < p.length; i++) seed = (seed * 31 + p.charCodeAt(i)) >>> 0;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) / 0x1000000;
-    const raw = Buffer.alloc(40 * 30 * 3);
-    for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(rnd() * 255);
-    const smooth = await sharp(raw, { raw: { width: 40, height: 30, channels: 3 } })
-      .resize(1600, 1200, { kernel: 'cubic' })
-      .raw()
-      .toBuffer();
-    for (let i = 0; i < smooth.length; i++) smooth[i] = Math.max(0, Math.min(255, smooth[i]! + Math.floor((rnd() - 0.5) * 24)));
-    b = await sharp(smooth, { raw: { width: 1600, height: 1200, channels: 3 } })
-      .jpeg({ quality: 88 })
-      .toBuffer();
-    this.cache.set(p, b);
-    return b;
-  }
-  urls(group: string, n: number): string[] {
-    return Array.from({ length: n }, (_, i) => `${this.base}/${group}/${i + 1}.jpg`);
-  }
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-}
 
 const phone = (b: Browser, locale: string) =>
   b.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale, bypassCSP: true });

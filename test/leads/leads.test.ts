@@ -262,7 +262,7 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
     assert.equal(res.headers['cache-control'], 'no-store');
     const html = res.body;
-    assert.ok(html.includes('<div class="errors" role="alert"><p>Revisá el formulario:</p><ul><li>El correo electrónico no es válido.</li></ul></div>'));
+    assert.ok(html.includes('<p>Revisá el formulario:</p><ul><li><a href="#f-email">El correo electrónico no es válido.</a></li></ul></div>'));
     assert.ok(html.includes('value="&lt;script&gt;alert(&quot;n&quot;)&lt;/script&gt;"'));
     assert.ok(html.includes('aria-invalid="true" aria-describedby="f-email-error"'));
     assert.ok(html.includes('value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"'));

@@ -49,6 +49,10 @@ const ALLOWED_TAGS = new Set([
   'input',
   'textarea',
   'button',
+  // The dealership's card and the phone's contact bar (P112, P113).
+  'h3',
+  'nav',
+  'br',
 ]);
 function assertOnlyTemplateMarkup(page: string): void {
   for (const m of page.matchAll(/<\/?([!a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g)) {
@@ -133,9 +137,14 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.ok(html.includes('<span class="count" aria-hidden="true">1 / 10</span>'));
     assert.equal(html.match(/<a href="#photo-\d+" aria-label="[^"]+">\d+<\/a>/g)?.length, 10);
     // Landmarks and the dealership.
-    for (const tag of ['<header>', '<main id="main">', '<article aria-labelledby="title">', '<aside class="aside" aria-labelledby="contact-title">'])
+    for (const tag of [
+      '<header>',
+      '<main id="main">',
+      '<article aria-labelledby="title">',
+      '<aside class="aside" id="contact" aria-labelledby="contact-title">',
+    ])
       assert.ok(html.includes(tag), tag);
-    assert.ok(html.includes('Lo vende: <strong>Autos del Sur</strong>, Córdoba'));
+    assert.ok(html.includes('<span class="label">Lo vende</span>Autos del Sur</span></h3>\n<p>Córdoba</p>'));
     // The form: labelled fields, the hidden honeypot, posted to the inquiries address.
     assert.ok(html.includes(`<form method="post" action="${v.url}/inquiries">`));
     for (const f of ['name', 'email', 'phone', 'message']) assert.match(html, new RegExp(`<label for="f-${f}">[^<]+`), `label of ${f}`);
@@ -242,7 +251,7 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     }
   });
 
-  test('sold, withdrawn and expired: 200, one "no longer available" page for all three, noindex, no form', async () => {
+  test('sold, withdrawn and expired: 200, one "no longer available" page for all three, indexed with its canonical URL (P116), no form', async () => {
     const cars: CarAnswer[] = [];
     for (const id of ['G-SOLD', 'G-WITHDRAWN', 'G-EXPIRED']) cars.push(await publishCar(t, key, host, id, { brand: 'Fiat', model: 'Cronos', year: 2022 }));
     assert.equal((await t.app.inject({ method: 'POST', url: '/v1/vehicles/G-SOLD/sold', headers: bearer(key) })).statusCode, 200);
@@ -262,15 +271,18 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     const pages = await Promise.all(cars.map((c) => page(c.url)));
     for (const p of pages) {
       assert.equal(p.statusCode, 200);
-      assert.equal(p.headers['x-robots-tag'], 'noindex');
-      assert.equal(meta(p.body, 'name', 'robots'), 'noindex');
+      assert.equal(p.headers['x-robots-tag'], undefined);
+      assert.equal(meta(p.body, 'name', 'robots'), undefined);
       assert.ok(p.body.includes('<h1>Este auto ya no está disponible</h1>'));
       assert.ok(p.body.includes('2022 Fiat Cronos'));
       assert.ok(!p.body.includes('<form'), 'no form');
       assertOnlyTemplateMarkup(p.body);
     }
-    assert.equal(pages[0]!.body, pages[1]!.body, 'sold and withdrawn pages are the same');
-    assert.equal(pages[1]!.body, pages[2]!.body, 'withdrawn and expired pages are the same');
+    // The same page but for the car's own address (its canonical URL).
+    const same = pages.map((p, i) => p.body.replaceAll(cars[i]!.listing_id, 'ID'));
+    for (const [i, p] of pages.entries()) assert.ok(p.body.includes(`<link rel="canonical" href="${cars[i]!.url}">`));
+    assert.equal(same[0], same[1], 'sold and withdrawn pages are the same');
+    assert.equal(same[1], same[2], 'withdrawn and expired pages are the same');
   });
 
   test('importing_photos and in_review: 404 "not yet available", nothing of the car shown, noindex', async () => {
@@ -312,6 +324,12 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     const evil = await seedDealer(t, { name: 'Autos <b>"Sur"</b> \'&\' <script>alert(1)</script>', city: '"><img src=x onerror=alert(2)>' });
     const version = '"><img src=x onerror=alert(3)> </script><script>alert(4)</script>';
     const description = '<script>alert(5)</script>\n</textarea><iframe src="javascript:alert(6)"></iframe>\n\u2028 & &amp; \' " `';
+    // The dealership's profile on its card too (P112), as stored whatever the panel's checks.
+    await t.store.db
+      .updateTable('dealers')
+      .set({ address: '<img src=x onerror=alert(8)> "Av"', opening_hours: '<b>9 a 18</b>', website: 'javascript:alert(9)' })
+      .where('slug', '=', evil.slug)
+      .execute();
     const v = await publishCar(t, evil.key, host, 'X-1', { version, description, color: '<svg onload=alert(7)>', city: '</title><style>*{}</style>' });
     assert.equal(v.status, 'active');
     const html = (await page(v.url)).body;
@@ -323,6 +341,8 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.ok(html.includes(`2019 Toyota Corolla &quot;&gt;&lt;img src=x onerror=alert(3)&gt; &lt;/script&gt;&lt;script&gt;alert(4)&lt;/script&gt;`));
     assert.ok(html.includes('Autos &lt;b&gt;&quot;Sur&quot;&lt;/b&gt; &#39;&amp;&#39; &lt;script&gt;alert(1)&lt;/script&gt;'));
     assert.ok(html.includes('&lt;svg onload=alert(7)&gt;'));
+    assert.ok(html.includes('&lt;img src=x onerror=alert(8)&gt; &quot;Av&quot;') && html.includes('&lt;b&gt;9 a 18&lt;/b&gt;'));
+    assert.ok(!html.includes('href="javascript:'), 'a website that is not http(s) is not linked');
     // In attributes (meta, alt) the value comes back whole once unescaped.
     assert.equal(
       unescape(meta(html, 'property', 'og:title')!),

@@ -130,7 +130,7 @@ describe(`dealership storefront (${STORE_NAME})`, () => {
   test("a sold car's page says so plainly and lists the dealership's other cars for sale and its storefront; a car page links the storefront", async () => {
     const sold = await get(urls.get('SOLD')!.replace(BASE, ''));
     assert.equal(sold.statusCode, 200);
-    assert.equal(sold.headers['x-robots-tag'], 'noindex');
+    assert.equal(sold.headers['x-robots-tag'], undefined, 'indexed: it leads to the cars for sale (P116)');
     assert.ok(sold.body.includes('<h1>Este auto ya no está disponible</h1>'));
     assert.ok(sold.body.includes('<p class="notice">Vendido o ya no se ofrece: 2017 Ford Ka</p>'));
     assert.ok(sold.body.includes('<h2 id="others-title">Otros autos de esta concesionaria</h2>'));

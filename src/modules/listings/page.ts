@@ -4,6 +4,7 @@ import { photoUrl } from '../photos/url.js';
 import type { Entered, InquiryField, Problem } from '../leads/inquiry.js';
 import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../leads/inquiry.js';
 import { findMarket } from '../markets/markets.js';
+import { displayPhone } from '../markets/phone.js';
 import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 import { html, jsonLd, type Html } from '../../core/web/html.js';
 import { localeOf, type PageLocale } from './locale.js';
@@ -51,6 +52,20 @@ const CSS = [
   '.pager{display:flex;gap:1rem;flex-wrap:wrap;margin:1.5rem 0}',
   '.facts{color:#444;margin:-.75rem 0 1rem}',
   '.notice{border:2px solid #8a5a00;border-radius:.5rem;background:#fff4e0;padding:.75rem 1rem;font-weight:600}',
+  // The dealership's card (P112) and its contact buttons: 44 px targets, words beside the colours.
+  '.dealer-card{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}',
+  '.dealer-card h2,.dealer-card h3{font-size:1.1rem;margin:0 0 .5rem;display:flex;align-items:center;gap:.5rem}',
+  '.mono{display:inline-flex;align-items:center;justify-content:center;width:2.5rem;height:2.5rem;border-radius:50%;background:#e8eefc;color:#0b57d0;font-weight:700;flex:none}',
+  '.dealer-card p{margin:.25rem 0}.dealer-card .label{display:block;font-size:.85rem;color:#444}',
+  '.btns{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 0}',
+  '.btn{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.25rem;font-weight:600;text-decoration:none;background:#0b57d0;color:#fff}',
+  '.btn.wa{background:#0d6b35}.btn.ghost{background:#fff;color:#0b57d0;border:1px solid #0b57d0}',
+  // The phone's contact bar (P113): sticky at the bottom of the car's details only, so it
+  // scrolls away before the contact form comes up and never covers it; hidden beside the form.
+  '.bar{position:sticky;bottom:0;z-index:1;display:flex;gap:.5rem;margin:1rem -1rem 0;padding:.5rem 1rem;background:#fff;border-top:1px solid #ddd}',
+  '.bar .btn{flex:1}@media(min-width:52rem){.bar{display:none}}',
+  '.errors a{color:#8c1d18}.errors h2{font-size:1.1rem;margin:.25rem 0}',
+  '.steps{padding-left:1.25rem}',
 ].join('');
 
 interface Head {
@@ -132,7 +147,7 @@ function contactForm(l: PageLocale, action: string, form: FormState): Html {
   const t = l.t;
   const v = form.entered;
   return html`<form method="post" action="${action}">
-${form.problems.length ? html`<div class="errors" role="alert"><p>${t.checkForm}</p><ul>${form.problems.map((p) => html`<li>${t.problems[p.code](p.max)}</li>`)}</ul></div>\n` : ''}${field(l, form, 'name', t.name, (a) => html`<input ${a} type="text" maxlength="${NAME_MAX}" autocomplete="name" value="${v.name}">`, true)}<p class="hint" id="contact-hint">${t.contactHint}</p>
+${form.problems.length ? errorSummary(l, form) : ''}${field(l, form, 'name', t.name, (a) => html`<input ${a} type="text" maxlength="${NAME_MAX}" autocomplete="name" value="${v.name}">`, true)}<p class="hint" id="contact-hint">${t.contactHint}</p>
 ${field(l, form, 'email', t.email, (a) => html`<input ${a} type="email" maxlength="${EMAIL_MAX}" autocomplete="email" value="${v.email}">`)}${field(l, form, 'phone', t.phone, (a) => html`<input ${a} type="tel" maxlength="${PHONE_MAX}" autocomplete="tel" value="${v.phone}">`)}${field(
     l,
     form,
@@ -145,6 +160,17 @@ ${v.message}</textarea>`,
 <button type="submit">${t.send}</button>
 <p class="hint">${t.privacy}</p>
 </form>`;
+}
+
+/**
+ * The form's problems, each a link to its field (P114). Focused when the page loads (autofocus,
+ * no script): the browser scrolls to it and a screen reader reads it, instead of the page's top.
+ */
+function errorSummary(l: PageLocale, form: FormState): Html {
+  const t = l.t;
+  return html`<div class="errors" id="errors" role="alert" tabindex="-1" autofocus aria-labelledby="errors-title">
+<h2 id="errors-title">${t.errorsTitle}</h2><p>${t.checkForm}</p><ul>${form.problems.map((p) => html`<li><a href="#f-${p.field}">${t.problems[p.code](p.max)}</a></li>`)}</ul></div>
+`;
 }
 
 /** schema.org's DriveWheelConfigurationValue for each drivetrain. */
@@ -252,10 +278,11 @@ ${
 </section>`
     : ''
 }
+${contactBar(l, row, url)}
 </article>
-<aside class="aside" aria-labelledby="contact-title">
+<aside class="aside" id="contact" aria-labelledby="contact-title">
 <h2 id="contact-title">${t.contactHeading}</h2>
-${dealerCard(l, row, storefront)}
+${dealerCard(l, row, url, storefront)}
 <p class="hint">${t.contactIntro}</p>
 ${contactForm(l, `${url}/inquiries`, form)}
 </aside>
@@ -270,9 +297,16 @@ ${contactForm(l, `${url}/inquiries`, form)}
 
 /**
  * Sold, withdrawn and expired cars: one page for all three (D6), without the form. It says so
- * plainly and is no dead end: the dealership's other cars for sale and its storefront (P87).
+ * plainly and is no dead end: the dealership's card, its other cars for sale and its storefront
+ * (P87), and similar cars for sale at any dealership (P115).
  */
-export function gonePage(row: ListingRow, publicBaseUrl: string, others: readonly StorefrontCar[], notice?: string): string {
+export function gonePage(
+  row: ListingRow,
+  publicBaseUrl: string,
+  others: readonly StorefrontCar[],
+  notice?: string,
+  similar: readonly StorefrontCar[] = [],
+): string {
   const l = localeOf(row.market);
   const t = l.t;
   const car = vehicleLabel(row);
@@ -280,7 +314,7 @@ export function gonePage(row: ListingRow, publicBaseUrl: string, others: readonl
   const body = html`<h1>${t.goneTitle}</h1>
 ${notice ? html`<p role="alert">${notice}</p>\n` : ''}<p class="notice">${t.goneHeadline}: ${car}</p>
 <p>${t.goneBody}</p>
-${dealerCard(l, row, storefront)}
+${dealerCard(l, row, listingUrl(publicBaseUrl, row.listing_id), storefront, 'h2')}
 ${
   others.length
     ? html`<section aria-labelledby="others-title">
@@ -289,19 +323,87 @@ ${carCards(l, publicBaseUrl, others)}
 </section>
 `
     : ''
-}<p><a href="${storefront}">${t.seeAllCars}</a></p>`;
-  return layout(l, { title: `${t.goneTitle} – ${car}`, description: t.goneBody, noindex: true }, html`<a href="${storefront}">${dealerLine(row)}</a>`, body);
+}<p><a href="${storefront}">${t.seeAllCars}</a></p>
+${
+  similar.length
+    ? html`<section aria-labelledby="similar-title">
+<h2 id="similar-title">${t.similarCars}</h2>
+${carCards(l, publicBaseUrl, similar)}
+</section>
+`
+    : ''
+}`;
+  // Indexed, with its own canonical URL (P116): a search or a shared link that still leads here
+  // finds the dealership and cars like it for sale. It is in no sitemap, so it fades from search.
+  return layout(
+    l,
+    {
+      title: `${t.goneTitle} – ${car}`,
+      description: `${t.goneHeadline}: ${car}. ${t.goneBody}`,
+      noindex: false,
+      canonical: listingUrl(publicBaseUrl, row.listing_id),
+    },
+    html`<a href="${storefront}">${dealerLine(row)}</a>`,
+    body,
+  );
 }
 
-/** The dealership on a car's page: its name, city and storefront (P87). */
-function dealerCard(l: PageLocale, row: ListingRow, storefront: string): Html {
+/** A map search for the dealership's address (a link: no map is embedded, no script, P112). */
+const mapUrl = (address: string, city: string | null): string =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(city && !address.includes(city) ? `${address}, ${city}` : address)}`;
+
+/**
+ * The dealership on a car's page (D36, P87, P112): its name, address with a map link, opening
+ * hours, phone and WhatsApp buttons (only the numbers it has; through D34's contact redirects,
+ * the only way these pages link them, so each contact is counted), website and storefront.
+ * No logo: the profile (D32) stores none yet; its initial stands in.
+ */
+function dealerCard(l: PageLocale, row: ListingRow, carUrl: string, storefront: string, level: 'h2' | 'h3' = 'h3'): Html {
   const t = l.t;
-  // D32/D34 (built separately): the dealership's logo, address with a map link, opening hours,
-  // and its phone and WhatsApp buttons (through /contact/phone and /contact/whatsapp) go here.
-  return html`<div class="dealer-card">
-<p>${t.soldBy}: <strong>${row.dealer_name}</strong>${row.dealer_city ? html`, ${row.dealer_city}` : ''}</p>
-<p><a href="${storefront}">${t.seeAllCars}</a></p>
-</div>`;
+  // A heading under the page's h1 (the sold car's page) or under the contact section's h2.
+  const heading = html`<span class="mono" aria-hidden="true">${row.dealer_name.trim().charAt(0).toUpperCase()}</span><span><span class="label">${t.soldBy}</span>${row.dealer_name}</span>`;
+  const phone = row.dealer_phone ? displayPhone(row.dealer_phone, row.market) : '';
+  return html`<section class="dealer-card" aria-labelledby="dealer-title">
+${level === 'h2' ? html`<h2 id="dealer-title">${heading}</h2>` : html`<h3 id="dealer-title">${heading}</h3>`}
+${
+  row.dealer_address
+    ? html`<p><span class="label">${t.address}</span>${row.dealer_address}${row.dealer_city && !row.dealer_address.includes(row.dealer_city) ? html`, ${row.dealer_city}` : ''}<br><a href="${mapUrl(row.dealer_address, row.dealer_city)}" rel="noopener">${t.onMap}</a></p>
+`
+    : row.dealer_city
+      ? html`<p>${row.dealer_city}</p>
+`
+      : ''
+}${
+    row.dealer_opening_hours
+      ? html`<p><span class="label">${t.hours}</span>${row.dealer_opening_hours}</p>
+`
+      : ''
+  }${
+    row.dealer_phone || row.dealer_whatsapp
+      ? html`<p class="btns">${row.dealer_whatsapp ? html`<a class="btn wa" href="${carUrl}/contact/whatsapp" rel="nofollow">${t.whatsapp}</a>` : ''}${
+          row.dealer_phone ? html`<a class="btn ghost" href="${carUrl}/contact/phone" rel="nofollow">${t.call} ${phone}</a>` : ''
+        }</p>
+`
+      : ''
+  }${
+    row.dealer_website && /^https?:\/\//i.test(row.dealer_website)
+      ? html`<p><a href="${row.dealer_website}" rel="noopener nofollow">${t.website}</a></p>
+`
+      : ''
+  }<p><a href="${storefront}">${t.seeAllCars}</a></p>
+</section>`;
+}
+
+/**
+ * On a phone, the car's details end in a bar of WhatsApp / call / write (P113): sticky at the
+ * screen's bottom while the details scroll by, then left behind above the form (CSS .bar).
+ * "Write" jumps to the form.
+ */
+function contactBar(l: PageLocale, row: ListingRow, carUrl: string): Html {
+  const t = l.t;
+  return html`<nav class="bar" aria-label="${t.quickContact}">${row.dealer_whatsapp ? html`<a class="btn wa" href="${carUrl}/contact/whatsapp" rel="nofollow">${t.whatsapp}</a>` : ''}${
+    row.dealer_phone ? html`<a class="btn ghost" href="${carUrl}/contact/phone" rel="nofollow">${t.call}</a>` : ''
+  }<a class="btn" href="#contact">${t.write}</a></nav>`;
 }
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -329,12 +431,30 @@ export const notFoundPage = (): string =>
     (l) => l.t.notFoundBody,
   );
 
+/** After an inquiry (P114): what happens next, WhatsApp when the dealership has it, and the way back. */
 export function thanksPage(row: ListingRow, publicBaseUrl: string): string {
-  return messagePage(
-    row.market,
-    (l) => l.t.thanksTitle,
-    (l) => l.t.thanksBody(row.dealer_name),
-    listingUrl(publicBaseUrl, row.listing_id),
+  const l = localeOf(row.market);
+  const t = l.t;
+  const url = listingUrl(publicBaseUrl, row.listing_id);
+  const body = html`<h1>${t.thanksTitle}</h1>
+<p>${t.thanksBody(row.dealer_name)}</p>
+<section aria-labelledby="next-title">
+<h2 id="next-title">${t.thanksNextTitle}</h2>
+<ol class="steps">${t.thanksNext(row.dealer_name).map((step) => html`<li>${step}</li>`)}</ol>
+</section>
+${
+  row.dealer_whatsapp
+    ? html`<p>${t.thanksWhatsappIntro}</p>
+<p class="btns"><a class="btn wa" href="${url}/contact/whatsapp" rel="nofollow">${t.thanksWhatsapp}</a></p>
+`
+    : ''
+}<p><a href="${url}">${t.back}</a></p>
+<p><a href="${storefrontUrl(publicBaseUrl, row.dealer_slug)}">${t.seeAllCars}</a></p>`;
+  return layout(
+    l,
+    { title: t.thanksTitle, description: t.thanksBody(row.dealer_name), noindex: true },
+    html`<a href="${storefrontUrl(publicBaseUrl, row.dealer_slug)}">${dealerLine(row)}</a>`,
+    body,
   );
 }
 

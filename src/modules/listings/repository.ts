@@ -9,16 +9,49 @@ export interface ListingRow extends VehicleRow {
   dealer_slug: string;
   dealer_name: string;
   dealer_city: string | null;
+  /** The dealership's public profile (D32), shown on its card (P112). */
+  dealer_phone: string | null;
+  dealer_whatsapp: string | null;
+  dealer_address: string | null;
+  dealer_website: string | null;
+  dealer_opening_hours: string | null;
 }
 
-/** What tells whether a rendered page is still right: the car's revision and its dealership. */
-export type ListingRef = Pick<ListingRow, 'id' | 'revision' | 'dealer_name' | 'dealer_city'>;
+/** The dealership's columns a car page shows: all of them are in the rendered page's key (P112). */
+const DEALER_COLUMNS = [
+  'dealers.slug as dealer_slug',
+  'dealers.name as dealer_name',
+  'dealers.city as dealer_city',
+  'dealers.phone as dealer_phone',
+  'dealers.whatsapp as dealer_whatsapp',
+  'dealers.address as dealer_address',
+  'dealers.website as dealer_website',
+  'dealers.opening_hours as dealer_opening_hours',
+] as const;
+
+/**
+ * What tells whether a rendered page is still right: the car's revision and everything of its
+ * dealership the page shows (a profile edit shows at once, P112).
+ */
+export type ListingRef = Pick<
+  ListingRow,
+  | 'id'
+  | 'revision'
+  | 'dealer_slug'
+  | 'dealer_name'
+  | 'dealer_city'
+  | 'dealer_phone'
+  | 'dealer_whatsapp'
+  | 'dealer_address'
+  | 'dealer_website'
+  | 'dealer_opening_hours'
+>;
 
 export const findListingRef = compiledQuery<ListingRef, [string]>((db) =>
   db
     .selectFrom('vehicles')
     .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
-    .select(['vehicles.id', 'vehicles.revision', 'dealers.name as dealer_name', 'dealers.city as dealer_city'])
+    .select(['vehicles.id', 'vehicles.revision', ...DEALER_COLUMNS])
     .where('vehicles.listing_id', '=', ''),
 );
 
@@ -27,7 +60,7 @@ export const findListing = compiledQuery<ListingRow, [string]>((db) =>
     .selectFrom('vehicles')
     .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
     .selectAll('vehicles')
-    .select(['dealers.slug as dealer_slug', 'dealers.name as dealer_name', 'dealers.city as dealer_city'])
+    .select([...DEALER_COLUMNS])
     .where('vehicles.listing_id', '=', ''),
 );
 
@@ -118,29 +151,27 @@ export interface StorefrontQuery {
   except?: number | undefined;
 }
 
+const CARD_COLUMNS = [
+  'id',
+  'listing_id',
+  'market',
+  'brand',
+  'model',
+  'year',
+  'version',
+  'price_cents',
+  'currency',
+  'mileage',
+  'fuel',
+  'transmission',
+  'city',
+  'shown_photos',
+  'created_at',
+] as const;
+
 /** A dealership's cars for sale, newest first, filtered, at most `limit`. */
 export function storefrontCars(db: Kysely<DB>, dealerId: number, q: StorefrontQuery, limit: number): Promise<StorefrontCar[]> {
-  let s = db
-    .selectFrom('vehicles')
-    .select([
-      'id',
-      'listing_id',
-      'market',
-      'brand',
-      'model',
-      'year',
-      'version',
-      'price_cents',
-      'currency',
-      'mileage',
-      'fuel',
-      'transmission',
-      'city',
-      'shown_photos',
-      'created_at',
-    ])
-    .where('dealer_id', '=', dealerId)
-    .where('status', '=', 'active');
+  let s = db.selectFrom('vehicles').select(CARD_COLUMNS).where('dealer_id', '=', dealerId).where('status', '=', 'active');
   if (q.brand !== undefined) s = s.where('brand', '=', q.brand);
   if (q.priceMinCents !== undefined) s = s.where('price_cents', '>=', q.priceMinCents);
   if (q.priceMaxCents !== undefined) s = s.where('price_cents', '<=', q.priceMaxCents);
@@ -163,4 +194,33 @@ export async function storefrontBrands(db: Kysely<DB>, dealerId: number): Promis
     .orderBy('brand')
     .execute();
   return rows.map((r) => r.brand);
+}
+
+/**
+ * Cars for sale like a sold one (P115): same market, brand and model, at any dealership, at most
+ * `limit`, leaving out `except` (the dealership's cars its page lists already). Read from the
+ * partial index vehicles_comparables (status active; market, brand, model, condition, currency,
+ * year, price) in its own order, backwards: the newest years first, one short index range and no
+ * sort, however many such cars there are.
+ */
+export function similarCars(
+  db: Kysely<DB>,
+  car: Pick<VehicleRow, 'id' | 'market' | 'brand' | 'model'>,
+  except: readonly number[],
+  limit: number,
+): Promise<StorefrontCar[]> {
+  return db
+    .selectFrom('vehicles')
+    .select(CARD_COLUMNS)
+    .where('status', '=', 'active')
+    .where('market', '=', car.market)
+    .where('brand', '=', car.brand)
+    .where('model', '=', car.model)
+    .orderBy('condition', 'desc')
+    .orderBy('currency', 'desc')
+    .orderBy('year', 'desc')
+    .orderBy('price_cents', 'desc')
+    .limit(limit + except.length + 1)
+    .execute()
+    .then((rows) => rows.filter((r) => r.id !== car.id && !except.includes(r.id)).slice(0, limit));
 }

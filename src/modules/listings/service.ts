@@ -1,10 +1,11 @@
 // The public page of a car, by listing code (D6, D19). Rendered pages are kept per listing
 // and served again while the car's revision (bumped by every write that changes what is
-// shown) and its dealership's name and city are unchanged: a page view costs one small
+// shown) and what the page shows of its dealership (name, city, profile: P112) are unchanged: a page view costs one small
 // indexed read. What each status shows, and with which HTTP status and caching:
 //   active                        200, the car and the contact form; cached 60 s by clients
 //   sold / withdrawn / expired    200, one "no longer available" page for all three, with the
-//                                 dealership's other cars for sale (P87; not kept); noindex
+//                                 dealership's other cars for sale (P87; not kept) and similar
+//                                 cars of any dealership (P115); indexed but in no sitemap (P116)
 //   importing_photos / in_review  404, "not yet available" (nothing of the car: it is not
 //                                 public yet, and in_review may hide contact details); noindex
 //   unknown listing               404 page; noindex
@@ -14,7 +15,7 @@ import type { DB } from '../../core/db/schema.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { compress, type Encoding } from './encoding.js';
 import { gonePage, listingPage, notFoundPage, notYetPage } from './page.js';
-import { findListing, findListingRef, storefrontCars, type ListingRow } from './repository.js';
+import { findListing, findListingRef, similarCars, storefrontCars, type ListingRef, type ListingRow } from './repository.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
 import type { ViewedCar } from '../stats/counting.js';
 
@@ -54,21 +55,45 @@ function renderListing(row: ListingRow, publicBaseUrl: string): Page {
 /** How many of the dealership's other cars a sold car's page shows (P87). */
 const OTHER_CARS = 6;
 
-/** A sold, withdrawn or expired car's page, with the dealership's other cars for sale now (P87). */
+/** How many similar cars of any dealership it shows besides (P115). */
+const SIMILAR_CARS = 4;
+
+/**
+ * A sold, withdrawn or expired car's page, with the dealership's other cars for sale now (P87)
+ * and similar cars for sale at any dealership (P115).
+ */
 export async function renderGone(db: Kysely<DB>, row: ListingRow, publicBaseUrl: string, notice?: string): Promise<string> {
   const others = await storefrontCars(db, row.dealer_id, { except: row.id }, OTHER_CARS);
-  return gonePage(row, publicBaseUrl, others, notice);
+  const similar = await similarCars(
+    db,
+    row,
+    others.map((c) => c.id),
+    SIMILAR_CARS,
+  );
+  return gonePage(row, publicBaseUrl, others, notice, similar);
 }
 
 let notFound: Page | undefined;
 export const notFoundListing = (): Page => (notFound ??= page(404, notFoundPage(), 'public, max-age=60', true));
 
 interface Entry {
-  revision: number;
-  dealerName: string;
-  dealerCity: string | null;
+  key: string;
   page: Page;
 }
+
+/** The rendered page's key: the car's revision and every dealership field the page shows (P112). */
+const refKey = (r: ListingRef): string =>
+  JSON.stringify([
+    r.revision,
+    r.dealer_slug,
+    r.dealer_name,
+    r.dealer_city,
+    r.dealer_phone,
+    r.dealer_whatsapp,
+    r.dealer_address,
+    r.dealer_website,
+    r.dealer_opening_hours,
+  ]);
 
 export class ListingPages {
   private readonly entries: BoundedMap<string, Entry>;
@@ -87,16 +112,16 @@ export class ListingPages {
     const ref = (await findListingRef(this.db, listingId))[0];
     if (!ref) return notFoundListing();
     const hit = this.entries.get(listingId);
-    if (hit && hit.revision === ref.revision && hit.dealerName === ref.dealer_name && hit.dealerCity === ref.dealer_city) return hit.page;
+    if (hit && hit.key === refKey(ref)) return hit.page;
     const row = (await findListing(this.db, listingId))[0];
     if (!row) return notFoundListing();
     // Not kept here: the other cars it lists change without this car's revision.
     if (GONE_STATUSES.includes(row.status)) {
       const car: ViewedCar = { vehicleId: row.id, dealerId: row.dealer_id, market: row.market };
-      return { ...page(200, await renderGone(this.db, row, this.publicBaseUrl), 'public, max-age=300', true), car };
+      return { ...page(200, await renderGone(this.db, row, this.publicBaseUrl), 'public, max-age=300', false), car };
     }
     const rendered = renderListing(row, this.publicBaseUrl);
-    this.entries.set(listingId, { revision: row.revision, dealerName: row.dealer_name, dealerCity: row.dealer_city, page: rendered });
+    this.entries.set(listingId, { key: refKey(row), page: rendered });
     return rendered;
   }
 }

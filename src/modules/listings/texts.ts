@@ -84,6 +84,23 @@ export interface Texts {
   otherCars: string;
   dealerCard: string;
   goneHeadline: string;
+  /** The dealership's card and the phone's contact bar (D36, P112, P113). */
+  address: string;
+  onMap: string;
+  hours: string;
+  website: string;
+  call: string;
+  whatsapp: string;
+  write: string;
+  quickContact: string;
+  /** A sold car's page: cars like it for sale at any dealership (P115). */
+  similarCars: string;
+  /** The thank-you page (P114). */
+  thanksNextTitle: string;
+  thanksNext: (dealer: string) => string[];
+  thanksWhatsapp: string;
+  thanksWhatsappIntro: string;
+  errorsTitle: string;
   values: Record<string, string>;
   problems: Record<ProblemCode, (max: number) => string>;
 }
@@ -169,6 +186,24 @@ const en: Texts = {
   otherCars: 'Other cars from this dealership',
   dealerCard: 'The dealership',
   goneHeadline: 'Sold or no longer offered',
+  address: 'Address',
+  onMap: 'See it on the map',
+  hours: 'Opening hours',
+  website: 'Website',
+  call: 'Call',
+  whatsapp: 'WhatsApp',
+  write: 'Write',
+  quickContact: 'Contact the dealership',
+  similarCars: 'Similar cars for sale',
+  thanksNextTitle: 'What happens next',
+  thanksNext: (d) => [
+    `${d} has received your message with the details of the car.`,
+    'They will answer you at the e-mail or phone number you gave.',
+    'Keep an eye on your inbox (and its spam folder) and your phone.',
+  ],
+  thanksWhatsapp: 'Write on WhatsApp',
+  thanksWhatsappIntro: 'In a hurry? You can also write to the dealership on WhatsApp now.',
+  errorsTitle: 'Your message was not sent',
   values: VALUE_WORDS.en,
   problems: {
     name_required: () => 'Please give your name.',
@@ -267,6 +302,24 @@ const es: Texts = {
   otherCars: 'Otros autos de esta concesionaria',
   dealerCard: 'La concesionaria',
   goneHeadline: 'Vendido o ya no se ofrece',
+  address: 'Dirección',
+  onMap: 'Ver en el mapa',
+  hours: 'Horario de atención',
+  website: 'Sitio web',
+  call: 'Llamar',
+  whatsapp: 'WhatsApp',
+  write: 'Escribir',
+  quickContact: 'Contactar a la concesionaria',
+  similarCars: 'Autos similares en venta',
+  thanksNextTitle: 'Qué sigue',
+  thanksNext: (d) => [
+    `${d} recibió tu mensaje con los datos del auto.`,
+    'Te va a responder al correo electrónico o teléfono que dejaste.',
+    'Revisá tu correo (también la carpeta de spam) y tu teléfono.',
+  ],
+  thanksWhatsapp: 'Escribir por WhatsApp',
+  thanksWhatsappIntro: '¿Estás apurado? También podés escribirle ahora a la concesionaria por WhatsApp.',
+  errorsTitle: 'Tu mensaje no se envió',
   values: VALUE_WORDS.es,
   problems: {
     name_required: () => 'Indicá tu nombre.',
@@ -365,6 +418,24 @@ const pt: Texts = {
   otherCars: 'Outros carros desta concessionária',
   dealerCard: 'A concessionária',
   goneHeadline: 'Vendido ou não é mais oferecido',
+  address: 'Endereço',
+  onMap: 'Ver no mapa',
+  hours: 'Horário de atendimento',
+  website: 'Site',
+  call: 'Ligar',
+  whatsapp: 'WhatsApp',
+  write: 'Escrever',
+  quickContact: 'Falar com a concessionária',
+  similarCars: 'Carros semelhantes à venda',
+  thanksNextTitle: 'O que acontece agora',
+  thanksNext: (d) => [
+    `${d} recebeu sua mensagem com os dados do carro.`,
+    'A concessionária vai responder no e-mail ou telefone que você informou.',
+    'Fique de olho no seu e-mail (inclusive na pasta de spam) e no seu telefone.',
+  ],
+  thanksWhatsapp: 'Escrever pelo WhatsApp',
+  thanksWhatsappIntro: 'Com pressa? Você também pode escrever agora para a concessionária pelo WhatsApp.',
+  errorsTitle: 'Sua mensagem não foi enviada',
   values: VALUE_WORDS.pt,
   problems: {
     name_required: () => 'Informe seu nome.',
