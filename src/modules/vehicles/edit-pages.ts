@@ -29,7 +29,7 @@ import { PANEL_SOURCE } from './sources.js';
 export type CarEditDeps = VehicleDeps & UploadDeps;
 
 /** Photos taken at once; a phone's photo is 2–6 MB. */
-export const UPLOAD_MAX_FILES = 12;
+const UPLOAD_MAX_FILES = 12;
 /** The whole form: its photos and its few text fields. */
 const UPLOAD_MAX_BYTES = 64 * 1024 * 1024;
 const MB = IMAGE_LIMITS.maxBytes / 1024 / 1024;
@@ -103,7 +103,7 @@ export function readPrice(s: string): number | string {
 }
 
 /** A whole number as people write it ("45.000 km" → 45000), or the text as typed. */
-export function readWhole(s: string): number | string {
+function readWhole(s: string): number | string {
   const t = s.replace(/[\s.,]|km|mi/gi, '');
   return /^\d+$/.test(t) ? Number(t) : s;
 }

@@ -34,7 +34,7 @@ export type PanelSaveResult = { ok: true; row: VehicleRow; created: boolean } | 
 const fields = VEHICLE_FIELDS as readonly VehicleField[];
 
 /** A stored car as the API's input would carry it: every content field by its API name, and its photo list. */
-export function inputOf(row: VehicleRow): Record<string, unknown> {
+function inputOf(row: VehicleRow): Record<string, unknown> {
   const shown = toVehicle(row, '') as unknown as Record<string, unknown>;
   const raw: Record<string, unknown> = {};
   for (const f of fields) {

@@ -3,7 +3,7 @@
 // no call can name an upload; the panel's does (validation.ts `uploads`).
 import { FILE_ID_PATTERN } from '../../photos/storage.js';
 
-export const UPLOAD_PREFIX = 'upload:';
+const UPLOAD_PREFIX = 'upload:';
 
 export const uploadRef = (fileId: string): string => `${UPLOAD_PREFIX}${fileId}`;
 
