@@ -24,6 +24,7 @@ import * as dealerProfile from './migrations/2026-11-27-001-dealer-profile.js';
 import * as photoVariants from './migrations/2026-11-27-002-photo-variants.js';
 import * as publicPages from './migrations/2026-11-27-002b-public-pages.js';
 import * as listingStats from './migrations/2026-11-27-003-listing-stats.js';
+import * as sandbox from './migrations/2026-11-27-106-sandbox.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -46,6 +47,7 @@ const MIGRATIONS = {
   '2026-11-27-002-photo-variants': photoVariants,
   '2026-11-27-002b-public-pages': publicPages,
   '2026-11-27-003-listing-stats': listingStats,
+  '2026-11-27-106-sandbox': sandbox,
 };
 
 /**
