@@ -9,16 +9,18 @@ export interface ListingRow extends VehicleRow {
   dealer_slug: string;
   dealer_name: string;
   dealer_city: string | null;
+  /** D35: the live dealership's id when the car is its sandbox's (never public); else null. */
+  dealer_sandbox_of: number | null;
 }
 
 /** What tells whether a rendered page is still right: the car's revision and its dealership. */
-export type ListingRef = Pick<ListingRow, 'id' | 'revision' | 'dealer_name' | 'dealer_city'>;
+export type ListingRef = Pick<ListingRow, 'id' | 'revision' | 'dealer_name' | 'dealer_city' | 'dealer_sandbox_of'>;
 
 export const findListingRef = compiledQuery<ListingRef, [string]>((db) =>
   db
     .selectFrom('vehicles')
     .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
-    .select(['vehicles.id', 'vehicles.revision', 'dealers.name as dealer_name', 'dealers.city as dealer_city'])
+    .select(['vehicles.id', 'vehicles.revision', 'dealers.name as dealer_name', 'dealers.city as dealer_city', 'dealers.sandbox_of as dealer_sandbox_of'])
     .where('vehicles.listing_id', '=', ''),
 );
 
@@ -27,12 +29,16 @@ export const findListing = compiledQuery<ListingRow, [string]>((db) =>
     .selectFrom('vehicles')
     .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
     .selectAll('vehicles')
-    .select(['dealers.slug as dealer_slug', 'dealers.name as dealer_name', 'dealers.city as dealer_city'])
+    .select(['dealers.slug as dealer_slug', 'dealers.name as dealer_name', 'dealers.city as dealer_city', 'dealers.sandbox_of as dealer_sandbox_of'])
     .where('vehicles.listing_id', '=', ''),
 );
 
-// The buyers' site (D36, P85, P86). Only cars for sale (status active) are listed anywhere.
-// D35's sandbox cars are not in this store yet; when they are, these reads leave them out.
+// The buyers' site (D36, P85, P86). Only cars for sale (status active) are listed anywhere, and
+// never a sandbox twin's (D35, P123): `sandboxDealerIds` leaves out the cars of the (few) twins, read once
+// per statement, so the id order and its index stay as they were.
+
+/** The condition every public list of cars adds: not a sandbox twin's car (D35). */
+const sandboxDealerIds = (db: Kysely<DB>) => db.selectFrom('dealers').select('id').where('sandbox_of', 'is not', null);
 
 /** A car as the sitemap names it. */
 export interface SitemapCar {
@@ -47,6 +53,7 @@ export function sitemapCars(db: Kysely<DB>, afterId: number, limit: number): Pro
     .selectFrom('vehicles')
     .select(['id', 'listing_id', 'updated_at'])
     .where('status', '=', 'active')
+    .where('dealer_id', 'not in', sandboxDealerIds(db))
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
@@ -55,7 +62,7 @@ export function sitemapCars(db: Kysely<DB>, afterId: number, limit: number): Pro
 
 /** Dealerships with id > afterId, by id. */
 export function sitemapDealers(db: Kysely<DB>, afterId: number, limit: number): Promise<{ id: number; slug: string }[]> {
-  return db.selectFrom('dealers').select(['id', 'slug']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return db.selectFrom('dealers').select(['id', 'slug']).where('id', '>', afterId).where('sandbox_of', 'is', null).orderBy('id').limit(limit).execute();
 }
 
 /**
@@ -64,7 +71,8 @@ export function sitemapDealers(db: Kysely<DB>, afterId: number, limit: number): 
  */
 export async function nthIdAfter(db: Kysely<DB>, table: 'vehicles' | 'dealers', afterId: number, n: number): Promise<number | undefined> {
   let q = db.selectFrom(table).select('id').where('id', '>', afterId);
-  if (table === 'vehicles') q = q.where('status', '=', 'active');
+  if (table === 'vehicles') q = q.where('status', '=', 'active').where('dealer_id', 'not in', sandboxDealerIds(db));
+  else q = q.where('sandbox_of', 'is', null);
   const row = await q
     .orderBy('id')
     .limit(1)
@@ -78,10 +86,12 @@ export async function countSitemapRows(db: Kysely<DB>): Promise<number> {
     .selectFrom('vehicles')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('status', '=', 'active')
+    .where('dealer_id', 'not in', sandboxDealerIds(db))
     .executeTakeFirstOrThrow();
   const dealers = await db
     .selectFrom('dealers')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('sandbox_of', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(cars.n) + Number(dealers.n);
 }

@@ -24,6 +24,7 @@ import { keysPages, type KeysPagesDeps } from '../keys/pages.js';
 import { inventoryPages, type InventoryDeps } from '../vehicles/pages.js';
 import { webhookPages, type WebhookPagesDeps } from '../webhooks/pages.js';
 import { overviewPages, type OverviewDeps } from './overview.js';
+import { resetSandbox } from '../sandbox/service.js';
 
 export type PanelDeps = AuthPagesDeps &
   OverviewDeps &
@@ -32,7 +33,7 @@ export type PanelDeps = AuthPagesDeps &
   UserPagesDeps &
   AccountPagesDeps &
   LeadPagesDeps &
-  KeysPagesDeps &
+  Omit<KeysPagesDeps, 'resetSandbox'> &
   FeedsPagesDeps &
   DealerPagesDeps & { box: SecretBox };
 
@@ -50,7 +51,7 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
   await app.register(inventoryPages, { deps });
   await app.register(leadPages, { deps });
   await app.register(feedsPages, { deps });
-  await app.register(keysPages, { deps });
+  await app.register(keysPages, { deps: { ...deps, resetSandbox: (dealerId: number) => resetSandbox(deps.store, { dealerId }) } });
   await app.register(webhookPages, { deps });
   await app.register(userPages, { deps });
   await app.register(dealerPages, { deps });
