@@ -154,7 +154,9 @@ describe(`sandbox isolation (${STORE_NAME})`, () => {
   });
 
   test('every keyed route, walked with each key against the other side', async () => {
-    const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>> };
+    const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>;
+    };
     const keyed = Object.values(doc.paths)
       .flatMap((ops) => Object.values(ops))
       .filter((op) => !(Array.isArray(op.security) && op.security.length === 0))
@@ -191,7 +193,7 @@ describe(`sandbox isolation (${STORE_NAME})`, () => {
       await expect('markVehicleSold', 'POST', `/v1/vehicles/${other.car}/sold`, 404);
       await expect('getVehicleStats', 'GET', `/v1/vehicles/${other.car}/stats`, 404);
       const sync = await expect('syncVehicles', 'POST', '/v1/vehicles/sync', 200, { vehicles: [{ external_id: other.car, ...aCar() }], dry_run: true });
-      assert.deepEqual(sync.json().would_create, [other.car], 'the other side\'s car does not exist here');
+      assert.deepEqual(sync.json().would_create, [other.car], "the other side's car does not exist here");
       const rec = await expect('reconcileVehicles', 'POST', '/v1/vehicles/reconcile', 200, { external_ids: [other.car, `${other.car}-F`], dry_run: true });
       assert.equal(rec.json().unknown, 2, rec.body);
       const stats = await expect('getDealerStats', 'GET', '/v1/stats', 200);

@@ -29,6 +29,7 @@ const LANDED: Record<string, string> = {
   '2026-11-27-002-photo-variants': '7c58340155f8216e',
   '2026-11-27-002b-public-pages': 'ad527dc7d9f8f78d',
   '2026-11-27-003-listing-stats': '0a94fad5de219ae9',
+  '2026-11-27-106-sandbox': 'bd2bb71f11b9839f',
 };
 
 describe('migrations', () => {

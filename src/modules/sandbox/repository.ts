@@ -22,7 +22,15 @@ export async function emptyTwin(trx: Kysely<DB>, twinId: number): Promise<Emptie
   // of a deleted car finds no photo row and ends (vehicles/photos/download.ts).
   const jobKeys = [...webhooks.map((w) => `webhook:${w.id}`)];
   if (jobKeys.length) await trx.deleteFrom('jobs').where('concurrency_key', 'in', jobKeys).execute();
-  if (feeds.length) await trx.deleteFrom('jobs').where('job_key', 'in', feeds.map((f) => `feeds.pull:${f.id}`)).execute();
+  if (feeds.length)
+    await trx
+      .deleteFrom('jobs')
+      .where(
+        'job_key',
+        'in',
+        feeds.map((f) => `feeds.pull:${f.id}`),
+      )
+      .execute();
   await trx
     .deleteFrom('webhook_attempts')
     .where('delivery_id', 'in', trx.selectFrom('webhook_deliveries').select('id').where('dealer_id', '=', twinId))

@@ -209,16 +209,18 @@ export async function comparablePrices(
 
 /** The comparables' prices query (exported for the test of its plan on both stores). */
 export function comparablesQuery(db: Kysely<DB>, car: Pick<VehicleRow, 'market' | 'brand' | 'model' | 'condition' | 'currency' | 'year'>) {
-  return db
-    .selectFrom('vehicles')
-    .select('price_cents')
-    .where('status', '=', 'active')
-    .where('market', '=', car.market)
-    .where('brand', '=', car.brand)
-    .where('model', '=', car.model)
-    .where('condition', '=', car.condition)
-    .where('currency', '=', car.currency)
-    .where('year', 'in', [car.year - 1, car.year, car.year + 1])
-    // Never a sandbox car (D35, P123): dealer_id is the index's last column, so this stays index-only.
-    .where('dealer_id', 'not in', db.selectFrom('dealers').select('id').where('sandbox_of', 'is not', null));
+  return (
+    db
+      .selectFrom('vehicles')
+      .select('price_cents')
+      .where('status', '=', 'active')
+      .where('market', '=', car.market)
+      .where('brand', '=', car.brand)
+      .where('model', '=', car.model)
+      .where('condition', '=', car.condition)
+      .where('currency', '=', car.currency)
+      .where('year', 'in', [car.year - 1, car.year, car.year + 1])
+      // Never a sandbox car (D35, P123): dealer_id is the index's last column, so this stays index-only.
+      .where('dealer_id', 'not in', db.selectFrom('dealers').select('id').where('sandbox_of', 'is not', null))
+  );
 }
