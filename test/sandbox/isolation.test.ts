@@ -154,9 +154,9 @@ describe(`sandbox isolation (${STORE_NAME})`, () => {
   });
 
   test('every keyed route, walked with each key against the other side', async () => {
-    const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json() as {
+    const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json<{
       paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>;
-    };
+    }>();
     const keyed = Object.values(doc.paths)
       .flatMap((ops) => Object.values(ops))
       .filter((op) => !(Array.isArray(op.security) && op.security.length === 0))
