@@ -232,6 +232,7 @@ async function main(argv: string[]): Promise<number> {
         email: { type: 'string' },
         file: { type: 'string' },
         'allow-mass-sold': { type: 'boolean' },
+        sandbox: { type: 'boolean' },
         role: { type: 'string' },
         column: { type: 'string' },
         field: { type: 'string' },

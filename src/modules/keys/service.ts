@@ -49,10 +49,11 @@ export async function createKey(
   db: Kysely<DB>,
   clock: Clock,
   input: { dealer: string; name?: string; sandbox?: boolean },
-): Promise<{ key: string; prefix: string; name: string; sandbox: boolean }> {
+): Promise<{ key: string; prefix: string; name: string; sandbox?: true }> {
   const dealer = await getDealerBySlug(db, input.dealer);
   const { key, prefix, name, sandbox } = await createDealerKey(db, clock, dealer.id, input.name, input.sandbox === true);
-  return { key, prefix, name, sandbox };
+  // D3's object exactly for a live key; a sandbox key says so (D35).
+  return { key, prefix, name, ...(sandbox ? { sandbox: true as const } : {}) };
 }
 
 /** The live dealership's id and its sandbox twin's, when it has one: the keys both hold. */
