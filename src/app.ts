@@ -25,6 +25,7 @@ import { feedReportRoutes } from './modules/feeds/report-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyResolver } from './modules/keys/resolver.js';
 import { leadRoutes } from './modules/leads/routes.js';
+import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { listingRoutes } from './modules/listings/routes.js';
 import type { OnContact } from './modules/listings/contact.js';
 import { marketRoutes } from './modules/markets/routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await keyed.register(leadRoutes, { deps: services });
       await keyed.register(feedReportRoutes, { store: services.store });
       await keyed.register(statsRoutes, { deps: services });
+      await keyed.register(sandboxRoutes, { deps: services });
     },
     { prefix: '/v1' },
   );

@@ -18,6 +18,7 @@ import { buildCatalog } from './modules/catalog/catalog.js';
 import { checkFeedFileOnDisk } from './modules/feeds/import.js';
 import { getDealerBySlug } from './modules/dealers/service.js';
 import { profileOf, updateProfile } from './modules/dealers/profile.js';
+import { resetSandbox } from './modules/sandbox/service.js';
 import { inviteUserToDealer, listUsers, removeUserByEmail } from './modules/users/service.js';
 
 const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
@@ -26,9 +27,10 @@ const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
   dealers list
   dealers update --slug S [--phone P] [--whatsapp W] [--address A] [--website U] [--time-zone Z]
                                    the public profile and time zone (D32; an empty value clears)
-  keys create --dealer S [--name N]
+  keys create --dealer S [--name N] [--sandbox]
+                                   --sandbox: a dik_test_ key of the dealership's sandbox (D35)
   keys revoke --dealer S --prefix P
-  feeds create --dealer S [--market M] [--source feed] [--url U]
+  feeds create --dealer S [--market M] [--source feed] [--url U] [--sandbox]
   feeds list --dealer S
   feeds revoke --dealer S (--id N | --token T)
   feeds map --dealer S --id N --column C (--field F | --remove)
@@ -37,6 +39,8 @@ const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
   users invite --dealer S --email E [--name N] [--role owner|staff]
   users list --dealer S
   users remove --dealer S --email E
+  sandbox reset --dealer S          empties the dealership's sandbox (D35): its cars, leads,
+                                   webhooks, feeds and their history; its keys stay
   mail failed                      messages given up on (newest 50)`;
 
 class UsageError extends Error {}
@@ -99,8 +103,8 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
       };
     }
     case 'keys create': {
-      const k = await createKey(db, clock, { dealer: required(opts, 'dealer'), name: optional(opts, 'name') });
-      return { json: k, text: `${k.key}\n(shown once; prefix ${k.prefix}, name ${k.name})` };
+      const k = await createKey(db, clock, { dealer: required(opts, 'dealer'), name: optional(opts, 'name'), sandbox: opts['sandbox'] === true });
+      return { json: k, text: `${k.key}\n(shown once; prefix ${k.prefix}, name ${k.name}${k.sandbox ? ', sandbox' : ''})` };
     }
     case 'keys revoke': {
       const r = await revokeKey(db, clock, { dealer: required(opts, 'dealer'), prefix: required(opts, 'prefix') });
@@ -112,8 +116,13 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
         market: optional(opts, 'market'),
         source: optional(opts, 'source'),
         url: optional(opts, 'url'),
+        sandbox: opts['sandbox'] === true,
       });
       return { json: f, text: `push address (shown once): ${f.push_url}` };
+    }
+    case 'sandbox reset': {
+      const r = await resetSandbox(store, { dealer: required(opts, 'dealer') });
+      return { json: r, text: `emptied the sandbox of ${r.dealer}: ${r.vehicles} cars, ${r.leads} leads, ${r.webhooks} webhooks, ${r.feeds} feeds` };
     }
     case 'feeds list': {
       const feeds = await listFeeds(store, { dealer: required(opts, 'dealer') });
@@ -223,6 +232,7 @@ async function main(argv: string[]): Promise<number> {
         email: { type: 'string' },
         file: { type: 'string' },
         'allow-mass-sold': { type: 'boolean' },
+        sandbox: { type: 'boolean' },
         role: { type: 'string' },
         column: { type: 'string' },
         field: { type: 'string' },

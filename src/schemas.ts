@@ -10,6 +10,7 @@ import { VEHICLE_SCHEMAS } from './modules/vehicles/schemas.js';
 import { WEBHOOK_SCHEMAS } from './modules/webhooks/schemas.js';
 import { DRY_RUN_SCHEMAS } from './modules/vehicles/dry-run-schema.js';
 import { STATS_SCHEMAS } from './modules/stats/schemas.js';
+import { SANDBOX_SCHEMAS } from './modules/sandbox/schemas.js';
 
 export const SHARED_SCHEMAS = [
   ErrorSchema,
@@ -23,4 +24,5 @@ export const SHARED_SCHEMAS = [
   ...FEED_SCHEMAS,
   ...DRY_RUN_SCHEMAS,
   ...STATS_SCHEMAS,
+  ...SANDBOX_SCHEMAS,
 ];

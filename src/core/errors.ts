@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   market_required: 400,
   invalid_market: 400,
   unauthorized: 401,
+  // D35: a live key calling a sandbox-only route.
+  sandbox_only: 403,
   not_found: 404,
   // Beyond D22's list: statuses the HTTP layer answers before any route runs.
   request_timeout: 408,

@@ -35,6 +35,7 @@ describe(`keys and /v1/me (${STORE_NAME})`, () => {
     const res = await t.app.inject({ url: '/v1/me', headers: bearer(key) });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), {
+      livemode: true,
       dealer: { name: 'Autos del Sur', slug, markets: ['ar', 'uy'], time_zone: 'America/Argentina/Buenos_Aires' },
       key: { prefix, name: 'test' },
       limits: { per_minute: 120, sync_max: 500, min_photos: 3 },

@@ -39,6 +39,20 @@ describe(`operator CLI (${STORE_NAME})`, () => {
     return JSON.parse(lines[0]!);
   };
 
+  test('keys create --sandbox makes a dik_test_ key of the sandbox (D35); sandbox reset empties it', async () => {
+    json(await cli('dealers', 'create', '--slug', 'autos-sbx', '--name', 'Autos Sandbox', '--markets', 'ar', '--json'));
+    const k = json(await cli('keys', 'create', '--dealer', 'autos-sbx', '--name', 'pruebas', '--sandbox', '--json'));
+    assert.deepEqual(Object.keys(k).sort(), ['key', 'name', 'prefix', 'sandbox']);
+    assert.match(k.key, /^dik_test_[A-Za-z0-9_-]{40}$/);
+    const me = await t.app.inject({ url: '/v1/me', headers: bearer(k.key) });
+    assert.equal(me.json().livemode, false);
+    assert.equal(me.json().dealer.slug, 'autos-sbx');
+    const r = json(await cli('sandbox', 'reset', '--dealer', 'autos-sbx', '--json'));
+    assert.deepEqual(r, { dealer: 'autos-sbx', vehicles: 0, leads: 0, webhooks: 0, feeds: 0 });
+    // The twin is no dealership of its own to the operator.
+    assert.ok(!JSON.stringify(json(await cli('dealers', 'list', '--json'))).includes('--sandbox'));
+  });
+
   test('dealers create, keys create, feeds create, keys revoke: exactly D3 with --json', async () => {
     const d = json(await cli('dealers', 'create', '--slug', 'autos-sur', '--name', 'Autos del Sur', '--markets', 'ar,uy', '--city', 'Montevideo', '--json'));
     assert.deepEqual(d, { dealer: { slug: 'autos-sur', name: 'Autos del Sur', markets: ['ar', 'uy'], city: 'Montevideo' } });

@@ -204,7 +204,8 @@ describe(`webhooks: deliveries (${STORE_NAME})`, () => {
     assert.equal(got.length, 1);
     const r = got[0]!;
     const body = JSON.parse(r.raw.toString('utf8'));
-    assert.deepEqual(Object.keys(body), ['id', 'type', 'created_at', 'data']);
+    assert.deepEqual(Object.keys(body), ['id', 'type', 'livemode', 'created_at', 'data']);
+    assert.equal(body.livemode, true, "a live key's events are live (D35)");
     assert.equal(body.type, 'vehicle.sold');
     assert.match(body.id, /^evt_/);
     assert.match(body.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

@@ -27,6 +27,7 @@ import * as listingStats from './migrations/2026-11-27-003-listing-stats.js';
 import * as savedReplies from './migrations/2026-11-27-101-saved-replies.js';
 import * as panelCars from './migrations/2026-11-27-102-panel-cars.js';
 import * as statsMail from './migrations/2026-11-27-105-stats-mail.js';
+import * as sandbox from './migrations/2026-11-27-106-sandbox.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -52,6 +53,7 @@ const MIGRATIONS = {
   '2026-11-27-101-saved-replies': savedReplies,
   '2026-11-27-102-panel-cars': panelCars,
   '2026-11-27-105-stats-mail': statsMail,
+  '2026-11-27-106-sandbox': sandbox,
 };
 
 /**

@@ -20,6 +20,8 @@ interface DealersTable {
   website: string | null;
   /** Short free text ("Lun a vie 9 a 18 h"). */
   opening_hours: string | null;
+  /** D35, P122: set on a sandbox twin — the live dealership's id (one twin each); null on a live one. */
+  sandbox_of: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 interface ApiKeysTable {

@@ -8,6 +8,11 @@ export interface AuthContext {
   keyId: number;
   keyName: string;
   keyPrefix: string;
+  /**
+   * D35, P122: false for a sandbox key, whose `dealer.id` is the dealership's sandbox twin (so
+   * everything scoped by dealer_id is the sandbox's); `dealer.slug` is the live one's all the same.
+   */
+  livemode: boolean;
   /** `timeZone`: the dealership's own or its first market's (D32). */
   dealer: { id: number; slug: string; name: string; city: string | null; markets: string[]; timeZone: string };
 }

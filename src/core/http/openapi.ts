@@ -230,6 +230,11 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         { name: 'Statistics', description: 'Views, contacts, inquiries and leads per local day, days on market, price history and market position (D34).' },
         { name: 'Webhooks', description: 'Events sent to your https URL, signed with HMAC-SHA256, and the log of each delivery.' },
         { name: 'Leads', description: "Buyers' messages about the dealership's cars, and the inquiry endpoint that receives them." },
+        {
+          name: 'Sandbox',
+          description:
+            "D35: sandbox keys (`dik_test_…`) work on the dealership's sandbox — its own cars, leads, webhooks, feeds and limits, never public. These calls exist only there.",
+        },
       ],
     },
     transformObject: (doc) => finish('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),

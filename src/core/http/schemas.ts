@@ -29,6 +29,7 @@ const ErrorRef = Type.Ref('Error');
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (invalid_request, market_required, invalid_market).',
   401: 'Missing, invalid or revoked API key (unauthorized).',
+  403: 'Only a sandbox key may call this (sandbox_only, D35).',
   404: 'Not found (not_found).',
   408: 'The request did not all arrive within REQUEST_TIMEOUT, 60 s from its first byte (request_timeout, D38); the connection is closed.',
   409: 'Refused (too_many_missing, empty_list, too_many_webhooks).',

@@ -10,11 +10,12 @@ export async function insertDealer(db: Kysely<DB>, d: { slug: string; name: stri
 }
 
 export function findDealerBySlug(db: Kysely<DB>, slug: string): Promise<DealerRow | undefined> {
-  return db.selectFrom('dealers').selectAll().where('slug', '=', slug).executeTakeFirst();
+  // A sandbox twin (D35, P122) is no dealership of its own to anyone who names one by slug.
+  return db.selectFrom('dealers').selectAll().where('slug', '=', slug).where('sandbox_of', 'is', null).executeTakeFirst();
 }
 
 export function listDealers(db: Kysely<DB>): Promise<DealerRow[]> {
-  return db.selectFrom('dealers').selectAll().orderBy('slug').execute();
+  return db.selectFrom('dealers').selectAll().where('sandbox_of', 'is', null).orderBy('slug').execute();
 }
 
 export function findDealerById(db: Kysely<DB>, id: number): Promise<DealerRow | undefined> {
@@ -28,5 +29,10 @@ export async function updateDealerProfile(
   values: Partial<Pick<DealerRow, 'phone' | 'whatsapp' | 'address' | 'website' | 'opening_hours' | 'time_zone'>>,
 ): Promise<DealerRow | undefined> {
   if (Object.keys(values).length === 0) return findDealerById(db, id);
-  return db.updateTable('dealers').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+  // The sandbox twin shows the same profile and counts days in the same zone (D35, P122): both in one transaction.
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable('dealers').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+    await trx.updateTable('dealers').set(values).where('sandbox_of', '=', id).execute();
+    return row;
+  });
 }

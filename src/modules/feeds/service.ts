@@ -17,6 +17,8 @@ import { jobsQueued } from '../../core/jobs/wake.js';
 import { ipLiteral, isPublicAddress } from '../../core/outbound/address.js';
 import { DEFAULT_ALLOWED_PORTS, effectivePort, type UrlPolicy } from '../../core/outbound/policy.js';
 import { getDealerBySlug } from '../dealers/service.js';
+import { findDealerById } from '../dealers/repository.js';
+import { ensureSandboxTwin } from '../dealers/sandbox.js';
 import { isSource, SOURCES } from '../vehicles/sources.js';
 import { pullJobKey, schedulePull } from './pull-schedule.js';
 import {
@@ -96,10 +98,12 @@ export async function createFeed(
   store: Store,
   clock: Clock,
   publicBaseUrl: string,
-  input: { dealer: string; market?: string; source?: string; url?: string },
+  input: { dealer: string; market?: string; source?: string; url?: string; sandbox?: boolean },
 ): Promise<{ token: string; push_url: string }> {
   const dealer = await getDealerBySlug(store.db, input.dealer);
-  const { id: _, ...made } = await createDealerFeed(store, clock, publicBaseUrl, dealer, { kind: 'operator' }, input);
+  // A sandbox token (D35, P122) belongs to the sandbox twin: its pushes write the sandbox's cars.
+  const owner = input.sandbox ? { ...dealer, id: (await ensureSandboxTwin(store.db, (await findDealerById(store.db, dealer.id))!, clock.now())).id } : dealer;
+  const { id: _, ...made } = await createDealerFeed(store, clock, publicBaseUrl, owner, { kind: 'operator' }, input);
   return made;
 }
 

@@ -3,12 +3,16 @@
 import crypto from 'node:crypto';
 
 const KEY_PREFIX = 'dik_';
+/** A sandbox key (D35): `dik_test_` + the same 40 random characters; its visible prefix says so. */
+const SANDBOX_KEY_PREFIX = 'dik_test_';
 const VISIBLE_PREFIX_LENGTH = 12;
 const KEY_PATTERN = /^dik_[A-Za-z0-9_-]{32,200}$/;
 
-export function generateKey(): string {
-  return KEY_PREFIX + crypto.randomBytes(30).toString('base64url');
+export function generateKey(sandbox = false): string {
+  return (sandbox ? SANDBOX_KEY_PREFIX : KEY_PREFIX) + crypto.randomBytes(30).toString('base64url');
 }
+
+export const isSandboxKey = (key: string): boolean => key.startsWith(SANDBOX_KEY_PREFIX);
 
 export const hashKey = (key: string): string => crypto.createHash('sha256').update(key).digest('hex');
 

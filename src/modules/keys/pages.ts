@@ -17,6 +17,8 @@ import { createDealerKey, dealerKeys, KEY_NAME_MAX, revokeDealerKey } from './se
 export interface KeysPagesDeps {
   store: Store;
   clock: Clock;
+  /** Empties the dealership's sandbox (modules/sandbox, given by the panel: keys does not import it). */
+  resetSandbox: (dealerId: number) => Promise<unknown>;
 }
 
 type KeyView = Awaited<ReturnType<typeof dealerKeys>>[number];
@@ -31,7 +33,7 @@ export const keysPages: FastifyPluginAsync<{ deps: KeysPagesDeps }> = async (app
 <tbody>
 ${keys.map(
   (k) => html`<tr>
-<td data-label="${t.name}">${k.name}</td>
+<td data-label="${t.name}">${k.name}${k.sandbox ? html` <span class="badge warn">${t.sandbox}</span>` : ''}</td>
 <td data-label="${t.prefix}"><code>${k.prefix}…</code></td>
 <td class="date" data-label="${t.created}">${dateTime(k.created_at, user)}</td>
 <td class="date" data-label="${t.lastUsed}">${k.last_used_at === null ? t.never : dateTime(k.last_used_at, user)}</td>
@@ -50,7 +52,7 @@ ${keys.map(
 </tbody></table></div>`;
   }
 
-  async function keysPage(req: FastifyRequest, reply: FastifyReply, o: { name?: string; error?: string; status?: number } = {}) {
+  async function keysPage(req: FastifyRequest, reply: FastifyReply, o: { name?: string; sandbox?: boolean; error?: string; status?: number } = {}) {
     const user = ownerOnly(req);
     const t = KEY_TEXTS[req.panelLang];
     const keys = await dealerKeys(store.db, user.dealerId);
@@ -74,8 +76,17 @@ ${o.error ? html`<p class="notice bad" role="alert">${o.error}</p>` : ''}
 <label for="name">${t.name}</label>
 <input id="name" name="name" type="text" required maxlength="${KEY_NAME_MAX}" value="${o.name ?? ''}" aria-describedby="name-help"${o.error ? html` aria-invalid="true"` : ''}>
 <p id="name-help" class="muted">${t.nameHelp}</p>
+<label class="check"><input type="checkbox" name="sandbox" value="1" aria-describedby="sandbox-help"${o.sandbox ? html` checked` : ''}> <span>${t.sandboxKey}</span></label>
+<p id="sandbox-help" class="muted">${t.sandboxHelp}</p>
 <div class="actions"><button type="submit">${t.create}</button></div>
-</form>`,
+</form>
+${
+  keys.some((k) => k.sandbox)
+    ? html`<h2>${t.sandboxTitle}</h2>
+<div class="card"><p class="muted">${t.sandboxIntro}</p>
+<form class="inline" method="post" action="/panel/keys/sandbox/reset" data-confirm="${t.confirmSandboxReset}">${csrfField(req.csrfToken)}<button class="danger" type="submit">${t.sandboxReset}</button></form></div>`
+    : ''
+}`,
     });
   }
 
@@ -84,12 +95,15 @@ ${o.error ? html`<p class="notice bad" role="alert">${o.error}</p>` : ''}
   app.post('/keys', async (req, reply) => {
     const user = ownerOnly(req);
     const t = KEY_TEXTS[req.panelLang];
-    const name = (formFields(req.body).name ?? '').slice(0, 1000);
+    const fields = formFields(req.body);
+    const name = (fields.name ?? '').slice(0, 1000);
+    // D35: a sandbox key works on the dealership's sandbox twin (made with the first such key).
+    const sandbox = fields.sandbox !== undefined && fields.sandbox !== '';
     let made;
     try {
-      made = await createDealerKey(store.db, clock, user.dealerId, name);
+      made = await createDealerKey(store.db, clock, user.dealerId, name, sandbox);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'invalid_request') return keysPage(req, reply, { name, error: t.nameInvalid, status: 422 });
+      if (err instanceof ApiError && err.code === 'invalid_request') return keysPage(req, reply, { name, sandbox, error: t.nameInvalid, status: 422 });
       throw err;
     }
     // The key exists only in this answer: it is not kept, so it cannot be shown again.
@@ -105,6 +119,13 @@ ${o.error ? html`<p class="notice bad" role="alert">${o.error}</p>` : ''}
 <div class="actions"><a class="button secondary" href="/panel/keys">${t.backToKeys}</a></div>
 </div>`,
     });
+  });
+
+  // D35, P125: an owner empties the sandbox (its cars, leads, webhooks, feeds); its keys stay.
+  app.post('/keys/sandbox/reset', async (req, reply) => {
+    const user = ownerOnly(req);
+    await deps.resetSandbox(user.dealerId);
+    return redirectTo(reply, '/panel/keys?done=sandbox-reset');
   });
 
   app.post('/keys/:id/revoke', async (req, reply) => {

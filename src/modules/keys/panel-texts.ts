@@ -26,7 +26,18 @@ const en = {
   createdHelp: (name: string) => `This is the key “${name}”. Paste it in the program that will use it.`,
   notShownAgain: 'It will not be shown again: copy it now. If you lose it, revoke it and create another.',
   backToKeys: 'Back to the keys',
-  done: { revoked: 'The key was revoked. Programs that used it can no longer connect.' } as Record<string, string>,
+  sandbox: 'Sandbox',
+  sandboxKey: 'Sandbox key',
+  sandboxHelp:
+    'A sandbox key starts with dik_test_ and works on a separate copy of this dealership for testing an integration: its cars are never shown to buyers, and its leads, webhooks and feeds are its own.',
+  sandboxTitle: 'Sandbox',
+  sandboxIntro: 'Cars, leads, webhooks and feeds made with sandbox keys. Emptying it deletes them all; the sandbox keys keep working.',
+  sandboxReset: 'Empty the sandbox',
+  confirmSandboxReset: 'Delete every car, lead, webhook and feed of the sandbox? This cannot be undone.',
+  done: {
+    revoked: 'The key was revoked. Programs that used it can no longer connect.',
+    'sandbox-reset': 'The sandbox is empty.',
+  } as Record<string, string>,
 };
 
 type T = typeof en;
@@ -56,7 +67,15 @@ const es: T = {
   createdHelp: (name) => `Esta es la clave “${name}”. Péguela en el programa que la va a usar.`,
   notShownAgain: 'No se volverá a mostrar: cópiela ahora. Si la pierde, revóquela y cree otra.',
   backToKeys: 'Volver a las claves',
-  done: { revoked: 'La clave fue revocada. Los programas que la usaban ya no pueden conectarse.' },
+  sandbox: 'Sandbox',
+  sandboxKey: 'Clave de sandbox',
+  sandboxHelp:
+    'Una clave de sandbox empieza con dik_test_ y trabaja sobre una copia aparte de este concesionario para probar una integración: sus autos nunca se muestran a los compradores, y sus consultas, webhooks y feeds son propios.',
+  sandboxTitle: 'Sandbox',
+  sandboxIntro: 'Autos, consultas, webhooks y feeds creados con claves de sandbox. Vaciarlo los elimina todos; las claves de sandbox siguen funcionando.',
+  sandboxReset: 'Vaciar el sandbox',
+  confirmSandboxReset: '¿Eliminar todos los autos, consultas, webhooks y feeds del sandbox? No se puede deshacer.',
+  done: { revoked: 'La clave fue revocada. Los programas que la usaban ya no pueden conectarse.', 'sandbox-reset': 'El sandbox quedó vacío.' },
 };
 
 const pt: T = {
@@ -84,7 +103,15 @@ const pt: T = {
   createdHelp: (name) => `Esta é a chave “${name}”. Cole-a no programa que vai usá-la.`,
   notShownAgain: 'Ela não será mostrada de novo: copie agora. Se perdê-la, revogue-a e crie outra.',
   backToKeys: 'Voltar às chaves',
-  done: { revoked: 'A chave foi revogada. Os programas que a usavam não conseguem mais se conectar.' },
+  sandbox: 'Sandbox',
+  sandboxKey: 'Chave de sandbox',
+  sandboxHelp:
+    'Uma chave de sandbox começa com dik_test_ e trabalha sobre uma cópia separada desta concessionária para testar uma integração: seus carros nunca aparecem para os compradores, e seus leads, webhooks e feeds são próprios.',
+  sandboxTitle: 'Sandbox',
+  sandboxIntro: 'Carros, leads, webhooks e feeds criados com chaves de sandbox. Esvaziá-lo apaga todos; as chaves de sandbox continuam funcionando.',
+  sandboxReset: 'Esvaziar o sandbox',
+  confirmSandboxReset: 'Apagar todos os carros, leads, webhooks e feeds do sandbox? Não é possível desfazer.',
+  done: { revoked: 'A chave foi revogada. Os programas que a usavam não conseguem mais se conectar.', 'sandbox-reset': 'O sandbox está vazio.' },
 };
 
 export const KEY_TEXTS: Record<Lang, T> = { en, es, pt };

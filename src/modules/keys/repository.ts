@@ -15,12 +15,12 @@ export function insertKey(db: Kysely<DB>, k: { dealerId: number; name: string; p
 export const KEY_REVOCATIONS = 'di_api_key_revoked';
 
 /** Revokes the dealer's live keys with that prefix; returns how many. */
-export async function revokeKeysByPrefix(db: Kysely<DB>, dealerId: number, prefix: string, now: number): Promise<number> {
+export async function revokeKeysByPrefix(db: Kysely<DB>, dealerIds: number[], prefix: string, now: number): Promise<number> {
   const res = await announceChange(db, KEY_REVOCATIONS, (trx) =>
     trx
       .updateTable('api_keys')
       .set({ revoked_at: now })
-      .where('dealer_id', '=', dealerId)
+      .where('dealer_id', 'in', dealerIds)
       .where('prefix', '=', prefix)
       .where('revoked_at', 'is', null)
       .executeTakeFirst(),
@@ -39,6 +39,8 @@ export interface KeyOwnerRow {
   city: string | null;
   markets: string;
   time_zone: string | null;
+  /** D35: the live dealership's id when the key is a sandbox key (its dealer_id is the twin's). */
+  sandbox_of: number | null;
 }
 
 /** The lookup every keyed request makes (compiled once; see core/db/compiled.ts). */
@@ -57,6 +59,7 @@ const keyOwnerByHash = compiledQuery<KeyOwnerRow, [string]>((db) =>
       'dealers.city',
       'dealers.markets',
       'dealers.time_zone',
+      'dealers.sandbox_of',
     ])
     .where('api_keys.key_hash', '=', '')
     .where('api_keys.revoked_at', 'is', null),
@@ -67,11 +70,11 @@ export async function findKeyOwner(db: Kysely<DB>, keyHash: string): Promise<Key
 }
 
 /** The dealership's keys for the panel: live ones first, newest first within each. */
-export function listDealerKeys(db: Kysely<DB>, dealerId: number): Promise<ApiKeyRow[]> {
+export function listDealerKeys(db: Kysely<DB>, dealerIds: number[]): Promise<ApiKeyRow[]> {
   return db
     .selectFrom('api_keys')
     .selectAll()
-    .where('dealer_id', '=', dealerId)
+    .where('dealer_id', 'in', dealerIds)
     .orderBy(sql`case when revoked_at is null then 0 else 1 end`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -79,12 +82,12 @@ export function listDealerKeys(db: Kysely<DB>, dealerId: number): Promise<ApiKey
 }
 
 /** Revokes one live key of the dealership by its id; false when there is none. */
-export async function revokeKeyById(db: Kysely<DB>, dealerId: number, keyId: number, now: number): Promise<boolean> {
+export async function revokeKeyById(db: Kysely<DB>, dealerIds: number[], keyId: number, now: number): Promise<boolean> {
   const res = await announceChange(db, KEY_REVOCATIONS, (trx) =>
     trx
       .updateTable('api_keys')
       .set({ revoked_at: now })
-      .where('dealer_id', '=', dealerId)
+      .where('dealer_id', 'in', dealerIds)
       .where('id', '=', keyId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst(),

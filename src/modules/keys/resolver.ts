@@ -20,6 +20,7 @@ import { hashKey, looksLikeKey, sameHash } from './key-format.js';
 import { findKeyOwner, touchKeyUsed } from './repository.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
 import { dealerTimeZone } from '../markets/markets.js';
+import { SANDBOX_SLUG_SUFFIX } from '../dealers/sandbox.js';
 
 export const KEY_CACHE_TTL_MS = 1000;
 const KEY_CACHE_MAX = 10_000;
@@ -48,11 +49,15 @@ export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog, revoca
     const row = await findKeyOwner(db, hash);
     if (!row || !sameHash(row.key_hash, hash)) return undefined;
     const markets = JSON.parse(row.markets) as string[];
+    const livemode = row.sandbox_of === null;
+    // A twin's slug is the live one's plus SANDBOX_SLUG_SUFFIX: /me names the dealership itself.
+    const slug = livemode ? row.slug : row.slug.slice(0, -SANDBOX_SLUG_SUFFIX.length);
     const auth: AuthContext = {
       keyId: row.key_id,
       keyName: row.key_name,
       keyPrefix: row.key_prefix,
-      dealer: { id: row.dealer_id, slug: row.slug, name: row.name, city: row.city, markets, timeZone: dealerTimeZone(row.time_zone, markets) },
+      livemode,
+      dealer: { id: row.dealer_id, slug, name: row.name, city: row.city, markets, timeZone: dealerTimeZone(row.time_zone, markets) },
     };
     if (version !== undefined) cache.set(key, { auth, until: now + KEY_CACHE_TTL_MS, version });
     noteUse(auth.keyId, now);

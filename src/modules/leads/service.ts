@@ -63,7 +63,7 @@ export function assertTakesInquiries(status: string): void {
 export const isStage = (v: unknown): v is LeadStage => typeof v === 'string' && (LEAD_STAGES as readonly string[]).includes(v);
 
 /** Stores a checked inquiry; resolves with whether it started a new lead. */
-export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: Inquiry): Promise<{ created: boolean }> {
+export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: Inquiry): Promise<{ created: boolean; lead: Lead }> {
   const { store, clock } = deps;
   assertTakesInquiries(car.status);
   return writeTransaction(store, async (trx) => {
@@ -81,7 +81,7 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
       const lead = await repo.addLeadMessage(trx, existing.lead_id, preview, now);
       await repo.insertMessage(trx, existing.lead_id, { author: 'buyer', body: inquiry.message }, now);
       await notifyUsers(deps, trx, lead, 'new_message', preview);
-      return { created: false };
+      return { created: false, lead: toLead(lead, deps.publicBaseUrl) };
     }
     const preview = messagePreview(inquiry.message, [inquiry], car.market);
     const row = await repo.insertLead(trx, {
@@ -97,7 +97,7 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
     const data: LeadCreatedData = { lead: toLead(row, deps.publicBaseUrl) };
     await recordEvents(trx, clock, car.dealer_id, [{ type: 'lead.created', data }]);
     await notifyUsers(deps, trx, row, 'new_lead', preview);
-    return { created: true };
+    return { created: true, lead: data.lead };
   });
 }
 

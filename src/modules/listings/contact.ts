@@ -30,7 +30,9 @@ const findContact = compiledQuery<ContactRow, [string]>((db) =>
       'dealers.phone',
       'dealers.whatsapp',
     ])
-    .where('vehicles.listing_id', '=', ''),
+    .where('vehicles.listing_id', '=', '')
+    // A sandbox car (D35) has no public contact links.
+    .where('dealers.sandbox_of', 'is', null),
 );
 
 /** Statuses whose page is public (service.ts): a car for sale, or one no longer for sale whose page still answers. */

@@ -15,9 +15,11 @@ export interface ListingRow extends VehicleRow {
   dealer_address: string | null;
   dealer_website: string | null;
   dealer_opening_hours: string | null;
+  /** D35: the live dealership's id when the car is its sandbox's (never public); else null. */
+  dealer_sandbox_of: number | null;
 }
 
-/** The dealership's columns a car page shows: all of them are in the rendered page's key (P112). */
+/** The dealership's columns a car page shows: all of them are in the rendered page's key (P112), and whether it is a sandbox (D35). */
 const DEALER_COLUMNS = [
   'dealers.slug as dealer_slug',
   'dealers.name as dealer_name',
@@ -27,6 +29,7 @@ const DEALER_COLUMNS = [
   'dealers.address as dealer_address',
   'dealers.website as dealer_website',
   'dealers.opening_hours as dealer_opening_hours',
+  'dealers.sandbox_of as dealer_sandbox_of',
 ] as const;
 
 /**
@@ -45,6 +48,7 @@ export type ListingRef = Pick<
   | 'dealer_address'
   | 'dealer_website'
   | 'dealer_opening_hours'
+  | 'dealer_sandbox_of'
 >;
 
 export const findListingRef = compiledQuery<ListingRef, [string]>((db) =>
@@ -64,8 +68,12 @@ export const findListing = compiledQuery<ListingRow, [string]>((db) =>
     .where('vehicles.listing_id', '=', ''),
 );
 
-// The buyers' site (D36, P85, P86). Only cars for sale (status active) are listed anywhere.
-// D35's sandbox cars are not in this store yet; when they are, these reads leave them out.
+// The buyers' site (D36, P85, P86). Only cars for sale (status active) are listed anywhere, and
+// never a sandbox twin's (D35, P123): `sandboxDealerIds` leaves out the cars of the (few) twins, read once
+// per statement, so the id order and its index stay as they were.
+
+/** The condition every public list of cars adds: not a sandbox twin's car (D35). */
+const sandboxDealerIds = (db: Kysely<DB>) => db.selectFrom('dealers').select('id').where('sandbox_of', 'is not', null);
 
 /** A car as the sitemap names it. */
 export interface SitemapCar {
@@ -80,6 +88,7 @@ export function sitemapCars(db: Kysely<DB>, afterId: number, limit: number): Pro
     .selectFrom('vehicles')
     .select(['id', 'listing_id', 'updated_at'])
     .where('status', '=', 'active')
+    .where('dealer_id', 'not in', sandboxDealerIds(db))
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
@@ -88,7 +97,7 @@ export function sitemapCars(db: Kysely<DB>, afterId: number, limit: number): Pro
 
 /** Dealerships with id > afterId, by id. */
 export function sitemapDealers(db: Kysely<DB>, afterId: number, limit: number): Promise<{ id: number; slug: string }[]> {
-  return db.selectFrom('dealers').select(['id', 'slug']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return db.selectFrom('dealers').select(['id', 'slug']).where('id', '>', afterId).where('sandbox_of', 'is', null).orderBy('id').limit(limit).execute();
 }
 
 /**
@@ -97,7 +106,8 @@ export function sitemapDealers(db: Kysely<DB>, afterId: number, limit: number): 
  */
 export async function nthIdAfter(db: Kysely<DB>, table: 'vehicles' | 'dealers', afterId: number, n: number): Promise<number | undefined> {
   let q = db.selectFrom(table).select('id').where('id', '>', afterId);
-  if (table === 'vehicles') q = q.where('status', '=', 'active');
+  if (table === 'vehicles') q = q.where('status', '=', 'active').where('dealer_id', 'not in', sandboxDealerIds(db));
+  else q = q.where('sandbox_of', 'is', null);
   const row = await q
     .orderBy('id')
     .limit(1)
@@ -111,10 +121,12 @@ export async function countSitemapRows(db: Kysely<DB>): Promise<number> {
     .selectFrom('vehicles')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('status', '=', 'active')
+    .where('dealer_id', 'not in', sandboxDealerIds(db))
     .executeTakeFirstOrThrow();
   const dealers = await db
     .selectFrom('dealers')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('sandbox_of', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(cars.n) + Number(dealers.n);
 }
@@ -198,7 +210,7 @@ export async function storefrontBrands(db: Kysely<DB>, dealerId: number): Promis
 
 /**
  * Cars for sale like a sold one (P115): same market, brand and model, at any dealership, at most
- * `limit`, leaving out `except` (the dealership's cars its page lists already). Read from the
+ * `limit`, leaving out `except` (the dealership's cars its page lists already) and sandbox cars (D35). Read from the
  * partial index vehicles_comparables (status active; market, brand, model, condition, currency,
  * year, price) in its own order, backwards: the newest years first, one short index range and no
  * sort, however many such cars there are.
@@ -216,6 +228,7 @@ export function similarCars(
     .where('market', '=', car.market)
     .where('brand', '=', car.brand)
     .where('model', '=', car.model)
+    .where('dealer_id', 'not in', sandboxDealerIds(db))
     .orderBy('condition', 'desc')
     .orderBy('currency', 'desc')
     .orderBy('year', 'desc')

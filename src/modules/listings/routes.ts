@@ -32,6 +32,7 @@ import { encodedPage, LISTING_ID, ListingPages, notFoundListing, renderGone, typ
 import { FAVICON, homeLang, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
 import type { StatsCounting } from '../stats/counting.js';
 import { contactTarget, noContactHook, type OnContact } from './contact.js';
+import { previewDealerOf } from '../users/session.js';
 
 export interface ListingDeps {
   store: Store;
@@ -87,7 +88,11 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     return sendHtml(reply, p.status, body, p.cacheControl, p.noindex, etag);
   };
   const noStore = (reply: FastifyReply, status: number, text: string) => sendHtml(reply, status, text, 'no-store', true);
-  const lookup = async (id: string): Promise<ListingRow | undefined> => (LISTING_ID.test(id) ? (await findListing(store.db, id))[0] : undefined);
+  // A sandbox car (D35) takes no buyer's message here: it is not public (POST /v1/sandbox/leads makes one).
+  const lookup = async (id: string): Promise<ListingRow | undefined> => {
+    const row = LISTING_ID.test(id) ? (await findListing(store.db, id))[0] : undefined;
+    return row && row.dealer_sandbox_of === null ? row : undefined;
+  };
 
   // Form posts: fields as text; a field sent twice counts once (the first).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -169,7 +174,8 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
-    const p = await pages.get(req.params.listing_id);
+    // A sandbox car (D35) is shown to the live dealership's signed-in people only.
+    const p = await pages.get(req.params.listing_id, () => previewDealerOf(deps, req.headers.cookie));
     // A view (D34): a 200 page (a 304 is that page, revalidated); countView decides who counts.
     if (p.car) deps.stats.countView(req, p.car);
     return sendCachedPage(req, reply, p);

@@ -16,6 +16,7 @@ import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { compress, type Encoding } from './encoding.js';
 import { gonePage, listingPage, notFoundPage, notYetPage } from './page.js';
 import { findListing, findListingRef, similarCars, storefrontCars, type ListingRef, type ListingRow } from './repository.js';
+import { withSandboxBanner } from './sandbox-preview.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
 import type { ViewedCar } from '../stats/counting.js';
 
@@ -107,10 +108,15 @@ export class ListingPages {
     this.entries = new BoundedMap(max);
   }
 
-  async get(listingId: string): Promise<Page> {
+  /**
+   * `viewer`: the live dealership of the signed-in user the request comes from, asked only for a
+   * sandbox car (D35, P124): its page answers 404 to anyone else, and is never kept or counted.
+   */
+  async get(listingId: string, viewer?: () => Promise<number | undefined>): Promise<Page> {
     if (!LISTING_ID.test(listingId)) return notFoundListing();
     const ref = (await findListingRef(this.db, listingId))[0];
     if (!ref) return notFoundListing();
+    if (ref.dealer_sandbox_of !== null) return this.sandboxPage(listingId, ref.dealer_sandbox_of, viewer);
     const hit = this.entries.get(listingId);
     if (hit && hit.key === refKey(ref)) return hit.page;
     const row = (await findListing(this.db, listingId))[0];
@@ -123,5 +129,17 @@ export class ListingPages {
     const rendered = renderListing(row, this.publicBaseUrl);
     this.entries.set(listingId, { key: refKey(row), page: rendered });
     return rendered;
+  }
+
+  private async sandboxPage(listingId: string, liveId: number, viewer?: () => Promise<number | undefined>): Promise<Page> {
+    if (!viewer || (await viewer()) !== liveId) return notFoundListing();
+    const row = (await findListing(this.db, listingId))[0];
+    if (!row) return notFoundListing();
+    const text = GONE_STATUSES.includes(row.status)
+      ? await renderGone(this.db, row, this.publicBaseUrl)
+      : row.status === 'active'
+        ? listingPage(row, this.publicBaseUrl)
+        : notYetPage(row);
+    return page(200, withSandboxBanner(text, row.market), 'private, no-store', true);
   }
 }

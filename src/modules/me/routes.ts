@@ -31,8 +31,9 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number }> = async 
   );
 };
 
-function account({ dealer, keyPrefix, keyName }: AuthContext, perMinute: number) {
+function account({ dealer, keyPrefix, keyName, livemode }: AuthContext, perMinute: number) {
   return {
+    livemode,
     dealer: { name: dealer.name, slug: dealer.slug, markets: dealer.markets, time_zone: dealer.timeZone },
     key: { prefix: keyPrefix, name: keyName },
     limits: { per_minute: perMinute, sync_max: SYNC_MAX, min_photos: Math.max(...dealer.markets.map(minPhotosOf)) },

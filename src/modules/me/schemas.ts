@@ -3,6 +3,10 @@ import { MARKET_CODES } from '../markets/markets.js';
 
 export const AccountSchema = Type.Object(
   {
+    livemode: Type.Boolean({
+      description:
+        "D35: false for a sandbox key (`dik_test_…`), which works on the dealership's sandbox — its own cars, leads, webhooks, feeds and limits, never public — and true for a live key.",
+    }),
     dealer: Type.Object({
       name: Type.String(),
       slug: Type.String(),

@@ -29,6 +29,7 @@ import { webhookPages, type WebhookPagesDeps } from '../webhooks/pages.js';
 import { overviewPages, type OverviewDeps } from './overview.js';
 import { carStatsSection } from '../stats/car-section.js';
 import { statsPages, type StatsPagesDeps } from '../stats/pages.js';
+import { resetSandbox } from '../sandbox/service.js';
 
 export type PanelDeps = AuthPagesDeps &
   OverviewDeps &
@@ -37,7 +38,7 @@ export type PanelDeps = AuthPagesDeps &
   UserPagesDeps &
   AccountPagesDeps &
   LeadPagesDeps &
-  KeysPagesDeps &
+  Omit<KeysPagesDeps, 'resetSandbox'> &
   FeedsPagesDeps &
   DealerPagesDeps &
   StatsPagesDeps & { box: SecretBox };
@@ -64,7 +65,7 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
   await app.register(leadPages, { deps });
   await app.register(statsPages, { deps });
   await app.register(feedsPages, { deps });
-  await app.register(keysPages, { deps });
+  await app.register(keysPages, { deps: { ...deps, resetSandbox: (dealerId: number) => resetSandbox(deps.store, { dealerId }) } });
   await app.register(webhookPages, { deps });
   await app.register(userPages, { deps });
   await app.register(dealerPages, { deps });

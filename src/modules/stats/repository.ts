@@ -193,12 +193,14 @@ export async function priceHistory(db: Kysely<DB>, vehicleId: number): Promise<P
 export async function comparablePrices(
   db: Kysely<DB>,
   car: Pick<VehicleRow, 'status' | 'price_cents' | 'market' | 'brand' | 'model' | 'condition' | 'currency' | 'year'>,
+  /** A sandbox car (D35) is not among its comparables: nothing of its own to take out. */
+  sandbox = false,
 ): Promise<number[]> {
   const rows = await comparablesQuery(db, car).execute();
   const prices = rows.map((r) => Number(r.price_cents));
   // The car itself, when active, is in the index range: one row of its price is it (no id in
   // the index to exclude it by, so that the read stays index-only on PostgreSQL too).
-  if (car.status === 'active') {
+  if (car.status === 'active' && !sandbox) {
     const own = prices.indexOf(car.price_cents);
     if (own >= 0) prices.splice(own, 1);
   }
@@ -207,16 +209,20 @@ export async function comparablePrices(
 
 /** The comparables' prices query (exported for the test of its plan on both stores). */
 export function comparablesQuery(db: Kysely<DB>, car: Pick<VehicleRow, 'market' | 'brand' | 'model' | 'condition' | 'currency' | 'year'>) {
-  return db
-    .selectFrom('vehicles')
-    .select('price_cents')
-    .where('status', '=', 'active')
-    .where('market', '=', car.market)
-    .where('brand', '=', car.brand)
-    .where('model', '=', car.model)
-    .where('condition', '=', car.condition)
-    .where('currency', '=', car.currency)
-    .where('year', 'in', [car.year - 1, car.year, car.year + 1]);
+  return (
+    db
+      .selectFrom('vehicles')
+      .select('price_cents')
+      .where('status', '=', 'active')
+      .where('market', '=', car.market)
+      .where('brand', '=', car.brand)
+      .where('model', '=', car.model)
+      .where('condition', '=', car.condition)
+      .where('currency', '=', car.currency)
+      .where('year', 'in', [car.year - 1, car.year, car.year + 1])
+      // Never a sandbox car (D35, P123): dealer_id is the index's last column, so this stays index-only.
+      .where('dealer_id', 'not in', db.selectFrom('dealers').select('id').where('sandbox_of', 'is not', null))
+  );
 }
 
 // ---- The panel's Rendimiento page and the weekly mail (P117–P119) ----
@@ -378,6 +384,8 @@ export async function dealersPage(db: Kysely<DB>, afterId: number, limit: number
     .selectFrom('dealers')
     .select(['id', 'name', 'markets', 'time_zone', 'created_at'])
     .where('id', '>', afterId)
+    // A sandbox twin (D35) has no people of its own and no week to sum up.
+    .where('sandbox_of', 'is', null)
     .orderBy('id')
     .limit(limit)
     .execute();

@@ -1,5 +1,6 @@
 // Listing statistics (D34): a car's and a dealership's figures over a range of local days, days
 // on market, price history and market position. Days are the dealership's local days (D32).
+import { findDealerById } from '../dealers/repository.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
@@ -114,7 +115,9 @@ export function positionOf(price: number, currency: string, prices: number[]): M
 
 /** The car's market position against the active cars of any dealership (P97). */
 async function marketPosition(db: Kysely<DB>, car: VehicleRow): Promise<MarketPosition | null> {
-  return positionOf(car.price_cents, car.currency, await comparablePrices(db, car));
+  // A sandbox car (D35) is priced against the live cars, not being one of them.
+  const sandbox = (await findDealerById(db, car.dealer_id))?.sandbox_of != null;
+  return positionOf(car.price_cents, car.currency, await comparablePrices(db, car, sandbox));
 }
 
 /** GET /vehicles/{external_id}/stats (D34). */

@@ -10,12 +10,35 @@ import { resolveSession, SESSION_MAX_MS } from './service.js';
 const SESSION_COOKIE = 'di_session';
 const DEVICE_COOKIE = 'di_device';
 
+/**
+ * D35, P124: the same session is also sent to the car pages (path /listings), where it lets the
+ * dealership's own people see its sandbox cars; nothing else is read from it there.
+ */
+const PREVIEW_PATH = '/listings';
+
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/panel', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_MS / 1000 });
+  reply.setCookie(SESSION_COOKIE, token, { path: PREVIEW_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_MAX_MS / 1000 });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/panel', httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(SESSION_COOKIE, { path: PREVIEW_PATH, httpOnly: true, sameSite: 'lax', secure });
+}
+
+/**
+ * The dealership of the signed-in user a car page's request comes from (D35), read from the raw
+ * Cookie header (the public pages parse no cookies otherwise); undefined for anyone else.
+ */
+export async function previewDealerOf(deps: { store: Store; clock: Clock }, cookieHeader: string | undefined): Promise<number | undefined> {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    const user = await resolveSession(deps.store, deps.clock, decodeURIComponent(part.slice(eq + 1).trim()));
+    if (user) return user.dealerId;
+  }
+  return undefined;
 }
 
 /** Long-lived and sent only where it is read: the sign-in form's POST. */

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AttemptRow, DB, DeliveryRow, DeliveryStatus, WebhookRow } from '../../core/db/schema.js';
 import { compiledQuery } from '../../core/db/compiled.js';
 import { chunks } from '../../core/util/chunks.js';
+import type { EventToSend } from './send.js';
 
 export function countLiveWebhooks(db: Kysely<DB>, dealerId: number): Promise<number> {
   return db
@@ -79,7 +80,7 @@ export async function insertDeliveries(db: Kysely<DB>, rows: NewDelivery[]): Pro
 export interface DeliveryToSend {
   delivery: DeliveryRow;
   webhook: WebhookRow;
-  event: { id: string; type: string; data: string; created_at: number };
+  event: EventToSend;
 }
 
 // One statement per delivery attempt (P49), compiled once: the delivery with its webhook and event.
@@ -96,6 +97,7 @@ const deliveryToSend = compiledQuery<
     e_type: string;
     e_data: string;
     e_created_at: number;
+    dl_sandbox_of: number | null;
   },
   [number]
 >((db) =>
@@ -103,6 +105,7 @@ const deliveryToSend = compiledQuery<
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
     .innerJoin('events as e', 'e.id', 'd.event_id')
+    .innerJoin('dealers as dl', 'dl.id', 'w.dealer_id')
     .selectAll('d')
     .select([
       'w.dealer_id as w_dealer_id',
@@ -116,6 +119,7 @@ const deliveryToSend = compiledQuery<
       'e.type as e_type',
       'e.data as e_data',
       'e.created_at as e_created_at',
+      'dl.sandbox_of as dl_sandbox_of',
     ])
     .where('d.id', '=', 0),
 );
@@ -135,6 +139,7 @@ export async function loadDeliveryToSend(db: Kysely<DB>, deliveryId: number): Pr
     e_type,
     e_data,
     e_created_at,
+    dl_sandbox_of,
     ...delivery
   } = r;
   return {
@@ -150,7 +155,8 @@ export async function loadDeliveryToSend(db: Kysely<DB>, deliveryId: number): Pr
       created_at: w_created_at,
       deleted_at: w_deleted_at,
     },
-    event: { id: delivery.event_id, type: e_type, data: e_data, created_at: e_created_at },
+    // A sandbox twin's webhook (D35): its events are not live.
+    event: { id: delivery.event_id, type: e_type, data: e_data, created_at: e_created_at, livemode: dl_sandbox_of === null },
   };
 }
 

@@ -31,7 +31,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps & { pu
         summary: 'Subscribe an https URL to events (at most 20 webhooks)',
         description:
           "The answer carries `secret` (shown only here): the HMAC-SHA256 key of every delivery's X-Service-Signature. " +
-          'url must be https on a public address (400 otherwise, also for unknown events); the 21st webhook answers 409 too_many_webhooks.',
+          'url must be https on a public address (400 otherwise, also for unknown events); the 21st webhook answers 409 too_many_webhooks. ' +
+          'Each delivery POSTs `{"id","type","livemode","created_at","data"}`: `livemode` is false for the events of a sandbox (a webhook made with a `dik_test_` key, D35) and true otherwise, inside the signed body.',
         body: bodyRef(WebhookInputSchema),
         response: { 201: Type.Ref('Webhook'), ...errorResponses(...KEYED_ERRORS, 409) },
       },

@@ -25,10 +25,22 @@ export interface AttemptOutcome {
 /** The receiver's answer is not needed; keep only its start (for nothing but draining). */
 const ANSWER_BYTES = 4096;
 
-/** The exact bytes sent: `data` is spliced in as stored, so every attempt sends the same body. */
-function deliveryBody(event: { id: string; type: string; data: string; created_at: number }): Buffer {
+/** What a delivery sends: the stored event, and whether it happened live or in a sandbox (D35). */
+export interface EventToSend {
+  id: string;
+  type: string;
+  data: string;
+  created_at: number;
+  livemode: boolean;
+}
+
+/**
+ * The exact bytes sent: `data` is spliced in as stored, so every attempt sends the same body.
+ * `livemode` is at the top, inside the signed body (D35): false for the sandbox's events.
+ */
+function deliveryBody(event: EventToSend): Buffer {
   return Buffer.from(
-    `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"created_at":${JSON.stringify(new Date(event.created_at).toISOString())},"data":${event.data}}`,
+    `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"livemode":${event.livemode},"created_at":${JSON.stringify(new Date(event.created_at).toISOString())},"data":${event.data}}`,
   );
 }
 
@@ -46,7 +58,7 @@ export async function sendDelivery(
   clock: Clock,
   cfg: SendConfig,
   target: { url: string; secret: string },
-  event: { id: string; type: string; data: string; created_at: number },
+  event: EventToSend,
   signal?: AbortSignal,
 ): Promise<AttemptOutcome> {
   const body = deliveryBody(event);

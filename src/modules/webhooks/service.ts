@@ -11,6 +11,7 @@ import { msg } from '../../core/i18n/index.js';
 import { OutboundError } from '../../core/outbound/errors.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import type { SecretBox } from '../../core/secret-box.js';
+import { findDealerById } from '../dealers/repository.js';
 import { EVENT_TYPES } from '../events/events.js';
 import { insertEvents } from '../events/repository.js';
 import { queueDeliveries } from './fanout.js';
@@ -222,7 +223,14 @@ export async function testWebhook(deps: WebhookDeps, dealerId: number, id: numbe
     ]);
     return idOf!;
   });
-  const outcome = await sendDelivery(deps.outbound, clock, deps.send, { url: webhook.url, secret: deps.box.open(webhook.secret_sealed) }, event);
+  const livemode = (await findDealerById(store.db, dealerId))?.sandbox_of == null;
+  const outcome = await sendDelivery(
+    deps.outbound,
+    clock,
+    deps.send,
+    { url: webhook.url, secret: deps.box.open(webhook.secret_sealed) },
+    { ...event, livemode },
+  );
   const at = clock.now();
   await writeTransaction(store, async (trx) => {
     await insertAttempt(trx, { deliveryId, attemptedAt: at, durationMs: outcome.durationMs, statusCode: outcome.statusCode, error: outcome.error });

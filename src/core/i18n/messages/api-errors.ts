@@ -61,6 +61,11 @@ export const API_ERRORS = {
     es: 'Hace falta una clave de API válida en el encabezado Authorization: Bearer o X-API-Key.',
     pt: 'É necessária uma chave de API válida no cabeçalho Authorization: Bearer ou X-API-Key.',
   },
+  sandbox_only: {
+    en: 'Only a sandbox key (dik_test_…) may call this; this key works on the live dealership.',
+    es: 'Solo una clave de sandbox (dik_test_…) puede usar esta llamada; esta clave trabaja sobre la concesionaria real.',
+    pt: 'Só uma chave de sandbox (dik_test_…) pode usar esta chamada; esta chave trabalha sobre a concessionária real.',
+  },
   vehicle_not_found: {
     p: ['id'],
     en: 'No vehicle with stock ID "{id}".',
