@@ -224,7 +224,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe an https URL to events (at most 20 webhooks)
-         * @description The answer carries `secret` (shown only here): the HMAC-SHA256 key of every delivery's X-Service-Signature. url must be https on a public address (400 otherwise, also for unknown events); the 21st webhook answers 409 too_many_webhooks.
+         * @description The answer carries `secret` (shown only here): the HMAC-SHA256 key of every delivery's X-Service-Signature. url must be https on a public address (400 otherwise, also for unknown events); the 21st webhook answers 409 too_many_webhooks. Each delivery POSTs `{"id","type","livemode","created_at","data"}`: `livemode` is false for the events of a sandbox (a webhook made with a `dik_test_` key, D35) and true otherwise, inside the signed body.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -448,6 +448,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a buyer's inquiry happen on a sandbox car (sandbox keys only)
+         * @description Acts as a buyer writing on the car's page (D35): a new lead with this message, the `lead.created` event to the sandbox's webhooks (with `"livemode": false`), and the inquiry counted in the car's statistics. Each call is a new buyer, so each makes a new lead. The car must be active, as for a real buyer: 404 `not_found` for an unknown car or one not public yet (importing_photos, in_review), 400 for a car no longer for sale. A live key gets 403 `sandbox_only`.
+         */
+        post: operations["createSandboxLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -462,7 +482,7 @@ export interface components {
                  * @description Stable machine-readable code (D22), e.g. invalid_request, unauthorized, not_found.
                  * @enum {string}
                  */
-                code: "invalid_request" | "market_required" | "invalid_market" | "unauthorized" | "not_found" | "request_timeout" | "too_many_missing" | "empty_list" | "too_many_webhooks" | "payload_too_large" | "uri_too_long" | "expectation_failed" | "invalid_vehicle" | "unreadable_feed" | "rate_limited" | "headers_too_large" | "internal_error";
+                code: "invalid_request" | "market_required" | "invalid_market" | "unauthorized" | "sandbox_only" | "not_found" | "request_timeout" | "too_many_missing" | "empty_list" | "too_many_webhooks" | "payload_too_large" | "uri_too_long" | "expectation_failed" | "invalid_vehicle" | "unreadable_feed" | "rate_limited" | "headers_too_large" | "internal_error";
                 /** @description What went wrong, for a person. */
                 message: string;
                 /** @description On 422: one readable sentence per broken rule. */
@@ -519,6 +539,8 @@ export interface components {
         };
         /** Account */
         Account: {
+            /** @description D35: false for a sandbox key (`dik_test_…`), which works on the dealership's sandbox — its own cars, leads, webhooks, feeds and limits, never public — and true for a live key. */
+            livemode: boolean;
             dealer: {
                 name: string;
                 slug: string;
@@ -643,7 +665,7 @@ export interface components {
             /** @enum {string} */
             status: "active" | "in_review" | "importing_photos" | "sold" | "expired" | "withdrawn";
             /** @enum {string} */
-            source: "api" | "woocommerce" | "wordpress" | "shopify" | "prestashop" | "odoo" | "tiendanube" | "n8n" | "zapier" | "make" | "feed";
+            source: "api" | "woocommerce" | "wordpress" | "shopify" | "prestashop" | "odoo" | "tiendanube" | "n8n" | "zapier" | "make" | "feed" | "panel";
             /** @description Public listing page (URI). */
             url: string;
             /** @description Catalog name. */
@@ -1544,6 +1566,15 @@ export interface components {
             /** @description Cars with any figure in the range, most viewed first, at most 100. */
             vehicles: components["schemas"]["VehicleFigures"][];
         };
+        /** SandboxLeadInput */
+        SandboxLeadInput: {
+            /** @description The sandbox car's stock ID (it must be active, as for a buyer). */
+            external_id: string;
+            /** @description The buyer's message; a stock sentence when left out. */
+            message?: string;
+            /** @description The car’s market; required when the dealership sells in several (D8). */
+            market?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -2172,8 +2203,8 @@ export interface operations {
             query?: {
                 /** @description Only this market (default: all of the dealership's markets). */
                 market?: string;
-                /** @description Where the car was sent from. Default `api`. */
-                source?: "api" | "woocommerce" | "wordpress" | "shopify" | "prestashop" | "odoo" | "tiendanube" | "n8n" | "zapier" | "make" | "feed";
+                /** @description Only cars from this source (`panel`: made in the dealer panel, D33). */
+                source?: "api" | "woocommerce" | "wordpress" | "shopify" | "prestashop" | "odoo" | "tiendanube" | "n8n" | "zapier" | "make" | "feed" | "panel";
                 status?: "active" | "in_review" | "importing_photos" | "sold" | "expired" | "withdrawn";
                 /** @description Cars with updated_at at or after this time. */
                 updated_since?: string;
@@ -4217,6 +4248,117 @@ export interface operations {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Content-Language": components["headers"]["Content-Language"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (rate_limited); see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (internal_error). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSandboxLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxLeadInput"];
+            };
+        };
+        responses: {
+            /** @description Created: LeadResult */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadResult"];
+                };
+            };
+            /** @description Invalid request (invalid_request, market_required, invalid_market). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (unauthorized). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Only a sandbox key may call this (sandbox_only, D35). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (not_found). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
