@@ -8,6 +8,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { ApiError, createClient, SoldGuardError, type StockCar } from '../../packages/client/src/index.js';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { createFeed } from '../../src/modules/feeds/service.js';
+import { createKey } from '../../src/modules/keys/service.js';
 import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { PhotoHost } from '../support/photos.js';
@@ -146,6 +147,23 @@ describe(`the official client against a started server (${STORE_NAME})`, () => {
     assert.equal(inquiry.result, 'received');
     const lead = (await client.leads.list({ stage: 'new' })).data[0]!;
     assert.equal((await client.leads.update(lead.id, { stage: 'contacted' })).lead.stage, 'contacted');
+
+    // The sandbox (D35): a live key may not fake a buyer; a sandbox key's car gets one, apart from the live leads.
+    await assert.rejects(
+      client.sandbox.createLead({ external_id: 'A-1' }),
+      (e: unknown) => e instanceof ApiError && e.status === 403 && e.code === 'sandbox_only',
+    );
+    const test_ = createClient({ baseUrl: `${base}/v1`, apiKey: (await createKey(t.store.db, t.clock, { dealer: slug, name: 'sandbox', sandbox: true })).key });
+    assert.equal((await test_.me()).livemode, false);
+    await test_.vehicles.put('S-1', { ...car, photos: host.urls('S-1', 3) });
+    await t.app.services.jobs.runDue();
+    const sandboxLead = await test_.sandbox.createLead({ external_id: 'S-1', message: '¿Sigue disponible?' });
+    assert.equal(sandboxLead.lead.external_id, 'S-1');
+    assert.deepEqual(
+      (await test_.leads.list()).data.map((l) => l.id),
+      [sandboxLead.lead.id],
+    );
+    assert.ok(!(await client.leads.list()).data.some((l) => l.id === sandboxLead.lead.id), 'the live key never sees the sandbox lead');
 
     assert.equal((await client.vehicles.sold('A-1')).result, 'sold');
     assert.equal((await client.vehicles.withdraw('B-1')).result, 'withdrawn');

@@ -10,6 +10,7 @@ import { readStock, runShopSync, selfSignedCertificate, type ShopSync } from '..
 import { createClient } from '../../packages/client/src/index.js';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
+import { createKey } from '../../src/modules/keys/service.js';
 import { seedDealer } from '../support/dealers.js';
 import { until } from '../support/until.js';
 
@@ -40,7 +41,10 @@ describe(`the example integration (${STORE_NAME})`, () => {
   });
 
   test('publishes the CSV with syncStock and receives verified webhooks over HTTPS', { timeout: 120_000 }, async () => {
-    const { key } = await seedDealer(t, { name: 'Autos del Ejemplo' });
+    // In the sandbox (D35), as an integrator builds: a dik_test_ key, nothing public.
+    const { slug } = await seedDealer(t, { name: 'Autos del Ejemplo' });
+    const { key } = await createKey(t.store.db, t.clock, { dealer: slug, name: 'example', sandbox: true });
+    assert.match(key, /^dik_test_/);
     run = await runShopSync({ baseUrl: `${base}/v1`, apiKey: key, csvFile: CSV, webhookHost: 'shop.test', tls });
     const shop = readStock(CSV);
     assert.equal(shop.length, 4);
@@ -49,6 +53,7 @@ describe(`the example integration (${STORE_NAME})`, () => {
     assert.equal(run.published.reconcile?.kept, 4);
 
     const client = createClient({ baseUrl: `${base}/v1`, apiKey: key });
+    assert.equal((await client.me()).livemode, false);
     const cars = new Map<string, { brand: string; source: string }>();
     for await (const car of client.vehicles.list({ source: 'woocommerce' })) cars.set(car.external_id, car);
     assert.deepEqual([...cars.keys()].sort(), shop.map((c) => c.external_id).sort());
@@ -62,6 +67,10 @@ describe(`the example integration (${STORE_NAME})`, () => {
     await t.app.services.jobs.runDue();
     const sold = await until('a verified vehicle.sold at the example', 20_000, () => run!.events.find((e) => e.type === 'vehicle.sold'));
     assert.equal(sold.data.external_id, 'SHOP-2');
+    assert.ok(
+      run.events.every((e) => !e.livemode),
+      'every delivery of the sandbox says livemode false',
+    );
     assert.equal(run.refused, 0);
 
     // A delivery not signed with the webhook's secret is refused.

@@ -219,6 +219,11 @@ export function createClient(options: ClientOptions) {
         unwrap(api.POST('/listings/{listing_id}/inquiries', { params: { path: { listing_id: listingId } }, body })),
     },
     stats: { get: (query: Query<'/stats', 'get'> = {}) => unwrap(api.GET('/stats', { params: { query } })) },
+    /** With a sandbox key (`dik_test_…`, D35) only; a live key gets 403 `sandbox_only`. */
+    sandbox: {
+      /** A buyer's inquiry on a sandbox car (a new lead and `lead.created`). Never retried: a repeat makes a second lead. */
+      createLead: (body: Body<'/sandbox/leads', 'post'>) => unwrap(api.POST('/sandbox/leads', { body })),
+    },
   };
 }
 

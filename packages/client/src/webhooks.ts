@@ -9,6 +9,8 @@
 export interface WebhookEvent {
   id: string;
   type: string;
+  /** false for the events of a sandbox (D35), true for live ones. */
+  livemode: boolean;
   created_at: string;
   data: Record<string, unknown>;
   [extra: string]: unknown;
