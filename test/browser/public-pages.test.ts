@@ -108,7 +108,8 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
     });
     const brSold = await put(br.key, 'BR-2', { brand: 'Fiat', model: 'Uno', year: 2018, price: 42_000, mileage: 70_000, ...brDetails });
     await put(br.key, 'BR-3', { brand: 'Volkswagen', model: 'Polo', year: 2022, price: 95_000, mileage: 18_000, ...brDetails });
-    await until('every car on sale', 120_000, async () => {
+    // 24 photo-like JPEGs, each made in every width and WebP: minutes on a loaded 2-core machine.
+    await until('every car on sale', 300_000, async () => {
       const rows = await s.store.db.selectFrom('vehicles').select('status').execute();
       return rows.length === 6 && rows.every((r) => r.status === 'active');
     });
