@@ -224,7 +224,7 @@ describe(`migration 2026-11-26-002: phone keys made again (${STORE_NAME})`, () =
       const ar = await car('ar', 'K-AR');
       const uk = await car('uk', 'K-UK');
       const ask = (c: typeof ar, phone: string | null, email: string | null = 'buyer@example.org') =>
-        receiveInquiry(deps, c, { name: 'Comprador', email, phone, message: 'Hola' });
+        receiveInquiry(deps, c, { name: 'Comprador', email, phone, message: 'Hola' }).then((r) => ({ created: r.created }));
       assert.deepEqual(await ask(ar, '+54 9 351 555-0199'), { created: true });
       assert.deepEqual(await ask(uk, '020 7946 0018'), { created: true });
       assert.deepEqual(await ask(ar, '12-34-56'), { created: true });
