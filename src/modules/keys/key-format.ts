@@ -12,8 +12,6 @@ export function generateKey(sandbox = false): string {
   return (sandbox ? SANDBOX_KEY_PREFIX : KEY_PREFIX) + crypto.randomBytes(30).toString('base64url');
 }
 
-export const isSandboxKey = (key: string): boolean => key.startsWith(SANDBOX_KEY_PREFIX);
-
 export const hashKey = (key: string): string => crypto.createHash('sha256').update(key).digest('hex');
 
 export const visiblePrefix = (key: string): string => key.slice(0, VISIBLE_PREFIX_LENGTH);
