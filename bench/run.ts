@@ -176,7 +176,7 @@ const BENCHMARKS: Benchmark[] = [
 ];
 
 /** What `--quick` runs when no benchmark is named (P42): seconds each, smaller datasets, no 1M build. */
-const QUICK = ['startup', 'bare', 'me', 'get_vehicle', 'list_vehicles', 'polling', 'put_update', 'sync', 'reconcile', 'webhook_delivery', 'scale_data'];
+const QUICK = ['startup', 'bare', 'me', 'get_vehicle', 'list_vehicles', 'put_update', 'sync', 'reconcile', 'webhook_delivery', 'scale_data'];
 
 // ---------------------------------------------------------------------------------------------
 // Servers.
