@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { RouteOptions } from 'fastify';
+import { addSavedReply } from '../../src/modules/leads/saved-replies.js';
 import { insertWebhook } from '../../src/modules/webhooks/repository.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { publishCar } from '../support/cars.js';
@@ -23,6 +24,7 @@ const SEGMENT_TO_ROW = {
   deliveries: 'delivery',
   users: 'user',
   leads: 'lead',
+  replies: 'reply',
 } as const;
 type RowKind = (typeof SEGMENT_TO_ROW)[keyof typeof SEGMENT_TO_ROW];
 /** Routes whose parameter is not a row of a dealership (one-time links, assets). */
@@ -77,6 +79,11 @@ describe(`panel isolation between dealerships (${STORE_NAME})`, () => {
       user: (await t.store.db.selectFrom('users').select('id').where('email', '=', staff.email).executeTakeFirstOrThrow()).id,
       lead: Number(lead.id),
     });
+    // A saved reply (P102) of the first dealership's owner.
+    const owner = await t.store.db.selectFrom('users').select('id').where('email', '=', first.email).executeTakeFirstOrThrow();
+    const reply = await addSavedReply(t, { dealerId: first.dealerId, id: Number(owner.id) }, '¿Cuándo podés venir a verlo?');
+    assert.ok('id' in reply);
+    ids.reply = reply.id;
     ({ client: intruder } = await signedInClient(t, { role: 'owner', markets: ['ar'] }));
   });
   after(async () => {
@@ -124,6 +131,7 @@ describe(`panel isolation between dealerships (${STORE_NAME})`, () => {
       deliveries: (await db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', ids.webhook).execute()).length,
       user: await db.selectFrom('users').select(['role', 'name']).where('id', '=', ids.user).executeTakeFirst(),
       lead: await db.selectFrom('leads').select(['stage', 'messages']).where('id', '=', ids.lead).executeTakeFirst(),
+      reply: await db.selectFrom('saved_replies').select(['body']).where('id', '=', ids.reply).executeTakeFirst(),
       mails: (await db.selectFrom('mails').select('id').execute()).length,
     };
   }
