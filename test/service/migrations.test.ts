@@ -31,6 +31,7 @@ const LANDED: Record<string, string> = {
   '2026-11-27-003-listing-stats': '0a94fad5de219ae9',
   '2026-11-27-101-saved-replies': 'c2554f8c1f42c0bd',
   '2026-11-27-102-panel-cars': '5cdee32a1d3918b2',
+  '2026-11-27-105-stats-mail': '7329e7b94c56a591',
   '2026-11-27-106-sandbox': 'bd2bb71f11b9839f',
 };
 
