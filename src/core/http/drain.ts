@@ -30,6 +30,12 @@ function closeSoon(socket: Socket): void {
   if (typeof (socket as Partial<Socket>).destroySoon === 'function') socket.destroySoon();
 }
 
+/**
+ * How long a connection cut at the bound stays open, not read, for the client to read the
+ * answer and close (nginx's lingering_timeout is 5 s; the client has the answer already).
+ */
+const LINGER_MS = 2_000;
+
 /** Sockets whose request was answered while its body is still being read and dropped. */
 const draining = new WeakSet<Socket>();
 
@@ -67,11 +73,27 @@ function discardRest(req: IncomingMessage, res: ClosingResponse, limits: DrainLi
     if (res.writableFinished) closeSoon(socket);
     else res.once('finish', () => closeSoon(socket));
   };
-  // Only once the answer is on its way out, so that the client can still read it.
+  // At the bound: reading stops (the client's writes then wait, its reads do not), our side
+  // ends after the answer (a FIN behind it), and the connection is destroyed only after a linger
+  // or when the client closes. Destroying at once reset the connection while the 413 sat
+  // unread in a busy client (Node 24 under load, CI): its next write failed first (P131).
   const cut = () => {
-    stop();
-    if (res.writableFinished) socket.destroy();
-    else res.once('finish', () => socket.destroy());
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    req.off('data', onData);
+    req.pause();
+    const linger = () => {
+      if (typeof (socket as Partial<Socket>).end === 'function') socket.end();
+      const last = setTimeout(() => socket.destroy(), LINGER_MS);
+      last.unref();
+      socket.once('close', () => {
+        clearTimeout(last);
+        draining.delete(socket);
+      });
+    };
+    if (res.writableFinished) linger();
+    else res.once('finish', linger);
   };
   const onData = (chunk: Buffer) => {
     seen += chunk.length;
