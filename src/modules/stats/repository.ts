@@ -89,11 +89,18 @@ export async function vehicleDays(db: Kysely<DB>, vehicleId: number, from: strin
     .execute();
 }
 
+/**
+ * A dealership's rollup rows in [from, to] (one market's, when given): read from the covering
+ * index listing_stats_dealer_cover alone (P143). Exported for the test of its plan.
+ */
+export function dealerRange(db: Kysely<DB>, dealerId: number, market: string | undefined, from: string, to: string) {
+  const q = db.selectFrom('listing_stats_daily').where('dealer_id', '=', dealerId).where('day', '>=', from).where('day', '<=', to);
+  return market === undefined ? q : q.where('market', '=', market);
+}
+
 /** A dealership's figures per day in [from, to], all its cars (or one market's) added up. */
 export async function dealerDays(db: Kysely<DB>, dealerId: number, market: string | undefined, from: string, to: string): Promise<DayFigures[]> {
-  let q = db.selectFrom('listing_stats_daily').where('dealer_id', '=', dealerId).where('day', '>=', from).where('day', '<=', to);
-  if (market !== undefined) q = q.where('market', '=', market);
-  const rows = await q
+  const rows = await dealerRange(db, dealerId, market, from, to)
     .select(['day', ...sums])
     .groupBy('day')
     .execute();
@@ -119,9 +126,7 @@ export async function dealerVehicles(
   to: string,
   limit: number,
 ): Promise<VehicleFigures[]> {
-  let q = db.selectFrom('listing_stats_daily').where('dealer_id', '=', dealerId).where('day', '>=', from).where('day', '<=', to);
-  if (market !== undefined) q = q.where('market', '=', market);
-  const top = await q
+  const top = await dealerRange(db, dealerId, market, from, to)
     .select(['vehicle_id', ...sums])
     .groupBy('vehicle_id')
     .orderBy(sql`sum(views)`, 'desc')
