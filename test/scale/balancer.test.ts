@@ -1,10 +1,10 @@
 // scripts/balancer.mjs, the one-machine cluster's load balancer (P40): round robin, another
 // upstream when one refuses the connection, never a second try once a request reached one.
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { startScriptBalancer as startBalancer } from '../support/script-balancer.js';
 import { freePort } from '../support/server-process.js';
 
 interface Upstream {
@@ -27,32 +27,6 @@ async function upstream(name: string, drop = false): Promise<Upstream> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { server, addr: `127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
-
-async function startBalancer(upstreams: string[]): Promise<{ base: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/balancer.mjs'], {
-    env: { ...process.env, UPSTREAMS: upstreams.join(','), BALANCER_PORT: String(port), BALANCER_HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('balancer ready')) resolve();
-    });
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', () => reject(new Error(`the balancer exited: ${out}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.removeAllListeners('exit');
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await gone;
-    },
-  };
 }
 
 async function call(base: string, init?: RequestInit): Promise<{ status: number; text: string }> {
