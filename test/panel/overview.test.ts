@@ -85,7 +85,7 @@ describe(`panel overview (${STORE_NAME})`, () => {
     const res = await owner.client.get('/panel');
     assert.equal(res.status, 200, res.body);
     const count = (status: string) =>
-      new RegExp(`<a class="card" href="/panel/inventory\\?status=${status}"><div class="stat">(\\d+)</div>`).exec(res.body)?.[1];
+      new RegExp(`<a class="card stat-card" href="/panel/inventory\\?status=${status}"><span class="stat">(\\d+)</span>`).exec(res.body)?.[1];
     assert.equal(count('importing_photos'), '4'); // IMP-1..3 and FEED-1
     assert.equal(count('sold'), '1');
     assert.equal(count('in_review'), '2');
@@ -132,7 +132,7 @@ describe(`panel overview (${STORE_NAME})`, () => {
     // What waits comes first: the buyers, then the cars that need someone, then the counts.
     const at = (text: string) => res.body.indexOf(text);
     assert.ok(
-      at('Compradores esperando respuesta') < at('Autos que necesitan su atención') && at('Autos que necesitan su atención') < at('<div class="grid">'),
+      at('Compradores esperando respuesta') < at('Autos que necesitan su atención') && at('Autos que necesitan su atención') < at('<div class="stat-grid">'),
     );
   });
 

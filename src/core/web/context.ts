@@ -47,7 +47,28 @@ export function signedIn(req: FastifyRequest): PanelUser {
   return req.panelUser;
 }
 
-/** Keys, webhooks and users are the owners' (D27); staff get a clear 403 page. */
+/**
+ * Who may open each owners-only page (D27: keys, webhooks and users are the owners'). The one
+ * rule both the page (pageUser) and the navigation (mayOpen, core/web/layout.ts) read (P136), so
+ * no link is ever shown to a role its page turns away. A page not named here is every role's.
+ */
+export const PAGE_ROLES: Partial<Record<string, readonly PanelUser['role'][]>> = {
+  keys: ['owner'],
+  webhooks: ['owner'],
+  users: ['owner'],
+};
+
+/** Whether a user of `role` may open the page of navigation section `section`. */
+export const mayOpen = (role: PanelUser['role'], section: string): boolean => PAGE_ROLES[section]?.includes(role) ?? true;
+
+/** The signed-in user, when their role may open `section`'s page; else the clear 403 page. */
+export function pageUser(req: FastifyRequest, section: string): PanelUser {
+  const user = signedIn(req);
+  if (!mayOpen(user.role, section)) throw new PageError(403, 'owners_only');
+  return user;
+}
+
+/** Owners' actions (D27): staff get a clear 403 page. */
 export function ownerOnly(req: FastifyRequest): PanelUser {
   const user = signedIn(req);
   if (user.role !== 'owner') throw new PageError(403, 'owners_only');
