@@ -145,7 +145,7 @@ describe(`hostile feed files through the app (${STORE_NAME})`, () => {
     });
     assert.match(
       summary.errors[0]!,
-      new RegExp(`49900 more vehicle\\(s\\) of this feed file were rejected \\(50000 in all.*GET /v1/feeds/${feed.id}/imports/${last.id}`),
+      new RegExp(`49900 more vehicles of this feed file were rejected \\(50000 in all.*GET /v1/feeds/${feed.id}/imports/${last.id}`),
     );
     assert.equal(rejected.filter((e) => e.more_rejected === undefined).length, REJECTED_EVENTS_PER_IMPORT);
 
