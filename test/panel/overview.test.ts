@@ -107,7 +107,7 @@ describe(`panel overview (${STORE_NAME})`, () => {
     const imp = await t.store.db.selectFrom('feed_imports').select('id').where('dealer_id', '=', owner.user.dealerId).executeTakeFirstOrThrow();
     assert.ok(res.body.includes(`href="/panel/feeds/imports/${imp.id}"`));
     assert.match(res.body, /Procesada/);
-    assert.match(res.body, /1 filas: 1 nuevos/);
+    assert.match(res.body, /1 fila: 1 nuevo, 0 actualizados, 0 vendidos, 0 con errores/);
   });
 
   test('webhooks turned off: shown to owners, not to staff', async () => {
@@ -118,7 +118,7 @@ describe(`panel overview (${STORE_NAME})`, () => {
     const page = await staff.get('/panel');
     assert.equal(page.status, 200);
     assert.doesNotMatch(page.body, /webhook desactivado/);
-    assert.match(page.body, /<div class="stat">2<\/div>/);
+    assert.match(page.body, /<span class="stat">2<\/span>/);
   });
 
   test('buyers waiting: how many, their name and car, never their e-mail or phone (P100)', async () => {
