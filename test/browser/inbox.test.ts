@@ -134,7 +134,10 @@ describe(`a buyer writes, the salesperson answers with a saved reply, in browser
         const rows = new Set(boxes.map((b) => Math.round(b.y))).size;
         assert.equal(rows, v.width < 600 ? 2 : 1, `status cards in ${rows} rows`);
         const waitingBox = (await page.locator('#waiting-title').boundingBox())!;
-        assert.ok(boxes.every((b) => b.y > waitingBox.y), 'the cards come after the waiting buyers');
+        assert.ok(
+          boxes.every((b) => b.y > waitingBox.y),
+          'the cards come after the waiting buyers',
+        );
         const cardsHeight = Math.max(...boxes.map((b) => b.y + b.height)) - Math.min(...boxes.map((b) => b.y));
         console.log(`status cards ${l.lang} ${v.width}: ${rows} rows, ${Math.round(cardsHeight)} px tall`);
         if (v.width < 600) assert.ok(cardsHeight < 260, `the cards take ${Math.round(cardsHeight)} px on a phone`);

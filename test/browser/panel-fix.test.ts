@@ -58,14 +58,26 @@ const LANGS = [
     locale: 'es-AR',
     market: 'ar',
     car: {},
-    w: { add: 'Agregar fotos', replace: 'Reemplazar la foto 3', many: '3 archivos elegidos', none: 'Todavía no eligió ningún archivo.', pick: 'Elegir el archivo' },
+    w: {
+      add: 'Agregar fotos',
+      replace: 'Reemplazar la foto 3',
+      many: '3 archivos elegidos',
+      none: 'Todavía no eligió ningún archivo.',
+      pick: 'Elegir el archivo',
+    },
   },
   {
     lang: 'pt',
     locale: 'pt-BR',
     market: 'br',
     car: { market: 'br', currency: 'BRL', price: 45_000 },
-    w: { add: 'Adicionar fotos', replace: 'Substituir a foto 3', many: '3 arquivos escolhidos', none: 'Nenhum arquivo escolhido ainda.', pick: 'Escolher o arquivo' },
+    w: {
+      add: 'Adicionar fotos',
+      replace: 'Substituir a foto 3',
+      many: '3 arquivos escolhidos',
+      none: 'Nenhum arquivo escolhido ainda.',
+      pick: 'Escolher o arquivo',
+    },
   },
 ] as const;
 

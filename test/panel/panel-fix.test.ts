@@ -35,7 +35,10 @@ function multipart(fields: Record<string, string>, files: { field: string; bytes
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
-const jpeg = (shade: number) => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: shade, g: 90, b: 200 } } }).jpeg().toBuffer();
+const jpeg = (shade: number) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: { r: shade, g: 90, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 
 describe(`panel review fixes (${STORE_NAME})`, () => {
   let t: TestApp;
@@ -116,7 +119,16 @@ describe(`panel review fixes (${STORE_NAME})`, () => {
     const res = await postMultipart(
       client,
       `/panel/inventory/${broken.id}/edit`,
-      { price: String(broken.price_cents / 100), mileage: String(broken.mileage), photo_0: urls[0]!, photo_1: urls[1]!, photo_2: urls[2]!, pos_0: '1', pos_1: '2', pos_2: '3' },
+      {
+        price: String(broken.price_cents / 100),
+        mileage: String(broken.mileage),
+        photo_0: urls[0]!,
+        photo_1: urls[1]!,
+        photo_2: urls[2]!,
+        pos_0: '1',
+        pos_1: '2',
+        pos_2: '3',
+      },
       [{ field: 'replace_2', bytes: await jpeg(60) }],
     );
     assert.equal(res.status, 303, res.body.slice(0, 1500));

@@ -7,7 +7,7 @@ import type { Lang } from './lang.js';
 const LOCALE: Record<Lang, string> = { es: 'es', pt: 'pt-BR', en: 'en' };
 
 /** A function formatting `pattern` in `lang` with the values given. */
-export function icu<P extends Record<string, number | string>>(lang: Lang, pattern: string): (values: P) => string {
+export function icu(lang: Lang, pattern: string): (values: Record<string, number | string>) => string {
   const f = new IntlMessageFormat(pattern, LOCALE[lang], undefined, { ignoreTag: true });
   return (values) => String(f.format(values));
 }

@@ -27,7 +27,7 @@ const en = {
     interrupted: 'Interrupted',
   } satisfies Record<FeedImportResult, string>,
   counts: (rows: number, created: number, updated: number, sold: number, errors: number) =>
-    icu<Record<string, number>>(
+    icu(
       'en',
       '{rows, plural, one {# row} other {# rows}}: {created} new, {updated} updated, {sold} sold, {errors} with errors',
     )({ rows, created, updated, sold, errors }),
@@ -69,7 +69,7 @@ const es: OverviewTexts = {
     interrupted: 'Interrumpida',
   },
   counts: (rows, created, updated, sold, errors) =>
-    icu<Record<string, number>>(
+    icu(
       'es',
       '{rows, plural, one {# fila} other {# filas}}: {created, plural, one {# nuevo} other {# nuevos}}, {updated, plural, one {# actualizado} other {# actualizados}}, {sold, plural, one {# vendido} other {# vendidos}}, {errors, plural, one {# con error} other {# con errores}}',
     )({ rows, created, updated, sold, errors }),
@@ -109,7 +109,7 @@ const pt: OverviewTexts = {
     interrupted: 'Interrompida',
   },
   counts: (rows, created, updated, sold, errors) =>
-    icu<Record<string, number>>(
+    icu(
       'pt',
       '{rows, plural, one {# linha} other {# linhas}}: {created, plural, one {# novo} other {# novos}}, {updated, plural, one {# atualizado} other {# atualizados}}, {sold, plural, one {# vendido} other {# vendidos}}, {errors, plural, one {# com erro} other {# com erros}}',
     )({ rows, created, updated, sold, errors }),

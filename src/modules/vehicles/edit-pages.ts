@@ -149,7 +149,6 @@ function photoListOf(row: VehicleRow | undefined, fields: Record<string, string>
   return [...list, ...uploaded.filter((u) => !list.includes(u))];
 }
 
-
 export const carEditPages: FastifyPluginAsync<{ deps: CarEditDeps }> = async (app, { deps }) => {
   // Read before the CSRF check, which then finds `_csrf` among the fields as for any panel form.
   app.addContentTypeParser('multipart/form-data', async (req: FastifyRequest) => {
@@ -183,7 +182,11 @@ export const carEditPages: FastifyPluginAsync<{ deps: CarEditDeps }> = async (ap
   }
 
   /** Stores the form's photos; what could not be stored is said, one sentence per photo. */
-  async function uploadsOf(req: FastifyRequest, user: PanelUser, form: CarForm): Promise<{ refs: string[]; replaced: Map<number, string>; problems: string[] }> {
+  async function uploadsOf(
+    req: FastifyRequest,
+    user: PanelUser,
+    form: CarForm,
+  ): Promise<{ refs: string[]; replaced: Map<number, string>; problems: string[] }> {
     const t = EDIT_TEXTS[req.panelLang];
     const problems: string[] = [];
     if (form.problem === 'too_many') problems.push(t.tooManyFiles(UPLOAD_MAX_FILES));
@@ -305,7 +308,9 @@ ${p.file_id && p.ext ? html`<img src="${photoUrl('', p.file_id, 'display', p.ext
 <label class="check"><input type="checkbox" name="remove_${i}" value="1"${values[`remove_${i}`] === '1' ? html` checked` : ''}> ${t.photoRemove(i + 1)}</label>
 ${
   // D33: a photo that failed is replaced in place by one file, through the same upload (P135).
-  p.status === 'failed' ? fileInput({ id: `replace-${i}`, name: `replace_${i}`, lang: req.panelLang, label: t.photoReplace(i + 1), accept: 'image/*', camera: true }) : ''
+  p.status === 'failed'
+    ? fileInput({ id: `replace-${i}`, name: `replace_${i}`, lang: req.panelLang, label: t.photoReplace(i + 1), accept: 'image/*', camera: true })
+    : ''
 }</figcaption>
 </figure>`,
       )}</div>
