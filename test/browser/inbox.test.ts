@@ -141,6 +141,16 @@ describe(`a buyer writes, the salesperson answers with a saved reply, in browser
         const cardsHeight = Math.max(...boxes.map((b) => b.y + b.height)) - Math.min(...boxes.map((b) => b.y));
         console.log(`status cards ${l.lang} ${v.width}: ${rows} rows, ${Math.round(cardsHeight)} px tall`);
         if (v.width < 600) assert.ok(cardsHeight < 260, `the cards take ${Math.round(cardsHeight)} px on a phone`);
+        // No status word broken in the middle ("Importan/do"): each word's text sits on one line.
+        const broken = await page.evaluate<string[]>(`[...document.querySelectorAll('.stat-card .badge')].flatMap((b) => {
+          const t = b.firstChild, out = [];
+          for (const m of t.textContent.matchAll(/\\S+/g)) {
+            const r = document.createRange(); r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+            if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) out.push(m[0]);
+          }
+          return out;
+        })`);
+        assert.deepEqual(broken, [], 'status words kept whole');
         await screenshot(page, `overview-${l.lang}-${v.name}`);
 
         // A saved reply of the salesperson's own.

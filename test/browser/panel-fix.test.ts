@@ -42,7 +42,7 @@ async function assertFileControl(page: Page, id: string, label: string): Promise
   const input = page.locator(`#${id}`);
   const box = (await input.boundingBox())!;
   assert.ok(box.width <= 1 && box.height <= 1, `#${id} is visually hidden (${box.width}×${box.height})`);
-  assert.equal(await input.evaluate('(el) => getComputedStyle(el).opacity'), '0');
+  assert.equal(await page.evaluate<string>(`getComputedStyle(document.getElementById('${id}')).opacity`), '0');
   const button = page.locator(`label[for="${id}"]`);
   assert.equal((await button.innerText()).trim(), label);
   const b = (await button.boundingBox())!;

@@ -43,9 +43,9 @@ h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .grid>*,.filters>*{min-width:0}
 .stat{font-size:1.75rem;font-weight:600}
 .stat-grid{display:grid;gap:.5rem;grid-template-columns:repeat(3,minmax(0,1fr));margin:0 0 1rem}
-.stat-grid .stat-card{display:flex;flex-direction:column;align-items:flex-start;gap:.15rem;margin:0;padding:.5rem .6rem;text-decoration:none;color:var(--fg)}
+.stat-grid .stat-card{display:flex;flex-direction:column;align-items:flex-start;gap:.15rem;margin:0;padding:.45rem;text-decoration:none;color:var(--fg)}
 .stat-grid .stat{font-size:1.35rem;line-height:1.2}
-.stat-grid .badge{white-space:normal;max-width:100%}
+.stat-grid .badge{white-space:normal;overflow-wrap:normal;max-width:100%;padding:.05rem .35rem;border-radius:6px;font-size:.75rem}
 @media (min-width:48rem){.stat-grid{grid-template-columns:repeat(6,minmax(0,1fr))}}
 .muted{color:var(--muted)}
 .table-wrap{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
