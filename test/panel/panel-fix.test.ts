@@ -201,6 +201,14 @@ describe(`panel review fixes (${STORE_NAME})`, () => {
     assert.match(buyerPage.body, /Villa Carlos Paz/);
   });
 
+  test('every file field of the panel is the localized control (P137)', () => {
+    const sources = fs
+      .readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && f !== path.join('core', 'web', 'file-input.ts'))
+      .filter((f) => /<input[^>]*type="?file/.test(fs.readFileSync(path.join('src', f), 'utf8')));
+    assert.deepEqual(sources, [], 'a file input drawn by hand (Chromium would show its English control)');
+  });
+
   test('counts read as plurals in every language: no "(s)" in any catalogue (P138)', () => {
     assert.equal(LEAD_TEXTS.pt.unreadCount(1), '1 não lido');
     assert.equal(LEAD_TEXTS.pt.unreadCount(2), '2 não lidos');
