@@ -78,6 +78,12 @@ const CAPTIONS = {
   conversation: 'A conversation: the buyer’s details, messages, replies and stage',
   'conversation-phone': 'A conversation on a phone',
   'not-found': 'Another dealership’s page: 404',
+  'car-edit-replace-es-phone': 'A car’s edit page: a failed photo replaced by a file in its place (D33, P135; phone, Spanish)',
+  'car-edit-replace-pt-desktop': 'A failed photo replaced in its place (D33, P135; Portuguese)',
+  'car-new-picked-es-phone': 'Publishing a car: the models of the brand typed, three photos chosen, all in Spanish (P137, P138; phone)',
+  'car-new-picked-pt-desktop': 'Publishing a car, photos chosen (P137, P138; Portuguese)',
+  'feed-check-es-phone': 'A feed’s file check: the file field in the page’s language (P137; phone, Spanish)',
+  'feed-check-pt-desktop': 'A feed’s file check (P137; Portuguese)',
 };
 const shots = fs
   .readdirSync(dir)

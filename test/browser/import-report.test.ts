@@ -13,7 +13,17 @@ import { csv, csvCar, feedFor } from '../feeds/support.js';
 
 /** What a Spanish or Portuguese report must not show: the API's English and raw values. */
 // (The file's own column names, `external_id` here, are shown as the file has them: the dealer's words.)
-const FOREIGN = ['is not in the catalog', 'must be', 'vehicle(s) failed', 'is required', 'Origen: api', 'woocommerce', 'undefined', 'null', '"code"'];
+const FOREIGN = [
+  'is not in the catalog',
+  'must be',
+  'failed, so no car was marked sold',
+  'is required',
+  'Origen: api',
+  'woocommerce',
+  'undefined',
+  'null',
+  '"code"',
+];
 
 /** Raw values a Spanish or Portuguese page must not show (issue 26, P110). */
 const RAW = ['owner', 'staff', 'vehicle.sold', 'lead.created', 'processed', 'AR', 'BR'];

@@ -127,6 +127,30 @@ describe(`a buyer writes, the salesperson answers with a saved reply, in browser
         const main = await page.locator('main').innerText();
         assert.ok(main.indexOf(l.w.waiting) >= 0 && main.indexOf(l.buyer.name) > main.indexOf(l.w.waiting), 'the waiting buyer on the overview');
         await check(page, `${l.lang} ${v.width} overview`);
+        // The six status cards (P135): compact, after the waiting buyers — three to a row on a phone, one row on a desktop.
+        const cards = page.locator('.stat-grid .stat-card');
+        assert.equal(await cards.count(), 6);
+        const boxes = await Promise.all([0, 1, 2, 3, 4, 5].map(async (i) => (await cards.nth(i).boundingBox())!));
+        const rows = new Set(boxes.map((b) => Math.round(b.y))).size;
+        assert.equal(rows, v.width < 600 ? 2 : 1, `status cards in ${rows} rows`);
+        const waitingBox = (await page.locator('#waiting-title').boundingBox())!;
+        assert.ok(
+          boxes.every((b) => b.y > waitingBox.y),
+          'the cards come after the waiting buyers',
+        );
+        const cardsHeight = Math.max(...boxes.map((b) => b.y + b.height)) - Math.min(...boxes.map((b) => b.y));
+        console.log(`status cards ${l.lang} ${v.width}: ${rows} rows, ${Math.round(cardsHeight)} px tall`);
+        if (v.width < 600) assert.ok(cardsHeight < 260, `the cards take ${Math.round(cardsHeight)} px on a phone`);
+        // No status word broken in the middle ("Importan/do"): each word's text sits on one line.
+        const broken = await page.evaluate<string[]>(`[...document.querySelectorAll('.stat-card .badge')].flatMap((b) => {
+          const t = b.firstChild, out = [];
+          for (const m of t.textContent.matchAll(/\\S+/g)) {
+            const r = document.createRange(); r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+            if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) out.push(m[0]);
+          }
+          return out;
+        })`);
+        assert.deepEqual(broken, [], 'status words kept whole');
         await screenshot(page, `overview-${l.lang}-${v.name}`);
 
         // A saved reply of the salesperson's own.

@@ -568,7 +568,7 @@ describe(`inquiry rate limit (${STORE_NAME})`, () => {
     assert.equal(page.statusCode, 429);
     assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
     assert.equal(page.headers['retry-after'], String(50 * 60));
-    assert.ok(page.body.includes('Intentá de nuevo en 50 minuto(s).'));
+    assert.ok(page.body.includes('Intentá de nuevo en 50 minutos.'));
     // Another address is not affected; an hour after the first message, this one may write again.
     assert.equal((await t.app.inject({ method: 'POST', url, payload, remoteAddress: '192.0.2.8' })).statusCode, 201);
     clock.advance(50 * 60_000);

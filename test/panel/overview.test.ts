@@ -85,7 +85,7 @@ describe(`panel overview (${STORE_NAME})`, () => {
     const res = await owner.client.get('/panel');
     assert.equal(res.status, 200, res.body);
     const count = (status: string) =>
-      new RegExp(`<a class="card" href="/panel/inventory\\?status=${status}"><div class="stat">(\\d+)</div>`).exec(res.body)?.[1];
+      new RegExp(`<a class="card stat-card" href="/panel/inventory\\?status=${status}"><span class="stat">(\\d+)</span>`).exec(res.body)?.[1];
     assert.equal(count('importing_photos'), '4'); // IMP-1..3 and FEED-1
     assert.equal(count('sold'), '1');
     assert.equal(count('in_review'), '2');
@@ -107,7 +107,7 @@ describe(`panel overview (${STORE_NAME})`, () => {
     const imp = await t.store.db.selectFrom('feed_imports').select('id').where('dealer_id', '=', owner.user.dealerId).executeTakeFirstOrThrow();
     assert.ok(res.body.includes(`href="/panel/feeds/imports/${imp.id}"`));
     assert.match(res.body, /Procesada/);
-    assert.match(res.body, /1 filas: 1 nuevos/);
+    assert.match(res.body, /1 fila: 1 nuevo, 0 actualizados, 0 vendidos, 0 con errores/);
   });
 
   test('webhooks turned off: shown to owners, not to staff', async () => {
@@ -118,7 +118,7 @@ describe(`panel overview (${STORE_NAME})`, () => {
     const page = await staff.get('/panel');
     assert.equal(page.status, 200);
     assert.doesNotMatch(page.body, /webhook desactivado/);
-    assert.match(page.body, /<div class="stat">2<\/div>/);
+    assert.match(page.body, /<span class="stat">2<\/span>/);
   });
 
   test('buyers waiting: how many, their name and car, never their e-mail or phone (P100)', async () => {
@@ -132,7 +132,7 @@ describe(`panel overview (${STORE_NAME})`, () => {
     // What waits comes first: the buyers, then the cars that need someone, then the counts.
     const at = (text: string) => res.body.indexOf(text);
     assert.ok(
-      at('Compradores esperando respuesta') < at('Autos que necesitan su atención') && at('Autos que necesitan su atención') < at('<div class="grid">'),
+      at('Compradores esperando respuesta') < at('Autos que necesitan su atención') && at('Autos que necesitan su atención') < at('<div class="stat-grid">'),
     );
   });
 

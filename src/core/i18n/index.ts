@@ -3,3 +3,4 @@ export { CATALOGUE, msg, type MessageCode, type Msg, type ParamsOf } from './cat
 export { render, renderAll, renderStored, word } from './render.js';
 export { storeText, storedMsg, storedText } from './stored.js';
 export { LANGS, pickLang, type Lang } from './lang.js';
+export { icu } from './plural.js';

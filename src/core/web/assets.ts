@@ -42,6 +42,11 @@ h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(14rem,100%),1fr))}
 .grid>*,.filters>*{min-width:0}
 .stat{font-size:1.75rem;font-weight:600}
+.stat-grid{display:grid;gap:.5rem;grid-template-columns:repeat(3,minmax(0,1fr));margin:0 0 1rem}
+.stat-grid .stat-card{display:flex;flex-direction:column;align-items:flex-start;gap:.15rem;margin:0;padding:.45rem;text-decoration:none;color:var(--fg)}
+.stat-grid .stat{font-size:1.35rem;line-height:1.2}
+.stat-grid .badge{white-space:normal;overflow-wrap:normal;max-width:100%;padding:.05rem .35rem;border-radius:6px;font-size:.75rem}
+@media (min-width:48rem){.stat-grid{grid-template-columns:repeat(6,minmax(0,1fr))}}
 .muted{color:var(--muted)}
 .table-wrap{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 th,td{hyphens:manual}
@@ -111,6 +116,12 @@ tr.linked a.row-link::after{content:'';position:absolute;inset:0}
 .car-form fieldset{border:1px solid var(--line);border-radius:var(--radius);margin:0 0 1rem;padding:.5rem .75rem}
 .car-form .pos{width:3.5rem}
 .car-form label.check{display:block;font-weight:normal;margin-top:.25rem}
+/* P137: the localized file control (core/web/file-input.ts); the input hidden but focusable. */
+.file-pick{position:relative;display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center}
+.file-pick .file-input{position:absolute;left:0;top:0;width:1px;height:1px;opacity:0;overflow:hidden}
+.file-pick label.button{margin:0;font-weight:600}
+.file-pick .file-input:focus-visible+label{outline:3px solid var(--brand);outline-offset:2px}
+.file-chosen{font-size:.9rem;min-width:0;overflow-wrap:anywhere}
 .skip{position:absolute;left:-999px}
 .skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
 @media (max-width:40rem){
@@ -164,6 +175,38 @@ document.addEventListener('submit', function (e) {
   box.focus();
 });
 document.querySelectorAll('[data-copy]').forEach(function (b) { b.hidden = false; });
+// The localized file control (P137): the line under it names the file chosen, or counts them.
+document.addEventListener('change', function (e) {
+  var input = e.target;
+  if (!input.classList || !input.classList.contains('file-input')) return;
+  var line = document.getElementById(input.id + '-chosen');
+  if (!line) return;
+  var n = input.files ? input.files.length : 0;
+  line.textContent = n === 0 ? line.getAttribute('data-none') : n === 1 ? input.files[0].name : line.getAttribute('data-many').replace('{n}', String(n));
+});
+document.querySelectorAll('.file-chosen').forEach(function (l) { l.hidden = false; });
+// The new-car form (P138): the model's type-ahead lists the chosen brand's models only.
+(function () {
+  var brand = document.querySelector('input[data-models]');
+  var list = brand && document.getElementById(brand.getAttribute('data-models'));
+  if (!list) return;
+  var all = Array.prototype.slice.call(list.querySelectorAll('option'));
+  var key = function (s) { return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toLowerCase(); };
+  var slugOf = function () {
+    var k = key(brand.value);
+    var opts = brand.list ? brand.list.querySelectorAll('option') : [];
+    for (var i = 0; i < opts.length; i++) if (key(opts[i].value) === k || opts[i].getAttribute('data-slug') === k) return opts[i].getAttribute('data-slug');
+    return null;
+  };
+  var fill = function () {
+    var slug = slugOf();
+    var keep = all.filter(function (o) { return !slug || o.getAttribute('data-brand') === slug; });
+    list.replaceChildren.apply(list, keep);
+  };
+  brand.addEventListener('input', fill);
+  brand.addEventListener('change', fill);
+  fill();
+})();
 `;
 
 function asset(body: string, type: string) {

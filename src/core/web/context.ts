@@ -47,7 +47,31 @@ export function signedIn(req: FastifyRequest): PanelUser {
   return req.panelUser;
 }
 
-/** Keys, webhooks and users are the owners' (D27); staff get a clear 403 page. */
+/**
+ * Who may open each owners-only page (D27: keys, webhooks and users are the owners'). The one
+ * rule both the page (pageUser) and the navigation (mayOpen, core/web/layout.ts) read (P136), so
+ * no link is ever shown to a role its page turns away. A page not named here is every role's.
+ */
+export const PAGE_ROLES = {
+  keys: ['owner'],
+  webhooks: ['owner'],
+  users: ['owner'],
+} as const satisfies Record<string, readonly PanelUser['role'][]>;
+
+export type GuardedPage = keyof typeof PAGE_ROLES;
+
+/** Whether a user of `role` may open the page of navigation section `section`. */
+export const mayOpen = (role: PanelUser['role'], section: string): boolean =>
+  Object.hasOwn(PAGE_ROLES, section) ? (PAGE_ROLES[section as GuardedPage] as readonly string[]).includes(role) : true;
+
+/** The signed-in user, when their role may open `section`'s page; else the clear 403 page. */
+export function pageUser(req: FastifyRequest, section: GuardedPage): PanelUser {
+  const user = signedIn(req);
+  if (!mayOpen(user.role, section)) throw new PageError(403, 'owners_only');
+  return user;
+}
+
+/** Owners' actions (D27): staff get a clear 403 page. */
 export function ownerOnly(req: FastifyRequest): PanelUser {
   const user = signedIn(req);
   if (user.role !== 'owner') throw new PageError(403, 'owners_only');

@@ -1,21 +1,21 @@
 // The frame of every panel page: head, the dealership's bar with sign-out, the navigation
-// (keys, webhooks and users only for owners, D27) and the page's own content.
+// (each link only to the roles its page lets in: mayOpen, D27, P136) and the page's own content.
 import { cssHref, jsHref } from './assets.js';
-import type { Lang, PanelUser } from './context.js';
+import { mayOpen, type Lang, type PanelUser } from './context.js';
 import { html, type Html } from './html.js';
 import { FRAME_TEXTS, type FrameTexts } from './texts.js';
 
 export type Section = keyof FrameTexts['nav'];
 
-const SECTIONS: { key: Section; href: string; owner?: boolean }[] = [
+const SECTIONS: { key: Section; href: string }[] = [
   { key: 'overview', href: '/panel' },
   { key: 'inventory', href: '/panel/inventory' },
   { key: 'leads', href: '/panel/leads' },
   { key: 'performance', href: '/panel/performance' },
   { key: 'feeds', href: '/panel/feeds' },
-  { key: 'keys', href: '/panel/keys', owner: true },
-  { key: 'webhooks', href: '/panel/webhooks', owner: true },
-  { key: 'users', href: '/panel/users', owner: true },
+  { key: 'keys', href: '/panel/keys' },
+  { key: 'webhooks', href: '/panel/webhooks' },
+  { key: 'users', href: '/panel/users' },
   { key: 'profile', href: '/panel/profile' },
   { key: 'account', href: '/panel/account' },
 ];
@@ -49,7 +49,7 @@ export function page(o: PageOptions): Html {
     <form class="inline" method="post" action="/panel/sign-out">${csrfField(o.csrfToken ?? '')}<button class="secondary signout" type="submit">${t.signOut}</button></form>
   </div>
   <nav class="main" aria-label="${t.menu}">
-    ${SECTIONS.filter((s) => !s.owner || user.role === 'owner').map(
+    ${SECTIONS.filter((s) => mayOpen(user.role, s.key)).map(
       (s) =>
         html`<a href="${s.href}"${s.key === o.section ? html` aria-current="page"` : ''}>${t.nav[s.key]}${
           s.key === 'leads' && o.unreadLeads ? html` <span class="count">${o.unreadLeads}<span class="vh"> ${t.unreadNav}</span></span>` : ''

@@ -202,7 +202,7 @@ async function recordFeedRejections(
         source: feed.source,
         channel: 'feed',
         errors: [
-          `${more} more vehicle(s) of this feed file were rejected (${errors.length} in all; the first ${REJECTED_EVENTS_PER_IMPORT} have an event each). ` +
+          `${more} more ${more === 1 ? 'vehicle' : 'vehicles'} of this feed file were rejected (${errors.length} in all; the first ${REJECTED_EVENTS_PER_IMPORT} have an event each). ` +
             `The import's report lists the first ${REPORT_MAX_ERRORS} errors: GET /v1/feeds/${feed.id}/imports/${importId}.`,
         ],
         more_rejected: more,

@@ -9,6 +9,7 @@ import { render, renderAll } from '../../core/i18n/index.js';
 import type { DealerRow, FeedRow } from '../../core/db/schema.js';
 import { idParam, signedIn } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
+import { fileInput } from '../../core/web/file-input.js';
 import { html, type Html } from '../../core/web/html.js';
 import { csrfField } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
@@ -95,8 +96,16 @@ ${problem ? html`<p class="notice bad" role="alert">${problem.message}</p>` : ''
 <form method="post" action="/panel/feeds/tokens/${feed.id}/check" enctype="multipart/form-data">
 ${csrfField(req.csrfToken)}
 ${problem ? html`<p class="notice bad" role="alert">${problem.message}</p>` : ''}
-<label for="check-file">${t.file}</label>
-<input id="check-file" name="file" type="file" required accept=".csv,.json,.xml,.xlsx,text/csv,application/json,application/xml,text/xml">
+<p id="check-file-help">${t.file}</p>
+${fileInput({
+  id: 'check-file',
+  name: 'file',
+  lang: req.panelLang,
+  label: t.pickFile,
+  required: true,
+  accept: '.csv,.json,.xml,.xlsx,text/csv,application/json,application/xml,text/xml',
+  describedBy: 'check-file-help',
+})}
 <div class="actions"><button type="submit">${t.check}</button></div>
 </form>
 </section>`;

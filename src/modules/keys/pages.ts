@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import { ApiError } from '../../core/errors.js';
-import { idParam, ownerOnly, type PanelUser } from '../../core/web/context.js';
+import { idParam, pageUser, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { copyButton, csrfField } from '../../core/web/layout.js';
@@ -53,7 +53,7 @@ ${keys.map(
   }
 
   async function keysPage(req: FastifyRequest, reply: FastifyReply, o: { name?: string; sandbox?: boolean; error?: string; status?: number } = {}) {
-    const user = ownerOnly(req);
+    const user = pageUser(req, 'keys');
     const t = KEY_TEXTS[req.panelLang];
     const keys = await dealerKeys(store.db, user.dealerId);
     const live = keys.filter((k) => k.revoked_at === null);
@@ -93,7 +93,7 @@ ${
   app.get('/keys', async (req, reply) => keysPage(req, reply));
 
   app.post('/keys', async (req, reply) => {
-    const user = ownerOnly(req);
+    const user = pageUser(req, 'keys');
     const t = KEY_TEXTS[req.panelLang];
     const fields = formFields(req.body);
     const name = (fields.name ?? '').slice(0, 1000);
@@ -123,13 +123,13 @@ ${
 
   // D35, P125: an owner empties the sandbox (its cars, leads, webhooks, feeds); its keys stay.
   app.post('/keys/sandbox/reset', async (req, reply) => {
-    const user = ownerOnly(req);
+    const user = pageUser(req, 'keys');
     await deps.resetSandbox(user.dealerId);
     return redirectTo(reply, '/panel/keys?done=sandbox-reset');
   });
 
   app.post('/keys/:id/revoke', async (req, reply) => {
-    const user = ownerOnly(req);
+    const user = pageUser(req, 'keys');
     const id = idParam((req.params as { id: string }).id);
     try {
       await revokeDealerKey(store.db, clock, user.dealerId, id);

@@ -1,6 +1,7 @@
 // The words of the panel's lead pages (inbox and conversation) in the three languages.
 import type { LeadStage } from '../../core/db/schema.js';
 import type { Lang } from '../../core/web/context.js';
+import { icu } from '../../core/i18n/index.js';
 import type { SavedReplyProblem } from './saved-replies.js';
 import type { ReplyProblem } from './service.js';
 
@@ -9,7 +10,7 @@ const en = {
   intro: 'Buyers who wrote about your cars. Open a conversation to see the buyer’s contact details and to answer.',
   stages: { new: 'New', contacted: 'Contacted', won: 'Won', lost: 'Lost' } satisfies Record<LeadStage, string>,
   all: 'All',
-  unreadCount: (n: number) => `${n} unread`,
+  unreadCount: (n: number) => icu('en', '{n, plural, other {# unread}}')({ n }),
   filterStage: 'Stage',
   filterCar: 'Car',
   anyStage: 'Any stage',
@@ -19,12 +20,6 @@ const en = {
   clear: 'Clear',
   none: 'No leads yet. When a buyer writes from a car’s page, the conversation appears here.',
   noneFound: 'No lead matches these filters.',
-  colLead: 'Conversation',
-  colCar: 'Car',
-  colStage: 'Stage',
-  colMessage: 'Latest message',
-  colActivity: 'Last activity',
-  leadNumber: (id: number) => `Lead #${id}`,
   unread: 'Unread',
   messages: (n: number) => (n === 1 ? '1 message' : `${n} messages`),
   open: 'Open',
@@ -116,7 +111,7 @@ const es: T = {
   intro: 'Compradores que escribieron por sus autos. Abra una conversación para ver los datos de contacto del comprador y responderle.',
   stages: { new: 'Nueva', contacted: 'Contactada', won: 'Ganada', lost: 'Perdida' },
   all: 'Todas',
-  unreadCount: (n: number) => `${n} sin leer`,
+  unreadCount: (n: number) => icu('es', '{n, plural, other {# sin leer}}')({ n }),
   filterStage: 'Etapa',
   filterCar: 'Auto',
   anyStage: 'Cualquier etapa',
@@ -126,12 +121,6 @@ const es: T = {
   clear: 'Limpiar',
   none: 'Todavía no hay consultas. Cuando un comprador escriba desde la página de un auto, la conversación aparecerá aquí.',
   noneFound: 'Ninguna consulta coincide con estos filtros.',
-  colLead: 'Conversación',
-  colCar: 'Auto',
-  colStage: 'Etapa',
-  colMessage: 'Último mensaje',
-  colActivity: 'Última actividad',
-  leadNumber: (id: number) => `Consulta n.º ${id}`,
   unread: 'Sin leer',
   messages: (n: number) => (n === 1 ? '1 mensaje' : `${n} mensajes`),
   open: 'Abrir',
@@ -218,7 +207,7 @@ const pt: T = {
   intro: 'Compradores que escreveram sobre os seus carros. Abra uma conversa para ver os dados de contato do comprador e responder.',
   stages: { new: 'Novo', contacted: 'Contatado', won: 'Ganho', lost: 'Perdido' },
   all: 'Todos',
-  unreadCount: (n: number) => `${n} não lido(s)`,
+  unreadCount: (n: number) => icu('pt', '{n, plural, one {# não lido} other {# não lidos}}')({ n }),
   filterStage: 'Etapa',
   filterCar: 'Carro',
   anyStage: 'Qualquer etapa',
@@ -228,12 +217,6 @@ const pt: T = {
   clear: 'Limpar',
   none: 'Ainda não há contatos. Quando um comprador escrever pela página de um carro, a conversa aparece aqui.',
   noneFound: 'Nenhum contato corresponde a estes filtros.',
-  colLead: 'Conversa',
-  colCar: 'Carro',
-  colStage: 'Etapa',
-  colMessage: 'Última mensagem',
-  colActivity: 'Última atividade',
-  leadNumber: (id: number) => `Contato nº ${id}`,
   unread: 'Não lido',
   messages: (n: number) => (n === 1 ? '1 mensagem' : `${n} mensagens`),
   open: 'Abrir',

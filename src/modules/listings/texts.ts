@@ -1,6 +1,7 @@
 // The words of the public pages in each language: Spanish, Portuguese and English.
 import type { ProblemCode } from '../leads/inquiry.js';
 import { VALUE_WORDS } from '../markets/vocabulary.js';
+import { icu } from '../../core/i18n/index.js';
 
 export type Lang = 'es' | 'pt' | 'en';
 
@@ -155,7 +156,7 @@ const en: Texts = {
   failedTitle: 'Something went wrong',
   failedBody: 'This page could not be shown. Please try again in a moment.',
   skip: 'Skip to the content',
-  rateLimited: (m) => `Too many messages were sent from your connection. Please try again in ${m} minute(s).`,
+  rateLimited: (m) => icu('en', 'Too many messages were sent from your connection. Please try again in {m, plural, one {# minute} other {# minutes}}.')({ m }),
   storefrontTitle: (d) => `Cars for sale at ${d}`,
   storefrontDescription: (d, city) => `Every car for sale at ${d}${city ? `, ${city}` : ''}: photos, prices and details.`,
   carsForSale: 'Cars for sale',
@@ -271,7 +272,7 @@ const es: Texts = {
   failedTitle: 'Algo salió mal',
   failedBody: 'No se pudo mostrar esta página. Intentá de nuevo en un momento.',
   skip: 'Saltar al contenido',
-  rateLimited: (m) => `Se enviaron demasiados mensajes desde tu conexión. Intentá de nuevo en ${m} minuto(s).`,
+  rateLimited: (m) => icu('es', 'Se enviaron demasiados mensajes desde tu conexión. Intentá de nuevo en {m, plural, one {# minuto} other {# minutos}}.')({ m }),
   storefrontTitle: (d) => `Autos en venta de ${d}`,
   storefrontDescription: (d, city) => `Todos los autos en venta de ${d}${city ? `, ${city}` : ''}: fotos, precios y datos.`,
   carsForSale: 'Autos en venta',
@@ -387,7 +388,7 @@ const pt: Texts = {
   failedTitle: 'Algo deu errado',
   failedBody: 'Não foi possível mostrar esta página. Tente novamente em instantes.',
   skip: 'Pular para o conteúdo',
-  rateLimited: (m) => `Muitas mensagens foram enviadas da sua conexão. Tente novamente em ${m} minuto(s).`,
+  rateLimited: (m) => icu('pt', 'Muitas mensagens foram enviadas da sua conexão. Tente novamente em {m, plural, one {# minuto} other {# minutos}}.')({ m }),
   storefrontTitle: (d) => `Carros à venda de ${d}`,
   storefrontDescription: (d, city) => `Todos os carros à venda de ${d}${city ? `, ${city}` : ''}: fotos, preços e dados.`,
   carsForSale: 'Carros à venda',

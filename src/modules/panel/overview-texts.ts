@@ -2,6 +2,7 @@
 // Spanish and Portuguese must have every one (the type checks it).
 import type { FeedImportResult, FeedTrigger } from '../../core/db/schema.js';
 import type { Lang } from '../../core/web/context.js';
+import { icu } from '../../core/i18n/index.js';
 
 const en = {
   passwordSet: 'Your password is set. Welcome!',
@@ -26,13 +27,16 @@ const en = {
     interrupted: 'Interrupted',
   } satisfies Record<FeedImportResult, string>,
   counts: (rows: number, created: number, updated: number, sold: number, errors: number) =>
-    `${rows} rows: ${created} new, ${updated} updated, ${sold} sold, ${errors} with errors`,
+    icu(
+      'en',
+      '{rows, plural, one {# row} other {# rows}}: {created} new, {updated} updated, {sold} sold, {errors} with errors',
+    )({ rows, created, updated, sold, errors }),
   seeImport: 'See the report',
   webhooksOff: 'Webhooks turned off',
-  webhooksOffText: (n: number) => (n === 1 ? '1 webhook is off after failing repeatedly.' : `${n} webhooks are off after failing repeatedly.`),
+  webhooksOffText: (n: number) => icu('en', '{n, plural, one {# webhook is} other {# webhooks are}} off after failing repeatedly.')({ n }),
   webhooksLink: 'Check the webhooks',
   leads: 'Buyers waiting for you',
-  leadsCount: (n: number) => (n === 1 ? '1 buyer waits for an answer.' : `${n} buyers wait for an answer.`),
+  leadsCount: (n: number) => icu('en', '{n, plural, one {# buyer waits} other {# buyers wait}} for an answer.')({ n }),
   leadsNone: 'No buyer is waiting for an answer.',
   leadsAll: 'See all leads',
   unknownCar: 'A car no longer listed',
@@ -64,13 +68,17 @@ const es: OverviewTexts = {
     running: 'En curso',
     interrupted: 'Interrumpida',
   },
-  counts: (rows, created, updated, sold, errors) => `${rows} filas: ${created} nuevos, ${updated} actualizados, ${sold} vendidos, ${errors} con errores`,
+  counts: (rows, created, updated, sold, errors) =>
+    icu(
+      'es',
+      '{rows, plural, one {# fila} other {# filas}}: {created, plural, one {# nuevo} other {# nuevos}}, {updated, plural, one {# actualizado} other {# actualizados}}, {sold, plural, one {# vendido} other {# vendidos}}, {errors, plural, one {# con error} other {# con errores}}',
+    )({ rows, created, updated, sold, errors }),
   seeImport: 'Ver el informe',
   webhooksOff: 'Webhooks desactivados',
-  webhooksOffText: (n) => (n === 1 ? 'Hay 1 webhook desactivado por fallar repetidamente.' : `Hay ${n} webhooks desactivados por fallar repetidamente.`),
+  webhooksOffText: (n) => icu('es', 'Hay {n, plural, one {# webhook desactivado} other {# webhooks desactivados}} por fallar repetidamente.')({ n }),
   webhooksLink: 'Revisar los webhooks',
   leads: 'Compradores esperando respuesta',
-  leadsCount: (n) => (n === 1 ? '1 comprador espera respuesta.' : `${n} compradores esperan respuesta.`),
+  leadsCount: (n) => icu('es', '{n, plural, one {# comprador espera} other {# compradores esperan}} respuesta.')({ n }),
   leadsNone: 'Ningún comprador espera respuesta.',
   leadsAll: 'Ver todas las consultas',
   unknownCar: 'Un auto que ya no está publicado',
@@ -100,13 +108,17 @@ const pt: OverviewTexts = {
     running: 'Em andamento',
     interrupted: 'Interrompida',
   },
-  counts: (rows, created, updated, sold, errors) => `${rows} linhas: ${created} novos, ${updated} atualizados, ${sold} vendidos, ${errors} com erros`,
+  counts: (rows, created, updated, sold, errors) =>
+    icu(
+      'pt',
+      '{rows, plural, one {# linha} other {# linhas}}: {created, plural, one {# novo} other {# novos}}, {updated, plural, one {# atualizado} other {# atualizados}}, {sold, plural, one {# vendido} other {# vendidos}}, {errors, plural, one {# com erro} other {# com erros}}',
+    )({ rows, created, updated, sold, errors }),
   seeImport: 'Ver o relatório',
   webhooksOff: 'Webhooks desativados',
-  webhooksOffText: (n) => (n === 1 ? '1 webhook está desativado por falhar repetidamente.' : `${n} webhooks estão desativados por falhar repetidamente.`),
+  webhooksOffText: (n) => icu('pt', '{n, plural, one {# webhook está desativado} other {# webhooks estão desativados}} por falhar repetidamente.')({ n }),
   webhooksLink: 'Verificar os webhooks',
   leads: 'Compradores aguardando resposta',
-  leadsCount: (n) => (n === 1 ? '1 comprador aguarda resposta.' : `${n} compradores aguardam resposta.`),
+  leadsCount: (n) => icu('pt', '{n, plural, one {# comprador aguarda} other {# compradores aguardam}} resposta.')({ n }),
   leadsNone: 'Nenhum comprador aguarda resposta.',
   leadsAll: 'Ver todos os contatos',
   unknownCar: 'Um carro que não está mais anunciado',

@@ -68,8 +68,9 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
     const waiting = leads[0]?.total ?? 0;
     const carLink = (r: ReviewRow) => html`<a href="/panel/inventory/${r.id}">${r.external_id}</a> · ${carTitle(r)}`;
 
-    const statusCards = html`<div class="grid">${VEHICLE_STATUSES.map(
-      (s) => html`<a class="card" href="/panel/inventory?status=${s}"><div class="stat">${counts.get(s) ?? 0}</div>${statusBadge(it, s)}</a>`,
+    // Compact (P135): three to a row on a phone, the six in one row on a desktop — after what waits for the user.
+    const statusCards = html`<div class="stat-grid">${VEHICLE_STATUSES.map(
+      (s) => html`<a class="card stat-card" href="/panel/inventory?status=${s}"><span class="stat">${counts.get(s) ?? 0}</span>${statusBadge(it, s)}</a>`,
     )}</div>`;
 
     const reviewBlock = review.length
@@ -124,7 +125,7 @@ ${leadsBlock}
 <h3>${t.failedPhotos}</h3>${failedBlock}
 </section>
 ${hooksBlock}
-<section><h2>${t.cars} <span class="muted">(${t.total(total)})</span></h2>${statusCards}</section>
+<section class="cars-by-status"><h2>${t.cars} <span class="muted">(${t.total(total)})</span></h2>${statusCards}</section>
 <section class="card"><h2>${t.imports}</h2>${importsBlock}</section>`,
     });
   });

@@ -6,7 +6,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import { ApiError } from '../../core/errors.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
-import { idParam, ownerOnly, type PanelUser } from '../../core/web/context.js';
+import { idParam, pageUser, type PanelUser } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
 import { word } from '../../core/i18n/index.js';
 import { csrfField } from '../../core/web/layout.js';
@@ -117,7 +117,7 @@ ${csrfField(req.csrfToken)}
   }
 
   app.get<{ Querystring: { done?: string; who?: string } }>('/users', async (req, reply) => {
-    const me = ownerOnly(req);
+    const me = pageUser(req, 'users');
     const t = USER_PANEL_TEXTS[req.panelLang];
     const who = (req.query.who ?? '').slice(0, 254);
     const done = req.query.done;
@@ -126,7 +126,7 @@ ${csrfField(req.csrfToken)}
   });
 
   app.post('/users/invite', async (req, reply) => {
-    const me = ownerOnly(req);
+    const me = pageUser(req, 'users');
     const t = USER_PANEL_TEXTS[req.panelLang];
     const f = formFields(req.body);
     const input = { email: (f.email ?? '').slice(0, 300), name: (f.name ?? '').slice(0, NAME_MAX + 20), role: f.role ?? 'staff' };
@@ -148,7 +148,7 @@ ${csrfField(req.csrfToken)}
   });
 
   app.post<{ Params: { id: string } }>('/users/:id/role', async (req, reply) => {
-    const me = ownerOnly(req);
+    const me = pageUser(req, 'users');
     const id = idParam(req.params.id);
     const role = formFields(req.body).role ?? '';
     try {
@@ -164,7 +164,7 @@ ${csrfField(req.csrfToken)}
   });
 
   app.post<{ Params: { id: string } }>('/users/:id/remove', async (req, reply) => {
-    const me = ownerOnly(req);
+    const me = pageUser(req, 'users');
     const id = idParam(req.params.id);
     let removed;
     try {

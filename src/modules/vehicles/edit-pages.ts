@@ -12,9 +12,11 @@ import type { VehicleRow } from '../../core/db/schema.js';
 import { render, word, type Msg } from '../../core/i18n/index.js';
 import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
+import { fileInput } from '../../core/web/file-input.js';
 import { html, type Html } from '../../core/web/html.js';
 import { csrfField } from '../../core/web/layout.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
+import { findDealerById } from '../dealers/repository.js';
 import { findMarket } from '../markets/markets.js';
 import { IMAGE_LIMITS, ImageRejected } from '../photos/image.js';
 import { photoUrl } from '../photos/url.js';
@@ -35,9 +37,14 @@ const UPLOAD_MAX_BYTES = 64 * 1024 * 1024;
 const MB = IMAGE_LIMITS.maxBytes / 1024 / 1024;
 
 interface UploadedFile {
+  /** The form field: `photos` (added) or `replace_<n>` (in place of photo n, D33, P135). */
+  field: string;
   name: string;
   bytes: Buffer;
 }
+
+/** A file field the car forms read: new photos, or one photo in place of the failed one at index n. */
+const PHOTO_FIELD = /^(?:photos|replace_\d{1,3})$/;
 
 /** A form as read: its text fields, its files, and what was wrong with the upload itself. */
 interface CarForm {
@@ -78,7 +85,7 @@ async function readCarForm(req: IncomingMessage): Promise<CarForm> {
           part.on('limit', () => (form.problem = 'too_large'));
           part.on('end', () => {
             const bytes = Buffer.concat(chunks);
-            if (name === 'photos' && bytes.length > 0 && !part.truncated) form.files.push({ name: info.filename || 'foto', bytes });
+            if (PHOTO_FIELD.test(name) && bytes.length > 0 && !part.truncated) form.files.push({ field: name, name: info.filename || 'foto', bytes });
             done();
           });
         }),
@@ -127,18 +134,20 @@ function editsOf(fields: Record<string, string>, full: boolean): Record<string, 
   return edits;
 }
 
-/** The car's photo list after the form: kept ones in their new order (by the numbers given), then the new uploads. */
-function photoListOf(row: VehicleRow | undefined, fields: Record<string, string>, uploaded: string[]): string[] {
+/**
+ * The car's photo list after the form: kept ones in their new order (by the numbers given), a
+ * replaced one's upload in its place (P135), then the new uploads.
+ */
+function photoListOf(row: VehicleRow | undefined, fields: Record<string, string>, uploaded: string[], replaced: Map<number, string>): string[] {
   const current = row ? (JSON.parse(row.photo_urls) as string[]) : [];
   const kept = current
     .map((url, i) => ({ url, i, pos: Number(fields[`pos_${i}`] ?? i + 1), removed: fields[`remove_${i}`] === '1' }))
     // The page's own list is the truth: an entry whose URL changed meanwhile is not trusted.
     .filter((p) => !p.removed && (fields[`photo_${p.i}`] === undefined || fields[`photo_${p.i}`] === p.url));
   kept.sort((a, b) => (Number.isFinite(a.pos) ? a.pos : 1e9) - (Number.isFinite(b.pos) ? b.pos : 1e9) || a.i - b.i);
-  return [...kept.map((p) => p.url), ...uploaded.filter((u) => !current.includes(u))];
+  const list = kept.map((p) => replaced.get(p.i) ?? p.url);
+  return [...list, ...uploaded.filter((u) => !list.includes(u))];
 }
-
-const dealerOf = (u: PanelUser): PanelDealer => ({ id: u.dealerId, markets: u.markets, city: null });
 
 export const carEditPages: FastifyPluginAsync<{ deps: CarEditDeps }> = async (app, { deps }) => {
   // Read before the CSRF check, which then finds `_csrf` among the fields as for any panel form.
@@ -163,24 +172,40 @@ export const carEditPages: FastifyPluginAsync<{ deps: CarEditDeps }> = async (ap
     return { user, row };
   }
 
+  /**
+   * The dealership as a panel write needs it: its city is a new car's city when the form gives
+   * none, as for the API's cars (dealers.city, D3; P135), so the buyer's page shows it.
+   */
+  async function dealerOf(u: PanelUser): Promise<PanelDealer> {
+    const dealer = await findDealerById(deps.store.db, u.dealerId);
+    return { id: u.dealerId, markets: u.markets, city: dealer?.city ?? null };
+  }
+
   /** Stores the form's photos; what could not be stored is said, one sentence per photo. */
-  async function uploadsOf(req: FastifyRequest, user: PanelUser, form: CarForm): Promise<{ refs: string[]; problems: string[] }> {
+  async function uploadsOf(
+    req: FastifyRequest,
+    user: PanelUser,
+    form: CarForm,
+  ): Promise<{ refs: string[]; replaced: Map<number, string>; problems: string[] }> {
     const t = EDIT_TEXTS[req.panelLang];
     const problems: string[] = [];
     if (form.problem === 'too_many') problems.push(t.tooManyFiles(UPLOAD_MAX_FILES));
     if (form.problem === 'too_large') problems.push(t.fileTooLarge(MB));
     if (form.problem === 'unreadable') problems.push(t.uploadUnreadable);
-    if (problems.length) return { refs: [], problems };
+    const replaced = new Map<number, string>();
+    if (problems.length) return { refs: [], replaced, problems };
     const refs: string[] = [];
     for (const f of form.files) {
       try {
-        refs.push(await storeUpload(deps, user.dealerId, f.bytes));
+        const ref = await storeUpload(deps, user.dealerId, f.bytes);
+        if (f.field === 'photos') refs.push(ref);
+        else replaced.set(Number(f.field.slice('replace_'.length)), ref);
       } catch (err) {
         if (!(err instanceof ImageRejected)) throw err;
         problems.push(t.photoRejected(f.name, render(req.panelLang, err.text)));
       }
     }
-    return { refs, problems };
+    return { refs, replaced, problems };
   }
 
   function carFields(req: FastifyRequest, t: EditTexts, values: Record<string, string>, opts: { full: boolean; user: PanelUser; currency: string }): Html {
@@ -189,7 +214,11 @@ export const carEditPages: FastifyPluginAsync<{ deps: CarEditDeps }> = async (ap
         help ? html` aria-describedby="c-${name}-help"` : ''
       }>${help ? html`<p id="c-${name}-help" class="muted">${help}</p>` : ''}</div>`;
     const brands = deps.catalog.brands;
-    const models = [...new Map(brands.flatMap((b) => b.models.map((m) => [m.name, b.name] as const))).entries()];
+    // The model's type-ahead (P138): every model, each marked with its brand; the panel's script
+    // keeps the chosen brand's only. Without scripts, a form sent back with a known brand lists
+    // that brand's models, and the server checks the model against the catalog either way.
+    const chosen = values.brand ? deps.catalog.findBrand(values.brand) : undefined;
+    const models = (chosen ? [chosen] : brands).flatMap((b) => b.models.map((m) => ({ model: m.name, brand: b })));
     const { user } = opts;
     return html`${
       opts.full && user.markets.length > 1
@@ -200,8 +229,12 @@ export const carEditPages: FastifyPluginAsync<{ deps: CarEditDeps }> = async (ap
     }
 ${
   opts.full
-    ? html`${input('brand', html` required list="brands" autocomplete="off"`, t.typeAhead)}<datalist id="brands">${brands.map((b) => html`<option value="${b.name}"></option>`)}</datalist>
-${input('model', html` required list="models" autocomplete="off"`)}<datalist id="models">${models.map(([m, b]) => html`<option value="${m}">${b}</option>`)}</datalist>
+    ? html`${input('brand', html` required list="brands" autocomplete="off" data-models="models"`, t.typeAhead)}<datalist id="brands">${brands.map(
+        (b) => html`<option value="${b.name}" data-slug="${b.slug}"></option>`,
+      )}</datalist>
+${input('model', html` required list="models" autocomplete="off"`, t.modelHelp)}<datalist id="models">${models.map(
+        (m) => html`<option value="${m.model}" data-brand="${m.brand.slug}">${m.brand.name}</option>`,
+      )}</datalist>
 ${input('year', html` required inputmode="numeric" pattern="[0-9]{4}" maxlength="4"`)}`
     : ''
 }
@@ -212,10 +245,18 @@ ${input('color', html` maxlength="60"`)}
 <div class="field"><label for="c-description">${t.field.description}</label><textarea id="c-description" name="description" rows="5">${values.description ?? ''}</textarea></div>`;
   }
 
-  const addPhotosField = (t: EditTexts, required: boolean) =>
-    html`<div class="field"><label for="c-photos">${t.addPhotos}</label><input id="c-photos" name="photos" type="file" accept="image/*" capture="environment" multiple${
-      required ? html` required` : ''
-    } aria-describedby="c-photos-help"><p id="c-photos-help" class="muted">${t.addPhotosHelp(UPLOAD_MAX_FILES, MB)}</p></div>`;
+  const addPhotosField = (req: FastifyRequest, t: EditTexts, required: boolean) =>
+    html`<div class="field">${fileInput({
+      id: 'c-photos',
+      name: 'photos',
+      lang: req.panelLang,
+      label: t.addPhotos,
+      accept: 'image/*',
+      camera: true,
+      multiple: true,
+      required,
+      describedBy: 'c-photos-help',
+    })}<p id="c-photos-help" class="muted">${t.addPhotosHelp(UPLOAD_MAX_FILES, MB)}</p></div>`;
 
   const errorBox = (t: EditTexts, problems: string[]) =>
     problems.length ? html`<div class="notice bad" role="alert"><p>${t.fixErrors}</p><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : '';
@@ -235,7 +276,7 @@ ${errorBox(t, problems)}
 <form class="card car-form" method="post" action="/panel/inventory/new" enctype="multipart/form-data">
 ${csrfField(req.csrfToken)}
 ${carFields(req, t, values, { full: true, user, currency: market.default_currency })}
-${addPhotosField(t, true)}
+${addPhotosField(req, t, true)}
 <div class="actions"><button type="submit">${t.publish}</button></div>
 </form>`,
     });
@@ -264,10 +305,16 @@ ${carFields(req, t, values, { full: false, user, currency: row.currency })}
 ${p.file_id && p.ext ? html`<img src="${photoUrl('', p.file_id, 'display', p.ext)}" alt="${t.photos} ${i + 1}" loading="lazy">` : html`<span class="badge ${p.status === 'failed' ? 'bad' : ''}">${p.status === 'failed' ? t.photoFailed : t.photoPending}</span>`}
 <figcaption><input type="hidden" name="photo_${i}" value="${p.source_url}">
 <label for="pos-${i}" class="visually-hidden">${t.photoPosition(i + 1)}</label><input id="pos-${i}" class="pos" type="text" name="pos_${i}" value="${values[`pos_${i}`] ?? String(i + 1)}" inputmode="numeric" size="2">
-<label class="check"><input type="checkbox" name="remove_${i}" value="1"${values[`remove_${i}`] === '1' ? html` checked` : ''}> ${t.photoRemove(i + 1)}</label></figcaption>
+<label class="check"><input type="checkbox" name="remove_${i}" value="1"${values[`remove_${i}`] === '1' ? html` checked` : ''}> ${t.photoRemove(i + 1)}</label>
+${
+  // D33: a photo that failed is replaced in place by one file, through the same upload (P135).
+  p.status === 'failed'
+    ? fileInput({ id: `replace-${i}`, name: `replace_${i}`, lang: req.panelLang, label: t.photoReplace(i + 1), accept: 'image/*', camera: true })
+    : ''
+}</figcaption>
 </figure>`,
       )}</div>
-${addPhotosField(t, false)}
+${addPhotosField(req, t, false)}
 </fieldset>
 <div class="actions"><button type="submit">${t.save}</button></div>
 </form>`,
@@ -291,7 +338,7 @@ ${addPhotosField(t, false)}
     if (problems.length) return newPage(req, reply, form.fields, problems);
     const market = form.fields.market && user.markets.includes(form.fields.market) ? form.fields.market : user.markets[0]!;
     const target: PanelTarget = { market };
-    const result = await savePanelCar(deps, dealerOf(user), target, { ...editsOf(form.fields, true), photos: refs });
+    const result = await savePanelCar(deps, await dealerOf(user), target, { ...editsOf(form.fields, true), photos: refs });
     if (!result.ok) return newPage(req, reply, form.fields, 'errors' in result ? sentences(req, result.errors) : []);
     return redirectTo(reply, `/panel/inventory/${result.row.id}?done=created`);
   });
@@ -304,10 +351,10 @@ ${addPhotosField(t, false)}
   app.post('/inventory/:id/edit', async (req, reply) => {
     const { user, row } = await carOf(req);
     const form = formOf(req);
-    const { refs, problems } = await uploadsOf(req, user, form);
+    const { refs, replaced, problems } = await uploadsOf(req, user, form);
     if (problems.length) return editPage(req, reply, user, row, form.fields, problems);
-    const photos = photoListOf(row, form.fields, refs);
-    const result = await savePanelCar(deps, dealerOf(user), { carId: row.id }, { ...editsOf(form.fields, false), photos });
+    const photos = photoListOf(row, form.fields, refs, replaced);
+    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, { ...editsOf(form.fields, false), photos });
     if (!result.ok) {
       if ('notFound' in result) throw new PageError(404, 'not_found');
       return editPage(req, reply, user, row, form.fields, sentences(req, result.errors));
@@ -318,7 +365,7 @@ ${addPhotosField(t, false)}
   // Undo of sold / withdrawn (D5's "sent again"): the car as stored, sent again.
   app.post('/inventory/:id/restore', async (req, reply) => {
     const { user, row } = await carOf(req);
-    const result = await savePanelCar(deps, dealerOf(user), { carId: row.id }, {});
+    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, {});
     if (!result.ok) {
       if ('notFound' in result) throw new PageError(404, 'not_found');
       // A car stored before a rule became stricter may not pass it now: its edit page says why.

@@ -3,7 +3,7 @@
 // same service as /v1/webhooks, so the rules (https, the address rule, 20 at most, D20's
 // re-activation by a successful test) are the API's.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { idParam, ownerOnly, type Lang, type PanelUser } from '../../core/web/context.js';
+import { idParam, pageUser, type Lang, type PanelUser } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
 import { copyButton, csrfField } from '../../core/web/layout.js';
 import { dateTime, type TimeViewer } from '../../core/web/time.js';
@@ -153,10 +153,10 @@ ${EVENT_TYPES.map(
     });
   }
 
-  app.get<{ Querystring: { done?: string } }>('/webhooks', async (req, reply) => listPage(req, reply, ownerOnly(req), { done: req.query.done }));
+  app.get<{ Querystring: { done?: string } }>('/webhooks', async (req, reply) => listPage(req, reply, pageUser(req, 'webhooks'), { done: req.query.done }));
 
   app.post('/webhooks', async (req, reply) => {
-    const user = ownerOnly(req);
+    const user = pageUser(req, 'webhooks');
     const body = (req.body ?? {}) as Record<string, unknown>;
     const url = typeof body.url === 'string' ? body.url.slice(0, URL_MAX + 1) : '';
     const events = checkedEvents(body);
@@ -265,20 +265,20 @@ ${page < pages ? html`<a href="/panel/webhooks/${w.id}?page=${page + 1}">${f.nex
   }
 
   app.get<{ Params: { id: string }; Querystring: { page?: string; done?: string; tested?: string; on?: string } }>('/webhooks/:id', async (req, reply) => {
-    const user = ownerOnly(req);
+    const user = pageUser(req, 'webhooks');
     const id = idParam(req.params.id);
     const tested = req.query.tested !== undefined && /^[1-9]\d{0,15}$/.test(req.query.tested) ? Number(req.query.tested) : undefined;
     return detailsPage(req, reply, user, id, { page: pageNumber(req.query.page), done: req.query.done, tested, reactivated: req.query.on === '1' });
   });
 
   app.post<{ Params: { id: string } }>('/webhooks/:id/delete', async (req, reply) => {
-    const user = ownerOnly(req);
+    const user = pageUser(req, 'webhooks');
     await removeWebhook(deps, user.dealerId, idParam(req.params.id));
     return redirectTo(reply, '/panel/webhooks?done=deleted');
   });
 
   app.post<{ Params: { id: string } }>('/webhooks/:id/test', async (req, reply) => {
-    const user = ownerOnly(req);
+    const user = pageUser(req, 'webhooks');
     const id = idParam(req.params.id);
     const before = await webhookWithState(deps, user.dealerId, id);
     const r = await testWebhook(deps, user.dealerId, id);
@@ -288,7 +288,7 @@ ${page < pages ? html`<a href="/panel/webhooks/${w.id}?page=${page + 1}">${f.nex
   });
 
   app.post<{ Params: { id: string; deliveryId: string } }>('/webhooks/:id/deliveries/:deliveryId/retry', async (req, reply) => {
-    const user = ownerOnly(req);
+    const user = pageUser(req, 'webhooks');
     const id = idParam(req.params.id);
     const deliveryId = idParam(req.params.deliveryId);
     try {

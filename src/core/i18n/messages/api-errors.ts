@@ -74,7 +74,7 @@ export const API_ERRORS = {
   },
   invalid_vehicle: {
     p: ['count'],
-    en: 'The vehicle breaks {count} rule(s); see fields.',
+    en: 'The vehicle breaks {count, plural, one {{count} rule} other {{count} rules}}; see fields.',
     es: '{count, plural, one {El auto no cumple una regla} other {El auto no cumple # reglas}}; el detalle está en fields.',
     pt: '{count, plural, one {O carro não atende a uma regra} other {O carro não atende a # regras}}; o detalhe está em fields.',
   },

@@ -119,7 +119,7 @@ export const INVENTORY = {
   },
   inquiry_invalid: {
     p: ['count'],
-    en: 'The message has {count} problem(s); see fields.',
+    en: 'The message has {count, plural, one {{count} problem} other {{count} problems}}; see fields.',
     es: '{count, plural, one {El mensaje tiene un problema} other {El mensaje tiene # problemas}}; el detalle está en fields.',
     pt: '{count, plural, one {A mensagem tem um problema} other {A mensagem tem # problemas}}; o detalhe está em fields.',
   },
