@@ -202,7 +202,8 @@ describe('hostile CSV and other files', () => {
     // strings that look like structure are not counted
     const r = await parse(JSON.stringify([{ external_id: 'A', description: '[{},{},'.repeat(60_000) }]), 'application/json');
     assert.equal(r.rows.length, 1);
-    assert.ok(performance.now() - started < 20_000);
+    // A loose bound (a quadratic count would take minutes); the machine may be loaded.
+    assert.ok(performance.now() - started < 60_000);
   });
 });
 
