@@ -78,7 +78,7 @@ function performanceBody(t: StatsTexts, user: PanelUser, r: Report, length: numb
 <nav class="range" aria-label="${t.rangeLabel}">${RANGES.map(
     (d) => html`<a href="/panel/performance?days=${d}"${d === length ? html` aria-current="page"` : ''}>${t.range(d)}</a>`,
   )}</nav>
-<p>${t.period(f.day(r.from), f.day(r.to))} · ${t.forSale(n(r.forSale))}</p>
+<p>${t.period(f.day(r.from), f.day(r.to))} · ${t.forSale(n(r.forSale), r.forSale)}</p>
 <dl class="totals" id="totals">${totals.map(([k, v]) => html`<div><dt>${k}</dt><dd>${n(v)}</dd></div>`)}</dl>
 <section class="card" aria-label="${t.range(length)}">${reportCharts('dealer', t, f, r.days)}</section>
 ${section(

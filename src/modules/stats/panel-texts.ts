@@ -1,6 +1,7 @@
 // The words of the Rendimiento page, a car's statistics section and the weekly summary mail
 // (D34, P117–P119) in the three languages. English defines the keys; Spanish and Portuguese
 // must have every one (the type checks it). Numbers, money and dates come formatted (Intl).
+import { icu } from '../../core/i18n/index.js';
 import type { Lang } from '../../core/web/context.js';
 
 const en = {
@@ -10,7 +11,7 @@ const en = {
   rangeLabel: 'Period',
   period: (from: string, to: string) => `${from} to ${to}`,
   figure: { views: 'Views', phone: 'Calls', whatsapp: 'WhatsApp', inquiries: 'Messages', leads: 'Leads' },
-  forSale: (n: string) => `${n} cars for sale`,
+  forSale: (n: string, count: number) => icu('en', '{count, plural, one {{n} car for sale} other {{n} cars for sale}}')({ n, count }),
   chartViews: 'Views per day',
   chartContacts: 'Calls and WhatsApp per day',
   chartLeads: 'Leads per day',
@@ -31,7 +32,6 @@ const en = {
   onMarketHelp: 'Your cars for sale, longest listed first.',
   onMarketNone: 'No car for sale.',
   days: 'Days',
-  daysN: (n: string) => `${n} days`,
   price: 'Price',
   aboveTitle: 'Priced above the market',
   aboveHelp: 'Cars priced more than 5 % over the median of comparable cars (same brand, model, condition, year ±1) of every dealership.',
@@ -64,7 +64,7 @@ const es: StatsTexts = {
   rangeLabel: 'Período',
   period: (from, to) => `Del ${from} al ${to}`,
   figure: { views: 'Visitas', phone: 'Llamadas', whatsapp: 'WhatsApp', inquiries: 'Mensajes', leads: 'Consultas' },
-  forSale: (n) => `${n} autos en venta`,
+  forSale: (n, count) => icu('es', '{count, plural, one {{n} auto en venta} other {{n} autos en venta}}')({ n, count }),
   chartViews: 'Visitas por día',
   chartContacts: 'Llamadas y WhatsApp por día',
   chartLeads: 'Consultas por día',
@@ -85,7 +85,6 @@ const es: StatsTexts = {
   onMarketHelp: 'Sus autos en venta, primero los publicados hace más tiempo.',
   onMarketNone: 'No hay autos en venta.',
   days: 'Días',
-  daysN: (n) => `${n} días`,
   price: 'Precio',
   aboveTitle: 'Con precio sobre el mercado',
   aboveHelp: 'Autos con un precio más de 5 % sobre la mediana de los autos comparables (misma marca, modelo, estado y año ±1) de todas las concesionarias.',
@@ -117,7 +116,7 @@ const pt: StatsTexts = {
   rangeLabel: 'Período',
   period: (from, to) => `De ${from} a ${to}`,
   figure: { views: 'Visualizações', phone: 'Ligações', whatsapp: 'WhatsApp', inquiries: 'Mensagens', leads: 'Contatos' },
-  forSale: (n) => `${n} carros à venda`,
+  forSale: (n, count) => icu('pt', '{count, plural, one {{n} carro à venda} other {{n} carros à venda}}')({ n, count }),
   chartViews: 'Visualizações por dia',
   chartContacts: 'Ligações e WhatsApp por dia',
   chartLeads: 'Contatos por dia',
@@ -138,7 +137,6 @@ const pt: StatsTexts = {
   onMarketHelp: 'Os seus carros à venda, primeiro os anunciados há mais tempo.',
   onMarketNone: 'Nenhum carro à venda.',
   days: 'Dias',
-  daysN: (n) => `${n} dias`,
   price: 'Preço',
   aboveTitle: 'Com preço acima do mercado',
   aboveHelp: 'Carros com preço mais de 5 % acima da mediana dos carros comparáveis (mesma marca, modelo, estado e ano ±1) de todas as concessionárias.',
