@@ -49,9 +49,6 @@ interface LogoForm {
 
 /** The logo form (multipart): its `logo` file, at most IMAGE_LIMITS.maxBytes, and its text fields. */
 async function readLogoForm(req: IncomingMessage): Promise<LogoForm> {
-  const declared = Number(req.headers['content-length']);
-  // Not read at all: the rest of the body is drained (P59) while the page answers.
-  if (Number.isFinite(declared) && declared > LOGO_BODY_MAX) return { fields: {}, problem: 'too_large' };
   const { default: busboy } = await import('busboy');
   return new Promise((resolve) => {
     let bb: Busboy.Busboy;
@@ -63,6 +60,18 @@ async function readLogoForm(req: IncomingMessage): Promise<LogoForm> {
     }
     const form: LogoForm = { fields: {} };
     let reading: Promise<void> = Promise.resolve();
+    // Read up to the bound (the token comes before the file, so the page can still answer with
+    // the user's session); past it the rest is left to the drain (P59) and the page says why.
+    let raw = 0;
+    const onData = (c: Buffer) => {
+      raw += c.length;
+      if (raw > LOGO_BODY_MAX) {
+        req.off('data', onData);
+        req.unpipe(bb);
+        resolve({ fields: form.fields, problem: 'too_large' });
+      }
+    };
+    req.on('data', onData);
     bb.on('file', (name, part) => {
       const chunks: Buffer[] = [];
       reading = new Promise<void>((done) => {
