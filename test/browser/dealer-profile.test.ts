@@ -88,7 +88,13 @@ const LANGS = [
     stored: { phone: '+551134442222', whatsapp: '+5511912345678' },
     zone: 'America/Manaus',
     words: { title: 'Perfil da concessionária', save: 'Salvar perfil', saved: 'O perfil foi salvo.', ownersOnly: 'Só os donos' },
-    logo: { upload: 'Enviar logotipo', saved: 'O logotipo foi salvo.', alt: 'Logotipo de', notImage: 'não é uma imagem JPEG, PNG nem WebP', remove: 'Remover logotipo' },
+    logo: {
+      upload: 'Enviar logotipo',
+      saved: 'O logotipo foi salvo.',
+      alt: 'Logotipo de',
+      notImage: 'não é uma imagem JPEG, PNG nem WebP',
+      remove: 'Remover logotipo',
+    },
   },
 ] as const;
 

@@ -90,12 +90,24 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
     for (const [d, profile, logo] of [
       [
         ar,
-        { phone: '351 444-2222', whatsapp: '351 555 0101', address: 'Av. Colón 1234, Córdoba', website: 'autosdelsur.com.ar', opening_hours: 'Lun a vie de 9 a 18, sáb de 9 a 13' },
+        {
+          phone: '351 444-2222',
+          whatsapp: '351 555 0101',
+          address: 'Av. Colón 1234, Córdoba',
+          website: 'autosdelsur.com.ar',
+          opening_hours: 'Lun a vie de 9 a 18, sáb de 9 a 13',
+        },
         await logoPng('AS', '#0b3d91'),
       ],
       [
         br,
-        { phone: '(51) 3444-2222', whatsapp: '51 99123 4567', address: 'Av. Ipiranga 1000, Porto Alegre', website: 'carrosdosul.com.br', opening_hours: 'Seg a sex das 9 às 18' },
+        {
+          phone: '(51) 3444-2222',
+          whatsapp: '51 99123 4567',
+          address: 'Av. Ipiranga 1000, Porto Alegre',
+          website: 'carrosdosul.com.br',
+          opening_hours: 'Seg a sex das 9 às 18',
+        },
         await logoPng('CS', '#0d6b35'),
       ],
     ] as const) {
@@ -187,7 +199,11 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
           assert.equal(await logo.getAttribute('height'), '128');
           // Lazy on the car page (below a phone's first screen): brought into view first.
           await logo.scrollIntoViewIfNeeded();
-          await page.waitForFunction((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0, await logo.elementHandle(), { timeout: 10_000 });
+          await page.waitForFunction(
+            (img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+            await logo.elementHandle(),
+            { timeout: 10_000 },
+          );
           await page.evaluate('window.scrollTo(0, 0)');
           const text = await page.locator('body').innerText();
           for (const word of ENGLISH) assert.ok(!text.includes(word), `"${word}" on ${kind} ${lang} ${width}`);
@@ -196,7 +212,10 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
           assert.ok(text.includes(lang === 'es' ? 'Lun a vie de 9 a 18' : 'Seg a sex das 9 às 18'), `${kind} ${width}: hours`);
           assert.ok((await page.locator('a[href$="/contact/whatsapp"]').count()) > 0, `${kind} ${width}: WhatsApp`);
           assert.ok((await page.locator('a[href$="/contact/phone"]').count()) > 0, `${kind} ${width}: phone`);
-          assert.ok((await page.locator(`a[href^="https://${lang === 'es' ? 'autosdelsur.com.ar' : 'carrosdosul.com.br'}"]`).count()) > 0, `${kind} ${width}: website`);
+          assert.ok(
+            (await page.locator(`a[href^="https://${lang === 'es' ? 'autosdelsur.com.ar' : 'carrosdosul.com.br'}"]`).count()) > 0,
+            `${kind} ${width}: website`,
+          );
           if (SHOTS) {
             fs.mkdirSync(SHOTS, { recursive: true });
             await sharp(await page.screenshot({ fullPage: true }))

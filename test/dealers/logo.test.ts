@@ -93,7 +93,7 @@ describe(`dealership logo (${STORE_NAME})`, () => {
     const meta = await sharp(file.rawPayload).metadata();
     assert.deepEqual([meta.format, meta.width, meta.height, meta.hasAlpha], ['webp', 256, 128, true]);
 
-    const page = await client.get(res.location!);
+    const page = await client.get(res.location);
     assert.match(page.body, /El logo se guardó/);
     assert.match(page.body, new RegExp(`<img class="dealer-logo" src="${logoPath(row.logo_file_id!)}" alt="Logo de [^"]+" width="256" height="128">`));
     assert.match(page.body, />Reemplazar logo</);
@@ -143,7 +143,7 @@ describe(`dealership logo (${STORE_NAME})`, () => {
     assert.equal(removed.location, '/panel/profile?done=logo-removed');
     const gone = await dealerRow(user.dealerId);
     assert.deepEqual([gone.logo_file_id, gone.logo_width, gone.logo_height], [null, null, null]);
-    assert.match((await client.get(removed.location!)).body, /O logotipo foi removido/);
+    assert.match((await client.get(removed.location)).body, /O logotipo foi removido/);
     const after = await t.app.inject({ url: `/dealers/${user.slug}` });
     assert.doesNotMatch(after.body, /class="logo"/);
     assert.match(after.body, /<span class="mono" aria-hidden="true">/);
@@ -178,7 +178,8 @@ describe(`dealership logo (${STORE_NAME})`, () => {
     const ptText = await upload(pt.client, { bytes: Buffer.from('not an image at all'), name: 'x.txt', type: 'text/plain' });
     assert.equal(ptText.status, 422);
     assert.match(ptText.body, /Este arquivo não pode ser o logotipo: não é uma imagem JPEG, PNG nem WebP/);
-    for (const page of [text.body, broken.body, big.body, nothing.body, ptText.body]) assert.doesNotMatch(page, /image_|not a |cannot be|unsupported|truncated/i);
+    for (const page of [text.body, broken.body, big.body, nothing.body, ptText.body])
+      assert.doesNotMatch(page, /image_|not a |cannot be|unsupported|truncated/i);
   });
 
   test('staff see the logo but cannot change it (403 page); another dealership’s owner changes only their own', async () => {

@@ -37,7 +37,8 @@ const en = {
   saved: 'The profile was saved.',
   logo: {
     title: 'Logo',
-    help: (mb: number) => `A JPEG, PNG or WebP image of up to ${mb} MB. Buyers see it on your storefront and next to each of your cars, at most 256 pixels a side.`,
+    help: (mb: number) =>
+      `A JPEG, PNG or WebP image of up to ${mb} MB. Buyers see it on your storefront and next to each of your cars, at most 256 pixels a side.`,
     none: 'No logo yet: buyers see your dealership’s initial instead.',
     alt: (name: string) => `Logo of ${name}`,
     file: 'Image of the logo',
@@ -91,7 +92,8 @@ const es: T = {
   saved: 'El perfil se guardó.',
   logo: {
     title: 'Logo',
-    help: (mb: number) => `Una imagen JPEG, PNG o WebP de hasta ${mb} MB. Los compradores la ven en su vidriera y junto a cada uno de sus autos, de 256 píxeles de lado como máximo.`,
+    help: (mb: number) =>
+      `Una imagen JPEG, PNG o WebP de hasta ${mb} MB. Los compradores la ven en su vidriera y junto a cada uno de sus autos, de 256 píxeles de lado como máximo.`,
     none: 'Todavía no hay logo: los compradores ven la inicial de su concesionaria.',
     alt: (name: string) => `Logo de ${name}`,
     file: 'Imagen del logo',
@@ -143,7 +145,8 @@ const pt: T = {
   saved: 'O perfil foi salvo.',
   logo: {
     title: 'Logotipo',
-    help: (mb: number) => `Uma imagem JPEG, PNG ou WebP de até ${mb} MB. Os compradores a veem na sua vitrine e junto a cada um dos seus carros, com no máximo 256 pixels de lado.`,
+    help: (mb: number) =>
+      `Uma imagem JPEG, PNG ou WebP de até ${mb} MB. Os compradores a veem na sua vitrine e junto a cada um dos seus carros, com no máximo 256 pixels de lado.`,
     none: 'Ainda não há logotipo: os compradores veem a inicial da sua concessionária.',
     alt: (name: string) => `Logotipo de ${name}`,
     file: 'Imagem do logotipo',

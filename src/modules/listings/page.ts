@@ -367,7 +367,12 @@ function dealerCard(l: PageLocale, row: ListingRow, carUrl: string, storefront: 
   const t = l.t;
   // A heading under the page's h1 (the sold car's page) or under the contact section's h2.
   // The car page's card is below the first screen on a phone: its logo is lazy; the sold page's is not.
-  const mark = dealerMark(l, base, { name: row.dealer_name, logo_file_id: row.dealer_logo_file_id, logo_width: row.dealer_logo_width, logo_height: row.dealer_logo_height }, level === 'h3');
+  const mark = dealerMark(
+    l,
+    base,
+    { name: row.dealer_name, logo_file_id: row.dealer_logo_file_id, logo_width: row.dealer_logo_width, logo_height: row.dealer_logo_height },
+    level === 'h3',
+  );
   const heading = html`${mark}<span><span class="label">${t.soldBy}</span>${row.dealer_name}</span>`;
   const phone = row.dealer_phone ? displayPhone(row.dealer_phone, row.market) : '';
   return html`<section class="dealer-card" aria-labelledby="dealer-title">
@@ -433,8 +438,10 @@ function storefrontProfile(l: PageLocale, base: string, d: DealerRow, market: st
   if (!lines.length) return html``;
   return html`<section class="dealer-card" aria-labelledby="profile-title">
 <h2 id="profile-title">${t.contactDealer}</h2>
-${lines.map((line) => html`${line}
-`)}</section>
+${lines.map(
+  (line) => html`${line}
+`,
+)}</section>
 `;
 }
 

@@ -115,7 +115,11 @@ export class ImageWork {
     if (this.child) this.ended(this.child, 'the image process was stopped');
   }
 
-  private send(bytes: Buffer, storeIn: string | undefined, logo = false): Promise<(WorkedImage & { original?: Buffer; display?: Buffer; extra?: ExtraCopy[] }) | WorkedLogo> {
+  private send(
+    bytes: Buffer,
+    storeIn: string | undefined,
+    logo = false,
+  ): Promise<(WorkedImage & { original?: Buffer; display?: Buffer; extra?: ExtraCopy[] }) | WorkedLogo> {
     const child = this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
