@@ -164,7 +164,11 @@ describe(`dealership profile in a browser (${STORE_NAME})`, { skip: skipBrowser 
         const shown = page.locator('img.dealer-logo');
         assert.ok((await shown.getAttribute('alt'))!.startsWith(l.logo.alt));
         assert.deepEqual([await shown.getAttribute('width'), await shown.getAttribute('height')], ['256', '128']);
-        assert.ok(Number(await shown.evaluate('(img) => img.naturalWidth')) > 0, 'the logo loaded');
+        await page.waitForFunction(
+          (img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+          await shown.elementHandle(),
+          { timeout: 10_000 },
+        );
         await page.getByRole('button', { name: l.logo.remove }).waitFor();
         await check(page, `${l.lang} ${v.width} logo`);
         await screenshot(page, `profile-logo-${l.lang}-${v.name}`);
@@ -173,7 +177,11 @@ describe(`dealership profile in a browser (${STORE_NAME})`, { skip: skipBrowser 
         await sf.goto(`${s.base}/dealers/${owner.slug}`);
         const onStorefront = sf.locator('.store-head img.logo');
         assert.ok((await onStorefront.getAttribute('alt'))!.startsWith(l.logo.alt));
-        assert.ok(Number(await onStorefront.evaluate('(img) => img.naturalWidth')) > 0, 'the logo loaded on the storefront');
+        await sf.waitForFunction(
+          (img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+          await onStorefront.elementHandle(),
+          { timeout: 10_000 },
+        );
         await sf.close();
 
         const staff = await seedPanelUser(s, { role: 'staff', slug: owner.slug });

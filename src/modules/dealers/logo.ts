@@ -16,7 +16,7 @@ export interface LogoDeps {
 }
 
 /** The logo as pages show it: its URL and its size (the img's width and height), or null. */
-export interface LogoView {
+interface LogoView {
   url: string;
   width: number;
   height: number;

@@ -37,7 +37,7 @@ export async function updateDealerProfile(
   });
 }
 
-export type DealerLogo = Pick<DealerRow, 'logo_file_id' | 'logo_width' | 'logo_height'>;
+type DealerLogo = Pick<DealerRow, 'logo_file_id' | 'logo_width' | 'logo_height'>;
 
 /**
  * Sets or (all null) removes one dealership's logo (P132), and its sandbox twin's: the same

@@ -39,7 +39,7 @@ export interface ImageRequest {
 }
 
 /** A logo made by the image process: its WebP, its size, and its file id (a hash of that WebP). */
-export interface WorkedLogo {
+interface WorkedLogo {
   fileId: string;
   width: number;
   height: number;

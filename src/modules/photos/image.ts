@@ -128,9 +128,9 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
 }
 
 /** A dealership's logo (P132): fits inside this square, never enlarged. */
-export const LOGO_BOX = 256;
+const LOGO_BOX = 256;
 
-export interface ProcessedLogo {
+interface ProcessedLogo {
   /** A WebP (transparency kept): one copy serves every page, at most LOGO_BOX px a side. */
   data: Buffer;
   width: number;
