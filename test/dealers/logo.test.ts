@@ -203,6 +203,44 @@ describe(`dealership logo (${STORE_NAME})`, () => {
     assert.equal((await dealerRow(other.user.dealerId)).logo_file_id, null);
   });
 
+  test('the storefront shows the whole profile; its phone and WhatsApp buttons go through its own redirects (P133), 404 without the number', async () => {
+    const { client, user } = await signedInClient(t, { markets: ['ar'] });
+    await client.get('/panel/profile');
+    const saved = await client.post('/panel/profile', {
+      phone: '11 4444-2222',
+      whatsapp: '11 4444 2222',
+      address: 'Av. Corrientes 1234, CABA',
+      website: 'autosdelsur.com.ar',
+      opening_hours: 'Lun a vie de 9 a 18',
+    });
+    assert.equal(saved.status, 303);
+    const sf = await t.app.inject({ url: `/dealers/${user.slug}` });
+    assert.match(sf.body, /<h2 id="profile-title">Contacto<\/h2>/);
+    assert.match(sf.body, /Av\. Corrientes 1234, CABA/);
+    assert.match(sf.body, /Lun a vie de 9 a 18/);
+    assert.match(sf.body, /href="https:\/\/autosdelsur\.com\.ar\/"/);
+    assert.match(sf.body, new RegExp(`href="${BASE}/dealers/${user.slug}/contact/whatsapp"`));
+    assert.match(sf.body, new RegExp(`href="${BASE}/dealers/${user.slug}/contact/phone"[^>]*>Llamar 011 4444-2222<`));
+    assert.doesNotMatch(sf.body, /wa\.me|tel:/, 'numbers only through the redirects');
+
+    const wa = await t.app.inject({ url: `/dealers/${user.slug}/contact/whatsapp` });
+    assert.equal(wa.statusCode, 302);
+    const to = new URL(String(wa.headers.location));
+    assert.equal(`${to.origin}${to.pathname}`, 'https://wa.me/5491144442222');
+    assert.equal(to.searchParams.get('text'), `Hola, vi sus autos en ${BASE}/dealers/${user.slug}`);
+    assert.equal(wa.headers['cache-control'], 'no-store');
+    const tel = await t.app.inject({ url: `/dealers/${user.slug}/contact/phone` });
+    assert.deepEqual([tel.statusCode, tel.headers.location], [302, 'tel:+541144442222']);
+
+    await client.get('/panel/profile');
+    await client.post('/panel/profile', { whatsapp: '' });
+    assert.equal((await t.app.inject({ url: `/dealers/${user.slug}/contact/whatsapp` })).statusCode, 404);
+    assert.equal((await t.app.inject({ url: `/dealers/${user.slug}/contact/fax` })).statusCode, 404);
+    assert.equal((await t.app.inject({ url: `/dealers/no-such-dealer/contact/phone` })).statusCode, 404);
+    // A sandbox twin (D35) is no dealership to the public.
+    assert.equal((await t.app.inject({ url: `/dealers/${user.slug}--sandbox/contact/phone` })).statusCode, 404);
+  });
+
   test('service and repository: set, replace and remove touch one dealership (and its sandbox twin) only; a rejected image changes nothing', async () => {
     const a = await signedInClient(t, { markets: ['ar'] });
     const b = await signedInClient(t, { markets: ['ar'] });
