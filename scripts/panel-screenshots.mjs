@@ -65,6 +65,10 @@ const CAPTIONS = {
   'profile-pt-desktop': 'Dealership profile (Portuguese)',
   'profile-error-pt-phone': 'Dealership profile: a refused number (phone, Portuguese)',
   'profile-staff-pt-phone': 'Dealership profile as staff see it (phone, Portuguese)',
+  'profile-logo-es-phone': 'Dealership profile with its logo uploaded: shown, to replace or remove (P132; phone, Spanish)',
+  'profile-logo-es-desktop': 'Dealership profile with its logo (P132; Spanish)',
+  'profile-logo-pt-phone': 'Dealership profile with its logo (P132; phone, Portuguese)',
+  'profile-logo-pt-desktop': 'Dealership profile with its logo (P132; Portuguese)',
   'import-report-es-phone':
     'A feed import with row errors, in Spanish: every rule a row broke, why no car was marked sold, fields and sources in words (D31; phone)',
   'import-report-es-desktop': 'A feed import with row errors (D31; Spanish)',

@@ -159,7 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           clock: services.clock,
         }),
       );
-      await keyed.register(meRoutes, { perMinute });
+      await keyed.register(meRoutes, { perMinute, publicBaseUrl: config.publicBaseUrl });
       await keyed.register(marketRoutes);
       await keyed.register(catalogRoutes, { catalog: services.catalog });
       await keyed.register(vehicleRoutes, { deps: services });

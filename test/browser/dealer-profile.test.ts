@@ -2,7 +2,8 @@
 // Portuguese: an owner types the numbers as people of the market write them, saves, and sees them
 // again in the national format with the time zone chosen; staff read it without a form. No
 // English word or raw code on the page, nothing wider than the screen, and axe-core finds no
-// serious or critical violation (the counts are printed).
+// serious or critical violation (the counts are printed). The owner uploads a logo (P132) from a
+// file, sees it on the page and on the storefront; a file that is no image is said so.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -10,6 +11,17 @@ import { checkPage } from '../support/axe.js';
 import { STORE_NAME } from '../support/app.js';
 import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
 import { seedPanelUser } from '../support/panel.js';
+import sharp from 'sharp';
+
+/** A logo as a designer sends it: a PNG, wider than tall. */
+const logoPng = (letters: string, fill: string): Promise<Buffer> =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="240"><rect x="8" y="8" width="464" height="224" rx="40" fill="${fill}"/><circle cx="120" cy="120" r="70" fill="#f5b400"/><text x="220" y="150" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="90" fill="#fff">${letters}</text></svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
 
 const FOREIGN = [
   'Phone',
@@ -18,6 +30,9 @@ const FOREIGN = [
   'Opening hours',
   'Time zone',
   'Save profile',
+  'Upload logo',
+  'Logo of',
+  'image_',
   'phone_invalid',
   'time_zone',
   'opening_hours',
@@ -56,6 +71,7 @@ const LANGS = [
     stored: { phone: '+541144442222', whatsapp: '+5491144442222' },
     zone: 'America/Cordoba',
     words: { title: 'Perfil de la concesionaria', save: 'Guardar perfil', saved: 'El perfil se guardó.', ownersOnly: 'Solo los dueños' },
+    logo: { upload: 'Subir logo', saved: 'El logo se guardó.', alt: 'Logo de', notImage: 'no es una imagen JPEG, PNG ni WebP', remove: 'Quitar logo' },
   },
   {
     lang: 'pt',
@@ -72,6 +88,13 @@ const LANGS = [
     stored: { phone: '+551134442222', whatsapp: '+5511912345678' },
     zone: 'America/Manaus',
     words: { title: 'Perfil da concessionária', save: 'Salvar perfil', saved: 'O perfil foi salvo.', ownersOnly: 'Só os donos' },
+    logo: {
+      upload: 'Enviar logotipo',
+      saved: 'O logotipo foi salvo.',
+      alt: 'Logotipo de',
+      notImage: 'não é uma imagem JPEG, PNG nem WebP',
+      remove: 'Remover logotipo',
+    },
   },
 ] as const;
 
@@ -127,6 +150,39 @@ describe(`dealership profile in a browser (${STORE_NAME})`, { skip: skipBrowser 
         assert.equal(await page.locator('#whatsapp').inputValue(), '123');
         await check(page, `${l.lang} ${v.width} refused`);
         if (v.name === 'phone') await screenshot(page, `profile-error-${l.lang}-${v.name}`);
+
+        // The logo (P132): a file that is no image is said so in the page's language; a PNG is taken.
+        await page.goto(`${s.base}/panel/profile`);
+        await page.locator('#logo').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+        await page.getByRole('button', { name: l.logo.upload }).click();
+        await page.locator('#logo-error').waitFor();
+        assert.ok((await page.locator('#logo-error').innerText()).includes(l.logo.notImage));
+        await check(page, `${l.lang} ${v.width} logo refused`);
+        await page.locator('#logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng(l.lang === 'es' ? 'AS' : 'CS', '#0b3d91') });
+        await page.getByRole('button', { name: l.logo.upload }).click();
+        await page.getByText(l.logo.saved).waitFor();
+        const shown = page.locator('img.dealer-logo');
+        assert.ok((await shown.getAttribute('alt'))!.startsWith(l.logo.alt));
+        assert.deepEqual([await shown.getAttribute('width'), await shown.getAttribute('height')], ['256', '128']);
+        await page.waitForFunction(
+          (img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+          await shown.elementHandle(),
+          { timeout: 10_000 },
+        );
+        await page.getByRole('button', { name: l.logo.remove }).waitFor();
+        await check(page, `${l.lang} ${v.width} logo`);
+        await screenshot(page, `profile-logo-${l.lang}-${v.name}`);
+        // Buyers see it on the storefront.
+        const sf = await ctx.newPage();
+        await sf.goto(`${s.base}/dealers/${owner.slug}`);
+        const onStorefront = sf.locator('.store-head img.logo');
+        assert.ok((await onStorefront.getAttribute('alt'))!.startsWith(l.logo.alt));
+        await sf.waitForFunction(
+          (img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+          await onStorefront.elementHandle(),
+          { timeout: 10_000 },
+        );
+        await sf.close();
 
         const staff = await seedPanelUser(s, { role: 'staff', slug: owner.slug });
         const sctx = await v.open(browser, l.locale);

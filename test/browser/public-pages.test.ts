@@ -1,6 +1,8 @@
-// The buyers' pages in a real browser (D36, P85–P88): the car page (for sale and sold) and the
-// storefront, in Spanish and Portuguese, at 375 and 1280 px: screenshots in docs/public/, no
-// sideways scrolling, and axe-core finds no serious or critical violation. Also the bytes a
+// The buyers' pages in a real browser (D36, P85–P88): the car page (for sale and sold), the
+// storefront and the thank-you page after an inquiry, in Spanish and Portuguese, at 375 and
+// 1280 px: screenshots in docs/public/, no sideways scrolling, and axe-core finds no serious or
+// critical violation. The dealerships have their whole profile (D32), logo included (P132): the
+// car page's card, the sold page's and the storefront show it, loaded and with its size given. Also the bytes a
 // phone downloads for the car page's first screen, with the photos as they were before P88
 // (one 1280 px JPEG each) and as they are now (<picture>: the width the screen needs, WebP).
 import assert from 'node:assert/strict';
@@ -17,6 +19,21 @@ import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar } from '../support/cars.js';
 import { until } from '../support/until.js';
 import { BigPhotoHost } from '../support/big-photos.js';
+import { updateProfile } from '../../src/modules/dealers/profile.js';
+import { setDealerLogo } from '../../src/modules/dealers/logo.js';
+
+/** A logo as a designer sends it: a PNG with a transparent corner, wider than tall. */
+const logoPng = (letters: string, fill: string): Promise<Buffer> =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="240"><rect x="8" y="8" width="464" height="224" rx="40" fill="${fill}"/><circle cx="120" cy="120" r="70" fill="#f5b400"/><text x="220" y="150" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="90" fill="#fff">${letters}</text></svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
+
+/** English words that must not show on a Spanish or Portuguese page. */
+const ENGLISH = ['Sold by', 'Opening hours', 'Website', 'See it on the map', 'Logo of', 'Call ', 'undefined'];
 
 /** Pictures and figures are written only when asked (npm run screenshots): a test run never changes tracked files. */
 const SHOTS = process.env.PANEL_SCREENSHOTS ? path.resolve('docs/public') : undefined;
@@ -59,7 +76,7 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
   let s: LiveServer;
   let browser: Browser;
   const photos = new BigPhotoHost();
-  const pages: Record<'es' | 'pt', { car: string; sold: string; storefront: string }> = {} as never;
+  const pages: Record<'es' | 'pt', { car: string; sold: string; storefront: string; name: string }> = {} as never;
 
   before(async () => {
     await photos.start();
@@ -68,6 +85,36 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
     browser = await launch();
     const ar = await seedDealer(s, { name: 'Autos del Sur', city: 'Córdoba', markets: ['ar'] });
     const br = await seedDealer(s, { name: 'Carros do Sul', city: 'Porto Alegre', markets: ['br'] });
+    // The whole profile (D32) and a logo (P132), as an owner would give them.
+    const logoDeps = { storage: s.app.services.storage, images: s.app.services.images };
+    for (const [d, profile, logo] of [
+      [
+        ar,
+        {
+          phone: '351 444-2222',
+          whatsapp: '351 555 0101',
+          address: 'Av. Colón 1234, Córdoba',
+          website: 'autosdelsur.com.ar',
+          opening_hours: 'Lun a vie de 9 a 18, sáb de 9 a 13',
+        },
+        await logoPng('AS', '#0b3d91'),
+      ],
+      [
+        br,
+        {
+          phone: '(51) 3444-2222',
+          whatsapp: '51 99123 4567',
+          address: 'Av. Ipiranga 1000, Porto Alegre',
+          website: 'carrosdosul.com.br',
+          opening_hours: 'Seg a sex das 9 às 18',
+        },
+        await logoPng('CS', '#0d6b35'),
+      ],
+    ] as const) {
+      const row = await s.store.db.selectFrom('dealers').selectAll().where('slug', '=', d.slug).executeTakeFirstOrThrow();
+      await updateProfile(s.store.db, { id: row.id, markets: JSON.parse(row.markets) as string[] }, profile);
+      await setDealerLogo(s.store.db, logoDeps, row.id, logo);
+    }
     const put = async (key: string, id: string, over: Record<string, unknown>) => {
       const res = await s.app.inject({
         method: 'PUT',
@@ -118,8 +165,8 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
       [br.key, 'BR-2'],
     ] as const)
       assert.equal((await s.app.inject({ method: 'POST', url: `/v1/vehicles/${id}/sold`, headers: bearer(key) })).statusCode, 200);
-    pages.es = { car: arCar, sold: arSold, storefront: `${s.base}/dealers/${ar.slug}` };
-    pages.pt = { car: brCar, sold: brSold, storefront: `${s.base}/dealers/${br.slug}` };
+    pages.es = { car: arCar, sold: arSold, storefront: `${s.base}/dealers/${ar.slug}`, name: 'Autos del Sur' };
+    pages.pt = { car: brCar, sold: brSold, storefront: `${s.base}/dealers/${br.slug}`, name: 'Carros do Sul' };
     if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
   });
   after(async () => {
@@ -129,7 +176,7 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
   });
 
   for (const lang of ['es', 'pt'] as const) {
-    test(`${lang}: car page, sold car page and storefront at 375 and 1280 px read well, no serious or critical axe violation`, async () => {
+    test(`${lang}: car page, sold car page, storefront (with the dealership's logo and profile) and thank-you page at 375 and 1280 px read well, no serious or critical axe violation`, async () => {
       const locale = lang === 'es' ? 'es-AR' : 'pt-BR';
       for (const [width, make] of [
         [375, phone],
@@ -145,6 +192,30 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
           await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
           await page.waitForLoadState('networkidle');
           await page.evaluate('window.scrollTo(0, 0)');
+          // The dealership's logo (P132): loaded, its size given (no shift), its alt text in the page's language.
+          const logo = page.locator('img.logo').first();
+          assert.equal(await logo.getAttribute('alt'), `${lang === 'es' ? 'Logo' : 'Logotipo'} de ${pages[lang].name}`, `${kind} ${width}: logo`);
+          assert.equal(await logo.getAttribute('width'), '256');
+          assert.equal(await logo.getAttribute('height'), '128');
+          // Lazy on the car page (below a phone's first screen): brought into view first.
+          await logo.scrollIntoViewIfNeeded();
+          await page.waitForFunction(
+            (img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+            await logo.elementHandle(),
+            { timeout: 10_000 },
+          );
+          await page.evaluate('window.scrollTo(0, 0)');
+          const text = await page.locator('body').innerText();
+          for (const word of ENGLISH) assert.ok(!text.includes(word), `"${word}" on ${kind} ${lang} ${width}`);
+          // The profile (D32): address with its map link, hours, the website, WhatsApp and phone through the redirects (D34, P133).
+          assert.ok(text.includes(lang === 'es' ? 'Av. Colón 1234' : 'Av. Ipiranga 1000'), `${kind} ${width}: address`);
+          assert.ok(text.includes(lang === 'es' ? 'Lun a vie de 9 a 18' : 'Seg a sex das 9 às 18'), `${kind} ${width}: hours`);
+          assert.ok((await page.locator('a[href$="/contact/whatsapp"]').count()) > 0, `${kind} ${width}: WhatsApp`);
+          assert.ok((await page.locator('a[href$="/contact/phone"]').count()) > 0, `${kind} ${width}: phone`);
+          assert.ok(
+            (await page.locator(`a[href^="https://${lang === 'es' ? 'autosdelsur.com.ar' : 'carrosdosul.com.br'}"]`).count()) > 0,
+            `${kind} ${width}: website`,
+          );
           if (SHOTS) {
             fs.mkdirSync(SHOTS, { recursive: true });
             await sharp(await page.screenshot({ fullPage: true }))
@@ -153,6 +224,23 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
           }
           assert.deepEqual(await axeProblems(page), [], `${kind} ${lang} ${width}`);
         }
+        // The thank-you page after an inquiry (P114): what happens next, and WhatsApp offered.
+        await page.goto(pages[lang].car, { waitUntil: 'networkidle' });
+        await page.locator('#f-name').fill(lang === 'es' ? 'Lucía Fernández' : 'João Pereira');
+        await page.locator('#f-email').fill(`buyer-${lang}-${width}@example.com`);
+        await page.locator('#f-message').fill(lang === 'es' ? '¿Sigue disponible? ¿Se puede ver el sábado?' : 'Ainda está disponível? Posso ver no sábado?');
+        await Promise.all([page.waitForURL(/\/thanks$/), page.locator('form[action$="/inquiries"] button[type=submit]').click()]);
+        await page.waitForLoadState('networkidle');
+        assert.equal(await horizontalOverflow(page), 0, `thanks ${width}: no sideways scrolling`);
+        const thanks = await page.locator('body').innerText();
+        for (const word of ENGLISH) assert.ok(!thanks.includes(word), `"${word}" on thanks ${lang} ${width}`);
+        assert.ok((await page.locator('a[href$="/contact/whatsapp"]').count()) > 0, `thanks ${width}: WhatsApp offered`);
+        if (SHOTS) {
+          await sharp(await page.screenshot({ fullPage: true }))
+            .png({ palette: true, quality: 80, compressionLevel: 9 })
+            .toFile(path.join(SHOTS, `thanks-${lang}-${width}.png`));
+        }
+        assert.deepEqual(await axeProblems(page), [], `thanks ${lang} ${width}`);
         await ctx.close();
       }
     });

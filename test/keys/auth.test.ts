@@ -31,12 +31,12 @@ describe(`keys and /v1/me (${STORE_NAME})`, () => {
     assert.ok(rows.some((r) => /^[0-9a-f]{64}$/.test(r.key_hash)));
   });
 
-  test('GET /v1/me answers exactly spec 2.8 (and dealer.time_zone, D32) with a Bearer key', async () => {
+  test('GET /v1/me answers exactly spec 2.8 (and dealer.time_zone, D32; dealer.logo_url, P132) with a Bearer key', async () => {
     const res = await t.app.inject({ url: '/v1/me', headers: bearer(key) });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), {
       livemode: true,
-      dealer: { name: 'Autos del Sur', slug, markets: ['ar', 'uy'], time_zone: 'America/Argentina/Buenos_Aires' },
+      dealer: { name: 'Autos del Sur', slug, markets: ['ar', 'uy'], time_zone: 'America/Argentina/Buenos_Aires', logo_url: null },
       key: { prefix, name: 'test' },
       limits: { per_minute: 120, sync_max: 500, min_photos: 3 },
       api_version: '1.0.0',

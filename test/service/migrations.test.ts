@@ -33,6 +33,7 @@ const LANDED: Record<string, string> = {
   '2026-11-27-102-panel-cars': '5cdee32a1d3918b2',
   '2026-11-27-105-stats-mail': '7329e7b94c56a591',
   '2026-11-27-106-sandbox': 'bd2bb71f11b9839f',
+  '2026-11-28-001-dealer-logo': 'c5370ad4462e8045',
   '2026-11-28-004-stats-covering': 'e55e321af1ad2e8e',
 };
 

@@ -550,6 +550,11 @@ export interface components {
                  * @example America/Argentina/Buenos_Aires
                  */
                 time_zone: string;
+                /**
+                 * @description The dealership's logo (D32, P132): a WebP of at most 256 px a side, uploaded by an owner in the panel; its URL changes when the logo does, so it may be cached for good. Null when it has none.
+                 * @example https://cars.example.com/photos/9b74c9897bac770ffc029102a200c5de9b74c9897bac770ffc029102a200c5de/logo.webp
+                 */
+                logo_url: string | null;
             };
             key: {
                 /** @description The first 12 characters of the key: enough to tell keys apart. */

@@ -28,6 +28,7 @@ import * as savedReplies from './migrations/2026-11-27-101-saved-replies.js';
 import * as panelCars from './migrations/2026-11-27-102-panel-cars.js';
 import * as statsMail from './migrations/2026-11-27-105-stats-mail.js';
 import * as sandbox from './migrations/2026-11-27-106-sandbox.js';
+import * as dealerLogo from './migrations/2026-11-28-001-dealer-logo.js';
 import * as statsCovering from './migrations/2026-11-28-004-stats-covering.js';
 
 const MIGRATIONS = {
@@ -55,6 +56,7 @@ const MIGRATIONS = {
   '2026-11-27-102-panel-cars': panelCars,
   '2026-11-27-105-stats-mail': statsMail,
   '2026-11-27-106-sandbox': sandbox,
+  '2026-11-28-001-dealer-logo': dealerLogo,
   '2026-11-28-004-stats-covering': statsCovering,
 };
 

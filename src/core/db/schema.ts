@@ -20,6 +20,10 @@ interface DealersTable {
   website: string | null;
   /** Short free text ("Lun a vie 9 a 18 h"). */
   opening_hours: string | null;
+  /** P132: the logo's file in the photo store (`/photos/<id>/logo.webp`); null: none. */
+  logo_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  logo_width: ColumnType<number | null, number | null | undefined, number | null>;
+  logo_height: ColumnType<number | null, number | null | undefined, number | null>;
   /** D35, P122: set on a sandbox twin — the live dealership's id (one twin each); null on a live one. */
   sandbox_of: ColumnType<number | null, number | null | undefined, number | null>;
 }

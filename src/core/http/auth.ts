@@ -13,8 +13,8 @@ export interface AuthContext {
    * everything scoped by dealer_id is the sandbox's); `dealer.slug` is the live one's all the same.
    */
   livemode: boolean;
-  /** `timeZone`: the dealership's own or its first market's (D32). */
-  dealer: { id: number; slug: string; name: string; city: string | null; markets: string[]; timeZone: string };
+  /** `timeZone`: the dealership's own or its first market's (D32); `logoFileId`: its logo's file (P132), for /me. */
+  dealer: { id: number; slug: string; name: string; city: string | null; markets: string[]; timeZone: string; logoFileId?: string | null };
 }
 
 declare module 'fastify' {

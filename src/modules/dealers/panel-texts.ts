@@ -35,6 +35,24 @@ const en = {
   fixBelow: 'The profile was not saved: check the fields marked below.',
   save: 'Save profile',
   saved: 'The profile was saved.',
+  logo: {
+    title: 'Logo',
+    help: (mb: number) =>
+      `A JPEG, PNG or WebP image of up to ${mb} MB. Buyers see it on your storefront and next to each of your cars, at most 256 pixels a side.`,
+    none: 'No logo yet: buyers see your dealership’s initial instead.',
+    alt: (name: string) => `Logo of ${name}`,
+    file: 'Image of the logo',
+    upload: 'Upload logo',
+    replace: 'Replace logo',
+    remove: 'Remove logo',
+    saved: 'The logo was saved.',
+    removed: 'The logo was removed.',
+    missing: 'Choose an image before uploading it.',
+    tooLarge: (mb: number) => `The file is larger than ${mb} MB. Choose a smaller image.`,
+    unreadable: 'The file could not be read. Try again.',
+    unreadableImage: 'the image is damaged or cannot be read',
+    rejected: (why: string) => `This file cannot be the logo: ${why}`,
+  },
 };
 
 type T = typeof en;
@@ -72,6 +90,24 @@ const es: T = {
   fixBelow: 'El perfil no se guardó: revise los campos marcados abajo.',
   save: 'Guardar perfil',
   saved: 'El perfil se guardó.',
+  logo: {
+    title: 'Logo',
+    help: (mb: number) =>
+      `Una imagen JPEG, PNG o WebP de hasta ${mb} MB. Los compradores la ven en su vidriera y junto a cada uno de sus autos, de 256 píxeles de lado como máximo.`,
+    none: 'Todavía no hay logo: los compradores ven la inicial de su concesionaria.',
+    alt: (name: string) => `Logo de ${name}`,
+    file: 'Imagen del logo',
+    upload: 'Subir logo',
+    replace: 'Reemplazar logo',
+    remove: 'Quitar logo',
+    saved: 'El logo se guardó.',
+    removed: 'El logo se quitó.',
+    missing: 'Elija una imagen antes de subirla.',
+    tooLarge: (mb: number) => `El archivo pesa más de ${mb} MB. Elija una imagen más liviana.`,
+    unreadable: 'No se pudo leer el archivo. Intente de nuevo.',
+    unreadableImage: 'la imagen está dañada o no se puede leer',
+    rejected: (why: string) => `Este archivo no puede ser el logo: ${why}`,
+  },
 };
 
 const pt: T = {
@@ -107,6 +143,24 @@ const pt: T = {
   fixBelow: 'O perfil não foi salvo: confira os campos marcados abaixo.',
   save: 'Salvar perfil',
   saved: 'O perfil foi salvo.',
+  logo: {
+    title: 'Logotipo',
+    help: (mb: number) =>
+      `Uma imagem JPEG, PNG ou WebP de até ${mb} MB. Os compradores a veem na sua vitrine e junto a cada um dos seus carros, com no máximo 256 pixels de lado.`,
+    none: 'Ainda não há logotipo: os compradores veem a inicial da sua concessionária.',
+    alt: (name: string) => `Logotipo de ${name}`,
+    file: 'Imagem do logotipo',
+    upload: 'Enviar logotipo',
+    replace: 'Trocar logotipo',
+    remove: 'Remover logotipo',
+    saved: 'O logotipo foi salvo.',
+    removed: 'O logotipo foi removido.',
+    missing: 'Escolha uma imagem antes de enviar.',
+    tooLarge: (mb: number) => `O arquivo tem mais de ${mb} MB. Escolha uma imagem menor.`,
+    unreadable: 'Não foi possível ler o arquivo. Tente de novo.',
+    unreadableImage: 'a imagem está danificada ou não pode ser lida',
+    rejected: (why: string) => `Este arquivo não pode ser o logotipo: ${why}`,
+  },
 };
 
 export const PROFILE_TEXTS: Record<Lang, T> = { en, es, pt };

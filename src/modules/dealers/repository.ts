@@ -36,3 +36,17 @@ export async function updateDealerProfile(
     return row;
   });
 }
+
+type DealerLogo = Pick<DealerRow, 'logo_file_id' | 'logo_width' | 'logo_height'>;
+
+/**
+ * Sets or (all null) removes one dealership's logo (P132), and its sandbox twin's: the same
+ * storefront either way. Only the row of `id` is touched; the row after, or undefined.
+ */
+export function updateDealerLogo(db: Kysely<DB>, id: number, logo: DealerLogo): Promise<DealerRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable('dealers').set(logo).where('id', '=', id).returningAll().executeTakeFirst();
+    await trx.updateTable('dealers').set(logo).where('sandbox_of', '=', id).execute();
+    return row;
+  });
+}

@@ -39,6 +39,8 @@ export interface KeyOwnerRow {
   city: string | null;
   markets: string;
   time_zone: string | null;
+  /** P132: the logo's file, for /me's logo_url. */
+  logo_file_id: string | null;
   /** D35: the live dealership's id when the key is a sandbox key (its dealer_id is the twin's). */
   sandbox_of: number | null;
 }
@@ -59,6 +61,7 @@ const keyOwnerByHash = compiledQuery<KeyOwnerRow, [string]>((db) =>
       'dealers.city',
       'dealers.markets',
       'dealers.time_zone',
+      'dealers.logo_file_id',
       'dealers.sandbox_of',
     ])
     .where('api_keys.key_hash', '=', '')

@@ -57,7 +57,15 @@ export function keyResolver(db: Kysely<DB>, clock: Clock, log?: ErrorLog, revoca
       keyName: row.key_name,
       keyPrefix: row.key_prefix,
       livemode,
-      dealer: { id: row.dealer_id, slug, name: row.name, city: row.city, markets, timeZone: dealerTimeZone(row.time_zone, markets) },
+      dealer: {
+        id: row.dealer_id,
+        slug,
+        name: row.name,
+        city: row.city,
+        markets,
+        timeZone: dealerTimeZone(row.time_zone, markets),
+        logoFileId: row.logo_file_id,
+      },
     };
     if (version !== undefined) cache.set(key, { auth, until: now + KEY_CACHE_TTL_MS, version });
     noteUse(auth.keyId, now);

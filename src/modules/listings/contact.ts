@@ -7,6 +7,7 @@ import { compiledQuery } from '../../core/db/compiled.js';
 import type { DealerRow, VehicleRow } from '../../core/db/schema.js';
 import { languageOf } from '../markets/markets.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
+import { storefrontUrl } from './site.js';
 
 export type ContactChannel = 'phone' | 'whatsapp';
 const CONTACT_CHANNELS: readonly ContactChannel[] = ['phone', 'whatsapp'];
@@ -58,4 +59,28 @@ export async function contactTarget(
   if (!row.whatsapp) return undefined;
   const text = MESSAGE[languageOf(row.market)](vehicleLabel(row), listingUrl(publicBaseUrl, row.listing_id));
   return { location: `https://wa.me/${row.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`, channel: 'whatsapp' };
+}
+
+const STOREFRONT_MESSAGE = {
+  es: (url: string) => `Hola, vi sus autos en ${url}`,
+  pt: (url: string) => `Olá, vi seus carros em ${url}`,
+  en: (url: string) => `Hello, I saw your cars at ${url}`,
+};
+
+/**
+ * The storefront's buttons (P133): the same redirects for a dealership rather than a car
+ * (`/dealers/{slug}/contact/phone|whatsapp`), so the pages still never link a number directly.
+ * Not counted: D34's contacts are a car's. `dealer` is the live dealership of the slug, or undefined.
+ */
+export function dealerContactTarget(
+  dealer: Pick<DealerRow, 'slug' | 'markets' | 'phone' | 'whatsapp'> | undefined,
+  publicBaseUrl: string,
+  channel: string,
+): string | undefined {
+  if (!dealer || !(CONTACT_CHANNELS as readonly string[]).includes(channel)) return undefined;
+  if (channel === 'phone') return dealer.phone ? `tel:${dealer.phone}` : undefined;
+  if (!dealer.whatsapp) return undefined;
+  const market = (JSON.parse(dealer.markets) as string[])[0] ?? '';
+  const text = STOREFRONT_MESSAGE[languageOf(market)](storefrontUrl(publicBaseUrl, dealer.slug));
+  return `https://wa.me/${dealer.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }

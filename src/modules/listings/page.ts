@@ -1,6 +1,8 @@
 // The public pages (D6, D19): templates only. Every value goes through `html`, which escapes it.
 import { shownPhotos, shownUrls, type ShownPhoto } from '../vehicles/photos/state.js';
 import { photoUrl } from '../photos/url.js';
+import { logoOf } from '../dealers/logo.js';
+import type { DealerRow } from '../../core/db/schema.js';
 import type { Entered, InquiryField, Problem } from '../leads/inquiry.js';
 import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../leads/inquiry.js';
 import { findMarket } from '../markets/markets.js';
@@ -56,6 +58,9 @@ const CSS = [
   '.dealer-card{background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}',
   '.dealer-card h2,.dealer-card h3{font-size:1.1rem;margin:0 0 .5rem;display:flex;align-items:center;gap:.5rem}',
   '.mono{display:inline-flex;align-items:center;justify-content:center;width:2.5rem;height:2.5rem;border-radius:50%;background:#e8eefc;color:#0b57d0;font-weight:700;flex:none}',
+  // The logo (P132): a box of known size (the img's width/height give its ratio), so nothing moves when it arrives.
+  '.logo{display:block;flex:none;width:auto;height:2.5rem;max-width:7.5rem;object-fit:contain}',
+  '.store-head{display:flex;align-items:center;gap:1rem;margin:.67em 0}.store-head h1{margin:0}.store-head .logo,.store-head .mono{height:4rem;max-width:10rem}.store-head .mono{width:4rem;font-size:1.5rem}',
   '.dealer-card p{margin:.25rem 0}.dealer-card .label{display:block;font-size:.85rem;color:#444}',
   '.btns{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 0}',
   '.btn{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.25rem;font-weight:600;text-decoration:none;background:#0b57d0;color:#fff}',
@@ -282,7 +287,7 @@ ${contactBar(l, row, url)}
 </article>
 <aside class="aside" id="contact" aria-labelledby="contact-title">
 <h2 id="contact-title">${t.contactHeading}</h2>
-${dealerCard(l, row, url, storefront)}
+${dealerCard(l, row, url, storefront, 'h3', publicBaseUrl)}
 <p class="hint">${t.contactIntro}</p>
 ${contactForm(l, `${url}/inquiries`, form)}
 </aside>
@@ -314,7 +319,7 @@ export function gonePage(
   const body = html`<h1>${t.goneTitle}</h1>
 ${notice ? html`<p role="alert">${notice}</p>\n` : ''}<p class="notice">${t.goneHeadline}: ${car}</p>
 <p>${t.goneBody}</p>
-${dealerCard(l, row, listingUrl(publicBaseUrl, row.listing_id), storefront, 'h2')}
+${dealerCard(l, row, listingUrl(publicBaseUrl, row.listing_id), storefront, 'h2', publicBaseUrl)}
 ${
   others.length
     ? html`<section aria-labelledby="others-title">
@@ -356,12 +361,19 @@ const mapUrl = (address: string, city: string | null): string =>
  * The dealership on a car's page (D36, P87, P112): its name, address with a map link, opening
  * hours, phone and WhatsApp buttons (only the numbers it has; through D34's contact redirects,
  * the only way these pages link them, so each contact is counted), website and storefront.
- * No logo: the profile (D32) stores none yet; its initial stands in.
+ * Its logo (P132), or its initial when it has none.
  */
-function dealerCard(l: PageLocale, row: ListingRow, carUrl: string, storefront: string, level: 'h2' | 'h3' = 'h3'): Html {
+function dealerCard(l: PageLocale, row: ListingRow, carUrl: string, storefront: string, level: 'h2' | 'h3' = 'h3', base = ''): Html {
   const t = l.t;
   // A heading under the page's h1 (the sold car's page) or under the contact section's h2.
-  const heading = html`<span class="mono" aria-hidden="true">${row.dealer_name.trim().charAt(0).toUpperCase()}</span><span><span class="label">${t.soldBy}</span>${row.dealer_name}</span>`;
+  // The car page's card is below the first screen on a phone: its logo is lazy; the sold page's is not.
+  const mark = dealerMark(
+    l,
+    base,
+    { name: row.dealer_name, logo_file_id: row.dealer_logo_file_id, logo_width: row.dealer_logo_width, logo_height: row.dealer_logo_height },
+    level === 'h3',
+  );
+  const heading = html`${mark}<span><span class="label">${t.soldBy}</span>${row.dealer_name}</span>`;
   const phone = row.dealer_phone ? displayPhone(row.dealer_phone, row.market) : '';
   return html`<section class="dealer-card" aria-labelledby="dealer-title">
 ${level === 'h2' ? html`<h2 id="dealer-title">${heading}</h2>` : html`<h3 id="dealer-title">${heading}</h3>`}
@@ -392,6 +404,45 @@ ${
       : ''
   }<p><a href="${storefront}">${t.seeAllCars}</a></p>
 </section>`;
+}
+
+/** The dealership's logo (P132; width and height given, so no shift when it arrives) or, without one, its initial. */
+function dealerMark(
+  l: PageLocale,
+  base: string,
+  d: { name: string; logo_file_id: string | null; logo_width: number | null; logo_height: number | null },
+  lazy: boolean,
+): Html {
+  const logo = logoOf(d, base);
+  if (!logo) return html`<span class="mono" aria-hidden="true">${d.name.trim().charAt(0).toUpperCase()}</span>`;
+  return html`<img class="logo" src="${logo.url}" alt="${l.t.logoAlt(d.name)}" width="${logo.width}" height="${logo.height}"${lazy ? html` loading="lazy"` : ''} decoding="async">`;
+}
+
+/** The dealership's address, opening hours, phone and WhatsApp buttons and website on its storefront (D32, P133). */
+function storefrontProfile(l: PageLocale, base: string, d: DealerRow, market: string): Html {
+  const t = l.t;
+  const url = storefrontUrl(base, d.slug);
+  const lines: Html[] = [];
+  if (d.address)
+    lines.push(
+      html`<p><span class="label">${t.address}</span>${d.address}${d.city && !d.address.includes(d.city) ? html`, ${d.city}` : ''}<br><a href="${mapUrl(d.address, d.city)}" rel="noopener">${t.onMap}</a></p>`,
+    );
+  if (d.opening_hours) lines.push(html`<p><span class="label">${t.hours}</span>${d.opening_hours}</p>`);
+  if (d.phone || d.whatsapp)
+    lines.push(
+      html`<p class="btns">${d.whatsapp ? html`<a class="btn wa" href="${url}/contact/whatsapp" rel="nofollow">${t.whatsapp}</a>` : ''}${
+        d.phone ? html`<a class="btn ghost" href="${url}/contact/phone" rel="nofollow">${t.call} ${displayPhone(d.phone, market)}</a>` : ''
+      }</p>`,
+    );
+  if (d.website && /^https?:\/\//i.test(d.website)) lines.push(html`<p><a href="${d.website}" rel="noopener nofollow">${t.website}</a></p>`);
+  if (!lines.length) return html``;
+  return html`<section class="dealer-card" aria-labelledby="profile-title">
+<h2 id="profile-title">${t.contactDealer}</h2>
+${lines.map(
+  (line) => html`${line}
+`,
+)}</section>
+`;
 }
 
 /**
@@ -519,8 +570,8 @@ export function storefrontPage(sf: Storefront, base: string): string {
     html`<div><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}"><option value="">–</option>${
       f[name] && !years.includes(Number(f[name])) ? html`<option value="${f[name]}" selected>${f[name]}</option>` : ''
     }${years.map((y) => html`<option value="${y}"${String(y) === f[name] ? html` selected` : ''}>${y}</option>`)}</select></div>`;
-  const body = html`<h1 id="title">${t.storefrontTitle(d.name)}</h1>
-${d.city ? html`<p>${d.city}</p>\n` : ''}${/* D32: the dealership's profile (logo, address, hours, phone and WhatsApp via D34) goes here. */ ''}${
+  const body = html`<div class="store-head">${dealerMark(l, base, d, false)}<h1 id="title">${t.storefrontTitle(d.name)}</h1></div>
+${d.city && !(d.address ?? '').includes(d.city) ? html`<p>${d.city}</p>\n` : ''}${storefrontProfile(l, base, d, sf.market)}${
     sf.problems.length ? html`<div class="errors" role="alert"><ul>${sf.problems.map((p) => html`<li>${t.badFilter[p]}</li>`)}</ul></div>\n` : ''
   }<form method="get" action="${url}" class="filters" aria-label="${t.filters}">
 <div><label for="f-brand">${t.brand}</label><select id="f-brand" name="brand"><option value="">${t.anyBrand}</option>${sf.brands.map(

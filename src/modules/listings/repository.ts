@@ -15,6 +15,10 @@ export interface ListingRow extends VehicleRow {
   dealer_address: string | null;
   dealer_website: string | null;
   dealer_opening_hours: string | null;
+  /** The logo (P132): its file in the photo store and its size; null when none. */
+  dealer_logo_file_id: string | null;
+  dealer_logo_width: number | null;
+  dealer_logo_height: number | null;
   /** D35: the live dealership's id when the car is its sandbox's (never public); else null. */
   dealer_sandbox_of: number | null;
 }
@@ -29,6 +33,9 @@ const DEALER_COLUMNS = [
   'dealers.address as dealer_address',
   'dealers.website as dealer_website',
   'dealers.opening_hours as dealer_opening_hours',
+  'dealers.logo_file_id as dealer_logo_file_id',
+  'dealers.logo_width as dealer_logo_width',
+  'dealers.logo_height as dealer_logo_height',
   'dealers.sandbox_of as dealer_sandbox_of',
 ] as const;
 
@@ -48,6 +55,7 @@ export type ListingRef = Pick<
   | 'dealer_address'
   | 'dealer_website'
   | 'dealer_opening_hours'
+  | 'dealer_logo_file_id'
   | 'dealer_sandbox_of'
 >;
 

@@ -5,6 +5,7 @@
 //                                           (→ 201 { result: "received" }, or the Error shape)
 //   GET  /listings/{listing_id}/thanks      the thank-you page
 //   GET  /dealers/{slug}                    a dealership's storefront (D36, P86)
+//   GET  /dealers/{slug}/contact/{channel}  302 to its phone or WhatsApp (P133)
 //   GET  /robots.txt, /sitemap.xml, /sitemaps/{file}.xml, /favicon.ico, /   the site around them (P85)
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -31,7 +32,7 @@ import { pickEncoding } from './encoding.js';
 import { encodedPage, LISTING_ID, ListingPages, notFoundListing, renderGone, type Page } from './service.js';
 import { FAVICON, homeLang, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
 import type { StatsCounting } from '../stats/counting.js';
-import { contactTarget, noContactHook, type OnContact } from './contact.js';
+import { contactTarget, dealerContactTarget, noContactHook, type OnContact } from './contact.js';
 import { previewDealerOf } from '../users/session.js';
 
 export interface ListingDeps {
@@ -171,6 +172,15 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     if (sf.problems.length) return noStore(reply, 400, storefrontPage(sf, publicBaseUrl));
     const noindex = Object.values(sf.form).some(Boolean) || sf.paged;
     return sendHtml(reply, 200, storefrontPage(sf, publicBaseUrl), 'public, max-age=60', noindex);
+  });
+
+  // P133: the storefront's phone and WhatsApp buttons, as a car's (contact.ts); not counted.
+  app.get<{ Params: { slug: string; channel: string } }>('/dealers/:slug/contact/:channel', { schema: { hide: true } }, async (req, reply) => {
+    const slug = req.params.slug;
+    const dealer = slug.length <= 64 && SLUG.test(slug) ? await findDealerBySlug(store.db, slug) : undefined;
+    const location = dealerContactTarget(dealer, publicBaseUrl, req.params.channel);
+    if (!location) return sendHtml(reply, 404, dealerNotFoundPage(), 'no-store', true);
+    return reply.code(302).header('location', location).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send();
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {

@@ -94,6 +94,7 @@ const refKey = (r: ListingRef): string =>
     r.dealer_address,
     r.dealer_website,
     r.dealer_opening_hours,
+    r.dealer_logo_file_id,
   ]);
 
 export class ListingPages {

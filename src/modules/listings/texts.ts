@@ -90,6 +90,10 @@ export interface Texts {
   onMap: string;
   hours: string;
   website: string;
+  /** The dealership's logo's alternative text (P132). */
+  logoAlt: (dealer: string) => string;
+  /** The storefront's contact section (P133). */
+  contactDealer: string;
   call: string;
   whatsapp: string;
   write: string;
@@ -191,6 +195,8 @@ const en: Texts = {
   onMap: 'See it on the map',
   hours: 'Opening hours',
   website: 'Website',
+  logoAlt: (d) => `Logo of ${d}`,
+  contactDealer: 'Contact',
   call: 'Call',
   whatsapp: 'WhatsApp',
   write: 'Write',
@@ -307,6 +313,8 @@ const es: Texts = {
   onMap: 'Ver en el mapa',
   hours: 'Horario de atención',
   website: 'Sitio web',
+  logoAlt: (d) => `Logo de ${d}`,
+  contactDealer: 'Contacto',
   call: 'Llamar',
   whatsapp: 'WhatsApp',
   write: 'Escribir',
@@ -423,6 +431,8 @@ const pt: Texts = {
   onMap: 'Ver no mapa',
   hours: 'Horário de atendimento',
   website: 'Site',
+  logoAlt: (d) => `Logotipo de ${d}`,
+  contactDealer: 'Contato',
   call: 'Ligar',
   whatsapp: 'WhatsApp',
   write: 'Escrever',

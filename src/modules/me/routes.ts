@@ -5,8 +5,9 @@ import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { minPhotosOf } from '../markets/markets.js';
 import { SYNC_MAX } from '../vehicles/sync.js';
 import { API_VERSION } from '../../core/version.js';
+import { logoUrl } from '../photos/url.js';
 
-export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number }> = async (app, { perMinute }) => {
+export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number; publicBaseUrl: string }> = async (app, { perMinute, publicBaseUrl }) => {
   const bodies = new WeakMap<AuthContext, string>();
   app.get(
     '/me',
@@ -23,7 +24,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number }> = async 
       // looks the key up again) with this route's schema, then sent as it is, synchronously (P53).
       let body = bodies.get(req.auth);
       if (body === undefined) {
-        body = reply.serialize(account(req.auth, perMinute)) as string;
+        body = reply.serialize(account(req.auth, perMinute, publicBaseUrl)) as string;
         bodies.set(req.auth, body);
       }
       return reply.type('application/json; charset=utf-8').send(body);
@@ -31,10 +32,16 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number }> = async 
   );
 };
 
-function account({ dealer, keyPrefix, keyName, livemode }: AuthContext, perMinute: number) {
+function account({ dealer, keyPrefix, keyName, livemode }: AuthContext, perMinute: number, publicBaseUrl: string) {
   return {
     livemode,
-    dealer: { name: dealer.name, slug: dealer.slug, markets: dealer.markets, time_zone: dealer.timeZone },
+    dealer: {
+      name: dealer.name,
+      slug: dealer.slug,
+      markets: dealer.markets,
+      time_zone: dealer.timeZone,
+      logo_url: dealer.logoFileId ? logoUrl(publicBaseUrl, dealer.logoFileId) : null,
+    },
     key: { prefix: keyPrefix, name: keyName },
     limits: { per_minute: perMinute, sync_max: SYNC_MAX, min_photos: Math.max(...dealer.markets.map(minPhotosOf)) },
     api_version: API_VERSION,

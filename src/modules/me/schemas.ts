@@ -15,6 +15,11 @@ export const AccountSchema = Type.Object(
         description: "The dealership's IANA time zone (D32): its own, else its first market's. Times are shown to people in it.",
         examples: ['America/Argentina/Buenos_Aires'],
       }),
+      logo_url: Type.Union([Type.String({ format: 'uri' }), Type.Null()], {
+        description:
+          "The dealership's logo (D32, P132): a WebP of at most 256 px a side, uploaded by an owner in the panel; its URL changes when the logo does, so it may be cached for good. Null when it has none.",
+        examples: ['https://cars.example.com/photos/9b74c9897bac770ffc029102a200c5de9b74c9897bac770ffc029102a200c5de/logo.webp'],
+      }),
     }),
     key: Type.Object({
       prefix: Type.String({ description: 'The first 12 characters of the key: enough to tell keys apart.' }),

@@ -34,6 +34,16 @@ export interface ImageRequest {
   bytes: Uint8Array;
   /** The local store's DATA_DIR: the image process writes both copies there and sends back neither. */
   storeIn?: string;
+  /** A dealership's logo (P132): its one small copy is made and sent back (image.ts processLogo). */
+  logo?: true;
+}
+
+/** A logo made by the image process: its WebP, its size, and its file id (a hash of that WebP). */
+interface WorkedLogo {
+  fileId: string;
+  width: number;
+  height: number;
+  data: Buffer;
 }
 export type ImageReply =
   | {
@@ -41,6 +51,7 @@ export type ImageReply =
       kind: 'done';
       image: WorkedImage & { original?: Uint8Array; display?: Uint8Array; extra?: { variant: ExtraCopy['variant']; ext: string; data: Uint8Array }[] };
     }
+  | { id: number; kind: 'logo'; logo: Omit<WorkedLogo, 'data'> & { data: Uint8Array } }
   | { id: number; kind: 'rejected'; text: Msg }
   | { id: number; kind: 'failed'; message: string };
 
@@ -59,7 +70,7 @@ const WORKER_PATH = fileURLToPath(FROM_SOURCE ? new URL('./image-worker.ts', imp
 const WORKER_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'TZ', 'LANG', 'LC_ALL', 'NODE_ENV', 'SYSTEMROOT'];
 
 interface Pending {
-  resolve: (image: WorkedImage & { original?: Buffer; display?: Buffer; extra?: ExtraCopy[] }) => void;
+  resolve: (image: (WorkedImage & { original?: Buffer; display?: Buffer; extra?: ExtraCopy[] }) | WorkedLogo) => void;
   reject: (err: Error) => void;
 }
 
@@ -86,7 +97,12 @@ export class ImageWork {
    * (local-storage.ts, the same files and atomic renames); a failed write rejects as any error.
    */
   processInto(bytes: Buffer, dataDir: string): Promise<WorkedImage> {
-    return this.limit.run('image', () => this.send(bytes, dataDir));
+    return this.limit.run('image', () => this.send(bytes, dataDir)) as Promise<WorkedImage>;
+  }
+
+  /** Checks `bytes` as any photo and makes a dealership's logo (P132) in the image process; the caller stores it. */
+  processLogo(bytes: Buffer): Promise<WorkedLogo> {
+    return this.limit.run('image', () => this.send(bytes, undefined, true)) as Promise<WorkedLogo>;
   }
 
   /** The image process's id while it runs (tests end it to see a crash handled). */
@@ -99,12 +115,16 @@ export class ImageWork {
     if (this.child) this.ended(this.child, 'the image process was stopped');
   }
 
-  private send(bytes: Buffer, storeIn: string | undefined): Promise<WorkedImage & { original?: Buffer; display?: Buffer; extra?: ExtraCopy[] }> {
+  private send(
+    bytes: Buffer,
+    storeIn: string | undefined,
+    logo = false,
+  ): Promise<(WorkedImage & { original?: Buffer; display?: Buffer; extra?: ExtraCopy[] }) | WorkedLogo> {
     const child = this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      const req: ImageRequest = storeIn === undefined ? { id, bytes } : { id, bytes, storeIn };
+      const req: ImageRequest = logo ? { id, bytes, logo: true } : storeIn === undefined ? { id, bytes } : { id, bytes, storeIn };
       child.send(req, (err) => {
         if (err) this.ended(child, `the image process could not be reached (${err.message})`);
       });
@@ -144,7 +164,8 @@ export class ImageWork {
             ? { ...worked, original: asBuffer(original), display: asBuffer(display), extra: (extra ?? []).map((c) => ({ ...c, data: asBuffer(c.data) })) }
             : worked,
         );
-      } else if (m.kind === 'rejected') p.reject(new ImageRejected(m.text));
+      } else if (m.kind === 'logo') p.resolve({ ...m.logo, data: asBuffer(m.logo.data) });
+      else if (m.kind === 'rejected') p.reject(new ImageRejected(m.text));
       else p.reject(new Error(m.message));
       if (this.pending.size === 0) this.idle(child);
     });

@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { KeyedLimit } from '../../core/keyed-limit.js';
 import { EXTENSIONS } from './url.js';
-import { ImageRejected, processImage } from './image.js';
+import { ImageRejected, processImage, processLogo } from './image.js';
 import type { ImageReply, ImageRequest } from './image-work.js';
 import { LocalPhotoStorage } from './local-storage.js';
-import { fileIdOf } from './storage.js';
+import { fileIdOf, logoFileIdOf } from './storage.js';
 
 if (!process.send) throw new Error('photo image worker: must be started by the server (with an IPC channel)');
 const send = (m: ImageReply) => process.send!(m);
@@ -51,20 +51,25 @@ process.on('disconnect', () => process.exit(0));
 async function run(req: ImageRequest): Promise<void> {
   try {
     const bytes = Buffer.from(req.bytes.buffer, req.bytes.byteOffset, req.bytes.byteLength);
-    const image = await limit.run('image', () => processImage(bytes));
-    const fileId = fileIdOf(bytes);
-    if (req.storeIn === undefined) {
-      send({ id: req.id, kind: 'done', image: { ...image, fileId } });
+    if (req.logo) {
+      const logo = await limit.run('image', () => processLogo(bytes));
+      send({ id: req.id, kind: 'logo', logo: { ...logo, fileId: logoFileIdOf(logo.data) } });
     } else {
-      // Written after the photo's place is given up: the next photo is encoded meanwhile.
-      let store = stores.get(req.storeIn);
-      if (!store) stores.set(req.storeIn, (store = new LocalPhotoStorage(req.storeIn)));
-      const ext = EXTENSIONS[image.format];
-      await store.write(fileId, 'original', ext, image.original);
-      for (const c of image.extra) await store.write(fileId, c.variant, c.ext, c.data);
-      // The display copy last: written means every copy is (a retry finds none half made).
-      await store.write(fileId, 'display', ext, image.display);
-      send({ id: req.id, kind: 'done', image: { format: image.format, width: image.width, height: image.height, widths: image.widths, fileId } });
+      const image = await limit.run('image', () => processImage(bytes));
+      const fileId = fileIdOf(bytes);
+      if (req.storeIn === undefined) {
+        send({ id: req.id, kind: 'done', image: { ...image, fileId } });
+      } else {
+        // Written after the photo's place is given up: the next photo is encoded meanwhile.
+        let store = stores.get(req.storeIn);
+        if (!store) stores.set(req.storeIn, (store = new LocalPhotoStorage(req.storeIn)));
+        const ext = EXTENSIONS[image.format];
+        await store.write(fileId, 'original', ext, image.original);
+        for (const c of image.extra) await store.write(fileId, c.variant, c.ext, c.data);
+        // The display copy last: written means every copy is (a retry finds none half made).
+        await store.write(fileId, 'display', ext, image.display);
+        send({ id: req.id, kind: 'done', image: { format: image.format, width: image.width, height: image.height, widths: image.widths, fileId } });
+      }
     }
   } catch (err) {
     if (err instanceof ImageRejected) send({ id: req.id, kind: 'rejected', text: err.text });

@@ -65,8 +65,8 @@ const ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
 /** The WebP beside a JPEG or PNG copy: about a third smaller than the JPEG at the same look. */
 const WEBP = (s: Sharp) => s.webp({ quality: 78, effort: 4 });
 
-/** Checks `bytes` and makes both stored copies; rejects what can never be a photo. */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+/** The checks every image passes before any copy is made (size, format by its bytes, pixels). */
+async function readImage(bytes: Buffer) {
   if (bytes.length === 0) throw new ImageRejected(msg('image_empty'));
   if (bytes.length > IMAGE_LIMITS.maxBytes) throw new ImageRejected(msg('image_too_large', { max: IMAGE_LIMITS.maxBytes / 1024 / 1024 }));
   const format = sniffFormat(bytes);
@@ -88,6 +88,12 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const height = oriented?.height ?? meta.height;
   if (!width || !height) throw new ImageRejected(msg('image_no_size'));
   if (width * height > IMAGE_LIMITS.maxPixels) throw new ImageRejected(msg('image_too_many_pixels', { max: IMAGE_LIMITS.maxPixels / 1e6 }));
+  return { sharp, options, format, width, height, meta };
+}
+
+/** Checks `bytes` and makes both stored copies; rejects what can never be a photo. */
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  const { sharp, options, format, width, height, meta } = await readImage(bytes);
   try {
     // Metadata (EXIF with GPS, camera serials…) is dropped by sharp unless asked to keep it.
     // A pipeline that runs longer than maxSeconds (a pathological file) is stopped.
@@ -116,6 +122,32 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       extraCopies(),
     ]);
     return { format, width, height, original, display, widths, extra };
+  } catch (err) {
+    throw new ImageRejected(msg('image_undecodable', { detail: shortReason(err) }));
+  }
+}
+
+/** A dealership's logo (P132): fits inside this square, never enlarged. */
+const LOGO_BOX = 256;
+
+interface ProcessedLogo {
+  /** A WebP (transparency kept): one copy serves every page, at most LOGO_BOX px a side. */
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Checks `bytes` as any photo (the same limits), then makes the logo's one copy: oriented, metadata dropped, fit inside LOGO_BOX. */
+export async function processLogo(bytes: Buffer): Promise<ProcessedLogo> {
+  const { sharp, options } = await readImage(bytes);
+  try {
+    const { data, info } = await sharp(bytes, options)
+      .rotate()
+      .timeout({ seconds: IMAGE_LIMITS.maxSeconds })
+      .resize({ width: LOGO_BOX, height: LOGO_BOX, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 90, alphaQuality: 100, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
   } catch (err) {
     throw new ImageRejected(msg('image_undecodable', { detail: shortReason(err) }));
   }

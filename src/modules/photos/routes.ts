@@ -1,4 +1,5 @@
-// Serves stored photos at stable public URLs: /photos/{file_id}/{original|display|w480|w960}.{ext} (P88).
+// Serves stored photos at stable public URLs: /photos/{file_id}/{original|display|w480|w960}.{ext} (P88),
+// and dealerships' logos at /photos/{file_id}/logo.webp (P132).
 // The content never changes under a URL (it is named by its hash), so it is cached for a year.
 // From whichever store PHOTO_STORAGE names, streamed through the process, or redirected to
 // PHOTO_PUBLIC_BASE_URL when a CDN or public bucket serves the store (P33).
@@ -9,7 +10,7 @@ import { msg } from '../../core/i18n/index.js';
 import { VARIANTS, type Variant } from './url.js';
 import { FILE_ID_PATTERN, PHOTO_CACHE_CONTROL, StorageUnavailable, type PhotoStorage } from './storage.js';
 
-const NAME = /^(original|display|w480|w960)\.(jpg|png|webp)$/;
+const NAME = /^(original|display|w480|w960|logo)\.(jpg|png|webp)$/;
 /** How long a browser or CDN keeps the redirect: PHOTO_PUBLIC_BASE_URL may move, the photo does not (P33). */
 const REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 

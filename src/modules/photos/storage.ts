@@ -12,6 +12,11 @@ export const FILE_ID_PATTERN = /^[0-9a-f]{64}$/;
 export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export const fileIdOf = (bytes: Buffer): string => crypto.createHash('sha256').update(bytes).digest('hex');
+/**
+ * A logo's file id (P132): the hash of its WebP with a prefix of its own, so it never names the
+ * same files as a car photo of the same bytes (whose display.webp is another picture).
+ */
+export const logoFileIdOf = (webp: Buffer): string => crypto.createHash('sha256').update('dealer-logo\0').update(webp).digest('hex');
 
 /** A photo's name inside a store: `<ff>/<fileId>-<variant>.<ext>` (the first two hex digits fan the files out). */
 export function photoKey(fileId: string, variant: Variant, ext: string): string {
