@@ -24,8 +24,10 @@ export interface FileInputOptions {
   required?: boolean;
   /** Phones: open the camera (capture="environment"). */
   camera?: boolean;
-  /** The id of a help line the input is described by. */
+  /** The ids of the help (and error) lines the input is described by. */
   describedBy?: string;
+  /** The form came back with this field refused (aria-invalid). */
+  invalid?: boolean;
 }
 
 export function fileInput(o: FileInputOptions): Html {
@@ -33,6 +35,6 @@ export function fileInput(o: FileInputOptions): Html {
   const chosen = `${o.id}-chosen`;
   return html`<div class="file-pick"><input id="${o.id}" class="file-input" name="${o.name}" type="file"${o.accept ? html` accept="${o.accept}"` : ''}${
     o.camera ? html` capture="environment"` : ''
-  }${o.multiple ? html` multiple` : ''}${o.required ? html` required` : ''} aria-describedby="${o.describedBy ? `${o.describedBy} ` : ''}${chosen}"><label for="${o.id}" class="button secondary">${o.label}</label>
+  }${o.multiple ? html` multiple` : ''}${o.required ? html` required` : ''}${o.invalid ? html` aria-invalid="true"` : ''} aria-describedby="${o.describedBy ? `${o.describedBy} ` : ''}${chosen}"><label for="${o.id}" class="button secondary">${o.label}</label>
 <span id="${chosen}" class="muted file-chosen" data-none="${t.none}" data-many="${t.many}" aria-live="polite" hidden>${t.none}</span></div>`;
 }

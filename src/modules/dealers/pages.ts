@@ -11,6 +11,7 @@ import type { Store } from '../../core/db/store.js';
 import { ownerOnly, signedIn, type Lang, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
+import { fileInput } from '../../core/web/file-input.js';
 import { csrfField } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { render } from '../../core/i18n/index.js';
@@ -208,8 +209,7 @@ ${problem ? html`<p class="notice bad" role="alert" id="logo-error">${problem}</
 ${shown}
 <form method="post" action="/panel/profile/logo" enctype="multipart/form-data">
 ${csrfField(req.csrfToken)}
-<label for="logo">${t.file}</label>
-<input id="logo" name="logo" type="file" accept="image/jpeg,image/png,image/webp" aria-describedby="logo-help${problem ? ' logo-error' : ''}"${problem ? html` aria-invalid="true"` : ''}>
+${fileInput({ id: 'logo', name: 'logo', lang: user.lang, label: t.file, accept: 'image/jpeg,image/png,image/webp', describedBy: problem ? 'logo-help logo-error' : 'logo-help', invalid: problem !== undefined })}
 <p id="logo-help" class="muted">${t.help(LOGO_MB)}</p>
 <div class="actions"><button type="submit">${logo ? t.replace : t.upload}</button></div>
 </form>${
