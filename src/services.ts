@@ -68,6 +68,12 @@ export interface AppServices {
   /** One feed import at a time per dealership. */
   importLock: ImportLock;
   publicBaseUrl: string;
+  /**
+   * The origin photo URLs redirect to (PHOTO_PUBLIC_BASE_URL's: a CDN or a public bucket), or
+   * undefined when the process serves them. Pages' Content-Security-Policy admits it for images:
+   * the policy checks an image's final address after the redirect.
+   */
+  photoOrigin: string | undefined;
   /** How webhook deliveries are sent (timeout, User-Agent). */
   send: SendConfig;
   /** WEBHOOK_ALLOW_HTTP. */
@@ -125,6 +131,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     keyRevocations: watchChanges(store, KEY_REVOCATIONS, log.child({ component: 'keys' })),
     importLock: new ImportLock(store),
     publicBaseUrl: config.publicBaseUrl,
+    photoOrigin: config.photoPublicBaseUrl === undefined ? undefined : new URL(config.photoPublicBaseUrl).origin,
     send: { timeoutMs: config.webhookTimeoutMs, userAgent: `DealerInventory-Webhooks/${API_VERSION} (+${config.publicBaseUrl})` },
     allowHttp: config.webhookAllowHttp,
     mailer: opts.mailer ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),

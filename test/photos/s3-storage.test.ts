@@ -137,6 +137,12 @@ describe(`photos in an S3 bucket (${STORE_NAME})`, () => {
       const bad = await t.app.inject({ url: `/photos/${id}/thumb.jpg` });
       assert.equal(bad.statusCode, 404, 'a malformed path is still refused, not redirected');
       assert.equal(bad.json().error.code, 'not_found');
+      // The pages showing those photos let the browser follow the redirect: a policy checks the
+      // image's final address (the panel's and the buyers' pages alike).
+      for (const url of ['/panel/sign-in', '/listings/no-such-listing']) {
+        const csp = String((await t.app.inject({ url })).headers['content-security-policy']);
+        assert.match(csp, /img-src 'self'[^;]* https:\/\/cdn\.example\.com(;|$| )/, `${url}: ${csp}`);
+      }
     } finally {
       await t.close();
     }

@@ -39,6 +39,8 @@ export interface ListingDeps {
   store: Store;
   clock: Clock;
   publicBaseUrl: string;
+  /** Where photo URLs redirect to (PHOTO_PUBLIC_BASE_URL's origin), admitted for images. */
+  photoOrigin: string | undefined;
   limiter: RateLimitStore;
   /** Inquiries accepted per client address in any hour (INQUIRIES_PER_HOUR). */
   inquiriesPerHour: number;
@@ -62,9 +64,11 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   const { store, publicBaseUrl } = deps;
   const pages = new ListingPages(store.db, publicBaseUrl);
   const origin = new URL(publicBaseUrl).origin;
-  // No script runs on these pages at all; images come from our photo URLs only. connect-src
+  // No script runs on these pages at all; images come from our photo URLs only (and where they
+  // redirect to, PHOTO_PUBLIC_BASE_URL: the policy checks the final address). connect-src
   // 'self': crawlers' auditors (Lighthouse) read /robots.txt from within the page (P116).
-  const csp = `default-src 'none'; img-src 'self' ${origin}; style-src 'unsafe-inline'; connect-src 'self' ${origin}; form-action 'self' ${origin}; base-uri 'none'; frame-ancestors 'none'`;
+  const images = deps.photoOrigin && deps.photoOrigin !== origin ? `${origin} ${deps.photoOrigin}` : origin;
+  const csp = `default-src 'none'; img-src 'self' ${images}; style-src 'unsafe-inline'; connect-src 'self' ${origin}; form-action 'self' ${origin}; base-uri 'none'; frame-ancestors 'none'`;
 
   const sendHtml = (reply: FastifyReply, status: number, body: string | Buffer, cacheControl: string, noindex: boolean, etag?: string) => {
     if (etag) reply.header('etag', etag);

@@ -12,7 +12,7 @@ import { ASSETS } from '../../core/web/assets.js';
 import { CSRF_COOKIE, csrfCookieOptions } from '../../core/web/csrf.js';
 import { renderPageError } from '../../core/web/error-page.js';
 import { PageError } from '../../core/web/errors.js';
-import { setPanelHeaders } from '../../core/web/headers.js';
+import { panelHeaders } from '../../core/web/headers.js';
 import { hasRepeatedParameter, redirectTo } from '../../core/web/render.js';
 import { langFromHeader } from '../../core/web/texts.js';
 import { accountPages, type AccountPagesDeps } from '../users/account-pages.js';
@@ -41,7 +41,11 @@ export type PanelDeps = AuthPagesDeps &
   Omit<KeysPagesDeps, 'resetSandbox'> &
   FeedsPagesDeps &
   DealerPagesDeps &
-  StatsPagesDeps & { box: SecretBox };
+  StatsPagesDeps & {
+    box: SecretBox;
+    /** Where photo URLs redirect to (PHOTO_PUBLIC_BASE_URL), admitted for images by the policy. */
+    photoOrigin: string | undefined;
+  };
 
 /** A panel form is short text; anything larger is refused with a page (413). */
 const PANEL_FORM_LIMIT = 64 * 1024;
@@ -91,6 +95,7 @@ export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel
   panel.decorateRequest('panelLang', 'es');
   panel.decorateRequest('csrfToken', '');
 
+  const setPanelHeaders = panelHeaders(deps.photoOrigin);
   panel.addHook('onRequest', async (req, reply) => {
     setPanelHeaders(reply);
     req.panelLang = langFromHeader(req.headers['accept-language']);
