@@ -151,7 +151,7 @@ async function timeGets(url: string, cookie: string | undefined, n: number, chec
 }
 
 const leadRowsOf = (body: string) => (body.match(/<li[^>]* data-lead="\d+">/g) ?? []).length;
-const rowsOf = (body: string) => (body.match(/<a href="\/panel\/inventory\/\d+">/g) ?? []).length;
+const rowsOf = (body: string) => (body.match(/<a class="row-link" href="\/panel\/inventory\/\d+">/g) ?? []).length;
 
 /** CPU time of the process (all its threads, libuv's pool included) while `fn` runs, in ms. */
 async function cpuMs(fn: () => Promise<unknown>): Promise<number> {
