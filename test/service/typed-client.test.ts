@@ -15,6 +15,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { createFeed } from '../../src/modules/feeds/service.js';
+import { createKey } from '../../src/modules/keys/service.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { seedDealer } from '../support/dealers.js';
 import { PhotoHost } from '../support/photos.js';
@@ -63,6 +64,7 @@ function must<T>(r: Result<T>, status?: number): T {
 export interface Setup {
   baseUrl: string;
   key: string;
+  sandboxKey: string;
   feedToken: string;
   photos: (group: string) => string[];
   webhookUrl: string;
@@ -150,6 +152,28 @@ export async function integration(o: Setup) {
   if (lead === undefined) throw new Error('no lead');
   facts.stage = must(await api('/leads/{id}', 'patch', { path: { id: lead.id }, body: { stage: 'contacted' } })).lead.stage;
 
+  // Statistics (D34): the car's figures (the inquiry above counted) and the dealership's.
+  const carStats = must(await api('/vehicles/{external_id}/stats', 'get', { path: { external_id: 'A-1' } })); // no from/to: defaults
+  facts.carInquiries = carStats.totals.inquiries;
+  facts.daysOnMarket = carStats.days_on_market;
+  facts.prices = carStats.price_history.map((p) => p.price);
+  const dealerStats = must(await api('/stats', 'get', { query: { from: carStats.from, to: carStats.to } }));
+  facts.dealerInquiries = dealerStats.totals.inquiries;
+  facts.statsCars = dealerStats.vehicles.map((v) => v.external_id);
+
+  // The sandbox (D35): a dik_test_ key, its own car, a buyer made to write; a live key may not.
+  const sandbox = client(o.baseUrl, o.sandboxKey);
+  facts.livemode = me.livemode;
+  facts.sandboxLivemode = must(await sandbox('/me', 'get')).livemode;
+  facts.sandboxCreated = must(await sandbox('/vehicles/{external_id}', 'put', { path: { external_id: 'S-1' }, body: { ...car, photos: o.photos('S-1') } }), 201).result;
+  await o.runJobs();
+  const sandboxLead = must(await sandbox('/sandbox/leads', 'post', { body: { external_id: 'S-1', message: 'Is it still available?' } }), 201);
+  facts.sandboxLead = sandboxLead.lead.external_id;
+  facts.sandboxLeads = must(await sandbox('/leads', 'get')).data.map((l) => l.external_id);
+  const refused = await api('/sandbox/leads', 'post', { body: { external_id: 'A-1' } });
+  facts.liveRefused = [refused.status, refused.error?.error.code];
+  facts.liveLeads = must(await api('/leads', 'get')).data.map((l) => l.external_id);
+
   // The end of a car: sold, and another withdrawn.
   facts.sold = must(await api('/vehicles/{external_id}/sold', 'post', { path: { external_id: 'A-1' } })).result;
   facts.withdrawn = must(await api('/vehicles/{external_id}', 'delete', { path: { external_id: 'B-1' } })).result;
@@ -219,6 +243,7 @@ describe(`a typed client generated from the served document runs a real integrat
     const facts = await mod.integration({
       baseUrl: spec.servers[0]!.url,
       key: dealer.key,
+      sandboxKey: (await createKey(t.store.db, t.clock, { dealer: dealer.slug, name: 'sandbox', sandbox: true })).key,
       feedToken: token,
       photos: (group: string) => host.urls(group, 3),
       webhookUrl: rx.url('/ok'),
@@ -247,6 +272,18 @@ describe(`a typed client generated from the served document runs a real integrat
     assert.deepEqual(facts.deliveries, ['webhook.test']);
     assert.equal(facts.inquiry, 'received');
     assert.equal(facts.stage, 'contacted');
+    assert.equal(facts.carInquiries, 1);
+    assert.equal(facts.daysOnMarket, 0);
+    assert.deepEqual(facts.prices, ['18500000.00', '17900000.00']);
+    assert.equal(facts.dealerInquiries, 1);
+    assert.deepEqual(facts.statsCars, ['A-1']);
+    assert.equal(facts.livemode, true);
+    assert.equal(facts.sandboxLivemode, false);
+    assert.equal(facts.sandboxCreated, 'created');
+    assert.equal(facts.sandboxLead, 'S-1');
+    assert.deepEqual(facts.sandboxLeads, ['S-1']);
+    assert.deepEqual(facts.liveRefused, [403, 'sandbox_only']);
+    assert.deepEqual(facts.liveLeads, ['A-1'], "the sandbox lead is not the live dealership's");
     assert.equal(facts.sold, 'sold');
     assert.equal(facts.withdrawn, 'withdrawn');
   });
