@@ -9,7 +9,7 @@ import { requireBody } from '../../core/http/json-body.js';
 import { bodyRef, errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { ExternalIdParams, ListQuery, MarketQuery, ReconcileRequestSchema, SyncRequestSchema, VehicleInputSchema } from './schemas.js';
 import { VehicleResponseCache } from './response-cache.js';
-import { getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
+import { dealerVehiclesMark, getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
 import { STOCK_ID_MAX, stockIdFromPath } from './stock-id.js';
 import { reconcileVehicles, syncVehicles } from './sync.js';
 import { stockAnswerIn } from './stock-runner.js';
@@ -35,6 +35,13 @@ const conditionalRead = async (req: FastifyRequest, reply: FastifyReply, payload
   reply.header('etag', etag);
   if (!hasCopy(req.headers['if-none-match'], etag)) return payload;
   reply.code(304).removeHeader('content-type');
+  return '';
+};
+
+/** The list's 304 (P142) goes out with no body at all (the serializer would write `null`). */
+const emptyNotModified = async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  if (reply.statusCode !== 304) return payload;
+  reply.removeHeader('content-type');
   return '';
 };
 
@@ -67,9 +74,21 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         headers: IfNoneMatch,
         response: { 200: Type.Ref('VehicleList'), 304: NOT_MODIFIED, ...errorResponses(...KEYED_ERRORS) },
       },
-      onSend: conditionalRead,
+      onSend: emptyNotModified,
     },
-    async (req) => listDealerVehicles(deps, req.auth.dealer, req.query, req.lang),
+    async (req, reply) => {
+      // P142: the tag comes from the scope's change marker, read before the page (a change after
+      // it makes the next poll read again), so an unchanged poll answers 304 without the page.
+      const dealer = req.auth.dealer;
+      const { total, mark } = await dealerVehiclesMark(deps, dealer, req.query);
+      const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+      const etag = `"l${createHash('sha1')
+        .update(`${dealer.id}\n${dealer.markets.join(',')}\n${req.lang}\n${query}\n${mark}`)
+        .digest('base64url')}"`;
+      reply.header('etag', etag);
+      if (hasCopy(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return listDealerVehicles(deps, dealer, req.query, req.lang, total);
+    },
   );
 
   app.post(
