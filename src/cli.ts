@@ -131,7 +131,7 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
         text: feeds
           .map(
             (f) =>
-              `${f.id}\t${f.market}\t${f.source}\t${f.revoked ? 'revoked' : 'live'}\tmade by ${f.created_by}\tlast push ${f.last_used_at ?? 'never'}\t${f.url ?? ''}`,
+              `${f.id}\t${f.market}\t${f.source}\t${f.revoked ? 'revoked' : 'live'}${f.sandbox ? ' (sandbox)' : ''}\tmade by ${f.created_by}\tlast push ${f.last_used_at ?? 'never'}\t${f.url ?? ''}`,
           )
           .join('\n'),
       };

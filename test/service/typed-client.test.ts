@@ -1,13 +1,13 @@
 // Issue 29 §1 (P90, P91): a client generated with openapi-typescript from the served document
 // must let a real integration compile without a cast and then run it against a started server.
-// The program below is written as an integrator would with openapi-fetch (not installed here):
-// a tiny fetch wrapper typed by the generated `paths`, then every call of the quick start, sync,
-// reconcile, feeds, webhooks and leads. It is type-checked (strict), then run on this test's store.
+// The program (test/support/typed-integration.ts) is written as an integrator would with
+// openapi-fetch: a tiny fetch wrapper typed by the generated `paths`, then every call of the quick
+// start, sync, reconcile, feeds, webhooks, leads, statistics and the sandbox (P139). It is
+// type-checked (strict), then run on this test's store.
 // The wrapper is deliberately as strict as openapi-fetch: a query with a required parameter the
 // service defaults, or a feed push body typed `string`, would not compile.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -15,155 +15,13 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { createFeed } from '../../src/modules/feeds/service.js';
+import { createKey } from '../../src/modules/keys/service.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { seedDealer } from '../support/dealers.js';
 import { PhotoHost } from '../support/photos.js';
+import { freePort } from '../support/server-process.js';
+import { checkFacts, PROGRAM } from '../support/typed-integration.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
-
-const PROGRAM = `
-import type { components, paths } from './api.js';
-
-// ---- the wrapper: what openapi-fetch does, in a few lines --------------------------------------
-type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
-type Json<R> = R extends { content: { 'application/json': infer J } } ? J : never;
-type Ok<O> = O extends { responses: infer R } ? Json<R[Extract<keyof R, 200 | 201 | 207>]> : never;
-type Init<O> = {
-  query?: O extends { parameters: { query?: infer Q } } ? Q : never;
-  path?: O extends { parameters: { path: infer P } } ? P : never;
-  body?: O extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
-};
-type ApiError = components['schemas']['Error'];
-export type Result<T> = { status: number; data: T | undefined; error: ApiError | undefined; headers: Headers };
-
-function client(baseUrl: string, key: string) {
-  const send = async (method: Method, template: string, init: { query?: unknown; path?: unknown; body?: unknown }) => {
-    let url = template;
-    if (init.path && typeof init.path === 'object') for (const [k, v] of Object.entries(init.path)) url = url.replace('{' + k + '}', encodeURIComponent(String(v)));
-    const search = new URLSearchParams();
-    if (init.query && typeof init.query === 'object') for (const [k, v] of Object.entries(init.query)) if (v !== undefined) search.set(k, String(v));
-    const qs = search.size > 0 ? '?' + search.toString() : '';
-    const res = await fetch(baseUrl + url + qs, {
-      method: method.toUpperCase(),
-      headers: { authorization: 'Bearer ' + key, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    const json = res.status === 204 ? undefined : await res.json();
-    return { status: res.status, data: res.ok ? json : undefined, error: res.ok ? undefined : json, headers: res.headers };
-  };
-  return <P extends keyof paths, M extends Method>(path: P, method: M, init: Init<paths[P][M]> = {}): Promise<Result<Ok<paths[P][M]>>> =>
-    send(method, path, init);
-}
-
-function must<T>(r: Result<T>, status?: number): T {
-  if (r.data === undefined || (status !== undefined && r.status !== status)) throw new Error('HTTP ' + r.status + ': ' + JSON.stringify(r.error));
-  return r.data;
-}
-
-// ---- the integration -----------------------------------------------------------------------------
-export interface Setup {
-  baseUrl: string;
-  key: string;
-  feedToken: string;
-  photos: (group: string) => string[];
-  webhookUrl: string;
-  runJobs: () => Promise<void>;
-}
-
-type VehicleInput = components['schemas']['VehicleInput'];
-type SyncRequest = components['schemas']['SyncRequest'];
-type FeedPush = paths['/feeds/{token}/']['post']['requestBody']['content']['application/json'];
-
-export async function integration(o: Setup) {
-  const api = client(o.baseUrl, o.key);
-  const facts: Record<string, unknown> = {};
-
-  // Quick start: who am I, my market's vocabulary, one car in, read back, listed, updated.
-  const me = must(await api('/me', 'get'));
-  const market = me.dealer.markets[0];
-  if (market === undefined) throw new Error('no market');
-  const vocabulary = must(await api('/markets/{code}', 'get', { path: { code: market } }));
-  const car: VehicleInput = {
-    brand: 'Toyota', model: 'Corolla', year: 2019, price: 18500000, mileage: 45000,
-    fuel: vocabulary.fuels[0], transmission: vocabulary.transmissions[0], condition: vocabulary.conditions[0],
-    version: null, color: null, vin: null, // null is "not given" for the service too
-    photos: o.photos('A-1'),
-  };
-  const created = await api('/vehicles/{external_id}', 'put', { path: { external_id: 'A-1' }, body: car });
-  const result = must(created, 201);
-  facts.created = result.result;
-  facts.warnings = result.warnings.length; // always given on PUT: no optional chaining needed
-  facts.location = created.headers.get('location');
-  facts.requestId = created.headers.get('x-request-id');
-  facts.rateLimit = created.headers.get('ratelimit-limit');
-  await o.runJobs();
-  const got = must(await api('/vehicles/{external_id}', 'get', { path: { external_id: 'A-1' } }));
-  facts.status = got.vehicle.status;
-  facts.version = got.vehicle.version;
-  const listing = got.vehicle.listing_id;
-  const active = must(await api('/vehicles', 'get', { query: { status: 'active' } })); // no per_page: it has a default
-  facts.listed = active.data.map((v) => v.external_id);
-  facts.nextCursor = active.next_cursor;
-  facts.updated = must(await api('/vehicles/{external_id}', 'put', { path: { external_id: 'A-1' }, body: { ...car, price: 17900000 } }), 200).result;
-
-  // Sync a batch, then reconcile the whole list (dry run first).
-  const batch: SyncRequest = { vehicles: [{ external_id: 'B-1', ...car, photos: o.photos('B-1') }], source: 'woocommerce', mark_missing_as_sold: null };
-  const synced = must(await api('/vehicles/sync', 'post', { body: batch }));
-  facts.synced = synced.created;
-  const plan = must(await api('/vehicles/reconcile', 'post', { body: { external_ids: ['B-1'], source: 'woocommerce', dry_run: true } }));
-  facts.reconcileDryRun = plan.dry_run;
-  facts.reconciled = must(await api('/vehicles/reconcile', 'post', { body: { external_ids: ['B-1'], source: 'woocommerce' } })).kept;
-
-  // Feeds: push the file in JSON rows (not a string), then read the report.
-  const rows: FeedPush = { vehicles: [{ external_id: 'F-1', brand: 'Toyota', model: 'Corolla', year: 2019, price: 18500000, mileage: 45000, photos: o.photos('F-1') }] };
-  const pushed = must(await api('/feeds/{token}/', 'post', { path: { token: o.feedToken }, body: rows }));
-  facts.pushed = pushed.created;
-  const feeds = must(await api('/feeds', 'get')).data;
-  const feed = feeds[0];
-  if (feed === undefined) throw new Error('no feed');
-  facts.feedSource = feed.source;
-  const imports = must(await api('/feeds/{id}/imports', 'get', { path: { id: feed.id } })); // no page/per_page
-  const last = imports.data[0];
-  if (last === undefined) throw new Error('no import');
-  facts.importCreated = must(await api('/feeds/{id}/imports/{import_id}', 'get', { path: { id: feed.id, import_id: last.id } })).import.created;
-
-  // Webhooks: subscribe to every event the list offers (no cast), test it, read its log.
-  const offered = must(await api('/webhooks', 'get')).events;
-  const hook = await api('/webhooks', 'post', { body: { url: o.webhookUrl, events: offered } });
-  const webhook = must(hook, 201);
-  facts.webhookLocation = hook.headers.get('location');
-  facts.webhookEvents = webhook.events;
-  facts.delivered = must(await api('/webhooks/{id}/test', 'post', { path: { id: webhook.id } })).delivered;
-  const log = must(await api('/webhooks/{id}/deliveries', 'get', { path: { id: webhook.id } })); // no page/per_page
-  facts.deliveries = log.data.map((d) => d.event_type);
-
-  // Leads: a buyer writes (the inquiry endpoint under the same base URL), the CRM moves the lead.
-  const inquiry = must(
-    await api('/listings/{listing_id}/inquiries', 'post', {
-      path: { listing_id: listing },
-      body: { name: 'Ana', email: 'ana@example.com', phone: null, message: 'Is it still available?' },
-    }),
-    201,
-  );
-  facts.inquiry = inquiry.result;
-  const leads = must(await api('/leads', 'get', { query: { stage: 'new' } })).data;
-  const lead = leads[0];
-  if (lead === undefined) throw new Error('no lead');
-  facts.stage = must(await api('/leads/{id}', 'patch', { path: { id: lead.id }, body: { stage: 'contacted' } })).lead.stage;
-
-  // The end of a car: sold, and another withdrawn.
-  facts.sold = must(await api('/vehicles/{external_id}/sold', 'post', { path: { external_id: 'A-1' } })).result;
-  facts.withdrawn = must(await api('/vehicles/{external_id}', 'delete', { path: { external_id: 'B-1' } })).result;
-  return facts;
-}
-`;
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 describe(`a typed client generated from the served document runs a real integration (${STORE_NAME})`, () => {
   let t: TestApp;
@@ -219,35 +77,13 @@ describe(`a typed client generated from the served document runs a real integrat
     const facts = await mod.integration({
       baseUrl: spec.servers[0]!.url,
       key: dealer.key,
+      sandboxKey: (await createKey(t.store.db, t.clock, { dealer: dealer.slug, name: 'sandbox', sandbox: true })).key,
       feedToken: token,
       photos: (group: string) => host.urls(group, 3),
       webhookUrl: rx.url('/ok'),
       runJobs: () => t.app.services.jobs.runDue(),
     });
 
-    assert.equal(facts.created, 'created');
-    assert.equal(facts.warnings, 0);
-    assert.equal(facts.location, `${base}/v1/vehicles/A-1`);
-    assert.match(String(facts.requestId), /./);
-    assert.match(String(facts.rateLimit), /^\d+$/);
-    assert.equal(facts.status, 'active');
-    assert.equal(facts.version, '', 'spec 2.2\'s string fields answer "" when not given (P90)');
-    assert.deepEqual(facts.listed, ['A-1']);
-    assert.equal(facts.nextCursor, null);
-    assert.equal(facts.updated, 'updated');
-    assert.equal(facts.synced, 1);
-    assert.equal(facts.reconcileDryRun, true);
-    assert.equal(facts.reconciled, 1);
-    assert.equal(facts.pushed, 1);
-    assert.equal(facts.feedSource, 'feed');
-    assert.equal(facts.importCreated, 1);
-    assert.match(String(facts.webhookLocation), new RegExp(`^${base}/v1/webhooks/\\d+$`));
-    assert.deepEqual(facts.webhookEvents, ['lead.created', 'vehicle.sold', 'vehicle.rejected', 'sync.failed']);
-    assert.equal(facts.delivered, true);
-    assert.deepEqual(facts.deliveries, ['webhook.test']);
-    assert.equal(facts.inquiry, 'received');
-    assert.equal(facts.stage, 'contacted');
-    assert.equal(facts.sold, 'sold');
-    assert.equal(facts.withdrawn, 'withdrawn');
+    checkFacts(facts, base);
   });
 });

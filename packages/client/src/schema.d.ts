@@ -123,6 +123,8 @@ export interface paths {
          * @description Cars of every status, ordered by updated_at (newest first), then by a unique id. `updated_since` returns cars with updated_at at or after it (poll with the latest updated_at you saw).
          *
          *     To read the whole list, walk it with `cursor`: the first call without page or cursor, then each next call with `cursor` = the `next_cursor` of the previous answer and the same filters, until `next_cursor` is null. A car updated during the walk moves to the top of the list, so the walk never lists a car twice and lists exactly once every car not updated during it; the cars updated during it are those a call with `updated_since` = the updated_at of the first car of the first page then returns. `page`/`per_page` remain: pages read one by one while cars change can repeat or skip cars (a car updated between two calls shifts the others).
+         *
+         *     The ETag is a change marker of the cars the filters select (P142): it moves with any change to them (and with the query string and the language), and the same call with it in If-None-Match answers 304 without the page being read.
          */
         get: operations["listVehicles"];
         put?: never;

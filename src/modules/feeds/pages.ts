@@ -145,6 +145,26 @@ ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
 </form>`;
   }
 
+  /** A sandbox feed's card (P141): who made it, its last use and (owners) revoke; the URL actions stay with the CLI. */
+  function sandboxCard(req: FastifyRequest, user: PanelUser, f: FeedView): Html {
+    const t = FEED_TEXTS[req.panelLang];
+    return html`<section class="card" aria-labelledby="feed-${f.id}">
+<h2 id="feed-${f.id}">${t.feed(f.id)} <span class="badge warn">${t.sandbox}</span> <span class="badge ok">${t.live}</span></h2>
+<dl class="fields">
+<dt>${t.market}</dt><dd>${word(req.panelLang, 'market', f.market)}</dd>
+<dt>${t.source}</dt><dd>${word(req.panelLang, 'source', f.source)}</dd>
+<dt>${t.created}</dt><dd>${dateTime(f.created_at, user)}</dd>
+<dt>${t.madeBy}</dt><dd>${makerOf(req, f)}</dd>
+<dt>${t.lastUsed}</dt><dd>${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user)}</dd>
+</dl>
+${
+  user.role === 'owner'
+    ? html`<div class="actions"><form class="inline" method="post" action="/panel/feeds/tokens/${f.id}/revoke" data-confirm="${t.confirmRevoke(f.id)}">${csrfField(req.csrfToken)}<button class="danger" type="submit">${t.revoke}</button></form></div>`
+    : ''
+}
+</section>`;
+  }
+
   function revokedTable(req: FastifyRequest, user: PanelUser, feeds: FeedView[]): Html {
     const t = FEED_TEXTS[req.panelLang];
     return html`<details><summary>${t.revokedFeeds(feeds.length)}</summary><div class="table-wrap"><table class="stack">
@@ -154,7 +174,7 @@ ${mine ? html`<p class="notice bad" role="alert">${mine.message}</p>` : ''}
         f,
       ) => html`<tr><td data-label="ID">${f.id}</td><td data-label="${t.market}">${word(req.panelLang, 'market', f.market)}</td><td data-label="${t.source}">${word(req.panelLang, 'source', f.source)}</td>
 <td class="date" data-label="${t.created}">${dateTime(f.created_at, user)}</td><td data-label="${t.madeBy}">${makerOf(req, f)}</td>
-<td class="date" data-label="${t.lastUsed}">${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user)}</td><td data-label="${t.state}"><span class="badge bad">${t.revoked}</span> ${dateTime(f.revoked_at, user)}</td></tr>`,
+<td class="date" data-label="${t.lastUsed}">${f.last_used_at === null ? t.never : dateTime(f.last_used_at, user)}</td><td data-label="${t.state}">${f.sandbox ? html`<span class="badge warn">${t.sandbox}</span> ` : ''}<span class="badge bad">${t.revoked}</span> ${dateTime(f.revoked_at, user)}</td></tr>`,
     )}</tbody></table></div></details>`;
   }
 
@@ -214,7 +234,8 @@ ${page < pages ? html`<a href="/panel/feeds?page=${page + 1}#history">${frame.ne
     const t = FEED_TEXTS[req.panelLang];
     const q = req.query as { done?: string; page?: string };
     const feeds = await dealerFeedRows(store, user.dealerId);
-    const live = feeds.filter((f) => f.revoked_at === null);
+    const live = feeds.filter((f) => f.revoked_at === null && !f.sandbox);
+    const sandbox = feeds.filter((f) => f.revoked_at === null && f.sandbox);
     const revoked = feeds.filter((f) => f.revoked_at !== null);
     const doneText = q.done ? t.done[q.done] : undefined;
     return sendPage(req, reply, {
@@ -225,6 +246,13 @@ ${page < pages ? html`<a href="/panel/feeds?page=${page + 1}#history">${frame.ne
 ${doneText ? html`<p class="notice ok" role="status">${doneText}</p>` : ''}
 <p class="muted">${t.intro}</p>
 ${live.length ? live.map((f) => feedCard(req, user, f, o.problem)) : html`<p>${t.noFeeds}</p>`}
+${
+  sandbox.length
+    ? html`<h2>${t.sandboxFeeds}</h2>
+<p class="muted">${t.sandboxFeedsIntro}</p>
+${sandbox.map((f) => sandboxCard(req, user, f))}`
+    : ''
+}
 ${revoked.length ? revokedTable(req, user, revoked) : ''}
 <h2>${t.newFeed}</h2>
 ${user.role === 'owner' ? newFeedForm(req, user, o.problem) : html`<p class="muted">${t.ownersOnly}</p>`}

@@ -15,6 +15,10 @@ const en = {
   state: 'State',
   live: 'Active',
   revoked: 'Revoked',
+  sandbox: 'Sandbox',
+  sandboxFeeds: 'Sandbox feeds',
+  sandboxFeedsIntro:
+    'Feeds of the sandbox, where an integration is tested: their files change only the sandbox’s cars, which buyers never see. Their addresses are credentials all the same: revoke any you no longer use.',
   madeBy: 'Created by',
   makerOperator: 'The service operator',
   makerUnknown: 'Unknown',
@@ -129,6 +133,10 @@ const es: T = {
   state: 'Estado',
   live: 'Activo',
   revoked: 'Revocado',
+  sandbox: 'Sandbox',
+  sandboxFeeds: 'Feeds del sandbox',
+  sandboxFeedsIntro:
+    'Feeds del sandbox, donde se prueba una integración: sus archivos cambian solo los autos del sandbox, que los compradores nunca ven. Sus direcciones son credenciales igual: revoque las que ya no use.',
   madeBy: 'Creado por',
   makerOperator: 'El operador del servicio',
   makerUnknown: 'Desconocido',
@@ -241,6 +249,10 @@ const pt: T = {
   state: 'Situação',
   live: 'Ativo',
   revoked: 'Revogado',
+  sandbox: 'Sandbox',
+  sandboxFeeds: 'Feeds do sandbox',
+  sandboxFeedsIntro:
+    'Feeds do sandbox, onde uma integração é testada: seus arquivos mudam só os carros do sandbox, que os compradores nunca veem. Os endereços deles são credenciais da mesma forma: revogue os que você não usa mais.',
   madeBy: 'Criado por',
   makerOperator: 'O operador do serviço',
   makerUnknown: 'Desconhecido',

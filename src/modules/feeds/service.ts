@@ -18,7 +18,7 @@ import { ipLiteral, isPublicAddress } from '../../core/outbound/address.js';
 import { DEFAULT_ALLOWED_PORTS, effectivePort, type UrlPolicy } from '../../core/outbound/policy.js';
 import { getDealerBySlug } from '../dealers/service.js';
 import { findDealerById } from '../dealers/repository.js';
-import { ensureSandboxTwin } from '../dealers/sandbox.js';
+import { ensureSandboxTwin, findSandboxTwin } from '../dealers/sandbox.js';
 import { isSource, SOURCES } from '../vehicles/sources.js';
 import { pullJobKey, schedulePull } from './pull-schedule.js';
 import {
@@ -168,13 +168,20 @@ function feedMaker(f: Pick<FeedRow, 'created_by' | 'created_by_name' | 'created_
 export async function listFeeds(
   store: Store,
   input: { dealer: string },
-): Promise<(ReturnType<typeof describeFeed> & { created_by: string; last_used_at: string | null })[]> {
+): Promise<(ReturnType<typeof describeFeed> & { created_by: string; last_used_at: string | null; sandbox?: true })[]> {
   const dealer = await getDealerBySlug(store.db, input.dealer);
-  return (await listDealerFeeds(store.db, dealer.id)).map((f) => ({
+  // The sandbox's tokens (P141) are the owners' credentials too: listed here, said so.
+  const twin = await findSandboxTwin(store.db, dealer.id);
+  const describe = (f: FeedRow, sandbox: boolean) => ({
     ...describeFeed(f),
     created_by: feedMaker(f),
     last_used_at: f.last_used_at === null ? null : new Date(f.last_used_at).toISOString(),
-  }));
+    ...(sandbox ? { sandbox: true as const } : {}),
+  });
+  return [
+    ...(await listDealerFeeds(store.db, dealer.id)).map((f) => describe(f, false)),
+    ...(twin ? (await listDealerFeeds(store.db, twin.id)).map((f) => describe(f, true)) : []),
+  ];
 }
 
 /** Revokes a feed named by its id (feeds list) or its token; its push address answers 404 and its URL is no longer read. */
@@ -184,11 +191,12 @@ export async function revokeFeed(store: Store, clock: Clock, input: { dealer: st
   let feed: FeedRow | undefined;
   if (input.id !== undefined) {
     if (!/^\d{1,15}$/.test(input.id)) throw invalid(`--id must be a feed id as feeds list shows it (got "${input.id}")`);
-    feed = await findDealerFeed(store.db, dealer.id, Number(input.id));
+    feed = await findOwnedFeed(store, dealer.id, Number(input.id));
     if (feed?.revoked_at !== null) feed = undefined;
   } else {
     const found = TOKEN_PATTERN.test(input.token!) ? await findLiveFeedByTokenHash(store.db, hashToken(input.token!)) : undefined;
-    feed = found && found.feed.dealer_id === dealer.id ? found.feed : undefined;
+    const owners = [dealer.id, (await findSandboxTwin(store.db, dealer.id))?.id];
+    feed = found && owners.includes(found.feed.dealer_id) ? found.feed : undefined;
   }
   if (!feed)
     throw new ApiError('not_found', `dealership "${dealer.slug}" has no live feed ${input.id !== undefined ? `with id ${input.id}` : 'with that token'}`);
@@ -211,13 +219,29 @@ async function liveDealerFeed(store: Store, dealerId: number, feedId: number): P
 }
 
 /** The dealership's feeds (panel), with their maker's role now (P64): never their token hashes. */
-export async function dealerFeedRows(store: Store, dealerId: number): Promise<(Omit<FeedRow, 'token_hash'> & { maker_role: UserRole | null })[]> {
-  return (await listDealerFeedsWithMaker(store.db, dealerId)).map(({ token_hash: _, ...f }) => f);
+export async function dealerFeedRows(
+  store: Store,
+  dealerId: number,
+): Promise<(Omit<FeedRow, 'token_hash'> & { maker_role: UserRole | null; sandbox: boolean })[]> {
+  // The sandbox twin's tokens too (P141): owners see and revoke them on the same page.
+  const twin = await findSandboxTwin(store.db, dealerId);
+  const rows = (id: number, sandbox: boolean) => listDealerFeedsWithMaker(store.db, id).then((fs) => fs.map(({ token_hash: _, ...f }) => ({ ...f, sandbox })));
+  return [...(await rows(dealerId, false)), ...(twin ? await rows(twin.id, true) : [])];
 }
 
-/** Revokes a live feed of the dealership (panel). */
+/** A feed of the dealership or of its sandbox twin (P141): the two kinds of token the owners hold. */
+async function findOwnedFeed(store: Store, dealerId: number, feedId: number): Promise<FeedRow | undefined> {
+  const own = await findDealerFeed(store.db, dealerId, feedId);
+  if (own) return own;
+  const twin = await findSandboxTwin(store.db, dealerId);
+  return twin ? findDealerFeed(store.db, twin.id, feedId) : undefined;
+}
+
+/** Revokes a live feed of the dealership or of its sandbox (panel, P141). */
 export async function revokeDealerFeed(store: Store, clock: Clock, dealerId: number, feedId: number): Promise<void> {
-  await revokeLiveFeed(store, clock, (await liveDealerFeed(store, dealerId, feedId)).id);
+  const feed = await findOwnedFeed(store, dealerId, feedId);
+  if (!feed || feed.revoked_at !== null) throw new ApiError('not_found', msg('feed_not_live', { id: feedId }));
+  await revokeLiveFeed(store, clock, feed.id);
 }
 
 /**

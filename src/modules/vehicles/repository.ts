@@ -319,7 +319,10 @@ export async function listVehicles(
   f: ListFilter,
   at: { offset: number } | { after: ListPosition },
   limit: number,
+  /** The scope's count when already read (listMark): not counted again. */
+  knownTotal?: number,
 ): Promise<{ rows: VehicleRow[]; total: number }> {
+  if (knownTotal !== undefined) return { rows: await listPageQuery(db, f, at, limit).execute(), total: knownTotal };
   const [rows, count] = await Promise.all([
     listPageQuery(db, f, at, limit).execute(),
     listScope(db, f)
@@ -327,6 +330,28 @@ export async function listVehicles(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/**
+ * The list's change marker (P142): what answers a poll's If-None-Match without reading the page.
+ * Every write that changes what the API shows of a car sets its updated_at to now and bumps its
+ * revision; ids are never reused (AUTOINCREMENT, bigserial); rows are deleted only by emptying a
+ * sandbox. So any change to the cars in the scope moves the count or the newest updated_at, or, for
+ * changes within the same millisecond as the newest, the count, revisions or ids of the cars at it.
+ * Both reads use the scope's indexes; the second one reads only the cars at the newest updated_at.
+ */
+export async function listMark(db: Kysely<DB>, f: ListFilter): Promise<{ total: number; mark: string }> {
+  const top = await listScope(db, f)
+    .select([sql<number | string>`count(*)`.as('n'), sql<number | string | null>`max(updated_at)`.as('m')])
+    .executeTakeFirstOrThrow();
+  const total = Number(top.n);
+  if (top.m === null) return { total, mark: String(total) };
+  const newest = Number(top.m);
+  const at = await listScope(db, f)
+    .where('updated_at', '=', newest)
+    .select([sql<number | string>`count(*)`.as('n'), sql<number | string | null>`sum(revision)`.as('r'), sql<number | string | null>`sum(id)`.as('i')])
+    .executeTakeFirstOrThrow();
+  return { total, mark: [total, newest, Number(at.n), Number(at.r), Number(at.i)].join('.') };
 }
 
 function listScope(db: Kysely<DB>, f: ListFilter) {

@@ -9,7 +9,7 @@ import { requireBody } from '../../core/http/json-body.js';
 import { bodyRef, errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { ExternalIdParams, ListQuery, MarketQuery, ReconcileRequestSchema, SyncRequestSchema, VehicleInputSchema } from './schemas.js';
 import { VehicleResponseCache } from './response-cache.js';
-import { getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
+import { dealerVehiclesMark, getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
 import { STOCK_ID_MAX, stockIdFromPath } from './stock-id.js';
 import { reconcileVehicles, syncVehicles } from './sync.js';
 import { stockAnswerIn } from './stock-runner.js';
@@ -38,6 +38,13 @@ const conditionalRead = async (req: FastifyRequest, reply: FastifyReply, payload
   return '';
 };
 
+/** The list's 304 (P142) goes out with no body at all (the serializer would write `null`). */
+const emptyNotModified = async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  if (reply.statusCode !== 304) return payload;
+  reply.removeHeader('content-type');
+  return '';
+};
+
 const IfNoneMatch = Type.Object({
   'if-none-match': Type.Optional(
     Type.String({ maxLength: 2048, description: 'The ETag of an earlier answer of the same read: 304, without a body, when nothing it shows has changed.' }),
@@ -62,14 +69,28 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
           'of the previous answer and the same filters, until `next_cursor` is null. A car updated during the walk moves to the top of the list, so ' +
           'the walk never lists a car twice and lists exactly once every car not updated during it; the cars updated during it are those a call with ' +
           '`updated_since` = the updated_at of the first car of the first page then returns. ' +
-          '`page`/`per_page` remain: pages read one by one while cars change can repeat or skip cars (a car updated between two calls shifts the others).',
+          '`page`/`per_page` remain: pages read one by one while cars change can repeat or skip cars (a car updated between two calls shifts the others).\n\n' +
+          'The ETag is a change marker of the cars the filters select (P142): it moves with any change to them (and with the query string and the language), ' +
+          'and the same call with it in If-None-Match answers 304 without the page being read.',
         querystring: ListQuery,
         headers: IfNoneMatch,
         response: { 200: Type.Ref('VehicleList'), 304: NOT_MODIFIED, ...errorResponses(...KEYED_ERRORS) },
       },
-      onSend: conditionalRead,
+      onSend: emptyNotModified,
     },
-    async (req) => listDealerVehicles(deps, req.auth.dealer, req.query, req.lang),
+    async (req, reply) => {
+      // P142: the tag comes from the scope's change marker, read before the page (a change after
+      // it makes the next poll read again), so an unchanged poll answers 304 without the page.
+      const dealer = req.auth.dealer;
+      const { total, mark } = await dealerVehiclesMark(deps, dealer, req.query);
+      const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+      const etag = `"l${createHash('sha1')
+        .update(`${dealer.id}\n${dealer.markets.join(',')}\n${req.lang}\n${query}\n${mark}`)
+        .digest('base64url')}"`;
+      reply.header('etag', etag);
+      if (hasCopy(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return listDealerVehicles(deps, dealer, req.query, req.lang, total);
+    },
   );
 
   app.post(

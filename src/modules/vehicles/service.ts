@@ -12,7 +12,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import { recordEvents } from '../webhooks/fanout.js';
 import { applyVehicles, type ApplyWarning } from './apply.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { findVehicle, findVehicleRevision, listVehicles, setStatus, type VehicleRevision } from './repository.js';
+import { findVehicle, findVehicleRevision, listMark, listVehicles, setStatus, type VehicleRevision } from './repository.js';
 import type { Vehicle } from './schemas.js';
 import type { VehicleResponseCache } from './response-cache.js';
 import { pickMarket, resolveMarket, resolveSource } from './scope.js';
@@ -183,12 +183,8 @@ export interface ListQueryInput {
  * cars) or by cursor (keyset: a walk never repeats a car, and lists once every car not updated
  * during the walk). Every answer with more cars after it carries next_cursor.
  */
-export async function listDealerVehicles(
-  deps: VehicleDeps,
-  dealer: Dealer,
-  q: ListQueryInput,
-  lang: Lang = 'en',
-): Promise<{ data: Vehicle[]; page: number; per_page: number; total: number; next_cursor: string | null }> {
+/** The list read's filters and position from its query (errors before any read). */
+function listRead(dealer: Dealer, q: ListQueryInput) {
   if (q.cursor !== undefined && q.page !== undefined) throw new ApiError('invalid_request', msg('page_and_cursor'));
   const market = q.market !== undefined ? resolveMarket(dealer.markets, q.market).code : undefined;
   const markets = market !== undefined ? [market] : dealer.markets;
@@ -206,13 +202,27 @@ export async function listDealerVehicles(
   const filters = { market, source: q.source, status: q.status, updatedSince, vin };
   const page = q.cursor !== undefined ? 0 : (q.page ?? 1);
   const at = q.cursor !== undefined ? { after: decodeCursor(q.cursor, filters) } : { offset: (page - 1) * q.per_page };
+  return { scope: { dealerId: dealer.id, markets, source: q.source, status: q.status, updatedSince, vin }, filters, page, at };
+}
+
+/**
+ * The list's change marker (P142) for this query: the same checks as the read (a bad query is
+ * its 400, never a 304), then listMark. `total` is handed to listDealerVehicles not to count twice.
+ */
+export async function dealerVehiclesMark(deps: VehicleDeps, dealer: Dealer, q: ListQueryInput): Promise<{ total: number; mark: string }> {
+  return listMark(deps.store.db, listRead(dealer, q).scope);
+}
+
+export async function listDealerVehicles(
+  deps: VehicleDeps,
+  dealer: Dealer,
+  q: ListQueryInput,
+  lang: Lang = 'en',
+  knownTotal?: number,
+): Promise<{ data: Vehicle[]; page: number; per_page: number; total: number; next_cursor: string | null }> {
+  const { scope, filters, page, at } = listRead(dealer, q);
   // One row more than shown: whether another page follows.
-  const { rows, total } = await listVehicles(
-    deps.store.db,
-    { dealerId: dealer.id, markets, source: q.source, status: q.status, updatedSince, vin },
-    at,
-    q.per_page + 1,
-  );
+  const { rows, total } = await listVehicles(deps.store.db, scope, at, q.per_page + 1, knownTotal);
   const shown = rows.length > q.per_page ? rows.slice(0, q.per_page) : rows;
   const last = shown.at(-1);
   const next_cursor = rows.length > q.per_page && last ? encodeCursor({ updatedAt: last.updated_at, id: last.id }, filters) : null;
