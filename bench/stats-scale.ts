@@ -35,7 +35,7 @@ const POSITION_CALLS = 500;
 /** Builds (or reuses) a store of `total` cars; resolves with its file and the seconds the build took (0 reused). */
 async function dataset(dir: string, total: number, today: string): Promise<{ file: string; buildS: number; viewRows: number }> {
   // The day is in the name: the rows are of the 90 days before it.
-  const file = path.join(dir, `stats-${total}-${today}-v1.db`);
+  const file = path.join(dir, `stats-${total}-${today}-v2.db`);
   if (fs.existsSync(file)) {
     const raw = new Database(file, { readonly: true });
     const n = (raw.prepare('select count(*) as n from listing_stats_daily').get() as { n: number }).n;
@@ -69,6 +69,9 @@ async function dataset(dir: string, total: number, today: string): Promise<{ fil
     insert into listing_stats_daily (vehicle_id, day, dealer_id, market, views, phone, whatsapp, inquiries)
     select v.id, date('${today}', '-' || k || ' days'), v.dealer_id, 'ar', (v.id * 31 + k * 17) % 40, 0, 0, 0
     from vehicles v join d where v.dealer_id <> 1 order by v.id, k`);
+  // The dealerships' days (P143), as the flush keeps them beside the cars' rows.
+  raw.exec(`insert into listing_stats_dealer_daily (dealer_id, day, market, views, phone, whatsapp, inquiries)
+    select dealer_id, day, market, sum(views), sum(phone), sum(whatsapp), sum(inquiries) from listing_stats_daily group by dealer_id, day, market`);
   raw.exec('commit');
   raw.exec('analyze');
   const viewRows = (raw.prepare('select count(*) as n from listing_stats_daily').get() as { n: number }).n;

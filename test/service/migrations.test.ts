@@ -35,6 +35,7 @@ const LANDED: Record<string, string> = {
   '2026-11-27-106-sandbox': 'bd2bb71f11b9839f',
   '2026-11-28-001-dealer-logo': 'c5370ad4462e8045',
   '2026-11-28-004-stats-covering': 'e55e321af1ad2e8e',
+  '2026-11-28-005-stats-dealer-daily': 'b0df42a5d87bad5b',
 };
 
 describe('migrations', () => {

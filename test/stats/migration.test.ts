@@ -60,4 +60,42 @@ describe(`listing statistics migration (${STORE_NAME})`, () => {
       { external_id: 'M-2', price_cents: 900_000_02, since: 1002 },
     ]);
   });
+
+  test("2026-11-28-005: the dealerships' days are summed from the cars' rows stored before it (P143)", async () => {
+    const store = await openTestStore({ upTo: '2026-11-28-004-stats-covering' });
+    try {
+      const db = store.store.db;
+      const dealer = await createDealer(db, systemClock, { slug: 'stats-dealer-days', name: 'D', markets: ['ar', 'uy'], city: 'Salta' });
+      const row = (vehicle_id: number, day: string, market: string, views: number, inquiries = 0) => ({
+        vehicle_id,
+        day,
+        dealer_id: dealer.id,
+        market,
+        views,
+        inquiries,
+      });
+      await db
+        .insertInto('listing_stats_daily')
+        .values([row(1, '2026-11-01', 'ar', 3, 1), row(2, '2026-11-01', 'ar', 4), row(3, '2026-11-01', 'uy', 5), row(1, '2026-11-02', 'ar', 1)])
+        .execute();
+      await migrateToLatest(store.store);
+      const days = await db
+        .selectFrom('listing_stats_dealer_daily')
+        .select(['day', 'market', 'views', 'inquiries'])
+        .where('dealer_id', '=', dealer.id)
+        .orderBy('day')
+        .orderBy('market')
+        .execute();
+      assert.deepEqual(
+        days.map((d) => ({ ...d, views: Number(d.views), inquiries: Number(d.inquiries) })),
+        [
+          { day: '2026-11-01', market: 'ar', views: 7, inquiries: 1 },
+          { day: '2026-11-01', market: 'uy', views: 5, inquiries: 0 },
+          { day: '2026-11-02', market: 'ar', views: 1, inquiries: 0 },
+        ],
+      );
+    } finally {
+      await store.dispose();
+    }
+  });
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../src/core/db/schema.js';
-import { comparablesQuery, dealerRange } from '../../src/modules/stats/repository.js';
+import { comparablesQuery, dealerDaysQuery, dealerRange } from '../../src/modules/stats/repository.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createDealer } from '../../src/modules/dealers/service.js';
 import { openTestStore, STORE_NAME, type TestStore } from '../support/app.js';
@@ -89,7 +89,7 @@ describe(`query plans of statistics (${STORE_NAME})`, () => {
     else assert.match(text, /USING COVERING INDEX vehicles_comparables/, text);
   });
 
-  test("a car's days: the rollup's key; a dealership's days and cars: listing_stats_dealer_cover alone (P143)", async () => {
+  test("a car's days: the rollup's key; a dealership's days: its own rollup; its cars: listing_stats_dealer_cover alone (P143)", async () => {
     const car = await plan(
       db.selectFrom('listing_stats_daily').selectAll().where('vehicle_id', '=', 5).where('day', '>=', '2026-11-01').where('day', '<=', '2026-11-30'),
     );
@@ -101,6 +101,13 @@ describe(`query plans of statistics (${STORE_NAME})`, () => {
       sql<number>`sum(inquiries)`.as('inquiries'),
     ];
     for (const market of [undefined, 'ar']) {
+      // GET /stats's days: the dealership's own rollup, by its key.
+      const days = await plan(dealerDaysQuery(db, 3, market, '2026-11-01', '2026-11-30'));
+      assert.match(
+        days,
+        STORE_NAME === 'postgres' ? /listing_stats_dealer_daily_pk/ : /USING (INDEX|PRIMARY KEY) sqlite_autoindex_listing_stats_dealer_daily/,
+        days,
+      );
       const range = () => dealerRange(db, 3, market, '2026-11-01', '2026-11-30');
       for (const q of [
         range()

@@ -424,6 +424,17 @@ interface ListingStatsDailyTable {
   inquiries: ColumnType<number, number | undefined, number>;
 }
 
+/** A dealership's figures per local day and market (D34, P143): its cars' rows of the day summed. */
+interface ListingStatsDealerDailyTable {
+  dealer_id: number;
+  day: string;
+  market: string;
+  views: ColumnType<number, number | undefined, number>;
+  phone: ColumnType<number, number | undefined, number>;
+  whatsapp: ColumnType<number, number | undefined, number>;
+  inquiries: ColumnType<number, number | undefined, number>;
+}
+
 /** A car's price history (D34): one row per price, from when it held. */
 interface VehiclePricesTable {
   vehicle_id: number;
@@ -463,6 +474,7 @@ export interface DB {
   saved_replies: SavedRepliesTable;
   limit_hits: LimitHitsTable;
   listing_stats_daily: ListingStatsDailyTable;
+  listing_stats_dealer_daily: ListingStatsDealerDailyTable;
   vehicle_prices: VehiclePricesTable;
   stats_weekly_mails: StatsWeeklyMailsTable;
   photo_uploads: PhotoUploadsTable;

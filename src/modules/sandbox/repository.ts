@@ -41,6 +41,7 @@ export async function emptyTwin(trx: Kysely<DB>, twinId: number): Promise<Emptie
   await trx.deleteFrom('lead_contacts').where('lead_id', 'in', leads).execute();
   const leadRows = await trx.deleteFrom('leads').where('dealer_id', '=', twinId).execute();
   await trx.deleteFrom('listing_stats_daily').where('dealer_id', '=', twinId).execute();
+  await trx.deleteFrom('listing_stats_dealer_daily').where('dealer_id', '=', twinId).execute();
   await trx.deleteFrom('vehicle_prices').where('vehicle_id', 'in', cars).execute();
   await trx.deleteFrom('photos').where('dealer_id', '=', twinId).execute();
   const carRows = await trx.deleteFrom('vehicles').where('dealer_id', '=', twinId).execute();

@@ -36,6 +36,37 @@ export async function addToDays(db: Kysely<DB>, rows: readonly DayIncrement[]): 
       )
       .execute();
   }
+  // The dealerships' days (P143), summed here so that they move with the cars' rows, in the same transaction.
+  const perDealer = new Map<string, DayIncrement>();
+  for (const r of sorted) {
+    const k = `${r.dealer_id}\u0000${r.day}\u0000${r.market}`;
+    const sum = perDealer.get(k);
+    if (!sum) perDealer.set(k, { ...r });
+    else {
+      sum.views += r.views;
+      sum.phone += r.phone;
+      sum.whatsapp += r.whatsapp;
+      sum.inquiries += r.inquiries;
+    }
+  }
+  const dealerRows = [...perDealer.values()]
+    .sort((a, b) => a.dealer_id - b.dealer_id || (a.day < b.day ? -1 : a.day > b.day ? 1 : a.market < b.market ? -1 : a.market > b.market ? 1 : 0))
+    .map(({ dealer_id, day, market, views, phone, whatsapp, inquiries }) => ({ dealer_id, day, market, views, phone, whatsapp, inquiries }));
+  for (const part of chunks(dealerRows, 200)) {
+    if (part.length === 0) continue;
+    await db
+      .insertInto('listing_stats_dealer_daily')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['dealer_id', 'day', 'market']).doUpdateSet((eb) => ({
+          views: eb('listing_stats_dealer_daily.views', '+', eb.ref('excluded.views')),
+          phone: eb('listing_stats_dealer_daily.phone', '+', eb.ref('excluded.phone')),
+          whatsapp: eb('listing_stats_dealer_daily.whatsapp', '+', eb.ref('excluded.whatsapp')),
+          inquiries: eb('listing_stats_dealer_daily.inquiries', '+', eb.ref('excluded.inquiries')),
+        })),
+      )
+      .execute();
+  }
 }
 
 /** The first market of a dealership (its default time zone, D32). */
@@ -98,12 +129,15 @@ export function dealerRange(db: Kysely<DB>, dealerId: number, market: string | u
   return market === undefined ? q : q.where('market', '=', market);
 }
 
+/** A dealership's days in [from, to] (one market's, when given): its own rollup's key (P143). Exported for the plan test. */
+export function dealerDaysQuery(db: Kysely<DB>, dealerId: number, market: string | undefined, from: string, to: string) {
+  const q = db.selectFrom('listing_stats_dealer_daily').where('dealer_id', '=', dealerId).where('day', '>=', from).where('day', '<=', to);
+  return (market === undefined ? q : q.where('market', '=', market)).select(['day', ...sums]).groupBy('day');
+}
+
 /** A dealership's figures per day in [from, to], all its cars (or one market's) added up. */
 export async function dealerDays(db: Kysely<DB>, dealerId: number, market: string | undefined, from: string, to: string): Promise<DayFigures[]> {
-  const rows = await dealerRange(db, dealerId, market, from, to)
-    .select(['day', ...sums])
-    .groupBy('day')
-    .execute();
+  const rows = await dealerDaysQuery(db, dealerId, market, from, to).execute();
   return rows.map((r) => ({ day: r.day, ...figures(r) }));
 }
 
