@@ -84,7 +84,7 @@ describe(`feed dry run and column mapping (${STORE_NAME})`, () => {
     const bad = (await pushCsv(t, `${feed.path}?dry_run=true`, csv([...ids('G', 9).map((id) => csvCar(id)), csvCar('G-10', { year: 1900 })]))).json();
     assert.equal(bad.error_count, 1);
     assert.equal(bad.errors[0].index, 11);
-    assert.match(bad.sold_skipped, /1 vehicle\(s\) failed/);
+    assert.match(bad.sold_skipped, /1 vehicle failed, so no car was marked sold; fix it and send the file again/);
     assert.deepEqual(bad.would_mark_sold, []);
 
     const refused = await pushCsv(t, `${feed.path}?dry_run=true`, csv([csvCar('G-1')]));

@@ -343,7 +343,7 @@ describe(`feed push (${STORE_NAME})`, () => {
     assert.match(body.errors[0].message, /year must be 1950 or later/);
     assert.match(body.errors[1].message, /repeats row 2 of this file/);
     assert.equal(body.sold, 0);
-    assert.match(body.sold_skipped, /2 vehicle\(s\) failed/);
+    assert.match(body.sold_skipped, /2 vehicles failed, so no car was marked sold; fix them and send the file again/);
     assert.equal((await vehiclesOf(t, slug)).find((v) => v.external_id === 'E-4')?.status, 'importing_photos');
     const rejected = await eventsOf(t, slug, 'vehicle.rejected');
     assert.deepEqual(

@@ -204,7 +204,7 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     });
     assert.equal(res.statusCode, 207);
     assert.equal(res.json().sold, 0);
-    assert.match(res.json().sold_skipped, /1 vehicle\(s\) failed/);
+    assert.match(res.json().sold_skipped, /1 vehicle failed, so no car was marked sold; fix it and sync again/);
     assert.equal((await statuses(key))['E-4'], 'importing_photos');
   });
 

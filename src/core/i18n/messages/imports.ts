@@ -95,7 +95,7 @@ export const IMPORTS = {
   },
   sold_skipped: {
     p: ['failed', 'channel'],
-    en: '{failed, plural, one {{failed} vehicle} other {{failed} vehicles}} failed, so no car was marked sold; fix them and {channel, select, feed {send the file again} other {sync again}}.',
+    en: '{failed, plural, one {{failed} vehicle} other {{failed} vehicles}} failed, so no car was marked sold; fix {failed, plural, one {it} other {them}} and {channel, select, feed {send the file again} other {sync again}}.',
     es: '{failed, plural, one {Un auto tuvo errores} other {# autos tuvieron errores}}, así que no se marcó ningún auto como vendido. Después de corregir{failed, plural, one {lo} other {los}}, {channel, select, feed {hay que enviar el archivo de nuevo} other {hay que sincronizar de nuevo}}.',
     pt: '{failed, plural, one {Um carro teve erros} other {# carros tiveram erros}}, então nenhum carro foi marcado como vendido. Depois de {failed, plural, one {corrigi-lo} other {corrigi-los}}, {channel, select, feed {é preciso enviar o arquivo de novo} other {é preciso sincronizar de novo}}.',
   },
