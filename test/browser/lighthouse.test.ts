@@ -1,11 +1,13 @@
 // Lighthouse (12.2.3, its default mobile preset: a mid-range phone on a throttled connection,
-// simulated) on the buyers' pages (issue 27, P116): a car for sale, a sold car and a storefront,
-// each with photo-like JPEGs and a dealership with its full profile. Targets: Performance ≥ 95,
-// Accessibility, Best Practices and SEO 100; the scores are printed. Accessibility, Best
-// Practices and SEO are deterministic and asserted; Performance depends on the machine's load
-// (the simulated throttling scales the CPU time it measures), so it is asserted only when
-// LIGHTHOUSE_PERF=1 (a quiet machine) and printed always. axe-core finds no violation at all on
-// the same pages (any impact).
+// simulated) on the buyers' pages (issue 27, P116, P146): a car for sale, a sold car and a
+// storefront, each with photo-like JPEGs and a dealership with its full profile. Targets:
+// Performance ≥ 95, Accessibility, Best Practices and SEO 100; the scores are printed.
+// Accessibility, Best Practices and SEO are deterministic and asserted on every run. Performance
+// depends on the machine (the simulated throttling multiplies the CPU time it observes, so a
+// machine busy with other work scores lower), so it is taken as Lighthouse's variability guide
+// says, the median of LIGHTHOUSE_RUNS runs (default 1), and asserted only with LIGHTHOUSE_PERF=1:
+// CI runs this file alone, after the other tests, with both (P146). axe-core finds no violation at
+// all on the same pages (any impact).
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -94,30 +96,39 @@ describe(`Lighthouse and axe on the buyers' pages (${STORE_NAME})`, { skip: skip
   for (const kind of ['car', 'sold', 'storefront'] as const) {
     test(
       `${kind}: Lighthouse mobile (Accessibility, Best Practices, SEO 100; Performance printed) and axe-core without violations`,
-      { timeout: 240_000 },
+      { timeout: 900_000 },
       async () => {
         const url = pages[kind];
-        const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGET) });
-        assert.ok(result, 'a Lighthouse result');
-        const lhr = result.lhr;
-        assert.equal(lhr.configSettings.formFactor, 'mobile');
-        const scores = Object.fromEntries(Object.keys(TARGET).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
-        // Why a category lost points: its audits that did not pass, by weight.
-        const failing = (c: Category) =>
-          lhr.categories[c]!.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => {
-            const a = lhr.audits[r.id]!;
-            return `${r.id} (${a.displayValue ?? a.score}${a.explanation ? `: ${a.explanation}` : ''})`;
-          });
-        const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-          .map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`)
-          .join(', ');
+        const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+        const performance: number[] = [];
+        let why = '';
+        for (let run = 1; run <= runs; run++) {
+          const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGET) });
+          assert.ok(result, 'a Lighthouse result');
+          const lhr = result.lhr;
+          assert.equal(lhr.configSettings.formFactor, 'mobile');
+          const scores = Object.fromEntries(Object.keys(TARGET).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+          // Why a category lost points: its audits that did not pass, by weight.
+          const failing = (c: Category) =>
+            lhr.categories[c]!.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => {
+              const a = lhr.audits[r.id]!;
+              return `${r.id} (${a.displayValue ?? a.score}${a.explanation ? `: ${a.explanation}` : ''})`;
+            });
+          const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+            .map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`)
+            .join(', ');
+          console.log(
+            `lighthouse ${kind} (mobile) run ${run}/${runs}: performance ${scores.performance}, accessibility ${scores.accessibility}, best-practices ${scores['best-practices']}, seo ${scores.seo} · ${metrics} · host benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`,
+          );
+          for (const c of ['accessibility', 'best-practices', 'seo'] as const) assert.equal(scores[c], TARGET[c], `${kind} ${c}: ${failing(c).join(', ')}`);
+          performance.push(scores.performance);
+          if (scores.performance < TARGET.performance) why = failing('performance').join(', ');
+        }
+        const median = [...performance].sort((a, b) => a - b)[Math.floor((performance.length - 1) / 2)]!;
         console.log(
-          `lighthouse ${kind} (mobile): performance ${scores.performance}, accessibility ${scores.accessibility}, best-practices ${scores['best-practices']}, seo ${scores.seo} · ${metrics}`,
+          `lighthouse ${kind}: performance median ${median} of ${runs} run(s) [${performance.join(', ')}]${why ? `; below ${TARGET.performance} on: ${why}` : ''}`,
         );
-        for (const c of ['accessibility', 'best-practices', 'seo'] as const) assert.equal(scores[c], TARGET[c], `${kind} ${c}: ${failing(c).join(', ')}`);
-        if (scores.performance < TARGET.performance)
-          console.log(`lighthouse ${kind}: performance below ${TARGET.performance}: ${failing('performance').join(', ')}`);
-        if (process.env.LIGHTHOUSE_PERF === '1') assert.ok(scores.performance >= TARGET.performance, `${kind} performance ${scores.performance}`);
+        if (process.env.LIGHTHOUSE_PERF === '1') assert.ok(median >= TARGET.performance, `${kind} performance median ${median} [${performance.join(', ')}]`);
 
         // axe-core on the same page at phone size: no violation of any impact.
         const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, locale: 'es-AR', bypassCSP: true });

@@ -246,6 +246,91 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
     });
   }
 
+  test('the gallery (P145): arrows that wrap, links that scroll the strip in place, full screen, thumbnails from 52rem only, and all of it without a script but the arrows', async () => {
+    const url = pages.es.car;
+    const at = (page: Page) =>
+      page.evaluate<number>(`(() => { const s = document.querySelector('.gallery'); return Math.round(s.scrollLeft / s.children[0].offsetWidth); })()`);
+    const settled = async (page: Page, photo: number) => {
+      await page.waitForFunction(
+        `(() => { const s = document.querySelector('.gallery'); const li = document.getElementById('photo-${photo}'); return Math.abs(s.scrollLeft - (li.offsetLeft - s.offsetLeft)) < 2; })()`,
+        undefined,
+        { timeout: 10_000 },
+      );
+    };
+    // A phone: the page's font is the system's sans-serif (the style was once dropped whole, P145).
+    const ctx = await phone(browser, 'es-AR');
+    const page = await ctx.newPage();
+    const thumbFetches: string[] = [];
+    page.on('request', (r) => {
+      if (/\/w480\./.test(r.url())) thumbFetches.push(r.url());
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    assert.match(await page.evaluate<string>('getComputedStyle(document.body).fontFamily'), /^system-ui/);
+    assert.deepEqual(thumbFetches, [], 'a phone fetches no thumbnail');
+    const next = page.getByRole('button', { name: 'Foto siguiente' });
+    const prev = page.getByRole('button', { name: 'Foto anterior' });
+    assert.ok(await next.isVisible());
+    await next.click();
+    await settled(page, 2);
+    assert.equal(await at(page), 1);
+    await prev.click();
+    await settled(page, 1);
+    await prev.click(); // wraps to the last
+    await settled(page, 4);
+    await next.click(); // and back to the first
+    await settled(page, 1);
+    // A numbered link scrolls the strip, not the page.
+    const y = await page.evaluate<number>('window.scrollY');
+    await page.locator('.thumbs a').nth(2).click();
+    await settled(page, 3);
+    assert.equal(await page.evaluate<number>('window.scrollY'), y);
+    // A photo opens the gallery full screen, on that photo; the button (or Esc) leaves it.
+    await page.locator('.zoom').nth(2).click();
+    await page.waitForFunction(`document.fullscreenElement && document.fullscreenElement.matches('[data-gallery]')`, undefined, { timeout: 10_000 });
+    await settled(page, 3);
+    const full = page.locator('.gal .full');
+    assert.equal(await full.innerText(), 'Salir de pantalla completa');
+    assert.equal(await full.getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.locator('.gallery img').first().getAttribute('sizes'), '100vw');
+    assert.deepEqual(await axeProblems(page), [], 'full screen');
+    if (SHOTS)
+      await sharp(await page.screenshot())
+        .png({ palette: true, quality: 80, compressionLevel: 9 })
+        .toFile(path.join(SHOTS, 'gallery-full-screen-es-375.png'));
+    await full.click();
+    await page.waitForFunction('document.fullscreenElement === null', undefined, { timeout: 10_000 });
+    assert.equal(await full.innerText(), 'Pantalla completa');
+    assert.notEqual(await page.locator('.gallery img').first().getAttribute('sizes'), '100vw');
+    await ctx.close();
+
+    // A desktop: the links are thumbnails, fetched and shown.
+    const wide = await desktop(browser, 'es-AR');
+    const dpage = await wide.newPage();
+    await dpage.goto(url, { waitUntil: 'networkidle' });
+    const thumbs = dpage.locator('.thumbs img');
+    assert.equal(await thumbs.count(), 4);
+    for (let i = 0; i < 4; i++) {
+      await dpage.waitForFunction((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0, await thumbs.nth(i).elementHandle(), {
+        timeout: 10_000,
+      });
+      assert.ok(await thumbs.nth(i).isVisible());
+    }
+    await dpage.locator('.thumbs a').nth(1).click();
+    await settled(dpage, 2);
+    await wide.close();
+
+    // Without a script: no arrows or full-screen button; a photo links to its largest copy.
+    const plain = await browser.newContext({ viewport: { width: 375, height: 740 }, javaScriptEnabled: false, locale: 'es-AR' });
+    const ppage = await plain.newPage();
+    await ppage.goto(url, { waitUntil: 'networkidle' });
+    assert.equal(await ppage.locator('.arrow').first().isVisible(), false);
+    assert.equal(await ppage.locator('.gal .full').isVisible(), false);
+    assert.match((await ppage.locator('.zoom').first().getAttribute('href'))!, /\/display\.jpg$/);
+    await ppage.locator('.thumbs a').nth(1).click();
+    await ppage.waitForURL(/#photo-2$/);
+    await plain.close();
+  });
+
   test("bytes a 375 px phone downloads for the car page's first screen: before P88 (1280 px JPEGs) and now", async () => {
     const url = pages.es.car;
     const id = url.split('/').pop()!;

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock.js';
 import { expireStale } from '../../src/modules/vehicles/repository.js';
+import { GALLERY_SCRIPT, galleryScriptPath } from '../../src/modules/listings/gallery-script.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar, publishCar, type CarAnswer } from '../support/cars.js';
@@ -62,8 +63,18 @@ function assertOnlyTemplateMarkup(page: string): void {
     assert.doesNotMatch(names, /\son[a-z]+\s*=/i, `event handler attribute in ${m[0]}`);
     assert.doesNotMatch(names, /['<]/, `unquoted or broken attribute in ${m[0]}`);
   }
-  assert.equal(page.match(/<script/g)?.length ?? 0, page.includes('application/ld+json') ? 1 : 0, 'one script element at most (JSON-LD)');
-  assert.equal(page.match(/<\/script/gi)?.length ?? 0, page.includes('application/ld+json') ? 1 : 0);
+  // Scripts: the JSON-LD (data, not run) and the gallery's (P145), from its own address; no inline code.
+  const scripts = [...page.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+  assert.equal(page.match(/<script/gi)?.length ?? 0, scripts.length, 'every script element closed, nothing inside a script but text');
+  for (const [, attrs, body] of scripts) {
+    if (attrs === ' type="application/ld+json"') continue;
+    assert.equal(attrs, ` src="${BASE}${galleryScriptPath}" defer`, 'the gallery script only');
+    assert.equal(body, '');
+  }
+  assert.ok(scripts.filter(([, a]) => a!.includes('src=')).length <= 1);
+  // The style as written: quotes in CSS stay quotes (escaped, the whole font declaration was dropped).
+  const style = /<style>(.*?)<\/style>/s.exec(page)?.[1] ?? '';
+  assert.ok(!style.includes('&quot;') && style.includes('"Segoe UI"'), 'the style is unescaped CSS');
 }
 const meta = (page: string, attr: 'name' | 'property', key: string): string | undefined =>
   new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(page)?.[1];
@@ -104,9 +115,17 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
     assert.equal(res.headers['cache-control'], 'public, max-age=60');
-    assert.match(String(res.headers['content-security-policy']), /default-src 'none'/);
+    assert.match(String(res.headers['content-security-policy']), /default-src 'none'; script-src 'self' /);
     assert.equal(res.headers['x-robots-tag'], undefined);
     const html = res.body;
+    // The gallery's script (P145): after the photos, at its content-hashed address, cached for a year.
+    assert.ok(html.indexOf(galleryScriptPath) > html.indexOf('id="photo-10"'));
+    const js = await t.app.inject({ method: 'GET', url: galleryScriptPath });
+    assert.equal(js.statusCode, 200);
+    assert.equal(js.headers['content-type'], 'text/javascript; charset=utf-8');
+    assert.equal(js.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(js.body, GALLERY_SCRIPT.body);
+    assert.equal((await t.app.inject({ method: 'GET', url: '/assets/gallery.000000000000.js' })).statusCode, 404);
     assert.match(html, /^<!doctype html>\n<html lang="es-AR">/);
     assert.match(html, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
     assert.match(html, /<h1 id="title">2019 Toyota Corolla XEi 2\.0 CVT<\/h1>/);
@@ -133,9 +152,18 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.match(pics[0]![3]!, / width="320" height="240" fetchpriority="high" decoding="async"$/);
     for (const p of pics.slice(1)) assert.match(p[3]!, / loading="lazy" decoding="async"$/);
     // P89: the strip is reachable by keyboard, each photo has its counter and a link below.
-    assert.ok(html.includes('<ul class="gallery" tabindex="0" aria-label="Fotos"><li id="photo-1">'));
+    // P145: each photo links to its largest copy; the links below carry a thumbnail (shown from 52rem).
+    assert.ok(html.includes(`<ul class="gallery" tabindex="0" aria-label="Fotos"><li id="photo-1"><a class="zoom" href="${v.photos[0]}">`));
     assert.ok(html.includes('<span class="count" aria-hidden="true">1 / 10</span>'));
-    assert.equal(html.match(/<a href="#photo-\d+" aria-label="[^"]+">\d+<\/a>/g)?.length, 10);
+    assert.equal(
+      html.match(
+        /<a href="#photo-\d+" aria-label="[^"]+"><picture>.*?<img [^>]*alt="" width="96" height="72" loading="lazy" decoding="async"><\/picture><span class="n">\d+<\/span><\/a>/g,
+      )?.length,
+      10,
+    );
+    // The script's controls, hidden until it runs, in the page's language.
+    assert.ok(html.includes('<button type="button" class="arrow prev" data-step="-1" aria-label="Foto anterior" hidden>'));
+    assert.ok(html.includes('data-open="Pantalla completa" data-close="Salir de pantalla completa" aria-pressed="false" hidden>Pantalla completa</button>'));
     // Landmarks and the dealership.
     for (const tag of [
       '<header>',

@@ -209,7 +209,8 @@ document.querySelectorAll('.file-chosen').forEach(function (l) { l.hidden = fals
 })();
 `;
 
-function asset(body: string, type: string) {
+/** A script or stylesheet served under its content hash (cached for a year). */
+export function asset(body: string, type: string) {
   const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 12);
   return { body, type, hash };
 }

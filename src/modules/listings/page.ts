@@ -8,11 +8,12 @@ import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../
 import { findMarket } from '../markets/markets.js';
 import { displayPhone } from '../markets/phone.js';
 import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
-import { html, jsonLd, type Html } from '../../core/web/html.js';
+import { Html, html, jsonLd } from '../../core/web/html.js';
 import { localeOf, type PageLocale } from './locale.js';
 import type { ListingRow, StorefrontCar } from './repository.js';
 import { storefrontUrl } from './site.js';
 import { storefrontQuery, type Storefront } from './storefront.js';
+import { galleryScriptPath } from './gallery-script.js';
 
 const CSS = [
   '*{box-sizing:border-box}',
@@ -26,7 +27,18 @@ const CSS = [
   '.gallery:focus{outline:3px solid #f9a825;outline-offset:2px}',
   '.count{position:absolute;right:.5rem;bottom:.5rem;background:rgba(0,0,0,.75);color:#fff;padding:0 .6rem;border-radius:1rem;font-size:.9rem}',
   '.thumbs{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0 0}',
-  '.thumbs a{display:inline-flex;align-items:center;justify-content:center;min-width:2.75rem;min-height:2.75rem;border:1px solid #767676;border-radius:.25rem;background:#fff;text-decoration:none;font-weight:600}',
+  '.thumbs a{position:relative;display:inline-flex;align-items:center;justify-content:center;min-width:2.75rem;min-height:2.75rem;border:1px solid #767676;border-radius:.25rem;background:#fff;text-decoration:none;font-weight:600}',
+  // Thumbnails from 52rem (P145); on a phone the numbers, and the lazy images undisplayed are never fetched.
+  '.thumbs img{display:none}.thumbs picture{display:contents}',
+  '@media(min-width:52rem){.thumbs a{padding:0;overflow:hidden;border-width:2px}.thumbs img{display:block;width:6rem;height:4.5rem;object-fit:cover}.thumbs .n{position:absolute;left:-10000px}}',
+  // The gallery's arrows and full-screen button (P145): shown by its script only ([hidden] otherwise).
+  '[hidden]{display:none!important}.gal{position:relative}.zoom{display:block;cursor:zoom-in}',
+  '.arrow{position:absolute;top:calc(50% - 1.375rem);display:flex;align-items:center;justify-content:center;width:2.75rem;height:2.75rem;padding:0 0 .2rem;border:0;border-radius:50%;background:rgba(0,0,0,.75);color:#fff;font-size:1.75rem;line-height:1;cursor:pointer}',
+  '.arrow.prev{left:.5rem}.arrow.next{right:.5rem}',
+  '.full{position:absolute;left:.5rem;bottom:.5rem;padding:.25rem .75rem;font-size:.9rem;background:rgba(0,0,0,.75);border-radius:1rem}',
+  '.arrow:focus,.full:focus{outline:3px solid #f9a825;outline-offset:1px}',
+  '.gal:fullscreen{display:flex;align-items:center;background:#000}.gal:fullscreen .gallery{width:100%;gap:0}.gal:fullscreen .gallery li{flex-basis:100%}',
+  '.gal:fullscreen .gallery img{width:100vw;height:100vh;aspect-ratio:auto;object-fit:contain;border-radius:0;background:none}.gal:fullscreen .zoom{cursor:default}',
   '.gallery picture{display:block}.gallery img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem;background:#ddd}',
   '.specs{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0}',
   '.description{white-space:pre-line;overflow-wrap:anywhere}',
@@ -72,6 +84,9 @@ const CSS = [
   '.errors a{color:#8c1d18}.errors h2{font-size:1.1rem;margin:.25rem 0}',
   '.steps{padding-left:1.25rem}',
 ].join('');
+// Our own constant, not text: written as it is (html would turn its quotes into &quot;, which
+// CSS does not read, and the whole font declaration was dropped: the pages fell back to serif).
+const STYLE = new Html(CSS);
 
 interface Head {
   title: string;
@@ -112,7 +127,7 @@ ${
     : html`<meta name="twitter:card" content="summary">\n`
 }<meta name="twitter:title" content="${head.title}">
 <meta name="twitter:description" content="${head.description}">
-<style>${CSS}</style>
+<style>${STYLE}</style>
 ${head.extra ?? ''}</head>
 <body>
 <a class="skip" href="#main">${l.t.skip}</a>
@@ -262,12 +277,20 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
 ${
   photos.length
     ? // A scroll-snap strip that works without JavaScript (P89): reachable and scrollable by
-      // keyboard (tabindex), each photo with its counter, and a link to each photo below.
-      html`<ul class="gallery" tabindex="0" aria-label="${t.photos}">${shown.map(
+      // keyboard (tabindex), each photo with its counter and a link to its largest copy, and a
+      // link to each photo below (a thumbnail from 52rem). The script adds arrows and the
+      // full-screen view (P145); its buttons stay hidden without it. The script comes after the
+      // photos, so the browser has found the first photo (the largest paint) before it.
+      html`<div class="gal" data-gallery>
+<ul class="gallery" tabindex="0" aria-label="${t.photos}">${shown.map(
         (p, i) =>
-          html`<li id="photo-${i + 1}">${picture(publicBaseUrl, p, t.photoAlt(i + 1, shown.length, title), GALLERY_SIZES, i === 0)}<span class="count" aria-hidden="true">${i + 1} / ${shown.length}</span></li>`,
+          html`<li id="photo-${i + 1}"><a class="zoom" href="${photoUrl(publicBaseUrl, p.file_id, 'display', p.ext)}">${picture(publicBaseUrl, p, t.photoAlt(i + 1, shown.length, title), GALLERY_SIZES, i === 0)}</a><span class="count" aria-hidden="true">${i + 1} / ${shown.length}</span></li>`,
       )}</ul>
-<p class="thumbs">${shown.map((_, i) => html`<a href="#photo-${i + 1}" aria-label="${t.photoAlt(i + 1, shown.length, title)}">${i + 1}</a>`)}</p>`
+<button type="button" class="arrow prev" data-step="-1" aria-label="${t.prevPhoto}" hidden>‹</button><button type="button" class="arrow next" data-step="1" aria-label="${t.nextPhoto}" hidden>›</button>
+<button type="button" class="full" data-open="${t.fullScreen}" data-close="${t.exitFullScreen}" aria-pressed="false" hidden>${t.fullScreen}</button>
+</div>
+<script src="${publicBaseUrl}${galleryScriptPath}" defer></script>
+<p class="thumbs">${shown.map((p, i) => html`<a href="#photo-${i + 1}" aria-label="${t.photoAlt(i + 1, shown.length, title)}">${thumbnail(publicBaseUrl, p)}<span class="n">${i + 1}</span></a>`)}</p>`
     : html`<p>${t.noPhotos}</p>`
 }
 </section>
@@ -294,7 +317,15 @@ ${contactForm(l, `${url}/inquiries`, form)}
 </div>`;
   return layout(
     l,
-    { title: `${title} – ${price} | ${row.dealer_name}`, description, noindex: false, canonical: url, image: photos[0], extra: ld, ogType: 'product' },
+    {
+      title: `${title} – ${price} | ${row.dealer_name}`,
+      description,
+      noindex: false,
+      canonical: url,
+      image: photos[0],
+      extra: ld,
+      ogType: 'product',
+    },
     html`<a href="${storefront}">${dealerLine(row)}</a>`,
     body,
   );
@@ -539,6 +570,17 @@ function picture(base: string, p: ShownPhoto, alt: string, sizes: string, first:
   const set = (ext: string) => [...p.w!.map((w) => `${url(w === 480 ? 'w480' : 'w960', ext)} ${w}w`), `${url('display', ext)} ${dw}w`].join(', ');
   if (p.ext === 'webp') return img(set('webp'));
   return html`<picture><source type="image/webp" srcset="${set('webp')}" sizes="${sizes}">${img(set(p.ext))}</picture>`;
+}
+
+/**
+ * A photo's thumbnail in the row of links under the gallery (P145): its smallest copy, lazy, and
+ * hidden below 52rem (a phone shows the numbers), where a lazy image that is not displayed is not
+ * fetched at all, so a phone's first screen does not pay for it.
+ */
+function thumbnail(base: string, p: ShownPhoto): Html {
+  const variant = p.w?.includes(480) ? 'w480' : 'display';
+  const img = html`<img src="${photoUrl(base, p.file_id, variant, p.ext)}" alt="" width="96" height="72" loading="lazy" decoding="async">`;
+  return p.w && p.ext !== 'webp' ? html`<picture><source type="image/webp" srcset="${photoUrl(base, p.file_id, variant, 'webp')}">${img}</picture>` : img;
 }
 
 /** A car as a card that links to its page (the storefront, a sold car's page). */

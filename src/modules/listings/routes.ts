@@ -7,6 +7,8 @@
 //   GET  /dealers/{slug}                    a dealership's storefront (D36, P86)
 //   GET  /dealers/{slug}/contact/{channel}  302 to its phone or WhatsApp (P133)
 //   GET  /robots.txt, /sitemap.xml, /sitemaps/{file}.xml, /favicon.ico, /   the site around them (P85)
+//   GET  /assets/gallery.{hash}.js   the car page's gallery script (P145)
+import { GALLERY_SCRIPT, galleryScriptPath } from './gallery-script.js';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -64,11 +66,12 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   const { store, publicBaseUrl } = deps;
   const pages = new ListingPages(store.db, publicBaseUrl);
   const origin = new URL(publicBaseUrl).origin;
-  // No script runs on these pages at all; images come from our photo URLs only (and where they
-  // redirect to, PHOTO_PUBLIC_BASE_URL: the policy checks the final address). connect-src
-  // 'self': crawlers' auditors (Lighthouse) read /robots.txt from within the page (P116).
+  // One script runs on these pages, the car page's gallery (P145), from its own address only;
+  // images come from our photo URLs only (and where they redirect to, PHOTO_PUBLIC_BASE_URL: the
+  // policy checks the final address). connect-src 'self': crawlers' auditors (Lighthouse) read
+  // /robots.txt from within the page (P116).
   const images = deps.photoOrigin && deps.photoOrigin !== origin ? `${origin} ${deps.photoOrigin}` : origin;
-  const csp = `default-src 'none'; img-src 'self' ${images}; style-src 'unsafe-inline'; connect-src 'self' ${origin}; form-action 'self' ${origin}; base-uri 'none'; frame-ancestors 'none'`;
+  const csp = `default-src 'none'; script-src 'self' ${origin}; img-src 'self' ${images}; style-src 'unsafe-inline'; connect-src 'self' ${origin}; form-action 'self' ${origin}; base-uri 'none'; frame-ancestors 'none'`;
 
   const sendHtml = (reply: FastifyReply, status: number, body: string | Buffer, cacheControl: string, noindex: boolean, etag?: string) => {
     if (etag) reply.header('etag', etag);
@@ -158,6 +161,13 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     if (!m) return sendPage(reply, notFoundListing());
     return sendXml(reply, sitemapFile(store.db, publicBaseUrl, m[1] as 'cars' | 'dealers', Number(m[2]), sitemapPageSize));
   });
+  app.get(galleryScriptPath, { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .type(GALLERY_SCRIPT.type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(GALLERY_SCRIPT.body),
+  );
   app.get('/favicon.ico', { schema: { hide: true } }, async (_req, reply) =>
     reply.type('image/x-icon').header('cache-control', 'public, max-age=604800').header('x-content-type-options', 'nosniff').send(FAVICON),
   );

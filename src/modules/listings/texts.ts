@@ -31,6 +31,11 @@ export interface Texts {
   description: string;
   photos: string;
   photoAlt: (n: number, total: number, title: string) => string;
+  /** The gallery's controls (P145). */
+  prevPhoto: string;
+  nextPhoto: string;
+  fullScreen: string;
+  exitFullScreen: string;
   noPhotos: string;
   soldBy: string;
   contactHeading: string;
@@ -131,6 +136,10 @@ const en: Texts = {
   description: 'Description',
   photos: 'Photos',
   photoAlt: (n, total, title) => `${title}, photo ${n} of ${total}`,
+  prevPhoto: 'Previous photo',
+  nextPhoto: 'Next photo',
+  fullScreen: 'Full screen',
+  exitFullScreen: 'Exit full screen',
   noPhotos: 'No photos yet.',
   soldBy: 'Sold by',
   contactHeading: 'Contact the dealership',
@@ -249,6 +258,10 @@ const es: Texts = {
   description: 'Descripción',
   photos: 'Fotos',
   photoAlt: (n, total, title) => `${title}, foto ${n} de ${total}`,
+  prevPhoto: 'Foto anterior',
+  nextPhoto: 'Foto siguiente',
+  fullScreen: 'Pantalla completa',
+  exitFullScreen: 'Salir de pantalla completa',
   noPhotos: 'Todavía no hay fotos.',
   soldBy: 'Lo vende',
   contactHeading: 'Contactar a la concesionaria',
@@ -367,6 +380,10 @@ const pt: Texts = {
   description: 'Descrição',
   photos: 'Fotos',
   photoAlt: (n, total, title) => `${title}, foto ${n} de ${total}`,
+  prevPhoto: 'Foto anterior',
+  nextPhoto: 'Próxima foto',
+  fullScreen: 'Tela cheia',
+  exitFullScreen: 'Sair da tela cheia',
   noPhotos: 'Ainda não há fotos.',
   soldBy: 'Vendido por',
   contactHeading: 'Falar com a concessionária',
