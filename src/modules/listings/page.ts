@@ -61,7 +61,9 @@ const CSS = [
   '.card picture{display:block}.card img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;background:#ddd}',
   '.card-title{display:block;font-weight:600;margin:.5rem .75rem 0}.card-price{display:block;font-size:1.2rem;font-weight:700;margin:0 .75rem}',
   '.card-facts{display:block;color:#444;font-size:.9rem;margin:0 .75rem}',
-  '.filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.75rem;align-items:end;background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}',
+  // Fields that grow to fill each row; the brand's box wide enough for "Todas as marcas" (no clipped words).
+  '.filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}',
+  '.filters>div{flex:1 1 8rem}.filters>div:first-child{flex-basis:11.5rem}.filters>div:last-child{flex:0 1 auto}',
   'select{width:100%;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:.25rem;background:#fff}',
   '.pager{display:flex;gap:1rem;flex-wrap:wrap;margin:1.5rem 0}',
   '.facts{color:#444;margin:-.75rem 0 1rem}',
