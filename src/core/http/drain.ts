@@ -85,8 +85,10 @@ function discardRest(req: IncomingMessage, res: ClosingResponse, limits: DrainLi
     req.pause();
     const linger = () => {
       if (typeof (socket as Partial<Socket>).end === 'function') socket.end();
+      // Not unref'd: a socket neither read nor written is no work for the event loop, so with
+      // this timer unref'd a closing server (app.close waits for it) had nothing left to run
+      // and the process ended with the close still pending. A shutdown waits 2 s at most.
       const last = setTimeout(() => socket.destroy(), LINGER_MS);
-      last.unref();
       socket.once('close', () => {
         clearTimeout(last);
         draining.delete(socket);
