@@ -1,17 +1,12 @@
 // N processes starting at once on a new store run its migrations once (P36): four processes
-// migrate one fresh SQLite file or PostgreSQL schema together; all succeed, and every migration
+// migrate one fresh SQLite file or PostgreSQL database together; all succeed, and every migration
 // is recorded once.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openStore } from '../../src/core/db/store.js';
-import { PG_URL, STORE_NAME } from '../support/app.js';
+import { emptyTestStore, STORE_NAME } from '../support/app.js';
 
 interface Run {
   code: number | null;
@@ -34,31 +29,8 @@ function migrator(url: string): { loaded: Promise<void>; go(): void; done: Promi
   };
 }
 
-/** A new, empty store: its URL, and how to remove it. */
-async function emptyStore(): Promise<{ url: string; drop(): Promise<void>; hold?: pg.Client }> {
-  if (PG_URL) {
-    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    // Test processes drop schemas side by side; a first migration must not see one go (support/app.ts).
-    const hold = new pg.Client({ connectionString: PG_URL });
-    await hold.connect();
-    await hold.query('select pg_advisory_lock(7399)');
-    await hold.query(`create schema ${schema}`);
-    const sep = PG_URL.includes('?') ? '&' : '?';
-    return {
-      url: `${PG_URL}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-      hold,
-      async drop() {
-        await hold.query(`drop schema if exists ${schema} cascade`);
-        await hold.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-migrate-'));
-  return { url: `sqlite:${path.join(dir, 'store.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
-
 test(`[${STORE_NAME}] four processes migrating one new store at once: all succeed, each migration recorded once`, async () => {
-  const empty = await emptyStore();
+  const empty = await emptyTestStore();
   try {
     const runs = Array.from({ length: 4 }, () => migrator(empty.url));
     // Each child loads its modules first; then all are told to go at the same moment.
@@ -83,6 +55,6 @@ test(`[${STORE_NAME}] four processes migrating one new store at once: all succee
       await store.close();
     }
   } finally {
-    await empty.drop();
+    await empty.dispose();
   }
 });

@@ -1,12 +1,15 @@
 // Test apps and stores: each test builds its own app on its own fresh database, on SQLite by
-// default or on PostgreSQL when TEST_DATABASE_URL=postgres://… (one schema per store).
+// default or on PostgreSQL when TEST_DATABASE_URL=postgres://… (one database per store, copied
+// from a migrated template).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { ManualClock, type Clock } from '../../src/core/clock.js';
 import { loadConfig, type Config } from '../../src/core/config.js';
@@ -25,48 +28,141 @@ export interface TestStore {
 }
 
 /**
- * Test processes create and drop schemas side by side on one server. A first migration looks at
- * every schema's tables (Kysely's Migrator), which fails if another schema is dropped meanwhile:
- * both take this server-wide lock.
+ * What a migrated store holds depends only on the code under src/core/db/ (the migrations and the
+ * DDL they call): its hash names the template every fresh test store is copied from (issue 34: a
+ * copy takes milliseconds where migrating took 150 ms on SQLite and more on PostgreSQL).
  */
-async function underSchemaLock<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+const TEMPLATE_KEY = (() => {
+  const hash = crypto.createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.ts')) hash.update(e.name).update(fs.readFileSync(p));
+    }
+  };
+  walk(fileURLToPath(new URL('../../src/core/db/', import.meta.url)));
+  return hash.digest('hex').slice(0, 16);
+})();
+
+/** One PostgreSQL connection to the server's `postgres` database, for CREATE/DROP DATABASE. */
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock(7399)');
     return await fn(client);
   } finally {
     await client.end();
   }
 }
 
-/** Runs migrations on a test store (a later migrateToLatest of an `upTo` store too) under the server-wide lock. */
-export async function migrateTestStore(store: Store, upTo?: Parameters<typeof migrateUpTo>[1]): Promise<void> {
-  const run = () => (upTo === undefined ? migrateToLatest(store) : migrateUpTo(store, upTo));
-  if (PG_URL) await underSchemaLock(run);
-  else await run();
+/** PG_URL with another database name. */
+function pgUrlOf(database: string): string {
+  const u = new URL(PG_URL!);
+  u.pathname = `/${database}`;
+  return u.toString();
 }
 
-/** A fresh store, migrated to the latest (or only `upTo` a migration, to test the next one on rows made before it). */
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * The migrated template database of this code (created once per server, by whichever test
+ * process comes first). It is built under another name and renamed when whole, so a process
+ * that sees the name never copies a half-migrated template; the advisory lock keeps two
+ * processes from building it at once.
+ */
+let pgTemplate: Promise<string> | undefined;
+function postgresTemplate(): Promise<string> {
+  const name = `di_tpl_${TEMPLATE_KEY}`;
+  const exists = (c: pg.Client) => c.query('select 1 from pg_database where datname = $1', [name]).then((r) => r.rowCount === 1);
+  return (pgTemplate ??= withAdmin(async (admin) => {
+    if (await exists(admin)) return name;
+    await admin.query('select pg_advisory_lock(7399)');
+    if (await exists(admin)) return name;
+    const building = `${name}_${crypto.randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${quoteIdent(building)}`);
+    const store = openStore({ url: pgUrlOf(building) });
+    try {
+      await migrateToLatest(store);
+    } finally {
+      await store.close();
+    }
+    await admin.query(`alter database ${quoteIdent(building)} rename to ${quoteIdent(name)}`);
+    return name;
+  }));
+}
+
+/** The migrated SQLite file of this code, in the temporary directory (written whole, then renamed into place). */
+let sqliteTemplate: Promise<string> | undefined;
+function sqliteTemplateFile(): Promise<string> {
+  const file = path.join(os.tmpdir(), 'di-test-templates', `sqlite-${TEMPLATE_KEY}.db`);
+  return (sqliteTemplate ??= (async () => {
+    if (fs.existsSync(file)) return file;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const building = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    const store = openStore({ url: `sqlite:${building}` });
+    try {
+      await migrateToLatest(store);
+      // Everything into the main file, so the one file is the whole database.
+      await sql`pragma wal_checkpoint(truncate)`.execute(store.db);
+    } finally {
+      await store.close();
+    }
+    fs.renameSync(building, file);
+    for (const side of ['-wal', '-shm']) fs.rmSync(`${building}${side}`, { force: true });
+    return file;
+  })());
+}
+
+/** A new empty database (PostgreSQL) or file name (SQLite), nothing migrated: its URL and how to remove it. */
+export async function emptyTestStore(): Promise<{ url: string; dispose(): Promise<void> }> {
+  if (PG_URL) {
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    await withAdmin((c) => c.query(`create database ${quoteIdent(name)}`));
+    return { url: pgUrlOf(name), dispose: () => dropDatabase(name) };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-test-'));
+  return { url: `sqlite:${path.join(dir, 'test.db')}`, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+const dropDatabase = (name: string) => withAdmin((c) => c.query(`drop database if exists ${quoteIdent(name)} with (force)`)).then(() => undefined);
+
+/** Runs the migrations on a test store (e.g. migrateToLatest on a store opened `upTo` an earlier one). */
+export async function migrateTestStore(store: Store, upTo?: Parameters<typeof migrateUpTo>[1]): Promise<void> {
+  await (upTo === undefined ? migrateToLatest(store) : migrateUpTo(store, upTo));
+}
+
+/**
+ * A fresh store of its own, migrated to the latest: a copy of the template (a database of its
+ * own on PostgreSQL, a file on SQLite). `upTo` a migration: an empty one migrated that far, to
+ * test the next migration on rows made before it.
+ */
 export async function openTestStore(o: { upTo?: Parameters<typeof migrateUpTo>[1] } = {}): Promise<TestStore> {
   if (PG_URL) {
-    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const store = openStore({ url: PG_URL, schema });
-    await migrateTestStore(store, o.upTo);
-    const sep = PG_URL.includes('?') ? '&' : '?';
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    if (o.upTo === undefined) {
+      const template = await postgresTemplate();
+      await withAdmin((c) => c.query(`create database ${quoteIdent(name)} template ${quoteIdent(template)}`));
+    } else {
+      await withAdmin((c) => c.query(`create database ${quoteIdent(name)}`));
+    }
+    const url = pgUrlOf(name);
+    const store = openStore({ url });
+    if (o.upTo !== undefined) await migrateUpTo(store, o.upTo);
     return {
       store,
-      url: `${PG_URL}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      url,
       async dispose() {
         await store.close();
-        await underSchemaLock((client) => client.query(`drop schema if exists ${schema} cascade`));
+        await dropDatabase(name);
       },
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-test-'));
   const file = path.join(dir, 'test.db');
+  if (o.upTo === undefined) fs.copyFileSync(await sqliteTemplateFile(), file);
   const store = openStore({ url: `sqlite:${file}` });
-  await migrateTestStore(store, o.upTo);
+  if (o.upTo !== undefined) await migrateUpTo(store, o.upTo);
   return {
     store,
     url: `sqlite:${file}`,
