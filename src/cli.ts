@@ -20,6 +20,7 @@ import { getDealerBySlug } from './modules/dealers/service.js';
 import { profileOf, updateProfile } from './modules/dealers/profile.js';
 import { resetSandbox } from './modules/sandbox/service.js';
 import { inviteUserToDealer, listUsers, removeUserByEmail } from './modules/users/service.js';
+import { assertProductionPasswordCost } from './modules/users/password.js';
 
 const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
 
@@ -209,6 +210,7 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
 }
 
 async function main(argv: string[]): Promise<number> {
+  assertProductionPasswordCost();
   let parsed;
   try {
     parsed = parseArgs({

@@ -1,10 +1,12 @@
 // Starts the service: HTTP API and background workers in one process (D1). JOB_CONCURRENCY=0
 // makes it API only; worker.ts is the other role, jobs without a listener (P36).
 import { buildApp } from './app.js';
+import { assertProductionPasswordCost } from './modules/users/password.js';
 import { startMetricsServer, type MetricsServer } from './core/metrics/server.js';
 import { exitOnStartFailure, loadConfigOrExit, processLogs, stopOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
+  assertProductionPasswordCost();
   const config = loadConfigOrExit();
   const app = await buildApp({ config, logStream: processLogs });
   app.services.jobs.start();

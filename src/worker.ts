@@ -1,10 +1,12 @@
 // Starts a worker-only process (P36): the same services and background tasks as the server, no
 // HTTP listener. Scale jobs apart from the API with it (and JOB_CONCURRENCY=0 on the API side).
 import { buildApp } from './app.js';
+import { assertProductionPasswordCost } from './modules/users/password.js';
 import { startMetricsServer } from './core/metrics/server.js';
 import { exitOnStartFailure, loadConfigOrExit, processLogs, stopOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
+  assertProductionPasswordCost();
   const config = loadConfigOrExit();
   if (config.jobConcurrency === 0) {
     process.stderr.write('Invalid configuration: JOB_CONCURRENCY must be at least 1 for a worker process\n');

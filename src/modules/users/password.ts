@@ -10,7 +10,31 @@ const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: numbe
 export const PASSWORD_MIN = 12;
 /** Long passphrases are welcome; the bound only keeps the KDF's input reasonable. */
 export const PASSWORD_MAX = 200;
-const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
+/** What every hash is made with in production (pinned by test/users/password-cost.test.ts). */
+export const PRODUCTION_PARAMS: Readonly<ScryptParams> = Object.freeze({ N: 2 ** 15, r: 8, p: 3 });
+
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * Tests lower the cost (issue 34: 420 ms a hash in 100 sign-ins made the suite wait minutes)
+ * through a value only code run before this module can put on globalThis: the test command's
+ * preload (test/support/test-password-cost.mjs). No variable, config or argument reaches it, and
+ * the server, the worker and the CLI refuse to start with anything but PRODUCTION_PARAMS
+ * (assertProductionPasswordCost), so a lowered cost can never serve (P147).
+ */
+const TEST_COST = Symbol.for('dealer-inventory.test-password-cost');
+const PARAMS: Readonly<ScryptParams> = (globalThis as Record<symbol, ScryptParams | undefined>)[TEST_COST] ?? PRODUCTION_PARAMS;
+
+/** Exits the process when the password cost is not production's (called first by every entry point). */
+export function assertProductionPasswordCost(): void {
+  if (PARAMS === PRODUCTION_PARAMS) return;
+  process.stderr.write('Refusing to start: the password hashing cost was lowered (a test preload is loaded in this process)\n');
+  process.exit(1);
+}
 const KEY_LENGTH = 32;
 
 function options(N: number, r: number, p: number): crypto.ScryptOptions {
