@@ -7,7 +7,7 @@ import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
-export const TEST_BUCKET = 'photos';
+const TEST_BUCKET = 'photos';
 
 export class TestS3 {
   private server: S3rver | undefined;

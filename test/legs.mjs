@@ -1,0 +1,121 @@
+// Which test files run where (P148, replacing P94). Every file under test/*/ runs on SQLite in
+// `npm test`; a file not named below also runs on PostgreSQL + Redis (CI's second pass): a file
+// added later lands on both stores by default, never nowhere. scripts/test.mjs runs them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Files that open no store: run once, in `npm test`, under test/support/storeless-guard.mjs, which
+ * fails any of them that opens a SQLite file or a PostgreSQL connection (so the list stays honest).
+ */
+export const STORELESS = [
+  'test/core/config.test.ts',
+  'test/core/log-destination.test.ts',
+  'test/core/logger.test.ts',
+  'test/core/outbound.test.ts',
+  'test/core/request-log.test.ts',
+  'test/core/secret-box.test.ts',
+  'test/feeds/csv-records.test.ts',
+  'test/feeds/parse-bundle.test.ts',
+  'test/feeds/parse-hostile.test.ts',
+  'test/feeds/parse.test.ts',
+  'test/leads/contact-masking.test.ts',
+  'test/leads/phone-links.test.ts',
+  'test/photos/image.test.ts',
+  'test/scale/balancer.test.ts',
+  'test/service/docs-links.test.ts',
+  'test/service/import-direction.test.ts',
+  'test/service/migrations.test.ts',
+  'test/service/outbound-only.test.ts',
+  'test/service/readme.test.ts',
+  'test/service/test-legs.test.ts',
+  'test/users/password-cost.test.ts',
+  'test/vehicles/contact-details.test.ts',
+  'test/vehicles/photo-state.test.ts',
+  'test/vehicles/review-texts.test.ts',
+];
+
+/**
+ * Files that start an app on a store to judge something no store changes: the OpenAPI document
+ * (built from the routes' schemas at start), the clients and linters run on it, and Lighthouse on
+ * the buyers' pages. They run on SQLite only (P148); the routes those documents describe are
+ * proven on both stores by their own tests.
+ */
+export const ONE_STORE = [
+  'test/browser/lighthouse.test.ts',
+  'test/client/types-drift.test.ts',
+  'test/service/hey-api-client.test.ts',
+  'test/service/openapi-client.test.ts',
+  'test/service/openapi.test.ts',
+  'test/service/prism-proxy.test.ts',
+  'test/service/spectral.test.ts',
+  'test/service/typed-client.test.ts',
+];
+
+/**
+ * Lighthouse judges the pages' speed from the CPU time it observes, so it runs alone, after the
+ * rest (P146): never beside another test file.
+ */
+export const ALONE = ['test/browser/lighthouse.test.ts'];
+
+/**
+ * What Node 24 runs (CI's third pass, P148): what differs between runtimes, not the app's rules,
+ * which are the same JavaScript on both. The native SQLite driver (Node 24 opens the store with
+ * better-sqlite3 13, P25): the store, its migrations, transactions, jobs and plans; the server's
+ * and the worker's start and stop as processes, the CLI, and the built bundle; streams and sockets
+ * (node:http's slow clients, bodies cut at a bound, the outbound fetcher, undici); the photo
+ * pipeline's native sharp and its worker process; and one end-to-end run of the API and the panel.
+ */
+export const NODE24 = [
+  'test/core/bundle.test.ts',
+  'test/core/change-watch.test.ts',
+  'test/core/errors-transport.test.ts',
+  'test/core/group-commits.test.ts',
+  'test/core/jobs.test.ts',
+  'test/core/outbound.test.ts',
+  'test/core/private-files.test.ts',
+  'test/core/slow-clients.test.ts',
+  'test/feeds/crash.test.ts',
+  'test/feeds/streamed.test.ts',
+  'test/photos/image.test.ts',
+  'test/photos/photos.test.ts',
+  'test/scale/migrate.test.ts',
+  'test/scale/roles.test.ts',
+  'test/service/cli.test.ts',
+  'test/service/migrations.test.ts',
+  'test/service/query-plans.test.ts',
+  'test/service/quickstart.test.ts',
+  'test/service/server.test.ts',
+  'test/stats/migration.test.ts',
+  'test/users/password-cost.test.ts',
+  'test/vehicles/vehicles.test.ts',
+  'test/panel/auth.test.ts',
+];
+
+/** Every test file (test/<folder>/<name>.test.ts), relative to the repository's root. */
+export function allTestFiles() {
+  const dir = path.join(ROOT, 'test');
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      fs
+        .readdirSync(path.join(dir, d.name))
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => `test/${d.name}/${f}`),
+    )
+    .sort();
+}
+
+/** The legs: which of `files` each runs. */
+export const LEGS = {
+  /** `npm test`: everything, on the store TEST_DATABASE_URL names (SQLite when none). */
+  all: (files) => files,
+  /** CI's PostgreSQL + Redis pass: what depends on the store. */
+  store: (files) => files.filter((f) => !STORELESS.includes(f) && !ONE_STORE.includes(f)),
+  /** CI's Node 24 pass. */
+  node24: (files) => files.filter((f) => NODE24.includes(f)),
+};

@@ -1,0 +1,54 @@
+// The legs of the test suite (test/legs.mjs, P148) stay honest: every name on a list is a test
+// file, no file is both storeless and run on one store, a new file lands on both stores by
+// default, and Node 24 runs at least the driver, the server's start and the bundle. (That a
+// storeless file opens no store is checked as it runs, by test/support/storeless-guard.mjs.)
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { test } from 'node:test';
+// @ts-expect-error: a plain ES module of the test command's, with no types of its own
+import { ALONE, LEGS, NODE24, ONE_STORE, STORELESS, allTestFiles } from '../legs.mjs';
+
+const all = allTestFiles() as string[];
+const lists = { STORELESS, ONE_STORE, ALONE, NODE24 } as Record<string, string[]>;
+
+test('every file a leg names is a test file, named once', () => {
+  for (const [name, list] of Object.entries(lists)) {
+    for (const f of list) assert.ok(all.includes(f), `${name} names ${f}, which is not a test file`);
+    assert.equal(new Set(list).size, list.length, `${name} names a file twice`);
+  }
+});
+
+test('npm test runs every file; the store leg every file but the storeless and one-store ones', () => {
+  assert.deepEqual(LEGS.all(all), all);
+  const store = LEGS.store(all) as string[];
+  for (const f of all) assert.equal(store.includes(f), !STORELESS.includes(f) && !ONE_STORE.includes(f), f);
+  assert.deepEqual(
+    STORELESS.filter((f: string) => ONE_STORE.includes(f)),
+    [],
+  );
+  for (const f of ALONE) assert.ok(ONE_STORE.includes(f) || STORELESS.includes(f), `${f} runs alone, so once`);
+});
+
+test('a file added later runs on both stores by default', () => {
+  const added = 'test/newfeature/something.test.ts';
+  assert.ok(LEGS.all([...all, added]).includes(added));
+  assert.ok(LEGS.store([...all, added]).includes(added));
+});
+
+test('Node 24 runs the native driver, migrations, the server and worker processes, the CLI and the bundle', () => {
+  for (const f of [
+    'test/core/bundle.test.ts',
+    'test/service/server.test.ts',
+    'test/service/cli.test.ts',
+    'test/scale/migrate.test.ts',
+    'test/scale/roles.test.ts',
+    'test/core/jobs.test.ts',
+    'test/service/migrations.test.ts',
+  ])
+    assert.ok(NODE24.includes(f), f);
+});
+
+test("npm test is the legs' runner", () => {
+  const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  assert.equal(pkg.scripts.test, 'node scripts/test.mjs');
+});
