@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ALONE, LEGS, STORELESS, allTestFiles } from '../test/legs.mjs';
+import { ALONE, LEGS, STORELESS, WITH_TSX, allTestFiles } from '../test/legs.mjs';
+import { BUNDLE_DIR, bundleTests } from './test-bundle.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -30,9 +31,22 @@ if (!values['no-build']) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Bundled (P150), but for the files that import TypeScript they write at run time.
+const bundles = await bundleTests(files.filter((f) => !WITH_TSX.includes(f)));
+const runnable = (f) => bundles.get(f) ?? f;
+const sourceOf = (f) => (f.startsWith(`${BUNDLE_DIR}/`) ? f.slice(BUNDLE_DIR.length + 1).replace(/\.mjs$/, '.ts') : f);
+
+const TSX = ['--import', 'tsx'];
+const GUARD = ['--import', './test/support/storeless-guard.mjs'];
 const groups = [
-  { name: 'store', files: files.filter((f) => !STORELESS.includes(f) && !ALONE.includes(f)), preload: [], concurrency: values.concurrency },
-  { name: 'storeless', files: files.filter((f) => STORELESS.includes(f)), preload: ['./test/support/storeless-guard.mjs'], concurrency: values.concurrency },
+  {
+    name: 'store',
+    files: files.filter((f) => !STORELESS.includes(f) && !ALONE.includes(f) && !WITH_TSX.includes(f)),
+    preload: [],
+    concurrency: values.concurrency,
+  },
+  { name: 'TypeScript-writing', files: files.filter((f) => WITH_TSX.includes(f)), preload: TSX, concurrency: values.concurrency },
+  { name: 'storeless', files: files.filter((f) => STORELESS.includes(f)), preload: GUARD, concurrency: values.concurrency },
   { name: 'alone', files: files.filter((f) => ALONE.includes(f)), preload: [], concurrency: '1' },
 ];
 
@@ -47,12 +61,11 @@ for (const g of groups) {
   const run = spawnSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
+      '--enable-source-maps',
       // scrypt at a test cost (P147): the entry points refuse to start with it
       '--import',
       './test/support/test-password-cost.mjs',
-      ...g.preload.flatMap((p) => ['--import', p]),
+      ...g.preload,
       '--test',
       `--test-concurrency=${g.concurrency}`,
       '--test-reporter=spec',
@@ -61,7 +74,7 @@ for (const g of groups) {
       `--test-reporter-destination=${tap}`,
       '--test-reporter=./test/support/file-times-reporter.mjs',
       `--test-reporter-destination=${tap}.times`,
-      ...g.files,
+      ...g.files.map(runnable),
     ],
     { stdio: 'inherit' },
   );
@@ -71,7 +84,7 @@ for (const g of groups) {
   const times = fs.existsSync(`${tap}.times`) ? fs.readFileSync(`${tap}.times`, 'utf8').split('\n').filter(Boolean) : [];
   for (const line of times) {
     const [file, ms] = JSON.parse(line);
-    durations.push([path.relative('.', file), ms]);
+    durations.push([sourceOf(path.relative('.', file)), ms]);
   }
 }
 fs.rmSync(tapDir, { recursive: true, force: true });

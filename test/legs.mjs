@@ -56,6 +56,12 @@ export const ONE_STORE = [
 ];
 
 /**
+ * Files that import TypeScript they generate at run time (a typed integration program): they run
+ * through tsx, every other file as a bundle (P150).
+ */
+export const WITH_TSX = ['test/service/hey-api-client.test.ts', 'test/service/prism-proxy.test.ts', 'test/service/typed-client.test.ts'];
+
+/**
  * Lighthouse judges the pages' speed from the CPU time it observes, so it runs alone, after the
  * rest (P146): never beside another test file.
  */
