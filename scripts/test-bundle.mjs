@@ -12,7 +12,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-export const BUNDLE_DIR = '.test-build';
+/** Where a run's bundles go: a folder of its own, so two runs side by side never mix. */
+export const BUNDLE_DIR = path.join('.test-build', `run-${process.pid}`);
 
 /** Source files whose `import.meta.url` is dist/'s: they start a worker process bundled beside it. */
 const IN_DIST = new Set(['src/modules/feeds/parse/pool.ts', 'src/modules/photos/image-work.ts'].map((f) => path.resolve(f)));
@@ -35,9 +36,24 @@ const asSource = {
   },
 };
 
+/** The bundles of runs whose process is gone (ended, or killed before it could remove them). */
+function removeStale() {
+  const root = path.dirname(BUNDLE_DIR);
+  for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+    const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
+    let alive = false;
+    try {
+      alive = pid > 0 && process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+}
+
 /** Bundles `files` (test/…/x.test.ts) into BUNDLE_DIR; returns each one's bundle, by file. */
 export async function bundleTests(files) {
-  fs.rmSync(BUNDLE_DIR, { recursive: true, force: true });
+  removeStale();
   await build({
     entryPoints: files,
     outdir: BUNDLE_DIR,
@@ -55,4 +71,9 @@ export async function bundleTests(files) {
     logLevel: 'warning',
   });
   return new Map(files.map((f) => [f, path.join(BUNDLE_DIR, f.replace(/\.ts$/, '.mjs'))]));
+}
+
+/** Removes this run's bundles. */
+export function removeBundles() {
+  fs.rmSync(BUNDLE_DIR, { recursive: true, force: true });
 }

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALONE, LEGS, STORELESS, WITH_TSX, allTestFiles } from '../test/legs.mjs';
-import { BUNDLE_DIR, bundleTests } from './test-bundle.mjs';
+import { BUNDLE_DIR, bundleTests, removeBundles } from './test-bundle.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -50,13 +50,13 @@ const groups = [
   { name: 'alone', files: files.filter((f) => ALONE.includes(f)), preload: [], concurrency: '1' },
 ];
 
-const tapDir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-test-tap-'));
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-test-report-'));
 const totals = { pass: 0, fail: 0, skipped: 0, todo: 0, cancelled: 0 };
 const durations = [];
 let failed = false;
 for (const g of groups) {
   if (g.files.length === 0) continue;
-  const tap = path.join(tapDir, `${g.name}.tap`);
+  const report = path.join(reportDir, `${g.name}.jsonl`);
   console.log(`\n== ${g.files.length} ${g.name} test file(s)`);
   const run = spawnSync(
     process.execPath,
@@ -70,27 +70,26 @@ for (const g of groups) {
       `--test-concurrency=${g.concurrency}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
       '--test-reporter=./test/support/file-times-reporter.mjs',
-      `--test-reporter-destination=${tap}.times`,
+      `--test-reporter-destination=${report}`,
       ...g.files.map(runnable),
     ],
     { stdio: 'inherit' },
   );
   if (run.status !== 0) failed = true;
-  const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
-  for (const key of Object.keys(totals)) totals[key] += Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-  const times = fs.existsSync(`${tap}.times`) ? fs.readFileSync(`${tap}.times`, 'utf8').split('\n').filter(Boolean) : [];
-  for (const line of times) {
-    const [file, ms] = JSON.parse(line);
-    durations.push([sourceOf(path.relative('.', file)), ms]);
+  // No report (the runner itself died): the group counts as failed above.
+  const lines = fs.existsSync(report) ? fs.readFileSync(report, 'utf8').split('\n').filter(Boolean) : [];
+  for (const line of lines) {
+    const entry = JSON.parse(line);
+    if (entry.counts) for (const key of Object.keys(totals)) totals[key] += entry.counts[key];
+    else durations.push([sourceOf(path.relative('.', entry.file)), entry.ms]);
   }
 }
-fs.rmSync(tapDir, { recursive: true, force: true });
+fs.rmSync(reportDir, { recursive: true, force: true });
+removeBundles();
 
 durations.sort((a, b) => b[1] - a[1]);
 console.log(`\n== slowest files (leg ${values.leg}, ${files.length} files, ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 for (const [f, ms] of durations.slice(0, 10)) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${f}`);
-console.log(`tests: ${totals.pass} passed, ${totals.fail} failed, ${totals.skipped} skipped`);
-process.exit(failed || totals.fail > 0 ? 1 : 0);
+console.log(`tests: ${totals.pass} passed, ${totals.fail + totals.cancelled} failed, ${totals.skipped} skipped`);
+process.exit(failed || totals.fail + totals.cancelled > 0 ? 1 : 0);
