@@ -41,7 +41,7 @@ describe(`process roles (${STORE_NAME})`, () => {
     assert.deepEqual([waiting[0]!.status, waiting[0]!.locked_by, waiting[0]!.attempts], ['pending', null, 0]);
     assert.equal(f.rx.received.length, 0);
 
-    const worker = await f.start({ entry: 'src/worker.ts', env: { JOB_POLL_INTERVAL: '100ms', LOG_LEVEL: 'info' } });
+    const worker = await f.start({ entry: 'worker', env: { JOB_POLL_INTERVAL: '100ms', LOG_LEVEL: 'info' } });
     await until('the first delivery made by the worker', 120_000, async () => (await deliveries()).every((d) => d.status === 'succeeded') || undefined);
     assert.match(worker.output(), /dealer inventory worker ready/);
     // It listens nowhere (PORT is in its environment like any process's).
