@@ -34,8 +34,10 @@ describe(`process roles (${STORE_NAME})`, () => {
     };
     await sell('R-1');
 
-    // Many polls' worth of time: the API process leaves the job alone.
-    await sleep(2000);
+    // The API process leaves the job alone. Its job loop never starts (JOB_CONCURRENCY=0); one
+    // that did would claim at once, nudged by the commit (P49), or at its next 100 ms poll. There
+    // is no signal of a loop that does not run, so this waits five polls' worth of time.
+    await sleep(500);
     const waiting = await deliverJobs();
     assert.equal(waiting.length, 1);
     assert.deepEqual([waiting[0]!.status, waiting[0]!.locked_by, waiting[0]!.attempts], ['pending', null, 0]);
