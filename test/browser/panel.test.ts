@@ -7,18 +7,17 @@ import type { Browser, Page } from 'playwright-core';
 import { checkPage } from '../support/axe.js';
 import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, skipBrowser, type LiveServer } from '../support/browser.js';
 import { seedDealer } from '../support/dealers.js';
+import { entry } from '../support/entry.js';
 import { panelLink } from '../support/smtp.js';
 import { STORE_NAME } from '../support/app.js';
 
 const PASSWORD = 'una contraseña bien larga';
 
 function cli(s: LiveServer, ...args: string[]): Promise<string> {
+  const [cmd, argv] = entry('cli', ...args);
   return new Promise((resolve, reject) =>
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', ...args],
-      { env: { ...process.env, DATABASE_URL: s.url, PUBLIC_BASE_URL: s.base } },
-      (err, stdout, stderr) => (err ? reject(new Error(stderr)) : resolve(stdout)),
+    execFile(cmd, argv, { env: { ...process.env, DATABASE_URL: s.url, PUBLIC_BASE_URL: s.base } }, (err, stdout, stderr) =>
+      err ? reject(new Error(stderr)) : resolve(stdout),
     ),
   );
 }

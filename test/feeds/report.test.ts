@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
+import { entry } from '../support/entry.js';
 import { csv, csvCar, feedFor, ids, pushCsv } from './support.js';
 
 describe(`feed report and operator commands (${STORE_NAME})`, () => {
@@ -116,7 +117,7 @@ describe(`feed report and operator commands (${STORE_NAME})`, () => {
     const b = await feedFor(t, slug, { url: 'https://dealer.example.com/feed.xml' });
     const cli = (...args: string[]) =>
       new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, DATABASE_URL: t.url } }, (err, stdout, stderr) =>
+        execFile(...entry('cli', ...args), { env: { ...process.env, DATABASE_URL: t.url } }, (err, stdout, stderr) =>
           resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
         );
       });

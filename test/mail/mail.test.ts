@@ -13,6 +13,7 @@ import { getDealerBySlug } from '../../src/modules/dealers/service.js';
 import { inviteUser } from '../../src/modules/users/service.js';
 import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
 import { seedDealer } from '../support/dealers.js';
+import { entry } from '../support/entry.js';
 import { TestSmtpServer, panelLink } from '../support/smtp.js';
 import { until } from '../support/until.js';
 
@@ -129,7 +130,7 @@ describe(`mail given up (${STORE_NAME})`, () => {
     assert.equal(row.text_body, null);
     assert.match(t.logs.text, /"level":50.*"msg":"mail given up"/);
     assert.ok(!t.logs.text.includes('secret words'));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'mail', 'failed', '--json'], {
+    const run = spawnSync(...entry('cli', 'mail', 'failed', '--json'), {
       env: { ...process.env, DATABASE_URL: t.url },
       encoding: 'utf8',
     });

@@ -12,6 +12,7 @@ import { getDealerBySlug } from '../../src/modules/dealers/service.js';
 import { revokeDealerKey } from '../../src/modules/keys/service.js';
 import { listUsers, removeUser } from '../../src/modules/users/service.js';
 import { openTestStore, PG_URL, STORE_NAME, type TestStore } from '../support/app.js';
+import { entry } from '../support/entry.js';
 import { seedPanelUser } from '../support/panel.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { sleep } from '../support/until.js';
@@ -20,7 +21,7 @@ const me = (base: string, key: string) => fetch(`${base}/v1/me`, { headers: { au
 
 /** Runs the CLI on the test store; resolves with its exit code. */
 function cli(url: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+  const child = spawn(...entry('cli', ...args), {
     env: { ...process.env, DATABASE_URL: url, DATA_DIR: path.join(os.tmpdir(), 'di-test-data') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -34,14 +34,16 @@ describe(`process roles (${STORE_NAME})`, () => {
     };
     await sell('R-1');
 
-    // Many polls' worth of time: the API process leaves the job alone.
-    await sleep(2000);
+    // The API process leaves the job alone. Its job loop never starts (JOB_CONCURRENCY=0); one
+    // that did would claim at once, nudged by the commit (P49), or at its next 100 ms poll. There
+    // is no signal of a loop that does not run, so this waits five polls' worth of time.
+    await sleep(500);
     const waiting = await deliverJobs();
     assert.equal(waiting.length, 1);
     assert.deepEqual([waiting[0]!.status, waiting[0]!.locked_by, waiting[0]!.attempts], ['pending', null, 0]);
     assert.equal(f.rx.received.length, 0);
 
-    const worker = await f.start({ entry: 'src/worker.ts', env: { JOB_POLL_INTERVAL: '100ms', LOG_LEVEL: 'info' } });
+    const worker = await f.start({ entry: 'worker', env: { JOB_POLL_INTERVAL: '100ms', LOG_LEVEL: 'info' } });
     await until('the first delivery made by the worker', 120_000, async () => (await deliveries()).every((d) => d.status === 'succeeded') || undefined);
     assert.match(worker.output(), /dealer inventory worker ready/);
     // It listens nowhere (PORT is in its environment like any process's).

@@ -12,7 +12,7 @@ import { startBalancer } from '../support/balancer.js';
 import { aCar } from '../support/cars.js';
 import { scaleFixture, type ScaleFixture } from '../support/scale.js';
 import { freePort } from '../support/server-process.js';
-import { sleep, until } from '../support/until.js';
+import { until } from '../support/until.js';
 
 const CLIENTS = 20;
 
@@ -87,16 +87,24 @@ describe(`rolling restart (${STORE_NAME})`, () => {
       }
     };
     const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
+    /** Waits until the process on `port` has answered `n` more requests through the balancer. */
+    const underLoad = async (port: number, n: number) => {
+      const from = lb.answered[port]!;
+      await until(`${n} answers from :${port} (${lb.answered[port]! - from} so far)`, 60_000, () => lb.answered[port]! - from >= n);
+    };
     try {
-      await sleep(1500);
+      // Every client under way, both processes serving, before the first SIGTERM.
+      await until(`a write by each of the ${CLIENTS} clients (${last.size} so far)`, 60_000, () => last.size === CLIENTS);
+      await Promise.all([underLoad(portA, CLIENTS), underLoad(portB, CLIENTS)]);
       a.child.kill('SIGTERM');
       assert.deepEqual(await a.exited, { code: 0, signal: null }, a.output());
       await server(portA);
-      await sleep(1000);
+      // The replacement back in rotation, taking its share, before the other one stops.
+      await underLoad(portA, CLIENTS);
       b.child.kill('SIGTERM');
       assert.deepEqual(await b.exited, { code: 0, signal: null }, b.output());
       await server(portB);
-      await sleep(1000);
+      await underLoad(portB, CLIENTS);
     } finally {
       stop = true;
       await Promise.all(clients);

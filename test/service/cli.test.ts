@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { KEY_CACHE_TTL_MS } from '../../src/modules/keys/resolver.js';
 import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer } from '../support/dealers.js';
+import { entry } from '../support/entry.js';
 
 interface Run {
   code: number;
@@ -25,11 +26,9 @@ describe(`operator CLI (${STORE_NAME})`, () => {
 
   const cli = (...args: string[]): Promise<Run> =>
     new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli.ts', ...args],
-        { env: { ...process.env, DATABASE_URL: t.url, PUBLIC_BASE_URL: 'https://cars.example.com' } },
-        (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      const [cmd, argv] = entry('cli', ...args);
+      execFile(cmd, argv, { env: { ...process.env, DATABASE_URL: t.url, PUBLIC_BASE_URL: 'https://cars.example.com' } }, (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
   const json = (r: Run) => {
@@ -268,13 +267,9 @@ describe(`operator CLI (${STORE_NAME})`, () => {
   });
 
   test('a bad DATABASE_URL is named in one line', async () => {
+    const [cmd, argv] = entry('cli', 'dealers', 'list', '--json');
     const r = await new Promise<Run>((resolve) =>
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli.ts', 'dealers', 'list', '--json'],
-        { env: { ...process.env, DATABASE_URL: 'mysql://nope' } },
-        (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr }),
-      ),
+      execFile(cmd, argv, { env: { ...process.env, DATABASE_URL: 'mysql://nope' } }, (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr })),
     );
     assert.equal(r.code, 1);
     assert.match(r.stderr, /DATABASE_URL/);

@@ -1,15 +1,20 @@
 // The service as a process (D1, D2): starts, answers, stops cleanly on SIGTERM; a bad
-// configuration stops the start with one line naming the variable.
+// configuration stops the start with one line naming the variable. Run from dist/ as `npm start`
+// runs it; the last test proves the TypeScript entries still start through tsx (`npm run dev`,
+// `npm run cli`), the one place the tests pay for compiling them.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { openTestStore, STORE_NAME } from '../support/app.js';
+import { entry } from '../support/entry.js';
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+const TSX_SERVER: [string, string[]] = [process.execPath, ['--import', 'tsx', 'src/server.ts']];
+
+function startServer(env: Record<string, string>, [cmd, args] = entry('server')) {
+  const child = spawn(cmd, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -62,6 +67,31 @@ describe(`server process (${STORE_NAME})`, () => {
         .map((l) => JSON.parse(l));
       assert.ok(lines.some((l) => l.msg === 'shutting down: finishing requests and jobs in flight'));
       assert.ok(lines.some((l) => l.msg === 'request' && l.url === '/v1/me' && l.status === 401 && l.request_id));
+    } finally {
+      s.child.kill('SIGKILL');
+      await ts.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('the TypeScript entries run through tsx: src/server.ts answers /health, src/cli.ts --help', async () => {
+    const ts = await openTestStore();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-server-'));
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const s = startServer({ PORT: port, DATABASE_URL: ts.url, DATA_DIR: dataDir }, TSX_SERVER);
+    try {
+      const help = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--help'], (err, stdout, stderr) =>
+          resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        ),
+      );
+      assert.equal(help.code, 0, help.stderr);
+      assert.match(help.stdout, /^usage: /);
+      assert.match(help.stdout, /dealers create --slug/);
+      const health = await waitFor(`http://127.0.0.1:${port}/health`, 30_000);
+      assert.equal(health.status, 200);
+      s.child.kill('SIGTERM');
+      assert.equal(await s.exited, 0, s.err());
     } finally {
       s.child.kill('SIGKILL');
       await ts.dispose();

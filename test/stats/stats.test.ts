@@ -15,6 +15,7 @@ import { publishCar, type CarAnswer } from '../support/cars.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
 import { startTestRedis } from '../support/redis.js';
+import { until } from '../support/until.js';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -325,10 +326,12 @@ describe(`listing statistics (${STORE_NAME})`, () => {
     assert.match(String(wa.headers.location), /^https:\/\/wa\.me\/5491144442222\?text=/);
     const call = await t.app.inject({ url: `${pathOf(car.url)}/contact/phone`, headers: { 'user-agent': BROWSER } });
     assert.equal(call.headers.location, 'tel:+541144442222');
-    // Counting happens beside the answer: wait until the counter has it, then flush.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await flush();
-    const after = (await stats('V-1')).json().totals;
+    // Counting happens beside the answer (not awaited by the redirect): flush until both are in.
+    const after = await until('both taps counted', 10_000, async () => {
+      await flush();
+      const now = (await stats('V-1')).json().totals;
+      return now.whatsapp > before.whatsapp && now.phone > before.phone ? now : undefined;
+    });
     assert.deepEqual([after.whatsapp - before.whatsapp, after.phone - before.phone], [1, 1]);
   });
 });

@@ -15,6 +15,8 @@ export interface Balancer {
   retried: { refused: number; staleConnection: number };
   /** Times an upstream was taken out of rotation by its health check. */
   markedDown: number;
+  /** Answers passed on from each upstream, by port: which processes take the load right now. */
+  answered: Record<number, number>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'pr
 export async function startBalancer(upstreamPorts: number[]): Promise<Balancer> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const retried = { refused: 0, staleConnection: 0 };
+  const answered: Record<number, number> = Object.fromEntries(upstreamPorts.map((p) => [p, 0]));
   let next = 0;
   const up = new Set(upstreamPorts);
   let markedDown = 0;
@@ -67,6 +70,7 @@ export async function startBalancer(upstreamPorts: number[]): Promise<Balancer> 
         const out = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, headers, agent }, (answer) => {
           const back: Record<string, string | string[]> = {};
           for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) back[k] = v;
+          answered[port] = (answered[port] ?? 0) + 1;
           res.writeHead(answer.statusCode ?? 502, back);
           answer.pipe(res);
           answer.on('error', () => res.destroy());
@@ -93,6 +97,7 @@ export async function startBalancer(upstreamPorts: number[]): Promise<Balancer> 
     port,
     base: `http://127.0.0.1:${port}`,
     retried,
+    answered,
     get markedDown() {
       return markedDown;
     },

@@ -1,8 +1,9 @@
 // Real server processes for the tests that need more than app.inject(): a crash (SIGKILL), a
-// rolling restart (SIGTERM), several processes sharing one store. Each runs src/server.ts (or
-// another entry) through tsx with the environment given, on a free loopback port.
+// rolling restart (SIGTERM), several processes sharing one store. Each runs dist/server.js (or
+// another entry, test/support/entry.ts) with the environment given, on a free loopback port.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import net from 'node:net';
+import { entry, type EntryName } from './entry.js';
 import { until } from './until.js';
 
 export interface ServerProcess {
@@ -34,15 +35,16 @@ export async function freePort(): Promise<number> {
 
 export interface StartOptions {
   env: Record<string, string>;
-  /** The entry to run (default src/server.ts). */
-  entry?: string;
+  /** The entry to run (default 'server': dist/server.js). */
+  entry?: EntryName;
   /** A port to use (default: a free one). */
   port?: number;
 }
 
 export async function startServerProcess(opts: StartOptions): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', opts.entry ?? 'src/server.ts'], {
+  const [cmd, args] = entry(opts.entry ?? 'server');
+  const child = spawn(cmd, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...opts.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
