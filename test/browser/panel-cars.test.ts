@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { STORE_NAME } from '../support/app.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
 import { aCar } from '../support/cars.js';
 import { bearer } from '../support/dealers.js';
 import { seedPanelUser } from '../support/panel.js';
@@ -30,10 +30,6 @@ async function axeCheck(page: Page, what: string): Promise<void> {
   assert.equal(await horizontalOverflow(page), 0, `${what} fits the width`);
 }
 
-const VIEWS = [
-  { name: 'phone', open: (b: Browser, l: string) => phoneContext(b, l) },
-  { name: 'desktop', open: (b: Browser, l: string) => desktopContext(b, l) },
-] as const;
 const LANGS = [
   {
     lang: 'es',
@@ -77,12 +73,10 @@ describe(`panel cars in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =>
     for (const l of LANGS) {
       test(`${v.name}, ${l.lang}: publish with three photos, edit, sell, put back; a synced car edited then overwritten`, async () => {
         const user = await seedPanelUser(s, { markets: [l.market], lang: l.lang, role: 'staff' });
-        const ctx = await v.open(browser, l.locale);
-        const page = await ctx.newPage();
+        const { ctx, page } = await signedInPage(browser, s.base, user, v.open, l.locale);
         page.on('dialog', (d) => void d.accept());
         const shot = (name: string) => screenshot(page, `car-${name}-${l.lang}-${v.name}`);
         try {
-          await signIn(page, s.base, user);
           await page.goto(`${s.base}/panel/inventory/new`);
           await axeCheck(page, `new car ${v.name} ${l.lang}`);
           await page.locator('#c-brand').fill('Toyota');

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { STORE_NAME } from '../support/app.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
 import { aCar } from '../support/cars.js';
 import { bearer } from '../support/dealers.js';
 import { seedPanelUser } from '../support/panel.js';
@@ -81,11 +81,6 @@ const LANGS = [
   },
 ] as const;
 
-const VIEWS = [
-  { name: 'phone', open: (b: Browser, l: string) => phoneContext(b, l) },
-  { name: 'desktop', open: (b: Browser, l: string) => desktopContext(b, l) },
-] as const;
-
 describe(`panel review fixes in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
   let s: LiveServer;
   let browser: Browser;
@@ -134,10 +129,8 @@ describe(`panel review fixes in a browser (${STORE_NAME})`, { skip: skipBrowser 
         await until('photo 3 failed', 30_000, async () => (JSON.parse((await row()).photo_state) as { status: string }[])[2]?.status === 'failed');
         const id = (await row()).id;
 
-        const ctx = await v.open(browser, l.locale);
-        const page = await ctx.newPage();
+        const { ctx, page } = await signedInPage(browser, s.base, user, v.open, l.locale);
         try {
-          await signIn(page, s.base, user);
           // A failed photo: "Reemplazar" in its place.
           await page.goto(`${s.base}/panel/inventory/${id}/edit`);
           await assertFileControl(page, 'replace-2', l.w.replace);
