@@ -8,12 +8,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { STORE_NAME } from '../support/app.js';
 import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
-import { aCar } from '../support/cars.js';
-import { bearer } from '../support/dealers.js';
 import { seedPanelUser } from '../support/panel.js';
+import { carById, carByStockId, photoFiles, syncCars } from '../support/panel-cars.js';
 import { PhotoHost } from '../support/photos.js';
 import { until } from '../support/until.js';
 
@@ -48,18 +46,13 @@ describe(`panel cars in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =>
   let s: LiveServer;
   let browser: Browser;
   const host = new PhotoHost();
-  const files: { name: string; mimeType: string; buffer: Buffer }[] = [];
+  let files: { name: string; mimeType: string; buffer: Buffer }[] = [];
 
   before(async () => {
     await host.start();
     s = await liveServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
     browser = await launch();
-    for (const [i, shade] of [20, 120, 220].entries()) {
-      const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: shade, g: 90, b: 255 - shade } } })
-        .jpeg()
-        .toBuffer();
-      files.push({ name: `IMG_${i + 1}.jpg`, mimeType: 'image/jpeg', buffer });
-    }
+    files = await photoFiles([20, 120, 220], 90);
   });
   after(async () => {
     await browser.close();
@@ -67,7 +60,7 @@ describe(`panel cars in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =>
     await host.stop();
   });
 
-  const car = (id: number) => s.store.db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const car = (id: number) => carById(s, id);
 
   for (const v of VIEWS) {
     for (const l of LANGS) {
@@ -126,19 +119,9 @@ describe(`panel cars in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =>
 
           // A car from a sync: the warning, the edit, then the next sync writes over it.
           const photos = [1, 2, 3].map((n) => `${host.base}/${l.lang}${v.name}/${n}.jpg`);
-          const sync = () =>
-            fetch(`${s.base}/v1/vehicles/sync`, {
-              method: 'POST',
-              headers: { ...bearer(user.key), 'content-type': 'application/json' },
-              body: JSON.stringify({ vehicles: [{ ...aCar(), external_id: 'SYNC-1', price: 6_000_000, photos }], source: 'woocommerce' }),
-            });
-          assert.equal((await sync()).status, 200);
-          const synced = await s.store.db
-            .selectFrom('vehicles')
-            .selectAll()
-            .where('dealer_id', '=', user.dealerId)
-            .where('external_id', '=', 'SYNC-1')
-            .executeTakeFirstOrThrow();
+          const sync = () => syncCars(s, user.key, 'woocommerce', [{ external_id: 'SYNC-1', price: 6_000_000, photos }]);
+          assert.equal((await sync()).statusCode, 200);
+          const synced = await carByStockId(s, user.dealerId, 'SYNC-1');
           await page.goto(`${s.base}/panel/inventory/${synced.id}/edit`);
           assert.match(await page.locator('.notice.warn').innerText(), new RegExp(l.warn));
           await axeCheck(page, `synced edit ${v.name} ${l.lang}`);
@@ -147,7 +130,7 @@ describe(`panel cars in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =>
           await page.locator('form.car-form button[type=submit]').click();
           await page.waitForURL(/done=saved/);
           assert.equal((await car(synced.id)).price_cents, 550_000_000);
-          assert.equal((await sync()).status, 200);
+          assert.equal((await sync()).statusCode, 200);
           assert.equal((await car(synced.id)).price_cents, 600_000_000);
         } finally {
           await ctx.close();
