@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { STORE_NAME } from '../support/app.js';
 import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
+import { aCar } from '../support/cars.js';
 import { seedPanelUser } from '../support/panel.js';
 import { carById, carByStockId, photoFiles, syncCars } from '../support/panel-cars.js';
 import { PhotoHost } from '../support/photos.js';
@@ -119,7 +120,7 @@ describe(`panel cars in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =>
 
           // A car from a sync: the warning, the edit, then the next sync writes over it.
           const photos = [1, 2, 3].map((n) => `${host.base}/${l.lang}${v.name}/${n}.jpg`);
-          const sync = () => syncCars(s, user.key, 'woocommerce', [{ external_id: 'SYNC-1', price: 6_000_000, photos }]);
+          const sync = () => syncCars(s, user.key, [aCar({ external_id: 'SYNC-1', price: 6_000_000, photos })], { source: 'woocommerce' });
           assert.equal((await sync()).statusCode, 200);
           const synced = await carByStockId(s, user.dealerId, 'SYNC-1');
           await page.goto(`${s.base}/panel/inventory/${synced.id}/edit`);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
+import { aCar } from '../support/cars.js';
 import { bearer } from '../support/dealers.js';
 import { signedInClient, type PanelClient } from '../support/panel.js';
 import { carById, carByStockId, postMultipart, putCar, syncCars } from '../support/panel-cars.js';
@@ -131,7 +132,7 @@ describe(`panel cars (${STORE_NAME})`, () => {
     await t.app.services.jobs.runDue();
     const put = await putCar(t, user.key, 'X1', { source: 'panel' });
     assert.equal(put.statusCode, 400, put.body);
-    const sync = await syncCars(t, user.key, 'panel', []);
+    const sync = await syncCars(t, user.key, [], { source: 'panel' });
     assert.equal(sync.statusCode, 400, sync.body);
     // An API car, then a reconcile of `api` that lists it alone: the panel car stays for sale.
     const one = await putCar(t, user.key, 'API-1', { photos: [`${host.base}/a/1.jpg`, `${host.base}/a/2.jpg`, `${host.base}/a/3.jpg`] });
@@ -212,7 +213,7 @@ describe(`panel cars (${STORE_NAME})`, () => {
   test('a synced car says its next sync overwrites the edit, and the next sync does', async () => {
     const { client, user } = await signedInClient(t, { lang: 'es' });
     const photos = [`${host.base}/s/1.jpg`, `${host.base}/s/2.jpg`, `${host.base}/s/3.jpg`];
-    const sync = () => syncCars(t, user.key, 'woocommerce', [{ external_id: 'WC-9', price: 7_000_000, photos }]);
+    const sync = () => syncCars(t, user.key, [aCar({ external_id: 'WC-9', price: 7_000_000, photos })], { source: 'woocommerce' });
     assert.equal((await sync()).statusCode, 200);
     await t.app.services.jobs.runDue();
     const v = await carByStockId(t, user.dealerId, 'WC-9');

@@ -16,9 +16,9 @@ export function putCar(t: Inject, key: string, ext: string, over: Record<string,
   return t.app.inject({ method: 'PUT', url: `/v1/vehicles/${ext}`, headers: bearer(key), payload: aCar(over) });
 }
 
-/** POSTs a sync of these cars (each aCar with its overrides) from `source`. */
-export function syncCars(t: Inject, key: string, source: string, cars: Record<string, unknown>[]): Promise<Answer> {
-  return t.app.inject({ method: 'POST', url: '/v1/vehicles/sync', headers: bearer(key), payload: { vehicles: cars.map((c) => aCar(c)), source } });
+/** POSTs a sync of these cars (as sent: aCar(…) each), with its scope (source, market). */
+export function syncCars(t: Inject, key: string, vehicles: Record<string, unknown>[], scope: { source?: string; market?: string } = {}): Promise<Answer> {
+  return t.app.inject({ method: 'POST', url: '/v1/vehicles/sync', headers: bearer(key), payload: { vehicles, ...scope } });
 }
 
 /** The car's row, by its ID. */
@@ -26,10 +26,12 @@ export function carById(t: Db, id: number) {
   return t.store.db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** The dealership's car of stock ID `ext`. */
+/** The dealership's car of stock ID `ext` (carId: its ID only). */
 export function carByStockId(t: Db, dealerId: number, ext: string) {
   return t.store.db.selectFrom('vehicles').selectAll().where('dealer_id', '=', dealerId).where('external_id', '=', ext).executeTakeFirstOrThrow();
 }
+
+export const carId = async (t: Db, dealerId: number, ext: string): Promise<number> => (await carByStockId(t, dealerId, ext)).id;
 
 /** 800 × 600 JPEGs, one per shade, named IMG_1.jpg …: files as a browser uploads them. */
 export async function photoFiles(shades: number[], green: number): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
