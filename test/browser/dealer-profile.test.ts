@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { checkPage } from '../support/axe.js';
 import { STORE_NAME } from '../support/app.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
 import { seedPanelUser } from '../support/panel.js';
 import sharp from 'sharp';
 
@@ -49,11 +49,6 @@ async function check(page: Page, what: string): Promise<void> {
   assert.equal(await horizontalOverflow(page), 0, `${what} fits the width`);
   await checkPage(page, `profile ${what}`);
 }
-
-const VIEWS = [
-  { name: 'phone', width: 375, open: (b: Browser, locale: string) => phoneContext(b, locale) },
-  { name: 'desktop', width: 1280, open: (b: Browser, locale: string) => desktopContext(b, locale) },
-] as const;
 
 const LANGS = [
   {
@@ -117,10 +112,8 @@ describe(`dealership profile in a browser (${STORE_NAME})`, { skip: skipBrowser 
     for (const v of VIEWS) {
       test(`${l.lang}, ${v.width} px: an owner fills the profile as people write numbers there; staff read it`, async () => {
         const owner = await seedPanelUser(s, { markets: [l.market] });
-        const ctx = await v.open(browser, l.locale);
+        const { ctx, page } = await signedInPage(browser, s.base, owner, v.open, l.locale);
         contexts.push(ctx);
-        const page = await ctx.newPage();
-        await signIn(page, s.base, owner);
         await page.goto(`${s.base}/panel/profile`);
         await page.getByRole('heading', { name: l.words.title }).waitFor();
         await check(page, `${l.lang} ${v.width} empty form`);
@@ -185,10 +178,8 @@ describe(`dealership profile in a browser (${STORE_NAME})`, { skip: skipBrowser 
         await sf.close();
 
         const staff = await seedPanelUser(s, { role: 'staff', slug: owner.slug });
-        const sctx = await v.open(browser, l.locale);
+        const { ctx: sctx, page: sp } = await signedInPage(browser, s.base, staff, v.open, l.locale);
         contexts.push(sctx);
-        const sp = await sctx.newPage();
-        await signIn(sp, s.base, staff);
         await sp.goto(`${s.base}/panel/profile`);
         await sp.getByText(l.words.ownersOnly).waitFor();
         assert.equal(await sp.locator('form[action="/panel/profile"]').count(), 0, 'no form for staff');

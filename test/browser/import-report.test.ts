@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { STORE_NAME } from '../support/app.js';
 import { checkPage } from '../support/axe.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
 import { seedPanelUser } from '../support/panel.js';
 import { csv, csvCar, feedFor } from '../feeds/support.js';
 
@@ -69,11 +69,6 @@ const LANGS = [
   },
 ] as const;
 
-const VIEWS = [
-  { name: 'phone', open: (b: Browser, locale: string) => phoneContext(b, locale) },
-  { name: 'desktop', open: (b: Browser, locale: string) => desktopContext(b, locale) },
-] as const;
-
 describe(`an import report in the reader's language (${STORE_NAME})`, { skip: skipBrowser }, () => {
   let s: LiveServer;
   let browser: Browser;
@@ -102,10 +97,8 @@ describe(`an import report in the reader's language (${STORE_NAME})`, { skip: sk
       const imp = await s.store.db.selectFrom('feed_imports').select('id').where('feed_id', '=', feed.id).executeTakeFirstOrThrow();
 
       for (const v of VIEWS) {
-        const ctx = await v.open(browser, l.locale);
+        const { ctx, page } = await signedInPage(browser, s.base, owner, v.open, l.locale);
         contexts.push(ctx);
-        const page = await ctx.newPage();
-        await signIn(page, s.base, owner);
         await page.goto(`${s.base}/panel/feeds/imports/${imp.id}`);
         const text = await page.locator('main').innerText();
         for (const said of l.says) assert.ok(text.includes(said), `"${said}" on the ${l.lang} report:\n${text}`);

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { STORE_NAME } from '../support/app.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
 import { publishCar } from '../support/cars.js';
 import { seedPanelUser } from '../support/panel.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
@@ -71,11 +71,6 @@ const LANGS = [
   },
 ] as const;
 
-const VIEWS = [
-  { name: 'phone', width: 375, open: (b: Browser, locale: string) => phoneContext(b, locale) },
-  { name: 'desktop', width: 1280, open: (b: Browser, locale: string) => desktopContext(b, locale) },
-] as const;
-
 describe(`a buyer writes, the salesperson answers with a saved reply, in browsers (${STORE_NAME})`, { skip: skipBrowser }, () => {
   let s: LiveServer;
   let browser: Browser;
@@ -118,9 +113,7 @@ describe(`a buyer writes, the salesperson answers with a saved reply, in browser
         });
         assert.ok(sent.status < 400, String(sent.status));
 
-        const ctx = await v.open(browser, l.locale);
-        const page = await ctx.newPage();
-        await signIn(page, s.base, user);
+        const { ctx, page } = await signedInPage(browser, s.base, user, v.open, l.locale);
         // The overview: the unread count in the navigation, the buyer first.
         const nav = page.locator('nav.main a[href="/panel/leads"]');
         assert.match(await nav.innerText(), new RegExp(`${l.w.leads}\\s*1`));

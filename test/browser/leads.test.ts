@@ -5,10 +5,21 @@
 // the panel is the API's, and the API's is the panel's. Another dealership gets 404.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { STORE_NAME } from '../support/app.js';
-import { horizontalOverflow, launch, liveServer, phoneContext, screenshot, skipBrowser, type LiveServer } from '../support/browser.js';
+import {
+  desktopContext,
+  horizontalOverflow,
+  launch,
+  liveServer,
+  phoneContext,
+  screenshot,
+  signedInPage,
+  skipBrowser,
+  submitSignIn,
+  type LiveServer,
+} from '../support/browser.js';
 import { publishCar, type CarAnswer } from '../support/cars.js';
 import { bearer } from '../support/dealers.js';
 import { seedPanelUser, type SeededUser } from '../support/panel.js';
@@ -29,12 +40,6 @@ async function buyerWrites(browser: Browser, car: CarAnswer, message: string): P
   await page.locator('#f-message').press('Tab');
   await Promise.all([page.waitForURL(/\/thanks$/), page.locator('form[action$="/inquiries"] button[type=submit]').click()]);
   await ctx.close();
-}
-
-async function signInHere(page: Page, user: SeededUser): Promise<void> {
-  await page.locator('#email').fill(user.email);
-  await page.locator('#password').fill(user.password);
-  await page.locator('form[action="/panel/sign-in"] button[type=submit]').click();
 }
 
 describe(`a buyer and a dealership talk, in browsers (${STORE_NAME})`, { skip: skipBrowser }, () => {
@@ -78,7 +83,7 @@ describe(`a buyer and a dealership talk, in browsers (${STORE_NAME})`, { skip: s
     const page = await ctx.newPage();
     await page.goto(link);
     await page.waitForURL(/\/panel\/sign-in\?next=/);
-    await signInHere(page, owner);
+    await submitSignIn(page, owner);
     await page.waitForURL(link.replace(/^https?:\/\/[^/]+/, s.base));
     await page.getByText(BUYER.email).first().waitFor();
     // The buyer's number as people read it in the dealership's country (D32, P83), and dialable.
@@ -137,11 +142,7 @@ describe(`a buyer and a dealership talk, in browsers (${STORE_NAME})`, { skip: s
     await ctx.close();
 
     // Desktop pictures of the inbox and the conversation.
-    const desk = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'es-AR' });
-    const d = await desk.newPage();
-    await d.goto(`${s.base}/panel/sign-in`);
-    await signInHere(d, owner);
-    await d.waitForURL(`${s.base}/panel`);
+    const { ctx: desk, page: d } = await signedInPage(browser, s.base, owner, desktopContext, 'es-AR');
     await screenshot(d, 'overview');
     await d.goto(`${s.base}/panel/leads`);
     await screenshot(d, 'leads');
@@ -151,11 +152,7 @@ describe(`a buyer and a dealership talk, in browsers (${STORE_NAME})`, { skip: s
 
     // Another dealership's user: 404 on the conversation, and nothing of the buyer.
     const other = await seedPanelUser(s, { role: 'owner', markets: ['ar'] });
-    const octx = await phoneContext(browser, 'es-AR');
-    const op = await octx.newPage();
-    await op.goto(`${s.base}/panel/sign-in`);
-    await signInHere(op, other);
-    await op.waitForURL(`${s.base}/panel`);
+    const { ctx: octx, page: op } = await signedInPage(browser, s.base, other, phoneContext, 'es-AR');
     const res = await op.goto(`${s.base}/panel/leads/${id}`);
     assert.equal(res?.status(), 404);
     assert.ok(!(await op.content()).includes(BUYER.email));

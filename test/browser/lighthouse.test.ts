@@ -9,31 +9,23 @@
 // CI runs this file alone, after the other tests, with both (P146). axe-core finds no violation at
 // all on the same pages (any impact).
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import axe from 'axe-core';
 import lighthouse from 'lighthouse';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { getDealerBySlug } from '../../src/modules/dealers/service.js';
 import { updateProfile } from '../../src/modules/dealers/profile.js';
 import { STORE_NAME } from '../support/app.js';
 import { BigPhotoHost } from '../support/big-photos.js';
-import { CHROMIUM, liveServer, skipBrowser, type LiveServer } from '../support/browser.js';
+import { launch, liveServer, skipBrowser, type LiveServer } from '../support/browser.js';
 import { aCar } from '../support/cars.js';
 import { bearer, seedDealer } from '../support/dealers.js';
+import { freePort } from '../support/server-process.js';
 import { until } from '../support/until.js';
 
 const TARGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof TARGET;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe(`Lighthouse and axe on the buyers' pages (${STORE_NAME})`, { skip: skipBrowser }, () => {
   let s: LiveServer;
@@ -48,10 +40,7 @@ describe(`Lighthouse and axe on the buyers' pages (${STORE_NAME})`, { skip: skip
     s = await liveServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' }, { outbound });
     // Playwright's chromium with a debugging port that Lighthouse drives.
     port = await freePort();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM!,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', `--remote-debugging-port=${port}`],
-    });
+    browser = await launch([`--remote-debugging-port=${port}`]);
     const d = await seedDealer(s, { name: 'Autos del Sur', city: 'Córdoba', markets: ['ar'] });
     await updateProfile(s.store.db, await getDealerBySlug(s.store.db, d.slug), {
       phone: '351 444-2222',

@@ -8,12 +8,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { STORE_NAME } from '../support/app.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
 import { aCar } from '../support/cars.js';
-import { bearer } from '../support/dealers.js';
 import { seedPanelUser } from '../support/panel.js';
+import { carById, carByStockId, photoFiles, syncCars } from '../support/panel-cars.js';
 import { PhotoHost } from '../support/photos.js';
 import { until } from '../support/until.js';
 
@@ -30,10 +29,6 @@ async function axeCheck(page: Page, what: string): Promise<void> {
   assert.equal(await horizontalOverflow(page), 0, `${what} fits the width`);
 }
 
-const VIEWS = [
-  { name: 'phone', open: (b: Browser, l: string) => phoneContext(b, l) },
-  { name: 'desktop', open: (b: Browser, l: string) => desktopContext(b, l) },
-] as const;
 const LANGS = [
   {
     lang: 'es',
@@ -52,18 +47,13 @@ describe(`panel cars in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =>
   let s: LiveServer;
   let browser: Browser;
   const host = new PhotoHost();
-  const files: { name: string; mimeType: string; buffer: Buffer }[] = [];
+  let files: { name: string; mimeType: string; buffer: Buffer }[] = [];
 
   before(async () => {
     await host.start();
     s = await liveServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
     browser = await launch();
-    for (const [i, shade] of [20, 120, 220].entries()) {
-      const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: shade, g: 90, b: 255 - shade } } })
-        .jpeg()
-        .toBuffer();
-      files.push({ name: `IMG_${i + 1}.jpg`, mimeType: 'image/jpeg', buffer });
-    }
+    files = await photoFiles([20, 120, 220], 90);
   });
   after(async () => {
     await browser.close();
@@ -71,18 +61,16 @@ describe(`panel cars in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =>
     await host.stop();
   });
 
-  const car = (id: number) => s.store.db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const car = (id: number) => carById(s, id);
 
   for (const v of VIEWS) {
     for (const l of LANGS) {
       test(`${v.name}, ${l.lang}: publish with three photos, edit, sell, put back; a synced car edited then overwritten`, async () => {
         const user = await seedPanelUser(s, { markets: [l.market], lang: l.lang, role: 'staff' });
-        const ctx = await v.open(browser, l.locale);
-        const page = await ctx.newPage();
+        const { ctx, page } = await signedInPage(browser, s.base, user, v.open, l.locale);
         page.on('dialog', (d) => void d.accept());
         const shot = (name: string) => screenshot(page, `car-${name}-${l.lang}-${v.name}`);
         try {
-          await signIn(page, s.base, user);
           await page.goto(`${s.base}/panel/inventory/new`);
           await axeCheck(page, `new car ${v.name} ${l.lang}`);
           await page.locator('#c-brand').fill('Toyota');
@@ -132,19 +120,9 @@ describe(`panel cars in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =>
 
           // A car from a sync: the warning, the edit, then the next sync writes over it.
           const photos = [1, 2, 3].map((n) => `${host.base}/${l.lang}${v.name}/${n}.jpg`);
-          const sync = () =>
-            fetch(`${s.base}/v1/vehicles/sync`, {
-              method: 'POST',
-              headers: { ...bearer(user.key), 'content-type': 'application/json' },
-              body: JSON.stringify({ vehicles: [{ ...aCar(), external_id: 'SYNC-1', price: 6_000_000, photos }], source: 'woocommerce' }),
-            });
-          assert.equal((await sync()).status, 200);
-          const synced = await s.store.db
-            .selectFrom('vehicles')
-            .selectAll()
-            .where('dealer_id', '=', user.dealerId)
-            .where('external_id', '=', 'SYNC-1')
-            .executeTakeFirstOrThrow();
+          const sync = () => syncCars(s, user.key, [aCar({ external_id: 'SYNC-1', price: 6_000_000, photos })], { source: 'woocommerce' });
+          assert.equal((await sync()).statusCode, 200);
+          const synced = await carByStockId(s, user.dealerId, 'SYNC-1');
           await page.goto(`${s.base}/panel/inventory/${synced.id}/edit`);
           assert.match(await page.locator('.notice.warn').innerText(), new RegExp(l.warn));
           await axeCheck(page, `synced edit ${v.name} ${l.lang}`);
@@ -153,7 +131,7 @@ describe(`panel cars in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =>
           await page.locator('form.car-form button[type=submit]').click();
           await page.waitForURL(/done=saved/);
           assert.equal((await car(synced.id)).price_cents, 550_000_000);
-          assert.equal((await sync()).status, 200);
+          assert.equal((await sync()).statusCode, 200);
           assert.equal((await car(synced.id)).price_cents, 600_000_000);
         } finally {
           await ctx.close();

@@ -10,13 +10,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { STORE_NAME } from '../support/app.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
-import { aCar } from '../support/cars.js';
-import { bearer } from '../support/dealers.js';
+import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
 import { seedPanelUser } from '../support/panel.js';
+import { carByStockId, photoFiles, putCar } from '../support/panel-cars.js';
 import { PhotoHost } from '../support/photos.js';
 import { until } from '../support/until.js';
 import { feedFor } from '../feeds/support.js';
@@ -81,18 +79,13 @@ const LANGS = [
   },
 ] as const;
 
-const VIEWS = [
-  { name: 'phone', open: (b: Browser, l: string) => phoneContext(b, l) },
-  { name: 'desktop', open: (b: Browser, l: string) => desktopContext(b, l) },
-] as const;
-
 describe(`panel review fixes in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
   let s: LiveServer;
   let browser: Browser;
   const host = new PhotoHost();
   const missing = http.createServer((_req, res) => res.writeHead(404).end());
   let missingBase = '';
-  const files: { name: string; mimeType: string; buffer: Buffer }[] = [];
+  let files: { name: string; mimeType: string; buffer: Buffer }[] = [];
 
   before(async () => {
     await host.start();
@@ -102,12 +95,7 @@ describe(`panel review fixes in a browser (${STORE_NAME})`, { skip: skipBrowser 
     const outbound = createOutbound({ allowPrivateNetworks: true, allowedPorts: [80, 443, Number(new URL(host.base).port), missingPort] });
     s = await liveServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' }, { outbound });
     browser = await launch();
-    for (const [i, shade] of [30, 130, 230].entries()) {
-      const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: shade, g: 110, b: 255 - shade } } })
-        .jpeg()
-        .toBuffer();
-      files.push({ name: `IMG_${i + 1}.jpg`, mimeType: 'image/jpeg', buffer });
-    }
+    files = await photoFiles([30, 130, 230], 110);
   });
   after(async () => {
     await browser.close();
@@ -123,21 +111,14 @@ describe(`panel review fixes in a browser (${STORE_NAME})`, { skip: skipBrowser 
         const user = await seedPanelUser(s, { markets: [l.market], lang: l.lang, role: 'staff' });
         const ext = `REP-${l.lang}-${v.name}`;
         const photos = [`${host.base}/${ext}/1.jpg`, `${host.base}/${ext}/2.jpg`, `${missingBase}/${ext}.jpg`];
-        const put = await fetch(`${s.base}/v1/vehicles/${ext}`, {
-          method: 'PUT',
-          headers: { ...bearer(user.key), 'content-type': 'application/json' },
-          body: JSON.stringify({ ...aCar(l.car), photos }),
-        });
-        assert.equal(put.status, 201, await put.text());
-        const row = () =>
-          s.store.db.selectFrom('vehicles').selectAll().where('dealer_id', '=', user.dealerId).where('external_id', '=', ext).executeTakeFirstOrThrow();
+        const put = await putCar(s, user.key, ext, { ...l.car, photos });
+        assert.equal(put.statusCode, 201, put.body);
+        const row = () => carByStockId(s, user.dealerId, ext);
         await until('photo 3 failed', 30_000, async () => (JSON.parse((await row()).photo_state) as { status: string }[])[2]?.status === 'failed');
         const id = (await row()).id;
 
-        const ctx = await v.open(browser, l.locale);
-        const page = await ctx.newPage();
+        const { ctx, page } = await signedInPage(browser, s.base, user, v.open, l.locale);
         try {
-          await signIn(page, s.base, user);
           // A failed photo: "Reemplazar" in its place.
           await page.goto(`${s.base}/panel/inventory/${id}/edit`);
           await assertFileControl(page, 'replace-2', l.w.replace);

@@ -6,11 +6,21 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { STORE_NAME } from '../support/app.js';
 import { checkPage } from '../support/axe.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import {
+  desktopContext,
+  horizontalOverflow,
+  launch,
+  liveServer,
+  phoneContext,
+  screenshot,
+  signedInPage,
+  skipBrowser,
+  type LiveServer,
+} from '../support/browser.js';
 import { publishCar } from '../support/cars.js';
 import { seedPanelUser, type SeededUser } from '../support/panel.js';
 import { PhotoHost } from '../support/photos.js';
@@ -21,7 +31,6 @@ import { csv, csvCar } from '../feeds/support.js';
 describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
   let s: LiveServer;
   let browser: Browser;
-  let ctx: BrowserContext;
   let page: Page;
   let owner: SeededUser;
   let rx: Receiver;
@@ -48,9 +57,7 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
     s = await liveServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' }, { outbound });
     browser = await launch();
     owner = await seedPanelUser(s, { role: 'owner', markets: ['us'], name: 'Dana' });
-    ctx = await desktopContext(browser, 'en-US');
-    page = await ctx.newPage();
-    await signIn(page, s.base, owner);
+    ({ page } = await signedInPage(browser, s.base, owner, desktopContext, 'en-US'));
   });
   after(async () => {
     await browser.close();
@@ -142,9 +149,7 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
 
   test('another dealership’s owner gets 404 on these pages', async () => {
     const other = await seedPanelUser(s, { role: 'owner', markets: ['us'] });
-    const otherCtx = await desktopContext(browser, 'en-US');
-    const p = await otherCtx.newPage();
-    await signIn(p, s.base, other);
+    const { ctx: otherCtx, page: p } = await signedInPage(browser, s.base, other, desktopContext, 'en-US');
     const hook = await s.store.db.selectFrom('webhooks').select('id').where('dealer_id', '=', owner.dealerId).executeTakeFirstOrThrow();
     const imp = await s.store.db
       .selectFrom('feed_imports')
@@ -164,9 +169,7 @@ describe(`an owner's work in the panel, in a browser (${STORE_NAME})`, { skip: s
   });
 
   test('every page fits a 375 px phone', async () => {
-    const phone = await phoneContext(browser, 'en-US');
-    const p = await phone.newPage();
-    await signIn(p, s.base, owner);
+    const { ctx: phone, page: p } = await signedInPage(browser, s.base, owner, phoneContext, 'en-US');
     const hook = await s.store.db.selectFrom('webhooks').select('id').where('dealer_id', '=', owner.dealerId).executeTakeFirstOrThrow();
     const car = await s.store.db.selectFrom('vehicles').select('id').where('dealer_id', '=', owner.dealerId).executeTakeFirstOrThrow();
     const imp = await s.store.db.selectFrom('feed_imports').select('id').where('dealer_id', '=', owner.dealerId).executeTakeFirstOrThrow();

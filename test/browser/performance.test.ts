@@ -11,7 +11,7 @@ import { dealerTimeZone } from '../../src/modules/markets/markets.js';
 import { addToDays } from '../../src/modules/stats/repository.js';
 import { addDays, localDate } from '../../src/modules/stats/time-zone.js';
 import { STORE_NAME } from '../support/app.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
 import { publishCar } from '../support/cars.js';
 import { seedDealer } from '../support/dealers.js';
 import { seedPanelUser } from '../support/panel.js';
@@ -38,11 +38,6 @@ async function check(page: Page, what: string): Promise<void> {
   console.log(`axe ${what}: ${bad.length} serious or critical`);
   assert.deepEqual(bad, [], what);
 }
-
-const VIEWS = [
-  { name: 'phone', width: 375, open: (b: Browser, locale: string) => phoneContext(b, locale) },
-  { name: 'desktop', width: 1280, open: (b: Browser, locale: string) => desktopContext(b, locale) },
-] as const;
 
 const LANGS = [
   {
@@ -120,10 +115,8 @@ describe(`Rendimiento page in a browser (${STORE_NAME})`, { skip: skipBrowser },
     for (const v of VIEWS) {
       test(`${l.lang}, ${v.width} px: the charts, their numbers and the lists read well; so does a car's section`, async () => {
         const { owner, carId } = seeded.get(l.lang)!;
-        const ctx = await v.open(browser, l.locale);
+        const { ctx, page } = await signedInPage(browser, s.base, owner, v.open, l.locale);
         contexts.push(ctx);
-        const page = await ctx.newPage();
-        await signIn(page, s.base, owner);
         await page.getByRole('link', { name: l.words.title }).click();
         await page.getByRole('heading', { level: 1, name: l.words.title }).waitFor();
         assert.equal(await page.locator('svg[role=img]').count(), 3);

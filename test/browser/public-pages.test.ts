@@ -72,6 +72,20 @@ async function firstScreenBytes(ctx: BrowserContext, url: string): Promise<{ tot
   return { total, images, count };
 }
 
+/**
+ * Does `act` and waits until the page has handled the `fullscreenchange` it causes. The browser
+ * changes `document.fullscreenElement` in one task and fires the event (where the gallery sets its
+ * button's label) at the next animation frame: a wait on the element alone can read the label
+ * in between, before the page has had its turn. A listener added now runs after the page's.
+ */
+async function fullScreenChange(page: Page, act: () => Promise<unknown>): Promise<void> {
+  await page.evaluate(
+    `window.fullScreenChanged = false; document.addEventListener('fullscreenchange', () => (window.fullScreenChanged = true), { once: true })`,
+  );
+  await act();
+  await page.waitForFunction('window.fullScreenChanged === true', undefined, { timeout: 10_000 });
+}
+
 describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser }, () => {
   let s: LiveServer;
   let browser: Browser;
@@ -285,8 +299,8 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
     await settled(page, 3);
     assert.equal(await page.evaluate<number>('window.scrollY'), y);
     // A photo opens the gallery full screen, on that photo; the button (or Esc) leaves it.
-    await page.locator('.zoom').nth(2).click();
-    await page.waitForFunction(`document.fullscreenElement && document.fullscreenElement.matches('[data-gallery]')`, undefined, { timeout: 10_000 });
+    await fullScreenChange(page, () => page.locator('.zoom').nth(2).click());
+    assert.equal(await page.evaluate<boolean>(`document.fullscreenElement !== null && document.fullscreenElement.matches('[data-gallery]')`), true);
     await settled(page, 3);
     const full = page.locator('.gal .full');
     assert.equal(await full.innerText(), 'Salir de pantalla completa');
@@ -297,8 +311,8 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
       await sharp(await page.screenshot())
         .png({ palette: true, quality: 80, compressionLevel: 9 })
         .toFile(path.join(SHOTS, 'gallery-full-screen-es-375.png'));
-    await full.click();
-    await page.waitForFunction('document.fullscreenElement === null', undefined, { timeout: 10_000 });
+    await fullScreenChange(page, () => full.click());
+    assert.equal(await page.evaluate<boolean>('document.fullscreenElement === null'), true);
     assert.equal(await full.innerText(), 'Pantalla completa');
     assert.notEqual(await page.locator('.gallery img').first().getAttribute('sizes'), '100vw');
     await ctx.close();

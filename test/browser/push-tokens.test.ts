@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { STORE_NAME } from '../support/app.js';
 import { checkPage } from '../support/axe.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signIn, skipBrowser, type LiveServer } from '../support/browser.js';
+import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
 import { seedPanelUser } from '../support/panel.js';
 import { csv, csvCar } from '../feeds/support.js';
 
@@ -35,11 +35,6 @@ async function noForeignWords(page: Page): Promise<void> {
   const text = await page.locator('body').innerText();
   for (const word of FOREIGN) assert.ok(!text.includes(word), `"${word}" on ${page.url()}`);
 }
-
-const VIEWS = [
-  { name: 'phone', width: 375, open: (b: Browser, locale: string) => phoneContext(b, locale) },
-  { name: 'desktop', width: 1280, open: (b: Browser, locale: string) => desktopContext(b, locale) },
-] as const;
 
 const LANGS = [
   {
@@ -93,10 +88,8 @@ describe(`push tokens in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =
         const staff = await seedPanelUser(s, { role: 'staff', slug: owner.slug, name: 'Pedro Vendedor' });
 
         // Staff first: no feed yet, and no form to make one.
-        const staffCtx = await v.open(browser, l.locale);
+        const { ctx: staffCtx, page: sp } = await signedInPage(browser, s.base, staff, v.open, l.locale);
         contexts.push(staffCtx);
-        const sp = await staffCtx.newPage();
-        await signIn(sp, s.base, staff);
         await sp.goto(`${s.base}/panel/feeds`);
         await sp.getByText(l.words.ownersOnly).waitFor();
         assert.equal(await sp.locator('form[action="/panel/feeds/tokens"]').count(), 0, 'no form to make a feed');
@@ -106,10 +99,8 @@ describe(`push tokens in a browser (${STORE_NAME})`, { skip: skipBrowser }, () =
         await checkPage(sp, `feeds staff ${l.lang} ${v.width}`);
 
         // The owner makes a feed; the page names them and "never".
-        const ownerCtx = await v.open(browser, l.locale);
+        const { ctx: ownerCtx, page: op } = await signedInPage(browser, s.base, owner, v.open, l.locale);
         contexts.push(ownerCtx);
-        const op = await ownerCtx.newPage();
-        await signIn(op, s.base, owner);
         await op.goto(`${s.base}/panel/feeds`);
         await op.locator('form[action="/panel/feeds/tokens"] [name=source]').selectOption('api');
         await op.getByRole('button', { name: l.words.create }).click();

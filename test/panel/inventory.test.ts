@@ -9,6 +9,7 @@ import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { aCar, aStock, GOL, publishCar } from '../support/cars.js';
 import { bearer } from '../support/dealers.js';
 import { signedInClient, type PanelClient } from '../support/panel.js';
+import { carId, syncCars } from '../support/panel-cars.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
 
 /** The car ids a list page links to, in order. */
@@ -29,11 +30,9 @@ describe(`panel inventory (${STORE_NAME})`, () => {
   });
 
   const sync = async (key: string, vehicles: Record<string, unknown>[], scope: { market?: string; source?: string } = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/vehicles/sync', headers: bearer(key), payload: { vehicles, ...scope } });
+    const res = await syncCars(t, key, vehicles, scope);
     assert.equal(res.statusCode, 200, res.body);
   };
-  const idOf = async (dealerId: number, externalId: string): Promise<number> =>
-    (await t.store.db.selectFrom('vehicles').select('id').where('dealer_id', '=', dealerId).where('external_id', '=', externalId).executeTakeFirstOrThrow()).id;
   const listed = async (c: PanelClient, query: string): Promise<string[]> => {
     const res = await c.get(`/panel/inventory${query}`);
     assert.equal(res.status, 200, res.body);
@@ -112,7 +111,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     const { client, user } = await signedInClient(t);
     const car = await publishCar(t, user.key, host, 'PUB-1', { version: 'XEi', color: 'Rojo', description: 'Único dueño' });
     assert.equal(car.status, 'active');
-    const id = await idOf(user.dealerId, 'PUB-1');
+    const id = await carId(t, user.dealerId, 'PUB-1');
     const res = await client.get(`/panel/inventory/${id}`);
     assert.equal(res.status, 200, res.body);
     for (const text of ['PUB-1', 'Toyota Corolla XEi 2019', 'Rojo', 'Único dueño', '45.000 km', 'Publicado', 'Usado', car.listing_id]) {
@@ -152,7 +151,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
   test('a car held in review says why', async () => {
     const { client, user } = await signedInClient(t);
     await sync(user.key, [aCar({ external_id: 'REV-1', description: 'Llame al 351 555 0199 para verlo' })]);
-    const res = await client.get(`/panel/inventory/${await idOf(user.dealerId, 'REV-1')}`);
+    const res = await client.get(`/panel/inventory/${await carId(t, user.dealerId, 'REV-1')}`);
     assert.equal(res.status, 200);
     assert.match(res.body, /Por qué este auto está en revisión/);
     assert.match(
@@ -168,7 +167,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
   test('mark as sold: the status changes, vehicle.sold is recorded, the API shows it sold', async () => {
     const { client, user } = await signedInClient(t);
     await sync(user.key, [aCar({ external_id: 'S/1' })]);
-    const id = await idOf(user.dealerId, 'S/1');
+    const id = await carId(t, user.dealerId, 'S/1');
     await client.get(`/panel/inventory/${id}`);
     const res = await client.post(`/panel/inventory/${id}/sold`);
     assert.equal(res.status, 303);
@@ -202,7 +201,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
   test('withdraw: the car stops being published, the API shows it withdrawn', async () => {
     const { client, user } = await signedInClient(t);
     await sync(user.key, [aCar({ external_id: 'W-1' })]);
-    const id = await idOf(user.dealerId, 'W-1');
+    const id = await carId(t, user.dealerId, 'W-1');
     await client.get(`/panel/inventory/${id}`);
     const res = await client.post(`/panel/inventory/${id}/withdraw`);
     assert.equal(res.status, 303);
@@ -219,7 +218,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
   test("another dealership's user gets 404 on the car page and its actions", async () => {
     const { user } = await signedInClient(t);
     await sync(user.key, [aCar({ external_id: 'MINE-1' })]);
-    const id = await idOf(user.dealerId, 'MINE-1');
+    const id = await carId(t, user.dealerId, 'MINE-1');
     const { client: stranger } = await signedInClient(t);
     assert.equal((await stranger.get(`/panel/inventory/${id}`)).status, 404);
     await stranger.get('/panel/inventory');
@@ -241,7 +240,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
       assert.match(res.body, /<h1>No encontrado<\/h1>/);
     }
     await sync(user.key, [aCar({ external_id: 'CSRF-1' })]);
-    const id = await idOf(user.dealerId, 'CSRF-1');
+    const id = await carId(t, user.dealerId, 'CSRF-1');
     await client.get(`/panel/inventory/${id}`);
     for (const action of ['sold', 'withdraw']) {
       const res = await client.post(`/panel/inventory/${id}/${action}`, { _csrf: '' });
@@ -257,7 +256,7 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     await sync(user.key, [aCar({ external_id: 'ST-1' })]);
     const { client: staff } = await signedInClient(t, { role: 'staff', slug: user.slug });
     assert.deepEqual(await listed(staff, ''), ['ST-1']);
-    const id = await idOf(user.dealerId, 'ST-1');
+    const id = await carId(t, user.dealerId, 'ST-1');
     assert.equal((await staff.get(`/panel/inventory/${id}`)).status, 200);
     assert.equal((await staff.post(`/panel/inventory/${id}/sold`)).status, 303);
     const api = await t.app.inject({ url: '/v1/vehicles/ST-1', headers: bearer(user.key) });

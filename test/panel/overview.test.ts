@@ -10,6 +10,7 @@ import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { aCar, publishCar } from '../support/cars.js';
 import { bearer } from '../support/dealers.js';
 import { signedInClient, type SeededUser, type PanelClient } from '../support/panel.js';
+import { carId, syncCars } from '../support/panel-cars.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
 import { csv, csvCar, feedFor, pushCsv } from '../feeds/support.js';
 
@@ -27,11 +28,9 @@ describe(`panel overview (${STORE_NAME})`, () => {
   let failedId = 0;
 
   const sync = async (key: string, vehicles: Record<string, unknown>[]) => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/vehicles/sync', headers: bearer(key), payload: { vehicles } });
+    const res = await syncCars(t, key, vehicles);
     assert.equal(res.statusCode, 200, res.body);
   };
-  const idOf = async (dealerId: number, externalId: string): Promise<number> =>
-    (await t.store.db.selectFrom('vehicles').select('id').where('dealer_id', '=', dealerId).where('external_id', '=', externalId).executeTakeFirstOrThrow()).id;
 
   before(async () => {
     await host.start();
@@ -46,12 +45,12 @@ describe(`panel overview (${STORE_NAME})`, () => {
     const photos = [...host.urls('BAD-1', 2), `${missingBase}/gone.jpg`];
     const broken = await publishCar(t, key, host, 'BAD-1', { photos });
     assert.equal(broken.status, 'in_review');
-    failedId = await idOf(dealerId, 'BAD-1');
+    failedId = await carId(t, dealerId, 'BAD-1');
     // After the photo jobs ran: these cars' photo hosts are never reached, so they stay importing.
     await sync(key, [aCar({ external_id: 'IMP-1' }), aCar({ external_id: 'IMP-2' }), aCar({ external_id: 'IMP-3' }), aCar({ external_id: 'SOLD-1' })]);
     await t.app.inject({ method: 'POST', url: '/v1/vehicles/SOLD-1/sold', headers: bearer(key) });
     await sync(key, [aCar({ external_id: 'REV-1', description: 'Llame al 351 555 0100' })]);
-    inReviewId = await idOf(dealerId, 'REV-1');
+    inReviewId = await carId(t, dealerId, 'REV-1');
     // A buyer writes about ACT-2 through the public form.
     const inquiry = await t.app.inject({
       method: 'POST',

@@ -10,6 +10,7 @@ import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { aCar } from '../support/cars.js';
 import { bearer } from '../support/dealers.js';
 import { signedInClient, type PanelClient } from '../support/panel.js';
+import { carById, carByStockId, postMultipart, putCar, syncCars } from '../support/panel-cars.js';
 import { PhotoHost } from '../support/photos.js';
 import { readPrice } from '../../src/modules/vehicles/edit-pages.js';
 
@@ -19,22 +20,6 @@ async function phoneJpeg(shade: number): Promise<Buffer> {
     .jpeg()
     .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'GPS -34.6 -58.4', Make: 'PhoneCo' } } })
     .toBuffer();
-}
-
-/** A multipart body of text fields and `photos` files. */
-function multipart(fields: Record<string, string>, files: Buffer[]): { body: Buffer; type: string } {
-  const boundary = `----panelcars${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  files.forEach((f, i) => {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="IMG_${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      f,
-      Buffer.from('\r\n'),
-    );
-  });
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
 describe(`panel cars (${STORE_NAME})`, () => {
@@ -49,21 +34,11 @@ describe(`panel cars (${STORE_NAME})`, () => {
     await host.stop();
   });
 
-  const postMultipart = async (c: PanelClient, url: string, fields: Record<string, string>, files: Buffer[]) => {
-    const { body, type } = multipart({ _csrf: c.csrf, ...fields }, files);
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: c.ip,
-      headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': type },
-      payload: body,
-    });
-    return { status: res.statusCode, body: res.body, location: res.headers.location };
-  };
-  const car = (id: number) => t.store.db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const car = (id: number) => carById(t, id);
   const publish = async (c: PanelClient, files: Buffer[], extra: Record<string, string> = {}) => {
     await c.get('/panel/inventory/new');
     const res = await postMultipart(
+      t,
       c,
       '/panel/inventory/new',
       { brand: 'Toyota', model: 'Corolla', year: '2019', price: '18.500.000', mileage: '45.000', ...extra },
@@ -112,6 +87,7 @@ describe(`panel cars (${STORE_NAME})`, () => {
     assert.equal(page.status, 200);
     assert.doesNotMatch(page.body, /sincronización/);
     const edited = await postMultipart(
+      t,
       client,
       `/panel/inventory/${id}/edit`,
       {
@@ -154,17 +130,12 @@ describe(`panel cars (${STORE_NAME})`, () => {
     const { client, user } = await signedInClient(t);
     const id = await publish(client, [await phoneJpeg(1), await phoneJpeg(2), await phoneJpeg(3)]);
     await t.app.services.jobs.runDue();
-    const put = await t.app.inject({ method: 'PUT', url: '/v1/vehicles/X1', headers: bearer(user.key), payload: { ...aCar(), source: 'panel' } });
+    const put = await putCar(t, user.key, 'X1', { source: 'panel' });
     assert.equal(put.statusCode, 400, put.body);
-    const sync = await t.app.inject({ method: 'POST', url: '/v1/vehicles/sync', headers: bearer(user.key), payload: { vehicles: [], source: 'panel' } });
+    const sync = await syncCars(t, user.key, [], { source: 'panel' });
     assert.equal(sync.statusCode, 400, sync.body);
     // An API car, then a reconcile of `api` that lists it alone: the panel car stays for sale.
-    const one = await t.app.inject({
-      method: 'PUT',
-      url: '/v1/vehicles/API-1',
-      headers: bearer(user.key),
-      payload: { ...aCar(), photos: [`${host.base}/a/1.jpg`, `${host.base}/a/2.jpg`, `${host.base}/a/3.jpg`] },
-    });
+    const one = await putCar(t, user.key, 'API-1', { photos: [`${host.base}/a/1.jpg`, `${host.base}/a/2.jpg`, `${host.base}/a/3.jpg`] });
     assert.ok([200, 201].includes(one.statusCode), one.body);
     for (const source of ['api', 'feed', 'woocommerce']) {
       const rec = await t.app.inject({
@@ -181,23 +152,18 @@ describe(`panel cars (${STORE_NAME})`, () => {
   test('a panel price change leaves the same price history and events as one from the API', async () => {
     const { client, user } = await signedInClient(t);
     const photos = [`${host.base}/h/1.jpg`, `${host.base}/h/2.jpg`, `${host.base}/h/3.jpg`];
-    const put = (price: number, ext: string) =>
-      t.app.inject({ method: 'PUT', url: `/v1/vehicles/${ext}`, headers: bearer(user.key), payload: { ...aCar(), price, photos } });
+    const put = (price: number, ext: string) => putCar(t, user.key, ext, { price, photos });
     assert.equal((await put(5_000_000, 'VIA-API')).statusCode, 201);
     assert.equal((await put(5_000_000, 'VIA-PANEL')).statusCode, 201);
     await t.app.services.jobs.runDue();
     const eventsBefore = await t.store.db.selectFrom('events').select(['type']).where('dealer_id', '=', user.dealerId).execute();
     const deliveriesBefore = await t.store.db.selectFrom('webhook_deliveries').select('id').execute();
     assert.equal((await put(4_800_000, 'VIA-API')).statusCode, 200);
-    const viaPanel = await t.store.db
-      .selectFrom('vehicles')
-      .selectAll()
-      .where('external_id', '=', 'VIA-PANEL')
-      .where('dealer_id', '=', user.dealerId)
-      .executeTakeFirstOrThrow();
+    const viaPanel = await carByStockId(t, user.dealerId, 'VIA-PANEL');
     await client.get(`/panel/inventory/${viaPanel.id}/edit`);
     const urls = JSON.parse(viaPanel.photo_urls) as string[];
     const res = await postMultipart(
+      t,
       client,
       `/panel/inventory/${viaPanel.id}/edit`,
       { price: '4800000', mileage: String(viaPanel.mileage), photo_0: urls[0]!, photo_1: urls[1]!, photo_2: urls[2]! },
@@ -247,24 +213,14 @@ describe(`panel cars (${STORE_NAME})`, () => {
   test('a synced car says its next sync overwrites the edit, and the next sync does', async () => {
     const { client, user } = await signedInClient(t, { lang: 'es' });
     const photos = [`${host.base}/s/1.jpg`, `${host.base}/s/2.jpg`, `${host.base}/s/3.jpg`];
-    const sync = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v1/vehicles/sync',
-        headers: bearer(user.key),
-        payload: { vehicles: [{ ...aCar(), external_id: 'WC-9', price: 7_000_000, photos }], source: 'woocommerce' },
-      });
+    const sync = () => syncCars(t, user.key, [aCar({ external_id: 'WC-9', price: 7_000_000, photos })], { source: 'woocommerce' });
     assert.equal((await sync()).statusCode, 200);
     await t.app.services.jobs.runDue();
-    const v = await t.store.db
-      .selectFrom('vehicles')
-      .selectAll()
-      .where('external_id', '=', 'WC-9')
-      .where('dealer_id', '=', user.dealerId)
-      .executeTakeFirstOrThrow();
+    const v = await carByStockId(t, user.dealerId, 'WC-9');
     const page = await client.get(`/panel/inventory/${v.id}/edit`, { 'accept-language': 'es' });
     assert.match(page.body, /la próxima sincronización de WooCommerce/);
     const res = await postMultipart(
+      t,
       client,
       `/panel/inventory/${v.id}/edit`,
       { price: '6500000', mileage: String(v.mileage), photo_0: photos[0]!, photo_1: photos[1]!, photo_2: photos[2]! },
@@ -282,13 +238,13 @@ describe(`panel cars (${STORE_NAME})`, () => {
   test('bad input is a clear page: a file that is no photo, a missing brand', async () => {
     const { client } = await signedInClient(t);
     await client.get('/panel/inventory/new');
-    const res = await postMultipart(client, '/panel/inventory/new', { brand: 'Toyota', model: 'Corolla', year: '2019', price: '1000', mileage: '1' }, [
+    const res = await postMultipart(t, client, '/panel/inventory/new', { brand: 'Toyota', model: 'Corolla', year: '2019', price: '1000', mileage: '1' }, [
       Buffer.from('<svg></svg>'),
     ]);
     assert.equal(res.status, 422);
     assert.match(res.body, /IMG_0\.jpg/);
     await client.get('/panel/inventory/new');
-    const res2 = await postMultipart(client, '/panel/inventory/new', { brand: '', model: 'Corolla', year: '2019', price: '1000', mileage: '1' }, [
+    const res2 = await postMultipart(t, client, '/panel/inventory/new', { brand: '', model: 'Corolla', year: '2019', price: '1000', mileage: '1' }, [
       await phoneJpeg(5),
     ]);
     assert.equal(res2.status, 422);
@@ -298,7 +254,7 @@ describe(`panel cars (${STORE_NAME})`, () => {
   test('the inventory shows mileage, links the whole row and keeps prices and dates whole', async () => {
     const { client, user } = await signedInClient(t);
     const photos = [`${host.base}/l/1.jpg`, `${host.base}/l/2.jpg`, `${host.base}/l/3.jpg`];
-    await t.app.inject({ method: 'PUT', url: '/v1/vehicles/L-1', headers: bearer(user.key), payload: { ...aCar(), mileage: 98_000, photos } });
+    await putCar(t, user.key, 'L-1', { mileage: 98_000, photos });
     const res = await client.get('/panel/inventory');
     assert.match(res.body, /<tr class="linked">/);
     assert.match(res.body, /class="row-link"/);

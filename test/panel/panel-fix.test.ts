@@ -14,26 +14,10 @@ import { LEAD_TEXTS } from '../../src/modules/leads/panel-texts.js';
 import { TEXTS as LISTING_TEXTS } from '../../src/modules/listings/texts.js';
 import { OVERVIEW_TEXTS } from '../../src/modules/panel/overview-texts.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
-import { aCar } from '../support/cars.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { seedPanelUser, signedInClient, freshAddress, PanelClient } from '../support/panel.js';
+import { carById, carByStockId, postMultipart, putCar } from '../support/panel-cars.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
-
-/** A multipart body of text fields and named files. */
-function multipart(fields: Record<string, string>, files: { field: string; bytes: Buffer }[]): { body: Buffer; type: string } {
-  const boundary = `----panelfix${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  files.forEach((f, i) => {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="IMG_${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      f.bytes,
-      Buffer.from('\r\n'),
-    );
-  });
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
 
 const jpeg = (shade: number) =>
   sharp({ create: { width: 400, height: 300, channels: 3, background: { r: shade, g: 90, b: 200 } } })
@@ -59,17 +43,6 @@ describe(`panel review fixes (${STORE_NAME})`, () => {
     await new Promise<void>((r) => missing.close(() => r()));
   });
 
-  const postMultipart = async (c: PanelClient, url: string, fields: Record<string, string>, files: { field: string; bytes: Buffer }[]) => {
-    const { body, type } = multipart({ _csrf: c.csrf, ...fields }, files);
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: c.ip,
-      headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': type },
-      payload: body,
-    });
-    return { status: res.statusCode, body: res.body, location: res.headers.location };
-  };
   const navLinks = (body: string): string[] => {
     const nav = /<nav class="main"[^>]*>([\s\S]*?)<\/nav>/.exec(body)?.[1] ?? '';
     return [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
@@ -94,12 +67,10 @@ describe(`panel review fixes (${STORE_NAME})`, () => {
   test('a failed photo is replaced in its place by one upload, with the same trace as the API’s fix (D33, P135)', async () => {
     const { client, user } = await signedInClient(t, { role: 'staff' });
     const good = (ext: string) => [`${host.base}/${ext}/1.jpg`, `${host.base}/${ext}/2.jpg`];
-    const put = (ext: string, photos: string[]) =>
-      t.app.inject({ method: 'PUT', url: `/v1/vehicles/${ext}`, headers: bearer(user.key), payload: { ...aCar(), photos } });
+    const put = (ext: string, photos: string[]) => putCar(t, user.key, ext, { photos });
     for (const ext of ['FIX-API', 'FIX-PANEL']) assert.equal((await put(ext, [...good(ext), `${missingBase}/${ext}.jpg`])).statusCode, 201);
     await t.app.services.jobs.runDue();
-    const row = (ext: string) =>
-      t.store.db.selectFrom('vehicles').selectAll().where('dealer_id', '=', user.dealerId).where('external_id', '=', ext).executeTakeFirstOrThrow();
+    const row = (ext: string) => carByStockId(t, user.dealerId, ext);
     const broken = await row('FIX-PANEL');
     assert.equal(broken.status, 'in_review');
     const urls = JSON.parse(broken.photo_urls) as string[];
@@ -117,6 +88,7 @@ describe(`panel review fixes (${STORE_NAME})`, () => {
     assert.equal((await put('FIX-API', [...good('FIX-API'), `${host.base}/FIX-API/3.jpg`])).statusCode, 200);
     // The panel's: one file in place of photo 3.
     const res = await postMultipart(
+      t,
       client,
       `/panel/inventory/${broken.id}/edit`,
       {
@@ -165,7 +137,7 @@ describe(`panel review fixes (${STORE_NAME})`, () => {
     assert.equal(new Set(options).size, options.length);
 
     // Without scripts: the server checks the model against the brand, says so, and lists that brand's models only.
-    const wrong = await postMultipart(client, '/panel/inventory/new', { brand: 'Toyota', model: 'Gol', year: '2019', price: '18500000', mileage: '45000' }, [
+    const wrong = await postMultipart(t, client, '/panel/inventory/new', { brand: 'Toyota', model: 'Gol', year: '2019', price: '18500000', mileage: '45000' }, [
       { field: 'photos', bytes: await jpeg(10) },
     ]);
     assert.equal(wrong.status, 422);
@@ -182,14 +154,20 @@ describe(`panel review fixes (${STORE_NAME})`, () => {
     const client = new PanelClient(t.app, freshAddress());
     assert.equal((await client.signIn(user.email, user.password)).status, 303);
     await client.get('/panel/inventory/new');
-    const res = await postMultipart(client, '/panel/inventory/new', { brand: 'Toyota', model: 'Corolla', year: '2019', price: '18500000', mileage: '45000' }, [
-      { field: 'photos', bytes: await jpeg(10) },
-      { field: 'photos', bytes: await jpeg(90) },
-      { field: 'photos', bytes: await jpeg(170) },
-    ]);
+    const res = await postMultipart(
+      t,
+      client,
+      '/panel/inventory/new',
+      { brand: 'Toyota', model: 'Corolla', year: '2019', price: '18500000', mileage: '45000' },
+      [
+        { field: 'photos', bytes: await jpeg(10) },
+        { field: 'photos', bytes: await jpeg(90) },
+        { field: 'photos', bytes: await jpeg(170) },
+      ],
+    );
     assert.equal(res.status, 303, res.body.slice(0, 1500));
     const id = Number(/inventory\/(\d+)/.exec(res.location ?? '')?.[1]);
-    const row = await t.store.db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await carById(t, id);
     assert.equal(row.city, 'Villa Carlos Paz');
     await t.app.services.jobs.runDue();
     const got = await t.app.inject({ url: `/v1/vehicles/${row.external_id}`, headers: bearer(dealer.key) });

@@ -3,16 +3,16 @@
 // skipped with a message saying how to install one; in CI a missing browser is a failure.
 import sharp from 'sharp';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { systemClock } from '../../src/core/clock.js';
 import type { AppOptions } from '../../src/app.js';
 import { makeApp, type TestApp } from './app.js';
+import { freePort } from './server-process.js';
 import { TestSmtpServer } from './smtp.js';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-export const CHROMIUM = CANDIDATES.find((p): p is string => !!p && fs.existsSync(p));
+const CHROMIUM = CANDIDATES.find((p): p is string => !!p && fs.existsSync(p));
 
 /** The reason to skip browser tests, or false to run them (never skipped in CI). */
 export const skipBrowser: string | false = CHROMIUM
@@ -21,11 +21,13 @@ export const skipBrowser: string | false = CHROMIUM
     ? false
     : 'no Chromium found: run `bash scripts/browser.sh` (installs Debian’s chromium) or set CHROMIUM_PATH';
 
-export async function launch(): Promise<Browser> {
+/** Debian's chromium, headless; `args` added to the usual flags (a debugging port for Lighthouse). */
+export async function launch(args: string[] = []): Promise<Browser> {
   if (!CHROMIUM) throw new Error('no Chromium to drive (CI installs Debian’s chromium with scripts/browser.sh)');
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...args,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-dev-shm-usage',
@@ -36,14 +38,6 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export interface LiveServer extends TestApp {
@@ -85,6 +79,12 @@ export async function desktopContext(browser: Browser, locale = 'es-AR'): Promis
   return browser.newContext({ viewport: { width: 1280, height: 860 }, locale });
 }
 
+/** The two sizes every panel page is checked at: a phone (375 px) and a desktop (1280 px). */
+export const VIEWS = [
+  { name: 'phone', width: 375, open: phoneContext },
+  { name: 'desktop', width: 1280, open: desktopContext },
+] as const;
+
 /** Whether the page scrolls sideways (the phone rule: it must not). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   // A string: the test program is type-checked without the DOM's types.
@@ -103,11 +103,38 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     .toFile(path.join(dir, `${name}.png`));
 }
 
-/** Signs `user` in through the sign-in form and waits for the overview. */
-export async function signIn(page: Page, base: string, user: { email: string; password: string }): Promise<void> {
-  await page.goto(`${base}/panel/sign-in`);
+/** Fills and sends the sign-in form of the page shown (the sign-in page, or where a panel link led signed out). */
+export async function submitSignIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.locator('#email').fill(user.email);
   await page.locator('#password').fill(user.password);
   await page.locator('form[action="/panel/sign-in"] button[type=submit]').click();
+}
+
+/** Signs `user` in through the sign-in form and waits for the overview. */
+export async function signIn(page: Page, base: string, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${base}/panel/sign-in`);
+  await submitSignIn(page, user);
   await page.waitForURL(`${base}/panel`);
+}
+
+/**
+ * A new context (`open`: a phone or desktop one, in `locale`) with a page signed in as `user`, on
+ * the overview. The caller closes the context; it is closed here if the sign-in fails.
+ */
+export async function signedInPage(
+  browser: Browser,
+  base: string,
+  user: { email: string; password: string },
+  open: (b: Browser, locale?: string) => Promise<BrowserContext> = desktopContext,
+  locale?: string,
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await open(browser, locale);
+  try {
+    const page = await ctx.newPage();
+    await signIn(page, base, user);
+    return { ctx, page };
+  } catch (err) {
+    await ctx.close();
+    throw err;
+  }
 }

@@ -1,10 +1,98 @@
-// The integration program of issue 29 §1 (P90, P91, P139), written as an integrator would with
-// openapi-fetch against the `paths` openapi-typescript generates from the served document (a tiny
-// fetch wrapper as strict as openapi-fetch): every call of the quick start, sync, reconcile,
-// feeds, webhooks, leads, statistics and the sandbox. typed-client.test.ts type-checks it and runs
-// it against a started server; prism-proxy.test.ts runs it through Prism's validating proxy.
-// The text is written to a temp dir beside the generated `api.d.ts`.
+// The integration tests of issue 29 §1 (P90, P91, P139, P140) share this: a started server (on
+// loopback, its photo host and webhook receiver beside it) that a generated client's program runs
+// against, the dealership it runs as, and the program itself. PROGRAM is written as an integrator
+// would with openapi-fetch against the `paths` openapi-typescript generates from the served
+// document (a tiny fetch wrapper as strict as openapi-fetch): every call of the quick start, sync,
+// reconcile, feeds, webhooks, leads, statistics and the sandbox. typed-client.test.ts type-checks
+// it and runs it; prism-proxy.test.ts runs it through Prism's validating proxy; hey-api-client.test.ts
+// runs its own program (against hey-api's SDK) on the same server. A program's text is written to
+// the server's temp dir beside what was generated from the document.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import { createOutbound } from '../../src/core/outbound/fetcher.js';
+import { createFeed } from '../../src/modules/feeds/service.js';
+import { createKey } from '../../src/modules/keys/service.js';
+import { makeApp, type TestApp } from './app.js';
+import { seedDealer } from './dealers.js';
+import { PhotoHost } from './photos.js';
+import { freePort } from './server-process.js';
+import { startReceiver, type Receiver } from './webhook-receiver.js';
+
+/** A program's escape hatches: a cast, a @ts- comment, `any`, a non-null assertion. None is allowed. */
+export const ESCAPE_HATCH = /\bas (?!const\b)\w|@ts-|\bany\b|!\./;
+
+export interface IntegrationServer {
+  t: TestApp;
+  /** The server's address (http://127.0.0.1:<port>), its PUBLIC_BASE_URL. */
+  base: string;
+  /** A temp dir of the test's own, removed on close. */
+  dir: string;
+  /** The served OpenAPI document. */
+  document(): Promise<{ servers: { url: string }[] }>;
+  /** Writes the program's text to dir/integration.ts. */
+  write(program: string): void;
+  /** Type-checks dir/integration.ts with these options: each problem as "<file>:<offset>: <message>". */
+  typeProblems(options: ts.CompilerOptions): string[];
+  /** Makes a dealership (a live key, a sandbox key, a feed) and runs dir/integration.ts as it against `baseUrl`: the facts it saw. */
+  run(dealerName: string, baseUrl: string): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/** Starts the server (its outbound calls reach the photo host and hooks.test, the receiver, both on loopback). */
+export async function startIntegrationServer(tempPrefix: string): Promise<IntegrationServer> {
+  const host = new PhotoHost();
+  await host.start();
+  const rx: Receiver = await startReceiver();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await makeApp({
+    env: { PUBLIC_BASE_URL: base, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' },
+    outbound: createOutbound({ allowPrivateNetworks: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }], ca: rx.cert }),
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), tempPrefix));
+  const file = path.join(dir, 'integration.ts');
+  return {
+    t,
+    base,
+    dir,
+    async document() {
+      return (await (await fetch(`${base}/v1/openapi.json`)).json()) as { servers: { url: string }[] };
+    },
+    write(program) {
+      fs.writeFileSync(file, program);
+    },
+    typeProblems(options) {
+      const program = ts.createProgram([file], options);
+      return ts
+        .getPreEmitDiagnostics(program)
+        .map((d) => `${d.file ? path.relative(dir, d.file.fileName) : ''}:${d.start ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    },
+    async run(dealerName, baseUrl) {
+      const dealer = await seedDealer(t, { name: dealerName });
+      const { token } = await createFeed(t.store, t.clock, base, { dealer: dealer.slug });
+      const mod = (await import(file)) as { integration: (o: unknown) => Promise<Record<string, unknown>> };
+      return mod.integration({
+        baseUrl,
+        key: dealer.key,
+        sandboxKey: (await createKey(t.store.db, t.clock, { dealer: dealer.slug, name: 'sandbox', sandbox: true })).key,
+        feedToken: token,
+        photos: (group: string) => host.urls(group, 3),
+        webhookUrl: rx.url('/ok'),
+        runJobs: () => t.app.services.jobs.runDue(),
+      });
+    },
+    async close() {
+      await t.close();
+      await host.stop();
+      await rx.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 export const PROGRAM = `
 import type { components, paths } from './api.js';
