@@ -5,7 +5,6 @@
 // and sends it; the buyer's mail comes From the dealership's name with Reply-To the salesperson.
 // axe-core runs on every page visited (zero serious or critical); screenshots when asked.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
@@ -13,23 +12,13 @@ import { STORE_NAME } from '../support/app.js';
 import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipBrowser, VIEWS, type LiveServer } from '../support/browser.js';
 import { publishCar } from '../support/cars.js';
 import { seedPanelUser } from '../support/panel.js';
+import { axeViolations } from '../support/axe.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
 import { until } from '../support/until.js';
 
-const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
-
-/** axe-core's serious and critical violations (evaluated through the debugger: the panel's CSP allows no injected script). */
-async function axeViolations(page: Page): Promise<{ id: string; impact: string; nodes: number }[]> {
-  await page.evaluate(AXE);
-  const found = await page.evaluate<{ id: string; impact: string; nodes: unknown[] }[]>(
-    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes })))',
-  );
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
-}
-
 async function check(page: Page, what: string): Promise<void> {
   assert.equal(await horizontalOverflow(page), 0, `${what} fits the width`);
-  const bad = await axeViolations(page);
+  const bad = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   console.log(`axe ${what}: ${bad.length} serious or critical`);
   assert.deepEqual(bad, [], what);
 }

@@ -3,7 +3,6 @@
 // table, nothing is wider than the screen, no English word or raw code shows, and axe-core finds
 // no serious or critical violation (the counts are printed).
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { systemClock } from '../../src/core/clock.js';
@@ -15,26 +14,16 @@ import { horizontalOverflow, launch, liveServer, screenshot, signedInPage, skipB
 import { publishCar } from '../support/cars.js';
 import { seedDealer } from '../support/dealers.js';
 import { seedPanelUser } from '../support/panel.js';
+import { axeViolations } from '../support/axe.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
 
 const FOREIGN = ['Performance', 'Views', 'Leads', 'Calls', 'Show the numbers', 'Days on the market', 'undefined', 'null', 'NaN', 'market_position'];
-
-const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
-
-/** axe-core's serious and critical violations on the page (run through the debugger: the panel's CSP allows no injected script). */
-async function axeViolations(page: Page): Promise<{ id: string; impact: string; nodes: number }[]> {
-  await page.evaluate(AXE);
-  const found = await page.evaluate<{ id: string; impact: string; nodes: unknown[] }[]>(
-    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes })))',
-  );
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
-}
 
 async function check(page: Page, what: string): Promise<void> {
   const text = await page.locator('body').innerText();
   for (const word of FOREIGN) assert.ok(!new RegExp(`\\b${word}\\b`).test(text), `"${word}" on ${what}`);
   assert.equal(await horizontalOverflow(page), 0, `${what} fits the width`);
-  const bad = await axeViolations(page);
+  const bad = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   console.log(`axe ${what}: ${bad.length} serious or critical`);
   assert.deepEqual(bad, [], what);
 }

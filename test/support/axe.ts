@@ -28,7 +28,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
  * The words of the page's tables that a line break cuts in two ("Titula/r", "$ 18.500. / 000"),
  * and its .num/.date cells that wrap at all: each word's range must sit on one line.
  */
-export async function brokenTableWords(page: Page): Promise<string[]> {
+async function brokenTableWords(page: Page): Promise<string[]> {
   return page.evaluate<string[]>(`(() => {
     const out = [];
     const oneLine = (range) => {

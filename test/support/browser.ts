@@ -111,7 +111,7 @@ export async function submitSignIn(page: Page, user: { email: string; password: 
 }
 
 /** Signs `user` in through the sign-in form and waits for the overview. */
-export async function signIn(page: Page, base: string, user: { email: string; password: string }): Promise<void> {
+async function signIn(page: Page, base: string, user: { email: string; password: string }): Promise<void> {
   await page.goto(`${base}/panel/sign-in`);
   await submitSignIn(page, user);
   await page.waitForURL(`${base}/panel`);
