@@ -125,7 +125,30 @@ export async function emptyTestStore(): Promise<{ url: string; dispose(): Promis
   return { url: `sqlite:${path.join(dir, 'test.db')}`, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-const dropDatabase = (name: string) => withAdmin((c) => c.query(`drop database if exists ${quoteIdent(name)} with (force)`)).then(() => undefined);
+/**
+ * Drops a test database when nothing else uses it. A test may still hold connections of its own
+ * to it when its store is disposed (stores it opened on the URL, workers stopping in a later
+ * `after` hook): that drop waits for the process's end, where nothing is connected any more, so
+ * no connection of a test's is ever cut in the middle of its work.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  try {
+    await withAdmin((c) => c.query(`drop database if exists ${quoteIdent(name)}`));
+  } catch (e) {
+    if ((e as { code?: string }).code !== '55006') throw e; // object_in_use: another session is connected
+    dropAtExit.add(name);
+    if (dropAtExit.size === 1) process.once('beforeExit', () => void dropLeftovers());
+  }
+}
+
+const dropAtExit = new Set<string>();
+async function dropLeftovers(): Promise<void> {
+  const names = [...dropAtExit];
+  dropAtExit.clear();
+  await withAdmin(async (c) => {
+    for (const name of names) await c.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+  });
+}
 
 /** Runs the migrations on a test store (e.g. migrateToLatest on a store opened `upTo` an earlier one). */
 export async function migrateTestStore(store: Store, upTo?: Parameters<typeof migrateUpTo>[1]): Promise<void> {
