@@ -16,6 +16,13 @@ import { pathOf, PhotoHost } from '../support/photos.js';
 const carIds = (body: string): number[] => [...body.matchAll(/<a class="row-link" href="\/panel\/inventory\/(\d+)">/g)].map((m) => Number(m[1]));
 const nextHref = (body: string): string | undefined => /<a class="button secondary" href="([^"]+)">/.exec(body)?.[1]?.replaceAll('&amp;', '&');
 
+/** Thrown to roll back the transaction a plan was read in (it may drop an index). */
+class PlanRows extends Error {
+  constructor(readonly rows: unknown[]) {
+    super('plan read');
+  }
+}
+
 describe(`panel inventory (${STORE_NAME})`, () => {
   let t: TestApp;
   const host = new PhotoHost();
@@ -270,16 +277,26 @@ describe(`panel inventory (${STORE_NAME})`, () => {
       [{ dealerId: 1, status: 'active' as const, q: 'gol' }, /vehicles_dealer_status_updated/],
     ] as const) {
       const q = inventoryPageQuery(t.store.db, f, { updatedAt: Date.now(), id: 7 }, 51).compile();
-      const plan = await t.store.db.transaction().execute(async (trx) => {
-        if (t.store.dialect === 'postgres') {
-          // A test store is tiny: without these, a scan and a sort are cheaper than any index,
-          // and the plan would tell nothing of 20 000 cars.
-          await sql`set local enable_seqscan = off`.execute(trx);
-          await sql`set local enable_sort = off`.execute(trx);
-          return (await trx.executeQuery({ ...q, sql: `explain ${q.sql}` })).rows;
-        }
-        return (await trx.executeQuery({ ...q, sql: `explain query plan ${q.sql}` })).rows;
-      });
+      const plan = await t.store.db
+        .transaction()
+        .execute(async (trx) => {
+          if (t.store.dialect === 'postgres') {
+            // A test store is tiny: without these, a scan and a sort are cheaper than any index,
+            // and the plan would tell nothing of 20 000 cars.
+            await sql`set local enable_seqscan = off`.execute(trx);
+            await sql`set local enable_sort = off`.execute(trx);
+            // With a status, the dealer's index plus a filter costs the same on a few rows as the
+            // status index (the planner once chose it, CI): the question is whether the status
+            // index serves the query in order, so the other one is dropped, and rolled back.
+            if (String(index).includes('status')) await sql`drop index vehicles_dealer_updated`.execute(trx);
+            throw new PlanRows((await trx.executeQuery({ ...q, sql: `explain ${q.sql}` })).rows);
+          }
+          return (await trx.executeQuery({ ...q, sql: `explain query plan ${q.sql}` })).rows;
+        })
+        .catch((e: unknown) => {
+          if (e instanceof PlanRows) return e.rows;
+          throw e;
+        });
       const text = plan.map((r) => Object.values(r as Record<string, unknown>).join(' ')).join('\n');
       assert.match(text, index, text);
       assert.doesNotMatch(text, /TEMP B-TREE|Sort/, text);

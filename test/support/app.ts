@@ -2,6 +2,7 @@
 // default or on PostgreSQL when TEST_DATABASE_URL=postgres://… (one database per store, copied
 // from a migrated template).
 import crypto from 'node:crypto';
+import dns from 'node:dns';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { buildApp, type AppOptions } from '../../src/app.js';
 import { ManualClock, type Clock } from '../../src/core/clock.js';
 import { loadConfig, type Config } from '../../src/core/config.js';
 import { openStore, type Store } from '../../src/core/db/store.js';
+import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { migrateToLatest, migrateUpTo } from '../../src/core/db/migrate.js';
 import { TEST_REDIS_URL } from './redis.js';
 
@@ -212,6 +214,19 @@ export class LogCapture extends Writable {
   }
 }
 
+/**
+ * How a test app resolves host names unless the test gives an outbound client of its own: as a
+ * machine without a network would, at once. localhost is read from /etc/hosts as usual; every
+ * other name is not found (ENOTFOUND, as for a name that does not exist). Issue 34: the machine's
+ * resolver sometimes answered a name (img.example.com, the photo URLs of aCar()) after 5 s, and
+ * a panel test waited 70 s on it; a test's outcome never depends on the network's DNS.
+ */
+async function offlineResolve(hostname: string): Promise<{ address: string; family: 4 | 6 }[]> {
+  if (hostname === 'localhost')
+    return (await dns.promises.lookup(hostname, { all: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', syscall: 'getaddrinfo', hostname });
+}
+
 /** What GET /ready of a test app reports when all is well: the store, and Redis on CI's Redis leg. */
 export const READY_CHECKS: Record<string, string> = TEST_REDIS_URL ? { store: 'ok', redis: 'ok' } : { store: 'ok' };
 
@@ -234,13 +249,14 @@ export async function makeApp(
   // CI's Redis leg (TEST_REDIS_URL): every test app keeps its limits in Redis, under a prefix of its own.
   const redisEnv: Record<string, string> =
     TEST_REDIS_URL && options.env?.REDIS_URL === undefined ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `t${crypto.randomBytes(5).toString('hex')}:` } : {};
+  const config = testConfig({ ...redisEnv, ...options.env });
   const app = await buildApp({
-    config: testConfig({ ...redisEnv, ...options.env }),
+    config,
     store: ts.store,
     clock,
     logStream: logs,
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
-    ...(options.outbound ? { outbound: options.outbound } : {}),
+    outbound: options.outbound ?? createOutbound({ allowPrivateNetworks: config.outboundAllowPrivateNetworks, resolve: offlineResolve }),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.onContact ? { onContact: options.onContact } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
