@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
 // @ts-expect-error: a plain ES module of the test command's, with no types of its own
-import { ALONE, LEGS, NODE24, ONE_STORE, STORELESS, allTestFiles } from '../legs.mjs';
+import { ALONE, LEGS, NODE24_STORELESS, ONE_STORE, STORELESS, allTestFiles } from '../legs.mjs';
 
 const all = allTestFiles() as string[];
-const lists = { STORELESS, ONE_STORE, ALONE, NODE24 } as Record<string, string[]>;
+const lists = { STORELESS, ONE_STORE, ALONE, NODE24_STORELESS } as Record<string, string[]>;
 
 test('every file a leg names is a test file, named once', () => {
   for (const [name, list] of Object.entries(lists)) {
@@ -29,23 +29,29 @@ test('npm test runs every file; the store leg every file but the storeless and o
   for (const f of ALONE) assert.ok(ONE_STORE.includes(f) || STORELESS.includes(f), `${f} runs alone, so once`);
 });
 
-test('a file added later runs on both stores by default', () => {
+test('a file added later runs on both stores, and on Node 24, by default', () => {
   const added = 'test/newfeature/something.test.ts';
   assert.ok(LEGS.all([...all, added]).includes(added));
   assert.ok(LEGS.store([...all, added]).includes(added));
+  assert.ok(LEGS.node24([...all, added]).includes(added));
 });
 
-test('Node 24 runs the native driver, migrations, the server and worker processes, the CLI and the bundle', () => {
+test("Node 24 runs every file that opens a store but the browsers', and the runtime-sensitive storeless ones", () => {
+  const node24 = LEGS.node24(all) as string[];
+  for (const f of all) {
+    const expected = (!STORELESS.includes(f) && !ONE_STORE.includes(f) && !f.startsWith('test/browser/')) || NODE24_STORELESS.includes(f);
+    assert.equal(node24.includes(f), expected, f);
+  }
   for (const f of [
     'test/core/bundle.test.ts',
     'test/service/server.test.ts',
     'test/service/cli.test.ts',
     'test/scale/migrate.test.ts',
-    'test/scale/roles.test.ts',
     'test/core/jobs.test.ts',
     'test/service/migrations.test.ts',
   ])
-    assert.ok(NODE24.includes(f), f);
+    assert.ok(node24.includes(f), f);
+  for (const f of NODE24_STORELESS) assert.ok(STORELESS.includes(f), `${f} is storeless`);
 });
 
 test("npm test is the legs' runner", () => {
