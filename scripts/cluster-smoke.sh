@@ -4,6 +4,9 @@
 # read it back from every API process, see /ready name Redis and the bucket, stop it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# PostgreSQL below the ephemeral port range, as in .ci/run (a client's connection can hold a port
+# in it; the default 54340 is for a developer's machine).
+export CLUSTER_PGPORT="${CLUSTER_PGPORT:-25440}"
 export CLUSTER_DIR="${CLUSTER_DIR:-$(mktemp -d /tmp/dealer-inventory-cluster-ci.XXXXXX)}"
 API_PORT="${CLUSTER_API_PORT:-3101}"
 LB="http://127.0.0.1:${CLUSTER_PORT:-3000}"

@@ -41,9 +41,15 @@ case "${1:-start}" in
         as_postgres "$BIN/initdb" -D "$PGDATA_DIR" -U postgres -A trust -E UTF8 >/dev/null
       fi
       # Tests throw their data away: durability settings off for speed.
-      as_postgres "$BIN/pg_ctl" -D "$PGDATA_DIR" -l "$PGDATA_DIR/server.log" -w \
+      # A server that does not come up says why: the end of its log goes to stderr (the log may
+      # live in a folder its caller deletes on exit, as CI's does).
+      if ! as_postgres "$BIN/pg_ctl" -D "$PGDATA_DIR" -l "$PGDATA_DIR/server.log" -w \
         -o "-p $PGPORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
-        start >/dev/null
+        start >/dev/null; then
+        echo "postgres.sh: the server on port $PGPORT did not start; the end of $PGDATA_DIR/server.log:" >&2
+        tail -n 30 "$PGDATA_DIR/server.log" >&2 || true
+        exit 1
+      fi
     fi
     echo "postgres://postgres@127.0.0.1:$PGPORT/postgres"
     ;;
