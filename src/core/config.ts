@@ -351,7 +351,9 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: read(env, 'HOST') ?? '127.0.0.1',
     publicBaseUrl,
-    databaseUrl: databaseUrl(env, 'sqlite:./data/dealer-inventory.db'),
+    // The default store lives in DATA_DIR, so a second instance with its own DATA_DIR never shares
+    // the first one's database (issue 36).
+    databaseUrl: databaseUrl(env, `sqlite:${path.join(dataDir, 'dealer-inventory.db')}`),
     dataDir,
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000_000),
     webhookRetryScheduleMs: durationList(env, 'WEBHOOK_RETRY_SCHEDULE', '1m,5m,30m,2h,6h'),

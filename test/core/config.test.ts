@@ -10,7 +10,7 @@ describe('configuration', () => {
     assert.equal(c.port, 3000);
     assert.equal(c.host, '127.0.0.1');
     assert.equal(c.publicBaseUrl, 'http://localhost:3000');
-    assert.equal(c.databaseUrl, 'sqlite:./data/dealer-inventory.db');
+    assert.equal(c.databaseUrl, `sqlite:${path.resolve('./data/dealer-inventory.db')}`);
     assert.equal(c.dataDir, path.resolve('./data'));
     assert.equal(c.rateLimitPerMinute, 120);
     assert.deepEqual(c.webhookRetryScheduleMs, [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000]);
@@ -21,6 +21,12 @@ describe('configuration', () => {
     assert.equal(c.listingTtlDays, 90);
     assert.equal(c.jobLeaseMs, 15_000);
     assert.equal(c.shutdownDelayMs, 0);
+  });
+
+  test('the default store lives in DATA_DIR: a second instance with its own DATA_DIR has its own store', () => {
+    const c = loadConfig({ DATA_DIR: '/srv/second' });
+    assert.equal(c.databaseUrl, 'sqlite:/srv/second/dealer-inventory.db');
+    assert.equal(loadConfig({ DATA_DIR: '/srv/second', DATABASE_URL: 'sqlite:/x.db' }).databaseUrl, 'sqlite:/x.db');
   });
 
   test('JOB_LEASE at least 1s; SHUTDOWN_DELAY may be 0 (P35, P37)', () => {
