@@ -257,7 +257,7 @@ async function main(argv: string[]): Promise<number> {
   const command = parsed.positionals.slice(0, 2).join(' ');
   let store: Store | undefined;
   try {
-    const config = loadConfig();
+    const config = loadConfig(process.env, { servedBaseUrl: true });
     store = openStore({ url: config.databaseUrl });
     await migrateToLatest(store);
     const result = await run(command, parsed.values, store, config.publicBaseUrl);

@@ -1,6 +1,9 @@
 // Starts the service: HTTP API and background workers in one process (D1). JOB_CONCURRENCY=0
 // makes it API only; worker.ts is the other role, jobs without a listener (P36).
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.js';
+import { SERVED_BASE_URL_FILE } from './core/config.js';
 import { assertProductionPasswordCost } from './modules/users/password.js';
 import { startMetricsServer, type MetricsServer } from './core/metrics/server.js';
 import { exitOnStartFailure, loadConfigOrExit, processLogs, stopOnSignals } from './shutdown.js';
@@ -13,6 +16,8 @@ async function main(): Promise<void> {
   let metricsServer: MetricsServer | undefined;
   stopOnSignals(app, config.shutdownDelayMs, async () => metricsServer?.close());
   await app.listen({ port: config.port, host: config.host });
+  // The operator's command line prints links to this address (config.ts, P162).
+  fs.writeFileSync(path.join(config.dataDir, SERVED_BASE_URL_FILE), `${config.publicBaseUrl}\n`);
   if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(app.services.metrics, config.host, config.metricsPort, config.metricsToken);
   app.log.info({ url: config.publicBaseUrl, store: config.databaseUrl.split(':')[0] }, 'dealer inventory ready');
 }

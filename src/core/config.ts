@@ -1,4 +1,5 @@
 // The one place that reads process.env (D2). Everything else receives a Config.
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -206,6 +207,16 @@ function url(env: Env, name: string, def: string): string {
   return parsed.toString().replace(/\/+$/, '');
 }
 
+function servedBaseUrl(dataDir: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dataDir, SERVED_BASE_URL_FILE), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  return /^https?:\/\/[^\s]+$/.test(text) ? text : undefined;
+}
+
 function databaseUrl(env: Env, def: string): string {
   const raw = read(env, 'DATABASE_URL') ?? def;
   if (/^sqlite:.+/.test(raw) || /^postgres(ql)?:\/\/.+/.test(raw)) return raw;
@@ -340,13 +351,22 @@ function photoPublicBaseUrl(env: Env): string | undefined {
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** Reads and validates the whole configuration; throws ConfigError naming the first bad variable. */
-export function loadConfig(env: Env = process.env): Config {
+/** The file in DATA_DIR where a started server writes the address it serves (server.ts). */
+export const SERVED_BASE_URL_FILE = 'served-base-url';
+
+/**
+ * Reads and validates the whole configuration; throws ConfigError naming the first bad variable.
+ * `servedBaseUrl`: with neither PUBLIC_BASE_URL nor PORT set, take the address the last server
+ * on this DATA_DIR wrote, so the operator's command line prints links to the server that runs
+ * (started with PORT=4000, say) rather than to port 3000 (the CLI only; P162).
+ */
+export function loadConfig(env: Env = process.env, opts: { servedBaseUrl?: boolean } = {}): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
-  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port}`);
+  const served = opts.servedBaseUrl && read(env, 'PORT') === undefined ? servedBaseUrl(dataDir) : undefined;
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', served ?? `http://localhost:${port}`);
   return {
     port,
     host: read(env, 'HOST') ?? '127.0.0.1',

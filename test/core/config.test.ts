@@ -1,8 +1,10 @@
 // Configuration (D2): defaults that work on a laptop; a bad value names its variable.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { ConfigError, loadConfig, parseDuration } from '../../src/core/config.js';
+import { ConfigError, loadConfig, parseDuration, SERVED_BASE_URL_FILE } from '../../src/core/config.js';
 
 describe('configuration', () => {
   test('defaults are those of D2', () => {
@@ -27,6 +29,22 @@ describe('configuration', () => {
     const c = loadConfig({ DATA_DIR: '/srv/second' });
     assert.equal(c.databaseUrl, 'sqlite:/srv/second/dealer-inventory.db');
     assert.equal(loadConfig({ DATA_DIR: '/srv/second', DATABASE_URL: 'sqlite:/x.db' }).databaseUrl, 'sqlite:/x.db');
+  });
+
+  test("the command line's links follow the address the server on its DATA_DIR wrote, unless PORT or PUBLIC_BASE_URL says otherwise (P162)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-served-'));
+    try {
+      assert.equal(loadConfig({ DATA_DIR: dir }, { servedBaseUrl: true }).publicBaseUrl, 'http://localhost:3000');
+      fs.writeFileSync(path.join(dir, SERVED_BASE_URL_FILE), 'http://localhost:4000\n');
+      assert.equal(loadConfig({ DATA_DIR: dir }, { servedBaseUrl: true }).publicBaseUrl, 'http://localhost:4000');
+      assert.equal(loadConfig({ DATA_DIR: dir }).publicBaseUrl, 'http://localhost:3000', 'the server itself never reads it');
+      assert.equal(loadConfig({ DATA_DIR: dir, PORT: '5000' }, { servedBaseUrl: true }).publicBaseUrl, 'http://localhost:5000');
+      assert.equal(loadConfig({ DATA_DIR: dir, PUBLIC_BASE_URL: 'https://x.example' }, { servedBaseUrl: true }).publicBaseUrl, 'https://x.example');
+      fs.writeFileSync(path.join(dir, SERVED_BASE_URL_FILE), 'not a url');
+      assert.equal(loadConfig({ DATA_DIR: dir }, { servedBaseUrl: true }).publicBaseUrl, 'http://localhost:3000');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('JOB_LEASE at least 1s; SHUTDOWN_DELAY may be 0 (P35, P37)', () => {
