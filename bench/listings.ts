@@ -74,9 +74,10 @@ export const LISTING_BENCHMARKS: Benchmark[] = [
       if (car.photos.length !== 10) throw new BenchError(`the listed car shows ${car.photos.length} photos, expected 10`);
       // One checked page first: a benchmark of 404 pages measures nothing.
       const probe = await httpGet(car.url);
-      const imgs = probe.body.match(/<img /g)?.length ?? 0;
-      if (probe.status !== 200 || !probe.body.includes('2019 Toyota Corolla XEi 2.0 CVT') || imgs !== 10 || !probe.body.includes('<form')) {
-        throw new BenchError(`GET ${car.url} answered ${probe.status} with ${imgs} photos:\n${probe.body.slice(0, 800)}`);
+      // Each photo shows (the gallery draws it and its thumbnail): every photo's folder is in the page.
+      const shown = car.photos.filter((p) => probe.body.includes(new URL(p).pathname.replace(/[^/]*$/, ''))).length;
+      if (probe.status !== 200 || !probe.body.includes('2019 Toyota Corolla XEi 2.0 CVT') || shown !== 10 || !probe.body.includes('<form')) {
+        throw new BenchError(`GET ${car.url} answered ${probe.status} with ${shown} of the car's 10 photos:\n${probe.body.slice(0, 800)}`);
       }
       // As browsers and crawlers ask for it (compressed), then without Accept-Encoding.
       const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
