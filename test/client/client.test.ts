@@ -145,7 +145,7 @@ describe(`the official client against a started server (${STORE_NAME})`, () => {
     // Leads: a buyer's inquiry through the client, then the CRM moves the lead.
     const inquiry = await client.inquiries.create(got.vehicle.listing_id, { name: 'Ana', email: 'ana@example.com', message: 'Is it still available?' });
     assert.equal(inquiry.result, 'received');
-    const lead = (await client.leads.list({ stage: 'new' })).data[0]!;
+    const lead = (await client.leads.page({ stage: 'new' })).data[0]!;
     assert.equal((await client.leads.update(lead.id, { stage: 'contacted' })).lead.stage, 'contacted');
 
     // The sandbox (D35): a live key may not fake a buyer; a sandbox key's car gets one, apart from the live leads.
@@ -160,10 +160,19 @@ describe(`the official client against a started server (${STORE_NAME})`, () => {
     const sandboxLead = await test_.sandbox.createLead({ external_id: 'S-1', message: '¿Sigue disponible?' });
     assert.equal(sandboxLead.lead.external_id, 'S-1');
     assert.deepEqual(
-      (await test_.leads.list()).data.map((l) => l.id),
+      (await test_.leads.page()).data.map((l) => l.id),
       [sandboxLead.lead.id],
     );
-    assert.ok(!(await client.leads.list()).data.some((l) => l.id === sandboxLead.lead.id), 'the live key never sees the sandbox lead');
+    assert.ok(!(await client.leads.page()).data.some((l) => l.id === sandboxLead.lead.id), 'the live key never sees the sandbox lead');
+    // Past the first hundred (D45): the iteration follows next_cursor.
+    // (104 more leads written straight into the store: through the API they would pass the key's rate limit.)
+    const { id: _id, ...row } = await t.store.db.selectFrom('leads').selectAll().where('id', '=', sandboxLead.lead.id).executeTakeFirstOrThrow();
+    for (let i = 1; i <= 104; i++) await t.store.db.insertInto('leads').values({ ...row, created_at: row.created_at - i * 1000 }).execute();
+    assert.equal((await test_.leads.page()).data.length, 100);
+    const walked: number[] = [];
+    for await (const l of test_.leads.list()) walked.push(l.id);
+    assert.equal(walked.length, 105);
+    assert.equal(new Set(walked).size, 105);
 
     assert.equal((await client.vehicles.sold('A-1')).result, 'sold');
     assert.equal((await client.vehicles.withdraw('B-1')).result, 'withdrawn');

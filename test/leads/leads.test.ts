@@ -369,6 +369,64 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.deepEqual(await leads(other.key), []);
   });
 
+  test('GET /v1/leads pages by cursor (D45): every lead once, newest first, ties broken by id; since combines; bad cursors 400', async () => {
+    const page = async (k: string, query: string) => {
+      const res = await send({ url: `/v1/leads${query}`, headers: bearer(k) });
+      assert.equal(res.statusCode, 200, res.body);
+      const body: { data: { id: number; created_at: string; external_id: string }[]; next_cursor: string | null } = res.json();
+      return body;
+    };
+    const c = await publishCar(t, key, host, 'C-PAGES');
+    const start = new Date(clock.now()).toISOString();
+    // 230 buyers, three at a time at the same millisecond: the order needs the id to be total.
+    for (let i = 0; i < 230; i++) {
+      if (i % 3 === 0) clock.advance(1000);
+      assert.equal((await inquire(c, { name: 'Comprador', email: `pager${i}@example.com`, message: `Pregunta ${i}` }, `192.0.2.${i % 250}`)).statusCode, 201);
+    }
+    const mine = (await t.store.db.selectFrom('leads').select('id').where('external_id', '=', 'C-PAGES').execute()).map((r) => r.id);
+    const dealerOf = (await t.store.db.selectFrom('leads').select('dealer_id').where('external_id', '=', 'C-PAGES').executeTakeFirstOrThrow()).dealer_id;
+    const since = `?since=${encodeURIComponent(start)}`;
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const p = await page(key, cursor ? `${since}&cursor=${encodeURIComponent(cursor)}` : since);
+      assert.ok(p.data.length <= 100);
+      if (p.next_cursor) assert.equal(p.data.length, 100, 'a page before the last is full');
+      seen.push(...p.data.map((l) => l.id));
+      cursor = p.next_cursor;
+      pages++;
+    } while (cursor);
+    assert.equal(pages, 3);
+    assert.equal(new Set(seen).size, seen.length, 'no lead twice');
+    assert.deepEqual([...seen].sort((a, b) => a - b), [...mine].sort((a, b) => a - b), 'every lead once');
+    assert.deepEqual(seen, [...seen].sort((a, b) => b - a), 'newest first (ids grow with time here)');
+
+    // Without since: the walk goes on to the older leads of the other tests, and ends.
+    let all = 0;
+    cursor = null;
+    do {
+      const p = await page(key, cursor ? `?cursor=${encodeURIComponent(cursor)}` : '');
+      all += p.data.length;
+      cursor = p.next_cursor;
+    } while (cursor);
+    assert.equal(all, Number((await t.store.db.selectFrom('leads').select((eb) => eb.fn.countAll().as('n')).where('dealer_id', '=', dealerOf).executeTakeFirstOrThrow()).n));
+
+    const first = await page(key, since);
+    const next = first.next_cursor!;
+    for (const bad of ['x', 'not-a-cursor!', Buffer.from('[1,2]').toString('base64url'), next.slice(0, -2)]) {
+      const res = await send({ url: `/v1/leads${since}&cursor=${encodeURIComponent(bad)}`, headers: bearer(key) });
+      assert.equal(res.statusCode, 400, bad);
+      assert.equal(res.json().error.code, 'invalid_request');
+    }
+    const otherFilters = await send({ url: `/v1/leads?stage=new&cursor=${encodeURIComponent(next)}`, headers: bearer(key) });
+    assert.equal(otherFilters.statusCode, 400, 'a cursor is bound to its since and stage');
+    // Another dealership's key with this cursor reads its own leads only.
+    const foreign = await page(other.key, `${since}&cursor=${encodeURIComponent(next)}`);
+    assert.deepEqual(foreign.data, []);
+    assert.equal(foreign.next_cursor, null);
+  });
+
   test("messages of one buyer arriving at once make one lead; other sites' JavaScript may post (CORS)", async () => {
     const c = await publishCar(t, key, host, 'C-RACE');
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => inquire(c, { name: 'Rita', phone: '351 444 0000', message: `Hola ${i}` })));

@@ -33,6 +33,8 @@ export type VehicleInput = Schemas['VehicleInput'];
 /** One car of a sync: a VehicleInput with its `external_id`. */
 export type StockCar = Schemas['SyncRequest']['vehicles'][number];
 export type ListVehiclesQuery = Omit<Query<'/vehicles', 'get'>, 'cursor' | 'page'>;
+export type Lead = Schemas['Lead'];
+export type ListLeadsQuery = Omit<Query<'/leads', 'get'>, 'cursor'>;
 type Source = NonNullable<Schemas['SyncRequest']['source']>;
 
 export interface SyncStockOptions {
@@ -179,6 +181,25 @@ export function createClient(options: ClientOptions) {
     return out;
   }
 
+  const leads = {
+    /** One page of leads, newest first (at most 100; `cursor` from the previous page's `next_cursor`). */
+    page: (query: Query<'/leads', 'get'> = {}) => unwrap(api.GET('/leads', { params: { query } })),
+    /** Every lead matching the filters, newest first, page after page by cursor (D45): `for await (const lead of client.leads.list({ since }))`. */
+    list(query: ListLeadsQuery = {}): AsyncIterable<Lead> {
+      return {
+        async *[Symbol.asyncIterator]() {
+          let cursor: string | null | undefined;
+          do {
+            const page = await leads.page(cursor ? { ...query, cursor } : query);
+            yield* page.data;
+            cursor = page.next_cursor;
+          } while (cursor);
+        },
+      };
+    },
+    update: (id: number, body: Body<'/leads/{id}', 'patch'>) => unwrap(api.PATCH('/leads/{id}', { params: { path: { id } }, body })),
+  };
+
   return {
     /** The underlying openapi-fetch client (same base URL, key and retries), for what the methods below do not cover. */
     raw: api,
@@ -201,10 +222,7 @@ export function createClient(options: ClientOptions) {
       retryDelivery: (id: number, deliveryId: number) =>
         unwrap(api.POST('/webhooks/{id}/deliveries/{delivery_id}/retry', { params: { path: { id, delivery_id: deliveryId } } })),
     },
-    leads: {
-      list: (query: Query<'/leads', 'get'> = {}) => unwrap(api.GET('/leads', { params: { query } })),
-      update: (id: number, body: Body<'/leads/{id}', 'patch'>) => unwrap(api.PATCH('/leads/{id}', { params: { path: { id } }, body })),
-    },
+    leads,
     feeds: {
       list: () => unwrap(api.GET('/feeds')),
       imports: (id: number, query: Query<'/feeds/{id}/imports', 'get'> = {}) => unwrap(api.GET('/feeds/{id}/imports', { params: { path: { id }, query } })),

@@ -3,6 +3,8 @@ export {
   createClient,
   type Client,
   type ClientOptions,
+  type Lead,
+  type ListLeadsQuery,
   type ListVehiclesQuery,
   type StockCar,
   type SyncStockOptions,

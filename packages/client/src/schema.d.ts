@@ -321,8 +321,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Buyers who wrote about the dealership's cars, newest first (at most 100)
-         * @description A lead is one buyer's conversation about one car: the first message creates it (and the lead.created event), later messages of the same buyer (same e-mail or phone) about the same car add to it (messages, last_message). Buyer contact details are never included; `url` opens the conversation in the dealer panel. With `since`, only leads created after that time (exclusive); with `stage`, only leads in that stage. At most 100 are returned, the newest: poll with the newest created_at you saw, often enough to get fewer than 100 (or subscribe to lead.created).
+         * Buyers who wrote about the dealership's cars, newest first, 100 a page
+         * @description A lead is one buyer's conversation about one car: the first message creates it (and the lead.created event), later messages of the same buyer (same e-mail or phone) about the same car add to it (messages, last_message). Buyer contact details are never included; `url` opens the conversation in the dealer panel. With `since`, only leads created after that time (exclusive); with `stage`, only leads in that stage. At most 100 a page (D45): while more follow, `next_cursor` is set; give it as `cursor` with the same since and stage to read the next page, until `next_cursor` is null. A malformed cursor, or one made for other filters, is 400 invalid_request. To follow new leads, poll with `since` = the newest created_at you saw (or subscribe to lead.created).
          */
         get: operations["listLeads"];
         put?: never;
@@ -1133,7 +1133,10 @@ export interface components {
         };
         /** LeadList */
         LeadList: {
+            /** @description At most 100 leads, newest first. */
             data: components["schemas"]["Lead"][];
+            /** @description D45: give it as `cursor` (with the same since and stage) to read the leads after this page; null when this page is the last. */
+            next_cursor: string | null;
         };
         /** LeadStageInput */
         LeadStageInput: {
@@ -3650,6 +3653,8 @@ export interface operations {
                 since?: string;
                 /** @description Only leads in this stage. */
                 stage?: "new" | "contacted" | "won" | "lost";
+                /** @description D45: the next_cursor of a previous answer, with the same since and stage; lists the leads after the last one of that answer. */
+                cursor?: string;
             };
             header?: never;
             path?: never;

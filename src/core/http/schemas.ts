@@ -60,3 +60,7 @@ export function bodyRef<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
   const serviceValidated = (schema as Record<string, unknown>)['x-validated-by'] === 'service';
   return Type.Unsafe<Static<T>>({ $ref: `${id}#`, ...(serviceValidated ? { 'x-validated-by': 'service' } : {}) });
 }
+
+/** A nullable scalar as one JSON Schema type list (serialised faster than an anyOf). */
+export const nullable = <T = string | number>(type: 'string' | 'integer', options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T | null>({ type: [type, 'null'], ...options });

@@ -4,14 +4,22 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, LeadContactRow, LeadMessageAuthor, LeadMessageRow, LeadRow, LeadStage, SavedReplyRow, VehicleRow } from '../../core/db/schema.js';
 
-const LIST_MAX = 100;
-
-/** The newest leads of a dealership (created after `since`, in `stage`, when given), newest first. */
-export function listLeads(db: Kysely<DB>, dealerId: number, since: number | undefined, stage?: LeadStage): Promise<LeadRow[]> {
+/**
+ * A dealership's leads, newest first (created after `since`, in `stage`, when given), after the
+ * position `after` (the created_at and id of the last lead of the previous page, D45), at most
+ * `limit`: the (dealer_id, created_at, id) index serves it without a sort.
+ */
+export function listLeads(
+  db: Kysely<DB>,
+  dealerId: number,
+  f: { since?: number; stage?: LeadStage; after?: { createdAt: number; id: number }; limit: number },
+): Promise<LeadRow[]> {
   let q = db.selectFrom('leads').selectAll().where('dealer_id', '=', dealerId);
-  if (since !== undefined) q = q.where('created_at', '>', since);
-  if (stage !== undefined) q = q.where('stage', '=', stage);
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_MAX).execute();
+  if (f.since !== undefined) q = q.where('created_at', '>', f.since);
+  if (f.stage !== undefined) q = q.where('stage', '=', f.stage);
+  const after = f.after;
+  if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
 }
 
 /** One lead of a dealership (another dealership's id reads as none). */

@@ -13,17 +13,19 @@ export const leadRoutes: FastifyPluginAsyncTypebox<{ deps: LeadDeps }> = async (
       schema: {
         operationId: 'listLeads',
         tags: ['Leads'],
-        summary: "Buyers who wrote about the dealership's cars, newest first (at most 100)",
+        summary: "Buyers who wrote about the dealership's cars, newest first, 100 a page",
         description:
           "A lead is one buyer's conversation about one car: the first message creates it (and the lead.created event), later messages of the same buyer " +
           '(same e-mail or phone) about the same car add to it (messages, last_message). Buyer contact details are never included; `url` opens the ' +
-          'conversation in the dealer panel. With `since`, only leads created after that time (exclusive); with `stage`, only leads in that stage. At most ' +
-          '100 are returned, the newest: poll with the newest created_at you saw, often enough to get fewer than 100 (or subscribe to lead.created).',
+          'conversation in the dealer panel. With `since`, only leads created after that time (exclusive); with `stage`, only leads in that stage. ' +
+          'At most 100 a page (D45): while more follow, `next_cursor` is set; give it as `cursor` with the same since and stage to read the next page, ' +
+          'until `next_cursor` is null. A malformed cursor, or one made for other filters, is 400 invalid_request. To follow new leads, poll with ' +
+          '`since` = the newest created_at you saw (or subscribe to lead.created).',
         querystring: LeadsQuery,
         response: { 200: Type.Ref('LeadList'), ...errorResponses(...KEYED_ERRORS) },
       },
     },
-    async (req) => leadsOf(deps, req.auth.dealer.id, req.query.since, req.query.stage),
+    async (req) => leadsOf(deps, req.auth.dealer.id, req.query),
   );
 
   app.patch(

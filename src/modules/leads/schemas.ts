@@ -1,5 +1,7 @@
 // Shapes of spec 2.11 (Lead, LeadList) and of the public inquiry endpoint (D19).
 import { Type, type Static } from 'typebox';
+import { CURSOR_MAX_LENGTH } from '../../core/http/keyset-cursor.js';
+import { nullable } from '../../core/http/schemas.js';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 
 export const LEAD_STAGES = ['new', 'contacted', 'won', 'lost'] as const;
@@ -27,11 +29,26 @@ const LeadSchema = Type.Object(
 );
 export type Lead = Static<typeof LeadSchema>;
 
-const LeadListSchema = Type.Object({ data: Type.Array(Type.Ref('Lead')) }, { $id: 'LeadList', title: 'LeadList' });
+const LeadListSchema = Type.Object(
+  {
+    data: Type.Array(Type.Ref('Lead'), { description: 'At most 100 leads, newest first.' }),
+    next_cursor: nullable<string>('string', {
+      description: 'D45: give it as `cursor` (with the same since and stage) to read the leads after this page; null when this page is the last.',
+    }),
+  },
+  { $id: 'LeadList', title: 'LeadList' },
+);
 
 export const LeadsQuery = Type.Object({
   since: Type.Optional(Type.String({ format: 'date-time', description: 'Only leads created after this time (exclusive), e.g. 2026-11-21T10:00:00Z.' })),
   stage: Type.Optional(StageSchema('Only leads in this stage.')),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: CURSOR_MAX_LENGTH,
+      description: 'D45: the next_cursor of a previous answer, with the same since and stage; lists the leads after the last one of that answer.',
+    }),
+  ),
 });
 
 export const LeadIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991, description: 'The lead’s id.' }) });

@@ -15,6 +15,7 @@ import type { DB, LeadContactRow, LeadMessageRow, LeadRow, LeadStage } from '../
 import { type Store } from '../../core/db/store.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../core/http/keyset-cursor.js';
 import { msg } from '../../core/i18n/index.js';
 import { queueMail } from '../../core/mail/outbox.js';
 import { forbiddenControl } from '../../core/text.js';
@@ -120,15 +121,37 @@ async function notifyUsers(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow, kind:
 }
 
 /** GET /leads: created after `since` (exclusive), in `stage` when given, newest first, at most 100 (D18). */
-export async function leadsOf(deps: LeadDeps, dealerId: number, since: string | undefined, stage?: string): Promise<{ data: Lead[] }> {
-  let after: number | undefined;
-  if (since !== undefined) {
-    after = Date.parse(since);
-    if (Number.isNaN(after)) throw new ApiError('invalid_request', msg('since_invalid'));
+/** At most this many leads a page (D45). */
+export const LEADS_PAGE_MAX = 100;
+
+/**
+ * One page of a dealership's leads, newest first (D45): after `cursor` (the next_cursor of the
+ * previous page, bound to the same since and stage), with next_cursor while more follow.
+ */
+export async function leadsOf(
+  deps: LeadDeps,
+  dealerId: number,
+  q: { since?: string; stage?: string; cursor?: string },
+): Promise<{ data: Lead[]; next_cursor: string | null }> {
+  let since: number | undefined;
+  if (q.since !== undefined) {
+    since = Date.parse(q.since);
+    if (Number.isNaN(since)) throw new ApiError('invalid_request', msg('since_invalid'));
   }
+  const stage = q.stage;
   if (stage !== undefined && !isStage(stage)) throw new ApiError('invalid_request', msg('stage_invalid', { stages: LEAD_STAGES.join(', ') }));
-  const rows = await repo.listLeads(deps.store.db, dealerId, after, stage);
-  return { data: rows.map((r) => toLead(r, deps.publicBaseUrl)) };
+  const bound = [since ?? null, stage ?? null];
+  const at = q.cursor !== undefined ? decodeKeysetCursor(q.cursor, bound, msg('lead_cursor_other_filters')) : undefined;
+  const rows = await repo.listLeads(deps.store.db, dealerId, {
+    since,
+    stage,
+    after: at && { createdAt: at.key, id: at.id },
+    limit: LEADS_PAGE_MAX + 1,
+  });
+  const shown = rows.slice(0, LEADS_PAGE_MAX);
+  const last = shown[shown.length - 1];
+  const next_cursor = rows.length > LEADS_PAGE_MAX && last ? encodeKeysetCursor({ key: last.created_at, id: last.id }, bound) : null;
+  return { data: shown.map((r) => toLead(r, deps.publicBaseUrl)), next_cursor };
 }
 
 /** Who on the staff did something (null: an integrator through the API). */

@@ -1,10 +1,9 @@
-// The opaque `cursor` of GET /v1/vehicles (keyset pagination): base64url of the last listed
-// car's (updated_at, id) and a fingerprint of the filters of the walk. A cursor is only valid
-// with the filters it was made for: given with others it would silently list another set, so
-// it is refused instead. Not signed: it only positions a walk inside the key's own cars.
-import crypto from 'node:crypto';
-import { ApiError } from '../../core/errors.js';
+// The `cursor` of GET /v1/vehicles: a keyset cursor (core/http/keyset-cursor.ts) on the last
+// listed car's (updated_at, id), bound to the list's filters.
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../core/http/keyset-cursor.js';
 import { msg } from '../../core/i18n/index.js';
+
+export { CURSOR_MAX_LENGTH } from '../../core/http/keyset-cursor.js';
 
 /** A position in the list: the (updated_at, id) of the last car read. */
 export interface ListPosition {
@@ -21,42 +20,13 @@ export interface CursorFilters {
   vin?: string;
 }
 
-const VERSION = 1;
-export const CURSOR_MAX_LENGTH = 200;
+// vin joins only when given, so cursors made before it existed stay valid.
+const bound = (f: CursorFilters): unknown[] => [f.market ?? null, f.source ?? null, f.status ?? null, f.updatedSince ?? null, ...(f.vin !== undefined ? [f.vin] : [])];
 
-function fingerprint(f: CursorFilters): string {
-  // vin joins only when given, so cursors made before it existed stay valid.
-  const text = JSON.stringify([f.market ?? null, f.source ?? null, f.status ?? null, f.updatedSince ?? null, ...(f.vin !== undefined ? [f.vin] : [])]);
-  return crypto.createHash('sha256').update(text).digest('base64url').slice(0, 12);
-}
-
-export function encodeCursor(at: ListPosition, f: CursorFilters): string {
-  return Buffer.from(JSON.stringify([VERSION, at.updatedAt, at.id, fingerprint(f)])).toString('base64url');
-}
-
-const isPosition = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+export const encodeCursor = (at: ListPosition, f: CursorFilters): string => encodeKeysetCursor({ key: at.updatedAt, id: at.id }, bound(f));
 
 /** The position a cursor stands for; 400 invalid_request when it is not one of ours or not for these filters. */
 export function decodeCursor(cursor: string, f: CursorFilters): ListPosition {
-  let parsed: unknown;
-  try {
-    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 4 ||
-    parsed[0] !== VERSION ||
-    !isPosition(parsed[1]) ||
-    !isPosition(parsed[2]) ||
-    typeof parsed[3] !== 'string'
-  ) {
-    throw new ApiError('invalid_request', msg('cursor_invalid'));
-  }
-  if (parsed[3] !== fingerprint(f)) {
-    throw new ApiError('invalid_request', msg('cursor_other_filters'));
-  }
-  return { updatedAt: parsed[1], id: parsed[2] };
+  const at = decodeKeysetCursor(cursor, bound(f), msg('cursor_other_filters'));
+  return { updatedAt: at.key, id: at.id };
 }

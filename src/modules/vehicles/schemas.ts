@@ -1,6 +1,7 @@
 // Shapes of spec 2.1–2.7, defined once: they document the API (OpenAPI), type the code, and
 // serialize responses. VehicleInput bodies are checked by validation.ts, which reports every
 // broken rule at once (D9); their schemas here describe the same rules for readers.
+import { nullable } from '../../core/http/schemas.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
@@ -32,8 +33,6 @@ const oneOf = <const T extends readonly string[]>(values: T, options: Record<str
 const vocabularyText = (values: readonly string[], options: Record<string, unknown> = {}) =>
   Type.Unsafe<string>({ type: 'string', enum: [...values], ...options });
 
-/** A nullable scalar as one JSON Schema type list (serialised faster than an anyOf). */
-const nullable = <T>(type: 'string' | 'integer', options: Record<string, unknown> = {}) => Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
 
 /**
  * An optional input as the service takes it: null is "not given" (validation.ts, scope.ts), so

@@ -1,11 +1,10 @@
 // Shapes of spec 2.12/2.13 and of the delivery log, defined once for validation, types and OpenAPI.
+import { nullable } from '../../core/http/schemas.js';
 import { Type, type Static } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { EVENT_TYPES } from '../events/events.js';
 
 const EventName = Type.Unsafe<(typeof EVENT_TYPES)[number]>({ type: 'string', enum: [...EVENT_TYPES] });
-const nullable = <T = string | number>(type: 'string' | 'integer', options: Record<string, unknown> = {}) =>
-  Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
 
 const WebhookSchema = Type.Object(
   {

@@ -44,6 +44,11 @@ export const INVENTORY = {
     es: 'El cursor se generó para otros filtros: hay que enviarlo con los mismos market, source, status, updated_since y vin de la llamada que lo devolvió.',
     pt: 'O cursor foi gerado para outros filtros: é preciso enviá-lo com os mesmos market, source, status, updated_since e vin da chamada que o devolveu.',
   },
+  lead_cursor_other_filters: {
+    en: 'cursor was made for other filters: give it with the same since and stage as the call that returned it.',
+    es: 'El cursor se generó para otros filtros: hay que enviarlo con los mismos since y stage de la llamada que lo devolvió.',
+    pt: 'O cursor foi gerado para outros filtros: é preciso enviá-lo com os mesmos since e stage da chamada que o devolveu.',
+  },
   page_and_cursor: {
     en: 'Give either page or cursor, not both.',
     es: 'Hay que enviar page o cursor, no los dos.',
