@@ -116,6 +116,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
       clock,
       log: log.child({ component: 'jobs' }),
       concurrency: config.jobConcurrency,
+      quickConcurrency: config.jobQuickConcurrency,
       pollIntervalMs: config.jobPollIntervalMs,
       leaseMs: config.jobLeaseMs,
     }),

@@ -32,8 +32,10 @@ export interface Config {
   logLevel: LogLevel;
   /** Total time for one photo download (connect to last byte, redirects included). */
   photoTimeoutMs: number;
-  /** Jobs run at once by this process's worker; 0 runs no worker (API only). */
+  /** Jobs of the bulk lane run at once by this process's worker; 0 runs no worker (API only). */
   jobConcurrency: number;
+  /** Jobs of the quick lane (webhook deliveries, mail: D45) run at once, beside the bulk lane's. */
+  jobQuickConcurrency: number;
   /**
    * Photos decoded and encoded at once, one libvips thread each, in the server's image process,
    * which runs at a lower CPU priority than the API (P46); default: one per CPU.
@@ -388,6 +390,7 @@ export function loadConfig(env: Env = process.env, opts: { servedBaseUrl?: boole
     logLevel,
     photoTimeoutMs: duration(env, 'PHOTO_TIMEOUT', '30s'),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 8, 0, 256),
+    jobQuickConcurrency: int(env, 'JOB_QUICK_CONCURRENCY', 8, 1, 256),
     imageConcurrency: int(env, 'IMAGE_CONCURRENCY', os.availableParallelism(), 1, 64),
     jobPollIntervalMs: duration(env, 'JOB_POLL_INTERVAL', '1s'),
     jobLeaseMs: jobLease(env),

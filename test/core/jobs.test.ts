@@ -700,3 +700,36 @@ test(`[${STORE_NAME}] complete(): the job ends in the handler's transaction, and
   );
   assert.deepEqual(await allJobs(store), []);
 });
+
+test(`[${STORE_NAME}] the quick lane (D45): a delivery runs at once while every bulk place is busy and a backlog waits`, async (t) => {
+  const { store } = await freshStore(t);
+  const clock = new ManualClock(Date.now());
+  const worker = makeWorker(store, clock, { pollIntervalMs: 10_000, concurrency: 2 });
+  t.after(() => worker.stop());
+  const release = deferred();
+  let bulkStarted = 0;
+  const bothBusy = deferred();
+  worker.define('slow', {
+    handler: async () => {
+      if (++bulkStarted === 2) bothBusy.resolve();
+      await release.promise;
+    },
+  });
+  const delivered = deferred<number>();
+  worker.define('webhooks.deliver', { handler: async (p) => delivered.resolve(p.delivery_id) });
+
+  // A backlog of 200 bulk jobs, due before the delivery.
+  for (let n = 0; n < 200; n++) await enqueue(store.db, clock, 'slow', { n });
+  worker.start();
+  await bothBusy.promise;
+  clock.advance(1000);
+  await enqueue(store.db, clock, 'webhooks.deliver', { delivery_id: 7 });
+  const t0 = Date.now();
+  // Committed outside a write transaction of this worker's process: the quick lane's loop is
+  // nudged by the enqueue (P49) and has places of its own; the poll (10 s) is not what runs it.
+  const first = await Promise.race([delivered.promise, sleep(5_000).then(() => 'still waiting after 5 s')]);
+  assert.equal(first, 7);
+  assert.ok(Date.now() - t0 < 5_000, `the delivery waited ${Date.now() - t0} ms`);
+  assert.equal(bulkStarted, 2, 'the bulk lane is still at its two places');
+  release.resolve();
+});

@@ -23,3 +23,10 @@ export interface TaskPayloads {
 }
 
 export type TaskName = keyof TaskPayloads;
+
+/**
+ * The quick lane (D45): short, latency-bound tasks a person or a receiver waits on. The worker
+ * claims them in a loop and with places of their own, so they never queue behind the bulk lane's
+ * backlog (thousands of photo downloads, feed imports). Every other task is bulk.
+ */
+export const QUICK_TASKS: readonly TaskName[] = ['webhooks.deliver', 'mail.send'];

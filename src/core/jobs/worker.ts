@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Store } from '../db/store.js';
 import type { DB, JobRow } from '../db/schema.js';
 import { afterCommit } from '../db/transaction.js';
-import type { TaskName, TaskPayloads } from './tasks.js';
+import { QUICK_TASKS, type TaskName, type TaskPayloads } from './tasks.js';
 import { claimJobs, claimNextOfKey, deleteJob, extendLease, failJob, repeatJob, rescheduleJob } from './repository.js';
 import { onJobsQueued } from './wake.js';
 
@@ -66,26 +66,47 @@ export interface WorkerOptions {
   store: Store;
   clock: Clock;
   log: Logger;
+  /** Jobs of the bulk lane at once (JOB_CONCURRENCY); 0: this process runs no jobs at all. */
   concurrency: number;
+  /** Jobs of the quick lane at once (JOB_QUICK_CONCURRENCY, D45); default: as `concurrency`. */
+  quickConcurrency?: number;
   pollIntervalMs: number;
   leaseMs: number;
   workerId?: string;
 }
 
+/**
+ * A lane (D45): a claiming loop over some of the tasks, with its own places. Each lane claims
+ * only its own tasks, so a backlog in one never delays the other's jobs.
+ */
+class Lane {
+  readonly inFlight = new Set<Promise<void>>();
+  timer: NodeJS.Timeout | undefined;
+  wake: (() => void) | undefined;
+  nudged = false;
+  loopDone: Promise<void> | undefined;
+  constructor(
+    readonly name: 'quick' | 'bulk',
+    readonly concurrency: number,
+    readonly tasks: (all: readonly string[]) => string[],
+  ) {}
+}
+
 export class JobWorker {
   readonly id: string;
   private readonly tasks = new Map<string, TaskDefinition<unknown>>();
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly lanes: Lane[];
   private running = false;
-  private timer: NodeJS.Timeout | undefined;
-  private wake: (() => void) | undefined;
-  private nudged = false;
-  private loopDone: Promise<void> | undefined;
   private readonly abort = new AbortController();
   private unlisten: (() => void) | undefined;
 
   constructor(private readonly opts: WorkerOptions) {
     this.id = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+    const quick = new Set<string>(QUICK_TASKS);
+    this.lanes = [
+      new Lane('quick', opts.quickConcurrency ?? opts.concurrency, (all) => all.filter((t) => quick.has(t))),
+      new Lane('bulk', opts.concurrency, (all) => all.filter((t) => !quick.has(t))),
+    ];
   }
 
   define<T extends TaskName>(task: T, definition: TaskDefinition<TaskPayloads[T]>): void {
@@ -96,19 +117,21 @@ export class JobWorker {
     return [...this.tasks.keys()];
   }
 
-  /** Starts the polling loop (the server does; tests usually call runDue instead). */
+  /** Starts the polling loops, one per lane (the server does; tests usually call runDue instead). */
   start(): void {
     if (this.running || this.opts.concurrency === 0) return;
     this.running = true;
     this.unlisten = onJobsQueued(() => this.nudge());
-    this.loopDone = this.loop();
+    for (const lane of this.lanes) if (lane.concurrency > 0) lane.loopDone = this.loop(lane);
   }
 
-  /** Asks the loop to look for jobs now (this process committed new ones, or a job ended). */
+  /** Asks the loops to look for jobs now (this process committed new ones, or a job ended). */
   nudge(): void {
-    // Kept when the loop is busy claiming: that claim may have missed what the nudge is about.
-    this.nudged = true;
-    this.wake?.();
+    // Kept when a loop is busy claiming: that claim may have missed what the nudge is about.
+    for (const lane of this.lanes) {
+      lane.nudged = true;
+      lane.wake?.();
+    }
   }
 
   /** Stops claiming, then waits for the jobs in flight to finish. */
@@ -116,8 +139,8 @@ export class JobWorker {
     this.running = false;
     this.unlisten?.();
     this.nudge();
-    await this.loopDone;
-    await Promise.allSettled([...this.inFlight]);
+    for (const lane of this.lanes) await lane.loopDone;
+    await Promise.allSettled(this.lanes.flatMap((l) => [...l.inFlight]));
   }
 
   /** Stops at once: in-flight handlers see their signal aborted (their jobs retry later). */
@@ -133,7 +156,7 @@ export class JobWorker {
   async runDue(maxRounds = 1000): Promise<number> {
     let total = 0;
     for (let round = 0; round < maxRounds; round++) {
-      const jobs = await this.claim(Math.max(1, this.opts.concurrency));
+      const jobs = await this.claim(this.taskNames, Math.max(1, this.opts.concurrency));
       if (jobs.length === 0) break;
       await Promise.all(jobs.map((job) => this.execute(job)));
       total += jobs.length;
@@ -141,26 +164,28 @@ export class JobWorker {
     return total;
   }
 
-  private async loop(): Promise<void> {
+  private async loop(lane: Lane): Promise<void> {
+    const tasks = lane.tasks(this.taskNames);
+    if (tasks.length === 0) return;
     while (this.running) {
       // Handlers over a synchronous driver can finish without ever leaving the microtask
       // queue; a round never starts before timers and I/O had their turn.
       await new Promise<void>((resolve) => setImmediate(resolve));
       // This round's claim sees everything committed before it; a nudge from now on asks for another.
-      this.nudged = false;
-      const free = this.opts.concurrency - this.inFlight.size;
+      lane.nudged = false;
+      const free = lane.concurrency - lane.inFlight.size;
       if (free > 0) {
         try {
-          const jobs = await this.claim(free);
+          const jobs = await this.claim(tasks, free);
           for (const job of jobs) {
-            const p = this.runSlot(job).finally(() => {
-              this.inFlight.delete(p);
+            const p = this.runSlot(job, lane).finally(() => {
+              lane.inFlight.delete(p);
               this.nudge();
             });
-            this.inFlight.add(p);
+            lane.inFlight.add(p);
           }
         } catch (err) {
-          this.opts.log.error({ err }, 'job claim failed');
+          this.opts.log.error({ err, lane: lane.name }, 'job claim failed');
         }
       }
       // Sleep until a nudge (new jobs committed here, a job ended: P49) or the poll. A claim that
@@ -169,23 +194,26 @@ export class JobWorker {
       // webhook at its in-flight limit). A nudge that came during the round is not lost.
       // stop() may have cleared `running` while this round awaited its claim.
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-      if (this.running && !this.nudged) {
+      if (this.running && !lane.nudged) {
         await new Promise<void>((resolve) => {
-          this.wake = resolve;
-          this.timer = setTimeout(resolve, this.opts.pollIntervalMs);
+          lane.wake = resolve;
+          lane.timer = setTimeout(resolve, this.opts.pollIntervalMs);
         });
-        clearTimeout(this.timer);
-        this.wake = undefined;
+        clearTimeout(lane.timer);
+        lane.wake = undefined;
       }
     }
   }
 
-  /** Claims due jobs; keys at their limit (across workers) are left for later. */
-  private async claim(limit: number): Promise<JobRow[]> {
+  /** Claims due jobs of these tasks; keys at their limit (across workers) are left for later. */
+  private async claim(tasks: string[], limit: number): Promise<JobRow[]> {
     const maxPerKey: Record<string, number> = {};
-    for (const [task, def] of this.tasks) if (def.maxPerKey !== undefined) maxPerKey[task] = def.maxPerKey;
+    for (const task of tasks) {
+      const def = this.tasks.get(task);
+      if (def?.maxPerKey !== undefined) maxPerKey[task] = def.maxPerKey;
+    }
     return claimJobs(this.opts.store, {
-      tasks: this.taskNames,
+      tasks,
       workerId: this.id,
       now: this.opts.clock.now(),
       leaseMs: this.opts.leaseMs,
@@ -195,9 +223,9 @@ export class JobWorker {
   }
 
   /** Runs a job, then the jobs its place was handed on to (see `complete`), in one slot. */
-  private async runSlot(job: JobRow): Promise<void> {
+  private async runSlot(job: JobRow, lane?: Lane): Promise<void> {
     let next: JobRow | undefined = job;
-    while (next) next = await this.execute(next);
+    while (next) next = await this.execute(next, lane);
   }
 
   /**
@@ -205,12 +233,12 @@ export class JobWorker {
    * loop runs and has free places of its own (so jobs of other keys, which the loop claims in
    * the order they were due, never wait behind a key's backlog).
    */
-  private handsOn(job: JobRow, def: TaskDefinition<unknown>): boolean {
-    return this.running && job.concurrency_key !== null && def.maxPerKey !== undefined && this.inFlight.size < this.opts.concurrency;
+  private handsOn(job: JobRow, def: TaskDefinition<unknown>, lane: Lane | undefined): boolean {
+    return this.running && lane !== undefined && job.concurrency_key !== null && def.maxPerKey !== undefined && lane.inFlight.size < lane.concurrency;
   }
 
-  /** Runs one job; returns the job its place was handed on to, if any. */
-  private async execute(job: JobRow): Promise<JobRow | undefined> {
+  /** Runs one job (in `lane`; none under runDue); returns the job its place was handed on to, if any. */
+  private async execute(job: JobRow, lane?: Lane): Promise<JobRow | undefined> {
     const { store, clock, leaseMs } = this.opts;
     const db = store.db;
     const log = this.opts.log.child({ job_id: job.id, task: job.task, attempt: job.attempts });
@@ -258,7 +286,7 @@ export class JobWorker {
       if (def.repeatEveryMs) throw new Error('complete() is for one-off jobs');
       await deleteJob(trx, job.id, this.id);
       const handOn =
-        this.handsOn(job, def) &&
+        this.handsOn(job, def, lane) &&
         (await claimNextOfKey(trx, store.dialect, { task: job.task, concurrencyKey: job.concurrency_key!, workerId: this.id, now: clock.now(), leaseMs }));
       afterCommit(trx, () => {
         done.completed = true;
