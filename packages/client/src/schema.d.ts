@@ -1413,7 +1413,7 @@ export interface components {
         StatsTotals: {
             /**
              * Format: int64
-             * @description Views: one per visitor (not a bot), car and local day.
+             * @description Views: one per visitor (not a bot), car and local day; at most 3 visitors of one address (P153).
              */
             views: number;
             /**
@@ -1423,12 +1423,12 @@ export interface components {
             inquiries: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's phone link.
+             * @description Buyers who followed the car's phone link: one per visitor (not a bot), car and local day, as views (P152).
              */
             phone: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's WhatsApp link.
+             * @description Buyers who followed the car's WhatsApp link: one per visitor (not a bot), car and local day, as views (P152).
              */
             whatsapp: number;
             /**
@@ -1446,7 +1446,7 @@ export interface components {
             date: string;
             /**
              * Format: int64
-             * @description Views: one per visitor (not a bot), car and local day.
+             * @description Views: one per visitor (not a bot), car and local day; at most 3 visitors of one address (P153).
              */
             views: number;
             /**
@@ -1456,12 +1456,12 @@ export interface components {
             inquiries: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's phone link.
+             * @description Buyers who followed the car's phone link: one per visitor (not a bot), car and local day, as views (P152).
              */
             phone: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's WhatsApp link.
+             * @description Buyers who followed the car's WhatsApp link: one per visitor (not a bot), car and local day, as views (P152).
              */
             whatsapp: number;
         };
@@ -1535,7 +1535,7 @@ export interface components {
             listing_id: string;
             /**
              * Format: int64
-             * @description Views: one per visitor (not a bot), car and local day.
+             * @description Views: one per visitor (not a bot), car and local day; at most 3 visitors of one address (P153).
              */
             views: number;
             /**
@@ -1545,12 +1545,12 @@ export interface components {
             inquiries: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's phone link.
+             * @description Buyers who followed the car's phone link: one per visitor (not a bot), car and local day, as views (P152).
              */
             phone: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's WhatsApp link.
+             * @description Buyers who followed the car's WhatsApp link: one per visitor (not a bot), car and local day, as views (P152).
              */
             whatsapp: number;
             /**
