@@ -44,7 +44,7 @@ export interface AppOptions extends ServiceOptions {
   logStream?: DestinationStream;
   /** Told of every route as it is registered (tests walk them all). */
   onRoute?: (route: RouteOptions) => void;
-  /** Told of each buyer sent to a dealership's phone or WhatsApp (D34, listings/contact.ts); default nothing. */
+  /** Told of each buyer sent to a dealership's phone or WhatsApp (D34, listings/contact.ts) instead of the statistics (P152). */
   onContact?: OnContact;
   /** URLs per sitemap file (P85): tests make it small to see the index; default 50 000. */
   sitemapPageSize?: number;
@@ -137,11 +137,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Without a key: health, photos, public listing pages, the feed push (its token is the secret).
   await app.register(healthRoutes);
   await app.register(photoRoutes, { storage: services.storage, publicBaseUrl: config.photoPublicBaseUrl });
-  // Each contact redirect is a contact of the car's statistics (D34), unless a caller hooks its own.
-  const onContact: OnContact =
-    opts.onContact ??
-    ((listingId, channel) => void services.stats.recordContact(listingId, channel).catch((err: unknown) => app.log.error({ err }, 'contact not counted')));
-  await app.register(listingRoutes, { deps: { ...services, inquiriesPerHour: config.inquiriesPerHour, onContact, sitemapPageSize: opts.sitemapPageSize } });
+  // Each contact redirect is counted by the statistics (D34, P152), unless a caller hooks its own.
+  await app.register(listingRoutes, {
+    deps: {
+      ...services,
+      inquiriesPerHour: config.inquiriesPerHour,
+      ...(opts.onContact ? { onContact: opts.onContact } : {}),
+      sitemapPageSize: opts.sitemapPageSize,
+    },
+  });
   await app.register(feedPushRoutes, { prefix: '/v1', deps: services, limiter: services.limiter, perMinute: config.feedPushPerMinute });
   // The dealer panel: its own sessions, forms and pages (D27).
   await app.register(panelRoutes, { prefix: '/panel', deps: services });

@@ -11,6 +11,29 @@ import { pathOf, PhotoHost } from '../support/photos.js';
 const BASE = 'https://cars.example.com';
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
+/**
+ * Whether robots.txt lets any crawler fetch `path`, as Google and Bing read it (RFC 9309): of the
+ * `User-agent: *` group's rules, the longest that matches wins (`*` any characters, `$` the end),
+ * Allow on a tie.
+ */
+function allowed(robots: string, path: string): boolean {
+  let best: { length: number; allow: boolean } = { length: -1, allow: true };
+  for (const line of robots.split('\n')) {
+    const m = /^(Allow|Disallow):\s*(\S*)$/i.exec(line.trim());
+    if (!m || m[2] === '') continue;
+    const rule = m[2]!;
+    const source = rule
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')
+      .replace(/\\\$$/, '$');
+    if (!new RegExp(`^${source}`).test(path)) continue;
+    const allow = m[1]!.toLowerCase() === 'allow';
+    if (rule.length > best.length || (rule.length === best.length && allow)) best = { length: rule.length, allow };
+  }
+  return best.allow;
+}
+
 describe(`robots, sitemap, favicon, home (${STORE_NAME})`, () => {
   let t: TestApp;
   const host = new PhotoHost();
@@ -48,6 +71,17 @@ describe(`robots, sitemap, favicon, home (${STORE_NAME})`, () => {
     assert.match(res.body, /^User-agent: \*$/m);
     assert.match(res.body, new RegExp(`^Sitemap: ${BASE}/sitemap\\.xml$`, 'm'));
     assert.match(res.body, /^Disallow: \/panel\/$/m);
+  });
+
+  test('robots.txt keeps crawlers out of the contact redirects (P152), not out of the pages', async () => {
+    const robots = (await t.app.inject({ url: '/robots.txt' })).body;
+    const car = pathOf(cars[0]!.url);
+    for (const channel of ['whatsapp', 'phone']) {
+      assert.equal(allowed(robots, `${car}/contact/${channel}`), false, `${car}/contact/${channel}`);
+      assert.equal(allowed(robots, `/dealers/${slugs[0]}/contact/${channel}`), false, channel);
+    }
+    for (const page of [car, `/dealers/${slugs[0]}`, '/sitemap.xml', '/']) assert.equal(allowed(robots, page), true, page);
+    assert.equal(allowed(robots, '/panel/cars'), false, 'the matcher reads the rules that were there before');
   });
 
   test('more URLs than a file holds: /sitemap.xml is an index whose files list every car for sale and every storefront, once', async () => {

@@ -116,11 +116,16 @@ describe(`listing statistics (${STORE_NAME})`, () => {
     assert.doesNotMatch(a, /203|Mozilla/);
   });
 
-  test('contacts by channel (recordContact, for the redirects) and inquiries (with the message) are counted per local day', async () => {
-    assert.equal(await t.app.services.stats.recordContact(car.listing_id, 'phone'), true);
-    await t.app.services.stats.recordContact(car.listing_id, 'phone');
-    await t.app.services.stats.recordContact(car.listing_id, 'whatsapp');
-    assert.equal(await t.app.services.stats.recordContact('ZZZZZZZZZZ', 'phone'), false);
+  test('contacts by channel (the redirects, once per visitor: P152) and inquiries (with the message) are counted per local day', async () => {
+    const dealerId = (await t.store.db.selectFrom('vehicles').select('dealer_id').where('listing_id', '=', car.listing_id).executeTakeFirstOrThrow()).dealer_id;
+    await t.store.db.updateTable('dealers').set({ phone: '+541144442222', whatsapp: '+5491144442222' }).where('id', '=', dealerId).execute();
+    const tap = (channel: string, ua = BROWSER) =>
+      t.app.inject({ url: `${pathOf(car.url)}/contact/${channel}`, remoteAddress: '203.0.113.7', headers: { 'user-agent': ua } });
+    assert.equal((await tap('phone')).statusCode, 302);
+    await tap('phone');
+    await tap('phone', PHONE);
+    await tap('whatsapp');
+    assert.equal((await t.app.inject({ url: '/listings/ZZZZZZZZZZ/contact/phone', headers: { 'user-agent': BROWSER } })).statusCode, 404);
     const sent = await t.app.inject({
       method: 'POST',
       url: `${pathOf(car.url)}/inquiries`,

@@ -1416,7 +1416,7 @@ export interface components {
         StatsTotals: {
             /**
              * Format: int64
-             * @description Views: one per visitor (not a bot), car and local day.
+             * @description Views: one per visitor (not a bot), car and local day; at most 3 visitors of one address (P153).
              */
             views: number;
             /**
@@ -1426,12 +1426,12 @@ export interface components {
             inquiries: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's phone link.
+             * @description Buyers who followed the car's phone link: one per visitor (not a bot), car and local day, as views (P152).
              */
             phone: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's WhatsApp link.
+             * @description Buyers who followed the car's WhatsApp link: one per visitor (not a bot), car and local day, as views (P152).
              */
             whatsapp: number;
             /**
@@ -1449,7 +1449,7 @@ export interface components {
             date: string;
             /**
              * Format: int64
-             * @description Views: one per visitor (not a bot), car and local day.
+             * @description Views: one per visitor (not a bot), car and local day; at most 3 visitors of one address (P153).
              */
             views: number;
             /**
@@ -1459,12 +1459,12 @@ export interface components {
             inquiries: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's phone link.
+             * @description Buyers who followed the car's phone link: one per visitor (not a bot), car and local day, as views (P152).
              */
             phone: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's WhatsApp link.
+             * @description Buyers who followed the car's WhatsApp link: one per visitor (not a bot), car and local day, as views (P152).
              */
             whatsapp: number;
         };
@@ -1538,7 +1538,7 @@ export interface components {
             listing_id: string;
             /**
              * Format: int64
-             * @description Views: one per visitor (not a bot), car and local day.
+             * @description Views: one per visitor (not a bot), car and local day; at most 3 visitors of one address (P153).
              */
             views: number;
             /**
@@ -1548,12 +1548,12 @@ export interface components {
             inquiries: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's phone link.
+             * @description Buyers who followed the car's phone link: one per visitor (not a bot), car and local day, as views (P152).
              */
             phone: number;
             /**
              * Format: int64
-             * @description Buyers who followed the car's WhatsApp link.
+             * @description Buyers who followed the car's WhatsApp link: one per visitor (not a bot), car and local day, as views (P152).
              */
             whatsapp: number;
             /**

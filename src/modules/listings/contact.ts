@@ -1,26 +1,30 @@
 // The buyers' way to the dealership (D34, P84): `/listings/{id}/contact/phone` → 302 `tel:+E164`,
 // `…/contact/whatsapp` → 302 `https://wa.me/<digits>?text=…` with a message naming the car and its
 // link in the market's language. 404 when the car is not public or the dealership has no such
-// number. Each redirect calls `onContact` (a no-op unless the app passes one: the statistics
-// count contacts there, D34).
+// number. Each redirect goes to `onContact` with the request and the car (the statistics count
+// contacts there as they count views, D34, P152), whoever asked: the redirect is everyone's.
 import { compiledQuery } from '../../core/db/compiled.js';
 import type { DealerRow, VehicleRow } from '../../core/db/schema.js';
 import { languageOf } from '../markets/markets.js';
+import type { ViewedCar, ViewRequest } from '../stats/counting.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 import { storefrontUrl } from './site.js';
 
 export type ContactChannel = 'phone' | 'whatsapp';
 const CONTACT_CHANNELS: readonly ContactChannel[] = ['phone', 'whatsapp'];
-export type OnContact = (listingId: string, channel: ContactChannel) => void;
-export const noContactHook: OnContact = () => {};
+/** A followed contact link: the car's code, the channel, the request (who, for the counting) and the car. */
+export type OnContact = (listingId: string, channel: ContactChannel, req: ViewRequest, car: ViewedCar) => void;
 
-type ContactRow = Pick<VehicleRow, 'listing_id' | 'status' | 'market' | 'year' | 'brand' | 'model' | 'version'> & Pick<DealerRow, 'phone' | 'whatsapp'>;
+type ContactRow = Pick<VehicleRow, 'id' | 'dealer_id' | 'listing_id' | 'status' | 'market' | 'year' | 'brand' | 'model' | 'version'> &
+  Pick<DealerRow, 'phone' | 'whatsapp'>;
 
 const findContact = compiledQuery<ContactRow, [string]>((db) =>
   db
     .selectFrom('vehicles')
     .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
     .select([
+      'vehicles.id',
+      'vehicles.dealer_id',
       'vehicles.listing_id',
       'vehicles.status',
       'vehicles.market',
@@ -45,20 +49,24 @@ const MESSAGE = {
   en: (car: string, url: string) => `Hello, I am interested in the ${car} I saw at ${url}`,
 };
 
-/** Where the channel leads, or undefined (the 404 page). Numbers are stored in E.164 (D32). */
+/**
+ * Where the channel leads, or undefined (the 404 page), and the car it is a contact of (read in
+ * the same query: counting it costs no other round trip). Numbers are stored in E.164 (D32).
+ */
 export async function contactTarget(
   db: Parameters<typeof findContact>[0],
   publicBaseUrl: string,
   listingId: string,
   channel: string,
-): Promise<{ location: string; channel: ContactChannel } | undefined> {
+): Promise<{ location: string; channel: ContactChannel; car: ViewedCar } | undefined> {
   if (!(CONTACT_CHANNELS as readonly string[]).includes(channel)) return undefined;
   const row = (await findContact(db, listingId))[0];
   if (!row || !PUBLIC.has(row.status)) return undefined;
-  if (channel === 'phone') return row.phone ? { location: `tel:${row.phone}`, channel } : undefined;
+  const car = { vehicleId: row.id, dealerId: row.dealer_id, market: row.market };
+  if (channel === 'phone') return row.phone ? { location: `tel:${row.phone}`, channel, car } : undefined;
   if (!row.whatsapp) return undefined;
   const text = MESSAGE[languageOf(row.market)](vehicleLabel(row), listingUrl(publicBaseUrl, row.listing_id));
-  return { location: `https://wa.me/${row.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`, channel: 'whatsapp' };
+  return { location: `https://wa.me/${row.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`, channel: 'whatsapp', car };
 }
 
 const STOREFRONT_MESSAGE = {

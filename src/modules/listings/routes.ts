@@ -34,7 +34,7 @@ import { pickEncoding } from './encoding.js';
 import { encodedPage, LISTING_ID, ListingPages, notFoundListing, renderGone, type Page } from './service.js';
 import { FAVICON, homeLang, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
 import type { StatsCounting } from '../stats/counting.js';
-import { contactTarget, dealerContactTarget, noContactHook, type OnContact } from './contact.js';
+import { contactTarget, dealerContactTarget, type OnContact } from './contact.js';
 import { previewDealerOf } from '../users/session.js';
 
 export interface ListingDeps {
@@ -46,9 +46,9 @@ export interface ListingDeps {
   limiter: RateLimitStore;
   /** Inquiries accepted per client address in any hour (INQUIRIES_PER_HOUR). */
   inquiriesPerHour: number;
-  /** Counts the views of car pages (D34). */
-  stats: Pick<StatsCounting, 'countView'>;
-  /** Called on each contact redirect (D34); the statistics count there. Default: nothing. */
+  /** Counts the views of car pages and the contacts of their redirects (D34, P152). */
+  stats: Pick<StatsCounting, 'countView' | 'countContact'>;
+  /** Called on each contact redirect instead of the statistics (tests watch the redirects so). */
   onContact?: OnContact;
   /** URLs in one sitemap file (default the protocol's 50 000; tests make it small, P85). */
   sitemapPageSize?: number | undefined;
@@ -205,13 +205,14 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     return sendCachedPage(req, reply, p);
   });
 
-  // D34, P84: the buyers' phone and WhatsApp links go through here (contact.ts).
-  const onContact = deps.onContact ?? noContactHook;
+  // D34, P84: the buyers' phone and WhatsApp links go through here (contact.ts). Every request
+  // is redirected (bots and HEAD too); countContact decides who counts, as for views (P152).
+  const onContact: OnContact = deps.onContact ?? ((_id, channel, req, car) => deps.stats.countContact(req, car, channel));
   app.get<{ Params: Params & { channel: string } }>('/listings/:listing_id/contact/:channel', { schema: { hide: true } }, async (req, reply) => {
     const id = req.params.listing_id;
     const target = LISTING_ID.test(id) ? await contactTarget(store.db, publicBaseUrl, id, req.params.channel) : undefined;
     if (!target) return sendPage(reply, notFoundListing());
-    onContact(id, target.channel);
+    onContact(id, target.channel, req, target.car);
     return reply.code(302).header('location', target.location).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send();
   });
 

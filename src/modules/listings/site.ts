@@ -19,8 +19,9 @@ const READ_BATCH = 1000;
 export const storefrontUrl = (publicBaseUrl: string, slug: string): string => `${publicBaseUrl}/dealers/${slug}`;
 
 export const robotsTxt = (publicBaseUrl: string): string =>
-  // The panel, the API and the buyer's form posts are not for crawlers; the pages are.
-  `User-agent: *\nDisallow: /panel/\nDisallow: /v1/\nDisallow: /listings/*/thanks\nAllow: /\n\nSitemap: ${publicBaseUrl}/sitemap.xml\n`;
+  // The panel, the API, the buyer's form posts and the contact redirects (a crawler following
+  // them is no buyer, P152) are not for crawlers; the pages are.
+  `User-agent: *\nDisallow: /panel/\nDisallow: /v1/\nDisallow: /listings/*/thanks\nDisallow: /listings/*/contact/\nDisallow: /dealers/*/contact/\nAllow: /\n\nSitemap: ${publicBaseUrl}/sitemap.xml\n`;
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

@@ -13,15 +13,22 @@
 // per car and local day of the dealership (D32): the (car, visitor) pairs of a day are kept in
 // memory, or in a Redis set per day with the same expiry, so with several processes Redis is
 // what makes them count once.
+//
+// A contact (a followed phone or WhatsApp redirect) is counted by the same rules (P152): a
+// person's GET, once per visitor, car, channel and local day. And however many user agents one
+// client address presents, at most VISITORS_PER_ADDRESS of its visitors count per car, figure
+// (views, phone, whatsapp) and day (P153): rotating the user agent is otherwise a new visitor each
+// time. The address is counted by addressKey (IPv4, or an IPv6 /64), keyed by the day's salt too.
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isbot } from 'isbot';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import { writeTransaction } from '../../core/db/transaction.js';
+import { addressKey } from '../../core/http/connection-limit.js';
 import { withTimeout, type RedisConnection } from '../../core/redis/client.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
-import { addToDays, carOfListing, dealerZone, type DayIncrement } from './repository.js';
+import { addToDays, dealerZone, type DayIncrement } from './repository.js';
 import { localDate } from './time-zone.js';
 
 /** The car a page answered for (what a view is counted against). */
@@ -39,6 +46,8 @@ export interface ViewRequest {
 }
 
 export type ContactChannel = 'phone' | 'whatsapp';
+/** The figures counted per visitor: a page view, or a contact by one channel. */
+type Figure = 'views' | ContactChannel;
 
 export interface StatsCountingOptions {
   store: Store;
@@ -56,9 +65,46 @@ const ZONE_TTL_MS = 60_000;
 const KEEP_DAYS_S = 2 * 86_400;
 /** The service's own outbound requests (webhooks, photo downloads) name themselves so. */
 const OWN_AGENT = /^DealerInventory-/;
+/**
+ * At most this many visitors of one client address count per car, figure and local day (P153):
+ * a household's or an office's few devices, not a script that rotates its user agent.
+ */
+export const VISITORS_PER_ADDRESS = 3;
 
 const hashVisitor = (salt: Buffer, ip: string, ua: string): string =>
   crypto.createHmac('sha256', salt).update(ip).update('\n').update(ua).digest('base64url').slice(0, 16);
+/** The client address as counted (an IPv6 host may use any address of its /64), keyed as a visitor is. */
+const hashAddress = (salt: Buffer, ip: string): string =>
+  crypto.createHmac('sha256', salt).update('address\n').update(addressKey(ip)).digest('base64url').slice(0, 16);
+
+/** A visitor of a figure of a car (a view's keeps its older form: a process started mid-day still knows the day's visitors in Redis). */
+const pairOf = (vehicleId: number, what: Figure, visitor: string): string => (what === 'views' ? `${vehicleId}:${visitor}` : `${vehicleId}:${what}:${visitor}`);
+const addressOf = (vehicleId: number, what: Figure, address: string): string => `${vehicleId}:${what}:${address}`;
+
+/**
+ * One round trip decides a visitor with Redis (P153): KEYS[1] the day's seen pairs (a set),
+ * KEYS[2] the day's counted visitors per car, figure and address (a hash); ARGV the pair, the
+ * address field, VISITORS_PER_ADDRESS and the expiry. 1: count it; 0: seen, or the address is full.
+ */
+const FIRST_SEEN_SCRIPT = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 0 end
+local n = tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0')
+if n >= tonumber(ARGV[3]) then return 0 end
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+return 1
+`;
+interface StatsCommands {
+  diStatsFirstSeen(seenKey: string, addressKey: string, pair: string, field: string, max: number, ttlS: number): Promise<number>;
+}
+
+/** What is remembered of a local day: the (car, figure, visitor) pairs counted, and per (car, figure, address) how many. */
+interface DaySeen {
+  pairs: Set<string>;
+  perAddress: Map<string, number>;
+}
 
 const header = (h: ViewRequest['headers'], name: string): string => {
   const v = h[name];
@@ -94,13 +140,19 @@ export class StatsCounting {
   private pending = new Map<string, DayIncrement>();
   private readonly secret = crypto.randomBytes(32);
   private readonly salts = new Map<string, Buffer | Promise<Buffer>>();
-  private readonly seen = new Map<string, Set<string>>();
+  private readonly seen = new Map<string, DaySeen>();
   private readonly zones = new BoundedMap<number, { zone: string; at: number }>(10_000);
   private readonly inFlight = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<number> | undefined;
 
-  constructor(private readonly o: StatsCountingOptions) {}
+  private readonly redis: (RedisConnection['client'] & StatsCommands) | undefined;
+
+  constructor(private readonly o: StatsCountingOptions) {
+    const client = o.redis?.client;
+    if (client && !('diStatsFirstSeen' in client)) client.defineCommand('diStatsFirstSeen', { numberOfKeys: 2, lua: FIRST_SEEN_SCRIPT });
+    this.redis = client as (RedisConnection['client'] & StatsCommands) | undefined;
+  }
 
   start(): void {
     if (this.o.flushMs > 0 && !this.timer) {
@@ -118,6 +170,15 @@ export class StatsCounting {
 
   /** Counts a page view of `car` when the request is a person's first of the day (not awaited by the page). */
   countView(req: ViewRequest, car: ViewedCar): void {
+    this.count(req, car, 'views');
+  }
+
+  /** Counts a followed phone or WhatsApp link of `car` as views are counted (P152; not awaited by the redirect). */
+  countContact(req: ViewRequest, car: ViewedCar, channel: ContactChannel): void {
+    this.count(req, car, channel);
+  }
+
+  private count(req: ViewRequest, car: ViewedCar, what: Figure): void {
     if (!isCountable(req)) return;
     const ua = header(req.headers, 'user-agent');
     // Without Redis, once the dealership's zone and the day's salt are known: decided here and
@@ -127,20 +188,11 @@ export class StatsCounting {
       const day = localDate(this.o.clock.now(), zone);
       const salt = this.salts.get(day);
       if (salt instanceof Buffer) {
-        if (this.firstSeenHere(day, `${car.vehicleId}:${hashVisitor(salt, req.ip, ua)}`)) this.add(car, day, 'views');
+        if (this.firstSeenHere(day, salt, req.ip, ua, car.vehicleId, what)) this.add(car, day, what);
         return;
       }
     }
-    this.track(this.view(req.ip, ua, car));
-  }
-
-  /** A buyer followed the car's phone or WhatsApp link (D34); false when no car has that listing code. */
-  async recordContact(listingId: string, channel: ContactChannel): Promise<boolean> {
-    const car = await carOfListing(this.o.store.db, listingId);
-    if (!car) return false;
-    const day = localDate(this.o.clock.now(), await this.zoneOf(car.dealer_id));
-    this.add({ vehicleId: car.vehicle_id, dealerId: car.dealer_id, market: car.market }, day, channel);
-    return true;
+    this.track(this.decide(req.ip, ua, car, what));
   }
 
   /** Writes the counted increments (one transaction); how many rollup rows were touched. */
@@ -178,15 +230,15 @@ export class StatsCounting {
   }
 
   private track(p: Promise<unknown>): void {
-    const t = p.catch((err: unknown) => this.o.log.warn({ err }, 'a view was not counted'));
+    const t = p.catch((err: unknown) => this.o.log.warn({ err }, 'a view or contact was not counted'));
     this.inFlight.add(t);
     void t.finally(() => this.inFlight.delete(t));
   }
 
-  private async view(ip: string, ua: string, car: ViewedCar): Promise<void> {
+  private async decide(ip: string, ua: string, car: ViewedCar, what: Figure): Promise<void> {
     const day = localDate(this.o.clock.now(), await this.zoneOf(car.dealerId));
-    const visitor = await this.visitorId(ip, ua, day);
-    if (await this.firstSeen(day, `${car.vehicleId}:${visitor}`)) this.add(car, day, 'views');
+    const salt = await this.saltOf(day);
+    if (await this.firstSeen(day, salt, ip, ua, car.vehicleId, what)) this.add(car, day, what);
   }
 
   /** The visitor a client address and user agent are on a local date: the same all that day, unrelated the next. */
@@ -194,7 +246,7 @@ export class StatsCounting {
     return hashVisitor(await this.saltOf(day), ip, ua);
   }
 
-  private add(car: ViewedCar, day: string, what: 'views' | ContactChannel): void {
+  private add(car: ViewedCar, day: string, what: Figure): void {
     const key = `${car.vehicleId}|${day}`;
     let inc = this.pending.get(key);
     if (!inc) {
@@ -260,30 +312,45 @@ export class StatsCounting {
     }
   }
 
-  private async firstSeen(day: string, pair: string): Promise<boolean> {
-    const redis = this.o.redis;
-    if (redis) {
+  /** Whether this visitor is the first of the day for this figure of the car, and its address not yet full (P153). */
+  private async firstSeen(day: string, salt: Buffer, ip: string, ua: string, vehicleId: number, what: Figure): Promise<boolean> {
+    if (this.redis) {
       try {
-        const key = `${this.o.redisPrefix ?? ''}stats:seen:${day}`;
-        const res = await withTimeout(redis.client.multi().sadd(key, pair).expire(key, KEEP_DAYS_S).exec());
-        const added = res?.[0]?.[1];
-        if (typeof added === 'number') return added === 1;
+        const prefix = `${this.o.redisPrefix ?? ''}stats:`;
+        const counted = await withTimeout(
+          this.redis.diStatsFirstSeen(
+            `${prefix}seen:${day}`,
+            `${prefix}addresses:${day}`,
+            pairOf(vehicleId, what, hashVisitor(salt, ip, ua)),
+            addressOf(vehicleId, what, hashAddress(salt, ip)),
+            VISITORS_PER_ADDRESS,
+            KEEP_DAYS_S,
+          ),
+        );
+        if (typeof counted === 'number') return counted === 1;
       } catch {
         // Counted in this process's memory while Redis is out.
       }
     }
-    return this.firstSeenHere(day, pair);
+    return this.firstSeenHere(day, salt, ip, ua, vehicleId, what);
   }
 
-  private firstSeenHere(day: string, pair: string): boolean {
-    let set = this.seen.get(day);
-    if (!set) {
-      set = new Set();
-      this.seen.set(day, set);
+  private firstSeenHere(day: string, salt: Buffer, ip: string, ua: string, vehicleId: number, what: Figure): boolean {
+    let seen = this.seen.get(day);
+    if (!seen) {
+      seen = { pairs: new Set(), perAddress: new Map() };
+      this.seen.set(day, seen);
       this.forgetOldDays(day);
     }
-    if (set.has(pair)) return false;
-    set.add(pair);
+    const pair = pairOf(vehicleId, what, hashVisitor(salt, ip, ua));
+    if (seen.pairs.has(pair)) return false;
+    // The address is hashed only for a new visitor; one over the bound is not remembered (its
+    // address stays full all day), so rotating agents do not grow the day's pairs either.
+    const address = addressOf(vehicleId, what, hashAddress(salt, ip));
+    const n = seen.perAddress.get(address) ?? 0;
+    if (n >= VISITORS_PER_ADDRESS) return false;
+    seen.pairs.add(pair);
+    seen.perAddress.set(address, n + 1);
     return true;
   }
 

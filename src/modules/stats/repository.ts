@@ -69,22 +69,10 @@ export async function addToDays(db: Kysely<DB>, rows: readonly DayIncrement[]): 
   }
 }
 
-/** The first market of a dealership (its default time zone, D32). */
 /** The dealership's time zone (D32): its own, else its first market's; UTC for no such dealership. */
 export async function dealerZone(db: Kysely<DB>, dealerId: number): Promise<string> {
   const row = await db.selectFrom('dealers').select(['markets', 'time_zone']).where('id', '=', dealerId).executeTakeFirst();
   return row ? dealerTimeZone(row.time_zone, JSON.parse(row.markets) as string[]) : 'UTC';
-}
-
-export interface StatsCar {
-  vehicle_id: number;
-  dealer_id: number;
-  market: string;
-}
-
-/** A car by its listing code (the contact redirects' address). */
-export async function carOfListing(db: Kysely<DB>, listingId: string): Promise<StatsCar | undefined> {
-  return db.selectFrom('vehicles').select(['id as vehicle_id', 'dealer_id', 'market']).where('listing_id', '=', listingId).executeTakeFirst();
 }
 
 export interface DayFigures {

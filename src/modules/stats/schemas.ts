@@ -17,10 +17,10 @@ export const StatsQuery = Type.Object({
 export type StatsQueryInput = Static<typeof StatsQuery>;
 
 const figureFields = {
-  views: Count('Views: one per visitor (not a bot), car and local day.'),
+  views: Count('Views: one per visitor (not a bot), car and local day; at most 3 visitors of one address (P153).'),
   inquiries: Count("Buyers' messages sent with the car's inquiry form."),
-  phone: Count("Buyers who followed the car's phone link."),
-  whatsapp: Count("Buyers who followed the car's WhatsApp link."),
+  phone: Count("Buyers who followed the car's phone link: one per visitor (not a bot), car and local day, as views (P152)."),
+  whatsapp: Count("Buyers who followed the car's WhatsApp link: one per visitor (not a bot), car and local day, as views (P152)."),
 };
 
 const TotalsSchema = Type.Object(
