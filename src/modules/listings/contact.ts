@@ -3,38 +3,16 @@
 // link in the market's language. 404 when the car is not public or the dealership has no such
 // number. Each redirect calls `onContact` (a no-op unless the app passes one: the statistics
 // count contacts there, D34).
-import { compiledQuery } from '../../core/db/compiled.js';
-import type { DealerRow, VehicleRow } from '../../core/db/schema.js';
+import type { DealerRow } from '../../core/db/schema.js';
 import { languageOf } from '../markets/markets.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
+import { findContact } from './repository.js';
 import { storefrontUrl } from './site.js';
 
 export type ContactChannel = 'phone' | 'whatsapp';
 const CONTACT_CHANNELS: readonly ContactChannel[] = ['phone', 'whatsapp'];
 export type OnContact = (listingId: string, channel: ContactChannel) => void;
 export const noContactHook: OnContact = () => {};
-
-type ContactRow = Pick<VehicleRow, 'listing_id' | 'status' | 'market' | 'year' | 'brand' | 'model' | 'version'> & Pick<DealerRow, 'phone' | 'whatsapp'>;
-
-const findContact = compiledQuery<ContactRow, [string]>((db) =>
-  db
-    .selectFrom('vehicles')
-    .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
-    .select([
-      'vehicles.listing_id',
-      'vehicles.status',
-      'vehicles.market',
-      'vehicles.year',
-      'vehicles.brand',
-      'vehicles.model',
-      'vehicles.version',
-      'dealers.phone',
-      'dealers.whatsapp',
-    ])
-    .where('vehicles.listing_id', '=', '')
-    // A sandbox car (D35) has no public contact links.
-    .where('dealers.sandbox_of', 'is', null),
-);
 
 /** Statuses whose page is public (service.ts): a car for sale, or one no longer for sale whose page still answers. */
 const PUBLIC = new Set(['active', 'sold', 'withdrawn', 'expired']);
