@@ -5,7 +5,7 @@
 // a conditional write needs. The rows are built outside the timed part: it times the database.
 //
 // What each baseline writes (the service's writes for the same call, read from
-// vehicles/sync.ts, apply.ts, photos/track.ts, sold.ts and webhooks/fanout.ts):
+// vehicles/sync.ts, apply.ts, photos/track.ts, sold.ts and events/record.ts):
 //   rawCreate     a sync of new cars: per car its vehicles row, one photos row per photo URL
 //                 (pending) and one photos.download job per photo row.
 //   rawUnchanged  a sync of the same cars unchanged: per car `last_sent_at` only (the expiry

@@ -151,7 +151,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
 
 /**
  * Redis when configured (P30); otherwise this process's memory, which is the whole budget only
- * when one process serves the API: said at start when the store is PostgreSQL (made for several).
+ * when one process serves the API: said at start when the store is shared by processes (PostgreSQL).
  */
 function limiterFor(config: Config, store: Store, ownsStore: boolean, redis: RedisConnection | undefined, log: FastifyBaseLogger): RateLimitStore {
   if (redis)
@@ -160,7 +160,7 @@ function limiterFor(config: Config, store: Store, ownsStore: boolean, redis: Red
       log: log.child({ component: 'limits' }),
       firstConnect: () => redis.firstConnect(),
     });
-  if (ownsStore && store.dialect === 'postgres') {
+  if (ownsStore && store.shared) {
     log.warn('REDIS_URL is not set: rate limits and the invalid-key lockout are counted per process, so N processes allow N times each limit');
   }
   return new MemoryRateLimitStore();

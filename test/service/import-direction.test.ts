@@ -3,7 +3,9 @@
 // composition root (app.ts, services.ts, tasks.ts, schemas.ts, server.ts, cli.ts); the
 // modules' import graph has no cycle; and no file reaches itself through its imports (src/ and
 // bench/). Imports are read with the TypeScript compiler (static,
-// dynamic and type-only alike: a type import still ties two modules together).
+// dynamic and type-only alike: a type import still ties two modules together). And where two
+// things live: the SQL (repositories, core/db/ and a few named core files) and the differences
+// between the stores (core/db/ only).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -201,5 +203,108 @@ describe('imports point one way', () => {
       importsOf(path.join(SRC, 'app.ts')).some((t) => areaOf(t).kind === 'module'),
       'app.ts imports modules',
     );
+  });
+});
+
+// ---- Where the SQL and the stores' differences live (ARCHITECTURE.md: "repositories hold all
+// SQL", "no file outside core/db/ tells the stores apart"). Read from the syntax tree, so a
+// comment or a string that names a query builder is no query.
+
+/** Kysely's query starters (called as methods of a db or transaction). */
+const QUERY_METHODS = new Set(['selectFrom', 'selectNoFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto', 'executeQuery']);
+
+/**
+ * Files that build SQL although they are neither a repository.ts nor in core/db/, each with why:
+ * the list only shrinks (a file named here that builds none fails the test too).
+ */
+const SQL_ELSEWHERE: Record<string, string> = {
+  'src/core/jobs/stats.ts': "the metrics' one grouped count of the jobs table (P38)",
+  'src/core/mail/outbox.ts': 'the outbox is the mails table and its job (D28): queueMail and the send task’s reads',
+  'src/core/readiness.ts': '`select 1`: whether the store answers (P39)',
+};
+
+/** Each place a file builds a query, as "line: what". */
+function queriesIn(file: string): string[] {
+  const sf = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const at = (node: ts.Node, what: string) => out.push(`${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}: ${what}`);
+  const isSql = (e: ts.Expression) => ts.isIdentifier(e) && e.text === 'sql';
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const name = node.expression.name.text;
+      if (QUERY_METHODS.has(name)) at(node, name);
+      else if (isSql(node.expression.expression)) at(node, `sql.${name}`);
+      else if (name === 'raw' && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'CompiledQuery')
+        at(node, 'CompiledQuery.raw');
+    } else if (ts.isTaggedTemplateExpression(node) && isSql(node.tag)) at(node, 'sql``');
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/** Each place a file names a store: the dialects' names, or Kysely's classes that tell them apart. */
+function storeNamesIn(file: string): string[] {
+  const sf = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const at = (node: ts.Node, what: string) => out.push(`${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}: ${what}`);
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node) && /^(sqlite|postgres|postgresql)$/i.test(node.text)) at(node, `'${node.text}'`);
+    else if (ts.isIdentifier(node) && /^(Postgres|Sqlite)(Adapter|Dialect|Driver)$/.test(node.text)) at(node, node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+const inCoreDb = (file: string) => rel(file).startsWith('src/core/db/');
+
+describe('where the SQL and the stores’ differences live', () => {
+  const files = sourceFiles(SRC);
+
+  it('only repository.ts files, core/db/ and the files SQL_ELSEWHERE names build queries', () => {
+    const wrong = files
+      .filter((f) => path.basename(f) !== 'repository.ts' && !inCoreDb(f) && !(rel(f) in SQL_ELSEWHERE))
+      .flatMap((f) => queriesIn(f).map((q) => `${rel(f)}:${q}`));
+    assert.deepEqual(wrong, [], 'a query built outside a repository: move it into the feature’s repository.ts');
+    const stale = Object.keys(SQL_ELSEWHERE).filter((f) => !fs.existsSync(path.join(ROOT, f)) || queriesIn(path.join(ROOT, f)).length === 0);
+    assert.deepEqual(stale, [], 'SQL_ELSEWHERE names a file that builds no query: take it off');
+  });
+
+  it('no file outside core/db/ tells the stores apart (it asks store.shared, or a core/db/ helper)', () => {
+    const wrong = files.filter((f) => !inCoreDb(f)).flatMap((f) => storeNamesIn(f).map((q) => `${rel(f)}:${q}`));
+    assert.deepEqual(wrong, []);
+  });
+
+  it('the modules that cause events record them through events/, which imports no other module', () => {
+    const graph = moduleGraph(files);
+    assert.deepEqual([...(graph.get('events') ?? [])], [], 'events/ imports a feature module');
+    const toWebhooks = [...graph].filter(([, to]) => to.has('webhooks')).map(([from]) => from);
+    // The panel mounts the webhooks' pages and counts the inactive ones on its overview.
+    assert.deepEqual(toWebhooks, ['panel']);
+  });
+
+  it('the checks see what they look for', () => {
+    const dir = fs.mkdtempSync(path.join(ROOT, 'test', '.sql-'));
+    try {
+      const file = path.join(dir, 'service.ts');
+      fs.writeFileSync(
+        file,
+        [
+          "// db.selectFrom('cars') in a comment is no query, nor is 'postgres' in one",
+          "const label = 'db.updateTable';",
+          "export const a = (db: any) => db.selectFrom('vehicles').selectAll().execute();",
+          'export const b = (db: any) => sql`select 1`.execute(db);',
+          "export const c = (db: any) => db.deleteFrom('jobs').execute();",
+          "export const d = (store: any) => store.dialect === 'postgres';",
+          'export const e = (db: any) => db.getExecutor().adapter instanceof PostgresAdapter;',
+        ].join('\n'),
+      );
+      assert.deepEqual(queriesIn(file), ['3: selectFrom', '4: sql``', '5: deleteFrom']);
+      assert.deepEqual(storeNamesIn(file), ["6: 'postgres'", '7: PostgresAdapter']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-// The Rendimiento page, a car's statistics section and the weekly summary mail (D34, P117–P119),
+// The statistics page, a car's statistics section and the weekly summary mail (D34, P117–P119),
 // on both stores: the lists name the right cars (viewed with no contact, unanswered leads,
 // priced above the market, days on the market), the charts' tables carry the day's numbers,
 // the car page states its market position, and the weekly mail goes once per dealership and
@@ -42,7 +42,7 @@ function listCars(body: string, id: string): string[] {
   return [...section[1]!.matchAll(/<span class="muted">([^<]+)<\/span><\/td>/g)].map((m) => m[1]!);
 }
 
-describe(`Rendimiento page and weekly summary (${STORE_NAME})`, () => {
+describe(`Statistics page and weekly summary (${STORE_NAME})`, () => {
   let t: TestApp;
   let clock: ManualClock;
   const host = new PhotoHost();
@@ -117,10 +117,10 @@ describe(`Rendimiento page and weekly summary (${STORE_NAME})`, () => {
   });
 
   test('the page lists the most viewed cars with no contact, the unanswered leads and the cars priced above the market', async () => {
-    const page = await client.get('/panel/performance');
+    const page = await client.get('/panel/stats');
     assert.equal(page.status, 200, page.body.slice(0, 300));
-    assert.match(page.body, /<h1>Rendimiento<\/h1>/);
-    assert.match(page.body, /<a href="\/panel\/performance" aria-current="page">Rendimiento<\/a>/);
+    assert.match(page.body, /<h1>Estadísticas<\/h1>/);
+    assert.match(page.body, /<a href="\/panel\/stats" aria-current="page">Estadísticas<\/a>/);
     // A: 50 views and nothing else; C: 10. B was called; E is sold; D has no views.
     assert.deepEqual(listCars(page.body, 'quiet'), ['P-A', 'P-C']);
     assert.deepEqual(listCars(page.body, 'unanswered'), ['P-B']);
@@ -133,7 +133,7 @@ describe(`Rendimiento page and weekly summary (${STORE_NAME})`, () => {
   });
 
   test("the charts' tables carry each day's numbers, zeros included, in the dealership's words", async () => {
-    const page = await client.get('/panel/performance');
+    const page = await client.get('/panel/stats');
     const day = chartFormat('es-AR').day;
     const views = chartRows(page.body, 'dealer-views');
     assert.equal(views.size, 30);
@@ -150,15 +150,29 @@ describe(`Rendimiento page and weekly summary (${STORE_NAME})`, () => {
     assert.match(page.body, /role="img" aria-labelledby="dealer-views-title" aria-describedby="dealer-views-summary"/);
     assert.match(page.body, /<dt>Visitas<\/dt><dd>190<\/dd>/);
     // 90 days: as many rows; any other period is a clear page.
-    assert.equal(chartRows((await client.get('/panel/performance?days=90')).body, 'dealer-views').size, 90);
-    assert.equal((await client.get('/panel/performance?days=7')).status, 400);
+    assert.equal(chartRows((await client.get('/panel/stats?days=90')).body, 'dealer-views').size, 90);
+    assert.equal((await client.get('/panel/stats?days=7')).status, 400);
     // Portuguese words for a user who reads Portuguese.
     const pt = await signedInClient(t, { slug: owner.slug });
     await pt.client.get('/panel/account');
     await pt.client.post('/panel/account', { name: 'Paula', lang: 'pt', notify_leads: '1', weekly_stats: '1' });
-    const ptPage = await pt.client.get('/panel/performance');
-    assert.match(ptPage.body, /<h1>Desempenho<\/h1>/);
+    const ptPage = await pt.client.get('/panel/stats');
+    assert.match(ptPage.body, /<h1>Estatísticas<\/h1>/);
     assert.match(ptPage.body, /Os mais vistos, sem nenhum contato/);
+  });
+
+  test('the old address (bookmarks, weekly mails sent before P170) moves for good to /panel/stats, its period kept', async () => {
+    const old = await client.get('/panel/performance?days=90');
+    assert.equal(old.status, 301);
+    assert.equal(old.location, '/panel/stats?days=90');
+    const plain = await client.get('/panel/performance');
+    assert.equal(plain.status, 301);
+    assert.equal(plain.location, '/panel/stats');
+    // Signed out: sign in first, then back to the old address, which moves on.
+    const stranger = new PanelClient(t.app, freshAddress());
+    const out = await stranger.get('/panel/performance?days=30');
+    assert.equal(out.status, 303);
+    assert.match(out.location ?? '', /^\/panel\/sign-in\?next=/);
   });
 
   test("a car's page shows its market position, days on the market, price history and its own chart", async () => {
@@ -217,6 +231,7 @@ describe(`Rendimiento page and weekly summary (${STORE_NAME})`, () => {
     assert.ok(order.every((i) => i > 0) && order[0]! < order[1]! && order[1]! < order[2]!, es.text_body!);
     assert.ok(es.text_body!.includes(`https://cars.example.com/panel/inventory/${cars.B!.id}`));
     assert.ok(es.text_body!.includes('https://cars.example.com/panel/account'));
+    assert.ok(es.text_body!.includes('Ver sus estadísticas: https://cars.example.com/panel/stats?days=30'), es.text_body!);
     assert.match(es.html_body!, /<html lang="es">/);
     const pt = mails.find((m) => m.to_address !== owner.email)!;
     assert.match(pt.subject, /sua semana — 190 visualizações, 2 contatos/);

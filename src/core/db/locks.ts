@@ -1,8 +1,9 @@
-// Advisory locks: on PostgreSQL one transaction-scoped lock per kind and key; SQLite has one
-// writer at a time (BEGIN IMMEDIATE), so these are no-ops there.
+// Advisory locks: on PostgreSQL one transaction-scoped lock per kind and key (and one held by a
+// session across transactions: holdDealerFeedImport); SQLite has one writer at a time (BEGIN
+// IMMEDIATE) and one server process, so these are no-ops there.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.js';
-import type { DialectName } from './store.js';
+import type { DialectName, Store } from './store.js';
 
 /** PostgreSQL advisory-lock classes (the first key): one per kind of lock, never shared. */
 export const LOCK_CLASS = {
@@ -60,4 +61,22 @@ export async function lockDealerUsers(trx: Kysely<DB>, dialect: DialectName, dea
  */
 export async function lockLimitKey(trx: Kysely<DB>, dialect: DialectName, key: string): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS.limitKey)}, hashtext(current_schema() || ${key}))`.execute(trx);
+}
+
+/**
+ * Runs `task` holding one dealership's feed-import lock across processes (feeds/import-lock.ts
+ * adds the in-process queue): on PostgreSQL a session advisory lock held on one dedicated
+ * connection for the whole import, released by pg_advisory_unlock, or by the server if the
+ * connection dies with the process. SQLite: one server process (the CLI does not import), so no lock.
+ */
+export async function holdDealerFeedImport<T>(store: Store, dealerId: number, task: () => Promise<T>): Promise<T> {
+  if (store.dialect !== 'postgres') return task();
+  return store.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${LOCK_CLASS.feedImport}, ${dealerId}::int)`.execute(conn);
+    try {
+      return await task();
+    } finally {
+      await sql`select pg_advisory_unlock(${LOCK_CLASS.feedImport}, ${dealerId}::int)`.execute(conn).catch(() => {});
+    }
+  });
 }

@@ -15,6 +15,13 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<DB>;
   dialect: DialectName;
+  /**
+   * Whether other server processes may work on this store at the same time (PostgreSQL, P36).
+   * The embedded SQLite file is one server process's (the CLI beside it imports no feed and
+   * serves no request), so what that process finds running at its start is a dead one's. Asked
+   * instead of the dialect by code outside core/db/ (limits, the feed import sweeper).
+   */
+  shared: boolean;
   /** Closes every connection; safe to call twice. */
   close(): Promise<void>;
   /**
@@ -107,6 +114,7 @@ function storeOf(db: Kysely<DB>, dialect: DialectName): Store {
   return {
     db,
     dialect,
+    shared: dialect === 'postgres',
     async close() {
       if (closed) return;
       closed = true;

@@ -11,7 +11,7 @@ const SECTIONS: { key: Section; href: string }[] = [
   { key: 'overview', href: '/panel' },
   { key: 'inventory', href: '/panel/inventory' },
   { key: 'leads', href: '/panel/leads' },
-  { key: 'performance', href: '/panel/performance' },
+  { key: 'stats', href: '/panel/stats' },
   { key: 'feeds', href: '/panel/feeds' },
   { key: 'keys', href: '/panel/keys' },
   { key: 'webhooks', href: '/panel/webhooks' },

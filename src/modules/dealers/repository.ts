@@ -18,6 +18,15 @@ export function listDealers(db: Kysely<DB>): Promise<DealerRow[]> {
   return db.selectFrom('dealers').selectAll().where('sandbox_of', 'is', null).orderBy('slug').execute();
 }
 
+/** The live dealership's sandbox twin (D35, P122; dealers/sandbox.ts), if it has one. */
+export function findSandboxTwin(db: Kysely<DB>, liveId: number): Promise<DealerRow | undefined> {
+  return db.selectFrom('dealers').selectAll().where('sandbox_of', '=', liveId).executeTakeFirst();
+}
+
+export function insertSandboxTwin(db: Kysely<DB>, twin: Omit<DealerRow, 'id'>): Promise<DealerRow> {
+  return db.insertInto('dealers').values(twin).returningAll().executeTakeFirstOrThrow();
+}
+
 export function findDealerById(db: Kysely<DB>, id: number): Promise<DealerRow | undefined> {
   return db.selectFrom('dealers').selectAll().where('id', '=', id).executeTakeFirst();
 }

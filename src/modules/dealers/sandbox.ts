@@ -7,12 +7,9 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../core/db/dialect.js';
 import type { DB, DealerRow } from '../../core/db/schema.js';
+import { findSandboxTwin, insertSandboxTwin } from './repository.js';
 
 export const SANDBOX_SLUG_SUFFIX = '--sandbox';
-
-export function findSandboxTwin(db: Kysely<DB>, liveId: number): Promise<DealerRow | undefined> {
-  return db.selectFrom('dealers').selectAll().where('sandbox_of', '=', liveId).executeTakeFirst();
-}
 
 /** The live dealership's sandbox twin, made now when it has none (two callers at once make one). */
 export async function ensureSandboxTwin(db: Kysely<DB>, live: DealerRow, now: number): Promise<DealerRow> {
@@ -21,11 +18,7 @@ export async function ensureSandboxTwin(db: Kysely<DB>, live: DealerRow, now: nu
   if (found) return found;
   const { id: _id, ...copy } = live;
   try {
-    return await db
-      .insertInto('dealers')
-      .values({ ...copy, slug: live.slug + SANDBOX_SLUG_SUFFIX, created_at: now, sandbox_of: live.id })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await insertSandboxTwin(db, { ...copy, slug: live.slug + SANDBOX_SLUG_SUFFIX, created_at: now, sandbox_of: live.id });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const twin = await findSandboxTwin(db, live.id);

@@ -1,5 +1,5 @@
 // The events of D20 and D21: their types and the data each carries. They are recorded,
-// with their deliveries, by recordEvents (webhooks/fanout.ts) in the change's transaction.
+// with their deliveries, by recordEvents (record.ts) in the change's transaction.
 
 export const EVENT_TYPES = ['lead.created', 'vehicle.sold', 'vehicle.rejected', 'sync.failed'] as const;
 

@@ -9,7 +9,7 @@ import { msg, render, storeText, type Msg } from '../../core/i18n/index.js';
 import type { DB, FeedImportResult, FeedImportsTable, FeedRow, FeedTrigger, NewFeedImport } from '../../core/db/schema.js';
 import type { Metrics } from '../../core/metrics/metrics.js';
 import type { SyncFailedData } from '../events/events.js';
-import { recordEvents } from '../webhooks/fanout.js';
+import { recordEvents } from '../events/record.js';
 import type { VehicleDeps } from '../vehicles/service.js';
 import type { ItemError, ItemWarning } from '../vehicles/stock.js';
 import type { ColumnMatch } from './parse/index.js';

@@ -20,7 +20,7 @@ import { ApiError } from '../../core/errors.js';
 import { msg, storeText, type Msg } from '../../core/i18n/index.js';
 import type { Metrics } from '../../core/metrics/metrics.js';
 import { findDealerBySlug } from '../dealers/repository.js';
-import { recordEvents } from '../webhooks/fanout.js';
+import { recordEvents } from '../events/record.js';
 import type { VehicleDeps } from '../vehicles/service.js';
 import type { ItemError, ItemWarning } from '../vehicles/stock.js';
 import { recordRejections, runStock, type DryRunLists, type StockMode, type StockOutcome } from '../vehicles/stock-runner.js';

@@ -2,15 +2,16 @@
 // a heartbeat that no longer moves. They are reported `interrupted`, with sync.failed (reason
 // import_interrupted), in one transaction each: at start, and then every SWEEP_MS, so that a
 // crashed server's imports are reported by the next start or by another server on the same
-// PostgreSQL store. SQLite is one server process: at its start every running import is one of a
-// process that died. On PostgreSQL other servers may be importing: only imports whose heartbeat
-// is older than IMPORT_LIVENESS.staleMs are theirs to report.
+// PostgreSQL store. A store no other server shares (SQLite, `store.shared`) is one server
+// process's: at its start every running import is one of a process that died. On a shared one
+// other servers may be importing: only imports whose heartbeat is older than
+// IMPORT_LIVENESS.staleMs are theirs to report.
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import { msg } from '../../core/i18n/index.js';
 import type { Metrics } from '../../core/metrics/metrics.js';
 import { IMPORT_LIVENESS, recordInterruptedImport } from './import-report.js';
-import { staleRunningImports } from './repository.js';
+import { findFeedScope, staleRunningImports } from './repository.js';
 
 const SWEEP_MS = 10_000;
 const WHY = msg('interrupted_stopped');
@@ -26,7 +27,7 @@ async function sweepInterruptedImports(deps: SweepDeps, all: boolean): Promise<n
   const rows = await staleRunningImports(deps.store.db, all ? Infinity : deps.clock.now() - IMPORT_LIVENESS.staleMs);
   let n = 0;
   for (const r of rows) {
-    const feed = await deps.store.db.selectFrom('feeds').select(['market', 'source']).where('id', '=', r.feed_id).executeTakeFirst();
+    const feed = await findFeedScope(deps.store.db, r.feed_id);
     if (feed && (await recordInterruptedImport(deps, r, feed, WHY))) n++;
   }
   return n;
@@ -34,7 +35,7 @@ async function sweepInterruptedImports(deps: SweepDeps, all: boolean): Promise<n
 
 /** The sweep at start (awaited: the reports exist before the service answers), then periodically. */
 export async function startImportSweeper(deps: SweepDeps, log: { warn(o: object, msg: string): void }): Promise<{ stop(): void }> {
-  const found = await sweepInterruptedImports(deps, deps.store.dialect === 'sqlite');
+  const found = await sweepInterruptedImports(deps, !deps.store.shared);
   if (found > 0) log.warn({ imports: found }, 'feed imports interrupted by a previous stop reported');
   let running = false;
   const timer = setInterval(() => {

@@ -16,7 +16,7 @@ import {
   type OverrideTarget,
 } from './parse/overrides.js';
 import type { ColumnMatch } from './parse/index.js';
-import { findDealerFeed } from './repository.js';
+import { findDealerFeed, setFeedColumnMap } from './repository.js';
 
 export type MappingProblem = 'unknown_field' | 'column_empty' | 'column_too_long' | 'not_overridden' | 'feed_not_found';
 
@@ -100,21 +100,13 @@ function without(map: ColumnMap, column: string): ColumnMap {
   return Object.fromEntries(Object.entries(map).filter(([c]) => overrideKey(c) !== key));
 }
 
-async function writeMap(store: Store, feedId: number, map: ColumnMap): Promise<void> {
-  await store.db
-    .updateTable('feeds')
-    .set({ column_map: JSON.stringify(map) })
-    .where('id', '=', feedId)
-    .execute();
-}
-
 /** Sets one override of a live feed of the dealership (replacing that column's earlier one). */
 export async function setColumnOverride(store: Store, dealerId: number, feedId: number, rawColumn: string, rawField: string): Promise<ColumnMap> {
   const column = checkColumn(rawColumn);
   const field = checkTarget(rawField);
   const feed = await liveFeed(store, dealerId, feedId);
   const map = { ...without(columnMapOf(feed), column), [column]: field };
-  await writeMap(store, feed.id, map);
+  await setFeedColumnMap(store.db, feed.id, map);
   return map;
 }
 
@@ -125,7 +117,7 @@ export async function removeColumnOverride(store: Store, dealerId: number, feedI
   const before = columnMapOf(feed);
   const map = without(before, column);
   if (Object.keys(map).length === Object.keys(before).length) throw new MappingInputError('not_overridden', `column "${column}" has no override`);
-  await writeMap(store, feed.id, map);
+  await setFeedColumnMap(store.db, feed.id, map);
   return map;
 }
 

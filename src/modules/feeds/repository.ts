@@ -48,6 +48,11 @@ export async function findFeedWithDealer(db: Kysely<DB>, feedId: number): Promis
   return withDealer(db, await db.selectFrom('feeds').selectAll().where('id', '=', feedId).executeTakeFirst());
 }
 
+/** A feed's market and source (what its events name), whoever's it is. */
+export function findFeedScope(db: Kysely<DB>, feedId: number): Promise<Pick<FeedRow, 'market' | 'source'> | undefined> {
+  return db.selectFrom('feeds').select(['market', 'source']).where('id', '=', feedId).executeTakeFirst();
+}
+
 export function findDealerFeed(db: Kysely<DB>, dealerId: number, feedId: number): Promise<FeedRow | undefined> {
   return db.selectFrom('feeds').selectAll().where('dealer_id', '=', dealerId).where('id', '=', feedId).executeTakeFirst();
 }
@@ -182,6 +187,15 @@ export function findFeedImport(db: Kysely<DB>, dealerId: number, feedId: number,
 }
 
 /** A new feed URL (or none): the last read's validators and hash belong to the old one. */
+/** Stores a feed's column mapping overrides (P29; checked by mapping.ts). */
+export async function setFeedColumnMap(db: Kysely<DB>, feedId: number, map: Record<string, string>): Promise<void> {
+  await db
+    .updateTable('feeds')
+    .set({ column_map: JSON.stringify(map) })
+    .where('id', '=', feedId)
+    .execute();
+}
+
 export async function setFeedUrlRow(db: Kysely<DB>, feedId: number, url: string | null): Promise<void> {
   await db.updateTable('feeds').set({ url, etag: null, last_modified: null, content_hash: null }).where('id', '=', feedId).execute();
 }

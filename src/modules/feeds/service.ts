@@ -17,8 +17,8 @@ import { jobsQueued } from '../../core/jobs/wake.js';
 import { ipLiteral, isPublicAddress } from '../../core/outbound/address.js';
 import { DEFAULT_ALLOWED_PORTS, effectivePort, type UrlPolicy } from '../../core/outbound/policy.js';
 import { getDealerBySlug } from '../dealers/service.js';
-import { findDealerById } from '../dealers/repository.js';
-import { ensureSandboxTwin, findSandboxTwin } from '../dealers/sandbox.js';
+import { findDealerById, findSandboxTwin } from '../dealers/repository.js';
+import { ensureSandboxTwin } from '../dealers/sandbox.js';
 import { isSource, SOURCES } from '../vehicles/sources.js';
 import { pullJobKey, schedulePull } from './pull-schedule.js';
 import {

@@ -23,7 +23,7 @@ import { languageOf } from '../markets/markets.js';
 import { leadNoticeRecipients } from '../users/service.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
-import { recordEvents } from '../webhooks/fanout.js';
+import { recordEvents } from '../events/record.js';
 import { countInquiry } from '../stats/service.js';
 import { marketFormat } from '../markets/format.js';
 import { emailKey, phoneKey } from './contact-key.js';

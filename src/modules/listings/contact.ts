@@ -3,42 +3,17 @@
 // link in the market's language. 404 when the car is not public or the dealership has no such
 // number. Each redirect goes to `onContact` with the request and the car (the statistics count
 // contacts there as they count views, D34, P152), whoever asked: the redirect is everyone's.
-import { compiledQuery } from '../../core/db/compiled.js';
-import type { DealerRow, VehicleRow } from '../../core/db/schema.js';
+import type { DealerRow } from '../../core/db/schema.js';
 import { languageOf } from '../markets/markets.js';
 import type { ViewedCar, ViewRequest } from '../stats/counting.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
+import { findContact } from './repository.js';
 import { storefrontUrl } from './site.js';
 
 export type ContactChannel = 'phone' | 'whatsapp';
 const CONTACT_CHANNELS: readonly ContactChannel[] = ['phone', 'whatsapp'];
 /** A followed contact link: the car's code, the channel, the request (who, for the counting) and the car. */
 export type OnContact = (listingId: string, channel: ContactChannel, req: ViewRequest, car: ViewedCar) => void;
-
-type ContactRow = Pick<VehicleRow, 'id' | 'dealer_id' | 'listing_id' | 'status' | 'market' | 'year' | 'brand' | 'model' | 'version'> &
-  Pick<DealerRow, 'phone' | 'whatsapp'>;
-
-const findContact = compiledQuery<ContactRow, [string]>((db) =>
-  db
-    .selectFrom('vehicles')
-    .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
-    .select([
-      'vehicles.id',
-      'vehicles.dealer_id',
-      'vehicles.listing_id',
-      'vehicles.status',
-      'vehicles.market',
-      'vehicles.year',
-      'vehicles.brand',
-      'vehicles.model',
-      'vehicles.version',
-      'dealers.phone',
-      'dealers.whatsapp',
-    ])
-    .where('vehicles.listing_id', '=', '')
-    // A sandbox car (D35) has no public contact links.
-    .where('dealers.sandbox_of', 'is', null),
-);
 
 /** Statuses whose page is public (service.ts): a car for sale, or one no longer for sale whose page still answers. */
 const PUBLIC = new Set(['active', 'sold', 'withdrawn', 'expired']);

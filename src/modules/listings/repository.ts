@@ -3,7 +3,7 @@
 // and the buyer form, and read nothing a page does not show.
 import { compiledQuery } from '../../core/db/compiled.js';
 import type { Kysely } from 'kysely';
-import type { DB, VehicleRow } from '../../core/db/schema.js';
+import type { DB, DealerRow, VehicleRow } from '../../core/db/schema.js';
 
 export interface ListingRow extends VehicleRow {
   dealer_slug: string;
@@ -74,6 +74,32 @@ export const findListing = compiledQuery<ListingRow, [string]>((db) =>
     .selectAll('vehicles')
     .select([...DEALER_COLUMNS])
     .where('vehicles.listing_id', '=', ''),
+);
+
+/** What the contact redirects (contact.ts, D34, P84) read of a car and its dealership. */
+type ContactRow = Pick<VehicleRow, 'id' | 'dealer_id' | 'listing_id' | 'status' | 'market' | 'year' | 'brand' | 'model' | 'version'> &
+  Pick<DealerRow, 'phone' | 'whatsapp'>;
+
+export const findContact = compiledQuery<ContactRow, [string]>((db) =>
+  db
+    .selectFrom('vehicles')
+    .innerJoin('dealers', 'dealers.id', 'vehicles.dealer_id')
+    .select([
+      'vehicles.id',
+      'vehicles.dealer_id',
+      'vehicles.listing_id',
+      'vehicles.status',
+      'vehicles.market',
+      'vehicles.year',
+      'vehicles.brand',
+      'vehicles.model',
+      'vehicles.version',
+      'dealers.phone',
+      'dealers.whatsapp',
+    ])
+    .where('vehicles.listing_id', '=', '')
+    // A sandbox car (D35) has no public contact links.
+    .where('dealers.sandbox_of', 'is', null),
 );
 
 // The buyers' site (D36, P85, P86). Only cars for sale (status active) are listed anywhere, and

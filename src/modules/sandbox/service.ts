@@ -7,7 +7,7 @@ import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import { msg } from '../../core/i18n/index.js';
-import { findSandboxTwin } from '../dealers/sandbox.js';
+import { findSandboxTwin } from '../dealers/repository.js';
 import { getDealerBySlug } from '../dealers/service.js';
 import { checkInquiry } from '../leads/inquiry.js';
 import type { Lead } from '../leads/schemas.js';

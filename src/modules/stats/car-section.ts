@@ -10,9 +10,9 @@ import { html, type Html } from '../../core/web/html.js';
 import { dateTime } from '../../core/web/time.js';
 import { marketFormat } from '../markets/format.js';
 import { chartFormat } from './chart.js';
-import { reportCharts, signedPercent } from './pages.js';
+import { statsCharts, signedPercent } from './pages.js';
 import { STATS_TEXTS } from './panel-texts.js';
-import { carPosition, daysOnMarketOf, type ReportDay } from './report.js';
+import { carPosition, daysOnMarketOf, type StatsDay } from './panel-stats.js';
 import { leadTimes, priceHistory, vehicleDays } from './repository.js';
 import { addDays, localDate, localDayStart } from './time-zone.js';
 
@@ -36,7 +36,7 @@ export async function carStatsSection(db: Kysely<DB>, user: PanelUser, lang: Lan
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const leadsOn = new Map<string, number>();
   for (const ms of times) leadsOn.set(localDate(ms, zone), (leadsOn.get(localDate(ms, zone)) ?? 0) + 1);
-  const days: ReportDay[] = [];
+  const days: StatsDay[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const r = byDay.get(d);
     days.push({ date: d, views: r?.views ?? 0, phone: r?.phone ?? 0, whatsapp: r?.whatsapp ?? 0, inquiries: r?.inquiries ?? 0, leads: leadsOn.get(d) ?? 0 });
@@ -67,7 +67,7 @@ export async function carStatsSection(db: Kysely<DB>, user: PanelUser, lang: Lan
 ${onMarket === null ? html`<p class="muted">${t.notForSale}</p>` : ''}
 <h3>${t.marketPosition}</h3>
 ${position}
-${reportCharts('car', t, f, days)}
+${statsCharts('car', t, f, days)}
 <h3>${t.priceHistory}</h3>
 ${
   prices.length
@@ -77,6 +77,6 @@ ${
       )}</tbody></table></div>`
     : html`<p class="muted">${t.priceHistoryNone}</p>`
 }
-<p><a href="/panel/performance">${t.seeAll}</a></p>
+<p><a href="/panel/stats">${t.seeAll}</a></p>
 </section>`;
 }

@@ -1,4 +1,4 @@
-// The panel's Rendimiento page (D34, P117): the dealership's views, calls and WhatsApp, and
+// The panel's statistics page (D34, P117; one name, P170): the dealership's views, calls and WhatsApp, and
 // leads per local day over the last 30 or 90 days as charts (each with its numbers as a table),
 // and the cars to act on: viewed and never contacted, leads without an answer, days on the
 // market, priced above the market. Every signed-in user of the dealership sees it.
@@ -14,7 +14,7 @@ import { marketFormat } from '../markets/format.js';
 import { carTitle } from '../vehicles/pages.js';
 import { barChart, chartFormat, type ChartFormat } from './chart.js';
 import { STATS_TEXTS, type StatsTexts } from './panel-texts.js';
-import { dealerReport, PRICED_CARS, type Report } from './report.js';
+import { panelStats, PRICED_CARS, type PanelStats } from './panel-stats.js';
 import type { PanelCar } from './repository.js';
 
 export interface StatsPagesDeps {
@@ -33,8 +33,8 @@ export function signedPercent(locale: string, pct: number): string {
   return new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero' }).format(pct / 100);
 }
 
-/** The three charts of a report (also the car section's, with one car's days). */
-export function reportCharts(idPrefix: string, t: StatsTexts, f: ChartFormat, days: Report['days']): Html {
+/** The three charts of the statistics page (also the car section's, with one car's days). */
+export function statsCharts(idPrefix: string, t: StatsTexts, f: ChartFormat, days: PanelStats['days']): Html {
   const dates = days.map((d) => d.date);
   const words = { summary: t.chartSummary, empty: t.chartEmpty, showNumbers: t.showNumbers, day: t.day };
   return html`${barChart(`${idPrefix}-views`, t.chartViews, dates, [{ label: t.figure.views, values: days.map((d) => d.views) }], f, words)}
@@ -62,7 +62,7 @@ function section(id: string, title: string, help: string, body: Html | string): 
   return html`<section class="card" aria-labelledby="${id}"><h2 id="${id}">${title}</h2><p class="muted">${help}</p>${body}</section>`;
 }
 
-function performanceBody(t: StatsTexts, user: PanelUser, r: Report, length: number): Html {
+function statsBody(t: StatsTexts, user: PanelUser, r: PanelStats, length: number): Html {
   const f = chartFormat(user.locale);
   const n = f.number;
   const empty = (text: string) => html`<p class="muted">${text}</p>`;
@@ -76,11 +76,11 @@ function performanceBody(t: StatsTexts, user: PanelUser, r: Report, length: numb
   return html`<h1>${t.title}</h1>
 <p class="muted">${t.intro}</p>
 <nav class="range" aria-label="${t.rangeLabel}">${RANGES.map(
-    (d) => html`<a href="/panel/performance?days=${d}"${d === length ? html` aria-current="page"` : ''}>${t.range(d)}</a>`,
+    (d) => html`<a href="/panel/stats?days=${d}"${d === length ? html` aria-current="page"` : ''}>${t.range(d)}</a>`,
   )}</nav>
 <p>${t.period(f.day(r.from), f.day(r.to))} · ${t.forSale(n(r.forSale), r.forSale)}</p>
 <dl class="totals" id="totals">${totals.map(([k, v]) => html`<div><dt>${k}</dt><dd>${n(v)}</dd></div>`)}</dl>
-<section class="card" aria-label="${t.range(length)}">${reportCharts('dealer', t, f, r.days)}</section>
+<section class="card" aria-label="${t.range(length)}">${statsCharts('dealer', t, f, r.days)}</section>
 ${section(
   'quiet',
   t.quietTitle,
@@ -128,14 +128,20 @@ ${section(
 }
 
 export const statsPages: FastifyPluginAsync<{ deps: StatsPagesDeps }> = async (app, { deps }) => {
+  // The page's address until P170 (bookmarks, weekly mails already sent): moved for good, query kept.
   app.get('/performance', async (req, reply) => {
+    const query = req.url.indexOf('?');
+    return reply.redirect(`/panel/stats${query < 0 ? '' : req.url.slice(query)}`, 301);
+  });
+
+  app.get('/stats', async (req, reply) => {
     const user = signedIn(req);
     const asked = (req.query as { days?: unknown }).days;
     const length = asked === undefined ? 30 : RANGES.find((d) => String(d) === asked);
     // Only the page's own links make ?days=: anything else is an altered address.
     if (length === undefined) throw new PageError(400, 'bad_address');
     const t = STATS_TEXTS[req.panelLang];
-    const report = await dealerReport(deps.store.db, { dealerId: user.dealerId, zone: user.timeZone, now: deps.clock.now(), length });
-    return sendPage(req, reply, { title: t.title, section: 'performance', body: performanceBody(t, user, report, length) });
+    const stats = await panelStats(deps.store.db, { dealerId: user.dealerId, zone: user.timeZone, now: deps.clock.now(), length });
+    return sendPage(req, reply, { title: t.title, section: 'stats', body: statsBody(t, user, stats, length) });
   });
 };

@@ -1,11 +1,11 @@
-// The words of the Rendimiento page, a car's statistics section and the weekly summary mail
+// The words of the statistics page, a car's statistics section and the weekly summary mail
 // (D34, P117–P119) in the three languages. English defines the keys; Spanish and Portuguese
 // must have every one (the type checks it). Numbers, money and dates come formatted (Intl).
 import { icu } from '../../core/i18n/index.js';
 import type { Lang } from '../../core/web/context.js';
 
 const en = {
-  title: 'Performance',
+  title: 'Statistics',
   intro: 'How buyers find and contact your cars. Figures may be up to a minute behind; days are your dealership’s days.',
   range: (days: number) => `Last ${days} days`,
   rangeLabel: 'Period',
@@ -40,7 +40,7 @@ const en = {
   position: 'Against the market',
   openCar: 'Open the car',
   // A car's section (on its page).
-  carTitle: (days: number) => `Performance, last ${days} days`,
+  carTitle: (days: number) => `Statistics, last ${days} days`,
   priceHistory: 'Price history',
   since: 'Since',
   priceHistoryNone: 'No price recorded yet.',
@@ -52,13 +52,13 @@ const en = {
   marketBand: (min: string, max: string, median: string) => `Comparables from ${min} to ${max}; median ${median}.`,
   marketNone: 'Fewer than 5 comparable cars for sale: no market position.',
   label: { below: 'Good price', fair: 'Fair price', above: 'High price' },
-  seeAll: 'See all performance',
+  seeAll: 'See all statistics',
 };
 
 export type StatsTexts = typeof en;
 
 const es: StatsTexts = {
-  title: 'Rendimiento',
+  title: 'Estadísticas',
   intro: 'Cómo encuentran y contactan los compradores sus autos. Las cifras pueden demorar hasta un minuto; los días son los de su concesionaria.',
   range: (days) => `Últimos ${days} días`,
   rangeLabel: 'Período',
@@ -92,7 +92,7 @@ const es: StatsTexts = {
   abovePartly: (n) => `Se revisaron los ${n} autos publicados hace más tiempo.`,
   position: 'Frente al mercado',
   openCar: 'Abrir el auto',
-  carTitle: (days) => `Rendimiento, últimos ${days} días`,
+  carTitle: (days) => `Estadísticas, últimos ${days} días`,
   priceHistory: 'Historial de precios',
   since: 'Desde',
   priceHistoryNone: 'Todavía no hay precios registrados.',
@@ -106,11 +106,11 @@ const es: StatsTexts = {
   marketBand: (min, max, median) => `Los comparables van de ${min} a ${max}; mediana ${median}.`,
   marketNone: 'Hay menos de 5 autos comparables en venta: sin posición en el mercado.',
   label: { below: 'Buen precio', fair: 'Precio justo', above: 'Precio alto' },
-  seeAll: 'Ver todo el rendimiento',
+  seeAll: 'Ver todas las estadísticas',
 };
 
 const pt: StatsTexts = {
-  title: 'Desempenho',
+  title: 'Estatísticas',
   intro: 'Como os compradores encontram e contatam os seus carros. Os números podem atrasar até um minuto; os dias são os da sua concessionária.',
   range: (days) => `Últimos ${days} dias`,
   rangeLabel: 'Período',
@@ -144,7 +144,7 @@ const pt: StatsTexts = {
   abovePartly: (n) => `Foram verificados os ${n} carros anunciados há mais tempo.`,
   position: 'Diante do mercado',
   openCar: 'Abrir o carro',
-  carTitle: (days) => `Desempenho, últimos ${days} dias`,
+  carTitle: (days) => `Estatísticas, últimos ${days} dias`,
   priceHistory: 'Histórico de preços',
   since: 'Desde',
   priceHistoryNone: 'Ainda não há preços registrados.',
@@ -158,7 +158,7 @@ const pt: StatsTexts = {
   marketBand: (min, max, median) => `Os comparáveis vão de ${min} a ${max}; mediana ${median}.`,
   marketNone: 'Há menos de 5 carros comparáveis à venda: sem posição no mercado.',
   label: { below: 'Bom preço', fair: 'Preço justo', above: 'Preço alto' },
-  seeAll: 'Ver todo o desempenho',
+  seeAll: 'Ver todas as estatísticas',
 };
 
 export const STATS_TEXTS: Record<Lang, StatsTexts> = { en, es, pt };

@@ -252,7 +252,7 @@ export function comparablesQuery(db: Kysely<DB>, car: Pick<VehicleRow, 'market' 
   );
 }
 
-// ---- The panel's Rendimiento page and the weekly mail (P117–P119) ----
+// ---- The panel's statistics page and the weekly mail (P117–P119) ----
 
 /** A dealership's car as the panel's lists name it. */
 export interface PanelCar {

@@ -20,7 +20,7 @@ import { dealerTimeZone, localeTagOf } from '../markets/markets.js';
 import { userLang } from '../users/service.js';
 import { carTitle } from '../vehicles/pages.js';
 import { chartFormat } from './chart.js';
-import { carsToActOn, dealerReport, type Report } from './report.js';
+import { carsToActOn, panelStats, type PanelStats } from './panel-stats.js';
 import { claimWeek, dealersPage, weeklyRecipients, type SummaryDealer, type SummaryRecipient } from './repository.js';
 import { addDays, localDate, localDayStart } from './time-zone.js';
 
@@ -41,7 +41,7 @@ const TEXTS = {
       above: (pct: string) => `priced ${pct} above the market`,
       quiet: (n: string) => `${n} views and no contact`,
     },
-    open: 'See your performance',
+    open: 'See your statistics',
     optOut: 'You get this summary as an owner of the dealership; turn it off in My account:',
   },
   es: {
@@ -55,7 +55,7 @@ const TEXTS = {
       above: (pct: string) => `precio ${pct} sobre el mercado`,
       quiet: (n: string) => `${n} visitas y ningún contacto`,
     },
-    open: 'Ver su rendimiento',
+    open: 'Ver sus estadísticas',
     optOut: 'Recibe este resumen como titular de la concesionaria; puede desactivarlo en Mi cuenta:',
   },
   pt: {
@@ -69,7 +69,7 @@ const TEXTS = {
       above: (pct: string) => `preço ${pct} acima do mercado`,
       quiet: (n: string) => `${n} visualizações e nenhum contato`,
     },
-    open: 'Ver o seu desempenho',
+    open: 'Ver as suas estatísticas',
     optOut: 'Você recebe este resumo como titular da concessionária; desative-o em Minha conta:',
   },
 } satisfies Record<Lang, unknown>;
@@ -96,11 +96,11 @@ function localeOf(lang: Lang, markets: string[]): string {
   return tag.startsWith(lang) ? tag : { es: 'es-ES', pt: 'pt-BR', en: 'en-US' }[lang];
 }
 
-function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: SummaryDealer; report: Report; panelUrl: string }): OutgoingMail {
+function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: SummaryDealer; stats: PanelStats; panelUrl: string }): OutgoingMail {
   const t = TEXTS[o.lang];
   const f = chartFormat(o.locale);
   const n = f.number;
-  const r = o.report;
+  const r = o.stats;
   const pct = (x: number) => new Intl.NumberFormat(o.locale, { style: 'percent' }).format(x / 100);
   const figures: [string, number][] = [
     [t.figures.views, r.totals.views],
@@ -116,7 +116,7 @@ function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: Summary
   }));
   const intro = t.intro(f.day(r.from), f.day(r.to));
   const subject = t.subject(o.dealer.name, n(r.totals.views), n(r.totals.leads));
-  const perf = `${o.panelUrl}/performance?days=30`;
+  const perf = `${o.panelUrl}/stats?days=30`;
   const account = `${o.panelUrl}/account`;
   const text = [
     intro,
@@ -157,14 +157,10 @@ async function summarizeDealer(store: Store, clock: Clock, publicBaseUrl: string
     if (!(await claimWeek(trx, dealer.id, week, recipients.length, now))) return null;
     if (recipients.length === 0) return 0;
     const zone = dealerTimeZone(dealer.time_zone, dealer.markets);
-    const report = await dealerReport(trx, { dealerId: dealer.id, zone, now, length: 7, to: addDays(week, 6) });
+    const stats = await panelStats(trx, { dealerId: dealer.id, zone, now, length: 7, to: addDays(week, 6) });
     for (const u of recipients) {
       const lang = userLang(u, dealer.markets);
-      await queueMail(
-        trx,
-        clock,
-        weeklyMail({ lang, locale: localeOf(lang, dealer.markets), to: u.email, dealer, report, panelUrl: `${publicBaseUrl}/panel` }),
-      );
+      await queueMail(trx, clock, weeklyMail({ lang, locale: localeOf(lang, dealer.markets), to: u.email, dealer, stats, panelUrl: `${publicBaseUrl}/panel` }));
     }
     return recipients.length;
   });

@@ -9,7 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import { msg, render, type Lang } from '../../core/i18n/index.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
-import { recordEvents } from '../webhooks/fanout.js';
+import { recordEvents } from '../events/record.js';
 import { applyVehicles, type ApplyWarning } from './apply.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { findVehicle, findVehicleRevision, listMark, listVehicles, setStatus, type VehicleRevision } from './repository.js';

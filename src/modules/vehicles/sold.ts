@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
-import { recordEvents } from '../webhooks/fanout.js';
+import { recordEvents } from '../events/record.js';
 import { setStatus, type SoldCandidate } from './repository.js';
 import { listingUrl, vehicleLabel } from './serialize.js';
 

@@ -21,7 +21,7 @@ import type { DB } from '../../core/db/schema.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError } from '../../core/errors.js';
 import type { NewEvent, VehicleRejectedData } from '../events/events.js';
-import { recordEvents } from '../webhooks/fanout.js';
+import { recordEvents } from '../events/record.js';
 import { applyVehicles, duplicateVins, plannedDuplicateVins, type ExistingCar } from './apply.js';
 import { existingExternalIds, findExistingCars, forSaleMissing } from './repository.js';
 import type { VehicleDeps } from './service.js';

@@ -11,7 +11,7 @@ import type { JobWorker } from '../../core/jobs/worker.js';
 import type { Metrics } from '../../core/metrics/metrics.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import type { SecretBox } from '../../core/secret-box.js';
-import { DELIVER_JOB_MAX_ATTEMPTS, deliveryKey } from './fanout.js';
+import { DELIVER_JOB_MAX_ATTEMPTS, deliveryKey } from '../events/record.js';
 import { insertAttempt, loadDeliveryToSend, recordWebhookFailure, recordWebhookSuccess, updateDelivery } from './repository.js';
 import { sendDelivery, type AttemptOutcome, type SendConfig } from './send.js';
 

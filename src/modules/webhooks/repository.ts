@@ -3,7 +3,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AttemptRow, DB, DeliveryRow, DeliveryStatus, WebhookRow } from '../../core/db/schema.js';
 import { compiledQuery } from '../../core/db/compiled.js';
-import { chunks } from '../../core/util/chunks.js';
 import type { EventToSend } from './send.js';
 
 export function countLiveWebhooks(db: Kysely<DB>, dealerId: number): Promise<number> {
@@ -49,32 +48,6 @@ export async function deleteWebhook(db: Kysely<DB>, dealerId: number, id: number
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
-}
-
-/** Active webhooks of a dealership, with their subscriptions (filtered by the caller). */
-export function activeWebhooks(db: Kysely<DB>, dealerId: number): Promise<{ id: number; events: string }[]> {
-  return db.selectFrom('webhooks').select(['id', 'events']).where('dealer_id', '=', dealerId).where('active', '=', 1).where('deleted_at', 'is', null).execute();
-}
-
-export interface NewDelivery {
-  webhook_id: number;
-  dealer_id: number;
-  event_id: string;
-  event_type: string;
-  status: DeliveryStatus;
-  next_attempt_at: number | null;
-  replay_of: number | null;
-  created_at: number;
-}
-
-/** Inserts deliveries in batches; returns their ids in order. */
-export async function insertDeliveries(db: Kysely<DB>, rows: NewDelivery[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const part of chunks(rows)) {
-    const out = await db.insertInto('webhook_deliveries').values(part).returning('id').execute();
-    for (const r of out) ids.push(Number(r.id));
-  }
-  return ids;
 }
 
 export interface DeliveryToSend {

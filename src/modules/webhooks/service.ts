@@ -13,8 +13,8 @@ import type { Outbound } from '../../core/outbound/fetcher.js';
 import type { SecretBox } from '../../core/secret-box.js';
 import { findDealerById } from '../dealers/repository.js';
 import { EVENT_TYPES } from '../events/events.js';
-import { insertEvents } from '../events/repository.js';
-import { queueDeliveries } from './fanout.js';
+import { queueDeliveries } from '../events/record.js';
+import { insertDeliveries, insertEvents } from '../events/repository.js';
 import {
   attemptsOf,
   countLiveWebhooks,
@@ -22,7 +22,6 @@ import {
   findDelivery,
   findWebhook,
   insertAttempt,
-  insertDeliveries,
   insertWebhook,
   listDeliveries,
   listWebhooks,

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../../core/clock.js';
 import type { DB, PhotoRow, VehicleRow } from '../../../core/db/schema.js';
 import type { NewEvent } from '../../events/events.js';
-import { recordEvents } from '../../webhooks/fanout.js';
+import { recordEvents } from '../../events/record.js';
 import { minPhotosOf } from '../../markets/markets.js';
 import { photoStateOf, toShown } from './state.js';
 import { updateVehicle } from '../repository.js';

@@ -1,15 +1,16 @@
 // Records events (D20, D21) and turns them into deliveries: one per active webhook of the
 // dealership subscribed to the event, each with its job, all written in the transaction of the
 // change that caused them (D20: an event is never lost, and never delivered to a webhook
-// created after it).
+// created after it). Here, not in webhooks/, so that the modules that cause events (vehicles,
+// feeds, leads) depend on events/ only; webhooks/ manages the subscriptions and sends what this
+// queued (deliver.ts).
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../core/db/schema.js';
 import { insertJobs } from '../../core/jobs/repository.js';
-import type { NewEvent } from '../events/events.js';
-import { insertEvents } from '../events/repository.js';
-import { activeWebhooks, insertDeliveries, type NewDelivery } from './repository.js';
+import type { NewEvent } from './events.js';
+import { activeWebhooks, insertDeliveries, insertEvents, type NewDelivery } from './repository.js';
 
 /** Attempts are counted on the delivery (D20 schedule); the job itself may be deferred many times. */
 export const DELIVER_JOB_MAX_ATTEMPTS = 1000;

@@ -1,4 +1,4 @@
-// The dealership's performance as the panel's Rendimiento page and the weekly mail show it
+// The dealership's statistics as the panel's statistics page and the weekly mail show them
 // (D34, P117, P119): figures per local day, and the cars to act on. The same rollups and
 // comparables as the API (service.ts), read per dealership and bounded per list.
 import type { Kysely } from 'kysely';
@@ -9,7 +9,7 @@ import { positionOf } from './service.js';
 import { addDays, daysBetween, localDate, localDayStart } from './time-zone.js';
 
 /** One local day's figures on the page (leads are the leads created that day). */
-export interface ReportDay {
+export interface StatsDay {
   date: string;
   views: number;
   phone: number;
@@ -18,7 +18,7 @@ export interface ReportDay {
   leads: number;
 }
 
-export interface ReportTotals {
+export interface StatsTotals {
   views: number;
   phone: number;
   whatsapp: number;
@@ -33,11 +33,11 @@ export interface PricedCar {
   diffPercent: number;
 }
 
-export interface Report {
+export interface PanelStats {
   from: string;
   to: string;
-  days: ReportDay[];
-  totals: ReportTotals;
+  days: StatsDay[];
+  totals: StatsTotals;
   forSale: number;
   viewedNoContacts: (PanelCar & { views: number })[];
   unanswered: (PanelCar & { leads: number; oldest: number })[];
@@ -77,7 +77,7 @@ export function daysOnMarketOf(activeSince: number | null, now: number, zone: st
 }
 
 /** The dealership's figures for the `length` local days ending on `to` (today when absent). */
-export async function dealerReport(db: Kysely<DB>, o: { dealerId: number; zone: string; now: number; length: number; to?: string }): Promise<Report> {
+export async function panelStats(db: Kysely<DB>, o: { dealerId: number; zone: string; now: number; length: number; to?: string }): Promise<PanelStats> {
   const to = o.to ?? localDate(o.now, o.zone);
   const from = addDays(to, -(o.length - 1));
   const start = localDayStart(from, o.zone);
@@ -96,8 +96,8 @@ export async function dealerReport(db: Kysely<DB>, o: { dealerId: number; zone: 
     leadsOn.set(d, (leadsOn.get(d) ?? 0) + 1);
   }
   const byDay = new Map(rows.map((r) => [r.day, r]));
-  const days: ReportDay[] = [];
-  const totals: ReportTotals = { views: 0, phone: 0, whatsapp: 0, inquiries: 0, leads: 0 };
+  const days: StatsDay[] = [];
+  const totals: StatsTotals = { views: 0, phone: 0, whatsapp: 0, inquiries: 0, leads: 0 };
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const r = byDay.get(d);
     const day = { date: d, views: r?.views ?? 0, phone: r?.phone ?? 0, whatsapp: r?.whatsapp ?? 0, inquiries: r?.inquiries ?? 0, leads: leadsOn.get(d) ?? 0 };
@@ -130,7 +130,7 @@ export async function dealerReport(db: Kysely<DB>, o: { dealerId: number; zone: 
 }
 
 /** The three cars to act on first (the weekly mail): unanswered, then over the market, then seen and never asked about. */
-export function carsToActOn(r: Report): { car: PanelCar; why: 'unanswered' | 'above' | 'quiet'; n: number }[] {
+export function carsToActOn(r: PanelStats): { car: PanelCar; why: 'unanswered' | 'above' | 'quiet'; n: number }[] {
   const out: { car: PanelCar; why: 'unanswered' | 'above' | 'quiet'; n: number }[] = [];
   const seen = new Set<number>();
   const add = (car: PanelCar, why: 'unanswered' | 'above' | 'quiet', n: number) => {

@@ -1,4 +1,4 @@
-// The Rendimiento page and a car's statistics section (D34, P117, P118) in a real browser, at
+// The statistics page and a car's statistics section (D34, P117, P118, P170) in a real browser, at
 // 375 px and 1280 px, in Spanish and Portuguese: the charts are drawn, their numbers open as a
 // table, nothing is wider than the screen, no English word or raw code shows, and axe-core finds
 // no serious or critical violation (the counts are printed).
@@ -17,7 +17,19 @@ import { seedPanelUser } from '../support/panel.js';
 import { axeViolations } from '../support/axe.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
 
-const FOREIGN = ['Performance', 'Views', 'Leads', 'Calls', 'Show the numbers', 'Days on the market', 'undefined', 'null', 'NaN', 'market_position'];
+const FOREIGN = [
+  'Statistics',
+  'Performance',
+  'Views',
+  'Leads',
+  'Calls',
+  'Show the numbers',
+  'Days on the market',
+  'undefined',
+  'null',
+  'NaN',
+  'market_position',
+];
 
 async function check(page: Page, what: string): Promise<void> {
   const text = await page.locator('body').innerText();
@@ -33,17 +45,17 @@ const LANGS = [
     lang: 'es',
     market: 'ar',
     locale: 'es-AR',
-    words: { title: 'Rendimiento', numbers: 'Ver los números', quiet: 'Los más vistos, sin ningún contacto', position: 'Posición en el mercado' },
+    words: { title: 'Estadísticas', numbers: 'Ver los números', quiet: 'Los más vistos, sin ningún contacto', position: 'Posición en el mercado' },
   },
   {
     lang: 'pt',
     market: 'br',
     locale: 'pt-BR',
-    words: { title: 'Desempenho', numbers: 'Ver os números', quiet: 'Os mais vistos, sem nenhum contato', position: 'Posição no mercado' },
+    words: { title: 'Estatísticas', numbers: 'Ver os números', quiet: 'Os mais vistos, sem nenhum contato', position: 'Posição no mercado' },
   },
 ] as const;
 
-describe(`Rendimiento page in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
+describe(`Statistics page in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
   let s: LiveServer;
   let browser: Browser;
   const host = new PhotoHost();
@@ -108,11 +120,12 @@ describe(`Rendimiento page in a browser (${STORE_NAME})`, { skip: skipBrowser },
         contexts.push(ctx);
         await page.getByRole('link', { name: l.words.title }).click();
         await page.getByRole('heading', { level: 1, name: l.words.title }).waitFor();
+        assert.equal(new URL(page.url()).pathname, '/panel/stats');
         assert.equal(await page.locator('svg[role=img]').count(), 3);
         assert.ok((await page.locator('#dealer-views rect').count()) > 20, 'the views are drawn');
         await page.getByRole('heading', { name: l.words.quiet }).waitFor();
         await check(page, `${l.lang} ${v.width} 30 days`);
-        await screenshot(page, `performance-${l.lang}-${v.name}`);
+        await screenshot(page, `stats-${l.lang}-${v.name}`);
 
         // The 90 days, with the views' numbers open as a table.
         await page.locator('nav.range a').nth(1).click();
@@ -122,7 +135,7 @@ describe(`Rendimiento page in a browser (${STORE_NAME})`, { skip: skipBrowser },
         await table.waitFor();
         assert.equal(await table.locator('tbody tr').count(), 90);
         await check(page, `${l.lang} ${v.width} 90 days, numbers open`);
-        if (v.name === 'phone') await screenshot(page, `performance-90-numbers-${l.lang}-${v.name}`);
+        if (v.name === 'phone') await screenshot(page, `stats-90-numbers-${l.lang}-${v.name}`);
 
         // The car priced over the others: its section on its page.
         await page.goto(`${s.base}/panel/inventory/${carId}`);
