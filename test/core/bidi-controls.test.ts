@@ -83,7 +83,14 @@ describe(`bidirectional controls in text (${STORE_NAME})`, () => {
     assert.deepEqual(checkProfile({ opening_hours: `Lun a vie\u200f 9 a 18` }, 'ar'), { ok: false, problems: { opening_hours: 'control' } });
     const { client, user } = await signedInClient(t);
     await client.get('/panel/profile');
-    const res = await client.post('/panel/profile', { address: `Av. ${RLO}setneirroC 1234`, phone: '', whatsapp: '', website: '', opening_hours: '', time_zone: '' });
+    const res = await client.post('/panel/profile', {
+      address: `Av. ${RLO}setneirroC 1234`,
+      phone: '',
+      whatsapp: '',
+      website: '',
+      opening_hours: '',
+      time_zone: '',
+    });
     assert.equal(res.status, 422);
     assert.match(res.body, /sin marcas invisibles de dirección del texto ni otros caracteres de control/);
     const d = await getDealerBySlug(t.store.db, user.slug);
@@ -98,7 +105,12 @@ describe(`bidirectional controls in text (${STORE_NAME})`, () => {
       ['color', `Rojo\u061c`, false],
       ['description', `Único dueño.\nS2${RLO}evil`, true],
     ] as const) {
-      const res = await t.app.inject({ method: 'PUT', url: '/v1/vehicles/BIDI-1', headers: bearer(key), payload: aCar({ ...GOL, photos: PHOTOS('BIDI-1'), [field]: value }) });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/v1/vehicles/BIDI-1',
+        headers: bearer(key),
+        payload: aCar({ ...GOL, photos: PHOTOS('BIDI-1'), [field]: value }),
+      });
       assert.equal(res.statusCode, 422, res.body);
       const error = res.json().error;
       assert.equal(error.code, 'invalid_vehicle');

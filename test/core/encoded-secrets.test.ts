@@ -61,7 +61,10 @@ describe(`secrets in percent-encoded paths are kept out of the logs (${STORE_NAM
       const res = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'text/csv' }, payload: body });
       assert.equal(res.statusCode, 404, path);
     }
-    assert.ok(t.logs.lines.some((l) => l.includes('"url":"/v1/feeds/[redacted]/"')), 'the push is logged, as read, masked');
+    assert.ok(
+      t.logs.lines.some((l) => l.includes('"url":"/v1/feeds/[redacted]/"')),
+      'the push is logged, as read, masked',
+    );
     assert.deepEqual(leaks(feed.token), []);
   });
 
@@ -88,7 +91,13 @@ describe(`secrets in percent-encoded paths are kept out of the logs (${STORE_NAM
 
   test("an invitation link's token, its path encoded, is in no log line", async () => {
     const d = await getDealerBySlug(t.store.db, slug);
-    const { inviteUrl } = await inviteUser(t.store, t.clock, 'http://localhost', { id: d.id, name: d.name, markets: d.markets }, { email: 'enc@example.com', name: 'Enc' });
+    const { inviteUrl } = await inviteUser(
+      t.store,
+      t.clock,
+      'http://localhost',
+      { id: d.id, name: d.name, markets: d.markets },
+      { email: 'enc@example.com', name: 'Enc' },
+    );
     const token = inviteUrl.slice(inviteUrl.lastIndexOf('/') + 1);
     for (const path of [`/panel/%69nvitation/${token}`, `/%70anel/invitation/${token}`]) {
       const res = await t.app.inject({ url: path });

@@ -396,7 +396,10 @@ describe(`panel my account (${STORE_NAME})`, () => {
     for (const name of bad) {
       const res = await client.post('/panel/users/invite', { email: 'named@example.com', name, role: 'staff' });
       assert.equal(res.status, 422, JSON.stringify(name));
-      assert.match(res.body, /El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea, marcas invisibles de dirección del texto ni otros caracteres de control\./);
+      assert.match(
+        res.body,
+        /El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea, marcas invisibles de dirección del texto ni otros caracteres de control\./,
+      );
     }
     assert.equal(await userByEmail('named@example.com'), undefined);
 
@@ -432,10 +435,13 @@ describe(`panel my account (${STORE_NAME})`, () => {
       assert.match(err.message, /name must not contain control characters \(it holds U\+000D\)/);
       return true;
     });
-    await assert.rejects(inviteUserToDealer(t.store, t.clock, 'http://localhost', user.slug, { email: 'cli@example.com', name: 'S2\u202Eevil' }), (err: Error) => {
-      assert.match(err.message, /name must not contain control characters \(it holds U\+202E\)/);
-      return true;
-    });
+    await assert.rejects(
+      inviteUserToDealer(t.store, t.clock, 'http://localhost', user.slug, { email: 'cli@example.com', name: 'S2\u202Eevil' }),
+      (err: Error) => {
+        assert.match(err.message, /name must not contain control characters \(it holds U\+202E\)/);
+        return true;
+      },
+    );
     assert.equal(await userByEmail('cli@example.com'), undefined);
     assert.deepEqual(await mailsTo('cli@example.com'), [], 'no invitation mail');
   });

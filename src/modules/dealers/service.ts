@@ -40,7 +40,10 @@ export async function createDealer(
   if (name.length === 0 || name.length > 160) throw invalid('name must be 1 to 160 characters');
   if (city !== null && city.length > 120) throw invalid('city must be at most 120 characters');
   // Shown on every page, listing and mail of the dealership: no control or bidirectional characters (core/text.ts, P158).
-  for (const [field, value] of [['name', name], ['city', city ?? '']] as const) {
+  for (const [field, value] of [
+    ['name', name],
+    ['city', city ?? ''],
+  ] as const) {
     const found = forbiddenControl(value);
     if (found) throw new ApiError('invalid_request', msg('field_control', { field, char: found }), [field]);
   }

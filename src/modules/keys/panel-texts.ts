@@ -64,7 +64,8 @@ const es: T = {
   actions: 'Acciones',
   confirmRevoke: (name) => `¿Revocar la clave “${name}”? Los programas que la usan dejarán de funcionar en un segundo.`,
   nameInvalid: 'El nombre debe tener entre 1 y 80 caracteres.',
-  nameControl: 'El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea, marcas invisibles de dirección del texto ni otros caracteres de control.',
+  nameControl:
+    'El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea, marcas invisibles de dirección del texto ni otros caracteres de control.',
   createdTitle: 'Su nueva clave',
   createdHelp: (name) => `Esta es la clave “${name}”. Péguela en el programa que la va a usar.`,
   notShownAgain: 'No se volverá a mostrar: cópiela ahora. Si la pierde, revóquela y cree otra.',
@@ -101,7 +102,8 @@ const pt: T = {
   actions: 'Ações',
   confirmRevoke: (name) => `Revogar a chave “${name}”? Os programas que a usam vão parar de funcionar em um segundo.`,
   nameInvalid: 'O nome deve ter entre 1 e 80 caracteres.',
-  nameControl: 'O nome só pode ter letras, números, espaços e sinais: sem quebras de linha, marcas invisíveis de direção do texto nem outros caracteres de controle.',
+  nameControl:
+    'O nome só pode ter letras, números, espaços e sinais: sem quebras de linha, marcas invisíveis de direção do texto nem outros caracteres de controle.',
   createdTitle: 'Sua nova chave',
   createdHelp: (name) => `Esta é a chave “${name}”. Cole-a no programa que vai usá-la.`,
   notShownAgain: 'Ela não será mostrada de novo: copie agora. Se perdê-la, revogue-a e crie outra.',

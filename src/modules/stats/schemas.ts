@@ -9,7 +9,9 @@ export const StatsQuery = Type.Object({
     DateString('First local day (YYYY-MM-DD) of the dealership (D32), included, from 1970-01-01 to 9999-12-30. Default: 29 days before `to`.'),
   ),
   to: Type.Optional(
-    DateString("Last local day (YYYY-MM-DD), included, from 1970-01-01 to 9999-12-30. Default: today in the dealership's time zone. At most 366 days from `from`."),
+    DateString(
+      "Last local day (YYYY-MM-DD), included, from 1970-01-01 to 9999-12-30. Default: today in the dealership's time zone. At most 366 days from `from`.",
+    ),
   ),
   market: Type.Optional(
     Type.String({
