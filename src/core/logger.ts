@@ -18,20 +18,50 @@ function parameterName(raw: string): string {
   }
 }
 
-/** Masks API keys, feed tokens and the panel's personal query values wherever a URL carries them. */
+/** RFC 3986's unreserved characters: percent-encoded or not, the same URL (§6.2.2.2). */
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
+
+/**
+ * `text` with its percent-encoded unreserved characters decoded, as the router reads a path
+ * (`/v1/%66eeds/…` is the feed push, `%64ik_…` a key); the rest (`%2F`, UTF-8) stays encoded.
+ */
+function unreservedDecoded(text: string): string {
+  if (!text.includes('%')) return text;
+  return text.replace(/%([0-9A-Fa-f]{2})/g, (escaped, hex: string) => {
+    const c = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(c) ? c : escaped;
+  });
+}
+
+/**
+ * Masks the secrets a text may hold wherever it is: an API key (`dik_…`, any case) and a feed's
+ * token (the segment after `/feeds/`, `/` written `%2F` too: such a path reaches no route, but
+ * its line is written all the same). Percent-encoded unreserved characters are read first.
+ */
+export function redactText(text: string): string {
+  return unreservedDecoded(text)
+    .replace(/dik_[A-Za-z0-9_-]+/gi, 'dik_[redacted]')
+    .replace(/((?:\/|%2F)feeds(?:\/|%2F))(?:(?!%2F)[^/?#\s])+/gi, '$1[redacted]');
+}
+
+/**
+ * Masks API keys, feed tokens and the panel's personal query values wherever a URL carries them.
+ * They are looked for in the path as the router reads it (P157): a path with nothing to mask
+ * is logged as sent, one with a secret as read, the secret masked.
+ */
 export function redactUrl(url: string): string {
   if (!MAY_NEED_REDACTION.test(url)) return url;
   const q = url.indexOf('?');
   const hash = url.indexOf('#', q < 0 ? 0 : q);
-  let path = q < 0 ? (hash < 0 ? url : url.slice(0, hash)) : url.slice(0, q);
-  path = path
-    .replace(/dik_[A-Za-z0-9_-]+/g, 'dik_[redacted]')
-    .replace(/(\/feeds\/)[^/?#]+/gi, '$1[redacted]')
+  const sent = q < 0 ? (hash < 0 ? url : url.slice(0, hash)) : url.slice(0, q);
+  const read = unreservedDecoded(sent);
+  const masked = redactText(read)
     // The panel's one-time links.
     .replace(/^(\/panel\/(?:invitation|reset)\/)[^/?#]+/, '$1[redacted]');
+  const path = masked === read ? sent : masked;
   if (q < 0) return path;
   const query = url.slice(q + 1, hash < 0 ? undefined : hash);
-  const panel = /^\/panel\b/.test(path);
+  const panel = /^\/panel\b/.test(read);
   // Each parameter judged by its name as decoded (`%71=` is `q=`, P72), its value by what it holds.
   const parts = query.split('&').map((part) => {
     const eq = part.indexOf('=');
@@ -39,7 +69,7 @@ export function redactUrl(url: string): string {
     const name = parameterName(part.slice(0, eq));
     const value = part.slice(eq + 1);
     if (SECRET_PARAMETERS.has(name) || (panel && PANEL_PARAMETERS.has(name))) return `${part.slice(0, eq)}=[redacted]`;
-    return /dik_|%64ik_/i.test(value) ? `${part.slice(0, eq)}=dik_[redacted]` : part;
+    return /dik_/i.test(unreservedDecoded(value)) ? `${part.slice(0, eq)}=dik_[redacted]` : part;
   });
   return `${path}?${parts.join('&')}`;
 }

@@ -3,8 +3,11 @@
 // cannot store NUL, SQLite can: refusing keeps both stores alike). Control characters are
 // Unicode's Cc (U+0000–U+001F, U+007F–U+009F). Multi-line text (a car's description, a
 // buyer's message) may hold line breaks and tabs; single-line text may not, nor U+2028/U+2029.
-const IN_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const IN_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// Neither may hold a bidirectional control (Unicode's Bidi_Control: U+061C, U+200E/F,
+// U+202A–U+202E, U+2066–U+2069): invisible, they show a name reversed ("S2\u202Eevil") in a
+// panel or a mail, so they are refused as D26 refuses them in a stock ID (P158, issue 35).
+const IN_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const IN_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** The first character `text` may not hold, written `U+0000`, or undefined. */
 export function forbiddenControl(text: string, multiline = false): string | undefined {

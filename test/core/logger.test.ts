@@ -1,7 +1,7 @@
 // Secrets never reach a log line: keys and feed tokens are masked wherever a URL carries them.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { redactUrl } from '../../src/core/logger.js';
+import { redactText, redactUrl } from '../../src/core/logger.js';
 
 describe('log redaction', () => {
   test('keys, feed tokens and credential-like query parameters are masked', () => {
@@ -27,5 +27,29 @@ describe('log redaction', () => {
     assert.equal(redactUrl('/panel/leads?%E0%A4%A=1&q=ana'), '/panel/leads?%E0%A4%A=1&q=[redacted]');
     // Outside the panel, a `q` is no buyer's name.
     assert.equal(redactUrl('/v1/vehicles/%C3%B1?q=x'), '/v1/vehicles/%C3%B1?q=x');
+  });
+
+  test('secrets are looked for in the path as the router reads it (P157): encoded unreserved characters decoded', () => {
+    const body = 'w9ZK3Ddkpkf0RE9-ovCSVflHFGCsVO2HcQLF3zov';
+    const token = '0c1898f9-2e0c-45c3-b2ad-2b4ec04a710f';
+    assert.equal(redactUrl(`/v1/%66eeds/${token}/`), '/v1/feeds/[redacted]/');
+    assert.equal(redactUrl(`/v1/%66%65%65%64%73/${token}?x=1`), '/v1/feeds/[redacted]?x=1');
+    assert.equal(redactUrl(`/%76%31/feeds/%30c1898f9-2e0c`), '/v1/feeds/[redacted]');
+    assert.equal(redactUrl(`/v1%2Ffeeds%2F${token}`), '/v1%2Ffeeds%2F[redacted]');
+    assert.equal(redactUrl(`/v1%2Ffeeds%2F${token}%2Fx`), '/v1%2Ffeeds%2F[redacted]%2Fx');
+    assert.equal(redactUrl(`/v1/vehicles/%64ik_${body}`), '/v1/vehicles/dik_[redacted]');
+    assert.equal(redactUrl(`/v1/vehicles/%64%69%6B%5F${body}/stats`), '/v1/vehicles/dik_[redacted]/stats');
+    assert.equal(redactUrl(`/v1/vehicles/DIK_${body}`), '/v1/vehicles/dik_[redacted]');
+    assert.equal(redactUrl(`/panel/%69nvitation/${token}`), '/panel/invitation/[redacted]');
+    assert.equal(redactUrl(`/v1/me?x=d%69k_${body}`), '/v1/me?x=dik_[redacted]');
+    // Nothing to mask: the path is logged as sent.
+    assert.equal(redactUrl('/v1/vehicles/%41%2F1043?market=ar'), '/v1/vehicles/%41%2F1043?market=ar');
+    assert.equal(redactUrl('/v1/%6De'), '/v1/%6De');
+  });
+
+  test("an error's message is masked the same way before it is logged", () => {
+    assert.equal(redactText('No vehicle with stock ID "dik_abcDEF123_-x".'), 'No vehicle with stock ID "dik_[redacted]".');
+    assert.equal(redactText('No route POST /v1/%66eeds/0c1898f9-2e0c//.'), 'No route POST /v1/feeds/[redacted]//.');
+    assert.equal(redactText('No vehicle with stock ID "A/1043".'), 'No vehicle with stock ID "A/1043".');
   });
 });

@@ -26,7 +26,14 @@ const reply = { statusCode: 200, elapsedTime: 1.234 } as unknown as FastifyReply
 const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
 
 describe('request log line', () => {
-  for (const url of ['/v1/me', '/v1/vehicles/A%2F1?market=ar', '/v1/x"y\\z', '/v1/ñandú', `/v1/me?api_key=dik_${'a'.repeat(20)}`]) {
+  for (const url of [
+    '/v1/me',
+    '/v1/vehicles/A%2F1?market=ar',
+    '/v1/x"y\\z',
+    '/v1/ñandú',
+    `/v1/me?api_key=dik_${'a'.repeat(20)}`,
+    `/v1/%66eeds/${'b'.repeat(36)}/`,
+  ]) {
     test(`the same line as pino's for ${url}`, async () => {
       const { log, lines } = capture('info');
       const controller = new RequestLogController();

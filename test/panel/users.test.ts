@@ -389,14 +389,17 @@ describe(`panel my account (${STORE_NAME})`, () => {
     assert.equal((await new PanelClient(t.app, freshAddress()).signIn(user.email, 'a brand new passphrase')).status, 303);
   });
 
-  test('a name with a control character (CR, LF, NUL…) is refused on the invitation, the account page, the invitation link and the CLI’s service (P71)', async () => {
+  test('a name with a control character (CR, LF, NUL…) or a bidirectional one (U+202E…) is refused on the invitation, the account page, the invitation link and the CLI’s service (P71, P158)', async () => {
     const { client, user } = await signedInClient(t, { name: 'Carmen' });
-    const bad = ['Ana\r\nBcc: victim@example.com', 'Ana\u0000', 'Ana\tB', 'Ana\u0085'];
+    const bad = ['Ana\r\nBcc: victim@example.com', 'Ana\u0000', 'Ana\tB', 'Ana\u0085', 'S2\u202Eevil', 'Ana\u2066B'];
     await client.get('/panel/users');
     for (const name of bad) {
       const res = await client.post('/panel/users/invite', { email: 'named@example.com', name, role: 'staff' });
       assert.equal(res.status, 422, JSON.stringify(name));
-      assert.match(res.body, /El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea ni otros caracteres de control\./);
+      assert.match(
+        res.body,
+        /El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea, marcas invisibles de dirección del texto ni otros caracteres de control\./,
+      );
     }
     assert.equal(await userByEmail('named@example.com'), undefined);
 
@@ -404,7 +407,7 @@ describe(`panel my account (${STORE_NAME})`, () => {
     for (const name of bad) {
       const res = await client.post('/panel/account', { name, lang: '' });
       assert.equal(res.status, 422, JSON.stringify(name));
-      assert.match(res.body, /sin saltos de línea ni otros caracteres de control/);
+      assert.match(res.body, /sin saltos de línea, marcas invisibles de dirección del texto ni otros caracteres de control/);
     }
     assert.equal((await userByEmail(user.email))!.name, 'Carmen');
 
@@ -418,9 +421,11 @@ describe(`panel my account (${STORE_NAME})`, () => {
     const path = new URL(inviteUrl).pathname;
     const invited = new PanelClient(t.app, freshAddress());
     await invited.get(path);
-    const refused = await invited.post(path, { name: 'Lina\nX', password: 'a brand new passphrase', password2: 'a brand new passphrase' });
-    assert.equal(refused.status, 422);
-    assert.match(refused.body, /sin saltos de línea ni otros caracteres de control/);
+    for (const name of ['Lina\nX', 'Lina\u202EX']) {
+      const refused = await invited.post(path, { name, password: 'a brand new passphrase', password2: 'a brand new passphrase' });
+      assert.equal(refused.status, 422);
+      assert.match(refused.body, /sin saltos de línea, marcas invisibles de dirección del texto ni otros caracteres de control/);
+    }
     assert.equal((await userByEmail('linked@example.com'))!.password_hash, null, 'the link was not used');
     assert.equal((await invited.post(path, { name: 'Lina M', password: 'a brand new passphrase', password2: 'a brand new passphrase' })).status, 303);
     assert.equal((await userByEmail('linked@example.com'))!.name, 'Lina M');
@@ -430,7 +435,15 @@ describe(`panel my account (${STORE_NAME})`, () => {
       assert.match(err.message, /name must not contain control characters \(it holds U\+000D\)/);
       return true;
     });
+    await assert.rejects(
+      inviteUserToDealer(t.store, t.clock, 'http://localhost', user.slug, { email: 'cli@example.com', name: 'S2\u202Eevil' }),
+      (err: Error) => {
+        assert.match(err.message, /name must not contain control characters \(it holds U\+202E\)/);
+        return true;
+      },
+    );
     assert.equal(await userByEmail('cli@example.com'), undefined);
+    assert.deepEqual(await mailsTo('cli@example.com'), [], 'no invitation mail');
   });
 
   test('a form without its CSRF token is refused; signed-out visitors go to sign-in', async () => {

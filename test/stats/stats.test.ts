@@ -298,6 +298,50 @@ describe(`listing statistics (${STORE_NAME})`, () => {
     assert.equal((await stats('NOPE')).statusCode, 404);
   });
 
+  test('days out of range (year 9999 and on, year 0, before the epoch, Date’s own ends) are 400 invalid_request, in the language asked for (P156)', async () => {
+    const cases: [string, string][] = [
+      ['?to=9999-12-31', 'to'],
+      ['?from=9999-12-01&to=9999-12-31', 'to'],
+      ['?from=9999-12-31&to=2026-11-10', 'from'],
+      ['?from=0000-01-01', 'from'],
+      ['?to=0000-01-01', 'to'],
+      ['?from=1969-12-31', 'from'],
+      ['?to=-001-01-01', 'to'],
+    ];
+    for (const path of ['/v1/stats', '/v1/vehicles/V-1/stats']) {
+      for (const [q, field] of cases) {
+        const r = await t.app.inject({ url: `${path}${q}`, headers: bearer(key) });
+        assert.equal(r.statusCode, 400, `${path}${q}: ${r.body}`);
+        assert.deepEqual(Object.keys(r.json()), ['error']);
+        assert.equal(r.json().error.code, 'invalid_request');
+        assert.deepEqual(r.json().error.fields, [field], `${path}${q}`);
+      }
+      // Beyond Date's own range (year 275760) the query's 10 characters stop it first.
+      for (const q of ['?to=275760-09-13', '?from=%2B275760-09-13', '?to=-271821-04-20']) {
+        const r = await t.app.inject({ url: `${path}${q}`, headers: bearer(key) });
+        assert.equal(r.statusCode, 400, `${path}${q}: ${r.body}`);
+        assert.equal(r.json().error.code, 'invalid_request');
+      }
+    }
+    const words: [string, RegExp][] = [
+      ['en', /^to must be a day from 1970-01-01 to 9999-12-30, written YYYY-MM-DD such as 2026-11-01 \(got "9999-12-31"\)\.$/],
+      ['es', /^to tiene que ser un día entre el 1970-01-01 y el 9999-12-30, escrito AAAA-MM-DD, como 2026-11-01 \(llegó «9999-12-31»\)\.$/],
+      ['pt', /^to precisa ser um dia entre 1970-01-01 e 9999-12-30, escrito AAAA-MM-DD, como 2026-11-01 \(veio “9999-12-31”\)\.$/],
+    ];
+    for (const [lang, sentence] of words) {
+      const r = await t.app.inject({ url: '/v1/stats?to=9999-12-31', headers: { ...bearer(key), 'accept-language': lang } });
+      assert.match(r.json().error.message, sentence, lang);
+    }
+    const es = await t.app.inject({ url: '/v1/stats?from=2026-11-11&to=2026-11-10', headers: { ...bearer(key), 'accept-language': 'es' } });
+    assert.equal(es.json().error.message, 'from (2026-11-11) es posterior a to (2026-11-10).');
+    const pt = await t.app.inject({ url: '/v1/stats?from=2025-11-09&to=2026-11-10', headers: { ...bearer(key), 'accept-language': 'pt' } });
+    assert.equal(pt.json().error.message, 'O período tem 367 dias; no máximo 366.');
+    // The last day there is still answers: every day listed, the range ending at the day after's start.
+    const last = await t.app.inject({ url: '/v1/stats?from=9999-12-01&to=9999-12-30', headers: bearer(key) });
+    assert.equal(last.statusCode, 200, last.body);
+    assert.equal(last.json().days.length, 30);
+  });
+
   test('GET /stats: totals and days of the dealership, its cars with any figure, most viewed first', async () => {
     const second = await publishCar(t, key, host, 'V-2');
     for (let i = 1; i <= 20; i++) await view(second, { ip: `10.1.0.${i}` });

@@ -4108,9 +4108,9 @@ export interface operations {
     getVehicleStats: {
         parameters: {
             query?: {
-                /** @description First local day (YYYY-MM-DD) of the dealership (D32), included. Default: 29 days before `to`. */
+                /** @description First local day (YYYY-MM-DD) of the dealership (D32), included, from 1970-01-01 to 9999-12-30. Default: 29 days before `to`. */
                 from?: string;
-                /** @description Last local day (YYYY-MM-DD), included. Default: today in the dealership's time zone. At most 366 days from `from`. */
+                /** @description Last local day (YYYY-MM-DD), included, from 1970-01-01 to 9999-12-30. Default: today in the dealership's time zone. At most 366 days from `from`. */
                 to?: string;
                 /** @description Required for a car only if the dealership sells in several markets; for /stats, only this market (default: all). */
                 market?: string;
@@ -4214,9 +4214,9 @@ export interface operations {
     getDealerStats: {
         parameters: {
             query?: {
-                /** @description First local day (YYYY-MM-DD) of the dealership (D32), included. Default: 29 days before `to`. */
+                /** @description First local day (YYYY-MM-DD) of the dealership (D32), included, from 1970-01-01 to 9999-12-30. Default: 29 days before `to`. */
                 from?: string;
-                /** @description Last local day (YYYY-MM-DD), included. Default: today in the dealership's time zone. At most 366 days from `from`. */
+                /** @description Last local day (YYYY-MM-DD), included, from 1970-01-01 to 9999-12-30. Default: today in the dealership's time zone. At most 366 days from `from`. */
                 to?: string;
                 /** @description Required for a car only if the dealership sells in several markets; for /stats, only this market (default: all). */
                 market?: string;

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { msg, pickLang } from '../i18n/index.js';
+import { redactText } from '../logger.js';
 import { isDrainingBody } from './drain.js';
 
 const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => ApiError> = {
@@ -43,7 +44,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
     const apiError = toApiError(err as FastifyError);
     if (apiError.status >= 500) request.log.error({ err }, 'request failed');
-    else request.log.info({ code: apiError.code }, apiError.message);
+    // The message may echo the path (a stock ID that is a key, a route not found): secrets masked (P157).
+    else request.log.info({ code: apiError.code }, redactText(apiError.message));
     if (apiError.headers) reply.headers(apiError.headers);
     // Fastify closes the connection after a body it refused; the client, still sending, would
     // get a reset instead of this answer. The rest of the body is drained instead (drain.ts).
@@ -89,7 +91,7 @@ function routerError(err: FastifyError): ApiError {
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
   const apiError = routerError(err);
   if (apiError.status >= 500) req.log.error({ err }, 'request failed');
-  else req.log.info({ code: apiError.code }, apiError.message);
+  else req.log.info({ code: apiError.code }, redactText(apiError.message));
   const lang = pickLang(req.headers['accept-language'], 'en');
   reply
     .header('x-request-id', req.id)

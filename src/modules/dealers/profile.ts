@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, DealerRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { forbiddenControl } from '../../core/text.js';
 import { dealerTimeZone, MARKET_TIME_ZONES } from '../markets/markets.js';
 import { toE164 } from '../markets/phone.js';
 import { updateDealerProfile } from './repository.js';
@@ -38,7 +39,7 @@ export function profileOf(row: Pick<DealerRow, ProfileField | 'markets'>): Deale
 }
 
 /** What is wrong with one field, as a code the panel words and the CLI explains. */
-export type ProfileProblem = 'phone_invalid' | 'whatsapp_invalid' | 'too_long' | 'website_invalid' | 'time_zone_invalid';
+export type ProfileProblem = 'phone_invalid' | 'whatsapp_invalid' | 'too_long' | 'control' | 'website_invalid' | 'time_zone_invalid';
 
 /** Names this runtime's Intl lists, by lower case, to store the usual spelling of one typed in another case. */
 let knownZones: Map<string, string> | undefined;
@@ -91,6 +92,11 @@ export function checkProfile(
       values[field] = null;
       continue;
     }
+    // Shown to buyers on every listing: no control or bidirectional characters (core/text.ts, P158).
+    if (forbiddenControl(text)) {
+      problems[field] = 'control';
+      continue;
+    }
     switch (field) {
       case 'phone':
       case 'whatsapp': {
@@ -126,6 +132,7 @@ const EXPLAINED: Record<ProfileProblem, (field: ProfileField, value: string, mar
     `phone "${v}" is not a valid phone number${m ? ` of market ${m}` : ''} (write it as people there do, or with + and the country code)`,
   whatsapp_invalid: (_f, v, m) =>
     `whatsapp "${v}" is not a valid phone number${m ? ` of market ${m}` : ''} (write it as people there do, or with + and the country code)`,
+  control: (f, v) => `${f} must not contain control characters (it holds ${forbiddenControl(v.replace(/\s+/g, ' '))})`,
   too_long: (f) => `${f} must be at most ${f === 'address' ? ADDRESS_MAX : OPENING_HOURS_MAX} characters`,
   website_invalid: (_f, v) => `website "${v}" must be an http or https address (e.g. https://autosdelsur.com.ar)`,
   time_zone_invalid: (_f, v) => `time zone "${v}" is not an IANA time zone name (e.g. America/Argentina/Buenos_Aires, Europe/Madrid)`,

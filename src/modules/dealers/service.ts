@@ -4,6 +4,8 @@ import type { Clock } from '../../core/clock.js';
 import { isUniqueViolation } from '../../core/db/dialect.js';
 import type { DB, DealerRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
+import { forbiddenControl } from '../../core/text.js';
 import { isMarketCode, MARKET_CODES } from '../markets/markets.js';
 import { findDealerBySlug, insertDealer, listDealers } from './repository.js';
 
@@ -37,6 +39,14 @@ export async function createDealer(
   }
   if (name.length === 0 || name.length > 160) throw invalid('name must be 1 to 160 characters');
   if (city !== null && city.length > 120) throw invalid('city must be at most 120 characters');
+  // Shown on every page, listing and mail of the dealership: no control or bidirectional characters (core/text.ts, P158).
+  for (const [field, value] of [
+    ['name', name],
+    ['city', city ?? ''],
+  ] as const) {
+    const found = forbiddenControl(value);
+    if (found) throw new ApiError('invalid_request', msg('field_control', { field, char: found }), [field]);
+  }
   if (markets.length === 0) throw invalid(`markets must name at least one market (${MARKET_CODES.join(', ')})`);
   const unknown = markets.filter((m) => !isMarketCode(m));
   if (unknown.length) throw invalid(`unknown market ${unknown.join(', ')}; known markets: ${MARKET_CODES.join(', ')}`);

@@ -103,7 +103,10 @@ ${
     try {
       made = await createDealerKey(store.db, clock, user.dealerId, name, sandbox);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'invalid_request') return keysPage(req, reply, { name, sandbox, error: t.nameInvalid, status: 422 });
+      if (err instanceof ApiError && err.code === 'invalid_request') {
+        const control = typeof err.text !== 'string' && err.text.code === 'field_control';
+        return keysPage(req, reply, { name, sandbox, error: control ? t.nameControl : t.nameInvalid, status: 422 });
+      }
       throw err;
     }
     // The key exists only in this answer: it is not kept, so it cannot be shown again.

@@ -22,6 +22,7 @@ const en = {
   actions: 'Actions',
   confirmRevoke: (name: string) => `Revoke the key “${name}”? Programs that use it will stop working within a second.`,
   nameInvalid: 'The name must have between 1 and 80 characters.',
+  nameControl: 'The name can only hold letters, numbers, spaces and punctuation: no line breaks, invisible text-direction marks or other control characters.',
   createdTitle: 'Your new key',
   createdHelp: (name: string) => `This is the key “${name}”. Paste it in the program that will use it.`,
   notShownAgain: 'It will not be shown again: copy it now. If you lose it, revoke it and create another.',
@@ -63,6 +64,8 @@ const es: T = {
   actions: 'Acciones',
   confirmRevoke: (name) => `¿Revocar la clave “${name}”? Los programas que la usan dejarán de funcionar en un segundo.`,
   nameInvalid: 'El nombre debe tener entre 1 y 80 caracteres.',
+  nameControl:
+    'El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea, marcas invisibles de dirección del texto ni otros caracteres de control.',
   createdTitle: 'Su nueva clave',
   createdHelp: (name) => `Esta es la clave “${name}”. Péguela en el programa que la va a usar.`,
   notShownAgain: 'No se volverá a mostrar: cópiela ahora. Si la pierde, revóquela y cree otra.',
@@ -99,6 +102,8 @@ const pt: T = {
   actions: 'Ações',
   confirmRevoke: (name) => `Revogar a chave “${name}”? Os programas que a usam vão parar de funcionar em um segundo.`,
   nameInvalid: 'O nome deve ter entre 1 e 80 caracteres.',
+  nameControl:
+    'O nome só pode ter letras, números, espaços e sinais: sem quebras de linha, marcas invisíveis de direção do texto nem outros caracteres de controle.',
   createdTitle: 'Sua nova chave',
   createdHelp: (name) => `Esta é a chave “${name}”. Cole-a no programa que vai usá-la.`,
   notShownAgain: 'Ela não será mostrada de novo: copie agora. Se perdê-la, revogue-a e crie outra.',

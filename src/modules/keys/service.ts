@@ -6,6 +6,7 @@ import type { Clock } from '../../core/clock.js';
 import type { ApiKeyRow, DB } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
 import { msg } from '../../core/i18n/index.js';
+import { forbiddenControl } from '../../core/text.js';
 import { findDealerById, findSandboxTwin } from '../dealers/repository.js';
 import { ensureSandboxTwin } from '../dealers/sandbox.js';
 import { getDealerBySlug } from '../dealers/service.js';
@@ -14,10 +15,13 @@ import { insertKey, listDealerKeys, revokeKeyById, revokeKeysByPrefix } from './
 
 export const KEY_NAME_MAX = 80;
 
-/** A key's name as kept (trimmed), or undefined when it breaks the rule (1 to 80 characters). */
-function keyName(raw: string | undefined): string | undefined {
+/** A key's name as kept (trimmed); ApiError when it breaks the rule (1 to 80 characters, no control or bidirectional characters: core/text.ts, P158). */
+function keyName(raw: string | undefined): string {
   const name = (raw ?? 'default').trim();
-  return name.length === 0 || name.length > KEY_NAME_MAX ? undefined : name;
+  if (name.length === 0 || name.length > KEY_NAME_MAX) throw new ApiError('invalid_request', msg('key_name_length', { max: KEY_NAME_MAX }));
+  const found = forbiddenControl(name);
+  if (found) throw new ApiError('invalid_request', msg('field_control', { field: 'name', char: found }));
+  return name;
 }
 
 /**
@@ -32,7 +36,6 @@ export async function createDealerKey(
   sandbox = false,
 ): Promise<{ id: number; key: string; prefix: string; name: string; sandbox: boolean }> {
   const name = keyName(rawName);
-  if (name === undefined) throw new ApiError('invalid_request', msg('key_name_length', { max: KEY_NAME_MAX }));
   let ownerId = dealerId;
   if (sandbox) {
     const live = await findDealerById(db, dealerId);

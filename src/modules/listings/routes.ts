@@ -20,6 +20,7 @@ import { toApiError } from '../../core/http/error-handler.js';
 import { requireBody } from '../../core/http/json-body.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { bodyRef, errorResponses } from '../../core/http/schemas.js';
+import { redactText } from '../../core/logger.js';
 import { checkInquiry, problemInEnglish } from '../leads/inquiry.js';
 import { InquiryInputSchema } from '../leads/schemas.js';
 import { carNotFound, receiveInquiry, assertTakesInquiries } from '../leads/service.js';
@@ -114,7 +115,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   app.setErrorHandler(async (err, req, reply) => {
     const e = toApiError(err as Error);
     if (e.status >= 500) req.log.error({ err }, 'request failed');
-    else req.log.info({ code: e.code }, e.message);
+    else req.log.info({ code: e.code }, redactText(e.message));
     if (e.headers) reply.headers(e.headers);
     if (req.method === 'POST' && !isForm(req))
       return reply.code(e.status).type('application/json; charset=utf-8').header('content-language', req.lang).send(e.toBody(req.lang));

@@ -5,8 +5,14 @@ const DateString = (description: string) => Type.String({ maxLength: 10, descrip
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
 
 export const StatsQuery = Type.Object({
-  from: Type.Optional(DateString('First local day (YYYY-MM-DD) of the dealership (D32), included. Default: 29 days before `to`.')),
-  to: Type.Optional(DateString("Last local day (YYYY-MM-DD), included. Default: today in the dealership's time zone. At most 366 days from `from`.")),
+  from: Type.Optional(
+    DateString('First local day (YYYY-MM-DD) of the dealership (D32), included, from 1970-01-01 to 9999-12-30. Default: 29 days before `to`.'),
+  ),
+  to: Type.Optional(
+    DateString(
+      "Last local day (YYYY-MM-DD), included, from 1970-01-01 to 9999-12-30. Default: today in the dealership's time zone. At most 366 days from `from`.",
+    ),
+  ),
   market: Type.Optional(
     Type.String({
       maxLength: 8,

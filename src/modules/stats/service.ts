@@ -6,6 +6,7 @@ import type { Clock } from '../../core/clock.js';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import type { Store } from '../../core/db/store.js';
 import { ApiError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import type { Dealer } from '../dealers/service.js';
 import { findVehicle } from '../vehicles/repository.js';
 import { resolveMarket } from '../vehicles/scope.js';
@@ -42,11 +43,18 @@ const MAX_VEHICLES = 100;
 const zoneOfDealer = (dealer: Pick<Dealer, 'markets'> & { timeZone?: string }): string => dealerTimeZone(dealer.timeZone, dealer.markets);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The days a range may name (P156): none before the epoch, and none so late that the day after
+ * it (where the range ends) has no YYYY-MM-DD: 9999-12-31's would be year 10000, which
+ * Date.parse does not read (a 500 before).
+ */
+const FIRST_DAY = '1970-01-01';
+const LAST_DAY = '9999-12-30';
 
-function parseDate(name: string, value: string): string {
+function parseDate(name: 'from' | 'to', value: string): string {
   const ms = Date.parse(`${value}T00:00:00Z`);
-  if (!DATE.test(value) || Number.isNaN(ms) || value < '1970-01-01' || new Date(ms).toISOString().slice(0, 10) !== value)
-    throw new ApiError('invalid_request', `${name} must be a date from 1970-01-01 on, such as 2026-11-01 (got "${value}").`, [name]);
+  if (!DATE.test(value) || Number.isNaN(ms) || value < FIRST_DAY || value > LAST_DAY || new Date(ms).toISOString().slice(0, 10) !== value)
+    throw new ApiError('invalid_request', msg('stats_date_invalid', { name, value, min: FIRST_DAY, max: LAST_DAY }), [name]);
   return value;
 }
 
@@ -54,9 +62,9 @@ function parseDate(name: string, value: string): string {
 function resolveRange(q: Pick<StatsQueryInput, 'from' | 'to'>, zone: string, now: number): { from: string; to: string } {
   const to = q.to !== undefined ? parseDate('to', q.to) : localDate(now, zone);
   const from = q.from !== undefined ? parseDate('from', q.from) : addDays(to, -(DEFAULT_DAYS - 1));
-  if (from > to) throw new ApiError('invalid_request', `from (${from}) is after to (${to}).`, ['from', 'to']);
+  if (from > to) throw new ApiError('invalid_request', msg('stats_range_order', { from, to }), ['from', 'to']);
   const days = daysBetween(from, to) + 1;
-  if (days > MAX_DAYS) throw new ApiError('invalid_request', `The range has ${days} days; at most ${MAX_DAYS}.`, ['from', 'to']);
+  if (days > MAX_DAYS) throw new ApiError('invalid_request', msg('stats_range_too_long', { days, max: MAX_DAYS }), ['from', 'to']);
   return { from, to };
 }
 

@@ -31,7 +31,7 @@ const en = {
   badEmail: 'Enter a valid e-mail address, like name@example.com.',
   alreadyHasAccount: (email: string) => `${email} already has an account.`,
   nameTooLong: 'The name is too long (80 characters at most).',
-  nameControl: 'The name can only hold letters, numbers, spaces and punctuation: no line breaks or other control characters.',
+  nameControl: 'The name can only hold letters, numbers, spaces and punctuation: no line breaks, invisible text-direction marks or other control characters.',
   tooManyInvites: (minutes: number) => `This dealership has sent ${INVITES_PER_HOUR} invitations in the last hour. Try again in ${minutes} min.`,
   badRole: 'Choose a role: owner or staff.',
   lastOwner: 'The dealership needs at least one owner. Make someone else an owner first.',
@@ -95,7 +95,8 @@ const es: T = {
   badEmail: 'Escriba un correo válido, como nombre@ejemplo.com.',
   alreadyHasAccount: (email: string) => `${email} ya tiene una cuenta.`,
   nameTooLong: 'El nombre es demasiado largo (80 caracteres como máximo).',
-  nameControl: 'El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea ni otros caracteres de control.',
+  nameControl:
+    'El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea, marcas invisibles de dirección del texto ni otros caracteres de control.',
   tooManyInvites: (minutes: number) => `Este concesionario envió ${INVITES_PER_HOUR} invitaciones en la última hora. Intente de nuevo en ${minutes} min.`,
   badRole: 'Elija un rol: titular o personal.',
   lastOwner: 'El concesionario necesita al menos un titular. Primero haga titular a otra persona.',
@@ -156,7 +157,8 @@ const pt: T = {
   badEmail: 'Informe um e-mail válido, como nome@exemplo.com.br.',
   alreadyHasAccount: (email: string) => `${email} já tem uma conta.`,
   nameTooLong: 'O nome é longo demais (no máximo 80 caracteres).',
-  nameControl: 'O nome só pode ter letras, números, espaços e sinais: sem quebras de linha nem outros caracteres de controle.',
+  nameControl:
+    'O nome só pode ter letras, números, espaços e sinais: sem quebras de linha, marcas invisíveis de direção do texto nem outros caracteres de controle.',
   tooManyInvites: (minutes: number) => `Esta concessionária enviou ${INVITES_PER_HOUR} convites na última hora. Tente de novo em ${minutes} min.`,
   badRole: 'Escolha uma função: titular ou equipe.',
   lastOwner: 'A concessionária precisa de pelo menos um titular. Antes, torne outra pessoa titular.',

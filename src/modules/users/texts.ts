@@ -24,7 +24,7 @@ const en = {
   tooShort: 'The password needs at least 12 characters.',
   tooLong: 'The password is too long (200 characters at most).',
   mismatch: 'The two passwords are different.',
-  nameControl: 'The name can only hold letters, numbers, spaces and punctuation: no line breaks or other control characters.',
+  nameControl: 'The name can only hold letters, numbers, spaces and punctuation: no line breaks, invisible text-direction marks or other control characters.',
   setPassword: 'Save and sign in',
 };
 
@@ -53,7 +53,8 @@ const es: UserTexts = {
   tooShort: 'La contraseña necesita al menos 12 caracteres.',
   tooLong: 'La contraseña es demasiado larga (200 caracteres como máximo).',
   mismatch: 'Las dos contraseñas son distintas.',
-  nameControl: 'El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea ni otros caracteres de control.',
+  nameControl:
+    'El nombre solo puede tener letras, números, espacios y signos: sin saltos de línea, marcas invisibles de dirección del texto ni otros caracteres de control.',
   setPassword: 'Guardar e ingresar',
 };
 
@@ -80,7 +81,8 @@ const pt: UserTexts = {
   tooShort: 'A senha precisa de pelo menos 12 caracteres.',
   tooLong: 'A senha é longa demais (no máximo 200 caracteres).',
   mismatch: 'As duas senhas são diferentes.',
-  nameControl: 'O nome só pode ter letras, números, espaços e sinais: sem quebras de linha nem outros caracteres de controle.',
+  nameControl:
+    'O nome só pode ter letras, números, espaços e sinais: sem quebras de linha, marcas invisíveis de direção do texto nem outros caracteres de controle.',
   setPassword: 'Salvar e entrar',
 };
 

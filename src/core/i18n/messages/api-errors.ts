@@ -78,4 +78,23 @@ export const API_ERRORS = {
     es: '{count, plural, one {El auto no cumple una regla} other {El auto no cumple # reglas}}; el detalle está en fields.',
     pt: '{count, plural, one {O carro não atende a uma regra} other {O carro não atende a # regras}}; o detalhe está em fields.',
   },
+  // The statistics' range (D34, P156).
+  stats_date_invalid: {
+    p: ['name', 'value', 'min', 'max'],
+    en: '{name} must be a day from {min} to {max}, written YYYY-MM-DD such as 2026-11-01 (got "{value}").',
+    es: '{name} tiene que ser un día entre el {min} y el {max}, escrito AAAA-MM-DD, como 2026-11-01 (llegó «{value}»).',
+    pt: '{name} precisa ser um dia entre {min} e {max}, escrito AAAA-MM-DD, como 2026-11-01 (veio “{value}”).',
+  },
+  stats_range_order: {
+    p: ['from', 'to'],
+    en: 'from ({from}) is after to ({to}).',
+    es: 'from ({from}) es posterior a to ({to}).',
+    pt: 'from ({from}) é posterior a to ({to}).',
+  },
+  stats_range_too_long: {
+    p: ['days', 'max'],
+    en: 'The range has {days} days; at most {max}.',
+    es: 'El período tiene {days} días; como máximo {max}.',
+    pt: 'O período tem {days} dias; no máximo {max}.',
+  },
 } as const satisfies Table;
