@@ -113,12 +113,20 @@ describe('photo copies and the image process', () => {
     const length = input.readUInt16BE(at + 2);
     const chunk = input.subarray(at + 4, at + 2 + length);
     // Bytes after the profile its header declares, inside its one chunk.
-    const padded = Buffer.concat([input.subarray(0, at), jpegSegment(0xe2, Buffer.concat([chunk, Buffer.from('hid-icc-tail')])), input.subarray(at + 2 + length)]);
+    const padded = Buffer.concat([
+      input.subarray(0, at),
+      jpegSegment(0xe2, Buffer.concat([chunk, Buffer.from('hid-icc-tail')])),
+      input.subarray(at + 2 + length),
+    ]);
     // A second chunk numbered as the first.
     const twice = Buffer.concat([input.subarray(0, at), jpegSegment(0xe2, chunk), input.subarray(at)]);
     // A JPG13 extension segment (0xFD) carrying words: no decoder reads it.
     const unknown = Buffer.concat([input.subarray(0, 2), jpegSegment(0xfd, Buffer.from('hid-jpg13')), input.subarray(2)]);
-    for (const [what, bytes] of [['padded', padded], ['twice', twice], ['unknown', unknown]] as const) {
+    for (const [what, bytes] of [
+      ['padded', padded],
+      ['twice', twice],
+      ['unknown', unknown],
+    ] as const) {
       assert.equal(stripJpegMetadata(bytes), undefined, what);
     }
     const out = await processImage(padded);
