@@ -125,9 +125,11 @@ describe(`sandbox: nothing public (${STORE_NAME})`, () => {
     const theirs = await stranger.get(path);
     assert.equal(theirs.status, 404);
     assert.ok(!theirs.body.includes('Is it still for sale'));
-    for (const form of [{ reply: 'hola' }, { stage: 'won' }]) {
+    for (const [action, form] of [
+      ['reply', { reply: 'hola' }],
+      ['stage', { stage: 'won' }],
+    ] as const) {
       await stranger.get('/panel/leads');
-      const action = 'reply' in form ? 'reply' : 'stage';
       assert.equal((await stranger.post(`${path}/${action}`, form)).status, 404, action);
     }
     const anon = await t.app.inject({ url: path });

@@ -5,6 +5,7 @@
 // user's saved replies, P102; then the buyer, car and stage), the only page that shows the
 // buyer's e-mail and phone, and links the car's other leads with the same e-mail or phone (never
 // merged, D37). Replies and stage changes go through the same service as the API (service.ts).
+// A lead of the dealership's sandbox opens here too, under a banner, its replies kept as notes (P161).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { LeadMessageRow, LeadStage, SavedReplyRow } from '../../core/db/schema.js';
