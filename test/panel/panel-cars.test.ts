@@ -12,6 +12,7 @@ import { bearer } from '../support/dealers.js';
 import { signedInClient, type PanelClient } from '../support/panel.js';
 import { carById, carByStockId, postMultipart, putCar, syncCars } from '../support/panel-cars.js';
 import { PhotoHost } from '../support/photos.js';
+import { hiddenIn, jpegWithHiddenWords } from '../support/hidden-jpeg.js';
 import { readPrice } from '../../src/modules/vehicles/edit-pages.js';
 
 /** A phone-like JPEG: EXIF orientation 6 (rotated), a GPS-ish comment in its metadata. */
@@ -124,6 +125,22 @@ describe(`panel cars (${STORE_NAME})`, () => {
     const restored = await client.post(`/panel/inventory/${id}/restore`);
     assert.equal(restored.status, 303);
     assert.equal((await car(id)).status, 'active');
+  });
+
+  test('P159: an uploaded upright JPEG keeps no word hidden in its JFIF, JFXX, Adobe, other APPn, comment or DNL segments', async () => {
+    const { client } = await signedInClient(t, { role: 'staff' });
+    const id = await publish(client, await Promise.all([1, 2, 3].map((seed) => jpegWithHiddenWords(320, 240, seed))));
+    await t.app.services.jobs.runDue();
+    const row = await car(id);
+    assert.equal(row.status, 'active');
+    const shown = JSON.parse(row.shown_photos) as { file_id: string; ext: string }[];
+    assert.equal(shown.length, 3);
+    for (const p of shown) {
+      const stored = await t.app.inject({ method: 'GET', url: `/photos/${p.file_id}/original.${p.ext}` });
+      assert.equal(stored.statusCode, 200);
+      assert.deepEqual(hiddenIn(stored.rawPayload), []);
+      assert.equal((await sharp(stored.rawPayload).metadata()).width, 320, 'upright: the original kept its size');
+    }
   });
 
   test('source panel is refused as API input; a reconcile of another source never marks a panel car sold', async () => {

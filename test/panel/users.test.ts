@@ -1,7 +1,7 @@
 // The panel's Users and My account pages through the real app (D27, D28).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { inviteUser, inviteUserToDealer } from '../../src/modules/users/service.js';
+import { inviteUser, inviteUserToDealer, listUsers, removeUserByEmail } from '../../src/modules/users/service.js';
 import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
 import { freshAddress, PanelClient, PASSWORD, seedPanelUser, signedInClient } from '../support/panel.js';
 
@@ -135,6 +135,88 @@ describe(`panel users (${STORE_NAME})`, () => {
     const refused = await client.post('/panel/users/invite', { email: active.email, role: 'staff' });
     assert.equal(refused.status, 429);
     assert.equal((await mailsTo(active.email)).filter((m) => m.kind === 'invite_elsewhere').length, 1);
+  });
+
+  test('P160: an address with an account at another dealership is listed as any pending invitation; its new link, role and removal work the same; it turns into a real invitation once the address is free', async () => {
+    const { client, user } = await signedInClient(t);
+    const elsewhere = await seedPanelUser(t, { name: 'Joaquina Ajena' });
+    const fresh = `p160-fresh-${process.pid}@example.com`;
+    await client.get('/panel/users');
+    for (const email of [fresh, elsewhere.email]) {
+      const res = await client.post('/panel/users/invite', { email, name: 'Nadia', role: 'owner' });
+      assert.deepEqual([res.status, res.location], [303, `/panel/users?done=invited&who=${encodeURIComponent(email)}`]);
+    }
+    /** The list's row of `email`, its address and the csrf tokens written as placeholders, and the user id it acts on. */
+    const rowOf = async (email: string) => {
+      const page = await client.get('/panel/users');
+      const row = page.body
+        .split('<tr>')
+        .map((r) => r.split('</tr>')[0]!)
+        .find((r) => r.includes(`data-label="Correo electrónico">${email}<`));
+      if (!row) return undefined;
+      const id = Number(/action="\/panel\/users\/(\d+)\/role"/.exec(row)![1]);
+      return {
+        id,
+        html: row
+          .replaceAll(email, 'EMAIL')
+          .replaceAll(`/panel/users/${id}/`, '/panel/users/ID/')
+          .replace(/name="_csrf" value="[^"]+"/g, ''),
+      };
+    };
+    const freshRow = (await rowOf(fresh))!;
+    const stood = await rowOf(elsewhere.email);
+    assert.ok(stood, 'the address of another dealership is listed');
+    assert.equal(stood.html, freshRow.html, 'the same row: name, role, pending, never signed in, the same three actions');
+    assert.match(stood.html, /Invitación pendiente/);
+    assert.ok(stood.id > freshRow.id, 'its id comes from the same sequence, in order');
+    assert.doesNotMatch((await client.get('/panel/users')).body, /Joaquina Ajena/, 'nothing of the other dealership’s user');
+    const real = (await userByEmail(elsewhere.email))!;
+    assert.equal(Number(real.dealer_id), elsewhere.dealerId, 'the address still belongs to its one account');
+
+    // "Send a new link": the holder is told again; the role follows the form, as for any pending user.
+    const again = await client.post('/panel/users/invite', { email: elsewhere.email, role: 'staff' });
+    assert.equal(again.status, 303);
+    assert.equal((await mailsTo(elsewhere.email)).filter((m) => m.kind === 'invite_elsewhere').length, 2);
+    assert.match((await rowOf(elsewhere.email))!.html, /<td data-label="Rol">Personal<\/td>/);
+    assert.equal((await rowOf(elsewhere.email))!.id, stood.id, 'one row, not two');
+    // Role and removal by id, as for any user; the redirect names the invited person.
+    const role = await client.post(`/panel/users/${stood.id}/role`, { role: 'owner' });
+    assert.deepEqual([role.status, role.location], [303, '/panel/users?done=role&who=Nadia']);
+    const removed = await client.post(`/panel/users/${stood.id}/remove`);
+    assert.deepEqual([removed.status, removed.location], [303, '/panel/users?done=removed&who=Nadia']);
+    assert.equal(await rowOf(elsewhere.email), undefined);
+    assert.deepEqual(await userByEmail(elsewhere.email), real, 'the real account never changed');
+    // Its holder still signs in to their own dealership.
+    await signedInAs(elsewhere.email);
+
+    // Invited again, then the address leaves the other dealership: the next link is a real invitation, on the same row.
+    await client.get('/panel/users');
+    await client.post('/panel/users/invite', { email: elsewhere.email, name: 'Nadia', role: 'staff' });
+    const again2 = (await rowOf(elsewhere.email))!;
+    const view = (await listUsers(t.store.db, user.dealerId)).find((u) => u.id === again2.id)!;
+    assert.deepEqual(
+      [view.email, view.active, view.role, view.name],
+      [elsewhere.email, false, 'staff', 'Nadia'],
+      'the service (and the CLI’s list) shows the address',
+    );
+    await seedPanelUser(t, { slug: elsewhere.slug, role: 'owner' }); // that dealership keeps an owner
+    await removeUserByEmail(t.store, elsewhere.slug, elsewhere.email);
+    const invitesBefore = (await mailsTo(elsewhere.email)).filter((m) => m.kind === 'invite').length;
+    const freed = await client.post('/panel/users/invite', { email: elsewhere.email, role: 'staff' });
+    assert.equal(freed.status, 303);
+    const invited = (await userByEmail(elsewhere.email))!;
+    assert.deepEqual([Number(invited.id), Number(invited.dealer_id), invited.elsewhere_email], [again2.id, user.dealerId, null]);
+    assert.equal((await tokensOf(again2.id)).length, 1, 'a link to accept');
+    assert.equal((await mailsTo(elsewhere.email)).filter((m) => m.kind === 'invite').length, invitesBefore + 1);
+    assert.equal((await rowOf(elsewhere.email))!.id, again2.id);
+
+    // The operator's CLI removes such a row by its address too.
+    const other = await seedPanelUser(t);
+    await client.post('/panel/users/invite', { email: other.email, role: 'staff' });
+    assert.ok(await rowOf(other.email));
+    await removeUserByEmail(t.store, user.slug, other.email);
+    assert.equal(await rowOf(other.email), undefined);
+    assert.ok(await userByEmail(other.email), 'the other dealership’s user stays');
   });
 
   test('invitations are limited per dealership and hour (P61): the 31st is a 429 page that keeps the form; another dealership is not held', async () => {

@@ -13,6 +13,7 @@ import { processImage } from '../../src/modules/photos/image.js';
 import { ImageWork } from '../../src/modules/photos/image-work.js';
 import { stripJpegMetadata } from '../../src/modules/photos/jpeg-strip.js';
 import { LocalPhotoStorage } from '../../src/modules/photos/local-storage.js';
+import { hiddenIn, HIDDEN, jpegSegment, jpegWithHiddenWords } from '../support/hidden-jpeg.js';
 
 /** A noisy picture (a flat one would hide a decoder that reads the wrong data). */
 async function picture(width: number, height: number): Promise<Buffer> {
@@ -83,6 +84,55 @@ describe('photo copies and the image process', () => {
     assert.equal(stripJpegMetadata(input.subarray(0, input.length - 200)), undefined, 'truncated');
     assert.equal(stripJpegMetadata(Buffer.from('not a jpeg at all')), undefined);
     assert.equal(stripJpegMetadata(Buffer.concat([input.subarray(0, 2), Buffer.from([0xff, 0xe1, 0xff, 0xff])])), undefined, 'a length past the end');
+  });
+
+  test('P159: words in a JFIF or JFXX thumbnail, after the JFIF or Adobe fields, in any APPn, a comment or a DNL are gone; pixels and colours kept', async () => {
+    const input = await jpegWithHiddenWords();
+    assert.deepEqual(hiddenIn(input), [...HIDDEN], 'the test image hides every word');
+    const stripped = stripJpegMetadata(input);
+    assert.ok(stripped, 'still cut losslessly, not re-encoded');
+    assert.deepEqual(hiddenIn(stripped), []);
+    assert.ok((await pixels(stripped)).equals(await pixels(input)), 'same pixels');
+    const meta = await sharp(stripped).metadata();
+    assert.ok(meta.icc, 'ICC profile kept');
+    assert.equal(meta.density, 72, 'the JFIF density kept');
+    // One JFIF of its 14 fixed bytes (version 1.01, no thumbnail) and one Adobe of its 12.
+    const jfif = stripped.indexOf('JFIF\0');
+    assert.deepEqual([...stripped.subarray(jfif - 4, jfif + 14)], [0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 1, 0, 72, 0, 72, 0, 0]);
+    assert.equal(stripped.indexOf('JFIF\0', jfif + 1), -1);
+    const adobe = stripped.indexOf('Adobe');
+    assert.deepEqual([...stripped.subarray(adobe - 4, adobe + 12)], [0xff, 0xee, 0, 14, 0x41, 0x64, 0x6f, 0x62, 0x65, 0, 100, 0, 0, 0, 0, 1]);
+    const out = await processImage(input);
+    assert.ok(out.original.equals(stripped), 'the original is the cut input');
+    for (const copy of [out.display, ...out.extra.map((c) => c.data)]) assert.deepEqual(hiddenIn(copy), []);
+  });
+
+  test('P159: an ICC profile whose chunks do not make exactly one profile, or a marker the stripper does not know, is re-encoded', async () => {
+    const input = await jpegWithHiddenWords();
+    const at = input.indexOf('ICC_PROFILE\0') - 4;
+    const length = input.readUInt16BE(at + 2);
+    const chunk = input.subarray(at + 4, at + 2 + length);
+    // Bytes after the profile its header declares, inside its one chunk.
+    const padded = Buffer.concat([
+      input.subarray(0, at),
+      jpegSegment(0xe2, Buffer.concat([chunk, Buffer.from('hid-icc-tail')])),
+      input.subarray(at + 2 + length),
+    ]);
+    // A second chunk numbered as the first.
+    const twice = Buffer.concat([input.subarray(0, at), jpegSegment(0xe2, chunk), input.subarray(at)]);
+    // A JPG13 extension segment (0xFD) carrying words: no decoder reads it.
+    const unknown = Buffer.concat([input.subarray(0, 2), jpegSegment(0xfd, Buffer.from('hid-jpg13')), input.subarray(2)]);
+    for (const [what, bytes] of [
+      ['padded', padded],
+      ['twice', twice],
+      ['unknown', unknown],
+    ] as const) {
+      assert.equal(stripJpegMetadata(bytes), undefined, what);
+    }
+    const out = await processImage(padded);
+    assert.ok(!out.original.includes(Buffer.from('hid-icc-tail')));
+    assert.deepEqual(hiddenIn(out.original), []);
+    assert.equal((await sharp(out.original).metadata()).width, 320);
   });
 
   test('P88: narrower copies (480, 960) beside the display one, each also in WebP, made once by the image process and stored beside the others', async (t) => {

@@ -12,6 +12,7 @@ import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { makeApp, openTestStore, STORE_NAME, testConfig, LogCapture, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar } from '../support/cars.js';
+import { hiddenIn, jpegWithHiddenWords } from '../support/hidden-jpeg.js';
 
 // ---- a loopback image server ------------------------------------------------------------
 
@@ -158,6 +159,22 @@ describe(`photo import (${STORE_NAME})`, () => {
     assert.equal(om.width, 1620, 'the original keeps its size');
     assert.equal(om.exif, undefined);
     assert.ok(!original.rawPayload.includes(Buffer.from('secret-dealer-serial')));
+  });
+
+  test('P159: an imported JPEG keeps no word hidden in its JFIF, JFXX, Adobe, other APPn, comment or DNL segments in the public original', async () => {
+    const hidden = img.serve('/hidden.jpg', await jpegWithHiddenWords(640, 480));
+    await put('P-HIDDEN', aCar({ ...CRONOS, photos: [hidden, good[0]!, good[1]!] }));
+    await run();
+    const v = await get('P-HIDDEN');
+    assert.equal(v.status, 'active');
+    const status = v.photo_status[0] as { source_url: string; url: string; original_url: string };
+    assert.equal(status.source_url, hidden);
+    for (const u of [status.original_url, status.url]) {
+      const res = await t.app.inject({ url: new URL(u).pathname });
+      assert.equal(res.statusCode, 200, u);
+      assert.deepEqual(hiddenIn(res.rawPayload), [], u);
+      assert.equal((await sharp(res.rawPayload).metadata()).width, 640);
+    }
   });
 
   test('the same source URL is downloaded once per car; a changed set swaps whole while the car stays active', async () => {

@@ -96,6 +96,67 @@ describe(`sandbox: nothing public (${STORE_NAME})`, () => {
     assert.equal(inq.json().error.code, 'not_found');
   });
 
+  test("P161: a sandbox lead's url opens its conversation for the dealership's own people (banner, notes only), 404 to others, sign-in to visitors", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sandbox/leads',
+      headers: bearer(sandboxKey),
+      payload: { external_id: 'SBX-1', message: 'Is it still for sale?' },
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    const lead = made.json<{ lead: { id: number; url: string } }>().lead;
+    assert.equal(lead.url, `${BASE}/panel/leads/${lead.id}`);
+    const listed = (await t.app.inject({ url: '/v1/leads', headers: bearer(sandboxKey) })).json<{ data: { id: number; url: string }[] }>().data;
+    assert.equal(listed.find((l) => l.id === lead.id)?.url, lead.url, 'GET /leads gives the same url');
+    const path = pathOf(lead.url);
+
+    const page = await owner.get(path);
+    assert.equal(page.status, 200, page.body.slice(0, 300));
+    assert.match(page.body, /class="notice warn sandbox-banner" role="status">Sandbox: esta consulta es una prueba de su integración/);
+    assert.match(page.body, /Is it still for sale\?/);
+    assert.match(page.body, /Desde el sandbox no se envían correos/);
+    assert.match(page.body, /Guardar nota/, 'a note, not an e-mail');
+    const staff = await seedPanelUser(t, { slug, role: 'staff' });
+    const colleague = new PanelClient(t.app, freshAddress());
+    assert.equal((await colleague.signIn(staff.email, staff.password)).status, 303);
+    assert.equal((await colleague.get(path)).status, 200, "the dealership's staff too");
+
+    // Another dealership's people: 404, as for any lead not theirs; a visitor: sign in first, nothing shown.
+    const theirs = await stranger.get(path);
+    assert.equal(theirs.status, 404);
+    assert.ok(!theirs.body.includes('Is it still for sale'));
+    for (const [action, form] of [
+      ['reply', { reply: 'hola' }],
+      ['stage', { stage: 'won' }],
+    ] as const) {
+      await stranger.get('/panel/leads');
+      assert.equal((await stranger.post(`${path}/${action}`, form)).status, 404, action);
+    }
+    const anon = await t.app.inject({ url: path });
+    assert.equal(anon.statusCode, 303);
+    assert.match(String(anon.headers.location), /^\/panel\/sign-in/);
+    assert.ok(!anon.body.includes('Is it still for sale'));
+
+    // Its forms work where the lead is: a reply is kept as a note (nothing e-mailed to the made-up buyer), the stage moves.
+    await owner.get(path);
+    const replied = await owner.post(`${path}/reply`, { reply: 'Yes, come and see it.' });
+    assert.deepEqual([replied.status, replied.location], [303, `${path}?done=noted`]);
+    const entries = await t.store.db.selectFrom('lead_messages').select(['author', 'body']).where('lead_id', '=', lead.id).orderBy('id').execute();
+    assert.deepEqual(entries.at(-1), { author: 'note', body: 'Yes, come and see it.' });
+    const buyer = await t.store.db.selectFrom('lead_contacts').select('email').where('lead_id', '=', lead.id).executeTakeFirstOrThrow();
+    assert.equal((await t.store.db.selectFrom('mails').select('id').where('to_address', '=', buyer.email!).execute()).length, 0);
+    await owner.get(path);
+    const staged = await owner.post(`${path}/stage`, { stage: 'won' });
+    assert.deepEqual([staged.status, staged.location], [303, `${path}?done=stage`]);
+    const after = (await t.app.inject({ url: '/v1/leads', headers: bearer(sandboxKey) })).json<{ data: { id: number; stage: string }[] }>().data;
+    assert.equal(after.find((l) => l.id === lead.id)?.stage, 'won');
+
+    // Not in the live inbox; a live key still gets 404 for it (D35).
+    assert.ok(!(await owner.get('/panel/leads')).body.includes(`/panel/leads/${lead.id}"`));
+    const live = await t.app.inject({ method: 'PATCH', url: `/v1/leads/${lead.id}`, headers: bearer(liveKey), payload: { stage: 'lost' } });
+    assert.equal(live.statusCode, 404);
+  });
+
   test('sitemap and storefront: the live car and storefront only', async () => {
     const listed = locs((await t.app.inject({ url: '/sitemap.xml' })).body);
     assert.ok(listed.includes(liveCar.url), listed.join(' '));

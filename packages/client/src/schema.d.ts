@@ -1127,7 +1127,7 @@ export interface components {
             last_message: string | null;
             /**
              * Format: uri
-             * @description The conversation in the dealer panel: $PUBLIC_BASE_URL/panel/leads/{id}.
+             * @description The conversation in the dealer panel: $PUBLIC_BASE_URL/panel/leads/{id}. A sandbox lead's opens there too, for the dealership's signed-in users only (D35).
              */
             url: string;
         };

@@ -31,6 +31,7 @@ import * as sandbox from './migrations/2026-11-27-106-sandbox.js';
 import * as dealerLogo from './migrations/2026-11-28-001-dealer-logo.js';
 import * as statsCovering from './migrations/2026-11-28-004-stats-covering.js';
 import * as statsDealerDaily from './migrations/2026-11-28-005-stats-dealer-daily.js';
+import * as invitesElsewhere from './migrations/2026-11-29-160-invites-elsewhere.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -60,6 +61,7 @@ const MIGRATIONS = {
   '2026-11-28-001-dealer-logo': dealerLogo,
   '2026-11-28-004-stats-covering': statsCovering,
   '2026-11-28-005-stats-dealer-daily': statsDealerDaily,
+  '2026-11-29-160-invites-elsewhere': invitesElsewhere,
 };
 
 /**

@@ -334,7 +334,7 @@ export type PanelLang = 'es' | 'pt' | 'en';
 interface UsersTable {
   id: Generated<number>;
   dealer_id: number;
-  /** Lower-cased. */
+  /** Lower-cased; unique. A P160 row's is `elsewhere:<dealer id>:<address>`, which no address can be. */
   email: string;
   name: string;
   role: UserRole;
@@ -348,6 +348,11 @@ interface UsersTable {
   weekly_stats: ColumnType<number, number | undefined, number>;
   created_at: number;
   last_sign_in_at: number | null;
+  /**
+   * Set on a pending user who stands for an invitation of an address that has an account at
+   * another dealership (P160): the address, shown as this user's; `email` is then a key that is no address.
+   */
+  elsewhere_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface UserSessionsTable {

@@ -5,6 +5,7 @@
 // user's saved replies, P102; then the buyer, car and stage), the only page that shows the
 // buyer's e-mail and phone, and links the car's other leads with the same e-mail or phone (never
 // merged, D37). Replies and stage changes go through the same service as the API (service.ts).
+// A lead of the dealership's sandbox opens here too, under a banner, its replies kept as notes (P161).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { LeadMessageRow, LeadStage, SavedReplyRow } from '../../core/db/schema.js';
@@ -30,6 +31,7 @@ import {
   inboxOf,
   isStage,
   openConversation,
+  panelLeadDealer,
   REPLY_MAX,
   replyProblem,
   replyToLead,
@@ -258,7 +260,8 @@ ${entries.map((e) => {
 })}
 </section>`;
 
-    const asNote = !email;
+    // A sandbox lead's buyer is made up: nothing is e-mailed, what is written is a note (P161).
+    const asNote = !email || c.sandbox;
     // Saved replies (P102): a GET form that puts one in the box (no script needed); with the
     // script it is inserted where the cursor is, keeping what was typed.
     const picker = saved.length
@@ -271,7 +274,7 @@ ${entries.map((e) => {
       : '';
     const replyForm = html`<section class="card" aria-labelledby="reply-title">
 <h2 id="reply-title">${asNote ? t.noteTitle : t.replyTitle}</h2>
-${asNote ? notice('warn', erased ? t.erasedHelp : t.noteHelp) : ''}
+${asNote ? notice('warn', c.sandbox ? t.sandboxNoteHelp : erased ? t.erasedHelp : t.noteHelp) : ''}
 ${form.problem ? notice('bad', t.problems[form.problem]) : ''}
 ${picker}
 <form method="post" action="/panel/leads/${lead.id}/reply">
@@ -291,6 +294,7 @@ ${asNote ? '' : html`<p id="reply-help" class="muted">${t.replyHelp(email)}</p>`
       status: form.problem ? 422 : 200,
       body: html`<p><a href="/panel/leads">← ${t.back}</a></p>
 <h1>${t.conversationTitle(carTitle)}</h1>
+${c.sandbox ? html`<p class="notice warn sandbox-banner" role="status">${t.sandboxLead}</p>` : ''}
 ${notice('ok', done)}
 <div class="convo">
 <div class="convo-main">
@@ -333,7 +337,9 @@ ${stageCard}
     const id = idParam(req.params.id);
     const stage = formFields(req.body).stage;
     if (!isStage(stage)) throw new PageError(400, 'bad_request', LEAD_TEXTS[user.lang].badStage);
-    await changeStage(deps, user.dealerId, id, stage, { userId: user.id, name: user.name || user.email });
+    // The lead may be the sandbox's (P161): changed where it is, as PATCH /leads/{id} with a sandbox key would.
+    const dealerId = await panelLeadDealer(deps.store.db, user.dealerId, id);
+    await changeStage(deps, dealerId, id, stage, { userId: user.id, name: user.name || user.email });
     return redirectTo(reply, `/panel/leads/${id}?done=stage`);
   });
 

@@ -70,6 +70,8 @@ const en = {
     'This buyer left only a phone number: call them or send a WhatsApp message. What you write here is kept in the conversation as a note; it is not sent.',
   noteSave: 'Save note',
   erasedHelp: 'The buyer’s details were erased: what you write is kept as a note.',
+  sandboxLead: 'Sandbox: this lead is a test of your integration, made with a sandbox key. Its buyer is made up, and it is not in your list of leads.',
+  sandboxNoteHelp: 'Nothing is e-mailed from the sandbox: what you write here is kept in the conversation as a note.',
   replied_done: 'Your reply was sent to the buyer and kept in the conversation.',
   noted_done: 'Your note was saved.',
   stage_done: 'The stage was changed.',
@@ -169,6 +171,9 @@ const es: T = {
   noteHelp: 'Este comprador dejó solo un teléfono: llámelo o escríbale por WhatsApp. Lo que escriba aquí queda en la conversación como nota; no se envía.',
   noteSave: 'Guardar nota',
   erasedHelp: 'Los datos del comprador se borraron: lo que escriba queda como nota.',
+  sandboxLead:
+    'Sandbox: esta consulta es una prueba de su integración, hecha con una clave de sandbox. Su comprador es ficticio y no aparece en su lista de consultas.',
+  sandboxNoteHelp: 'Desde el sandbox no se envían correos: lo que escriba aquí queda en la conversación como nota.',
   replied_done: 'Su respuesta se envió al comprador y quedó en la conversación.',
   noted_done: 'Se guardó su nota.',
   stage_done: 'Se cambió la etapa.',
@@ -266,6 +271,9 @@ const pt: T = {
     'Este comprador deixou só um telefone: ligue ou mande uma mensagem pelo WhatsApp. O que você escrever aqui fica na conversa como nota; não é enviado.',
   noteSave: 'Salvar nota',
   erasedHelp: 'Os dados do comprador foram apagados: o que você escrever fica como nota.',
+  sandboxLead:
+    'Sandbox: este contato é um teste da sua integração, feito com uma chave de sandbox. O comprador é fictício e ele não aparece na sua lista de contatos.',
+  sandboxNoteHelp: 'Nada é enviado por e-mail a partir do sandbox: o que você escrever aqui fica na conversa como nota.',
   replied_done: 'Sua resposta foi enviada ao comprador e ficou na conversa.',
   noted_done: 'Sua nota foi salva.',
   stage_done: 'A etapa foi alterada.',

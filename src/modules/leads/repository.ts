@@ -27,6 +27,21 @@ export function findDealerLead(db: Kysely<DB>, dealerId: number, id: number): Pr
   return db.selectFrom('leads').selectAll().where('dealer_id', '=', dealerId).where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Lead `id` as the panel of live dealership `liveId` may open it (D35, P161): its own, or one of
+ * its sandbox twin's, with the twin's id in `sandbox_of` (null for its own).
+ */
+export function findPanelLead(db: Kysely<DB>, liveId: number, id: number): Promise<(LeadRow & { sandbox_of: number | null }) | undefined> {
+  return db
+    .selectFrom('leads')
+    .innerJoin('dealers', 'dealers.id', 'leads.dealer_id')
+    .selectAll('leads')
+    .select('dealers.sandbox_of')
+    .where('leads.id', '=', id)
+    .where((eb) => eb.or([eb('leads.dealer_id', '=', liveId), eb('dealers.sandbox_of', '=', liveId)]))
+    .executeTakeFirst();
+}
+
 /** A car's status, read again inside the inquiry's transaction. */
 export async function vehicleStatus(trx: Kysely<DB>, vehicleId: number): Promise<string | undefined> {
   return (await trx.selectFrom('vehicles').select('status').where('id', '=', vehicleId).executeTakeFirst())?.status;

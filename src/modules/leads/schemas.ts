@@ -23,7 +23,11 @@ const LeadSchema = Type.Object(
       description:
         'The latest message, with e-mail addresses, phone numbers and the buyer\'s name replaced by [hidden], however they were typed ("11.4567.8901", "jose at example dot com", the name without its accents). Prices, years and mileages stay. The whole conversation is in the dealer panel.',
     }),
-    url: Type.String({ format: 'uri', description: 'The conversation in the dealer panel: $PUBLIC_BASE_URL/panel/leads/{id}.' }),
+    url: Type.String({
+      format: 'uri',
+      description:
+        "The conversation in the dealer panel: $PUBLIC_BASE_URL/panel/leads/{id}. A sandbox lead's opens there too, for the dealership's signed-in users only (D35).",
+    }),
   },
   { $id: 'Lead', title: 'Lead', description: "A buyer who wrote about one of the dealership's cars. Buyer contact details are never included." },
 );

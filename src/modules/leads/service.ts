@@ -195,9 +195,27 @@ export function replyProblem(text: string): ReplyProblem | undefined {
 }
 
 /**
- * A dealer's reply: e-mailed to the buyer when they gave an e-mail (Reply-To the user, so an
- * answer by e-mail reaches a person), else kept as a note. The entry, the mail and a `new`
- * lead's move to `contacted` commit together.
+ * The lead the panel of live dealership `liveId` may open (D29, D35, P161): its own, or its
+ * sandbox's, whose `url` (GET /leads and the sandbox's webhooks) leads to the panel too; any
+ * other dealership's is 404. `dealerId` is the dealership that holds it.
+ */
+async function panelLead(db: Kysely<DB>, liveId: number, leadId: number): Promise<{ lead: LeadRow; dealerId: number; sandbox: boolean }> {
+  const found = await repo.findPanelLead(db, liveId, leadId);
+  if (!found) throw leadNotFound();
+  const { sandbox_of: twinOf, ...lead } = found;
+  return { lead, dealerId: Number(lead.dealer_id), sandbox: twinOf !== null };
+}
+
+/** The dealership holding a lead the panel of `liveId` may open (its own or its sandbox's, P161); else 404. */
+export async function panelLeadDealer(db: Kysely<DB>, liveId: number, leadId: number): Promise<number> {
+  return (await panelLead(db, liveId, leadId)).dealerId;
+}
+
+/**
+ * A dealer's reply in the panel: e-mailed to the buyer when they gave an e-mail (Reply-To the
+ * user, so an answer by e-mail reaches a person), else kept as a note. The entry, the mail and
+ * a `new` lead's move to `contacted` commit together. A sandbox lead's buyer is made up
+ * (POST /sandbox/leads, an example.com address): what is written there is kept as a note (P161).
  */
 export async function replyToLead(
   deps: LeadDeps,
@@ -210,11 +228,10 @@ export async function replyToLead(
   const body = text.replace(/\r\n?/g, '\n').trim();
   const actor: Actor = { userId: user.id, name: user.name || user.email };
   return writeTransaction(deps.store, async (trx) => {
-    const lead = await repo.findDealerLead(trx, user.dealerId, leadId);
-    if (!lead) throw leadNotFound();
+    const { lead, sandbox } = await panelLead(trx, user.dealerId, leadId);
     const contact = await repo.findContact(trx, lead.id);
     const now = deps.clock.now();
-    const email = contact?.erased_at == null ? (contact?.email ?? null) : null;
+    const email = contact?.erased_at == null && !sandbox ? (contact?.email ?? null) : null;
     await repo.insertMessage(trx, lead.id, { author: email ? 'dealer' : 'note', body, userId: actor.userId, authorName: actor.name }, now);
     await repo.touchActivity(trx, lead.id, now);
     if (!email) return { mailed: false };
@@ -275,18 +292,22 @@ export interface Conversation {
   entries: LeadMessageRow[];
   /** What the car page of the public shows. */
   carUrl: string;
+  /** A lead of the dealership's sandbox (D35, P161): shown under a banner, nothing e-mailed. */
+  sandbox: boolean;
 }
 
 /** At most this many related leads are named on a conversation page. */
 const RELATED_MAX = 10;
 
-/** A lead's whole conversation, for the panel only (D29); opening it marks it read. */
-export async function openConversation(deps: LeadDeps, dealerId: number, leadId: number): Promise<Conversation> {
+/**
+ * A lead's whole conversation, for the panel only (D29), of live dealership `liveId`: its own
+ * lead or its sandbox's (P161). Opening it marks it read.
+ */
+export async function openConversation(deps: LeadDeps, liveId: number, leadId: number): Promise<Conversation> {
   const db = deps.store.db;
-  const lead = await repo.findDealerLead(db, dealerId, leadId);
-  if (!lead) throw leadNotFound();
+  const { lead, dealerId, sandbox } = await panelLead(db, liveId, leadId);
   const [contact, car, entries] = await Promise.all([repo.findContact(db, lead.id), repo.findCar(db, lead.vehicle_id), repo.conversationEntries(db, lead.id)]);
   const related = contact ? await repo.relatedLeads(db, lead.vehicle_id, lead.id, contact.email_key, contact.phone_key, RELATED_MAX) : [];
   if (lead.unread === 1) await repo.markRead(db, dealerId, lead.id);
-  return { lead, contact, related, car, entries, carUrl: listingUrl(deps.publicBaseUrl, lead.listing_id) };
+  return { lead, contact, related, car, entries, carUrl: listingUrl(deps.publicBaseUrl, lead.listing_id), sandbox };
 }

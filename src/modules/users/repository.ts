@@ -26,6 +26,42 @@ export async function insertUser(db: Kysely<DB>, u: { dealerId: number; email: s
   return Number(row.id);
 }
 
+/**
+ * The `email` of a pending user who stands for an invitation of an address that has an account at
+ * another dealership (P160): unique per dealership and address, and never an address itself (no
+ * address holds ':', emailProblem), so no sign-in, reset or invitation ever finds it by address.
+ */
+const elsewhereKey = (dealerId: number, email: string): string => `elsewhere:${dealerId}:${email}`;
+
+/** A pending user of `dealerId` standing for its invitation of `email`, which has an account elsewhere (P160). */
+export async function insertElsewhereUser(db: Kysely<DB>, u: { dealerId: number; email: string; name: string; role: UserRole; now: number }): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      dealer_id: u.dealerId,
+      email: elsewhereKey(u.dealerId, u.email),
+      elsewhere_email: u.email,
+      name: u.name,
+      role: u.role,
+      lang: null,
+      password_hash: null,
+      created_at: u.now,
+      last_sign_in_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export function findElsewhereUser(db: Kysely<DB>, dealerId: number, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', elsewhereKey(dealerId, email)).executeTakeFirst();
+}
+
+/** The address has no account any more: the row becomes an ordinary pending user of it (P160). */
+export async function claimElsewhereUser(db: Kysely<DB>, dealerId: number, id: number, email: string): Promise<void> {
+  await db.updateTable('users').set({ email, elsewhere_email: null }).where('dealer_id', '=', dealerId).where('id', '=', id).execute();
+}
+
 export function findUserByEmail(db: Kysely<DB>, email: string): Promise<UserWithDealer | undefined> {
   return withDealer(db).where('users.email', '=', email).executeTakeFirst();
 }
@@ -39,7 +75,13 @@ export function findDealerUser(db: Kysely<DB>, dealerId: number, id: number): Pr
 }
 
 export function listDealerUsers(db: Kysely<DB>, dealerId: number): Promise<UserRow[]> {
-  return db.selectFrom('users').selectAll().where('dealer_id', '=', dealerId).orderBy('email').execute();
+  // By the address shown (P160's rows by theirs, not by their key).
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('dealer_id', '=', dealerId)
+    .orderBy((eb) => eb.fn.coalesce('elsewhere_email', 'email'))
+    .execute();
 }
 
 export async function countOwners(db: Kysely<DB>, dealerId: number): Promise<number> {

@@ -81,7 +81,8 @@ export interface UserView {
 
 const toView = (u: UserRow): UserView => ({
   id: Number(u.id),
-  email: u.email,
+  // A P160 row shows the address the owner invited, as any pending user's.
+  email: u.elsewhere_email ?? u.email,
   name: u.name,
   role: u.role,
   lang: u.lang,
@@ -125,8 +126,13 @@ async function issueInvitation(
 ): Promise<{ user: UserView; inviteUrl: string }> {
   const now = clock.now();
   let id: number;
-  if (existing) {
-    id = Number(existing.id);
+  // This dealership's earlier invitation of the address while it had an account elsewhere (P160):
+  // the address is free now, so that row becomes its pending user (same row, same place in the list).
+  const stood = existing ? undefined : await repo.findElsewhereUser(trx, dealer.id, v.email);
+  if (stood) await repo.claimElsewhereUser(trx, dealer.id, Number(stood.id), v.email);
+  const pending = existing ?? stood;
+  if (pending) {
+    id = Number(pending.id);
     await repo.updateDealerUser(trx, dealer.id, id, { role: v.role, ...(v.name ? { name: v.name } : {}) });
   } else {
     id = await repo.insertUser(trx, { dealerId: dealer.id, email: v.email, name: v.name, role: v.role, now });
@@ -171,13 +177,19 @@ export async function inviteUser(
  * An owner's invitation from the panel (P71). An address of another dealership (active or
  * pending) is answered exactly as any invitation, so an owner cannot learn which addresses have
  * accounts elsewhere; the person is told by mail instead, in their language, in the same
- * transaction. An address active in this dealership is refused: the owner sees it in the list.
+ * transaction. The invitation is kept as a pending user of this dealership (P160) — made, or its
+ * role and name set, as issueInvitation does for an address nobody has — so the users list, its
+ * "send a new link", role and removal show and treat it as any pending invitation. An address
+ * active in this dealership is refused: the owner sees it in the list.
  */
 export async function inviteFromPanel(store: Store, clock: Clock, publicBaseUrl: string, dealer: InviteDealer, input: InviteInput): Promise<{ email: string }> {
   const v = readInvite(input);
   return writeTransaction(store, async (trx) => {
     const existing = await repo.findUserByEmail(trx, v.email);
     if (existing && Number(existing.dealer_id) !== dealer.id) {
+      const stood = await repo.findElsewhereUser(trx, dealer.id, v.email);
+      if (stood) await repo.updateDealerUser(trx, dealer.id, Number(stood.id), { role: v.role, ...(v.name ? { name: v.name } : {}) });
+      else await repo.insertElsewhereUser(trx, { dealerId: dealer.id, email: v.email, name: v.name, role: v.role, now: clock.now() });
       await queueMail(
         trx,
         clock,
@@ -226,8 +238,11 @@ export async function removeUser(store: Store, dealerId: number, userId: number)
 
 export async function removeUserByEmail(store: Store, slug: string, email: string): Promise<UserView> {
   const d = await getDealerBySlug(store.db, slug);
-  const u = await repo.findUserByEmail(store.db, normalizeEmail(email));
-  if (!u || Number(u.dealer_id) !== d.id) throw new ApiError('not_found', `dealership "${d.slug}" has no user ${normalizeEmail(email)}`);
+  const address = normalizeEmail(email);
+  const found = await repo.findUserByEmail(store.db, address);
+  // The dealership's own user of the address, else its P160 invitation of it.
+  const u = found && Number(found.dealer_id) === d.id ? found : await repo.findElsewhereUser(store.db, d.id, address);
+  if (!u) throw new ApiError('not_found', `dealership "${d.slug}" has no user ${address}`);
   return removeUser(store, d.id, Number(u.id));
 }
 
