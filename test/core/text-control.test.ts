@@ -43,7 +43,8 @@ describe(`control characters in text (${STORE_NAME})`, () => {
     assert.deepEqual(forbiddenFormat('ñ\u202e1098'), { char: 'U+202E', position: 2 });
     // Positions count characters, not UTF-16 units: "🚗" is one.
     assert.deepEqual(forbiddenFormat('🚗 \u2066x\u2069'), { char: 'U+2066', position: 3 });
-    for (const ch of ['\u061c', '\u200e', '\u200f', '\u202a', '\u202c', '\u2060', '\u2064', '\u2069', '\ufeff', '\u180e']) assert.ok(forbiddenFormat(`a${ch}b`), ch);
+    for (const ch of ['\u061c', '\u200e', '\u200f', '\u202a', '\u202c', '\u2060', '\u2064', '\u2069', '\ufeff', '\u180e'])
+      assert.ok(forbiddenFormat(`a${ch}b`), ch);
     for (const ok of ['👨\u200d👩\u200d👧', 'می\u200cخواهم', 'Volks\u00adwagen', '1\ufe0f\u20e3', '❤\ufe0f']) assert.equal(forbiddenFormat(ok), undefined, ok);
   });
 

@@ -350,7 +350,10 @@ describe('contact details typed into messages are masked (P66)', () => {
 
   test('only what was found is hidden: the text around a disguised detail stays byte for byte', () => {
     assert.equal(messagePreview('Hola!\nmi cel\n11\n4567\n8901\nGracias', [BUYER], 'ar'), 'Hola!\nmi cel\n[hidden]\nGracias');
-    assert.equal(messagePreview('¿Está? llamame al once cuarenta y cinco sesenta y siete ochenta y nueve cero uno. $ 12.500.000', [BUYER], 'ar'), '¿Está? llamame al [hidden]. $ 12.500.000');
+    assert.equal(
+      messagePreview('¿Está? llamame al once cuarenta y cinco sesenta y siete ochenta y nueve cero uno. $ 12.500.000', [BUYER], 'ar'),
+      '¿Está? llamame al [hidden]. $ 12.500.000',
+    );
     assert.equal(messagePreview('cel\u200b 11\u200b4567\u200b8901\u200b ok', [BUYER], 'ar'), 'cel\u200b [hidden]\u200b ok');
     assert.equal(messagePreview('Ñandú: ١١ ٤٥٦٧ ٨٩٠١ (año ٢٠١٩)', [BUYER], 'ar'), 'Ñandú: [hidden] (año ٢٠١٩)');
     assert.equal(messagePreview('wsp 1️⃣1️⃣4️⃣5️⃣6️⃣7️⃣8️⃣9️⃣0️⃣1️⃣ 🚗', [BUYER], 'ar'), 'wsp [hidden] 🚗');
@@ -378,7 +381,7 @@ describe('contact details typed into messages are masked (P66)', () => {
     const texts = [
       para.repeat(50).slice(0, 5000),
       ('once cuarenta y cinco sesenta y siete, 11-4567-89O1, j u a n x @ g m a i l . c o m, ig: juan_99. ' + para).repeat(30).slice(0, 5000),
-      ('١١٤٥ 𝟏𝟏 1️⃣ ñandú josé \u200b ').repeat(200).slice(0, 5000),
+      '١١٤٥ 𝟏𝟏 1️⃣ ñandú josé \u200b '.repeat(200).slice(0, 5000),
       'uno '.repeat(1250),
       '1o'.repeat(2500),
       'a '.repeat(2500),

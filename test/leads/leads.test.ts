@@ -230,7 +230,10 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       [{ name: 'Ana', email: 'an\u0000a@example.com', message: 'Hola\n\tchau' }, ['email is not a valid e-mail address']],
       // Invisible formatting characters (P155): zero-width ones split a number past the masking,
       // bidirectional ones show text in another order than it is stored.
-      [{ name: 'Ana\u200b', email: 'ana@example.com', message: 'Hola \u202e1098 7654 11' }, [invisible('name', 'U+200B', 4), invisible('message', 'U+202E', 6)]],
+      [
+        { name: 'Ana\u200b', email: 'ana@example.com', message: 'Hola \u202e1098 7654 11' },
+        [invisible('name', 'U+200B', 4), invisible('message', 'U+202E', 6)],
+      ],
       [
         { name: 'Ana', email: 'a\u2060na@example.com', phone: '+54 9 11\ufeff4567-8901', message: 'cel 11\u200b4567\u200b8901' },
         [invisible('email', 'U+2060', 2), invisible('phone', 'U+FEFF', 9), invisible('message', 'U+200B', 7)],
@@ -294,7 +297,8 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     const stored = await countRows('lead_messages');
     const hidden = await post(car, { name: 'Ana', email: 'ana@example.com', message: 'Mi cel 11\u200b2345 6789' });
     assert.equal(hidden.statusCode, 400);
-    const sentence = 'El mensaje tiene un carácter invisible no permitido (U+200B, en la posición 10). Borralo, o escribí el mensaje de nuevo en lugar de pegarlo.';
+    const sentence =
+      'El mensaje tiene un carácter invisible no permitido (U+200B, en la posición 10). Borralo, o escribí el mensaje de nuevo en lugar de pegarlo.';
     assert.ok(hidden.body.includes(`<li><a href="#f-message">${sentence}</a></li>`), hidden.body);
     assert.ok(hidden.body.includes(`<p class="field-error" id="f-message-error">${sentence}</p>`));
     assert.ok(hidden.body.includes('rows="6">\nMi cel 11\u200b2345 6789</textarea>'));

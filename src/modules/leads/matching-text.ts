@@ -33,7 +33,7 @@ export type Span = [start: number, end: number];
 export const originalSpan = (m: Mapped, start: number, end: number): Span => (m.from ? [m.from[start]!, m.to![end - 1]!] : [start, end]);
 
 /** `src` with `edits` (sorted, not overlapping) made; what an edit writes stands for all it replaced. */
-export function applyEdits(src: Mapped, edits: Edit[]): Mapped {
+function applyEdits(src: Mapped, edits: Edit[]): Mapped {
   if (edits.length === 0) return src;
   let text = '';
   let at = 0;

@@ -119,8 +119,7 @@ const SCALE = new Set(['mil', 'millon', 'millones', 'milhao', 'milhoes', 'billon
 const isNumberWord = (w: string) => w in UNITS || w in TEENS || w in TENS || w in HUNDREDS;
 
 /** A word of the lists with any accents on its vowels ("tres" for "três", "trés"). */
-const accented = (w: string) =>
-  w.replace(/[aeiou]/g, (v) => ({ a: '[aáàâã]', e: '[eéèê]', i: '[iíì]', o: '[oóòôõ]', u: '[uúü]' })[v]!);
+const accented = (w: string) => w.replace(/[aeiou]/g, (v) => ({ a: '[aáàâã]', e: '[eéèê]', i: '[iíì]', o: '[oóòôõ]', u: '[uúü]' })[v]!);
 /**
  * The words that matter, found by one regular expression: a message's other words (most of
  * them) are never looked at, which keeps a 5,000-character message cheap.
@@ -156,7 +155,7 @@ export function spelledNumbers(text: string): Edit[] {
   const spaced = (i: number) => i + 1 < words.length && /^[ \t]{1,2}$/.test(text.slice(words[i]!.end, words[i + 1]!.start));
   const at = (i: number) => (i < words.length ? words[i]!.w : '');
   const edits: Edit[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     if (!isNumberWord(at(i))) {
       i++;
       continue;

@@ -234,7 +234,8 @@ const en: Texts = {
     message_required: () => 'Please write a message.',
     message_too_long: (max) => `The message can have at most ${max} characters.`,
     message_invalid: () => 'The message contains characters that are not allowed.',
-    name_invisible: (_m, f) => `Your name holds an invisible character that is not allowed (${f?.char}, at character ${f?.position}). Please type it again rather than pasting it.`,
+    name_invisible: (_m, f) =>
+      `Your name holds an invisible character that is not allowed (${f?.char}, at character ${f?.position}). Please type it again rather than pasting it.`,
     email_invisible: (_m, f) =>
       `The e-mail address holds an invisible character that is not allowed (${f?.char}, at character ${f?.position}). Please type it again rather than pasting it.`,
     phone_invisible: (_m, f) =>
@@ -363,7 +364,8 @@ const es: Texts = {
     message_required: () => 'Escribí un mensaje.',
     message_too_long: (max) => `El mensaje puede tener como máximo ${max} caracteres.`,
     message_invalid: () => 'El mensaje contiene caracteres no permitidos.',
-    name_invisible: (_m, f) => `Tu nombre tiene un carácter invisible no permitido (${f?.char}, en la posición ${f?.position}). Escribilo de nuevo en lugar de pegarlo.`,
+    name_invisible: (_m, f) =>
+      `Tu nombre tiene un carácter invisible no permitido (${f?.char}, en la posición ${f?.position}). Escribilo de nuevo en lugar de pegarlo.`,
     email_invisible: (_m, f) =>
       `El correo electrónico tiene un carácter invisible no permitido (${f?.char}, en la posición ${f?.position}). Escribilo de nuevo en lugar de pegarlo.`,
     phone_invisible: (_m, f) =>
@@ -494,7 +496,8 @@ const pt: Texts = {
     message_invalid: () => 'A mensagem contém caracteres não permitidos.',
     name_invisible: (_m, f) => `Seu nome tem um caractere invisível não permitido (${f?.char}, na posição ${f?.position}). Digite-o de novo em vez de colar.`,
     email_invisible: (_m, f) => `O e-mail tem um caractere invisível não permitido (${f?.char}, na posição ${f?.position}). Digite-o de novo em vez de colar.`,
-    phone_invisible: (_m, f) => `O telefone tem um caractere invisível não permitido (${f?.char}, na posição ${f?.position}). Digite-o de novo em vez de colar.`,
+    phone_invisible: (_m, f) =>
+      `O telefone tem um caractere invisível não permitido (${f?.char}, na posição ${f?.position}). Digite-o de novo em vez de colar.`,
     message_invisible: (_m, f) =>
       `A mensagem tem um caractere invisível não permitido (${f?.char}, na posição ${f?.position}). Apague-o ou digite a mensagem de novo em vez de colar.`,
     not_text: () => 'Um campo não foi enviado como texto.',
