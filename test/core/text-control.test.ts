@@ -1,9 +1,10 @@
 // Control characters in text from outside (core/text.ts): refused the same way on SQLite and
 // PostgreSQL (which cannot store NUL) — 422 in a vehicle body or a feed row, 400 in a query
-// string; only a description keeps line breaks and tabs.
+// string; only a description keeps line breaks and tabs. And the invisible formatting characters
+// a buyer's inquiry refuses (P155).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { controlSentence, forbiddenControl } from '../../src/core/text.js';
+import { controlSentence, forbiddenControl, forbiddenFormat } from '../../src/core/text.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { feedFor, PHOTOS, vehiclesOf } from '../feeds/support.js';
@@ -34,6 +35,17 @@ describe(`control characters in text (${STORE_NAME})`, () => {
     assert.equal(forbiddenControl('a\nb\u0000', true), 'U+0000');
     assert.equal(forbiddenControl('a\u000bb', true), 'U+000B');
     assert.equal(controlSentence('color', 'U+0007'), 'color must not contain control characters (it holds U+0007)');
+  });
+
+  test('invisible formatting characters (P155): zero-width and bidirectional ones found with their place; ZWJ, ZWNJ, soft hyphen and variation selectors kept', () => {
+    assert.equal(forbiddenFormat('Hola, ¿está disponible?'), undefined);
+    assert.deepEqual(forbiddenFormat('11\u200b4567'), { char: 'U+200B', position: 3 });
+    assert.deepEqual(forbiddenFormat('ñ\u202e1098'), { char: 'U+202E', position: 2 });
+    // Positions count characters, not UTF-16 units: "🚗" is one.
+    assert.deepEqual(forbiddenFormat('🚗 \u2066x\u2069'), { char: 'U+2066', position: 3 });
+    for (const ch of ['\u061c', '\u200e', '\u200f', '\u202a', '\u202c', '\u2060', '\u2064', '\u2069', '\ufeff', '\u180e'])
+      assert.ok(forbiddenFormat(`a${ch}b`), ch);
+    for (const ok of ['👨\u200d👩\u200d👧', 'می\u200cخواهم', 'Volks\u00adwagen', '1\ufe0f\u20e3', '❤\ufe0f']) assert.equal(forbiddenFormat(ok), undefined, ok);
   });
 
   test('a vehicle body: NUL or another control character in a text field is 422 invalid_vehicle, never stored', async () => {

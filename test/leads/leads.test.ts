@@ -40,6 +40,9 @@ const TYPED = [
   'JOSE.PEREZ (at) EXAMPLE (dot) COM',
   'JOSÉ PÉREZ',
 ];
+/** The API's sentence for an invisible formatting character in a field of an inquiry (P155). */
+const invisible = (field: string, char: string, at: number) =>
+  `${field} must not contain invisible formatting characters such as zero-width or bidirectional ones (it holds ${char} at character ${at})`;
 const SECRETS = [
   BUYER.name,
   'Zebulon',
@@ -225,6 +228,17 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       ],
       // NUL in an e-mail address: PostgreSQL could not store it (core/text.ts).
       [{ name: 'Ana', email: 'an\u0000a@example.com', message: 'Hola\n\tchau' }, ['email is not a valid e-mail address']],
+      // Invisible formatting characters (P155): zero-width ones split a number past the masking,
+      // bidirectional ones show text in another order than it is stored.
+      [
+        { name: 'Ana\u200b', email: 'ana@example.com', message: 'Hola \u202e1098 7654 11' },
+        [invisible('name', 'U+200B', 4), invisible('message', 'U+202E', 6)],
+      ],
+      [
+        { name: 'Ana', email: 'a\u2060na@example.com', phone: '+54 9 11\ufeff4567-8901', message: 'cel 11\u200b4567\u200b8901' },
+        [invisible('email', 'U+2060', 2), invisible('phone', 'U+FEFF', 9), invisible('message', 'U+200B', 7)],
+      ],
+      [{ name: 'Ana', email: 'ana@example.com', message: 'Hola\u2066 11 4567 8901\u2069' }, [invisible('message', 'U+2066', 5)]],
     ];
     for (const [payload, fields] of cases) {
       const res = await inquire(car, payload);
@@ -237,6 +251,9 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     const ok = await inquire(car, { name: 'N'.repeat(120), phone: '+1 (555) 010-9999', message: 'm'.repeat(2000) }, '203.0.113.9');
     assert.equal(ok.statusCode, 201, ok.body);
     assert.equal(await countRows('lead_messages'), before + 1);
+    // Kept (P155): ZWJ in an emoji sequence, a soft hyphen, an emoji's variation selector.
+    const kept = await inquire(car, { name: 'Ana', phone: '+1 (555) 010-9999', message: '👨‍👩‍👧 somos 4, ¿entra la silla? Volks\u00adwagen ❤️' }, '203.0.113.9');
+    assert.equal(kept.statusCode, 201, kept.body);
     // Not JSON, not an object, too large.
     assert.equal(
       (await send({ method: 'POST', url: `${pathOf(car.url)}/inquiries`, headers: { 'content-type': 'application/json' }, payload: '[1]' })).json().error.code,
@@ -276,6 +293,16 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.ok(empty.body.includes('Indicá tu nombre.') && empty.body.includes('Escribí un mensaje.'));
     const missing = await post(car, { name: 'Ana', message: 'hola' });
     assert.ok(missing.body.includes('Indicá un correo electrónico o un teléfono.'));
+    // An invisible formatting character (P155): named, with its place, at the field; what was typed kept.
+    const stored = await countRows('lead_messages');
+    const hidden = await post(car, { name: 'Ana', email: 'ana@example.com', message: 'Mi cel 11\u200b2345 6789' });
+    assert.equal(hidden.statusCode, 400);
+    const sentence =
+      'El mensaje tiene un carácter invisible no permitido (U+200B, en la posición 10). Borralo, o escribí el mensaje de nuevo en lugar de pegarlo.';
+    assert.ok(hidden.body.includes(`<li><a href="#f-message">${sentence}</a></li>`), hidden.body);
+    assert.ok(hidden.body.includes(`<p class="field-error" id="f-message-error">${sentence}</p>`));
+    assert.ok(hidden.body.includes('rows="6">\nMi cel 11\u200b2345 6789</textarea>'));
+    assert.equal(await countRows('lead_messages'), stored);
     // Over 16 KB: 413 and a page saying so (the body is not read).
     const big = await post(car, { name: 'Ana', email: 'ana@example.com', message: 'x'.repeat(17_000) });
     assert.equal(big.statusCode, 413);
@@ -565,6 +592,54 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     // Of the digits, only the price, the engine, the years and the mileage are left.
     assert.deepEqual([lead!.last_message, later!.last_message].join(' ').match(/\d+/g), ['12', '500', '000', '1', '6', '2018', '2019', '45', '000']);
     // The conversation keeps the messages whole, for the panel.
+    const bodies = await t.store.db.selectFrom('lead_messages').select('body').where('lead_id', '=', Number(lead!.id)).orderBy('id').execute();
+    assert.equal(bodies[0]!.body, first);
+  });
+
+  test('contact details disguised (numbers in words, other digits, odd spaces, line breaks, O for 0, spaced and full-width addresses, handles) are masked in GET /v1/leads, lead.created and the notices (P154)', async () => {
+    const c = await publishCar(t, key, host, 'D-154');
+    clock.advance(60_000);
+    const first =
+      'Hola! mi cel once cuarenta y cinco sesenta y siete ochenta y nueve cero uno, o 1️⃣1️⃣4️⃣5️⃣6️⃣7️⃣8️⃣9️⃣0️⃣1️⃣, o ١١ ٤٥٦٧ ٨٩٠١, ' +
+      'o 𝟏𝟏 𝟒𝟓𝟔𝟕 𝟖𝟗𝟎𝟏, o 11\u20034567\u20038901, o 11\u00ad4567\u00ad8901, o 11-4567-89O1, o\n11\n4567\n8901\n' +
+      'Mail: j u a n x @ g m a i l . c o m o juanx＠gmail．com. ig: juanperez_autos, t.me/juanperez99. ' +
+      '¿Acepta $ 12.500.000? Tengo una Hilux 2.8 2019 con 45.000 km, pago en 12 cuotas.';
+    const masked =
+      'Hola! mi cel [hidden], o [hidden], o [hidden], o [hidden], o [hidden], o [hidden], o [hidden], o\n[hidden]\n' +
+      'Mail: [hidden]. ig: [hidden], [hidden]. ¿Acepta $ 12.500.000? Tengo una Hilux 2.8 2019 con 45.000 km, pago en 12 cuotas.';
+    assert.equal((await post(c, { ...TYPER, message: first })).statusCode, 303);
+    const [lead] = (await leads()).filter((l) => l.external_id === 'D-154');
+    assert.equal(lead!.last_message, masked);
+    const events = (await t.store.db.selectFrom('events').selectAll().where('type', '=', 'lead.created').execute()).filter((e) => e.data.includes('D-154'));
+    assert.equal(events.length, 1);
+    assert.deepEqual(JSON.parse(events[0]!.data), { lead });
+    const noticeOf = async () => {
+      const m = await t.store.db.selectFrom('mails').selectAll().where('kind', '=', 'lead_notice').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return `${m.subject}\n${m.text_body}\n${m.html_body}`;
+    };
+    const notice = await noticeOf();
+    assert.ok(notice.includes('Hola! mi cel [hidden], o [hidden], o [hidden]'), notice);
+
+    // The same buyer again, as JSON: Portuguese number words, a handle, the name in capitals.
+    clock.advance(60_000);
+    const again = await inquire(c, { ...TYPER, message: 'Otra vez: onze nove oito sete seis cinco quatro três dois um, tiktok @juanperez. Saludos, JOSE' });
+    assert.equal(again.statusCode, 201);
+    const [later] = (await leads()).filter((l) => l.external_id === 'D-154');
+    assert.equal(later!.last_message, 'Otra vez: [hidden], [hidden]. Saludos, [hidden]');
+    const second = await noticeOf();
+    assert.ok(second.includes('Otra vez: [hidden], [hidden]. Saludos, [hidden]'), second);
+
+    await t.app.services.jobs.runDue();
+    const delivered = rx.received.map((r) => r.raw.toString()).filter((b) => b.includes('D-154'));
+    assert.equal(delivered.length, 1, 'lead.created, delivered');
+    assert.equal(JSON.parse(delivered[0]!).data.lead.last_message, masked);
+    const disguised = ['cuarenta', '4️⃣5️⃣', '٤٥٦٧', '𝟒𝟓𝟔𝟕', '4567', '8901', '89O1', 'j u a n', 'juanx', 'ｊ', 'juanperez', 'nove oito', 'três dois'];
+    for (const text of [events[0]!.data, notice, second, delivered[0]!]) {
+      for (const d of disguised) assert.ok(!text.toLowerCase().includes(d.toLowerCase()), `${d} in ${text}`);
+    }
+    // Of the digits, only the price, the engine, the year, the mileage and the instalments are left.
+    assert.deepEqual([lead!.last_message, later!.last_message].join(' ').match(/\d+/g), ['12', '500', '000', '2', '8', '2019', '45', '000', '12']);
+    // The conversation keeps the message whole, for the panel.
     const bodies = await t.store.db.selectFrom('lead_messages').select('body').where('lead_id', '=', Number(lead!.id)).orderBy('id').execute();
     assert.equal(bodies[0]!.body, first);
   });

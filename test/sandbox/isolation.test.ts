@@ -153,6 +153,16 @@ describe(`sandbox isolation (${STORE_NAME})`, () => {
     assert.equal(es.headers['content-language'], 'es');
   });
 
+  test('POST /v1/sandbox/leads: a message the inquiry refuses is 400 with its reason (P155), and no lead', async () => {
+    const count = async () => ((await call(sbx.key, 'GET', '/v1/leads')).json().data as unknown[]).length;
+    const before = await count();
+    const res = await call(sbx.key, 'POST', '/v1/sandbox/leads', { external_id: sbx.car, message: 'Hola\u200b11 4567 8901' });
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(res.json().error.code, 'invalid_request');
+    assert.match(res.json().error.message, /message must not contain invisible formatting characters .*\(it holds U\+200B at character 5\)/);
+    assert.equal(await count(), before);
+  });
+
   test('every keyed route, walked with each key against the other side', async () => {
     const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json<{
       paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>;

@@ -1,7 +1,10 @@
 // A buyer's inquiry (D19) from the page's form or as JSON: every field checked at once, each
 // problem reported (in English for the API, in the page's language on the form). Values are
-// trimmed. (The keys a later message of the same buyer is matched by: contact-key.ts, D37.)
-import { forbiddenControl } from '../../core/text.js';
+// trimmed. Control characters are refused (core/text.ts, P8), and so are invisible formatting
+// characters (P155): zero-width and bidirectional ones hide a phone number from the masking or
+// show text in another order than it is stored. (The keys a later message of the same buyer is
+// matched by: contact-key.ts, D37.)
+import { forbiddenControl, forbiddenFormat } from '../../core/text.js';
 
 export const NAME_MAX = 120;
 export const EMAIL_MAX = 254;
@@ -22,14 +25,26 @@ export type ProblemCode =
   | 'message_required'
   | 'message_too_long'
   | 'message_invalid'
+  | 'name_invisible'
+  | 'email_invisible'
+  | 'phone_invisible'
+  | 'message_invisible'
   | 'not_text';
 
 export type InquiryField = 'name' | 'email' | 'phone' | 'message';
+
+/** An invisible formatting character found in a field: `U+200B`, and its place (1-based, in characters). */
+export interface Found {
+  char: string;
+  position: number;
+}
 
 export interface Problem {
   field: InquiryField;
   code: ProblemCode;
   max: number;
+  /** For the *_invisible codes. */
+  found?: Found;
 }
 
 export interface Inquiry {
@@ -44,7 +59,10 @@ export type Entered = Record<InquiryField, string>;
 
 export type Checked = { kind: 'ok'; inquiry: Inquiry } | { kind: 'spam' } | { kind: 'invalid'; problems: Problem[]; entered: Entered };
 
-const ENGLISH: Record<ProblemCode, (f: InquiryField, max: number) => string> = {
+const invisible = (f: InquiryField, _max: number, found?: Found) =>
+  `${f} must not contain invisible formatting characters such as zero-width or bidirectional ones (it holds ${found?.char} at character ${found?.position})`;
+
+const ENGLISH: Record<ProblemCode, (f: InquiryField, max: number, found?: Found) => string> = {
   name_required: () => 'name is required',
   name_too_long: (_f, max) => `name must be at most ${max} characters`,
   name_invalid: () => 'name must not contain control characters',
@@ -56,10 +74,14 @@ const ENGLISH: Record<ProblemCode, (f: InquiryField, max: number) => string> = {
   message_required: () => 'message is required (1 to 2000 characters)',
   message_too_long: (_f, max) => `message must be at most ${max} characters`,
   message_invalid: () => 'message must not contain control characters other than line breaks and tabs',
+  name_invisible: invisible,
+  email_invisible: invisible,
+  phone_invisible: invisible,
+  message_invisible: invisible,
   not_text: (f) => `${f} must be a string`,
 };
 
-export const problemInEnglish = (p: Problem): string => ENGLISH[p.code](p.field, p.max);
+export const problemInEnglish = (p: Problem): string => ENGLISH[p.code](p.field, p.max, p.found);
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 const PHONE = /^\+?[0-9\s().-]+$/;
@@ -91,25 +113,33 @@ export function checkInquiry(body: Record<string, unknown>): Checked {
   const phone = entered.phone.trim();
   const message = entered.message.replace(/\r\n?/g, '\n').trim();
   const add = (field: InquiryField, code: ProblemCode, max = 0) => problems.push({ field, code, max });
+  /** Whether the value holds an invisible formatting character: then the problem is added. */
+  const invisibleIn = (field: InquiryField, value: string): boolean => {
+    const found = forbiddenFormat(value);
+    if (found) problems.push({ field, code: `${field}_invisible`, max: 0, found });
+    return found !== undefined;
+  };
 
   if (name === '') add('name', 'name_required');
   else if (length(name) > NAME_MAX) add('name', 'name_too_long', NAME_MAX);
   else if (forbiddenControl(name)) add('name', 'name_invalid');
+  else invisibleIn('name', name);
 
   if (email !== '') {
     if (email.length > EMAIL_MAX) add('email', 'email_too_long', EMAIL_MAX);
-    else if (!EMAIL.test(email) || forbiddenControl(email)) add('email', 'email_invalid');
+    else if (!invisibleIn('email', email) && (!EMAIL.test(email) || forbiddenControl(email))) add('email', 'email_invalid');
   }
   if (phone !== '') {
     const digits = phone.replace(/\D/g, '');
     if (phone.length > PHONE_MAX) add('phone', 'phone_too_long', PHONE_MAX);
-    else if (!PHONE.test(phone) || digits.length < 6 || digits.length > 15) add('phone', 'phone_invalid');
+    else if (!invisibleIn('phone', phone) && (!PHONE.test(phone) || digits.length < 6 || digits.length > 15)) add('phone', 'phone_invalid');
   }
   if (email === '' && phone === '' && !problems.some((p) => p.field === 'email' || p.field === 'phone')) add('email', 'contact_required');
 
   if (message === '') add('message', 'message_required');
   else if (length(message) > MESSAGE_MAX) add('message', 'message_too_long', MESSAGE_MAX);
   else if (forbiddenControl(message, true)) add('message', 'message_invalid');
+  else invisibleIn('message', message);
 
   if (problems.length > 0) return { kind: 'invalid', problems, entered };
   return {

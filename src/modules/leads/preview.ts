@@ -13,13 +13,17 @@
 // years for numbers (in Uruguay "2018/2019" and "25000000" are valid landlines, in Peru
 // "12.500.000" is), so its finds pass the same checks against prices, years and dates as ours.
 // E-mail addresses and names are not its business: our rules only.
+//
+// Every finder searches the message as matching-text.ts gives it (P154), not as written: digits
+// of any script, full-width and mathematical forms, invisible characters taken out, and for
+// phones number words ("once cuarenta y cinco…") and an O among digits read as digits. Each find
+// is mapped back to the stretch of the original it came from, and only that is hidden.
 import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
 import type { Inquiry } from './inquiry.js';
 import { countryOfMarket } from '../markets/markets.js';
+import { forEmails, forMatching, forPhones, originalSpan, type Mapped, type Span } from './matching-text.js';
 
 const HIDDEN = '[hidden]';
-
-type Span = [start: number, end: number];
 type Buyer = Pick<Inquiry, 'name' | 'email' | 'phone'>;
 
 /**
@@ -29,7 +33,24 @@ type Buyer = Pick<Inquiry, 'name' | 'email' | 'phone'>;
  * international prefix is read in.
  */
 export function messagePreview(message: string, buyers: Buyer[], market?: string | null): string {
-  const spans = [...emailSpans(message), ...phoneSpans(message, market ?? undefined), ...nameSpans(message, buyers), ...givenSpans(message, buyers)];
+  const base = forMatching(message);
+  const back = (m: Mapped, found: Span[]) =>
+    found.map(([s, e]): Span => {
+      const span = originalSpan(m, s, e);
+      let end = span[1];
+      // Accents and marks the original wrote apart ("Jose\u0301") go with what they mark.
+      while (end < message.length && MARK_AFTER.test(message.slice(end, end + 2))) end += message.codePointAt(end)! > 0xffff ? 2 : 1;
+      return [span[0], end];
+    });
+  const emails = forEmails(base);
+  const phones = forPhones(base);
+  const spans = [
+    ...back(emails, emailSpans(emails.text)),
+    ...back(phones, phoneSpans(phones.text, market ?? undefined)),
+    ...back(base, handleSpans(base.text)),
+    ...back(base, nameSpans(base.text, buyers)),
+    ...back(base, givenSpans(base.text, buyers)),
+  ];
   if (spans.length === 0) return message;
   spans.sort((a, b) => a[0] - b[0]);
   let out = '';
@@ -39,12 +60,16 @@ export function messagePreview(message: string, buyers: Buyer[], market?: string
     let end = spans[i]![1];
     // Overlapping or touching finds ("Ana" in "ana@example.com"), or apart by spaces only
     // ("JOSÉ PÉREZ" of "José María Pérez"), are one [hidden].
-    for (i++; i < spans.length && (spans[i]![0] <= end || /^[ \t]+$/.test(message.slice(end, spans[i]![0]))); i++) end = Math.max(end, spans[i]![1]);
+    for (i++; i < spans.length && (spans[i]![0] <= end || APART_BY_SPACES.test(message.slice(end, spans[i]![0]))); i++) end = Math.max(end, spans[i]![1]);
     out += `${message.slice(at, start)}${HIDDEN}`;
     at = end;
   }
   return out + message.slice(at);
 }
+
+const MARK_AFTER = /^\p{M}/u;
+/** Spaces of any width, and the invisible characters the search ignored. */
+const APART_BY_SPACES = /^[\p{Zs}\t\p{Default_Ignorable_Code_Point}]+$/u;
 
 // ---- E-mail addresses -------------------------------------------------------------------
 
@@ -77,12 +102,49 @@ function emailSpans(text: string): Span[] {
   return [...text.matchAll(EMAIL)].map((m) => [m.index, m.index + m[0].length]);
 }
 
+// ---- Handles ----------------------------------------------------------------------------
+
+// A user name on a network is a way to reach the buyer as much as an address (P154): the link
+// to a profile or a chat, a handle after the network's name ("ig: juanperez_autos"), "@juan".
+const HANDLE = String.raw`[\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?`;
+const PROFILE_LINK = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_.-])(?:https?://)?(?:www\.)?(?:t\.me|telegram\.(?:me|dog)|wa\.me|wa\.link|chat\.whatsapp\.com|api\.whatsapp\.com/send\?phone=|m\.me|fb\.me|(?:m\.)?facebook\.com|fb\.com|instagram\.com|instagr\.am|tiktok\.com|twitter\.com|x\.com|threads\.net|linkedin\.com/in|snapchat\.com/add|signal\.me/#\w+)/?@?${HANDLE}`,
+  'giu',
+);
+/**
+ * A network's name, then the handle: after ":" or "=", any; after a space (or "es", "é"), one
+ * shaped as handles are (a letter, and a digit, "_" or "." inside: "juanperez_autos", "juan.99"),
+ * so that "Signal" or "Face ID" in a sentence are left.
+ */
+const NETWORK = String.raw`(?:ig|insta|instagram|fb|face|facebook|tg|telegram|telegrama|tiktok|tik\s?tok|twitter|snap|snapchat|skype|discord|signal|threads|kwai|wechat)`;
+const LABELLED = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])${NETWORK}(?:\s*(?:[:=]|->|→)\s*@?|\s+(?:(?:es|é|is)\s+)?(?=[\p{N}_.-]*\p{L})(?=[\p{L}\p{N}_.-]*[\p{N}_.][\p{L}\p{N}_]))(${HANDLE})`,
+  'giu',
+);
+/** "@juanperez": a letter first, three characters at least, not the end of an address. */
+const AT_HANDLE = /(?<![\p{L}\p{N}_.%+-])@\p{L}[\p{L}\p{N}_.]{2,}(?<!\.)/gu;
+const MAYBE_HANDLE = /@|\.(?:me|com|link|net|am|dog)\b|[:=]|\p{N}|_/u;
+
+function handleSpans(text: string): Span[] {
+  if (!MAYBE_HANDLE.test(text)) return [];
+  const spans: Span[] = [];
+  for (const m of text.matchAll(PROFILE_LINK)) spans.push([m.index, m.index + m[0].length]);
+  for (const m of text.matchAll(LABELLED)) {
+    const end = m.index + m[0].length;
+    const start = end - m[1]!.length;
+    spans.push([text[start - 1] === '@' ? start - 1 : start, end]);
+  }
+  for (const m of text.matchAll(AT_HANDLE)) spans.push([m.index, m.index + m[0].length]);
+  return spans;
+}
+
 // ---- Phone numbers ----------------------------------------------------------------------
 
 const SP = String.raw`[ \t\u00a0\u202f]`;
 const GROUP = String.raw`(?:\(${SP}?\d{1,5}${SP}?\)|\d+)`;
-const SEP = String.raw`(?:${SP}{0,2}[-./\u2013_·~\\]${SP}{0,2}|,|${SP}{1,2})`;
-/** Digits in groups joined by spaces, dashes, dots, slashes or parentheses (not by a line break). */
+// A line break between groups too ("mi cel\n11\n4567\n8901"); one, not a blank line.
+const SEP = String.raw`(?:${SP}{0,2}[-./\u2013_·~\\]${SP}{0,2}|,|${SP}{1,2}|${SP}{0,2}\r?\n${SP}{0,2})`;
+/** Digits in groups joined by spaces, dashes, dots, slashes, parentheses or a line break. */
 const RUN = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:\+(?=\d))?${GROUP}(?:${SEP}${GROUP})*`, 'gu');
 const CURRENCY_BEFORE = /(?:[$€£¥]|R\$|S\/\.?|\b(?:usd|ars|brl|mxn|clp|cop|pen|uyu|eur|gbp|us\$|u\$s|u\$d|precio|price|preço|valor)\b:?)\s*$/iu;
 const UNIT_AFTER =
@@ -103,9 +165,8 @@ interface Group {
 /** The country libphonenumber-js reads a local number in: the market's (markets.ts). */
 const countryOf = (market: string | undefined): CountryCode | undefined => countryOfMarket(market) as CountryCode | undefined;
 
-function phoneSpans(written: string, market: string | undefined): Span[] {
-  // Full-width digits ("１１ ４５６７…", typed on some phones) read as digits; offsets are kept.
-  const text = written.replace(/[\uff10-\uff19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
+/** Phone numbers in `text` (forPhones: digits of any script and number words already ASCII digits). */
+function phoneSpans(text: string, market: string | undefined): Span[] {
   if (!/\d/.test(text)) return [];
   const spans: Span[] = [];
   /** Numbers that are prices, quantities or parts of words: no phone number may take them. */
@@ -360,10 +421,7 @@ function nameSpans(text: string, buyers: Buyer[]): Span[] {
         end = next > end && folded.startsWith(parts[k]!, next) ? next + parts[k]!.length : -1;
       }
       if (end === -1 || isWordChar(folded, end)) continue;
-      let stop = to[end - 1]!;
-      // Accents the original wrote apart ("Jose\u0301") go with the name.
-      while (stop < text.length && /\p{M}/u.test(text[stop]!)) stop++;
-      spans.push([from[at]!, stop]);
+      spans.push([from[at]!, to[end - 1]!]);
     }
   }
   return spans;

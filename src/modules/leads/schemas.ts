@@ -21,7 +21,7 @@ const LeadSchema = Type.Object(
     messages: Type.Integer({ description: 'Messages of this buyer about this car.' }),
     last_message: Type.Union([Type.String(), Type.Null()], {
       description:
-        'The latest message, with e-mail addresses, phone numbers and the buyer\'s name replaced by [hidden], however they were typed ("11.4567.8901", "jose at example dot com", the name without its accents). Prices, years and mileages stay. The whole conversation is in the dealer panel.',
+        'The latest message, with e-mail addresses, phone numbers, handles and the buyer\'s name replaced by [hidden], however they were typed ("11.4567.8901", "jose at example dot com", "once cuarenta y cinco…", other scripts\' digits, numbers split by invisible characters or line breaks, "ig: juan_99", the name without its accents). Prices, years and mileages stay, and the rest of the text exactly as written. The whole conversation is in the dealer panel.',
     }),
     url: Type.String({
       format: 'uri',

@@ -158,7 +158,7 @@ function field(l: PageLocale, form: FormState, name: InquiryField, label: string
     : html`id="${id}" name="${name}"${required ? html` required` : ''}`;
   return html`<div>
 <label for="${id}">${label}${required ? html` <span class="hint">(${l.t.required})</span>` : ''}</label>
-${input(attrs)}${mine.length ? html`\n<p class="field-error" id="${id}-error">${mine.map((p) => l.t.problems[p.code](p.max)).join(' ')}</p>` : ''}
+${input(attrs)}${mine.length ? html`\n<p class="field-error" id="${id}-error">${mine.map((p) => l.t.problems[p.code](p.max, p.found)).join(' ')}</p>` : ''}
 </div>
 `;
 }
@@ -191,7 +191,7 @@ ${v.message}</textarea>`,
 function errorSummary(l: PageLocale, form: FormState): Html {
   const t = l.t;
   return html`<div class="errors" id="errors" role="alert" tabindex="-1" autofocus aria-labelledby="errors-title">
-<h2 id="errors-title">${t.errorsTitle}</h2><p>${t.checkForm}</p><ul>${form.problems.map((p) => html`<li><a href="#f-${p.field}">${t.problems[p.code](p.max)}</a></li>`)}</ul></div>
+<h2 id="errors-title">${t.errorsTitle}</h2><p>${t.checkForm}</p><ul>${form.problems.map((p) => html`<li><a href="#f-${p.field}">${t.problems[p.code](p.max, p.found)}</a></li>`)}</ul></div>
 `;
 }
 

@@ -1,5 +1,5 @@
 // The words of the public pages in each language: Spanish, Portuguese and English.
-import type { ProblemCode } from '../leads/inquiry.js';
+import type { Found, ProblemCode } from '../leads/inquiry.js';
 import { VALUE_WORDS } from '../markets/vocabulary.js';
 import { icu } from '../../core/i18n/index.js';
 
@@ -112,7 +112,8 @@ export interface Texts {
   thanksWhatsappIntro: string;
   errorsTitle: string;
   values: Record<string, string>;
-  problems: Record<ProblemCode, (max: number) => string>;
+  /** `found`: for the *_invisible problems (P155), the character and its place. */
+  problems: Record<ProblemCode, (max: number, found?: Found) => string>;
 }
 
 const en: Texts = {
@@ -233,6 +234,14 @@ const en: Texts = {
     message_required: () => 'Please write a message.',
     message_too_long: (max) => `The message can have at most ${max} characters.`,
     message_invalid: () => 'The message contains characters that are not allowed.',
+    name_invisible: (_m, f) =>
+      `Your name holds an invisible character that is not allowed (${f?.char}, at character ${f?.position}). Please type it again rather than pasting it.`,
+    email_invisible: (_m, f) =>
+      `The e-mail address holds an invisible character that is not allowed (${f?.char}, at character ${f?.position}). Please type it again rather than pasting it.`,
+    phone_invisible: (_m, f) =>
+      `The phone number holds an invisible character that is not allowed (${f?.char}, at character ${f?.position}). Please type it again rather than pasting it.`,
+    message_invisible: (_m, f) =>
+      `The message holds an invisible character that is not allowed (${f?.char}, at character ${f?.position}). Please delete it, or type the message again rather than pasting it.`,
     not_text: () => 'A field was not sent as text.',
   },
 };
@@ -355,6 +364,14 @@ const es: Texts = {
     message_required: () => 'Escribí un mensaje.',
     message_too_long: (max) => `El mensaje puede tener como máximo ${max} caracteres.`,
     message_invalid: () => 'El mensaje contiene caracteres no permitidos.',
+    name_invisible: (_m, f) =>
+      `Tu nombre tiene un carácter invisible no permitido (${f?.char}, en la posición ${f?.position}). Escribilo de nuevo en lugar de pegarlo.`,
+    email_invisible: (_m, f) =>
+      `El correo electrónico tiene un carácter invisible no permitido (${f?.char}, en la posición ${f?.position}). Escribilo de nuevo en lugar de pegarlo.`,
+    phone_invisible: (_m, f) =>
+      `El teléfono tiene un carácter invisible no permitido (${f?.char}, en la posición ${f?.position}). Escribilo de nuevo en lugar de pegarlo.`,
+    message_invisible: (_m, f) =>
+      `El mensaje tiene un carácter invisible no permitido (${f?.char}, en la posición ${f?.position}). Borralo, o escribí el mensaje de nuevo en lugar de pegarlo.`,
     not_text: () => 'Un campo no se envió como texto.',
   },
 };
@@ -477,6 +494,12 @@ const pt: Texts = {
     message_required: () => 'Escreva uma mensagem.',
     message_too_long: (max) => `A mensagem pode ter no máximo ${max} caracteres.`,
     message_invalid: () => 'A mensagem contém caracteres não permitidos.',
+    name_invisible: (_m, f) => `Seu nome tem um caractere invisível não permitido (${f?.char}, na posição ${f?.position}). Digite-o de novo em vez de colar.`,
+    email_invisible: (_m, f) => `O e-mail tem um caractere invisível não permitido (${f?.char}, na posição ${f?.position}). Digite-o de novo em vez de colar.`,
+    phone_invisible: (_m, f) =>
+      `O telefone tem um caractere invisível não permitido (${f?.char}, na posição ${f?.position}). Digite-o de novo em vez de colar.`,
+    message_invisible: (_m, f) =>
+      `A mensagem tem um caractere invisível não permitido (${f?.char}, na posição ${f?.position}). Apague-o ou digite a mensagem de novo em vez de colar.`,
     not_text: () => 'Um campo não foi enviado como texto.',
   },
 };
