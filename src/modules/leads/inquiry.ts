@@ -122,8 +122,9 @@ export function checkInquiry(body: Record<string, unknown>): Checked {
 
   if (name === '') add('name', 'name_required');
   else if (length(name) > NAME_MAX) add('name', 'name_too_long', NAME_MAX);
-  else if (forbiddenControl(name)) add('name', 'name_invalid');
-  else invisibleIn('name', name);
+  // The invisible characters first: their sentence names the character (P155); bidirectional
+  // controls are also control characters since P158.
+  else if (!invisibleIn('name', name) && forbiddenControl(name)) add('name', 'name_invalid');
 
   if (email !== '') {
     if (email.length > EMAIL_MAX) add('email', 'email_too_long', EMAIL_MAX);
@@ -138,8 +139,7 @@ export function checkInquiry(body: Record<string, unknown>): Checked {
 
   if (message === '') add('message', 'message_required');
   else if (length(message) > MESSAGE_MAX) add('message', 'message_too_long', MESSAGE_MAX);
-  else if (forbiddenControl(message, true)) add('message', 'message_invalid');
-  else invisibleIn('message', message);
+  else if (!invisibleIn('message', message) && forbiddenControl(message, true)) add('message', 'message_invalid');
 
   if (problems.length > 0) return { kind: 'invalid', problems, entered };
   return {
