@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import type { Store } from '../../core/db/store.js';
-import { ApiError } from '../../core/errors.js';
+import { ApiError, inputError } from '../../core/errors.js';
+import { msg } from '../../core/i18n/index.js';
 import type { Dealer } from '../dealers/service.js';
 import { findVehicle } from '../vehicles/repository.js';
 import { resolveMarket } from '../vehicles/scope.js';
@@ -46,7 +47,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 function parseDate(name: string, value: string): string {
   const ms = Date.parse(`${value}T00:00:00Z`);
   if (!DATE.test(value) || Number.isNaN(ms) || value < '1970-01-01' || new Date(ms).toISOString().slice(0, 10) !== value)
-    throw new ApiError('invalid_request', `${name} must be a date from 1970-01-01 on, such as 2026-11-01 (got "${value}").`, [name]);
+    throw inputError({ text: msg('stats_date_invalid', { name, value }), field: name, rule: 'format' });
   return value;
 }
 
@@ -54,9 +55,10 @@ function parseDate(name: string, value: string): string {
 function resolveRange(q: Pick<StatsQueryInput, 'from' | 'to'>, zone: string, now: number): { from: string; to: string } {
   const to = q.to !== undefined ? parseDate('to', q.to) : localDate(now, zone);
   const from = q.from !== undefined ? parseDate('from', q.from) : addDays(to, -(DEFAULT_DAYS - 1));
-  if (from > to) throw new ApiError('invalid_request', `from (${from}) is after to (${to}).`, ['from', 'to']);
+  if (from > to) throw inputError({ text: msg('stats_range_order', { from, to }), field: ['from', 'to'], rule: 'range_order' });
   const days = daysBetween(from, to) + 1;
-  if (days > MAX_DAYS) throw new ApiError('invalid_request', `The range has ${days} days; at most ${MAX_DAYS}.`, ['from', 'to']);
+  if (days > MAX_DAYS)
+    throw inputError({ text: msg('stats_range_too_long', { days, max: MAX_DAYS }), field: ['from', 'to'], rule: 'range_length', limit: MAX_DAYS });
   return { from, to };
 }
 
@@ -128,7 +130,7 @@ export async function vehicleStats(deps: StatsDeps, dealer: Dealer, externalId: 
   const now = deps.clock.now();
   const { from, to } = resolveRange(q, zone, now);
   const car = await findVehicle(db, dealer.id, market, externalId);
-  if (!car) throw new ApiError('not_found', `No vehicle with stock ID "${externalId}".`);
+  if (!car) throw new ApiError('not_found', msg('vehicle_not_found', { id: externalId }));
   const start = localDayStart(from, zone);
   const end = localDayStart(addDays(to, 1), zone);
   const [rows, leads, prices, position] = await Promise.all([
