@@ -1,6 +1,8 @@
 // Every route of the OpenAPI document (and the public pages it does not list), every query and
 // path parameter, filled with absurd values: no answer is a 5xx, and every error has the Error
-// shape (D22). Path ids point at real rows, so that the other parameters reach the store.
+// shape (D22), asked in Spanish and said in Spanish: the same error in English says something
+// else (P176: every ApiError is a code of the catalogue of words, none a sentence answered in
+// every language). Path ids point at real rows, so that the other parameters reach the store.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { insertWebhook } from '../../src/modules/webhooks/repository.js';
@@ -25,6 +27,9 @@ const DAYS = [
   '2026-02-30',
   '%00',
 ];
+
+/** Words of English sentences that no Spanish one has. */
+const ENGLISH = /\b(must|required|should|the|allowed|not valid|is not|equal to)\b/i;
 
 interface Param {
   name: string;
@@ -73,7 +78,7 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
   });
   after(() => t.close());
 
-  function check(method: string, url: string, status: number, body: string): void {
+  function check(method: string, url: string, status: number, body: string): boolean {
     const where = `${method} ${url.slice(0, 120)}`;
     assert.ok(status < 500, `${where} answered ${status}: ${body.slice(0, 200)}`);
     if (status >= 400 && !url.startsWith('/listings/')) {
@@ -81,7 +86,22 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
       assert.deepEqual(Object.keys(parsed), ['error'], where);
       assert.equal(typeof parsed.error.code, 'string', where);
       assert.equal(typeof parsed.error.message, 'string', where);
+      return true;
     }
+    return false;
+  }
+
+  /** The Spanish and English answers of one error: the same code and problems, other words. */
+  function sameErrorOtherWords(where: string, es: string, en: string): void {
+    const a = JSON.parse(es).error as { code: string; message: string; fields?: string[]; problems?: unknown };
+    const b = JSON.parse(en).error as typeof a;
+    assert.equal(a.code, b.code, where);
+    assert.deepEqual(a.problems, b.problems, where);
+    assert.notEqual(a.message, b.message, `${where}: "${a.message}" is the same in es and en`);
+    // Nor half of it in English (a framework's sentence inside a Spanish frame).
+    for (const text of [a.message, ...(a.fields ?? [])]) assert.doesNotMatch(text, ENGLISH, `${where}: "${text}"`);
+    assert.equal(a.fields?.length, b.fields?.length, where);
+    for (const [i, f] of (a.fields ?? []).entries()) assert.notEqual(f, b.fields![i], `${where}: field "${f}" is the same in es and en`);
   }
 
   test('no 5xx, and errors in the Error shape', async () => {
@@ -117,6 +137,7 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
 
     let calls = 0;
     const limited: string[] = [];
+    let compared = 0;
     for (const op of operations) {
       const fill = (path: string, over: Record<string, string> = {}) =>
         path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -139,19 +160,26 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
       );
       for (const url of cases) {
         const body = ['POST', 'PUT'].includes(op.method) ? '{}' : undefined;
-        const res = await t.app.inject({
-          method: op.method as 'GET',
-          url,
-          headers: { ...bearer(key), ...(body ? { 'content-type': 'application/json' } : {}) },
-          ...(body ? { payload: body } : {}),
-        });
-        check(op.method, url, res.statusCode, res.body);
+        const ask = (lang: string) =>
+          t.app.inject({
+            method: op.method as 'GET',
+            url,
+            headers: { ...bearer(key), 'accept-language': lang, ...(body ? { 'content-type': 'application/json' } : {}) },
+            ...(body ? { payload: body } : {}),
+          });
+        const res = await ask('es');
         if (res.statusCode === 429) limited.push(`${op.method} ${url.slice(0, 80)}`);
         calls++;
+        if (!check(op.method, url, res.statusCode, res.body)) continue;
+        const en = await ask('en');
+        if (en.statusCode !== res.statusCode) continue;
+        sameErrorOtherWords(`${op.method} ${url.slice(0, 120)}`, res.body, en.body);
+        compared++;
       }
     }
     assert.ok(calls > 200, `${calls} calls`);
     // A 429 proves nothing about the parameters it was sent.
     assert.deepEqual(limited, []);
+    assert.ok(compared > 150, `${compared} errors compared`);
   });
 });

@@ -485,10 +485,29 @@ export interface components {
                  * @enum {string}
                  */
                 code: "invalid_request" | "market_required" | "invalid_market" | "unauthorized" | "sandbox_only" | "not_found" | "request_timeout" | "too_many_missing" | "empty_list" | "too_many_webhooks" | "payload_too_large" | "uri_too_long" | "expectation_failed" | "invalid_vehicle" | "unreadable_feed" | "rate_limited" | "headers_too_large" | "internal_error";
-                /** @description What went wrong, for a person. */
+                /** @description What went wrong, for a person, in the language of Content-Language (D31). */
                 message: string;
-                /** @description On 422: one readable sentence per broken rule. */
+                /** @description One sentence for a person per broken rule, in the language of Content-Language: on 422 invalid_vehicle every rule the car breaks (D9), on a 400 the request's own problems (a parameter against its schema, an inquiry, a webhook, a range of dates). Never a field name: see problems. */
                 fields?: string[];
+                /** @description For a program, on a 400 about the request's input: each parameter, field or header at fault, the rule it broke and the rule's bound (P175). Never translated; fields says the same to a person. */
+                problems?: {
+                    /**
+                     * @description The parameter, field or header at fault, as the request names it (per_page, url, photos[0]).
+                     * @example per_page
+                     */
+                    field: string;
+                    /**
+                     * @description The rule it broke: JSON Schema's keyword where one fits (required, type, format, enum, minimum, maximum, exclusive_minimum, exclusive_maximum, min_length, max_length, min_items, max_items, pattern), else the service's own: control_character, unknown_field, scheme, credentials, fragment, address (a webhook url), range_order, range_length (a range of dates), taken (already in use), invalid.
+                     * @example maximum
+                     * @enum {string}
+                     */
+                    rule: "required" | "type" | "format" | "enum" | "minimum" | "maximum" | "exclusive_minimum" | "exclusive_maximum" | "min_length" | "max_length" | "min_items" | "max_items" | "pattern" | "control_character" | "unknown_field" | "scheme" | "credentials" | "fragment" | "address" | "range_order" | "range_length" | "taken" | "invalid";
+                    /**
+                     * @description The rule's bound, for the rules that have one (minimum, max_length, range_length…).
+                     * @example 100
+                     */
+                    limit?: number;
+                }[];
             };
         };
         /** Market */

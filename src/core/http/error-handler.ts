@@ -3,9 +3,10 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors.js';
-import { msg, pickLang } from '../i18n/index.js';
+import { msg, pickLang, type Msg } from '../i18n/index.js';
 import { redactText } from '../logger.js';
 import { isDrainingBody } from './drain.js';
+import { schemaError } from './schema-problem.js';
 
 const FRAMEWORK_ERRORS: Record<string, (e: FastifyError) => ApiError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => new ApiError('invalid_request', msg('body_not_json')),
@@ -25,17 +26,27 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   431: 'headers_too_large',
 };
 
+const PLAIN: Partial<Record<ErrorCode, Msg>> = {
+  unauthorized: msg('unauthorized'),
+  not_found: msg('not_found_plain'),
+  request_timeout: msg('request_timeout_plain'),
+  payload_too_large: msg('body_too_large'),
+  uri_too_long: msg('uri_too_long_plain'),
+  rate_limited: msg('rate_limited_plain'),
+  headers_too_large: msg('headers_too_large'),
+};
+
 export function toApiError(err: FastifyError | ApiError | Error): ApiError {
   if (err instanceof ApiError) return err;
   const fe = err as FastifyError;
-  if (fe.validation) {
-    return new ApiError('invalid_request', msg('request_invalid', { detail: fe.message }));
-  }
+  if (fe.validation) return schemaError(fe.validation, fe.validationContext);
   const mapped = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
   if (mapped) return mapped(fe);
   const status = fe.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return new ApiError(STATUS_CODES[status] ?? 'invalid_request', fe.message || msg('invalid_request_plain'));
+    // Another 4xx of the framework or a plugin: its own message is English, so its status's words (P176).
+    const code = STATUS_CODES[status] ?? 'invalid_request';
+    return new ApiError(code, PLAIN[code] ?? msg('invalid_request_plain'));
   }
   return new ApiError('internal_error', msg('internal_error'));
 }

@@ -79,16 +79,23 @@ type Problem = { instancePath: string; schemaPath: string; keyword: string; para
 function rawTextProblem(data: unknown, numeric: { name: string; syntax: RegExp }[], query: Set<string> | undefined): Problem | undefined {
   if (!data || typeof data !== 'object') return undefined;
   const values = data as Record<string, unknown>;
-  const problem = (name: string, message: string): Problem => ({ instancePath: `/${name}`, schemaPath: '#/properties', keyword: 'type', params: {}, message });
+  // Keywords of our own (schema-problem.ts words them): `decimal` and `control_character`.
+  const problem = (name: string, keyword: string, params: object, message: string): Problem => ({
+    instancePath: `/${name}`,
+    schemaPath: '#/properties',
+    keyword,
+    params,
+    message,
+  });
   for (const { name, syntax } of numeric) {
     const texts = Array.isArray(values[name]) ? (values[name] as unknown[]) : [values[name]];
-    if (texts.some((t) => typeof t === 'string' && !syntax.test(t))) return problem(name, 'must be a number written in decimal digits');
+    if (texts.some((t) => typeof t === 'string' && !syntax.test(t))) return problem(name, 'decimal', {}, 'must be a number written in decimal digits');
   }
   for (const name of query ?? []) {
     const raw = values[name];
     for (const t of Array.isArray(raw) ? raw : [raw]) {
       const found = typeof t === 'string' ? forbiddenControl(t) : undefined;
-      if (found) return problem(name, `must not contain control characters (it holds ${found})`);
+      if (found) return problem(name, 'control_character', { char: found }, `must not contain control characters (it holds ${found})`);
     }
   }
   return undefined;

@@ -1,7 +1,7 @@
 // Shapes shared by every route: the Error body (D22, spec 2.14) and the error responses a
 // route declares, so each status in the OpenAPI document has its schema.
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
-import { ERROR_STATUS } from '../errors.js';
+import { ERROR_STATUS, PROBLEM_RULES } from '../errors.js';
 
 export const ErrorSchema = Type.Object(
   {
@@ -10,8 +10,40 @@ export const ErrorSchema = Type.Object(
         enum: Object.keys(ERROR_STATUS),
         description: 'Stable machine-readable code (D22), e.g. invalid_request, unauthorized, not_found.',
       }),
-      message: Type.String({ description: 'What went wrong, for a person.' }),
-      fields: Type.Optional(Type.Array(Type.String(), { description: 'On 422: one readable sentence per broken rule.' })),
+      message: Type.String({ description: 'What went wrong, for a person, in the language of Content-Language (D31).' }),
+      fields: Type.Optional(
+        Type.Array(Type.String(), {
+          description:
+            'One sentence for a person per broken rule, in the language of Content-Language: on 422 invalid_vehicle every rule the car breaks (D9), ' +
+            "on a 400 the request's own problems (a parameter against its schema, an inquiry, a webhook, a range of dates). Never a field name: see problems.",
+        }),
+      ),
+      problems: Type.Optional(
+        Type.Array(
+          Type.Object({
+            field: Type.String({
+              description: 'The parameter, field or header at fault, as the request names it (per_page, url, photos[0]).',
+              examples: ['per_page'],
+            }),
+            rule: Type.String({
+              enum: [...PROBLEM_RULES],
+              description:
+                "The rule it broke: JSON Schema's keyword where one fits (required, type, format, enum, minimum, maximum, exclusive_minimum, exclusive_maximum, " +
+                "min_length, max_length, min_items, max_items, pattern), else the service's own: control_character, unknown_field, scheme, credentials, fragment, " +
+                'address (a webhook url), range_order, range_length (a range of dates), taken (already in use), invalid.',
+              examples: ['maximum'],
+            }),
+            limit: Type.Optional(
+              Type.Number({ description: "The rule's bound, for the rules that have one (minimum, max_length, range_length…).", examples: [100] }),
+            ),
+          }),
+          {
+            description:
+              "For a program, on a 400 about the request's input: each parameter, field or header at fault, the rule it broke and the rule's bound (P175). " +
+              'Never translated; fields says the same to a person.',
+          },
+        ),
+      ),
     }),
   },
   {

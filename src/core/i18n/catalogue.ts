@@ -10,12 +10,13 @@ import { FEEDS } from './messages/feeds.js';
 import { HTTP } from './messages/http.js';
 import { IMPORTS } from './messages/imports.js';
 import { PHOTOS } from './messages/photos.js';
+import { REFUSALS } from './messages/refusals.js';
 import { REVIEW } from './messages/review.js';
 import { VEHICLE_RULES } from './messages/vehicle-rules.js';
 import { WORDS } from './messages/words.js';
 
 /** Every table of messages/: a code is defined in one of them only (a second would silently win). */
-const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS];
+const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS];
 const defined = new Set<string>();
 for (const table of TABLES)
   for (const code of Object.keys(table)) {
@@ -23,12 +24,28 @@ for (const table of TABLES)
     defined.add(code);
   }
 
-export const CATALOGUE = { ...VEHICLE_RULES, ...IMPORTS, ...REVIEW, ...PHOTOS, ...API_ERRORS, ...WORDS, ...HTTP, ...ACCOUNTS, ...INVENTORY, ...FEEDS } as const;
+export const CATALOGUE = {
+  ...VEHICLE_RULES,
+  ...IMPORTS,
+  ...REVIEW,
+  ...PHOTOS,
+  ...API_ERRORS,
+  ...WORDS,
+  ...HTTP,
+  ...ACCOUNTS,
+  ...INVENTORY,
+  ...FEEDS,
+  ...REFUSALS,
+} as const;
 
 export type MessageCode = keyof typeof CATALOGUE;
 type ParamName<C extends MessageCode> = (typeof CATALOGUE)[C] extends { readonly p: readonly (infer P)[] } ? P & string : never;
-/** A parameter: text, a number, or a text of the catalogue itself (rendered in the same language). */
-export type ParamValue = string | number | { readonly code: MessageCode; readonly params?: object };
+/**
+ * A parameter: text, a number, a text of the catalogue itself (rendered in the same language), or
+ * a list of such texts (rendered and joined with "; ").
+ */
+type NestedMsg = { readonly code: MessageCode; readonly params?: object };
+export type ParamValue = string | number | NestedMsg | readonly NestedMsg[];
 export type ParamsOf<C extends MessageCode> = Readonly<Record<ParamName<C>, ParamValue>>;
 
 /** A text not yet in any language: a code and its parameters, stored and sent as such. */

@@ -24,14 +24,22 @@ export function word(lang: Lang, kind: 'field' | 'source' | 'status' | 'event' |
   return isMessageCode(code) ? render(lang, { code } as Msg) : value;
 }
 
-/** The text of `m` in `lang`. A `{field}` parameter is the field's API name in English, its word in the others. */
+/**
+ * The text of `m` in `lang`. A `{field}` parameter is the field's API name in English, its word in
+ * the others; a list of texts is said as one, joined with "; ".
+ */
 export function render(lang: Lang, m: Msg): string {
   let params = m.params as Record<string, unknown> | undefined;
   if (params) {
     const out: Record<string, string | number> = {};
     for (const [k, v] of Object.entries(params)) {
-      out[k] =
-        typeof v === 'object' && v !== null ? render(lang, v as Msg) : k === 'field' && lang !== 'en' ? word(lang, 'field', String(v)) : (v as string | number);
+      out[k] = Array.isArray(v)
+        ? renderAll(lang, v as Msg[])
+        : typeof v === 'object' && v !== null
+          ? render(lang, v as Msg)
+          : k === 'field' && lang !== 'en'
+            ? word(lang, 'field', String(v))
+            : (v as string | number);
     }
     params = out;
   }

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, DealerRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { msg, type Msg } from '../../core/i18n/index.js';
 import { forbiddenControl } from '../../core/text.js';
 import { dealerTimeZone, MARKET_TIME_ZONES } from '../markets/markets.js';
 import { toE164 } from '../markets/phone.js';
@@ -127,22 +128,20 @@ export function checkProfile(
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, values };
 }
 
-const EXPLAINED: Record<ProfileProblem, (field: ProfileField, value: string, market: string | undefined) => string> = {
-  phone_invalid: (_f, v, m) =>
-    `phone "${v}" is not a valid phone number${m ? ` of market ${m}` : ''} (write it as people there do, or with + and the country code)`,
-  whatsapp_invalid: (_f, v, m) =>
-    `whatsapp "${v}" is not a valid phone number${m ? ` of market ${m}` : ''} (write it as people there do, or with + and the country code)`,
-  control: (f, v) => `${f} must not contain control characters (it holds ${forbiddenControl(v.replace(/\s+/g, ' '))})`,
-  too_long: (f) => `${f} must be at most ${f === 'address' ? ADDRESS_MAX : OPENING_HOURS_MAX} characters`,
-  website_invalid: (_f, v) => `website "${v}" must be an http or https address (e.g. https://autosdelsur.com.ar)`,
-  time_zone_invalid: (_f, v) => `time zone "${v}" is not an IANA time zone name (e.g. America/Argentina/Buenos_Aires, Europe/Madrid)`,
+const EXPLAINED: Record<ProfileProblem, (field: ProfileField, value: string, market: string | undefined) => Msg> = {
+  phone_invalid: (f, value, m) => msg('profile_phone_invalid', { name: f, value, market: m ?? 'none' }),
+  whatsapp_invalid: (f, value, m) => msg('profile_phone_invalid', { name: f, value, market: m ?? 'none' }),
+  too_long: (f) => msg('profile_too_long', { name: f, max: f === 'address' ? ADDRESS_MAX : OPENING_HOURS_MAX }),
+  website_invalid: (_f, value) => msg('profile_website_invalid', { value }),
+  time_zone_invalid: (_f, value) => msg('profile_time_zone_invalid', { value }),
+  control: (f, v) => msg('field_control', { field: f, char: forbiddenControl(v.replace(/\s+/g, ' ')) ?? '' }),
 };
 
-/** The problems in one English sentence (the CLI's error line). */
-function explainProblems(problems: Partial<Record<ProfileField, ProfileProblem>>, input: ProfileInput, market: string | undefined): string {
-  return Object.entries(problems)
-    .map(([f, p]) => EXPLAINED[p](f as ProfileField, input[f as ProfileField] ?? '', market))
-    .join('; ');
+/** The problems as one text (the CLI's error line). */
+function explainProblems(problems: Partial<Record<ProfileField, ProfileProblem>>, input: ProfileInput, market: string | undefined): Msg {
+  return msg('profile_invalid', {
+    problems: Object.entries(problems).map(([f, p]) => EXPLAINED[p](f as ProfileField, input[f as ProfileField] ?? '', market)),
+  });
 }
 
 /** Checks and stores the fields given; a bad one changes nothing (ApiError invalid_request, every problem named). */
@@ -151,6 +150,6 @@ export async function updateProfile(db: Kysely<DB>, dealer: { id: number; market
   const checked = checkProfile(input, market);
   if (!checked.ok) throw new ApiError('invalid_request', explainProblems(checked.problems, input, market));
   const row = await updateDealerProfile(db, dealer.id, checked.values);
-  if (!row) throw new ApiError('not_found', 'no such dealership');
+  if (!row) throw new ApiError('not_found', msg('profile_dealer_gone'));
   return row;
 }

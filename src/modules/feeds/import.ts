@@ -256,16 +256,16 @@ export async function checkFeedFileOnDisk(
   input: { dealer: string; id?: string; path: string; allowMassSold?: boolean },
 ): Promise<FeedDryRun> {
   const dealer = await findDealerBySlug(deps.store.db, input.dealer);
-  if (!dealer) throw new ApiError('not_found', `no dealership "${input.dealer}"`);
+  if (!dealer) throw new ApiError('not_found', msg('dealer_not_found', { slug: input.dealer }));
   const feed = input.id !== undefined && /^\d{1,15}$/.test(input.id) ? await findDealerFeed(deps.store.db, dealer.id, Number(input.id)) : undefined;
-  if (!feed || feed.revoked_at !== null) throw new ApiError('not_found', `dealership "${dealer.slug}" has no live feed ${input.id ?? ''} (see feeds list)`);
+  if (!feed || feed.revoked_at !== null) throw new ApiError('not_found', msg('feed_check_not_live', { dealer: dealer.slug, id: input.id ?? '' }));
   let size: number;
   try {
     size = (await fs.stat(input.path)).size;
   } catch {
-    throw new ApiError('invalid_request', `cannot read the file "${input.path}"`);
+    throw new ApiError('invalid_request', msg('file_unreadable', { path: input.path }));
   }
-  if (size > FEED_MAX_BYTES) throw new ApiError('payload_too_large', `the file is ${size} bytes; a feed file is at most ${FEED_MAX_BYTES} bytes (10 MB)`);
+  if (size > FEED_MAX_BYTES) throw new ApiError('payload_too_large', msg('file_too_large', { size, max: FEED_MAX_BYTES }));
   const body = await fs.readFile(input.path);
   return importFeedFile(deps, feed, dealer, { body, filename: path.basename(input.path) }, { mode: 'plan', allowMassSold: input.allowMassSold === true });
 }

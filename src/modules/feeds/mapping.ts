@@ -5,6 +5,7 @@
 import type { Store } from '../../core/db/store.js';
 import type { FeedRow } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
+import { msg, type Msg } from '../../core/i18n/index.js';
 import { getDealerBySlug } from '../dealers/service.js';
 import {
   isOverrideTarget,
@@ -24,7 +25,7 @@ export type MappingProblem = 'unknown_field' | 'column_empty' | 'column_too_long
 export class MappingInputError extends ApiError {
   constructor(
     readonly problem: MappingProblem,
-    message: string,
+    message: Msg,
   ) {
     super(problem === 'feed_not_found' ? 'not_found' : 'invalid_request', message);
   }
@@ -77,20 +78,21 @@ export const fileColumns = (stored: readonly StoredColumn[]): ColumnMatch[] => s
 
 function checkColumn(raw: string): string {
   const column = raw.trim();
-  if (column === '') throw new MappingInputError('column_empty', 'the column name is empty');
-  if (column.length > OVERRIDE_COLUMN_MAX) throw new MappingInputError('column_too_long', `the column name must be at most ${OVERRIDE_COLUMN_MAX} characters`);
+  if (column === '') throw new MappingInputError('column_empty', msg('mapping_column_empty'));
+  if (column.length > OVERRIDE_COLUMN_MAX) throw new MappingInputError('column_too_long', msg('mapping_column_too_long', { max: OVERRIDE_COLUMN_MAX }));
   return column;
 }
 
 function checkTarget(raw: string): OverrideTarget {
   const field = raw.trim().toLowerCase();
-  if (!isOverrideTarget(field)) throw new MappingInputError('unknown_field', `unknown field "${raw.slice(0, 60)}"; one of: ${OVERRIDE_TARGETS.join(', ')}`);
+  if (!isOverrideTarget(field))
+    throw new MappingInputError('unknown_field', msg('mapping_field_unknown', { name: raw.slice(0, 60), fields: OVERRIDE_TARGETS.join(', ') }));
   return field;
 }
 
 async function liveFeed(store: Store, dealerId: number, feedId: number): Promise<FeedRow> {
   const feed = await findDealerFeed(store.db, dealerId, feedId);
-  if (!feed || feed.revoked_at !== null) throw new MappingInputError('feed_not_found', `no live feed with id ${feedId}`);
+  if (!feed || feed.revoked_at !== null) throw new MappingInputError('feed_not_found', msg('feed_not_live', { id: feedId }));
   return feed;
 }
 
@@ -116,7 +118,7 @@ export async function removeColumnOverride(store: Store, dealerId: number, feedI
   const feed = await liveFeed(store, dealerId, feedId);
   const before = columnMapOf(feed);
   const map = without(before, column);
-  if (Object.keys(map).length === Object.keys(before).length) throw new MappingInputError('not_overridden', `column "${column}" has no override`);
+  if (Object.keys(map).length === Object.keys(before).length) throw new MappingInputError('not_overridden', msg('mapping_not_overridden', { column }));
   await setFeedColumnMap(store.db, feed.id, map);
   return map;
 }
@@ -127,10 +129,10 @@ export async function mapFeedColumn(
   input: { dealer: string; id?: string; column?: string; field?: string; remove?: boolean },
 ): Promise<{ id: number; column_map: ColumnMap }> {
   const dealer = await getDealerBySlug(store.db, input.dealer);
-  if (input.id === undefined || !/^\d{1,15}$/.test(input.id)) throw new MappingInputError('feed_not_found', '--id must be a feed id as feeds list shows it');
-  if (input.column === undefined) throw new MappingInputError('column_empty', '--column is required');
-  if (input.remove === true && input.field !== undefined) throw new ApiError('invalid_request', 'give either --field or --remove, not both');
-  if (input.remove !== true && input.field === undefined) throw new ApiError('invalid_request', 'give --field F (or --remove)');
+  if (input.id === undefined || !/^\d{1,15}$/.test(input.id)) throw new MappingInputError('feed_not_found', msg('mapping_id_invalid'));
+  if (input.column === undefined) throw new MappingInputError('column_empty', msg('mapping_column_required'));
+  if (input.remove === true && input.field !== undefined) throw new ApiError('invalid_request', msg('mapping_field_and_remove'));
+  if (input.remove !== true && input.field === undefined) throw new ApiError('invalid_request', msg('mapping_field_required'));
   const id = Number(input.id);
   const map =
     input.remove === true

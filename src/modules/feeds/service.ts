@@ -11,7 +11,7 @@ import { type Store } from '../../core/db/store.js';
 import { afterCommit, writeTransaction } from '../../core/db/transaction.js';
 import type { DB, FeedRow, UserRole } from '../../core/db/schema.js';
 import { ApiError } from '../../core/errors.js';
-import { msg } from '../../core/i18n/index.js';
+import { msg, type Msg } from '../../core/i18n/index.js';
 import { deleteJobByKey } from '../../core/jobs/repository.js';
 import { jobsQueued } from '../../core/jobs/wake.js';
 import { ipLiteral, isPublicAddress } from '../../core/outbound/address.js';
@@ -43,7 +43,7 @@ const pushUrl = (publicBaseUrl: string, token: string): string => `${publicBaseU
 /** A push token as feeds create makes them (a UUID); anything else cannot be a feed's. */
 export const TOKEN_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const invalid = (m: string) => new ApiError('invalid_request', m);
+const invalid = (m: Msg) => new ApiError('invalid_request', m);
 
 /** A feed URL longer than this is refused (no real feed address comes close). */
 export const FEED_URL_MAX = 2000;
@@ -56,7 +56,7 @@ export class FeedInputError extends ApiError {
   constructor(
     readonly field: 'market' | 'source' | 'url',
     readonly problem: FeedInputProblem,
-    message: string,
+    message: Msg,
   ) {
     super('invalid_request', message);
   }
@@ -69,24 +69,21 @@ export class FeedInputError extends ApiError {
  * is judged when it is read, as its addresses may change).
  */
 function checkFeedUrl(input: string, policy?: UrlPolicy): string {
-  const fail = (problem: FeedUrlProblem, message: string) => new FeedInputError('url', problem, message);
-  if (input.length > FEED_URL_MAX) throw fail('too_long', `feed url must be at most ${FEED_URL_MAX} characters`);
+  const fail = (problem: FeedUrlProblem, message: Msg) => new FeedInputError('url', problem, message);
+  if (input.length > FEED_URL_MAX) throw fail('too_long', msg('feed_url_too_long', { max: FEED_URL_MAX }));
   let parsed: URL;
   try {
     parsed = new URL(input);
   } catch {
-    throw fail('not_absolute', `feed url "${input}" is not an absolute URL`);
+    throw fail('not_absolute', msg('feed_url_not_absolute', { url: input }));
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw fail(
-      'scheme',
-      `feed url must start with http:// or https:// (this one is ${parsed.protocol.slice(0, -1).slice(0, 20)}); ftp, sftp and file addresses are not read: serve the file over HTTPS, or push it (POST /v1/feeds/{token}/)`,
-    );
-  if (parsed.username || parsed.password) throw fail('credentials', 'feed url must not carry a user name or password');
+    throw fail('scheme', msg('feed_url_scheme', { scheme: parsed.protocol.slice(0, -1).slice(0, 20) }));
+  if (parsed.username || parsed.password) throw fail('credentials', msg('feed_url_credentials'));
   if (policy && !policy.allowPrivateNetworks) {
-    if (!policy.allowedPorts.includes(effectivePort(parsed))) throw fail('port', `feed url port must be one of ${policy.allowedPorts.join(', ')}`);
+    if (!policy.allowedPorts.includes(effectivePort(parsed))) throw fail('port', msg('feed_url_port', { ports: policy.allowedPorts.join(', ') }));
     const ip = ipLiteral(parsed.hostname);
-    if (ip !== undefined && !isPublicAddress(ip)) throw fail('private_address', 'feed url must point to a public address');
+    if (ip !== undefined && !isPublicAddress(ip)) throw fail('private_address', msg('feed_url_private'));
   }
   return parsed.toString();
 }
@@ -118,12 +115,12 @@ export async function createDealerFeed(
   policy?: UrlPolicy,
 ): Promise<{ id: number; token: string; push_url: string }> {
   const market = input.market?.trim().toLowerCase() || (dealer.markets.length === 1 ? dealer.markets[0]! : undefined);
-  if (!market) throw new FeedInputError('market', 'market_required', `--market is required: ${dealer.slug} sells in ${dealer.markets.join(', ')}`);
+  if (!market) throw new FeedInputError('market', 'market_required', msg('feed_market_required', { dealer: dealer.slug, markets: dealer.markets.join(', ') }));
   if (!dealer.markets.includes(market)) {
-    throw new FeedInputError('market', 'market_not_sold', `${dealer.slug} does not sell in market "${market}" (it sells in ${dealer.markets.join(', ')})`);
+    throw new FeedInputError('market', 'market_not_sold', msg('feed_market_not_sold', { dealer: dealer.slug, market, markets: dealer.markets.join(', ') }));
   }
   const source = input.source?.trim() || 'feed';
-  if (!isSource(source)) throw new FeedInputError('source', 'unknown_source', `unknown source "${source}"; one of ${SOURCES.join(', ')}`);
+  if (!isSource(source)) throw new FeedInputError('source', 'unknown_source', msg('feed_source_unknown', { source, sources: SOURCES.join(', ') }));
   const url = input.url !== undefined ? checkFeedUrl(input.url, policy) : null;
   const token = crypto.randomUUID();
   const id = await writeTransaction(store, async (trx) => {
@@ -187,10 +184,10 @@ export async function listFeeds(
 /** Revokes a feed named by its id (feeds list) or its token; its push address answers 404 and its URL is no longer read. */
 export async function revokeFeed(store: Store, clock: Clock, input: { dealer: string; id?: string; token?: string }): Promise<{ revoked: true; id: number }> {
   const dealer = await getDealerBySlug(store.db, input.dealer);
-  if ((input.id === undefined) === (input.token === undefined)) throw invalid('name the feed with either --id (see feeds list) or --token');
+  if ((input.id === undefined) === (input.token === undefined)) throw invalid(msg('feed_name_one'));
   let feed: FeedRow | undefined;
   if (input.id !== undefined) {
-    if (!/^\d{1,15}$/.test(input.id)) throw invalid(`--id must be a feed id as feeds list shows it (got "${input.id}")`);
+    if (!/^\d{1,15}$/.test(input.id)) throw invalid(msg('feed_id_invalid', { id: input.id }));
     feed = await findOwnedFeed(store, dealer.id, Number(input.id));
     if (feed?.revoked_at !== null) feed = undefined;
   } else {
@@ -198,8 +195,7 @@ export async function revokeFeed(store: Store, clock: Clock, input: { dealer: st
     const owners = [dealer.id, (await findSandboxTwin(store.db, dealer.id))?.id];
     feed = found && owners.includes(found.feed.dealer_id) ? found.feed : undefined;
   }
-  if (!feed)
-    throw new ApiError('not_found', `dealership "${dealer.slug}" has no live feed ${input.id !== undefined ? `with id ${input.id}` : 'with that token'}`);
+  if (!feed) throw new ApiError('not_found', msg('feed_not_live_of', { dealer: dealer.slug, id: input.id ?? 'none' }));
   await revokeLiveFeed(store, clock, feed.id);
   return { revoked: true, id: feed.id };
 }
@@ -272,7 +268,7 @@ async function pullNow(db: Kysely<DB>, clock: Clock, feedId: number): Promise<'p
  */
 export async function readDealerFeedNow(store: Store, clock: Clock, dealerId: number, feedId: number): Promise<'queued' | 'running'> {
   const feed = await liveDealerFeed(store, dealerId, feedId);
-  if (!feed.url) throw new FeedInputError('url', 'no_url', `feed ${feedId} has no URL to read`);
+  if (!feed.url) throw new FeedInputError('url', 'no_url', msg('feed_no_url', { id: feedId }));
   const status = await writeTransaction(store, (trx) => pullNow(trx, clock, feed.id));
   return status === 'running' ? 'running' : 'queued';
 }

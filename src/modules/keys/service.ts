@@ -39,7 +39,7 @@ export async function createDealerKey(
   let ownerId = dealerId;
   if (sandbox) {
     const live = await findDealerById(db, dealerId);
-    if (!live) throw new ApiError('not_found', `no dealership ${dealerId}`);
+    if (!live) throw new ApiError('not_found', msg('dealer_id_not_found', { id: dealerId }));
     ownerId = (await ensureSandboxTwin(db, live, clock.now())).id;
   }
   const key = generateKey(sandbox);
@@ -68,7 +68,7 @@ async function keyOwners(db: Kysely<DB>, dealerId: number): Promise<number[]> {
 export async function revokeKey(db: Kysely<DB>, clock: Clock, input: { dealer: string; prefix: string }): Promise<{ revoked: true; prefix: string }> {
   const dealer = await getDealerBySlug(db, input.dealer);
   const n = await revokeKeysByPrefix(db, await keyOwners(db, dealer.id), input.prefix, clock.now());
-  if (n === 0) throw new ApiError('not_found', `dealership "${dealer.slug}" has no live key with prefix "${input.prefix}"`);
+  if (n === 0) throw new ApiError('not_found', msg('key_prefix_not_found', { dealer: dealer.slug, prefix: input.prefix }));
   return { revoked: true, prefix: input.prefix };
 }
 

@@ -1,9 +1,11 @@
 // A buyer's inquiry (D19) from the page's form or as JSON: every field checked at once, each
-// problem reported (in English for the API, in the page's language on the form). Values are
-// trimmed. Control characters are refused (core/text.ts, P8), and so are invisible formatting
+// problem reported (from the catalogue for the API, P175; in the page's words on the form). Values
+// are trimmed. Control characters are refused (core/text.ts, P8), and so are invisible formatting
 // characters (P155): zero-width and bidirectional ones hide a phone number from the masking or
 // show text in another order than it is stored. (The keys a later message of the same buyer is
 // matched by: contact-key.ts, D37.)
+import type { InputProblem, ProblemRule } from '../../core/errors.js';
+import { msg, type Msg } from '../../core/i18n/index.js';
 import { forbiddenControl, forbiddenFormat } from '../../core/text.js';
 
 export const NAME_MAX = 120;
@@ -59,29 +61,33 @@ export type Entered = Record<InquiryField, string>;
 
 export type Checked = { kind: 'ok'; inquiry: Inquiry } | { kind: 'spam' } | { kind: 'invalid'; problems: Problem[]; entered: Entered };
 
-const invisible = (f: InquiryField, _max: number, found?: Found) =>
-  `${f} must not contain invisible formatting characters such as zero-width or bidirectional ones (it holds ${found?.char} at character ${found?.position})`;
+const invisible = (p: Problem): Msg => msg('inquiry_invisible', { name: p.field, char: p.found?.char ?? '', position: p.found?.position ?? 0 });
 
-const ENGLISH: Record<ProblemCode, (f: InquiryField, max: number, found?: Found) => string> = {
-  name_required: () => 'name is required',
-  name_too_long: (_f, max) => `name must be at most ${max} characters`,
-  name_invalid: () => 'name must not contain control characters',
-  email_invalid: () => 'email is not a valid e-mail address',
-  email_too_long: (_f, max) => `email must be at most ${max} characters`,
-  phone_invalid: () => 'phone must be a phone number: digits, spaces, +, -, ., parentheses, with 6 to 15 digits',
-  phone_too_long: (_f, max) => `phone must be at most ${max} characters`,
-  contact_required: () => 'email or phone is required (at least one)',
-  message_required: () => 'message is required (1 to 2000 characters)',
-  message_too_long: (_f, max) => `message must be at most ${max} characters`,
-  message_invalid: () => 'message must not contain control characters other than line breaks and tabs',
-  name_invisible: invisible,
-  email_invisible: invisible,
-  phone_invisible: invisible,
-  message_invisible: invisible,
-  not_text: (f) => `${f} must be a string`,
+/** Each problem's sentence and rule, for a program (the 400's fields and problems). */
+const API: Record<ProblemCode, { text: (p: Problem) => Msg; rule: ProblemRule }> = {
+  name_required: { text: () => msg('inquiry_name_required'), rule: 'required' },
+  name_too_long: { text: (p) => msg('inquiry_name_too_long', { max: p.max }), rule: 'max_length' },
+  name_invalid: { text: () => msg('inquiry_name_invalid'), rule: 'control_character' },
+  email_invalid: { text: () => msg('inquiry_email_invalid'), rule: 'format' },
+  email_too_long: { text: (p) => msg('inquiry_email_too_long', { max: p.max }), rule: 'max_length' },
+  phone_invalid: { text: () => msg('inquiry_phone_invalid'), rule: 'format' },
+  phone_too_long: { text: (p) => msg('inquiry_phone_too_long', { max: p.max }), rule: 'max_length' },
+  contact_required: { text: () => msg('inquiry_contact_required'), rule: 'required' },
+  message_required: { text: () => msg('inquiry_message_required', { max: MESSAGE_MAX }), rule: 'required' },
+  message_too_long: { text: (p) => msg('inquiry_message_too_long', { max: p.max }), rule: 'max_length' },
+  message_invalid: { text: () => msg('inquiry_message_invalid'), rule: 'control_character' },
+  name_invisible: { text: (p) => invisible(p), rule: 'control_character' },
+  email_invisible: { text: (p) => invisible(p), rule: 'control_character' },
+  phone_invisible: { text: (p) => invisible(p), rule: 'control_character' },
+  message_invisible: { text: (p) => invisible(p), rule: 'control_character' },
+  not_text: { text: (p) => msg('inquiry_not_text', { name: p.field }), rule: 'type' },
 };
 
-export const problemInEnglish = (p: Problem): string => ENGLISH[p.code](p.field, p.max, p.found);
+/** A problem as the API says it: its sentence, and the input(s) it is about (email or phone: both). */
+export function inquiryProblem(p: Problem): InputProblem {
+  const { text, rule } = API[p.code];
+  return { text: text(p), field: p.code === 'contact_required' ? ['email', 'phone'] : p.field, rule, ...(p.max > 0 ? { limit: p.max } : {}) };
+}
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 const PHONE = /^\+?[0-9\s().-]+$/;

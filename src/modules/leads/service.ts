@@ -14,7 +14,7 @@ import { lockVehicleLeads } from '../../core/db/locks.js';
 import type { DB, LeadContactRow, LeadMessageRow, LeadRow, LeadStage } from '../../core/db/schema.js';
 import { type Store } from '../../core/db/store.js';
 import { writeTransaction } from '../../core/db/transaction.js';
-import { ApiError } from '../../core/errors.js';
+import { ApiError, inputError } from '../../core/errors.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../core/http/keyset-cursor.js';
 import { msg } from '../../core/i18n/index.js';
 import { queueMail } from '../../core/mail/outbox.js';
@@ -166,7 +166,7 @@ export interface Actor {
  * No webhook event: the spec defines none for a stage change.
  */
 export async function changeStage(deps: LeadDeps, dealerId: number, leadId: number, stage: unknown, by: Actor | null): Promise<{ lead: Lead }> {
-  if (!isStage(stage)) throw new ApiError('invalid_request', msg('stage_invalid', { stages: LEAD_STAGES.join(', ') }), ['stage']);
+  if (!isStage(stage)) throw inputError({ text: msg('stage_invalid', { stages: LEAD_STAGES.join(', ') }), field: 'stage', rule: 'enum' });
   return writeTransaction(deps.store, async (trx) => {
     let lead = await repo.findDealerLead(trx, dealerId, leadId);
     if (!lead) throw leadNotFound();
@@ -224,7 +224,13 @@ export async function replyToLead(
   text: string,
 ): Promise<{ mailed: boolean }> {
   const problem = replyProblem(text);
-  if (problem) throw new ApiError('invalid_request', msg('reply_length', { max: REPLY_MAX }), ['reply']);
+  if (problem)
+    throw inputError({
+      text: msg('reply_length', { max: REPLY_MAX }),
+      field: 'reply',
+      rule: problem === 'required' ? 'required' : problem === 'too_long' ? 'max_length' : 'control_character',
+      ...(problem === 'too_long' ? { limit: REPLY_MAX } : {}),
+    });
   const body = text.replace(/\r\n?/g, '\n').trim();
   const actor: Actor = { userId: user.id, name: user.name || user.email };
   return writeTransaction(deps.store, async (trx) => {

@@ -21,7 +21,7 @@ import { requireBody } from '../../core/http/json-body.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { bodyRef, errorResponses } from '../../core/http/schemas.js';
 import { redactText } from '../../core/logger.js';
-import { checkInquiry, problemInEnglish } from '../leads/inquiry.js';
+import { checkInquiry, inquiryProblem } from '../leads/inquiry.js';
 import { InquiryInputSchema } from '../leads/schemas.js';
 import { carNotFound, receiveInquiry, assertTakesInquiries } from '../leads/service.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
@@ -295,7 +295,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     const checked = checkInquiry(form ? ((req.body as Record<string, unknown> | undefined) ?? {}) : requireBody(req.body));
     if (checked.kind === 'invalid') {
       if (form) return noStore(reply, 400, listingPage(row, publicBaseUrl, { entered: checked.entered, problems: checked.problems }));
-      const fields = checked.problems.map(problemInEnglish);
+      const fields = checked.problems.map(inquiryProblem);
       throw new ApiError('invalid_request', msg('inquiry_invalid', { count: fields.length }), fields);
     }
     if (checked.kind === 'ok') {

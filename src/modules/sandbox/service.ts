@@ -9,7 +9,7 @@ import type { AuthContext } from '../../core/http/auth.js';
 import { msg } from '../../core/i18n/index.js';
 import { findSandboxTwin } from '../dealers/repository.js';
 import { getDealerBySlug } from '../dealers/service.js';
-import { checkInquiry, problemInEnglish } from '../leads/inquiry.js';
+import { checkInquiry, inquiryProblem, MESSAGE_MAX } from '../leads/inquiry.js';
 import type { Lead } from '../leads/schemas.js';
 import { receiveInquiry, type LeadDeps } from '../leads/service.js';
 import { findVehicle } from '../vehicles/repository.js';
@@ -37,11 +37,12 @@ export async function sandboxInquiry(
   if (!car) throw new ApiError('not_found', msg('vehicle_not_found', { id: id.id }));
   const buyer = crypto.randomBytes(6).toString('hex');
   const checked = checkInquiry({ name: `Sandbox buyer ${buyer}`, email: `sandbox-${buyer}@example.com`, message: input.message ?? DEFAULT_MESSAGE });
-  // What is wrong with the message as the inquiry's own check says it (an invisible character, P155, too).
-  if (checked.kind !== 'ok') {
-    const detail = checked.kind === 'invalid' ? checked.problems.map(problemInEnglish).join('; ') : 'message must be 1 to 2000 characters of text';
-    throw new ApiError('invalid_request', msg('request_invalid', { detail }));
-  }
+  if (checked.kind !== 'ok')
+    throw new ApiError(
+      'invalid_request',
+      msg('sandbox_message_invalid', { max: MESSAGE_MAX }),
+      checked.kind === 'invalid' ? checked.problems.map(inquiryProblem) : undefined,
+    );
   const { lead } = await receiveInquiry(deps, car, checked.inquiry);
   return { lead };
 }

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import type { Store } from '../../core/db/store.js';
-import { ApiError } from '../../core/errors.js';
+import { ApiError, inputError } from '../../core/errors.js';
 import { msg } from '../../core/i18n/index.js';
 import type { Dealer } from '../dealers/service.js';
 import { findVehicle } from '../vehicles/repository.js';
@@ -54,7 +54,7 @@ const LAST_DAY = '9999-12-30';
 function parseDate(name: 'from' | 'to', value: string): string {
   const ms = Date.parse(`${value}T00:00:00Z`);
   if (!DATE.test(value) || Number.isNaN(ms) || value < FIRST_DAY || value > LAST_DAY || new Date(ms).toISOString().slice(0, 10) !== value)
-    throw new ApiError('invalid_request', msg('stats_date_invalid', { name, value, min: FIRST_DAY, max: LAST_DAY }), [name]);
+    throw inputError({ text: msg('stats_date_invalid', { name, value, min: FIRST_DAY, max: LAST_DAY }), field: name, rule: 'format' });
   return value;
 }
 
@@ -62,9 +62,10 @@ function parseDate(name: 'from' | 'to', value: string): string {
 function resolveRange(q: Pick<StatsQueryInput, 'from' | 'to'>, zone: string, now: number): { from: string; to: string } {
   const to = q.to !== undefined ? parseDate('to', q.to) : localDate(now, zone);
   const from = q.from !== undefined ? parseDate('from', q.from) : addDays(to, -(DEFAULT_DAYS - 1));
-  if (from > to) throw new ApiError('invalid_request', msg('stats_range_order', { from, to }), ['from', 'to']);
+  if (from > to) throw inputError({ text: msg('stats_range_order', { from, to }), field: ['from', 'to'], rule: 'range_order' });
   const days = daysBetween(from, to) + 1;
-  if (days > MAX_DAYS) throw new ApiError('invalid_request', msg('stats_range_too_long', { days, max: MAX_DAYS }), ['from', 'to']);
+  if (days > MAX_DAYS)
+    throw inputError({ text: msg('stats_range_too_long', { days, max: MAX_DAYS }), field: ['from', 'to'], rule: 'range_length', limit: MAX_DAYS });
   return { from, to };
 }
 
@@ -136,7 +137,7 @@ export async function vehicleStats(deps: StatsDeps, dealer: Dealer, externalId: 
   const now = deps.clock.now();
   const { from, to } = resolveRange(q, zone, now);
   const car = await findVehicle(db, dealer.id, market, externalId);
-  if (!car) throw new ApiError('not_found', `No vehicle with stock ID "${externalId}".`);
+  if (!car) throw new ApiError('not_found', msg('vehicle_not_found', { id: externalId }));
   const start = localDayStart(from, zone);
   const end = localDayStart(addDays(to, 1), zone);
   const [rows, leads, prices, position] = await Promise.all([

@@ -42,7 +42,7 @@ const notice = (kind: 'ok' | 'bad', text: string | undefined): Html | '' =>
 
 /** The service's refusal of an invitation, in the page's words. */
 function inviteRefusal(t: Texts, err: ApiError, input: { email: string; name: string }): string {
-  const field = err.fields?.[0];
+  const field = err.problems[0]?.field;
   const email = input.email;
   if (field === 'name') return nameProblem(input.name.trim()) === 'control' ? t.nameControl : t.nameTooLong;
   if (field === 'role') return t.badRole;
@@ -50,7 +50,7 @@ function inviteRefusal(t: Texts, err: ApiError, input: { email: string; name: st
 }
 
 /** A refusal of changeRole/removeUser: a bad role, or the dealership's last owner. */
-const ownerRefusal = (t: Texts, err: ApiError): string => (err.fields?.[0] === 'role' ? t.badRole : t.lastOwner);
+const ownerRefusal = (t: Texts, err: ApiError): string => (err.problems[0]?.field === 'role' ? t.badRole : t.lastOwner);
 
 export const userPages: FastifyPluginAsync<{ deps: UserPagesDeps }> = async (app, { deps }) => {
   const { store, clock, publicBaseUrl, storeLimiter } = deps;

@@ -8,7 +8,7 @@ import type { DB, PanelLang, UserRole, UserRow, UserTokenPurpose } from '../../c
 import type { Store } from '../../core/db/store.js';
 import { lockDealerUsers } from '../../core/db/locks.js';
 import { writeTransaction } from '../../core/db/transaction.js';
-import { ApiError } from '../../core/errors.js';
+import { ApiError, inputError } from '../../core/errors.js';
 import { msg } from '../../core/i18n/index.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { queueMail } from '../../core/mail/outbox.js';
@@ -50,8 +50,8 @@ export function nameProblem(name: string): 'too_long' | 'control' | undefined {
 
 function checkName(name: string): void {
   const found = forbiddenControl(name);
-  if (found) throw new ApiError('invalid_request', msg('user_name_control', { char: found }), ['name']);
-  if (name.length > NAME_MAX) throw new ApiError('invalid_request', msg('user_name_too_long', { max: NAME_MAX }), ['name']);
+  if (found) throw inputError({ text: msg('user_name_control', { char: found }), field: 'name', rule: 'control_character' });
+  if (name.length > NAME_MAX) throw inputError({ text: msg('user_name_too_long', { max: NAME_MAX }), field: 'name', rule: 'max_length', limit: NAME_MAX });
 }
 
 /** The user's language: their own choice, else their dealership's first market's. */
@@ -107,11 +107,11 @@ interface InviteDealer {
 
 function readInvite(input: InviteInput): { email: string; name: string; role: UserRole } {
   const email = normalizeEmail(input.email);
-  if (emailProblem(email)) throw new ApiError('invalid_request', msg('email_invalid', { email: input.email }), ['email']);
+  if (emailProblem(email)) throw inputError({ text: msg('email_invalid', { email: input.email }), field: 'email', rule: 'format' });
   const name = (input.name ?? '').trim();
   checkName(name);
   const role = (input.role ?? 'staff') as UserRole;
-  if (!ROLES.includes(role)) throw new ApiError('invalid_request', msg('role_invalid'), ['role']);
+  if (!ROLES.includes(role)) throw inputError({ text: msg('role_invalid'), field: 'role', rule: 'enum' });
   return { email, name, role };
 }
 
@@ -165,9 +165,11 @@ export async function inviteUser(
   return writeTransaction(store, async (trx) => {
     const existing = await repo.findUserByEmail(trx, v.email);
     if (existing && (Number(existing.dealer_id) !== dealer.id || existing.password_hash !== null)) {
-      throw new ApiError('invalid_request', msg('email_taken', { email: v.email, elsewhere: Number(existing.dealer_id) === dealer.id ? 'no' : 'yes' }), [
-        'email',
-      ]);
+      throw inputError({
+        text: msg('email_taken', { email: v.email, elsewhere: Number(existing.dealer_id) === dealer.id ? 'no' : 'yes' }),
+        field: 'email',
+        rule: 'taken',
+      });
     }
     return issueInvitation(trx, clock, publicBaseUrl, dealer, existing, v);
   });
@@ -201,7 +203,8 @@ export async function inviteFromPanel(store: Store, clock: Clock, publicBaseUrl:
       );
       return { email: v.email };
     }
-    if (existing && existing.password_hash !== null) throw new ApiError('invalid_request', msg('email_taken', { email: v.email, elsewhere: 'no' }), ['email']);
+    if (existing && existing.password_hash !== null)
+      throw inputError({ text: msg('email_taken', { email: v.email, elsewhere: 'no' }), field: 'email', rule: 'taken' });
     return { email: (await issueInvitation(trx, clock, publicBaseUrl, dealer, existing, v)).user.email };
   });
 }
@@ -242,12 +245,12 @@ export async function removeUserByEmail(store: Store, slug: string, email: strin
   const found = await repo.findUserByEmail(store.db, address);
   // The dealership's own user of the address, else its P160 invitation of it.
   const u = found && Number(found.dealer_id) === d.id ? found : await repo.findElsewhereUser(store.db, d.id, address);
-  if (!u) throw new ApiError('not_found', `dealership "${d.slug}" has no user ${address}`);
+  if (!u) throw new ApiError('not_found', msg('user_not_in_dealer', { dealer: d.slug, email: address }));
   return removeUser(store, d.id, Number(u.id));
 }
 
 export async function changeRole(store: Store, dealerId: number, userId: number, role: string): Promise<void> {
-  if (!ROLES.includes(role as UserRole)) throw new ApiError('invalid_request', msg('role_invalid'), ['role']);
+  if (!ROLES.includes(role as UserRole)) throw inputError({ text: msg('role_invalid'), field: 'role', rule: 'enum' });
   await writeTransaction(store, async (trx) => {
     // Two owners demoting each other at once would each count two owners without it (P71).
     await lockDealerUsers(trx, store.dialect, dealerId);

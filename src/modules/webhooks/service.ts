@@ -6,8 +6,8 @@ import { lockDealerWebhooks } from '../../core/db/locks.js';
 import { type Store } from '../../core/db/store.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import type { AttemptRow, DeliveryRow, WebhookRow } from '../../core/db/schema.js';
-import { ApiError } from '../../core/errors.js';
-import { msg } from '../../core/i18n/index.js';
+import { ApiError, type InputProblem } from '../../core/errors.js';
+import { msg, type Msg } from '../../core/i18n/index.js';
 import { OutboundError } from '../../core/outbound/errors.js';
 import type { Outbound } from '../../core/outbound/fetcher.js';
 import type { SecretBox } from '../../core/secret-box.js';
@@ -34,6 +34,8 @@ import { sendDelivery, type SendConfig } from './send.js';
 import { newSecret } from './signature.js';
 
 export const MAX_WEBHOOKS = 20;
+/** A receiver's address is at most this long (WebhookInput's maxLength). */
+const URL_MAX = 2048;
 const TEST_EVENT = 'webhook.test';
 
 export interface WebhookDeps {
@@ -78,8 +80,8 @@ function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): Delivery {
 }
 
 /**
- * Why a webhook request was refused, for pages that explain it in the user's language; the API
- * answers with the same ApiError's code and English message.
+ * Why a webhook request was refused, for pages that explain it in their own words; the API
+ * answers with the same ApiError's code and message in the reader's language.
  */
 export type WebhookRefusalReason =
   | 'url_missing'
@@ -97,48 +99,63 @@ export type WebhookRefusalReason =
 export class WebhookRefusal extends ApiError {
   constructor(
     code: 'invalid_request' | 'too_many_webhooks',
-    message: string,
+    message: Msg,
     readonly reasons: WebhookRefusalReason[],
     /** The outbound rule that refused the address (address_refused). */
     readonly outboundCode?: string,
+    problems?: readonly InputProblem[],
   ) {
-    super(code, message);
+    super(code, message, problems);
   }
 }
 
 /** Checks a WebhookInput body; answers 400 with every problem found. */
 async function checkInput(deps: WebhookDeps, body: Record<string, unknown>): Promise<{ url: string; events: string[] }> {
-  const problems: string[] = [];
+  // Each problem is an entry of the 400's fields and problems (P175); the message names them all.
+  const problems: InputProblem[] = [];
   const reasons: WebhookRefusalReason[] = [];
   let outboundCode: string | undefined;
-  const problem = (reason: WebhookRefusalReason, text: string) => {
+  const problem = (reason: WebhookRefusalReason, text: Msg, field: 'url' | 'events', rule: InputProblem['rule'], limit?: number) => {
     reasons.push(reason);
-    problems.push(text);
+    problems.push({ text, field, rule, ...(limit !== undefined ? { limit } : {}) });
   };
   let url = '';
-  if (typeof body.url !== 'string' || body.url.trim() === '') problem('url_missing', 'url is required: the https address of your receiver');
+  if (typeof body.url !== 'string' || body.url.trim() === '') problem('url_missing', msg('webhook_url_missing'), 'url', 'required');
   else {
     let parsed: URL | undefined;
     try {
       parsed = new URL(body.url.trim());
     } catch {
-      problem('url_invalid', `url "${body.url.slice(0, 100)}" is not an absolute URL`);
+      problem('url_invalid', msg('webhook_url_invalid', { url: body.url.slice(0, 100) }), 'url', 'format');
     }
     if (parsed) {
-      if (parsed.protocol !== 'https:' && !(deps.allowHttp && parsed.protocol === 'http:')) problem('url_not_https', 'url must use https');
-      else if (parsed.username || parsed.password) problem('url_credentials', 'url must not carry a user name or password');
-      else if (parsed.hash) problem('url_fragment', 'url must not have a #fragment');
-      else if (parsed.href.length > 2048) problem('url_too_long', 'url is longer than 2048 characters');
+      if (parsed.protocol !== 'https:' && !(deps.allowHttp && parsed.protocol === 'http:'))
+        problem('url_not_https', msg('webhook_url_not_https'), 'url', 'scheme');
+      else if (parsed.username || parsed.password) problem('url_credentials', msg('webhook_url_credentials'), 'url', 'credentials');
+      else if (parsed.hash) problem('url_fragment', msg('webhook_url_fragment'), 'url', 'fragment');
+      else if (parsed.href.length > URL_MAX) problem('url_too_long', msg('webhook_url_too_long', { max: URL_MAX }), 'url', 'max_length', URL_MAX);
       else url = parsed.href;
     }
   }
   let events: string[] = [...EVENT_TYPES];
   if (body.events !== undefined && body.events !== null) {
-    if (!Array.isArray(body.events) || body.events.length === 0) problem('events_invalid', `events must be a non-empty list of: ${EVENT_TYPES.join(', ')}`);
+    if (!Array.isArray(body.events) || body.events.length === 0)
+      problem(
+        'events_invalid',
+        msg('webhook_events_not_list', { events: EVENT_TYPES.join(', ') }),
+        'events',
+        Array.isArray(body.events) ? 'min_items' : 'type',
+        Array.isArray(body.events) ? 1 : undefined,
+      );
     else {
       const unknown = body.events.filter((e) => typeof e !== 'string' || !(EVENT_TYPES as readonly string[]).includes(e));
       if (unknown.length > 0)
-        problem('events_invalid', `unknown event(s) ${unknown.map((e) => JSON.stringify(e)).join(', ')}; one of ${EVENT_TYPES.join(', ')}`);
+        problem(
+          'events_invalid',
+          msg('webhook_events_unknown', { unknown: unknown.map((e) => JSON.stringify(e)).join(', '), events: EVENT_TYPES.join(', ') }),
+          'events',
+          'enum',
+        );
       else events = EVENT_TYPES.filter((e) => (body.events as string[]).includes(e));
     }
   }
@@ -149,10 +166,11 @@ async function checkInput(deps: WebhookDeps, body: Record<string, unknown>): Pro
     } catch (err) {
       if (!(err instanceof OutboundError)) throw err;
       outboundCode = err.code;
-      problem('address_refused', `url cannot be used: ${err.message}`);
+      problem('address_refused', msg('webhook_url_refused', { kind: err.code, detail: err.message }), 'url', 'address');
     }
   }
-  if (problems.length > 0) throw new WebhookRefusal('invalid_request', `The webhook is not valid: ${problems.join('; ')}.`, reasons, outboundCode);
+  if (problems.length > 0)
+    throw new WebhookRefusal('invalid_request', msg('webhook_invalid', { problems: problems.map((p) => p.text) }), reasons, outboundCode, problems);
   return { url, events };
 }
 
@@ -162,7 +180,7 @@ export async function createWebhook(deps: WebhookDeps, dealerId: number, body: R
   const row = await writeTransaction(deps.store, async (trx) => {
     await lockDealerWebhooks(trx, deps.store.dialect, dealerId);
     if ((await countLiveWebhooks(trx, dealerId)) >= MAX_WEBHOOKS) {
-      throw new WebhookRefusal('too_many_webhooks', `A dealership has at most ${MAX_WEBHOOKS} webhooks; delete one first.`, ['too_many']);
+      throw new WebhookRefusal('too_many_webhooks', msg('webhooks_too_many', { max: MAX_WEBHOOKS }), ['too_many']);
     }
     return insertWebhook(trx, { dealerId, url: input.url, events: input.events, secretSealed: deps.box.seal(secret), now: deps.clock.now() });
   });
@@ -267,12 +285,8 @@ export async function retryDelivery(deps: WebhookDeps, dealerId: number, id: num
   const webhook = await ownWebhook(deps, dealerId, id);
   const original = await findDelivery(store.db, Number(webhook.id), deliveryId);
   if (!original) throw new ApiError('not_found', msg('delivery_not_found'));
-  if (Number(webhook.active) === 0)
-    throw new WebhookRefusal('invalid_request', 'This webhook is turned off; send a test (POST /webhooks/{id}/test) to turn it on, then retry.', [
-      'webhook_off',
-    ]);
-  if (original.status === 'pending')
-    throw new WebhookRefusal('invalid_request', 'This delivery is still pending; it will be attempted at its next_attempt_at.', ['delivery_pending']);
+  if (Number(webhook.active) === 0) throw new WebhookRefusal('invalid_request', msg('webhook_off', { id }), ['webhook_off']);
+  if (original.status === 'pending') throw new WebhookRefusal('invalid_request', msg('delivery_pending'), ['delivery_pending']);
   const now = clock.now();
   const [newId] = await writeTransaction(store, (trx) =>
     queueDeliveries(

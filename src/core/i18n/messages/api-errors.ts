@@ -29,12 +29,6 @@ export const API_ERRORS = {
     es: 'El encabezado Content-Length no coincide con el cuerpo.',
     pt: 'O cabeçalho Content-Length não coincide com o corpo.',
   },
-  request_invalid: {
-    p: ['detail'],
-    en: 'Invalid request: {detail}.',
-    es: 'Solicitud no válida: {detail}.',
-    pt: 'Requisição inválida: {detail}.',
-  },
   no_route: {
     p: ['method', 'path'],
     en: 'No route {method} {path}.',
