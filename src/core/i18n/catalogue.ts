@@ -1,7 +1,7 @@
-// The one catalogue of words (D31, P75): every code a rule, an error or a report gives, and the
-// words of the values people see, each in Spanish, Portuguese and English. Tables by subject
-// live in messages/; this is their union, and the types that let a caller give a code only
-// with the parameters its texts use.
+// The one catalogue of words (D31, P75, P179): every code a rule, an error or a report gives, the
+// words of the values people see, and every word of the pages and mails, each in Spanish,
+// Portuguese and English. Tables by subject live in messages/; this is their union, and the
+// types that let a caller give a code only with the parameters its texts use.
 import type { Entry } from './entry.js';
 import { ACCOUNTS } from './messages/accounts.js';
 import { INVENTORY } from './messages/inventory.js';
@@ -13,9 +13,10 @@ import { PHOTOS } from './messages/photos.js';
 import { REVIEW } from './messages/review.js';
 import { VEHICLE_RULES } from './messages/vehicle-rules.js';
 import { WORDS } from './messages/words.js';
+import { PAGE_TABLES, PAGE_WORDS } from './messages/pages.js';
 
 /** Every table of messages/: a code is defined in one of them only (a second would silently win). */
-const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS];
+const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, ...PAGE_TABLES];
 const defined = new Set<string>();
 for (const table of TABLES)
   for (const code of Object.keys(table)) {
@@ -23,7 +24,19 @@ for (const table of TABLES)
     defined.add(code);
   }
 
-export const CATALOGUE = { ...VEHICLE_RULES, ...IMPORTS, ...REVIEW, ...PHOTOS, ...API_ERRORS, ...WORDS, ...HTTP, ...ACCOUNTS, ...INVENTORY, ...FEEDS } as const;
+export const CATALOGUE = {
+  ...VEHICLE_RULES,
+  ...IMPORTS,
+  ...REVIEW,
+  ...PHOTOS,
+  ...API_ERRORS,
+  ...WORDS,
+  ...HTTP,
+  ...ACCOUNTS,
+  ...INVENTORY,
+  ...FEEDS,
+  ...PAGE_WORDS,
+} as const;
 
 export type MessageCode = keyof typeof CATALOGUE;
 type ParamName<C extends MessageCode> = (typeof CATALOGUE)[C] extends { readonly p: readonly (infer P)[] } ? P & string : never;

@@ -2,5 +2,6 @@
 export { CATALOGUE, msg, type MessageCode, type Msg, type ParamsOf } from './catalogue.js';
 export { render, renderAll, renderStored, word } from './render.js';
 export { storeText, storedMsg, storedText } from './stored.js';
-export { LANGS, pickLang, type Lang } from './lang.js';
+export { LANGS, LOCALE_OF, localeFor, pickLang, type Lang } from './lang.js';
+export { pick, textsOf, type Texts } from './texts.js';
 export { icu } from './plural.js';
