@@ -120,7 +120,6 @@ describe('the catalogue of words (D31)', () => {
       'src/modules/leads/mails.ts',
       'src/modules/dealers/panel-texts.ts',
       'src/modules/feeds/panel-texts.ts',
-      'src/modules/keys/panel-texts.ts',
       'src/modules/leads/panel-texts.ts',
       'src/modules/listings/contact.ts',
       'src/modules/listings/sandbox-preview.ts',
