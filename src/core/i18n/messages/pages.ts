@@ -2,7 +2,8 @@
 // page or mail, gathered here for catalogue.ts. A page reads its table with textsOf (texts.ts).
 import { PANEL_FRAME } from './panel-frame.js';
 import { PANEL_KEYS } from './panel-keys.js';
+import { PANEL_PROFILE } from './panel-profile.js';
 
-export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS] as const;
+export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS, PANEL_PROFILE] as const;
 
-export const PAGE_WORDS = { ...PANEL_FRAME, ...PANEL_KEYS } as const;
+export const PAGE_WORDS = { ...PANEL_FRAME, ...PANEL_KEYS, ...PANEL_PROFILE } as const;
