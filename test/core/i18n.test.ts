@@ -130,7 +130,6 @@ describe('the catalogue of words (D31)', () => {
       'src/modules/stats/weekly-mail.ts',
       'src/modules/vehicles/edit-texts.ts',
       'src/modules/vehicles/panel-texts.ts',
-      'src/modules/webhooks/panel-texts.ts',
     ]);
     // An object of the three languages whose values are sentences, objects or functions; or a table per language.
     const holdsWords = (src: string) =>
