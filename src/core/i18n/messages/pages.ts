@@ -4,7 +4,8 @@ import { PANEL_FRAME } from './panel-frame.js';
 import { PANEL_KEYS } from './panel-keys.js';
 import { PANEL_PROFILE } from './panel-profile.js';
 import { PANEL_WEBHOOKS } from './panel-webhooks.js';
+import { PANEL_LEADS } from './panel-leads.js';
 
-export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS, PANEL_PROFILE, PANEL_WEBHOOKS] as const;
+export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS, PANEL_PROFILE, PANEL_WEBHOOKS, PANEL_LEADS] as const;
 
-export const PAGE_WORDS = { ...PANEL_FRAME, ...PANEL_KEYS, ...PANEL_PROFILE, ...PANEL_WEBHOOKS } as const;
+export const PAGE_WORDS = { ...PANEL_FRAME, ...PANEL_KEYS, ...PANEL_PROFILE, ...PANEL_WEBHOOKS, ...PANEL_LEADS } as const;
