@@ -118,7 +118,6 @@ describe('the catalogue of words (D31)', () => {
       'src/modules/users/panel-texts.ts',
       'src/modules/users/mails.ts',
       'src/modules/leads/mails.ts',
-      'src/modules/feeds/panel-texts.ts',
       'src/modules/listings/contact.ts',
       'src/modules/listings/sandbox-preview.ts',
       'src/modules/listings/site.ts',

@@ -5,7 +5,8 @@ import { PANEL_KEYS } from './panel-keys.js';
 import { PANEL_PROFILE } from './panel-profile.js';
 import { PANEL_WEBHOOKS } from './panel-webhooks.js';
 import { PANEL_LEADS } from './panel-leads.js';
+import { PANEL_FEEDS } from './panel-feeds.js';
 
-export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS, PANEL_PROFILE, PANEL_WEBHOOKS, PANEL_LEADS] as const;
+export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS, PANEL_PROFILE, PANEL_WEBHOOKS, PANEL_LEADS, PANEL_FEEDS] as const;
 
-export const PAGE_WORDS = { ...PANEL_FRAME, ...PANEL_KEYS, ...PANEL_PROFILE, ...PANEL_WEBHOOKS, ...PANEL_LEADS } as const;
+export const PAGE_WORDS = { ...PANEL_FRAME, ...PANEL_KEYS, ...PANEL_PROFILE, ...PANEL_WEBHOOKS, ...PANEL_LEADS, ...PANEL_FEEDS } as const;
