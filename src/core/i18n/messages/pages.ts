@@ -6,7 +6,8 @@ import { PANEL_PROFILE } from './panel-profile.js';
 import { PANEL_WEBHOOKS } from './panel-webhooks.js';
 import { PANEL_LEADS } from './panel-leads.js';
 import { PANEL_FEEDS } from './panel-feeds.js';
+import { PANEL_STATS } from './panel-stats.js';
 
-export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS, PANEL_PROFILE, PANEL_WEBHOOKS, PANEL_LEADS, PANEL_FEEDS] as const;
+export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS, PANEL_PROFILE, PANEL_WEBHOOKS, PANEL_LEADS, PANEL_FEEDS, PANEL_STATS] as const;
 
-export const PAGE_WORDS = { ...PANEL_FRAME, ...PANEL_KEYS, ...PANEL_PROFILE, ...PANEL_WEBHOOKS, ...PANEL_LEADS, ...PANEL_FEEDS } as const;
+export const PAGE_WORDS = { ...PANEL_FRAME, ...PANEL_KEYS, ...PANEL_PROFILE, ...PANEL_WEBHOOKS, ...PANEL_LEADS, ...PANEL_FEEDS, ...PANEL_STATS } as const;
