@@ -123,7 +123,6 @@ describe('the catalogue of words (D31)', () => {
       'src/modules/listings/site.ts',
       'src/modules/listings/texts.ts',
       'src/modules/markets/vocabulary.ts',
-      'src/modules/panel/overview-texts.ts',
       'src/modules/vehicles/edit-texts.ts',
       'src/modules/vehicles/panel-texts.ts',
     ]);

@@ -3,7 +3,7 @@
 // e-mail or phone, D29), then the cars that need someone (held in review, photos that failed),
 // then the cars by status, the latest feed imports and webhooks turned off (owners). One query
 // per block, each scoped to the dealership and served by an index.
-import { storedText } from '../../core/i18n/index.js';
+import { storedText, textsOf } from '../../core/i18n/index.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../../core/db/store.js';
 import { VEHICLE_STATUSES } from '../../core/db/schema.js';
@@ -20,11 +20,12 @@ import type { PhotoStateEntry } from '../vehicles/photos/state.js';
 import { carsInReview, countByStatus, failedPhotoCars, type ReviewRow } from '../vehicles/repository.js';
 import { reviewFacts } from '../vehicles/review.js';
 import { countInactiveWebhooks } from '../webhooks/repository.js';
-import { OVERVIEW_TEXTS } from './overview-texts.js';
 
 export interface OverviewDeps {
   store: Store;
 }
+
+const OVERVIEW_TEXTS = textsOf('overview.');
 
 /** Cars listed in each "needs you" block. */
 const NEEDS_SHOWN = 10;

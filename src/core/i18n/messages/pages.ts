@@ -7,7 +7,17 @@ import { PANEL_WEBHOOKS } from './panel-webhooks.js';
 import { PANEL_LEADS } from './panel-leads.js';
 import { PANEL_FEEDS } from './panel-feeds.js';
 import { PANEL_STATS } from './panel-stats.js';
+import { PANEL_OVERVIEW } from './panel-overview.js';
 
-export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS, PANEL_PROFILE, PANEL_WEBHOOKS, PANEL_LEADS, PANEL_FEEDS, PANEL_STATS] as const;
+export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS, PANEL_PROFILE, PANEL_WEBHOOKS, PANEL_LEADS, PANEL_FEEDS, PANEL_STATS, PANEL_OVERVIEW] as const;
 
-export const PAGE_WORDS = { ...PANEL_FRAME, ...PANEL_KEYS, ...PANEL_PROFILE, ...PANEL_WEBHOOKS, ...PANEL_LEADS, ...PANEL_FEEDS, ...PANEL_STATS } as const;
+export const PAGE_WORDS = {
+  ...PANEL_FRAME,
+  ...PANEL_KEYS,
+  ...PANEL_PROFILE,
+  ...PANEL_WEBHOOKS,
+  ...PANEL_LEADS,
+  ...PANEL_FEEDS,
+  ...PANEL_STATS,
+  ...PANEL_OVERVIEW,
+} as const;
