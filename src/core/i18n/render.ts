@@ -18,8 +18,8 @@ export function formatOf(lang: Lang, code: string): IntlMessageFormat {
   return f;
 }
 
-/** The word for a value (`field`, `source`, `status`, `event`, `market`, `role`), or the value when there is none. */
-export function word(lang: Lang, kind: 'field' | 'source' | 'status' | 'event' | 'market' | 'role', value: string): string {
+/** The word for a value (`field`, `source`, `status`, `event`, `market`, `role`, a car field's `value`), or the value when there is none. */
+export function word(lang: Lang, kind: 'field' | 'source' | 'status' | 'event' | 'market' | 'role' | 'value', value: string): string {
   const code = `${kind}.${value}`;
   return isMessageCode(code) ? render(lang, { code } as Msg) : value;
 }

@@ -21,7 +21,6 @@ import { updateAccount } from '../users/service.js';
 import { photoUrl } from '../photos/url.js';
 import { shownPhotos, shownUrls } from '../vehicles/photos/state.js';
 import { vehicleLabel } from '../vehicles/serialize.js';
-import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
 import { displayPhone, telHref, whatsappDigits } from '../markets/phone.js';
 import { addSavedReply, listSavedReplies, removeSavedReply, SAVED_REPLIES_MAX, SAVED_REPLY_MAX, type SavedReplyProblem } from './saved-replies.js';
 import { LEAD_STAGES } from './schemas.js';
@@ -45,6 +44,7 @@ export interface LeadPagesDeps {
 }
 
 const LEAD_TEXTS = textsOf('leads.');
+const INVENTORY_TEXTS = textsOf('inventory.');
 const SEARCH_MAX = 100;
 const STAGE_BADGE: Record<LeadStage, string> = { new: 'badge warn', contacted: 'badge', won: 'badge ok', lost: 'badge bad' };
 /** The inbox shows the first line of the latest message; the conversation has it whole. */

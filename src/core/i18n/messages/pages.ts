@@ -8,8 +8,21 @@ import { PANEL_LEADS } from './panel-leads.js';
 import { PANEL_FEEDS } from './panel-feeds.js';
 import { PANEL_STATS } from './panel-stats.js';
 import { PANEL_OVERVIEW } from './panel-overview.js';
+import { PANEL_INVENTORY } from './panel-inventory.js';
+import { VALUES } from './values.js';
 
-export const PAGE_TABLES = [PANEL_FRAME, PANEL_KEYS, PANEL_PROFILE, PANEL_WEBHOOKS, PANEL_LEADS, PANEL_FEEDS, PANEL_STATS, PANEL_OVERVIEW] as const;
+export const PAGE_TABLES = [
+  PANEL_FRAME,
+  PANEL_KEYS,
+  PANEL_PROFILE,
+  PANEL_WEBHOOKS,
+  PANEL_LEADS,
+  PANEL_FEEDS,
+  PANEL_STATS,
+  PANEL_OVERVIEW,
+  PANEL_INVENTORY,
+  VALUES,
+] as const;
 
 export const PAGE_WORDS = {
   ...PANEL_FRAME,
@@ -20,4 +33,6 @@ export const PAGE_WORDS = {
   ...PANEL_FEEDS,
   ...PANEL_STATS,
   ...PANEL_OVERVIEW,
+  ...PANEL_INVENTORY,
+  ...VALUES,
 } as const;
