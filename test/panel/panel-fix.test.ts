@@ -11,7 +11,6 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { textsOf } from '../../src/core/i18n/index.js';
-import { TEXTS as LISTING_TEXTS } from '../../src/modules/listings/texts.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { seedPanelUser, signedInClient, freshAddress, PanelClient } from '../support/panel.js';
@@ -189,6 +188,7 @@ describe(`panel review fixes (${STORE_NAME})`, () => {
   test('counts read as plurals in every language: no "(s)" in any catalogue (P138)', () => {
     const LEAD_TEXTS = textsOf('leads.');
     const OVERVIEW_TEXTS = textsOf('overview.');
+    const LISTING_TEXTS = textsOf('public.');
     assert.equal(LEAD_TEXTS.pt.unreadCount(1), '1 não lido');
     assert.equal(LEAD_TEXTS.pt.unreadCount(2), '2 não lidos');
     assert.equal(LEAD_TEXTS.es.unreadCount(1), '1 sin leer');

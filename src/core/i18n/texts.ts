@@ -4,22 +4,23 @@
 // function taking them in the order of its `p` (`t.confirmRevoke(name)`), formatted as every code
 // is (ICU by intl-messageformat: plurals, and numbers in the language's digits). A language's
 // object is made on its first use; a function's message is compiled on its first call and kept.
-import { CATALOGUE, type MessageCode } from './catalogue.js';
+import { CATALOGUE } from './catalogue.js';
 import type { Entry } from './entry.js';
 import { LANGS, type Lang } from './lang.js';
 import { formatOf } from './render.js';
 
 type Catalogue = typeof CATALOGUE;
+type Code = keyof Catalogue;
 /** A text, or a function of its parameters (text or number each, in the order of `p`). */
-type Leaf<C extends MessageCode> = Catalogue[C] extends { readonly p: infer P extends readonly string[] }
+type Leaf<C extends Code> = Catalogue[C] extends { readonly p: infer P extends readonly string[] }
   ? (...values: { -readonly [I in keyof P]: string | number }) => string
   : string;
-type Rest<P extends string, C = MessageCode> = C extends `${P}${infer R}` ? R : never;
+type Rest<P extends string, C = Code> = C extends `${P}${infer R}` ? R : never;
 type Head<R> = R extends `${infer H}.${string}` ? H : R;
 
 /** The texts of the codes under `P` (which ends with a dot), as a page reads them. */
 export type Texts<P extends string> = {
-  readonly [H in Head<Rest<P>>]: `${P}${H}` extends MessageCode ? Leaf<`${P}${H}`> : Texts<`${P}${H}.`>;
+  readonly [H in Head<Rest<P>>]: `${P}${H}` extends Code ? Leaf<`${P}${H}`> : Texts<`${P}${H}.`>;
 };
 
 type Node = { [key: string]: Node | string | ((...values: (string | number)[]) => string) };

@@ -4,6 +4,7 @@
 // number. Each redirect calls `onContact` (a no-op unless the app passes one: the statistics
 // count contacts there, D34).
 import { compiledQuery } from '../../core/db/compiled.js';
+import { textsOf } from '../../core/i18n/index.js';
 import type { DealerRow, VehicleRow } from '../../core/db/schema.js';
 import { languageOf } from '../markets/markets.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
@@ -39,11 +40,7 @@ const findContact = compiledQuery<ContactRow, [string]>((db) =>
 /** Statuses whose page is public (service.ts): a car for sale, or one no longer for sale whose page still answers. */
 const PUBLIC = new Set(['active', 'sold', 'withdrawn', 'expired']);
 
-const MESSAGE = {
-  es: (car: string, url: string) => `Hola, me interesa el ${car} que vi en ${url}`,
-  pt: (car: string, url: string) => `Olá, tenho interesse no ${car} que vi em ${url}`,
-  en: (car: string, url: string) => `Hello, I am interested in the ${car} I saw at ${url}`,
-};
+const TEXTS = textsOf('public.');
 
 /** Where the channel leads, or undefined (the 404 page). Numbers are stored in E.164 (D32). */
 export async function contactTarget(
@@ -57,15 +54,9 @@ export async function contactTarget(
   if (!row || !PUBLIC.has(row.status)) return undefined;
   if (channel === 'phone') return row.phone ? { location: `tel:${row.phone}`, channel } : undefined;
   if (!row.whatsapp) return undefined;
-  const text = MESSAGE[languageOf(row.market)](vehicleLabel(row), listingUrl(publicBaseUrl, row.listing_id));
+  const text = TEXTS[languageOf(row.market)].whatsappMessage.car(vehicleLabel(row), listingUrl(publicBaseUrl, row.listing_id));
   return { location: `https://wa.me/${row.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`, channel: 'whatsapp' };
 }
-
-const STOREFRONT_MESSAGE = {
-  es: (url: string) => `Hola, vi sus autos en ${url}`,
-  pt: (url: string) => `Olá, vi seus carros em ${url}`,
-  en: (url: string) => `Hello, I saw your cars at ${url}`,
-};
 
 /**
  * The storefront's buttons (P133): the same redirects for a dealership rather than a car
@@ -81,6 +72,6 @@ export function dealerContactTarget(
   if (channel === 'phone') return dealer.phone ? `tel:${dealer.phone}` : undefined;
   if (!dealer.whatsapp) return undefined;
   const market = (JSON.parse(dealer.markets) as string[])[0] ?? '';
-  const text = STOREFRONT_MESSAGE[languageOf(market)](storefrontUrl(publicBaseUrl, dealer.slug));
+  const text = TEXTS[languageOf(market)].whatsappMessage.dealer(storefrontUrl(publicBaseUrl, dealer.slug));
   return `https://wa.me/${dealer.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }

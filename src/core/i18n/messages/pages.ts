@@ -9,7 +9,7 @@ import { PANEL_FEEDS } from './panel-feeds.js';
 import { PANEL_STATS } from './panel-stats.js';
 import { PANEL_OVERVIEW } from './panel-overview.js';
 import { PANEL_INVENTORY } from './panel-inventory.js';
-import { VALUES } from './values.js';
+import { PUBLIC_PAGES } from './public-pages.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -21,7 +21,7 @@ export const PAGE_TABLES = [
   PANEL_STATS,
   PANEL_OVERVIEW,
   PANEL_INVENTORY,
-  VALUES,
+  PUBLIC_PAGES,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -34,5 +34,5 @@ export const PAGE_WORDS = {
   ...PANEL_STATS,
   ...PANEL_OVERVIEW,
   ...PANEL_INVENTORY,
-  ...VALUES,
+  ...PUBLIC_PAGES,
 } as const;
