@@ -4,4 +4,3 @@ export { render, renderAll, renderStored, word } from './render.js';
 export { storeText, storedMsg, storedText } from './stored.js';
 export { LANGS, LOCALE_OF, localeFor, pickLang, type Lang } from './lang.js';
 export { pick, textsOf, type Texts } from './texts.js';
-export { icu } from './plural.js';
