@@ -23,8 +23,8 @@ describe('an ApiError carries a code of the catalogue (P176)', () => {
     // @ts-expect-error: nor is a field name among the fields.
     assert.throws(() => new ApiError('invalid_request', msg('invalid_request_plain'), ['name']), TypeError);
     assert.throws(() => new ApiError('invalid_request', { code: 'no_such_code' } as never), TypeError);
-    const e = new ApiError('invalid_request', msg('stats_range_order', { from: '2026-02-01', to: '2026-01-01' }), [
-      { text: msg('stats_range_order', { from: '2026-02-01', to: '2026-01-01' }), field: ['from', 'to'], rule: 'range_order' },
+    const e = new ApiError('invalid_request', msg('stats_range_order', { fromName: 'from', from: '2026-02-01', toName: 'to', to: '2026-01-01' }), [
+      { text: msg('stats_range_order', { fromName: 'from', from: '2026-02-01', toName: 'to', to: '2026-01-01' }), field: ['from', 'to'], rule: 'range_order' },
     ]);
     assert.deepEqual(e.toBody('es').error, {
       code: 'invalid_request',
@@ -88,8 +88,8 @@ describe(`API errors in the reader's language (${STORE_NAME})`, () => {
     assert.equal(bad.status, 400);
     assert.deepEqual(bad.error, {
       code: 'invalid_request',
-      message: 'from tiene que ser una fecha a partir del 1970-01-01, como 2026-11-01 (se recibió «2026-13-01»).',
-      fields: ['from tiene que ser una fecha a partir del 1970-01-01, como 2026-11-01 (se recibió «2026-13-01»).'],
+      message: 'from tiene que ser un día entre el 1970-01-01 y el 9999-12-30, escrito AAAA-MM-DD, como 2026-11-01 (llegó «2026-13-01»).',
+      fields: ['from tiene que ser un día entre el 1970-01-01 y el 9999-12-30, escrito AAAA-MM-DD, como 2026-11-01 (llegó «2026-13-01»).'],
       problems: [{ field: 'from', rule: 'format' }],
     });
     const backwards = await ask('pt-BR', '/v1/stats?from=2026-11-10&to=2026-11-01');
@@ -99,7 +99,7 @@ describe(`API errors in the reader's language (${STORE_NAME})`, () => {
       { field: 'to', rule: 'range_order' },
     ]);
     const long = await ask('es', '/v1/stats?from=2024-01-01&to=2026-01-01');
-    assert.equal(long.error.message, 'El intervalo tiene 732 días; como máximo puede tener 366.');
+    assert.equal(long.error.message, 'El período tiene 732 días; como máximo 366.');
     assert.deepEqual(long.error.problems, [
       { field: 'from', rule: 'range_length', limit: 366 },
       { field: 'to', rule: 'range_length', limit: 366 },
@@ -124,10 +124,10 @@ describe(`API errors in the reader's language (${STORE_NAME})`, () => {
     assert.deepEqual(http.error, {
       code: 'invalid_request',
       message:
-        'El webhook no es válido: url tiene que usar https; events tiene valores desconocidos ("car.flew"); los válidos son lead.created, vehicle.sold, vehicle.rejected, sync.failed.',
+        'El webhook no es válido: url tiene que usar https; events tiene un valor desconocido ("car.flew"); los válidos son lead.created, vehicle.sold, vehicle.rejected, sync.failed.',
       fields: [
         'url tiene que usar https',
-        'events tiene valores desconocidos ("car.flew"); los válidos son lead.created, vehicle.sold, vehicle.rejected, sync.failed',
+        'events tiene un valor desconocido ("car.flew"); los válidos son lead.created, vehicle.sold, vehicle.rejected, sync.failed',
       ],
       problems: [
         { field: 'url', rule: 'scheme' },

@@ -76,6 +76,12 @@ describe(`panel API keys (${STORE_NAME})`, () => {
     const after = await client.get(revoked.location);
     assert.match(after.body, /notice ok/);
     assert.match(after.body, /Claves revocadas \(1\)|Revoked keys \(1\)/);
+    // A notice's key from the query names a text of the page only, never an Object property (P179).
+    for (const done of ['constructor', 'toString', '__proto__']) {
+      const odd = await client.get(`/panel/keys?done=${done}`);
+      assert.equal(odd.status, 200);
+      assert.doesNotMatch(odd.body, /notice ok|native code/, done);
+    }
     manualClock(t).advance(1001);
     const refused = await t.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(key) });
     assert.equal(refused.statusCode, 401);

@@ -10,9 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { LEAD_TEXTS } from '../../src/modules/leads/panel-texts.js';
-import { TEXTS as LISTING_TEXTS } from '../../src/modules/listings/texts.js';
-import { OVERVIEW_TEXTS } from '../../src/modules/panel/overview-texts.js';
+import { textsOf } from '../../src/core/i18n/index.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { seedPanelUser, signedInClient, freshAddress, PanelClient } from '../support/panel.js';
@@ -188,10 +186,15 @@ describe(`panel review fixes (${STORE_NAME})`, () => {
   });
 
   test('counts read as plurals in every language: no "(s)" in any catalogue (P138)', () => {
+    const LEAD_TEXTS = textsOf('leads.');
+    const OVERVIEW_TEXTS = textsOf('overview.');
+    const LISTING_TEXTS = textsOf('public.');
     assert.equal(LEAD_TEXTS.pt.unreadCount(1), '1 não lido');
     assert.equal(LEAD_TEXTS.pt.unreadCount(2), '2 não lidos');
     assert.equal(LEAD_TEXTS.es.unreadCount(1), '1 sin leer');
     assert.equal(LEAD_TEXTS.es.unreadCount(3), '3 sin leer');
+    assert.equal(LEAD_TEXTS.pt.messages(1), '1 mensagem');
+    assert.equal(LEAD_TEXTS.en.messages(2), '2 messages');
     assert.equal(OVERVIEW_TEXTS.es.counts(1, 1, 0, 0, 1), '1 fila: 1 nuevo, 0 actualizados, 0 vendidos, 1 con error');
     assert.equal(OVERVIEW_TEXTS.pt.counts(2, 1, 2, 1, 2), '2 linhas: 1 novo, 2 atualizados, 1 vendido, 2 com erros');
     assert.equal(OVERVIEW_TEXTS.es.leadsCount(1), '1 comprador espera respuesta.');

@@ -225,6 +225,9 @@ describe(`Statistics page and weekly summary (${STORE_NAME})`, () => {
     );
     const es = mails.find((m) => m.to_address === owner.email)!;
     assert.match(es.subject, /su semana — 190 visitas, 2 consultas/);
+    // Why each car: counts as ICU plurals (P179), "1 consulta", never "1 consultas".
+    assert.match(es.text_body!, /\(P-B\) — [^—]+ — 1 consulta sin respuesta\n/);
+    assert.match(es.text_body!, /\(P-C\) — [^—]+ — 10 visitas y ningún contacto\n/);
     assert.match(es.text_body!, /Del|del 9 nov/);
     // The three cars to act on: B (unanswered), A (over the market), C (seen, never asked about).
     const order = ['P-B', 'P-A', 'P-C'].map((s) => es.text_body!.indexOf(`(${s})`));

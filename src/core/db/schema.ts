@@ -1,5 +1,6 @@
 // Row types of every table, as Kysely sees them. Times are epoch milliseconds in both stores.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Lang } from '../i18n/lang.js';
 
 interface DealersTable {
   id: Generated<number>;
@@ -328,7 +329,8 @@ interface LeadMessagesTable {
 }
 
 export type UserRole = 'owner' | 'staff';
-export type PanelLang = 'es' | 'pt' | 'en';
+/** A user's chosen language: the catalogue's (D31). */
+export type PanelLang = Lang;
 
 /** A dealership's staff member who signs in to the panel (D27). */
 interface UsersTable {

@@ -1,7 +1,7 @@
-// The one catalogue of words (D31, P75): every code a rule, an error or a report gives, and the
-// words of the values people see, each in Spanish, Portuguese and English. Tables by subject
-// live in messages/; this is their union, and the types that let a caller give a code only
-// with the parameters its texts use.
+// The one catalogue of words (D31, P75, P179): every code a rule, an error or a report gives, the
+// words of the values people see, and every word of the pages and mails, each in Spanish,
+// Portuguese and English. Tables by subject live in messages/; this is their union, and the
+// types that let a caller give a code only with the parameters its texts use.
 import type { Entry } from './entry.js';
 import { ACCOUNTS } from './messages/accounts.js';
 import { INVENTORY } from './messages/inventory.js';
@@ -13,10 +13,12 @@ import { PHOTOS } from './messages/photos.js';
 import { REFUSALS } from './messages/refusals.js';
 import { REVIEW } from './messages/review.js';
 import { VEHICLE_RULES } from './messages/vehicle-rules.js';
+import { VALUES } from './messages/values.js';
 import { WORDS } from './messages/words.js';
+import { PAGE_TABLES, PAGE_WORDS } from './messages/pages.js';
 
 /** Every table of messages/: a code is defined in one of them only (a second would silently win). */
-const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS];
+const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS, VALUES, ...PAGE_TABLES];
 const defined = new Set<string>();
 for (const table of TABLES)
   for (const code of Object.keys(table)) {
@@ -24,7 +26,8 @@ for (const table of TABLES)
     defined.add(code);
   }
 
-export const CATALOGUE = {
+/** The codes a rule, an error or a report gives, and the words of values: what a Msg names. */
+const MESSAGES = {
   ...VEHICLE_RULES,
   ...IMPORTS,
   ...REVIEW,
@@ -36,10 +39,18 @@ export const CATALOGUE = {
   ...INVENTORY,
   ...FEEDS,
   ...REFUSALS,
+  ...VALUES,
 } as const;
 
-export type MessageCode = keyof typeof CATALOGUE;
-type ParamName<C extends MessageCode> = (typeof CATALOGUE)[C] extends { readonly p: readonly (infer P)[] } ? P & string : never;
+/**
+ * The whole catalogue: the messages, and the words of every page and mail (messages/pages.ts,
+ * read through textsOf, P179). Those are no Msg: a union of every code would be too large a type.
+ */
+export const CATALOGUE = { ...MESSAGES, ...PAGE_WORDS } as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+type ParamName<C extends MessageCode> = (typeof MESSAGES)[C] extends { readonly p: readonly (infer P)[] } ? P & string : never;
 /**
  * A parameter: text, a number, a text of the catalogue itself (rendered in the same language), or
  * a list of such texts (rendered and joined with "; ").
@@ -61,4 +72,4 @@ export function msg<C extends MessageCode>(code: C, ...params: [ParamName<C>] ex
 }
 
 export const entryOf = (code: string): Entry | undefined => (Object.hasOwn(CATALOGUE, code) ? (CATALOGUE as Record<string, Entry>)[code] : undefined);
-export const isMessageCode = (code: unknown): code is MessageCode => typeof code === 'string' && entryOf(code) !== undefined;
+export const isMessageCode = (code: unknown): code is MessageCode => typeof code === 'string' && Object.hasOwn(MESSAGES, code);

@@ -2,5 +2,5 @@
 export { CATALOGUE, msg, type MessageCode, type Msg, type ParamsOf } from './catalogue.js';
 export { render, renderAll, renderStored, word } from './render.js';
 export { storeText, storedMsg, storedText } from './stored.js';
-export { LANGS, pickLang, type Lang } from './lang.js';
-export { icu } from './plural.js';
+export { LANGS, LOCALE_OF, localeFor, pickLang, type Lang } from './lang.js';
+export { pick, textsOf, type Texts } from './texts.js';

@@ -3,23 +3,23 @@
 // each text compiled once per language), numbers by Intl.
 import { IntlMessageFormat } from 'intl-messageformat';
 import { entryOf, isMessageCode, type MessageCode, type Msg } from './catalogue.js';
-import type { Lang } from './lang.js';
+import { LOCALE_OF, type Lang } from './lang.js';
 
-const LOCALE: Record<Lang, string> = { es: 'es', pt: 'pt-BR', en: 'en' };
 const compiled = new Map<string, IntlMessageFormat>();
 
-function formatOf(lang: Lang, code: string): IntlMessageFormat {
+/** The compiled text of a code in a language (compiled on first use, then kept). */
+export function formatOf(lang: Lang, code: string): IntlMessageFormat {
   const key = `${lang}\u0000${code}`;
   let f = compiled.get(key);
   if (!f) {
-    f = new IntlMessageFormat(entryOf(code)![lang], LOCALE[lang], undefined, { ignoreTag: true });
+    f = new IntlMessageFormat(entryOf(code)![lang], LOCALE_OF[lang], undefined, { ignoreTag: true });
     compiled.set(key, f);
   }
   return f;
 }
 
-/** The word for a value (`field`, `source`, `status`, `event`, `market`, `role`), or the value when there is none. */
-export function word(lang: Lang, kind: 'field' | 'source' | 'status' | 'event' | 'market' | 'role', value: string): string {
+/** The word for a value (`field`, `source`, `status`, `event`, `market`, `role`, a car field's `value`), or the value when there is none. */
+export function word(lang: Lang, kind: 'field' | 'source' | 'status' | 'event' | 'market' | 'role' | 'value', value: string): string {
   const code = `${kind}.${value}`;
   return isMessageCode(code) ? render(lang, { code } as Msg) : value;
 }

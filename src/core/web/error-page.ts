@@ -35,7 +35,7 @@ export function renderPageError(err: FastifyError | Error, req: FastifyRequest, 
   const pe = classify(err);
   if (pe.status >= 500) req.log.error({ err }, 'panel page failed');
   const t = FRAME_TEXTS[req.panelLang];
-  const [title, sentence] = t.errors[pe.kind];
+  const { title, body: sentence } = t.errors[pe.kind];
   const action = ACTIONS[pe.kind] ?? (req.panelUser ? 'home' : 'signIn');
   const link =
     action === 'forgot'

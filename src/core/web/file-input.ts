@@ -6,12 +6,7 @@
 // stays hidden and the form works the same).
 import type { Lang } from './context.js';
 import { html, type Html } from './html.js';
-
-const FILE_TEXTS: Record<Lang, { none: string; many: string }> = {
-  en: { none: 'No file chosen yet.', many: '{n} files chosen' },
-  es: { none: 'Todavía no eligió ningún archivo.', many: '{n} archivos elegidos' },
-  pt: { none: 'Nenhum arquivo escolhido ainda.', many: '{n} arquivos escolhidos' },
-};
+import { FRAME_TEXTS } from './texts.js';
 
 export interface FileInputOptions {
   id: string;
@@ -31,10 +26,10 @@ export interface FileInputOptions {
 }
 
 export function fileInput(o: FileInputOptions): Html {
-  const t = FILE_TEXTS[o.lang];
+  const t = FRAME_TEXTS[o.lang].file;
   const chosen = `${o.id}-chosen`;
   return html`<div class="file-pick"><input id="${o.id}" class="file-input" name="${o.name}" type="file"${o.accept ? html` accept="${o.accept}"` : ''}${
     o.camera ? html` capture="environment"` : ''
   }${o.multiple ? html` multiple` : ''}${o.required ? html` required` : ''}${o.invalid ? html` aria-invalid="true"` : ''} aria-describedby="${o.describedBy ? `${o.describedBy} ` : ''}${chosen}"><label for="${o.id}" class="button secondary">${o.label}</label>
-<span id="${chosen}" class="muted file-chosen" data-none="${t.none}" data-many="${t.many}" aria-live="polite" hidden>${t.none}</span></div>`;
+<span id="${chosen}" class="muted file-chosen" data-none="${t.none}" data-many="${t.many('{n}')}" aria-live="polite" hidden>${t.none}</span></div>`;
 }

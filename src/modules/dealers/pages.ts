@@ -14,11 +14,10 @@ import { html, type Html } from '../../core/web/html.js';
 import { fileInput } from '../../core/web/file-input.js';
 import { csrfField } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
-import { render } from '../../core/i18n/index.js';
+import { LOCALE_OF, render, textsOf } from '../../core/i18n/index.js';
 import { IMAGE_LIMITS, ImageRejected } from '../photos/image.js';
 import { MARKET_TIME_ZONES, timeZoneOfMarket } from '../markets/markets.js';
 import { displayPhone } from '../markets/phone.js';
-import { PROFILE_TEXTS } from './panel-texts.js';
 import {
   ADDRESS_MAX,
   checkProfile,
@@ -96,8 +95,7 @@ async function readLogoForm(req: IncomingMessage): Promise<LogoForm> {
 
 type Entered = Record<ProfileField, string>;
 
-/** A zone's name as people read it: "America/Argentina/Buenos_Aires" → "America / Argentina / Buenos Aires". */
-const LOCALES: Record<Lang, string> = { es: 'es', pt: 'pt-BR', en: 'en' };
+const PROFILE_TEXTS = textsOf('profile.');
 const zoneLabels = new Map<string, string>();
 
 /**
@@ -112,7 +110,7 @@ function zoneLabel(zone: string, lang: Lang): string {
     const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
     let name: string | undefined;
     try {
-      name = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: zone, timeZoneName: 'longGeneric' })
+      name = new Intl.DateTimeFormat(LOCALE_OF[lang], { timeZone: zone, timeZoneName: 'longGeneric' })
         .formatToParts(0)
         .find((p) => p.type === 'timeZoneName')?.value;
     } catch {

@@ -13,14 +13,13 @@ import { ApiError } from '../../core/errors.js';
 import { idParam, ownerOnly, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
-import { word } from '../../core/i18n/index.js';
+import { pick, textsOf, word } from '../../core/i18n/index.js';
 import { copyButton, csrfField } from '../../core/web/layout.js';
 import { dateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { SOURCES } from '../vehicles/sources.js';
 import { importCounts, importPages, resultBadge } from './panel-import.js';
-import { FEED_TEXTS, MAPPING_TEXTS } from './panel-texts.js';
 import { feedCheckPages } from './panel-check.js';
 import { listDealerImports } from './repository.js';
 import {
@@ -33,6 +32,9 @@ import {
   revokeDealerFeed,
   setDealerFeedUrl,
 } from './service.js';
+
+const FEED_TEXTS = textsOf('feeds.');
+const MAPPING_TEXTS = textsOf('mapping.');
 
 export interface FeedsPagesDeps {
   store: Store;
@@ -237,7 +239,7 @@ ${page < pages ? html`<a href="/panel/feeds?page=${page + 1}#history">${frame.ne
     const live = feeds.filter((f) => f.revoked_at === null && !f.sandbox);
     const sandbox = feeds.filter((f) => f.revoked_at === null && f.sandbox);
     const revoked = feeds.filter((f) => f.revoked_at !== null);
-    const doneText = q.done ? t.done[q.done] : undefined;
+    const doneText = q.done ? pick(t.done, q.done) : undefined;
     return sendPage(req, reply, {
       title: t.title,
       section: 'feeds',

@@ -5,7 +5,7 @@
 // panel otherwise takes short forms), bounded like a push (10 MB).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors.js';
-import { render, renderAll } from '../../core/i18n/index.js';
+import { pick, render, renderAll, textsOf } from '../../core/i18n/index.js';
 import type { DealerRow, FeedRow } from '../../core/db/schema.js';
 import { idParam, signedIn } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
@@ -20,8 +20,10 @@ import { FEED_MAX_BYTES } from './limits.js';
 import { mappingCard } from './panel-import.js';
 import { columnMapOf, MappingInputError, removeColumnOverride, setColumnOverride } from './mapping.js';
 import { OVERRIDE_COLUMN_MAX, OVERRIDE_TARGETS } from './parse/overrides.js';
-import { FEED_TEXTS, MAPPING_TEXTS } from './panel-texts.js';
 import { findFeedWithDealer } from './repository.js';
+
+const FEED_TEXTS = textsOf('feeds.');
+const MAPPING_TEXTS = textsOf('mapping.');
 
 /** Stock IDs listed per "would" list on the report (the counts say how many in all). */
 const LIST_SHOWN = 50;
@@ -184,7 +186,7 @@ ${
       else await setColumnOverride(store, dealerId, feed.id, values.column, values.field);
     } catch (err) {
       if (err instanceof MappingInputError && err.problem !== 'feed_not_found') {
-        const message = MAPPING_TEXTS[req.panelLang].problems[err.problem] ?? err.message;
+        const message = pick(MAPPING_TEXTS[req.panelLang].problems, err.problem) ?? err.message;
         return feedPage(req, reply, feed, { mapping: { message, values, status: 422 } });
       }
       throw err;

@@ -9,11 +9,13 @@ import { html, type Html } from '../../core/web/html.js';
 import { dateTime } from '../../core/web/time.js';
 import { sendPage } from '../../core/web/render.js';
 import { itemErrorText, type ItemError, type ItemErrorText } from '../vehicles/stock.js';
-import { msg, render, renderStored, storedText, word } from '../../core/i18n/index.js';
+import { msg, render, renderStored, storedText, textsOf, word } from '../../core/i18n/index.js';
 import { csvFile } from './panel-csv.js';
 import { mappingReport, type MappingReport, type StoredColumn } from './mapping.js';
-import { FEED_TEXTS, MAPPING_TEXTS } from './panel-texts.js';
 import { findDealerImport } from './repository.js';
+
+const FEED_TEXTS = textsOf('feeds.');
+const MAPPING_TEXTS = textsOf('mapping.');
 
 const BADGE: Record<FeedImportResult, 'ok' | 'warn' | 'bad' | ''> = {
   processed: 'ok',

@@ -5,13 +5,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import { ApiError } from '../../core/errors.js';
+import { pick, textsOf } from '../../core/i18n/index.js';
 import { idParam, pageUser, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { copyButton, csrfField } from '../../core/web/layout.js';
 import { dateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
-import { KEY_TEXTS } from './panel-texts.js';
 import { createDealerKey, dealerKeys, KEY_NAME_MAX, revokeDealerKey } from './service.js';
 
 export interface KeysPagesDeps {
@@ -20,6 +20,8 @@ export interface KeysPagesDeps {
   /** Empties the dealership's sandbox (modules/sandbox, given by the panel: keys does not import it). */
   resetSandbox: (dealerId: number) => Promise<unknown>;
 }
+
+const KEY_TEXTS = textsOf('keys.');
 
 type KeyView = Awaited<ReturnType<typeof dealerKeys>>[number];
 
@@ -59,7 +61,7 @@ ${keys.map(
     const live = keys.filter((k) => k.revoked_at === null);
     const revoked = keys.filter((k) => k.revoked_at !== null);
     const done = (req.query as { done?: string }).done;
-    const doneText = done ? t.done[done] : undefined;
+    const doneText = done ? pick(t.done, done) : undefined;
     return sendPage(req, reply, {
       title: t.title,
       section: 'keys',

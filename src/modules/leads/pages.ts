@@ -13,6 +13,7 @@ import type { Store } from '../../core/db/store.js';
 import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
+import { textsOf } from '../../core/i18n/index.js';
 import { csrfField } from '../../core/web/layout.js';
 import { dateTime, fullDateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
@@ -21,9 +22,7 @@ import { updateAccount } from '../users/service.js';
 import { photoUrl } from '../photos/url.js';
 import { shownPhotos, shownUrls } from '../vehicles/photos/state.js';
 import { vehicleLabel } from '../vehicles/serialize.js';
-import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
 import { displayPhone, telHref, whatsappDigits } from '../markets/phone.js';
-import { LEAD_TEXTS } from './panel-texts.js';
 import { addSavedReply, listSavedReplies, removeSavedReply, SAVED_REPLIES_MAX, SAVED_REPLY_MAX, type SavedReplyProblem } from './saved-replies.js';
 import { LEAD_STAGES } from './schemas.js';
 import {
@@ -46,6 +45,8 @@ export interface LeadPagesDeps {
   publicBaseUrl: string;
 }
 
+const LEAD_TEXTS = textsOf('leads.');
+const INVENTORY_TEXTS = textsOf('inventory.');
 const SEARCH_MAX = 100;
 const STAGE_BADGE: Record<LeadStage, string> = { new: 'badge warn', contacted: 'badge', won: 'badge ok', lost: 'badge bad' };
 /** The inbox shows the first line of the latest message; the conversation has it whole. */

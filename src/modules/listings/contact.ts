@@ -4,6 +4,7 @@
 // number. Each redirect goes to `onContact` with the request and the car (the statistics count
 // contacts there as they count views, D34, P152), whoever asked: the redirect is everyone's.
 import type { DealerRow } from '../../core/db/schema.js';
+import { textsOf } from '../../core/i18n/index.js';
 import { languageOf } from '../markets/markets.js';
 import type { ViewedCar, ViewRequest } from '../stats/counting.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
@@ -18,11 +19,7 @@ export type OnContact = (listingId: string, channel: ContactChannel, req: ViewRe
 /** Statuses whose page is public (service.ts): a car for sale, or one no longer for sale whose page still answers. */
 const PUBLIC = new Set(['active', 'sold', 'withdrawn', 'expired']);
 
-const MESSAGE = {
-  es: (car: string, url: string) => `Hola, me interesa el ${car} que vi en ${url}`,
-  pt: (car: string, url: string) => `Olá, tenho interesse no ${car} que vi em ${url}`,
-  en: (car: string, url: string) => `Hello, I am interested in the ${car} I saw at ${url}`,
-};
+const TEXTS = textsOf('public.');
 
 /**
  * Where the channel leads, or undefined (the 404 page), and the car it is a contact of (read in
@@ -40,15 +37,9 @@ export async function contactTarget(
   const car = { vehicleId: row.id, dealerId: row.dealer_id, market: row.market };
   if (channel === 'phone') return row.phone ? { location: `tel:${row.phone}`, channel, car } : undefined;
   if (!row.whatsapp) return undefined;
-  const text = MESSAGE[languageOf(row.market)](vehicleLabel(row), listingUrl(publicBaseUrl, row.listing_id));
+  const text = TEXTS[languageOf(row.market)].whatsappMessage.car(vehicleLabel(row), listingUrl(publicBaseUrl, row.listing_id));
   return { location: `https://wa.me/${row.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`, channel: 'whatsapp', car };
 }
-
-const STOREFRONT_MESSAGE = {
-  es: (url: string) => `Hola, vi sus autos en ${url}`,
-  pt: (url: string) => `Olá, vi seus carros em ${url}`,
-  en: (url: string) => `Hello, I saw your cars at ${url}`,
-};
 
 /**
  * The storefront's buttons (P133): the same redirects for a dealership rather than a car
@@ -64,6 +55,6 @@ export function dealerContactTarget(
   if (channel === 'phone') return dealer.phone ? `tel:${dealer.phone}` : undefined;
   if (!dealer.whatsapp) return undefined;
   const market = (JSON.parse(dealer.markets) as string[])[0] ?? '';
-  const text = STOREFRONT_MESSAGE[languageOf(market)](storefrontUrl(publicBaseUrl, dealer.slug));
+  const text = TEXTS[languageOf(market)].whatsappMessage.dealer(storefrontUrl(publicBaseUrl, dealer.slug));
   return `https://wa.me/${dealer.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }

@@ -1,15 +1,17 @@
 // Language and number formats of a market's public pages. Each market has one locale (its
 // BCP 47 tag is the page's lang attribute; prices and mileages are formatted with it, in
 // markets/format.ts) and the page's words come in that locale's language: Spanish, Portuguese
-// or English (texts.ts).
+// or English (the catalogue's public.* codes, core/i18n/messages/public-pages.ts).
+import { textsOf, type Lang, type Texts } from '../../core/i18n/index.js';
 import { marketFormat, type MarketFormat } from '../markets/format.js';
-import { TEXTS, type Lang, type Texts } from './texts.js';
+
+const TEXTS = textsOf('public.');
 
 export interface PageLocale extends MarketFormat {
   /** Open Graph form, e.g. es_AR. */
   og: string;
   lang: Lang;
-  t: Texts;
+  t: Texts<'public.'>;
 }
 
 const locales = new Map<string, PageLocale>();

@@ -8,6 +8,7 @@ import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../
 import { findMarket } from '../markets/markets.js';
 import { displayPhone } from '../markets/phone.js';
 import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
+import { word } from '../../core/i18n/index.js';
 import { Html, html, jsonLd } from '../../core/web/html.js';
 import { localeOf, type PageLocale } from './locale.js';
 import type { ListingRow, StorefrontCar } from './repository.js';
@@ -150,6 +151,21 @@ export interface FormState {
 
 const EMPTY_FORM: FormState = { entered: { name: '', email: '', phone: '', message: '' }, problems: [] };
 
+/**
+ * A problem of the form in the page's language: a length's with its limit, an invisible
+ * character's with the character and its place (P155).
+ */
+function problemText(l: PageLocale, p: Problem): string {
+  const text = l.t.problems[p.code];
+  if (typeof text === 'string') return text;
+  // Each code's function takes its own parameters (`p`): a limit, or a character and its place.
+  const format: (...values: (string | number)[]) => string = text;
+  return p.found ? format(p.found.char, p.found.position) : format(p.max);
+}
+
+/** The word of a car's value (`gasoline` → "Nafta"), or the value as stored. */
+const valueWord = (l: PageLocale, code: string | null): string => (code ? word(l.lang, 'value', code) : '');
+
 function field(l: PageLocale, form: FormState, name: InquiryField, label: string, input: (attrs: Html) => Html, required = false): Html {
   const mine = form.problems.filter((p) => p.field === name);
   const id = `f-${name}`;
@@ -158,7 +174,7 @@ function field(l: PageLocale, form: FormState, name: InquiryField, label: string
     : html`id="${id}" name="${name}"${required ? html` required` : ''}`;
   return html`<div>
 <label for="${id}">${label}${required ? html` <span class="hint">(${l.t.required})</span>` : ''}</label>
-${input(attrs)}${mine.length ? html`\n<p class="field-error" id="${id}-error">${mine.map((p) => l.t.problems[p.code](p.max, p.found)).join(' ')}</p>` : ''}
+${input(attrs)}${mine.length ? html`\n<p class="field-error" id="${id}-error">${mine.map((p) => problemText(l, p)).join(' ')}</p>` : ''}
 </div>
 `;
 }
@@ -191,7 +207,7 @@ ${v.message}</textarea>`,
 function errorSummary(l: PageLocale, form: FormState): Html {
   const t = l.t;
   return html`<div class="errors" id="errors" role="alert" tabindex="-1" autofocus aria-labelledby="errors-title">
-<h2 id="errors-title">${t.errorsTitle}</h2><p>${t.checkForm}</p><ul>${form.problems.map((p) => html`<li><a href="#f-${p.field}">${t.problems[p.code](p.max, p.found)}</a></li>`)}</ul></div>
+<h2 id="errors-title">${t.errorsTitle}</h2><p>${t.checkForm}</p><ul>${form.problems.map((p) => html`<li><a href="#f-${p.field}">${problemText(l, p)}</a></li>`)}</ul></div>
 `;
 }
 
@@ -216,7 +232,7 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
   const mileage = l.mileage(row.mileage, unit);
   const photos = shownUrls(publicBaseUrl, row.shown_photos);
   const shown = shownPhotos(row.shown_photos);
-  const value = (code: string | null) => (code ? (t.values[code] ?? code) : '');
+  const value = (code: string | null) => valueWord(l, code);
   const specs: [string, string | number][] = [
     [t.year, row.year],
     [t.version, row.version ?? ''],
@@ -524,7 +540,7 @@ export function thanksPage(row: ListingRow, publicBaseUrl: string): string {
 <p>${t.thanksBody(row.dealer_name)}</p>
 <section aria-labelledby="next-title">
 <h2 id="next-title">${t.thanksNextTitle}</h2>
-<ol class="steps">${t.thanksNext(row.dealer_name).map((step) => html`<li>${step}</li>`)}</ol>
+<ol class="steps">${[t.thanksNext.received(row.dealer_name), t.thanksNext.answer, t.thanksNext.watch].map((step) => html`<li>${step}</li>`)}</ol>
 </section>
 ${
   row.dealer_whatsapp
@@ -545,8 +561,9 @@ ${
 /** The key facts of a car in one line: year · mileage · fuel · transmission · city (P87). */
 function keyFacts(l: PageLocale, car: Pick<StorefrontCar, 'year' | 'mileage' | 'fuel' | 'transmission' | 'city' | 'market'>, withYear = true): string {
   const unit = findMarket(car.market)?.mileage_unit ?? 'km';
-  const word = (code: string | null) => (code ? (l.t.values[code] ?? code) : '');
-  return [withYear ? String(car.year) : '', l.mileage(car.mileage, unit), word(car.fuel), word(car.transmission), car.city ?? ''].filter(Boolean).join(' · ');
+  return [withYear ? String(car.year) : '', l.mileage(car.mileage, unit), valueWord(l, car.fuel), valueWord(l, car.transmission), car.city ?? '']
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**
@@ -639,7 +656,7 @@ ${
     l,
     {
       title: t.storefrontTitle(d.name),
-      description: t.storefrontDescription(d.name, d.city),
+      description: d.city ? t.storefrontDescriptionIn(d.name, d.city) : t.storefrontDescription(d.name),
       // Filtered and later pages are the same cars again: only the storefront itself is indexed.
       noindex: filtered || sf.paged || sf.problems.length > 0,
       canonical: url,

@@ -15,7 +15,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import { ApiError } from '../../core/errors.js';
-import { msg } from '../../core/i18n/index.js';
+import { msg, pickLang } from '../../core/i18n/index.js';
 import { toApiError } from '../../core/http/error-handler.js';
 import { requireBody } from '../../core/http/json-body.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
@@ -33,7 +33,7 @@ import { findDealerBySlug } from '../dealers/repository.js';
 import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
 import { encodedPage, LISTING_ID, ListingPages, notFoundListing, renderGone, type Page } from './service.js';
-import { FAVICON, homeLang, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
+import { FAVICON, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
 import type { StatsCounting } from '../stats/counting.js';
 import { contactTarget, dealerContactTarget, type OnContact } from './contact.js';
 import { previewDealerOf } from '../users/session.js';
@@ -174,7 +174,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   );
   app.get('/', { schema: { hide: true } }, async (req, reply) => {
     reply.header('vary', 'accept-language');
-    return sendHtml(reply, 200, homePage(publicBaseUrl, homeLang(req.headers['accept-language'])), 'public, max-age=3600', false);
+    return sendHtml(reply, 200, homePage(publicBaseUrl, pickLang(req.headers['accept-language'], 'es')), 'public, max-age=3600', false);
   });
 
   // A dealership's storefront (D36, P86).

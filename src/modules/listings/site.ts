@@ -6,10 +6,10 @@
 // naming the rows after that id: stable addresses a crawler can fetch in any order.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
+import { textsOf, type Lang } from '../../core/i18n/index.js';
 import { html } from '../../core/web/html.js';
 import { listingUrl } from '../vehicles/serialize.js';
 import { countSitemapRows, nthIdAfter, sitemapCars, sitemapDealers } from './repository.js';
-import type { Lang } from './texts.js';
 
 /** The sitemap protocol's most URLs in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -93,45 +93,11 @@ export const FAVICON = Buffer.from(
   'base64',
 );
 
-const HOME: Record<Lang, { title: string; intro: string; panel: string; panelHint: string; docs: string; docsHint: string }> = {
-  es: {
-    title: 'Dealer Inventory',
-    intro: 'Publicaciones de autos de concesionarias. Cada auto y cada concesionaria tiene su propia página.',
-    panel: 'Panel de concesionarias',
-    panelHint: 'Para el personal de las concesionarias: autos, consultas y claves.',
-    docs: 'Documentación de la API',
-    docsHint: 'Para integradores: la API y sus formatos.',
-  },
-  pt: {
-    title: 'Dealer Inventory',
-    intro: 'Anúncios de carros de concessionárias. Cada carro e cada concessionária tem a sua própria página.',
-    panel: 'Painel das concessionárias',
-    panelHint: 'Para a equipe das concessionárias: carros, contatos e chaves.',
-    docs: 'Documentação da API',
-    docsHint: 'Para integradores: a API e os seus formatos.',
-  },
-  en: {
-    title: 'Dealer Inventory',
-    intro: 'Car listings from dealerships. Each car and each dealership has its own page.',
-    panel: 'Dealer panel',
-    panelHint: 'For dealership staff: cars, inquiries and keys.',
-    docs: 'API documentation',
-    docsHint: 'For integrators: the API and its formats.',
-  },
-};
-
-/** The language a visitor asks for first among ours (Accept-Language), else Spanish. */
-export function homeLang(acceptLanguage: string | undefined): Lang {
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0]!.trim().slice(0, 2).toLowerCase();
-    if (tag === 'es' || tag === 'pt' || tag === 'en') return tag;
-  }
-  return 'es';
-}
+const TEXTS = textsOf('public.');
 
 /** GET / on the public host: what this is, and where the panel and the API docs are. */
 export function homePage(publicBaseUrl: string, lang: Lang): string {
-  const w = HOME[lang];
+  const w = TEXTS[lang].home;
   return html`<!doctype html>
 <html lang="${lang}">
 <head>

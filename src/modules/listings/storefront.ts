@@ -6,7 +6,6 @@ import type { Kysely } from 'kysely';
 import type { DB, DealerRow } from '../../core/db/schema.js';
 import { findMarket } from '../markets/markets.js';
 import { storefrontBrands, storefrontCars, type StorefrontCar, type StorefrontQuery } from './repository.js';
-import type { FilterProblem } from './texts.js';
 
 export const STOREFRONT_PAGE_SIZE = 24;
 const YEAR = /^(19|20)\d\d$|^2100$/;
@@ -15,6 +14,9 @@ const PRICE = /^\d{1,12}$/;
 const CURSOR = /^(\d{1,15})-(\d{1,15})$/;
 
 /** The filters as the buyer typed them (shown back in the form). */
+/** What can be wrong in a storefront's filters (the page says each: public.badFilter.*). */
+export type FilterProblem = 'price' | 'year' | 'priceRange' | 'yearRange' | 'brand' | 'page';
+
 export interface FilterForm {
   brand: string;
   price_min: string;

@@ -1,5 +1,6 @@
 // Per-market vocabulary (spec 2.9). Codes of fuels, transmissions and conditions are the
 // values the API accepts; they are the same words in every market.
+import type { Lang } from '../../core/i18n/lang.js';
 
 export interface Market {
   code: string;
@@ -59,7 +60,7 @@ const MARKET_LOCALES: Record<string, string> = {
 };
 export const localeTagOf = (code: string): string => MARKET_LOCALES[code.toLowerCase()] ?? 'en-US';
 /** es, pt or en: the language people of this market read. */
-export const languageOf = (code: string): 'es' | 'pt' | 'en' => localeTagOf(code).slice(0, 2) as 'es' | 'pt' | 'en';
+export const languageOf = (code: string): Lang => localeTagOf(code).slice(0, 2) as Lang;
 
 /** A market's ISO 3166 country, as phone numbers are read in it (D32): the market code, but `uk` is GB. */
 export const countryOfMarket = (code: string | undefined): string | undefined =>

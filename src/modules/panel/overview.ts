@@ -3,7 +3,7 @@
 // e-mail or phone, D29), then the cars that need someone (held in review, photos that failed),
 // then the cars by status, the latest feed imports and webhooks turned off (owners). One query
 // per block, each scoped to the dealership and served by an index.
-import { storedText } from '../../core/i18n/index.js';
+import { render, storedText, textsOf } from '../../core/i18n/index.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../../core/db/store.js';
 import { VEHICLE_STATUSES } from '../../core/db/schema.js';
@@ -15,16 +15,17 @@ import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { latestDealerImports } from '../feeds/repository.js';
 import { waitingLeads } from '../leads/repository.js';
 import { carTitle, statusBadge } from '../vehicles/pages.js';
-import { INVENTORY_TEXTS } from '../vehicles/panel-texts.js';
 import type { PhotoStateEntry } from '../vehicles/photos/state.js';
 import { carsInReview, countByStatus, failedPhotoCars, type ReviewRow } from '../vehicles/repository.js';
-import { reviewFacts } from '../vehicles/review.js';
+import { reviewFacts, reviewMsg } from '../vehicles/review.js';
 import { countInactiveWebhooks } from '../webhooks/repository.js';
-import { OVERVIEW_TEXTS } from './overview-texts.js';
 
 export interface OverviewDeps {
   store: Store;
 }
+
+const OVERVIEW_TEXTS = textsOf('overview.');
+const INVENTORY_TEXTS = textsOf('inventory.');
 
 /** Cars listed in each "needs you" block. */
 const NEEDS_SHOWN = 10;
@@ -74,7 +75,7 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
     )}</div>`;
 
     const reviewBlock = review.length
-      ? html`<ul>${review.map((r) => html`<li>${carLink(r)}<ul>${reviewFacts({ ...r, status: 'in_review' }).map((reason) => html`<li class="muted">${it.reviewReason(reason)}</li>`)}</ul></li>`)}</ul>`
+      ? html`<ul>${review.map((r) => html`<li>${carLink(r)}<ul>${reviewFacts({ ...r, status: 'in_review' }).map((reason) => html`<li class="muted">${render(req.panelLang, reviewMsg(reason))}</li>`)}</ul></li>`)}</ul>`
       : html`<p class="muted">${t.inReviewNone}</p>`;
 
     const failedBlock = failed.length

@@ -8,13 +8,13 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, F
 import type { SecretBox } from '../../core/secret-box.js';
 import type { VehicleRow } from '../../core/db/schema.js';
 import type { Lang, PanelUser } from '../../core/web/context.js';
+import { pickLang } from '../../core/i18n/index.js';
 import { ASSETS } from '../../core/web/assets.js';
 import { CSRF_COOKIE, csrfCookieOptions } from '../../core/web/csrf.js';
 import { renderPageError } from '../../core/web/error-page.js';
 import { PageError } from '../../core/web/errors.js';
 import { panelHeaders } from '../../core/web/headers.js';
 import { hasRepeatedParameter, redirectTo } from '../../core/web/render.js';
-import { langFromHeader } from '../../core/web/texts.js';
 import { accountPages, type AccountPagesDeps } from '../users/account-pages.js';
 import { leadPages, type LeadPagesDeps } from '../leads/pages.js';
 import { unreadCount } from '../leads/repository.js';
@@ -98,7 +98,7 @@ export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel
   const setPanelHeaders = panelHeaders(deps.photoOrigin);
   panel.addHook('onRequest', async (req, reply) => {
     setPanelHeaders(reply);
-    req.panelLang = langFromHeader(req.headers['accept-language']);
+    req.panelLang = pickLang(req.headers['accept-language'], 'es');
     // The panel writes its own links with each parameter once; a repeated one (`?q=a&q=b`)
     // arrives as an array no page reads, so the address was altered: a 400 page (P72).
     if (hasRepeatedParameter(req.query)) throw new PageError(400, 'bad_address');

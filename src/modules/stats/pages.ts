@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
+import { textsOf, type Texts } from '../../core/i18n/index.js';
 import { signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
@@ -13,9 +14,12 @@ import { dateTime } from '../../core/web/time.js';
 import { marketFormat } from '../markets/format.js';
 import { carTitle } from '../vehicles/pages.js';
 import { barChart, chartFormat, type ChartFormat } from './chart.js';
-import { STATS_TEXTS, type StatsTexts } from './panel-texts.js';
 import { panelStats, PRICED_CARS, type PanelStats } from './panel-stats.js';
 import type { PanelCar } from './repository.js';
+
+/** The page's and a car's section's words (car-section.ts reads them from here). */
+export const STATS_TEXTS = textsOf('stats.');
+type StatsTexts = Texts<'stats.'>;
 
 export interface StatsPagesDeps {
   store: Store;

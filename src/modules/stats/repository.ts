@@ -2,7 +2,7 @@
 // a range and the comparables' prices. Plain functions taking db or trx.
 import { dealerTimeZone } from '../markets/markets.js';
 import { sql, type Kysely } from 'kysely';
-import type { DB, VehicleRow } from '../../core/db/schema.js';
+import type { DB, PanelLang, VehicleRow } from '../../core/db/schema.js';
 import { chunks } from '../../core/util/chunks.js';
 
 /** Increments of one car's figures on one local day (added to what is stored). */
@@ -381,7 +381,7 @@ export interface SummaryRecipient {
   id: number;
   email: string;
   name: string;
-  lang: 'es' | 'pt' | 'en' | null;
+  lang: PanelLang | null;
 }
 
 /** The owners who take the weekly summary (signed up, not turned off). */

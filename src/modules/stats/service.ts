@@ -62,7 +62,7 @@ function parseDate(name: 'from' | 'to', value: string): string {
 function resolveRange(q: Pick<StatsQueryInput, 'from' | 'to'>, zone: string, now: number): { from: string; to: string } {
   const to = q.to !== undefined ? parseDate('to', q.to) : localDate(now, zone);
   const from = q.from !== undefined ? parseDate('from', q.from) : addDays(to, -(DEFAULT_DAYS - 1));
-  if (from > to) throw inputError({ text: msg('stats_range_order', { from, to }), field: ['from', 'to'], rule: 'range_order' });
+  if (from > to) throw inputError({ text: msg('stats_range_order', { fromName: 'from', from, toName: 'to', to }), field: ['from', 'to'], rule: 'range_order' });
   const days = daysBetween(from, to) + 1;
   if (days > MAX_DAYS)
     throw inputError({ text: msg('stats_range_too_long', { days, max: MAX_DAYS }), field: ['from', 'to'], rule: 'range_length', limit: MAX_DAYS });

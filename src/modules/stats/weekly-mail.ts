@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../core/db/schema.js';
 import type { Store } from '../../core/db/store.js';
+import { localeFor, textsOf } from '../../core/i18n/index.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { enqueue } from '../../core/jobs/queue.js';
 import type { JobWorker } from '../../core/jobs/worker.js';
@@ -29,50 +30,7 @@ const HOUR = 3_600_000;
 const SEND_HOUR = 8;
 const DEALERS_PER_PAGE = 200;
 
-const TEXTS = {
-  en: {
-    subject: (dealer: string, views: string, leads: string) => `${dealer}: your week — ${views} views, ${leads} leads`,
-    intro: (from: string, to: string) => `Your cars from ${from} to ${to}:`,
-    figures: { views: 'Views', phone: 'Calls', whatsapp: 'WhatsApp', leads: 'Leads' },
-    act: 'Three cars to act on',
-    actNone: 'Nothing needs you this week.',
-    why: {
-      unanswered: (n: string) => `${n} unanswered leads`,
-      above: (pct: string) => `priced ${pct} above the market`,
-      quiet: (n: string) => `${n} views and no contact`,
-    },
-    open: 'See your statistics',
-    optOut: 'You get this summary as an owner of the dealership; turn it off in My account:',
-  },
-  es: {
-    subject: (dealer: string, views: string, leads: string) => `${dealer}: su semana — ${views} visitas, ${leads} consultas`,
-    intro: (from: string, to: string) => `Sus autos del ${from} al ${to}:`,
-    figures: { views: 'Visitas', phone: 'Llamadas', whatsapp: 'WhatsApp', leads: 'Consultas' },
-    act: 'Tres autos para atender',
-    actNone: 'Esta semana no hay nada pendiente.',
-    why: {
-      unanswered: (n: string) => `${n} consultas sin respuesta`,
-      above: (pct: string) => `precio ${pct} sobre el mercado`,
-      quiet: (n: string) => `${n} visitas y ningún contacto`,
-    },
-    open: 'Ver sus estadísticas',
-    optOut: 'Recibe este resumen como titular de la concesionaria; puede desactivarlo en Mi cuenta:',
-  },
-  pt: {
-    subject: (dealer: string, views: string, leads: string) => `${dealer}: sua semana — ${views} visualizações, ${leads} contatos`,
-    intro: (from: string, to: string) => `Os seus carros de ${from} a ${to}:`,
-    figures: { views: 'Visualizações', phone: 'Ligações', whatsapp: 'WhatsApp', leads: 'Contatos' },
-    act: 'Três carros para cuidar',
-    actNone: 'Nada pendente nesta semana.',
-    why: {
-      unanswered: (n: string) => `${n} contatos sem resposta`,
-      above: (pct: string) => `preço ${pct} acima do mercado`,
-      quiet: (n: string) => `${n} visualizações e nenhum contato`,
-    },
-    open: 'Ver as suas estatísticas',
-    optOut: 'Você recebe este resumo como titular da concessionária; desative-o em Minha conta:',
-  },
-} satisfies Record<Lang, unknown>;
+const TEXTS = textsOf('weekly.');
 
 const STYLE = 'font-family:system-ui,sans-serif;line-height:1.5;color:#1b1f24';
 const BUTTON = 'display:inline-block;padding:10px 16px;background:#0b5cad;color:#fff;border-radius:6px;text-decoration:none';
@@ -91,10 +49,7 @@ export function weekDue(now: number, zone: string): string | null {
 }
 
 /** The locale of a user's numbers and dates (as the panel's, users/service.ts). */
-function localeOf(lang: Lang, markets: string[]): string {
-  const tag = localeTagOf(markets[0] ?? 'us');
-  return tag.startsWith(lang) ? tag : { es: 'es-ES', pt: 'pt-BR', en: 'en-US' }[lang];
-}
+const localeOf = (lang: Lang, markets: string[]): string => localeFor(lang, localeTagOf(markets[0] ?? 'us'));
 
 function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: SummaryDealer; stats: PanelStats; panelUrl: string }): OutgoingMail {
   const t = TEXTS[o.lang];
@@ -111,11 +66,11 @@ function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: Summary
   const act = carsToActOn(r).map((a) => ({
     name: `${carTitle(a.car)} (${a.car.external_id})`,
     price: marketFormat(a.car.market).price(a.car.price_cents, a.car.currency),
-    why: a.why === 'unanswered' ? t.why.unanswered(n(a.n)) : a.why === 'above' ? t.why.above(pct(a.n)) : t.why.quiet(n(a.n)),
+    why: a.why === 'unanswered' ? t.why.unanswered(n(a.n), a.n) : a.why === 'above' ? t.why.above(pct(a.n)) : t.why.quiet(n(a.n), a.n),
     url: `${o.panelUrl}/inventory/${a.car.id}`,
   }));
   const intro = t.intro(f.day(r.from), f.day(r.to));
-  const subject = t.subject(o.dealer.name, n(r.totals.views), n(r.totals.leads));
+  const subject = t.subject(o.dealer.name, n(r.totals.views), r.totals.views, n(r.totals.leads), r.totals.leads);
   const perf = `${o.panelUrl}/stats?days=30`;
   const account = `${o.panelUrl}/account`;
   const text = [

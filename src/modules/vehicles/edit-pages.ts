@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type Busboy from 'busboy';
 import type { VehicleRow } from '../../core/db/schema.js';
-import { render, word, type Msg } from '../../core/i18n/index.js';
+import { render, textsOf, word, type Msg, type Texts } from '../../core/i18n/index.js';
 import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { fileInput } from '../../core/web/file-input.js';
@@ -20,7 +20,6 @@ import { findDealerById } from '../dealers/repository.js';
 import { findMarket } from '../markets/markets.js';
 import { IMAGE_LIMITS, ImageRejected } from '../photos/image.js';
 import { photoUrl } from '../photos/url.js';
-import { EDIT_TEXTS, type EditTexts } from './edit-texts.js';
 import { savePanelCar, type PanelDealer, type PanelTarget } from './panel-service.js';
 import type { PhotoStateEntry } from './photos/state.js';
 import { storeUpload, type UploadDeps } from './photos/upload.js';
@@ -31,6 +30,9 @@ import { PANEL_SOURCE } from './sources.js';
 export type CarEditDeps = VehicleDeps & UploadDeps;
 
 /** Photos taken at once; a phone's photo is 2–6 MB. */
+const EDIT_TEXTS = textsOf('edit.');
+type EditTexts = Texts<'edit.'>;
+
 const UPLOAD_MAX_FILES = 12;
 /** The whole form: its photos and its few text fields. */
 const UPLOAD_MAX_BYTES = 64 * 1024 * 1024;

@@ -7,7 +7,7 @@ import { VEHICLE_STATUSES, type VehicleRow, type VehicleStatus } from '../../cor
 import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
-import { storedText, word } from '../../core/i18n/index.js';
+import { pick, render, storedText, textsOf, word, type Texts } from '../../core/i18n/index.js';
 import { csrfField } from '../../core/web/layout.js';
 import { dateTime } from '../../core/web/time.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
@@ -15,18 +15,16 @@ import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { marketFormat } from '../markets/format.js';
 import { findMarket } from '../markets/markets.js';
 import { decodeCursor, encodeCursor, type CursorFilters } from './cursor.js';
-import { INVENTORY_TEXTS, type InventoryTexts } from './panel-texts.js';
 import type { PhotoStateEntry, ShownPhoto } from './photos/state.js';
 import { photoUrl } from '../photos/url.js';
 import { findDealerVehicle, inventoryPage, vehicleEventCandidates, type InventoryFilter, type InventoryRow } from './repository.js';
 import type { ListPosition } from './cursor.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
 import { sellVehicle, withdrawVehicle } from './service.js';
-import { reviewFacts } from './review.js';
+import { reviewFacts, reviewMsg } from './review.js';
 import { toVehicle } from './serialize.js';
 import { SHOWN_SOURCES } from './sources.js';
 import { carEditPages, type CarEditDeps } from './edit-pages.js';
-import { EDIT_TEXTS } from './edit-texts.js';
 
 export type InventoryDeps = CarEditDeps & {
   /** The car's statistics section (stats/car-section.ts, P118), handed in by the panel. */
@@ -34,6 +32,10 @@ export type InventoryDeps = CarEditDeps & {
 };
 
 /** Cars a page of the list. */
+const INVENTORY_TEXTS = textsOf('inventory.');
+const EDIT_TEXTS = textsOf('edit.');
+type InventoryTexts = Texts<'inventory.'>;
+
 const INVENTORY_PAGE_SIZE = 50;
 /** The search box takes a stock ID's length (80) at most. */
 const Q_MAX = 80;
@@ -208,12 +210,12 @@ ${pager}`,
     const photos = JSON.parse(row.photo_state) as PhotoStateEntry[];
     const done = (req.query as { done?: unknown }).done;
     const e = EDIT_TEXTS[req.panelLang];
-    const editDone = { created: e.created, saved: e.saved, restored: e.restored } as Record<string, string>;
+    const editDone: Record<string, string> = { created: e.created, saved: e.saved, restored: e.restored };
     const notice =
       done === 'sold' || done === 'withdrawn'
         ? html`<p class="notice ok" role="status">${t.done[done]}</p>`
-        : typeof done === 'string' && editDone[done]
-          ? html`<p class="notice ok" role="status">${editDone[done]}</p>`
+        : typeof done === 'string' && pick(editDone, done)
+          ? html`<p class="notice ok" role="status">${pick(editDone, done)}</p>`
           : '';
     const title = carTitle(row);
 
@@ -226,16 +228,16 @@ ${pager}`,
       [t.field.version, v.version || '—'],
       [t.field.year, String(v.year)],
       [t.field.mileage, locale.mileage(v.mileage, v.mileage_unit)],
-      [t.field.fuel, v.fuel ? (t.values[v.fuel] ?? v.fuel) : '—'],
-      [t.field.transmission, v.transmission ? (t.values[v.transmission] ?? v.transmission) : '—'],
-      [t.field.body_style, v.body_style ? (t.values[v.body_style] ?? v.body_style) : '—'],
-      [t.field.drivetrain, v.drivetrain ? (t.values[v.drivetrain] ?? v.drivetrain) : '—'],
+      [t.field.fuel, v.fuel ? word(req.panelLang, 'value', v.fuel) : '—'],
+      [t.field.transmission, v.transmission ? word(req.panelLang, 'value', v.transmission) : '—'],
+      [t.field.body_style, v.body_style ? word(req.panelLang, 'value', v.body_style) : '—'],
+      [t.field.drivetrain, v.drivetrain ? word(req.panelLang, 'value', v.drivetrain) : '—'],
       [t.field.doors, v.doors !== null ? String(v.doors) : '—'],
       [t.field.engine, v.engine ?? '—'],
       [t.field.color, v.color || '—'],
       [t.field.interior_color, v.interior_color ?? '—'],
       [t.field.vin, v.vin ?? '—'],
-      [t.field.condition, t.values[v.condition] ?? v.condition],
+      [t.field.condition, word(req.panelLang, 'value', v.condition)],
       [t.field.city, v.city ?? '—'],
       [t.field.market, word(req.panelLang, 'market', v.market)],
       [t.field.source, word(req.panelLang, 'source', v.source)],
@@ -272,7 +274,7 @@ ${pager}`,
 ${notice}
 ${
   reasons.length
-    ? html`<div class="notice warn"><h2>${t.reviewTitle}</h2><ul>${reasons.map((r) => html`<li>${t.reviewReason(r)}</li>`)}</ul><p>${t.reviewHelp}</p></div>`
+    ? html`<div class="notice warn"><h2>${t.reviewTitle}</h2><ul>${reasons.map((r) => html`<li>${render(req.panelLang, reviewMsg(r))}</li>`)}</ul><p>${t.reviewHelp}</p></div>`
     : ''
 }
 ${actions.length ? html`<div class="actions">${actions}</div>` : ''}
@@ -297,7 +299,7 @@ ${
   events.length
     ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.eventWhat}</th><th>${t.eventWhen}</th></tr></thead><tbody>${events.map(
         (e) =>
-          html`<tr><td data-label="${t.eventWhat}">${t.eventType[e.type] ?? e.type}</td><td data-label="${t.eventWhen}">${dateTime(e.created_at, user)}</td></tr>`,
+          html`<tr><td data-label="${t.eventWhat}">${pick(t.eventType, e.type.replace('.', '_')) ?? e.type}</td><td data-label="${t.eventWhen}">${dateTime(e.created_at, user)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p class="muted">${t.noEvents}</p>`
 }

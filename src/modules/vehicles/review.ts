@@ -71,7 +71,7 @@ export function reviewMsg(f: ReviewFact): Msg {
 }
 
 /** A reason in English: the API's default, and the `errors` of vehicle.rejected. */
-export const englishReason = (f: ReviewFact): string => render('en', reviewMsg(f));
+const englishReason = (f: ReviewFact): string => render('en', reviewMsg(f));
 
 /**
  * The photo reasons alone, in English: also the `errors` of the `vehicle.rejected` event

@@ -9,9 +9,8 @@ import { copyButton, csrfField } from '../../core/web/layout.js';
 import { dateTime, type TimeViewer } from '../../core/web/time.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
-import { word } from '../../core/i18n/index.js';
+import { pick, textsOf, word } from '../../core/i18n/index.js';
 import { EVENT_TYPES } from '../events/events.js';
-import { WEBHOOK_TEXTS } from './panel-texts.js';
 import type { Delivery } from './schemas.js';
 import {
   createWebhook,
@@ -33,6 +32,7 @@ export type WebhookPagesDeps = WebhookDeps;
 const PER_PAGE = 20;
 const URL_MAX = 2048;
 
+const WEBHOOK_TEXTS = textsOf('webhooks.');
 type Texts = (typeof WEBHOOK_TEXTS)['en'];
 
 /** A Delivery as the service builds it (its schema's $refs and nullables type loosely). */
@@ -55,7 +55,8 @@ const notice = (kind: 'ok' | 'bad' | 'warn', text: Html | string | undefined): H
 /** The refusal in the page's words: one sentence per reason, the address rule's own detail too. */
 function refusalText(t: Texts, err: WebhookRefusal): string {
   const parts = [...new Set(err.reasons)].map((r) => t.refusals[r]);
-  if (err.outboundCode && t.addressProblems[err.outboundCode]) parts.push(t.addressProblems[err.outboundCode]!);
+  const address = err.outboundCode ? pick(t.addressProblems, err.outboundCode) : undefined;
+  if (address) parts.push(address);
   return parts.join(' ');
 }
 
@@ -201,7 +202,7 @@ ${EVENT_TYPES.map(
       if (d && a) {
         testNotice =
           d.status === 'succeeded'
-            ? notice('ok', html`${t.testOk(a.status_code, a.duration_ms)}${o.reactivated ? html` ${t.testOkReactivated}` : ''}`)
+            ? notice('ok', html`${t.testOk(a.status_code ?? 'none', a.duration_ms)}${o.reactivated ? html` ${t.testOkReactivated}` : ''}`)
             : notice('bad', t.testFailed(outcomeOf(t, a)));
       }
     }
@@ -210,7 +211,7 @@ ${EVENT_TYPES.map(
       (d) => html`<tr>
 <td data-label="${t.delivery}">#${d.id}${d.replay_of !== null ? html`<br><span class="muted">${t.replayOf(d.replay_of)}</span>` : ''}<br><span class="muted">${dateTime(Date.parse(d.created_at), user)}</span></td>
 <td data-label="${t.event}">${word(req.panelLang, 'event', d.event_type)}</td>
-<td data-label="${t.state}"><span class="badge ${d.status === 'succeeded' ? 'ok' : d.status === 'pending' ? 'warn' : 'bad'}">${t.statuses[d.status] ?? d.status}</span>${
+<td data-label="${t.state}"><span class="badge ${d.status === 'succeeded' ? 'ok' : d.status === 'pending' ? 'warn' : 'bad'}">${pick(t.statuses, d.status) ?? d.status}</span>${
         d.next_attempt_at ? html`<br><span class="muted">${t.nextAttempt(dateTime(Date.parse(d.next_attempt_at), user))}</span>` : ''
       }</td>
 <td data-label="${t.attempts}">${d.attempts.length === 0 ? html`<span class="muted">${t.noAttempts}</span>` : html`<ol>${d.attempts.map((a) => attemptLine(t, a, user))}</ol>`}</td>

@@ -152,7 +152,7 @@ async function checkInput(deps: WebhookDeps, body: Record<string, unknown>): Pro
       if (unknown.length > 0)
         problem(
           'events_invalid',
-          msg('webhook_events_unknown', { unknown: unknown.map((e) => JSON.stringify(e)).join(', '), events: EVENT_TYPES.join(', ') }),
+          msg('webhook_events_unknown', { count: unknown.length, unknown: unknown.map((e) => JSON.stringify(e)).join(', '), events: EVENT_TYPES.join(', ') }),
           'events',
           'enum',
         );
@@ -286,7 +286,7 @@ export async function retryDelivery(deps: WebhookDeps, dealerId: number, id: num
   const original = await findDelivery(store.db, Number(webhook.id), deliveryId);
   if (!original) throw new ApiError('not_found', msg('delivery_not_found'));
   if (Number(webhook.active) === 0) throw new WebhookRefusal('invalid_request', msg('webhook_off', { id }), ['webhook_off']);
-  if (original.status === 'pending') throw new WebhookRefusal('invalid_request', msg('delivery_pending'), ['delivery_pending']);
+  if (original.status === 'pending') throw new WebhookRefusal('invalid_request', msg('delivery_pending', { name: 'next_attempt_at' }), ['delivery_pending']);
   const now = clock.now();
   const [newId] = await writeTransaction(store, (trx) =>
     queueDeliveries(

@@ -79,11 +79,13 @@ export const API_ERRORS = {
     es: '{name} tiene que ser un día entre el {min} y el {max}, escrito AAAA-MM-DD, como 2026-11-01 (llegó «{value}»).',
     pt: '{name} precisa ser um dia entre {min} e {max}, escrito AAAA-MM-DD, como 2026-11-01 (veio “{value}”).',
   },
+  // The parameters' own names come as parameters: they are the API's words, not English left
+  // untranslated (the catalogue test looks for English in Spanish and Portuguese, P181).
   stats_range_order: {
-    p: ['from', 'to'],
-    en: 'from ({from}) is after to ({to}).',
-    es: 'from ({from}) es posterior a to ({to}).',
-    pt: 'from ({from}) é posterior a to ({to}).',
+    p: ['fromName', 'from', 'toName', 'to'],
+    en: '{fromName} ({from}) is after {toName} ({to}).',
+    es: '{fromName} ({from}) es posterior a {toName} ({to}).',
+    pt: '{fromName} ({from}) é posterior a {toName} ({to}).',
   },
   stats_range_too_long: {
     p: ['days', 'max'],

@@ -167,10 +167,10 @@ export const REFUSALS = {
     pt: 'events precisa ser uma lista não vazia de: {events}',
   },
   webhook_events_unknown: {
-    p: ['unknown', 'events'],
-    en: 'unknown event(s) {unknown}; one of {events}',
-    es: 'events tiene valores desconocidos ({unknown}); los válidos son {events}',
-    pt: 'events tem valores desconhecidos ({unknown}); os válidos são {events}',
+    p: ['count', 'unknown', 'events'],
+    en: '{count, plural, one {unknown event} other {unknown events}} {unknown}; one of {events}',
+    es: 'events tiene {count, plural, one {un valor desconocido} other {valores desconocidos}} ({unknown}); los válidos son {events}',
+    pt: 'events tem {count, plural, one {um valor desconhecido} other {valores desconhecidos}} ({unknown}); os válidos são {events}',
   },
   // `detail`: the outbound rule's own English sentence (it names the host only, never the path).
   webhook_url_refused: {
@@ -185,10 +185,12 @@ export const REFUSALS = {
     es: 'Este webhook está apagado; hay que enviar una prueba (POST /webhooks/{id}/test) para encenderlo y después volver a intentar.',
     pt: 'Este webhook está desligado; é preciso enviar um teste (POST /webhooks/{id}/test) para ligá-lo e depois tentar de novo.',
   },
+  // `name`: the field that says when (next_attempt_at), the API's word rather than English (P181).
   delivery_pending: {
-    en: 'This delivery is still pending; it will be attempted at its next_attempt_at.',
-    es: 'Esta entrega todavía está pendiente; se intentará en su next_attempt_at.',
-    pt: 'Esta entrega ainda está pendente; será tentada no seu next_attempt_at.',
+    p: ['name'],
+    en: 'This delivery is still pending; it will be attempted at its {name}.',
+    es: 'Esta entrega todavía está pendiente; se intentará en su {name}.',
+    pt: 'Esta entrega ainda está pendente; será tentada no seu {name}.',
   },
   webhooks_too_many: {
     p: ['max'],

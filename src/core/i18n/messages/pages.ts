@@ -1,0 +1,38 @@
+// The tables of the words the panel, the public pages and the mails show (D31, P179), one per
+// page or mail, gathered here for catalogue.ts. A page reads its table with textsOf (texts.ts).
+import { PANEL_FRAME } from './panel-frame.js';
+import { PANEL_KEYS } from './panel-keys.js';
+import { PANEL_PROFILE } from './panel-profile.js';
+import { PANEL_WEBHOOKS } from './panel-webhooks.js';
+import { PANEL_LEADS } from './panel-leads.js';
+import { PANEL_FEEDS } from './panel-feeds.js';
+import { PANEL_STATS } from './panel-stats.js';
+import { PANEL_OVERVIEW } from './panel-overview.js';
+import { PANEL_INVENTORY } from './panel-inventory.js';
+import { PUBLIC_PAGES } from './public-pages.js';
+
+export const PAGE_TABLES = [
+  PANEL_FRAME,
+  PANEL_KEYS,
+  PANEL_PROFILE,
+  PANEL_WEBHOOKS,
+  PANEL_LEADS,
+  PANEL_FEEDS,
+  PANEL_STATS,
+  PANEL_OVERVIEW,
+  PANEL_INVENTORY,
+  PUBLIC_PAGES,
+] as const;
+
+export const PAGE_WORDS = {
+  ...PANEL_FRAME,
+  ...PANEL_KEYS,
+  ...PANEL_PROFILE,
+  ...PANEL_WEBHOOKS,
+  ...PANEL_LEADS,
+  ...PANEL_FEEDS,
+  ...PANEL_STATS,
+  ...PANEL_OVERVIEW,
+  ...PANEL_INVENTORY,
+  ...PUBLIC_PAGES,
+} as const;

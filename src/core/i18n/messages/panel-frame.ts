@@ -1,0 +1,100 @@
+// The panel frame's words (D31, P179): navigation, error pages, shared buttons, the file field
+// (core/web/layout.ts, error-page.ts, file-input.ts). Read as `FRAME_TEXTS[lang]` (core/web/texts.ts).
+import type { Table } from '../entry.js';
+
+export const PANEL_FRAME = {
+  'frame.product': { en: 'Dealer panel', es: 'Panel del concesionario', pt: 'Painel da concessionária' },
+  'frame.nav.overview': { en: 'Overview', es: 'Resumen', pt: 'Resumo' },
+  'frame.nav.inventory': { en: 'Inventory', es: 'Inventario', pt: 'Estoque' },
+  'frame.nav.leads': { en: 'Leads', es: 'Consultas', pt: 'Contatos' },
+  'frame.nav.stats': { en: 'Statistics', es: 'Estadísticas', pt: 'Estatísticas' },
+  'frame.nav.keys': { en: 'API keys', es: 'Claves de API', pt: 'Chaves de API' },
+  'frame.nav.feeds': { en: 'Feeds', es: 'Feeds', pt: 'Feeds' },
+  'frame.nav.webhooks': { en: 'Webhooks', es: 'Webhooks', pt: 'Webhooks' },
+  'frame.nav.users': { en: 'Users', es: 'Usuarios', pt: 'Usuários' },
+  'frame.nav.profile': { en: 'Dealership', es: 'Concesionaria', pt: 'Concessionária' },
+  'frame.nav.account': { en: 'My account', es: 'Mi cuenta', pt: 'Minha conta' },
+  'frame.signOut': { en: 'Sign out', es: 'Cerrar sesión', pt: 'Sair' },
+  'frame.menu': { en: 'Menu', es: 'Menú', pt: 'Menu' },
+  // Read after the navigation's count of unread conversations (P101).
+  'frame.unreadNav': { en: 'unread', es: 'sin leer', pt: 'não lidos' },
+  'frame.copy': { en: 'Copy', es: 'Copiar', pt: 'Copiar' },
+  'frame.copied': { en: 'Copied', es: 'Copiado', pt: 'Copiado' },
+  'frame.shownOnce': {
+    en: 'Copy it now: it will not be shown again.',
+    es: 'Cópiela ahora: no se volverá a mostrar.',
+    pt: 'Copie agora: não será mostrado de novo.',
+  },
+  'frame.back': { en: 'Back', es: 'Volver', pt: 'Voltar' },
+  'frame.previous': { en: 'Previous', es: 'Anterior', pt: 'Anterior' },
+  'frame.next': { en: 'Next', es: 'Siguiente', pt: 'Próxima' },
+  'frame.save': { en: 'Save', es: 'Guardar', pt: 'Salvar' },
+  'frame.cancel': { en: 'Cancel', es: 'Cancelar', pt: 'Cancelar' },
+  'frame.none': { en: 'None yet.', es: 'Todavía no hay nada.', pt: 'Nada ainda.' },
+  'frame.errors.not_found.title': { en: 'Not found', es: 'No encontrado', pt: 'Não encontrado' },
+  'frame.errors.not_found.body': {
+    en: 'This page does not exist, or it belongs to another dealership.',
+    es: 'Esta página no existe o pertenece a otro concesionario.',
+    pt: 'Esta página não existe ou pertence a outra concessionária.',
+  },
+  'frame.errors.owners_only.title': { en: 'Owners only', es: 'Solo para titulares', pt: 'Somente titulares' },
+  'frame.errors.owners_only.body': {
+    en: 'Only the dealership’s owners can see this page. Ask an owner if you need access.',
+    es: 'Solo los titulares del concesionario pueden ver esta página. Pídale acceso a un titular.',
+    pt: 'Somente os titulares da concessionária podem ver esta página. Peça acesso a um titular.',
+  },
+  'frame.errors.signed_out.title': { en: 'Please sign in', es: 'Inicie sesión', pt: 'Entre novamente' },
+  'frame.errors.signed_out.body': {
+    en: 'Your session has ended. Sign in again to continue.',
+    es: 'Su sesión terminó. Vuelva a iniciar sesión para continuar.',
+    pt: 'Sua sessão terminou. Entre de novo para continuar.',
+  },
+  'frame.errors.csrf.title': { en: 'This form has expired', es: 'El formulario venció', pt: 'O formulário expirou' },
+  'frame.errors.csrf.body': {
+    en: 'For your security the form could not be accepted. Go back, reload the page and try again.',
+    es: 'Por su seguridad no pudimos aceptar el formulario. Vuelva atrás, recargue la página e intente de nuevo.',
+    pt: 'Por segurança o formulário não foi aceito. Volte, recarregue a página e tente de novo.',
+  },
+  'frame.errors.too_large.title': { en: 'Too much text', es: 'Demasiado texto', pt: 'Texto demais' },
+  'frame.errors.too_large.body': {
+    en: 'What you sent is larger than this form accepts. Shorten it and try again.',
+    es: 'Lo que envió supera lo que acepta este formulario. Acórtelo e intente de nuevo.',
+    pt: 'O que você enviou é maior do que este formulário aceita. Encurte e tente de novo.',
+  },
+  'frame.errors.bad_request.title': { en: 'Something is not right', es: 'Algo no está bien', pt: 'Algo não está certo' },
+  'frame.errors.bad_request.body': {
+    en: 'The form could not be read. Go back and try again.',
+    es: 'No pudimos leer el formulario. Vuelva atrás e intente de nuevo.',
+    pt: 'Não foi possível ler o formulário. Volte e tente de novo.',
+  },
+  'frame.errors.bad_address.title': { en: 'This address is not right', es: 'La dirección no es correcta', pt: 'O endereço não está correto' },
+  'frame.errors.bad_address.body': {
+    en: 'The page’s address has been changed or copied incompletely. Open the page again from the panel’s menu.',
+    es: 'La dirección de la página fue modificada o se copió incompleta. Vuelva a abrir la página desde el menú del panel.',
+    pt: 'O endereço da página foi alterado ou copiado pela metade. Abra a página de novo pelo menu do painel.',
+  },
+  'frame.errors.rate_limited.title': { en: 'Too many attempts', es: 'Demasiados intentos', pt: 'Tentativas demais' },
+  'frame.errors.rate_limited.body': {
+    en: 'Wait a few minutes and try again.',
+    es: 'Espere unos minutos e intente de nuevo.',
+    pt: 'Aguarde alguns minutos e tente de novo.',
+  },
+  'frame.errors.link_invalid.title': { en: 'This link no longer works', es: 'Este enlace ya no funciona', pt: 'Este link não funciona mais' },
+  'frame.errors.link_invalid.body': {
+    en: 'It has expired or has already been used. Ask for a new one.',
+    es: 'Venció o ya fue usado. Pida uno nuevo.',
+    pt: 'Ele expirou ou já foi usado. Peça um novo.',
+  },
+  'frame.errors.server_error.title': { en: 'Something went wrong', es: 'Algo salió mal', pt: 'Algo deu errado' },
+  'frame.errors.server_error.body': {
+    en: 'The page could not be shown. Try again in a moment.',
+    es: 'No pudimos mostrar la página. Intente de nuevo en un momento.',
+    pt: 'Não foi possível mostrar a página. Tente de novo em instantes.',
+  },
+  'frame.goHome': { en: 'Go to the overview', es: 'Ir al resumen', pt: 'Ir para o resumo' },
+  'frame.goSignIn': { en: 'Go to sign in', es: 'Ir a iniciar sesión', pt: 'Ir para a entrada' },
+  'frame.askNewLink': { en: 'Ask for a new link', es: 'Pedir un enlace nuevo', pt: 'Pedir um novo link' },
+  // The file field (P137): the line under it before a file is chosen, and the count the panel's script writes there.
+  'frame.file.none': { en: 'No file chosen yet.', es: 'Todavía no eligió ningún archivo.', pt: 'Nenhum arquivo escolhido ainda.' },
+  'frame.file.many': { p: ['n'], en: '{n} files chosen', es: '{n} archivos elegidos', pt: '{n} arquivos escolhidos' },
+} as const satisfies Table;
