@@ -124,10 +124,10 @@ describe(`API errors in the reader's language (${STORE_NAME})`, () => {
     assert.deepEqual(http.error, {
       code: 'invalid_request',
       message:
-        'El webhook no es válido: url tiene que usar https; events tiene valores desconocidos ("car.flew"); los válidos son lead.created, vehicle.sold, vehicle.rejected, sync.failed.',
+        'El webhook no es válido: url tiene que usar https; events tiene un valor desconocido ("car.flew"); los válidos son lead.created, vehicle.sold, vehicle.rejected, sync.failed.',
       fields: [
         'url tiene que usar https',
-        'events tiene valores desconocidos ("car.flew"); los válidos son lead.created, vehicle.sold, vehicle.rejected, sync.failed',
+        'events tiene un valor desconocido ("car.flew"); los válidos son lead.created, vehicle.sold, vehicle.rejected, sync.failed',
       ],
       problems: [
         { field: 'url', rule: 'scheme' },

@@ -152,7 +152,7 @@ async function checkInput(deps: WebhookDeps, body: Record<string, unknown>): Pro
       if (unknown.length > 0)
         problem(
           'events_invalid',
-          msg('webhook_events_unknown', { unknown: unknown.map((e) => JSON.stringify(e)).join(', '), events: EVENT_TYPES.join(', ') }),
+          msg('webhook_events_unknown', { count: unknown.length, unknown: unknown.map((e) => JSON.stringify(e)).join(', '), events: EVENT_TYPES.join(', ') }),
           'events',
           'enum',
         );

@@ -167,10 +167,10 @@ export const REFUSALS = {
     pt: 'events precisa ser uma lista não vazia de: {events}',
   },
   webhook_events_unknown: {
-    p: ['unknown', 'events'],
-    en: 'unknown event(s) {unknown}; one of {events}',
-    es: 'events tiene valores desconocidos ({unknown}); los válidos son {events}',
-    pt: 'events tem valores desconhecidos ({unknown}); os válidos são {events}',
+    p: ['count', 'unknown', 'events'],
+    en: '{count, plural, one {unknown event} other {unknown events}} {unknown}; one of {events}',
+    es: 'events tiene {count, plural, one {un valor desconocido} other {valores desconocidos}} ({unknown}); los válidos son {events}',
+    pt: 'events tem {count, plural, one {um valor desconhecido} other {valores desconhecidos}} ({unknown}); os válidos são {events}',
   },
   // `detail`: the outbound rule's own English sentence (it names the host only, never the path).
   webhook_url_refused: {
