@@ -88,8 +88,8 @@ describe(`API errors in the reader's language (${STORE_NAME})`, () => {
     assert.equal(bad.status, 400);
     assert.deepEqual(bad.error, {
       code: 'invalid_request',
-      message: 'from tiene que ser una fecha a partir del 1970-01-01, como 2026-11-01 (se recibió «2026-13-01»).',
-      fields: ['from tiene que ser una fecha a partir del 1970-01-01, como 2026-11-01 (se recibió «2026-13-01»).'],
+      message: 'from tiene que ser un día entre el 1970-01-01 y el 9999-12-30, escrito AAAA-MM-DD, como 2026-11-01 (llegó «2026-13-01»).',
+      fields: ['from tiene que ser un día entre el 1970-01-01 y el 9999-12-30, escrito AAAA-MM-DD, como 2026-11-01 (llegó «2026-13-01»).'],
       problems: [{ field: 'from', rule: 'format' }],
     });
     const backwards = await ask('pt-BR', '/v1/stats?from=2026-11-10&to=2026-11-01');
@@ -99,7 +99,7 @@ describe(`API errors in the reader's language (${STORE_NAME})`, () => {
       { field: 'to', rule: 'range_order' },
     ]);
     const long = await ask('es', '/v1/stats?from=2024-01-01&to=2026-01-01');
-    assert.equal(long.error.message, 'El intervalo tiene 732 días; como máximo puede tener 366.');
+    assert.equal(long.error.message, 'El período tiene 732 días; como máximo 366.');
     assert.deepEqual(long.error.problems, [
       { field: 'from', rule: 'range_length', limit: 366 },
       { field: 'to', rule: 'range_length', limit: 366 },

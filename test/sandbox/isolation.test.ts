@@ -159,7 +159,9 @@ describe(`sandbox isolation (${STORE_NAME})`, () => {
     const res = await call(sbx.key, 'POST', '/v1/sandbox/leads', { external_id: sbx.car, message: 'Hola\u200b11 4567 8901' });
     assert.equal(res.statusCode, 400, res.body);
     assert.equal(res.json().error.code, 'invalid_request');
-    assert.match(res.json().error.message, /message must not contain invisible formatting characters .*\(it holds U\+200B at character 5\)/);
+    // The inquiry's own reason is the sentence of `fields` (P175), its input in `problems`.
+    assert.match(res.json().error.fields.join(' '), /message must not contain invisible formatting characters .*\(it holds U\+200B at character 5\)/);
+    assert.deepEqual(res.json().error.problems, [{ field: 'message', rule: 'control_character' }]);
     assert.equal(await count(), before);
   });
 
