@@ -135,7 +135,9 @@ describe(`bidirectional controls in text (${STORE_NAME})`, () => {
     assert.equal(res.statusCode, 400, res.body);
     assert.equal(res.json().error.code, 'invalid_request');
     // The inquiry's own sentence names the character and its place (P155).
-    assert.deepEqual(res.json().error.fields, ['name must not contain invisible formatting characters such as zero-width or bidirectional ones (it holds U+202E at character 4)']);
+    assert.deepEqual(res.json().error.fields, [
+      'name must not contain invisible formatting characters such as zero-width or bidirectional ones (it holds U+202E at character 4)',
+    ]);
     assert.equal((await t.store.db.selectFrom('leads').select('id').execute()).length, 0);
   });
 

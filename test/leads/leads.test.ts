@@ -426,8 +426,16 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     } while (cursor);
     assert.equal(pages, 3);
     assert.equal(new Set(seen).size, seen.length, 'no lead twice');
-    assert.deepEqual([...seen].sort((a, b) => a - b), [...mine].sort((a, b) => a - b), 'every lead once');
-    assert.deepEqual(seen, [...seen].sort((a, b) => b - a), 'newest first (ids grow with time here)');
+    assert.deepEqual(
+      [...seen].sort((a, b) => a - b),
+      [...mine].sort((a, b) => a - b),
+      'every lead once',
+    );
+    assert.deepEqual(
+      seen,
+      [...seen].sort((a, b) => b - a),
+      'newest first (ids grow with time here)',
+    );
 
     // Without since: the walk goes on to the older leads of the other tests, and ends.
     let all = 0;
@@ -437,7 +445,18 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       all += p.data.length;
       cursor = p.next_cursor;
     } while (cursor);
-    assert.equal(all, Number((await t.store.db.selectFrom('leads').select((eb) => eb.fn.countAll().as('n')).where('dealer_id', '=', dealerOf).executeTakeFirstOrThrow()).n));
+    assert.equal(
+      all,
+      Number(
+        (
+          await t.store.db
+            .selectFrom('leads')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('dealer_id', '=', dealerOf)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
 
     const first = await page(key, since);
     const next = first.next_cursor!;

@@ -122,7 +122,7 @@ async function notifyUsers(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow, kind:
 
 /** GET /leads: created after `since` (exclusive), in `stage` when given, newest first, at most 100 (D18). */
 /** At most this many leads a page (D45). */
-export const LEADS_PAGE_MAX = 100;
+const LEADS_PAGE_MAX = 100;
 
 /**
  * One page of a dealership's leads, newest first (D45): after `cursor` (the next_cursor of the

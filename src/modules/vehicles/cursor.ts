@@ -21,7 +21,13 @@ export interface CursorFilters {
 }
 
 // vin joins only when given, so cursors made before it existed stay valid.
-const bound = (f: CursorFilters): unknown[] => [f.market ?? null, f.source ?? null, f.status ?? null, f.updatedSince ?? null, ...(f.vin !== undefined ? [f.vin] : [])];
+const bound = (f: CursorFilters): unknown[] => [
+  f.market ?? null,
+  f.source ?? null,
+  f.status ?? null,
+  f.updatedSince ?? null,
+  ...(f.vin !== undefined ? [f.vin] : []),
+];
 
 export const encodeCursor = (at: ListPosition, f: CursorFilters): string => encodeKeysetCursor({ key: at.updatedAt, id: at.id }, bound(f));
 

@@ -33,7 +33,6 @@ const oneOf = <const T extends readonly string[]>(values: T, options: Record<str
 const vocabularyText = (values: readonly string[], options: Record<string, unknown> = {}) =>
   Type.Unsafe<string>({ type: 'string', enum: [...values], ...options });
 
-
 /**
  * An optional input as the service takes it: null is "not given" (validation.ts, scope.ts), so
  * the schema says so (P90) and a typed client may send null.
@@ -157,7 +156,7 @@ function outputSchema(f: VehicleField): TSchema {
   if (!f.nullable) return vocabulary ? vocabularyText(vocabulary.values) : f.type === 'integer' ? Type.Integer() : Type.String();
   const description = `${extra}null when not given.`;
   if (vocabulary?.fixed) return nullableOneOf(vocabulary.values, { description });
-  return nullable<string | number>(f.type, { description });
+  return nullable(f.type, { description });
 }
 
 const vehicleProperties: Record<string, TSchema> = {
