@@ -1,4 +1,4 @@
-// Generated from the served OpenAPI document by packages/client/scripts/generate-types.ts. Do not edit.
+// Generated from the served OpenAPI document by scripts/client-types.ts. Do not edit.
 export interface paths {
     "/listings/{listing_id}/inquiries": {
         parameters: {
@@ -471,7 +471,108 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "lead.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A buyer's first message about a car made a lead
+         * @description Sent to every active webhook subscribed to the event (docs/webhooks.md). Verify X-Service-Signature over the raw body before trusting it, answer 2xx within 10 s, and ignore an X-Service-Delivery already handled (delivery is at least once).
+         */
+        post: operations["leadCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vehicle.sold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A car was marked sold (by a call, a reconcile, a feed or the panel)
+         * @description Sent to every active webhook subscribed to the event (docs/webhooks.md). Verify X-Service-Signature over the raw body before trusting it, answer 2xx within 10 s, and ignore an X-Service-Delivery already handled (delivery is at least once).
+         */
+        post: operations["vehicleSoldEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vehicle.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A car was refused, or its photos could not be made
+         * @description Sent to every active webhook subscribed to the event (docs/webhooks.md). Verify X-Service-Signature over the raw body before trusting it, answer 2xx within 10 s, and ignore an X-Service-Delivery already handled (delivery is at least once).
+         */
+        post: operations["vehicleRejectedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sync.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A feed import or a reconcile of a source's stock did not happen
+         * @description Sent to every active webhook subscribed to the event (docs/webhooks.md). Verify X-Service-Signature over the raw body before trusting it, answer 2xx within 10 s, and ignore an X-Service-Delivery already handled (delivery is at least once).
+         */
+        post: operations["syncFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The test delivery POST /webhooks/{id}/test sends
+         * @description Sent to every active webhook subscribed to the event (docs/webhooks.md). Verify X-Service-Signature over the raw body before trusting it, answer 2xx within 10 s, and ignore an X-Service-Delivery already handled (delivery is at least once).
+         */
+        post: operations["webhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1018,7 +1119,10 @@ export interface components {
             would_mark_sold?: string[];
             guard?: components["schemas"]["GuardVerdict"];
         };
-        /** Webhook */
+        /**
+         * Webhook
+         * @description A webhook as read: never with its secret.
+         */
         Webhook: {
             /** Format: int64 */
             id: number;
@@ -1030,8 +1134,24 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             created_at: string;
-            /** @description Only in the 201 answer that creates the webhook. The HMAC-SHA256 key of X-Service-Signature, used exactly as written here. Store it; it is never shown again. */
-            secret?: string;
+        };
+        /**
+         * WebhookCreated
+         * @description The webhook just created, with its secret.
+         */
+        WebhookCreated: {
+            /** Format: int64 */
+            id: number;
+            /** @description The receiver (https). */
+            url: string;
+            /** @description The events this webhook receives. */
+            events: ("lead.created" | "vehicle.sold" | "vehicle.rejected" | "sync.failed")[];
+            /** @description False after 20 failed deliveries in a row; a successful test turns it on again. */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The HMAC-SHA256 key of X-Service-Signature, used exactly as written here. Store it: this answer is the only one that shows it. */
+            secret: string;
         };
         /** WebhookInput */
         WebhookInput: {
@@ -1110,6 +1230,173 @@ export interface components {
             delivered: boolean;
             webhook: components["schemas"]["Webhook"];
             delivery: components["schemas"]["Delivery"];
+        };
+        /**
+         * LeadCreatedEvent
+         * @description A buyer's first message about a car made a lead.
+         */
+        LeadCreatedEvent: {
+            /** @description The event id (evt_…), also in X-Service-Delivery: the same on every attempt and replay; ignore one already handled. */
+            id: string;
+            /** @enum {string} */
+            type: "lead.created";
+            /** @description false for the events of a sandbox (D35), true otherwise. */
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            data: {
+                lead: components["schemas"]["Lead"];
+            };
+        };
+        /**
+         * VehicleSoldEvent
+         * @description A car was marked sold (by a call, a reconcile, a feed or the panel).
+         */
+        VehicleSoldEvent: {
+            /** @description The event id (evt_…), also in X-Service-Delivery: the same on every attempt and replay; ignore one already handled. */
+            id: string;
+            /** @enum {string} */
+            type: "vehicle.sold";
+            /** @description false for the events of a sandbox (D35), true otherwise. */
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            data: {
+                /** @description The stock ID, as stored (D26). */
+                external_id: string;
+                listing_id: string;
+                /**
+                 * @description The car's market (Market.code).
+                 * @enum {string}
+                 */
+                market: "ar" | "br" | "cl" | "co" | "mx" | "pe" | "uy" | "es" | "us" | "uk";
+                /**
+                 * @description The car's source (spec 2.1; `panel`: made in the dealer panel).
+                 * @enum {string}
+                 */
+                source: "api" | "woocommerce" | "wordpress" | "shopify" | "prestashop" | "odoo" | "tiendanube" | "n8n" | "zapier" | "make" | "feed" | "panel";
+                /** @description A label for a person, e.g. "2019 Toyota Corolla XEi". */
+                vehicle: string;
+                /**
+                 * Format: uri
+                 * @description The listing's public page.
+                 */
+                url: string;
+            };
+        };
+        /**
+         * VehicleRejectedEvent
+         * @description A car was refused, or its photos could not be made.
+         */
+        VehicleRejectedEvent: {
+            /** @description The event id (evt_…), also in X-Service-Delivery: the same on every attempt and replay; ignore one already handled. */
+            id: string;
+            /** @enum {string} */
+            type: "vehicle.rejected";
+            /** @description false for the events of a sandbox (D35), true otherwise. */
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            data: {
+                /** @description The stock ID as sent (normalized; one over 80 characters cut at 80 and followed by …); empty on the event that stands for the rest of a feed import. */
+                external_id: string;
+                /**
+                 * @description The car's market (Market.code).
+                 * @enum {string}
+                 */
+                market: "ar" | "br" | "cl" | "co" | "mx" | "pe" | "uy" | "es" | "us" | "uk";
+                /**
+                 * @description The car's source (spec 2.1; `panel`: made in the dealer panel).
+                 * @enum {string}
+                 */
+                source: "api" | "woocommerce" | "wordpress" | "shopify" | "prestashop" | "odoo" | "tiendanube" | "n8n" | "zapier" | "make" | "feed" | "panel";
+                /**
+                 * @description photos: the photos could not be made; the same sentences stay in the car’s review_reasons.
+                 * @enum {string}
+                 */
+                channel: "api" | "sync" | "feed" | "photos";
+                /** @description One sentence per broken rule. */
+                errors: string[];
+                /**
+                 * Format: int64
+                 * @description Only on the event that stands for a feed import's rejected rows beyond the first 100: how many it stands for.
+                 */
+                more_rejected?: number;
+                /**
+                 * Format: int64
+                 * @description With more_rejected: the feed.
+                 */
+                feed_id?: number;
+                /**
+                 * Format: int64
+                 * @description With more_rejected: the import whose report lists the errors (GET /feeds/{feed_id}/imports/{import_id}).
+                 */
+                import_id?: number;
+            };
+        };
+        /**
+         * SyncFailedEvent
+         * @description A feed import or a reconcile of a source's stock did not happen.
+         */
+        SyncFailedEvent: {
+            /** @description The event id (evt_…), also in X-Service-Delivery: the same on every attempt and replay; ignore one already handled. */
+            id: string;
+            /** @enum {string} */
+            type: "sync.failed";
+            /** @description false for the events of a sandbox (D35), true otherwise. */
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The car's market (Market.code).
+                 * @enum {string}
+                 */
+                market: "ar" | "br" | "cl" | "co" | "mx" | "pe" | "uy" | "es" | "us" | "uk";
+                /**
+                 * @description The car's source (spec 2.1; `panel`: made in the dealer panel).
+                 * @enum {string}
+                 */
+                source: "api" | "woocommerce" | "wordpress" | "shopify" | "prestashop" | "odoo" | "tiendanube" | "n8n" | "zapier" | "make" | "feed" | "panel";
+                /** @enum {string} */
+                reason: "unreadable_feed" | "feed_unreachable" | "too_many_missing" | "import_interrupted";
+                /** @description What happened, for a person (English). */
+                message: string;
+            };
+        };
+        /**
+         * WebhookTestEvent
+         * @description The test delivery POST /webhooks/{id}/test sends.
+         */
+        WebhookTestEvent: {
+            /** @description The event id (evt_…), also in X-Service-Delivery: the same on every attempt and replay; ignore one already handled. */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.test";
+            /** @description false for the events of a sandbox (D35), true otherwise. */
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            data: {
+                /** Format: int64 */
+                webhook_id: number;
+                message: string;
+            };
         };
         /**
          * Lead
@@ -3096,7 +3383,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: Webhook */
+            /** @description The webhook just created, with its secret. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3108,7 +3395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["WebhookCreated"];
                 };
             };
             /** @description Invalid request (invalid_request, market_required, invalid_market). */
@@ -3192,7 +3479,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK: Webhook */
+            /** @description A webhook as read: never with its secret. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4424,6 +4711,221 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    leadCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type, as `type` in the body. */
+                "X-Service-Event": "lead.created";
+                /** @description The event id, as `id` in the body. */
+                "X-Service-Delivery": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`, as Stripe signs (D20). */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A 429 is retried (its Retry-After honoured); any other 4xx (and any 3xx) fails the delivery at once. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as a timeout or no connection is, after 1 min, 5 min, 30 min, 2 h and 6 h (D20). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    vehicleSoldEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type, as `type` in the body. */
+                "X-Service-Event": "vehicle.sold";
+                /** @description The event id, as `id` in the body. */
+                "X-Service-Delivery": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`, as Stripe signs (D20). */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleSoldEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A 429 is retried (its Retry-After honoured); any other 4xx (and any 3xx) fails the delivery at once. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as a timeout or no connection is, after 1 min, 5 min, 30 min, 2 h and 6 h (D20). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    vehicleRejectedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type, as `type` in the body. */
+                "X-Service-Event": "vehicle.rejected";
+                /** @description The event id, as `id` in the body. */
+                "X-Service-Delivery": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`, as Stripe signs (D20). */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleRejectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A 429 is retried (its Retry-After honoured); any other 4xx (and any 3xx) fails the delivery at once. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as a timeout or no connection is, after 1 min, 5 min, 30 min, 2 h and 6 h (D20). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    syncFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type, as `type` in the body. */
+                "X-Service-Event": "sync.failed";
+                /** @description The event id, as `id` in the body. */
+                "X-Service-Delivery": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`, as Stripe signs (D20). */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A 429 is retried (its Retry-After honoured); any other 4xx (and any 3xx) fails the delivery at once. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as a timeout or no connection is, after 1 min, 5 min, 30 min, 2 h and 6 h (D20). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTestEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type, as `type` in the body. */
+                "X-Service-Event": "webhook.test";
+                /** @description The event id, as `id` in the body. */
+                "X-Service-Delivery": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`, as Stripe signs (D20). */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A 429 is retried (its Retry-After honoured); any other 4xx (and any 3xx) fails the delivery at once. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as a timeout or no connection is, after 1 min, 5 min, 30 min, 2 h and 6 h (D20). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

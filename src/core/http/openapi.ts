@@ -180,7 +180,11 @@ function finish<T>(doc: T): T {
   return out as T;
 }
 
-export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string, version: string): Promise<void> {
+/**
+ * `webhooks`: the document's 3.1 section describing what the service POSTs to integrators (each
+ * event's body and headers), given by the composition root, since core knows no module.
+ */
+export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string, version: string, webhooks: Record<string, unknown> = {}): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -219,6 +223,8 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         },
       },
       security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+      // Swagger's types want its own path-item type; the section is built as plain data.
+      ...({ webhooks } as object),
       tags: [
         { name: 'Account', description: 'The key and its dealership.' },
         { name: 'Reference data', description: 'Markets and the brand/model catalog.' },

@@ -34,7 +34,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps & { pu
           'url must be https on a public address (400 otherwise, also for unknown events); the 21st webhook answers 409 too_many_webhooks. ' +
           'Each delivery POSTs `{"id","type","livemode","created_at","data"}`: `livemode` is false for the events of a sandbox (a webhook made with a `dik_test_` key, D35) and true otherwise, inside the signed body.',
         body: bodyRef(WebhookInputSchema),
-        response: { 201: Type.Ref('Webhook'), ...errorResponses(...KEYED_ERRORS, 409) },
+        response: { 201: Type.Ref('WebhookCreated'), ...errorResponses(...KEYED_ERRORS, 409) },
       },
     },
     async (req, reply) => {
