@@ -201,6 +201,8 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
           '`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds); a 429 also carries `Retry-After` (seconds).',
           'Every response carries `X-Request-Id` (yours, if you sent a valid one).',
         ].join('\n'),
+        // The dealer panel is where a dealership's account, keys and sandbox live: the marketplace's one channel with dealers (P188).
+        contact: { name: "Dealer Inventory: the marketplace's dealer panel", url: `${publicBaseUrl}/panel` },
         license: { name: "Proprietary: the marketplace's terms of use", identifier: 'LicenseRef-Proprietary' },
       },
       // x-internal and the environment words: who and what the server is for (OWASP API9, .spectral.yaml).
