@@ -630,12 +630,12 @@ export interface components {
             model: string;
             /**
              * Format: int64
-             * @description Must be one of the model's `years`.
+             * @description Must be one of the model's `years`: never after next year (this year + 1).
              */
             year: number;
             /** @description Trim/version, free text. */
             version?: string | null;
-            /** @description Greater than 0, at most two decimals. */
+            /** @description Greater than 0, at most two decimals: 19.99, not 19.999 (422). The decimals are checked by the service alone: JSON Schema validators apply a multipleOf 0.01 in binary floating point, where 19.99 is no multiple of 0.01. */
             price: number;
             /** @description One of the market's currencies; default the market's default currency. */
             currency?: string | null;
@@ -858,12 +858,12 @@ export interface components {
                 model: string;
                 /**
                  * Format: int64
-                 * @description Must be one of the model's `years`.
+                 * @description Must be one of the model's `years`: never after next year (this year + 1).
                  */
                 year: number;
                 /** @description Trim/version, free text. */
                 version?: string | null;
-                /** @description Greater than 0, at most two decimals. */
+                /** @description Greater than 0, at most two decimals: 19.99, not 19.999 (422). The decimals are checked by the service alone: JSON Schema validators apply a multipleOf 0.01 in binary floating point, where 19.99 is no multiple of 0.01. */
                 price: number;
                 /** @description One of the market's currencies; default the market's default currency. */
                 currency?: string | null;
