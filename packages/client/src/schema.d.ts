@@ -47,7 +47,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify a key: its dealership, its limits and the API version */
+        /**
+         * Verify a key: its dealership, its limits and the API version
+         * @description 200 for any valid key, the quick way to check one: the key's dealership (name, slug, markets, time zone, logo), the key's prefix and name, `livemode` (false for a sandbox `dik_test_` key, D35), the limits that apply to it (`per_minute`, `sync_max`, `min_photos`) and `api_version`. A missing, invalid or revoked key answers 401 `unauthorized`.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -84,7 +87,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Brands of the catalog */
+        /**
+         * Brands of the catalog
+         * @description Every brand of the catalog, with its name and slug. A car's `brand` is one of them, by name or slug, regardless of case and accents. The catalog is part of the service: it changes only with a new release.
+         */
         get: operations["listBrands"];
         put?: never;
         post?: never;
@@ -101,7 +107,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Models of a brand, with their years */
+        /**
+         * Models of a brand, with their years
+         * @description The brand by slug or name, regardless of case and accents (404 `not_found` when none matches). Each model with its name, slug and `years`: every model year sold, up to next year for a model still produced. A car's `model` is one of them, and its `year` one of that model's years.
+         */
         get: operations["listModels"];
         put?: never;
         post?: never;
@@ -182,7 +191,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One car by stock ID */
+        /**
+         * One car by stock ID
+         * @description The key's dealership's car with this stock ID (D26) in the market (`market`, needed only with several markets), in any status. 404 `not_found` when there is none, another dealership's car included (D7). The answer has an `ETag`: sent back in `If-None-Match`, an unchanged car answers 304 without a body (P93).
+         */
         get: operations["getVehicle"];
         /**
          * Create or update a car by stock ID (idempotent)
@@ -190,7 +202,10 @@ export interface paths {
          */
         put: operations["putVehicle"];
         post?: never;
-        /** Withdraw a car: it stops being published, nothing is deleted */
+        /**
+         * Withdraw a car: it stops being published, nothing is deleted
+         * @description The car, in any status, becomes `withdrawn`: its public page says it is no longer available, and the car is kept. Withdrawing a withdrawn car answers 200 and changes nothing. Sent again (PUT, sync, a feed), the car is back for sale. 404 `not_found` for an unknown stock ID.
+         */
         delete: operations["withdrawVehicle"];
         options?: never;
         head?: never;
@@ -206,7 +221,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a car sold (idempotent; vehicle.sold is sent once) */
+        /**
+         * Mark a car sold (idempotent; vehicle.sold is sent once)
+         * @description The car, in any status, becomes `sold`: its public page says it is no longer available. The first time, a `vehicle.sold` event goes to the subscribed webhooks (D6); marking a sold car again answers 200 and sends nothing. Sent again (PUT, sync, a feed), the car is back for sale. 404 `not_found` for an unknown stock ID.
+         */
         post: operations["markVehicleSold"];
         delete?: never;
         options?: never;
@@ -221,7 +239,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dealership's webhooks and the events that can be subscribed to */
+        /**
+         * The dealership's webhooks and the events that can be subscribed to
+         * @description `data`: every webhook of the key's dealership, as GET /webhooks/{id} shows it; deleted ones are gone. `events`: every event type a webhook can subscribe to.
+         */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -242,11 +263,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook (without its secret) */
+        /**
+         * One webhook (without its secret)
+         * @description Its URL, events and whether it is `active` (false after 20 failed deliveries in a row, D20; a successful POST /webhooks/{id}/test turns it on again). 404 `not_found` for an unknown or deleted id, or another dealership's.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook; its pending deliveries are cancelled */
+        /**
+         * Delete a webhook; its pending deliveries are cancelled
+         * @description It receives nothing more: deliveries still pending are cancelled, not sent. From then on its id answers 404 `not_found`, a second DELETE included.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -400,7 +427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One import of a feed, with its per-row errors and column matches */
+        /**
+         * One import of a feed, with its per-row errors and column matches
+         * @description The import as GET /feeds/{id}/imports lists it (trigger, format, counts, times), with the first 1000 per-row errors and warnings (`error_count` and `warning_count` count them all), which column of the file fed which field (`columns`) and the mapping with the feed's overrides (`mapping`). 404 `not_found` for an unknown feed or import, or another dealership's.
+         */
         get: operations["getFeedImport"];
         put?: never;
         post?: never;
@@ -720,12 +750,12 @@ export interface components {
             model: string;
             /**
              * Format: int64
-             * @description Must be one of the model's `years`.
+             * @description Must be one of the model's `years`: never after next year (this year + 1).
              */
             year: number;
             /** @description Trim/version, free text. */
             version?: string | null;
-            /** @description Greater than 0, at most two decimals. */
+            /** @description Greater than 0, at most two decimals: 19.99, not 19.999 (422). The decimals are checked by the service alone: JSON Schema validators apply a multipleOf 0.01 in binary floating point, where 19.99 is no multiple of 0.01. */
             price: number;
             /** @description One of the market's currencies; default the market's default currency. */
             currency?: string | null;
@@ -948,12 +978,12 @@ export interface components {
                 model: string;
                 /**
                  * Format: int64
-                 * @description Must be one of the model's `years`.
+                 * @description Must be one of the model's `years`: never after next year (this year + 1).
                  */
                 year: number;
                 /** @description Trim/version, free text. */
                 version?: string | null;
-                /** @description Greater than 0, at most two decimals. */
+                /** @description Greater than 0, at most two decimals: 19.99, not 19.999 (422). The decimals are checked by the service alone: JSON Schema validators apply a multipleOf 0.01 in binary floating point, where 19.99 is no multiple of 0.01. */
                 price: number;
                 /** @description One of the market's currencies; default the market's default currency. */
                 currency?: string | null;
