@@ -25,6 +25,7 @@
 //   BENCH_WEBHOOK_EVENTS=2000     throughput backlog (a multiple of 500)
 //   BENCH_WEBHOOK_PACED_S=15      paced run length
 //   BENCH_WEBHOOK_IMPORT_PHOTOS=4500  photos being imported during the third run (a multiple of 10)
+//   BENCH_DATABASE_URL=postgres://…   the server's store (default: a SQLite file of its own)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
@@ -182,7 +183,9 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
   // A server of its own, with its job worker, in the default configuration (JOB_CONCURRENCY,
   // WEBHOOK_MAX_IN_FLIGHT, JOB_POLL_INTERVAL as shipped); the receiver is on 127.0.0.1 with a
   // certificate this server is told to trust.
-  const s = await startOwnServer(ctx, ROOT, 'webhook-server', { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', NODE_EXTRA_CA_CERTS: certFile });
+  // BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (an empty database) instead of SQLite.
+  const store: Record<string, string> = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+  const s = await startOwnServer(ctx, ROOT, 'webhook-server', { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', NODE_EXTRA_CA_CERTS: certFile, ...store });
   const inFlight = loadConfig(s.env).webhookMaxInFlight;
   const apiUrl = s.baseUrl;
   const key = await createDealer(s.cli, s.env, 'hooks');

@@ -13,6 +13,7 @@ import { installShutdownDrain } from './core/http/shutdown-drain.js';
 import { keyedScopeHook } from './core/http/keyed-scope.js';
 import { installHttpMetrics, registerMetricsRoute } from './core/metrics/http.js';
 import { registerOpenApi } from './core/http/openapi.js';
+import { installDeprecationHeaders } from './core/http/deprecation.js';
 import { installRequestLog, lazyChildLogger, RequestLogController } from './core/http/request-log.js';
 import { schemaController } from './core/http/schema-compilers.js';
 import { loggerOptions } from './core/logger.js';
@@ -35,7 +36,7 @@ import { photoRoutes } from './modules/photos/routes.js';
 import { vehicleRoutes } from './modules/vehicles/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
-import { SHARED_SCHEMAS } from './schemas.js';
+import { SHARED_SCHEMAS, WEBHOOKS_DOCUMENT } from './schemas.js';
 import { buildServices, closeServices, metricsServed, openServiceStore, type AppServices, type ServiceOptions } from './services.js';
 import { defineTasks, scheduleRecurringTasks } from './tasks.js';
 
@@ -132,7 +133,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (metricsServed(config)) installHttpMetrics(app, services.metrics);
   if (config.metricsToken !== undefined) registerMetricsRoute(app, services.metrics, config.metricsToken);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
-  await registerOpenApi(app, config.publicBaseUrl, API_VERSION);
+  await registerOpenApi(app, config.publicBaseUrl, API_VERSION, WEBHOOKS_DOCUMENT);
+  // A route marked deprecated in its schema answers Deprecation and Sunset (P183).
+  installDeprecationHeaders(app, `${config.publicBaseUrl}/v1/docs`);
 
   // Without a key: health, photos, public listing pages, the feed push (its token is the secret).
   await app.register(healthRoutes);

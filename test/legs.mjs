@@ -13,6 +13,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  */
 export const STORELESS = [
   'test/core/config.test.ts',
+  'test/core/deprecation.test.ts',
   'test/core/log-destination.test.ts',
   'test/core/logger.test.ts',
   'test/core/outbound.test.ts',

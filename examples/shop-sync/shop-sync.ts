@@ -127,7 +127,7 @@ export async function runShopSync(o: ShopSyncOptions): Promise<ShopSync> {
     const hooks = await client.webhooks.list();
     for (const old of hooks.data.filter((h) => h.url === webhookUrl)) await client.webhooks.delete(old.id);
     const hook = await client.webhooks.create({ url: webhookUrl, events: hooks.events });
-    state.secret = hook.secret ?? '';
+    state.secret = hook.secret;
 
     // 3. The whole stock, whatever its size: chunks of 500, then one reconcile.
     const published = await client.syncStock(readStock(o.csvFile), { source: 'woocommerce', markMissingAsSold: true });

@@ -41,6 +41,16 @@ export function controlSentence(field: string, found: string, multiline = false)
     : `${field} must not contain control characters (it holds ${found})`;
 }
 
+/**
+ * The characters of `text` as JSON Schema's maxLength and PostgreSQL's length() count them: code
+ * points, not UTF-16 units (an emoji is one) nor bytes.
+ */
+export function characters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
 /** JSON.stringify as it behaves: undefined for undefined, functions and symbols. */
 const stringify: (value: unknown) => string | undefined = JSON.stringify;
 

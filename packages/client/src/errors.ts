@@ -1,5 +1,7 @@
-// Typed errors (P128): every refusal of the API becomes an ApiError carrying what the Error
-// shape says (code, message, fields), the HTTP status and the request id to quote to support.
+// Typed errors (P128, P185): every refusal of the API becomes an ApiError carrying what the
+// Error shape says (code, message, fields), the HTTP status and the request id to quote to
+// support; a call that got no answer at all is an ApiConnectionError (ApiTimeoutError when it
+// waited too long), never fetch's bare `TypeError: fetch failed`.
 import type { components } from './schema.js';
 
 /** The codes the document declares (D22), or `unexpected_response` for an answer not in the Error shape (a proxy's 502 page…). */
@@ -20,6 +22,28 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * No answer came: the connection could not be made or broke, or (ApiTimeoutError) no whole
+ * answer arrived within `timeoutMs`. Whether the server acted on the call is unknown; a call
+ * that may be repeated was already tried `attempts` times. `cause` is what fetch threw.
+ */
+export class ApiConnectionError extends Error {
+  override readonly name: string = 'ApiConnectionError';
+  constructor(
+    message: string,
+    /** Tries made, the first included. */
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** No whole answer arrived within `timeoutMs` (per try). */
+export class ApiTimeoutError extends ApiConnectionError {
+  override readonly name: string = 'ApiTimeoutError';
 }
 
 /**

@@ -1,4 +1,4 @@
-// Generated from the served OpenAPI document by packages/client/scripts/generate-types.ts. Do not edit.
+// Generated from the served OpenAPI document by scripts/client-types.ts. Do not edit.
 export interface paths {
     "/listings/{listing_id}/inquiries": {
         parameters: {
@@ -47,7 +47,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify a key: its dealership, its limits and the API version */
+        /**
+         * Verify a key: its dealership, its limits and the API version
+         * @description 200 for any valid key, the quick way to check one: the key's dealership (name, slug, markets, time zone, logo), the key's prefix and name, `livemode` (false for a sandbox `dik_test_` key, D35), the limits that apply to it (`per_minute`, `sync_max`, `min_photos`) and `api_version`. A missing, invalid or revoked key answers 401 `unauthorized`.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -84,7 +87,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Brands of the catalog */
+        /**
+         * Brands of the catalog
+         * @description Every brand of the catalog, with its name and slug. A car's `brand` is one of them, by name or slug, regardless of case and accents. The catalog is part of the service: it changes only with a new release.
+         */
         get: operations["listBrands"];
         put?: never;
         post?: never;
@@ -101,7 +107,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Models of a brand, with their years */
+        /**
+         * Models of a brand, with their years
+         * @description The brand by slug or name, regardless of case and accents (404 `not_found` when none matches). Each model with its name, slug and `years`: every model year sold, up to next year for a model still produced. A car's `model` is one of them, and its `year` one of that model's years.
+         */
         get: operations["listModels"];
         put?: never;
         post?: never;
@@ -182,7 +191,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One car by stock ID */
+        /**
+         * One car by stock ID
+         * @description The key's dealership's car with this stock ID (D26) in the market (`market`, needed only with several markets), in any status. 404 `not_found` when there is none, another dealership's car included (D7). The answer has an `ETag`: sent back in `If-None-Match`, an unchanged car answers 304 without a body (P93).
+         */
         get: operations["getVehicle"];
         /**
          * Create or update a car by stock ID (idempotent)
@@ -190,7 +202,10 @@ export interface paths {
          */
         put: operations["putVehicle"];
         post?: never;
-        /** Withdraw a car: it stops being published, nothing is deleted */
+        /**
+         * Withdraw a car: it stops being published, nothing is deleted
+         * @description The car, in any status, becomes `withdrawn`: its public page says it is no longer available, and the car is kept. Withdrawing a withdrawn car answers 200 and changes nothing. Sent again (PUT, sync, a feed), the car is back for sale. 404 `not_found` for an unknown stock ID.
+         */
         delete: operations["withdrawVehicle"];
         options?: never;
         head?: never;
@@ -206,7 +221,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a car sold (idempotent; vehicle.sold is sent once) */
+        /**
+         * Mark a car sold (idempotent; vehicle.sold is sent once)
+         * @description The car, in any status, becomes `sold`: its public page says it is no longer available. The first time, a `vehicle.sold` event goes to the subscribed webhooks (D6); marking a sold car again answers 200 and sends nothing. Sent again (PUT, sync, a feed), the car is back for sale. 404 `not_found` for an unknown stock ID.
+         */
         post: operations["markVehicleSold"];
         delete?: never;
         options?: never;
@@ -221,7 +239,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dealership's webhooks and the events that can be subscribed to */
+        /**
+         * The dealership's webhooks and the events that can be subscribed to
+         * @description `data`: every webhook of the key's dealership, as GET /webhooks/{id} shows it; deleted ones are gone. `events`: every event type a webhook can subscribe to.
+         */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -242,11 +263,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook (without its secret) */
+        /**
+         * One webhook (without its secret)
+         * @description Its URL, events and whether it is `active` (false after 20 failed deliveries in a row, D20; a successful POST /webhooks/{id}/test turns it on again). 404 `not_found` for an unknown or deleted id, or another dealership's.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook; its pending deliveries are cancelled */
+        /**
+         * Delete a webhook; its pending deliveries are cancelled
+         * @description It receives nothing more: deliveries still pending are cancelled, not sent. From then on its id answers 404 `not_found`, a second DELETE included.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -400,7 +427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One import of a feed, with its per-row errors and column matches */
+        /**
+         * One import of a feed, with its per-row errors and column matches
+         * @description The import as GET /feeds/{id}/imports lists it (trigger, format, counts, times), with the first 1000 per-row errors and warnings (`error_count` and `warning_count` count them all), which column of the file fed which field (`columns`) and the mapping with the feed's overrides (`mapping`). 404 `not_found` for an unknown feed or import, or another dealership's.
+         */
         get: operations["getFeedImport"];
         put?: never;
         post?: never;
@@ -471,7 +501,108 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "lead.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A buyer's first message about a car made a lead
+         * @description Sent to every active webhook subscribed to the event (docs/webhooks.md). Verify X-Service-Signature over the raw body before trusting it, answer 2xx within 10 s, and ignore an X-Service-Delivery already handled (delivery is at least once).
+         */
+        post: operations["leadCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vehicle.sold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A car was marked sold (by a call, a reconcile, a feed or the panel)
+         * @description Sent to every active webhook subscribed to the event (docs/webhooks.md). Verify X-Service-Signature over the raw body before trusting it, answer 2xx within 10 s, and ignore an X-Service-Delivery already handled (delivery is at least once).
+         */
+        post: operations["vehicleSoldEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vehicle.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A car was refused, or its photos could not be made
+         * @description Sent to every active webhook subscribed to the event (docs/webhooks.md). Verify X-Service-Signature over the raw body before trusting it, answer 2xx within 10 s, and ignore an X-Service-Delivery already handled (delivery is at least once).
+         */
+        post: operations["vehicleRejectedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sync.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A feed import or a reconcile of a source's stock did not happen
+         * @description Sent to every active webhook subscribed to the event (docs/webhooks.md). Verify X-Service-Signature over the raw body before trusting it, answer 2xx within 10 s, and ignore an X-Service-Delivery already handled (delivery is at least once).
+         */
+        post: operations["syncFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The test delivery POST /webhooks/{id}/test sends
+         * @description Sent to every active webhook subscribed to the event (docs/webhooks.md). Verify X-Service-Signature over the raw body before trusting it, answer 2xx within 10 s, and ignore an X-Service-Delivery already handled (delivery is at least once).
+         */
+        post: operations["webhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -619,12 +750,12 @@ export interface components {
             model: string;
             /**
              * Format: int64
-             * @description Must be one of the model's `years`.
+             * @description Must be one of the model's `years`: never after next year (this year + 1).
              */
             year: number;
             /** @description Trim/version, free text. */
             version?: string | null;
-            /** @description Greater than 0, at most two decimals. */
+            /** @description Greater than 0, at most two decimals: 19.99, not 19.999 (422). The decimals are checked by the service alone: JSON Schema validators apply a multipleOf 0.01 in binary floating point, where 19.99 is no multiple of 0.01. */
             price: number;
             /** @description One of the market's currencies; default the market's default currency. */
             currency?: string | null;
@@ -847,12 +978,12 @@ export interface components {
                 model: string;
                 /**
                  * Format: int64
-                 * @description Must be one of the model's `years`.
+                 * @description Must be one of the model's `years`: never after next year (this year + 1).
                  */
                 year: number;
                 /** @description Trim/version, free text. */
                 version?: string | null;
-                /** @description Greater than 0, at most two decimals. */
+                /** @description Greater than 0, at most two decimals: 19.99, not 19.999 (422). The decimals are checked by the service alone: JSON Schema validators apply a multipleOf 0.01 in binary floating point, where 19.99 is no multiple of 0.01. */
                 price: number;
                 /** @description One of the market's currencies; default the market's default currency. */
                 currency?: string | null;
@@ -1018,7 +1149,10 @@ export interface components {
             would_mark_sold?: string[];
             guard?: components["schemas"]["GuardVerdict"];
         };
-        /** Webhook */
+        /**
+         * Webhook
+         * @description A webhook as read: never with its secret.
+         */
         Webhook: {
             /** Format: int64 */
             id: number;
@@ -1030,8 +1164,24 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             created_at: string;
-            /** @description Only in the 201 answer that creates the webhook. The HMAC-SHA256 key of X-Service-Signature, used exactly as written here. Store it; it is never shown again. */
-            secret?: string;
+        };
+        /**
+         * WebhookCreated
+         * @description The webhook just created, with its secret.
+         */
+        WebhookCreated: {
+            /** Format: int64 */
+            id: number;
+            /** @description The receiver (https). */
+            url: string;
+            /** @description The events this webhook receives. */
+            events: ("lead.created" | "vehicle.sold" | "vehicle.rejected" | "sync.failed")[];
+            /** @description False after 20 failed deliveries in a row; a successful test turns it on again. */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The HMAC-SHA256 key of X-Service-Signature, used exactly as written here. Store it: this answer is the only one that shows it. */
+            secret: string;
         };
         /** WebhookInput */
         WebhookInput: {
@@ -1110,6 +1260,173 @@ export interface components {
             delivered: boolean;
             webhook: components["schemas"]["Webhook"];
             delivery: components["schemas"]["Delivery"];
+        };
+        /**
+         * LeadCreatedEvent
+         * @description A buyer's first message about a car made a lead.
+         */
+        LeadCreatedEvent: {
+            /** @description The event id (evt_…), also in X-Service-Delivery: the same on every attempt and replay; ignore one already handled. */
+            id: string;
+            /** @enum {string} */
+            type: "lead.created";
+            /** @description false for the events of a sandbox (D35), true otherwise. */
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            data: {
+                lead: components["schemas"]["Lead"];
+            };
+        };
+        /**
+         * VehicleSoldEvent
+         * @description A car was marked sold (by a call, a reconcile, a feed or the panel).
+         */
+        VehicleSoldEvent: {
+            /** @description The event id (evt_…), also in X-Service-Delivery: the same on every attempt and replay; ignore one already handled. */
+            id: string;
+            /** @enum {string} */
+            type: "vehicle.sold";
+            /** @description false for the events of a sandbox (D35), true otherwise. */
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            data: {
+                /** @description The stock ID, as stored (D26). */
+                external_id: string;
+                listing_id: string;
+                /**
+                 * @description The car's market (Market.code).
+                 * @enum {string}
+                 */
+                market: "ar" | "br" | "cl" | "co" | "mx" | "pe" | "uy" | "es" | "us" | "uk";
+                /**
+                 * @description The car's source (spec 2.1; `panel`: made in the dealer panel).
+                 * @enum {string}
+                 */
+                source: "api" | "woocommerce" | "wordpress" | "shopify" | "prestashop" | "odoo" | "tiendanube" | "n8n" | "zapier" | "make" | "feed" | "panel";
+                /** @description A label for a person, e.g. "2019 Toyota Corolla XEi". */
+                vehicle: string;
+                /**
+                 * Format: uri
+                 * @description The listing's public page.
+                 */
+                url: string;
+            };
+        };
+        /**
+         * VehicleRejectedEvent
+         * @description A car was refused, or its photos could not be made.
+         */
+        VehicleRejectedEvent: {
+            /** @description The event id (evt_…), also in X-Service-Delivery: the same on every attempt and replay; ignore one already handled. */
+            id: string;
+            /** @enum {string} */
+            type: "vehicle.rejected";
+            /** @description false for the events of a sandbox (D35), true otherwise. */
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            data: {
+                /** @description The stock ID as sent (normalized; one over 80 characters cut at 80 and followed by …); empty on the event that stands for the rest of a feed import. */
+                external_id: string;
+                /**
+                 * @description The car's market (Market.code).
+                 * @enum {string}
+                 */
+                market: "ar" | "br" | "cl" | "co" | "mx" | "pe" | "uy" | "es" | "us" | "uk";
+                /**
+                 * @description The car's source (spec 2.1; `panel`: made in the dealer panel).
+                 * @enum {string}
+                 */
+                source: "api" | "woocommerce" | "wordpress" | "shopify" | "prestashop" | "odoo" | "tiendanube" | "n8n" | "zapier" | "make" | "feed" | "panel";
+                /**
+                 * @description photos: the photos could not be made; the same sentences stay in the car’s review_reasons.
+                 * @enum {string}
+                 */
+                channel: "api" | "sync" | "feed" | "photos";
+                /** @description One sentence per broken rule. */
+                errors: string[];
+                /**
+                 * Format: int64
+                 * @description Only on the event that stands for a feed import's rejected rows beyond the first 100: how many it stands for.
+                 */
+                more_rejected?: number;
+                /**
+                 * Format: int64
+                 * @description With more_rejected: the feed.
+                 */
+                feed_id?: number;
+                /**
+                 * Format: int64
+                 * @description With more_rejected: the import whose report lists the errors (GET /feeds/{feed_id}/imports/{import_id}).
+                 */
+                import_id?: number;
+            };
+        };
+        /**
+         * SyncFailedEvent
+         * @description A feed import or a reconcile of a source's stock did not happen.
+         */
+        SyncFailedEvent: {
+            /** @description The event id (evt_…), also in X-Service-Delivery: the same on every attempt and replay; ignore one already handled. */
+            id: string;
+            /** @enum {string} */
+            type: "sync.failed";
+            /** @description false for the events of a sandbox (D35), true otherwise. */
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            data: {
+                /**
+                 * @description The car's market (Market.code).
+                 * @enum {string}
+                 */
+                market: "ar" | "br" | "cl" | "co" | "mx" | "pe" | "uy" | "es" | "us" | "uk";
+                /**
+                 * @description The car's source (spec 2.1; `panel`: made in the dealer panel).
+                 * @enum {string}
+                 */
+                source: "api" | "woocommerce" | "wordpress" | "shopify" | "prestashop" | "odoo" | "tiendanube" | "n8n" | "zapier" | "make" | "feed" | "panel";
+                /** @enum {string} */
+                reason: "unreadable_feed" | "feed_unreachable" | "too_many_missing" | "import_interrupted";
+                /** @description What happened, for a person (English). */
+                message: string;
+            };
+        };
+        /**
+         * WebhookTestEvent
+         * @description The test delivery POST /webhooks/{id}/test sends.
+         */
+        WebhookTestEvent: {
+            /** @description The event id (evt_…), also in X-Service-Delivery: the same on every attempt and replay; ignore one already handled. */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.test";
+            /** @description false for the events of a sandbox (D35), true otherwise. */
+            livemode: boolean;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            created_at: string;
+            data: {
+                /** Format: int64 */
+                webhook_id: number;
+                message: string;
+            };
         };
         /**
          * Lead
@@ -3096,7 +3413,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: Webhook */
+            /** @description The webhook just created, with its secret. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3108,7 +3425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["WebhookCreated"];
                 };
             };
             /** @description Invalid request (invalid_request, market_required, invalid_market). */
@@ -3192,7 +3509,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK: Webhook */
+            /** @description A webhook as read: never with its secret. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4424,6 +4741,221 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    leadCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type, as `type` in the body. */
+                "X-Service-Event": "lead.created";
+                /** @description The event id, as `id` in the body. */
+                "X-Service-Delivery": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`, as Stripe signs (D20). */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A 429 is retried (its Retry-After honoured); any other 4xx (and any 3xx) fails the delivery at once. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as a timeout or no connection is, after 1 min, 5 min, 30 min, 2 h and 6 h (D20). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    vehicleSoldEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type, as `type` in the body. */
+                "X-Service-Event": "vehicle.sold";
+                /** @description The event id, as `id` in the body. */
+                "X-Service-Delivery": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`, as Stripe signs (D20). */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleSoldEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A 429 is retried (its Retry-After honoured); any other 4xx (and any 3xx) fails the delivery at once. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as a timeout or no connection is, after 1 min, 5 min, 30 min, 2 h and 6 h (D20). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    vehicleRejectedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type, as `type` in the body. */
+                "X-Service-Event": "vehicle.rejected";
+                /** @description The event id, as `id` in the body. */
+                "X-Service-Delivery": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`, as Stripe signs (D20). */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleRejectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A 429 is retried (its Retry-After honoured); any other 4xx (and any 3xx) fails the delivery at once. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as a timeout or no connection is, after 1 min, 5 min, 30 min, 2 h and 6 h (D20). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    syncFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type, as `type` in the body. */
+                "X-Service-Event": "sync.failed";
+                /** @description The event id, as `id` in the body. */
+                "X-Service-Delivery": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`, as Stripe signs (D20). */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A 429 is retried (its Retry-After honoured); any other 4xx (and any 3xx) fails the delivery at once. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as a timeout or no connection is, after 1 min, 5 min, 30 min, 2 h and 6 h (D20). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTestEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event type, as `type` in the body. */
+                "X-Service-Event": "webhook.test";
+                /** @description The event id, as `id` in the body. */
+                "X-Service-Delivery": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>`, as Stripe signs (D20). */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A 429 is retried (its Retry-After honoured); any other 4xx (and any 3xx) fails the delivery at once. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried, as a timeout or no connection is, after 1 min, 5 min, 30 min, 2 h and 6 h (D20). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -4,17 +4,18 @@
 // several `v1` entries accepted, the last `t` wins, a timestamp from the future passes, a tolerance
 // of 0 skips the age check) and compares in constant time. The HMAC comes from Web Crypto
 // (globalThis.crypto.subtle), present in Node 20+ and every browser: no node:crypto, no adapter.
+// The event's type is the document's (P184): what was verified came from the service.
+import type { webhooks } from './schema.js';
 
-/** The body of a delivery (spec §6). `data` depends on `type`; the document does not describe deliveries. */
-export interface WebhookEvent {
-  id: string;
-  type: string;
-  /** false for the events of a sandbox (D35), true for live ones. */
-  livemode: boolean;
-  created_at: string;
-  data: Record<string, unknown>;
-  [extra: string]: unknown;
-}
+/**
+ * The body of a delivery (spec §6), as the document's `webhooks` section describes each event:
+ * a union on `type`, so `if (event.type === 'lead.created') event.data.lead` needs no cast.
+ * A later version of the API may add event types: keep a default branch for the ones you do not know.
+ */
+export type WebhookEvent = { [T in keyof webhooks]: webhooks[T]['post']['requestBody']['content']['application/json'] }[keyof webhooks];
+
+/** One event's body: `WebhookEventOf<'vehicle.sold'>`. */
+export type WebhookEventOf<T extends WebhookEvent['type']> = Extract<WebhookEvent, { type: T }>;
 
 export class WebhookSignatureError extends Error {
   override readonly name = 'WebhookSignatureError';

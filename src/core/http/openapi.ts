@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS } from '../errors.js';
+import { boundedNumber } from './schema-compilers.js';
 
 /** "400 `invalid_request` / `market_required`, 401 `unauthorized`, …": from the catalogue. */
 function errorCodesLine(): string {
@@ -21,7 +22,7 @@ type Response = { description?: string; headers?: Record<string, Header>; conten
 type Operation = {
   operationId?: string;
   security?: unknown[];
-  parameters?: { in: string; required?: boolean; schema?: { default?: unknown } }[];
+  parameters?: { in: string; required?: boolean; schema?: Record<string, unknown> & { default?: unknown } }[];
   responses?: Record<string, Response>;
 };
 type OpenApiDoc = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> };
@@ -110,16 +111,35 @@ function optionalDefaults(doc: OpenApiDoc): void {
   }
 }
 
-/** `x-max-length` (a bound the validator must not apply, e.g. a stock ID's, counted after NFC) → `maxLength`, in the document only. */
-function statedMaxLengths(node: unknown): void {
-  if (Array.isArray(node)) for (const n of node) statedMaxLengths(n);
+/**
+ * `x-max-length` and `x-pattern` (a bound the validator must not apply: a stock ID's is counted
+ * after NFC; a listing code or feed token of another shape is a 404, as any unknown one, P187)
+ * → `maxLength` and `pattern`, in the document only.
+ */
+function statedBounds(node: unknown): void {
+  if (Array.isArray(node)) for (const n of node) statedBounds(n);
   else if (node && typeof node === 'object') {
     const o = node as Record<string, unknown>;
-    if (typeof o['x-max-length'] === 'number') {
+    if (o['x-max-length'] !== undefined) {
       o.maxLength = o['x-max-length'];
       delete o['x-max-length'];
     }
-    for (const v of Object.values(o)) statedMaxLengths(v);
+    if (o['x-pattern'] !== undefined) {
+      o.pattern = o['x-pattern'];
+      delete o['x-pattern'];
+    }
+    for (const v of Object.values(o)) statedBounds(v);
+  }
+}
+
+/** A query or path number states the bounds its validator applies (schema-compilers.ts), so a client's check is the server's. */
+function parameterBounds(doc: OpenApiDoc): void {
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops)) {
+      for (const p of op.parameters ?? []) {
+        if ((p.in === 'query' || p.in === 'path') && p.schema) p.schema = boundedNumber(p.schema);
+      }
+    }
   }
 }
 
@@ -175,12 +195,17 @@ function finish<T>(doc: T): T {
   optionalDefaults(out);
   requestDefaultsInWords(out);
   declareHeaders(out);
-  statedMaxLengths(out);
+  statedBounds(out);
+  parameterBounds(out);
   integerFormats(out);
   return out as T;
 }
 
-export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string, version: string): Promise<void> {
+/**
+ * `webhooks`: the document's 3.1 section describing what the service POSTs to integrators (each
+ * event's body and headers), given by the composition root, since core knows no module.
+ */
+export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string, version: string, webhooks: Record<string, unknown> = {}): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -201,6 +226,8 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
           '`RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds); a 429 also carries `Retry-After` (seconds).',
           'Every response carries `X-Request-Id` (yours, if you sent a valid one).',
         ].join('\n'),
+        // The dealer panel is where a dealership's account, keys and sandbox live: the marketplace's one channel with dealers (P188).
+        contact: { name: "Dealer Inventory: the marketplace's dealer panel", url: `${publicBaseUrl}/panel` },
         license: { name: "Proprietary: the marketplace's terms of use", identifier: 'LicenseRef-Proprietary' },
       },
       // x-internal and the environment words: who and what the server is for (OWASP API9, .spectral.yaml).
@@ -219,6 +246,8 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
         },
       },
       security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+      // Swagger's types want its own path-item type; the section is built as plain data.
+      ...({ webhooks } as object),
       tags: [
         { name: 'Account', description: 'The key and its dealership.' },
         { name: 'Reference data', description: 'Markets and the brand/model catalog.' },

@@ -56,16 +56,24 @@ function numericProperties(schema: Record<string, unknown>): { name: string; syn
   return out;
 }
 
+/**
+ * A query or path number's schema with the bounds its validator applies: what a JS number holds
+ * exactly, unless it says less. The OpenAPI document states the same (openapi.ts, P187).
+ */
+export function boundedNumber(p: Record<string, unknown>): Record<string, unknown> {
+  const numeric = typeof p.type === 'string' && p.type in DECIMAL;
+  if (!numeric || (p.maximum !== undefined && p.minimum !== undefined)) return p;
+  return { ...p, maximum: p.maximum ?? Number.MAX_SAFE_INTEGER, minimum: p.minimum ?? -Number.MAX_SAFE_INTEGER };
+}
+
 /** The same schema with every numeric property bounded by what a JS number holds exactly. */
 function boundedNumbers(schema: Record<string, unknown>): Record<string, unknown> {
   const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   let changed = false;
   const bounded: Record<string, Record<string, unknown>> = {};
   for (const [name, p] of Object.entries(props)) {
-    const numeric = typeof p.type === 'string' && p.type in DECIMAL;
-    const needs = numeric && (p.maximum === undefined || p.minimum === undefined);
-    bounded[name] = needs ? { ...p, maximum: p.maximum ?? Number.MAX_SAFE_INTEGER, minimum: p.minimum ?? -Number.MAX_SAFE_INTEGER } : p;
-    changed ||= needs;
+    bounded[name] = boundedNumber(p);
+    changed ||= bounded[name] !== p;
   }
   if (!changed) return schema;
   // A changed copy must not pass for the registered schema of the same $id.

@@ -96,3 +96,6 @@ export function bodyRef<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
 /** A nullable scalar as one JSON Schema type list (serialised faster than an anyOf). */
 export const nullable = <T = string | number>(type: 'string' | 'integer', options: Record<string, unknown> = {}) =>
   Type.Unsafe<T | null>({ type: [type, 'null'], ...options });
+
+/** The longest date-time a query takes: RFC 3339 to the nanosecond with an offset, 2026-11-21T10:00:00.123456789-03:00 (P187). */
+export const DATE_TIME_MAX_LENGTH = 35;

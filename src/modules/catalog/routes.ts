@@ -17,6 +17,9 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ catalog: Catalog }> = as
         operationId: 'listBrands',
         tags: ['Reference data'],
         summary: 'Brands of the catalog',
+        description:
+          "Every brand of the catalog, with its name and slug. A car's `brand` is one of them, by name or slug, regardless of case and accents. " +
+          'The catalog is part of the service: it changes only with a new release.',
         response: { 200: Type.Ref('BrandList'), ...errorResponses(...KEYED_ERRORS) },
       },
     },
@@ -30,6 +33,9 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ catalog: Catalog }> = as
         operationId: 'listModels',
         tags: ['Reference data'],
         summary: 'Models of a brand, with their years',
+        description:
+          'The brand by slug or name, regardless of case and accents (404 `not_found` when none matches). Each model with its name, slug and `years`: ' +
+          "every model year sold, up to next year for a model still produced. A car's `model` is one of them, and its `year` one of that model's years.",
         params: BrandParams,
         response: { 200: Type.Ref('ModelList'), ...errorResponses(...KEYED_ERRORS, 404) },
       },

@@ -35,7 +35,13 @@ const FEED_ROW = {
   additionalProperties: true,
 } as const;
 
-const fileSchema = (description: string) => ({ schema: { type: 'string', description, ...SERVICE_VALIDATED } });
+/**
+ * A file is at most FEED_MAX_BYTES bytes (413 above, counted by the service): a character is at
+ * least one byte, so no file the service takes is longer in characters (P187).
+ */
+const FILE_MAX = { maxLength: FEED_MAX_BYTES } as const;
+
+const fileSchema = (description: string) => ({ schema: { type: 'string', description, ...FILE_MAX, ...SERVICE_VALIDATED } });
 
 export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app, { deps, limiter, perMinute }) => {
   // Bodies of this scope are not parsed by Fastify (nor capped by its bodyLimit): the handler
@@ -87,7 +93,9 @@ export const feedPushRoutes: FastifyPluginAsyncTypebox<PushOptions> = async (app
         'multipart/form-data': {
           schema: {
             type: 'object',
-            properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'The feed file (CSV, JSON, XML or .xlsx).' } },
+            properties: {
+              file: { type: 'string', contentMediaType: 'application/octet-stream', ...FILE_MAX, description: 'The feed file (CSV, JSON, XML or .xlsx).' },
+            },
             required: ['file'],
             ...SERVICE_VALIDATED,
           },

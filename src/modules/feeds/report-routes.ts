@@ -47,6 +47,10 @@ export const feedReportRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = asy
         operationId: 'getFeedImport',
         tags: TAGS,
         summary: 'One import of a feed, with its per-row errors and column matches',
+        description:
+          'The import as GET /feeds/{id}/imports lists it (trigger, format, counts, times), with the first 1000 per-row errors and warnings ' +
+          "(`error_count` and `warning_count` count them all), which column of the file fed which field (`columns`) and the mapping with the feed's overrides (`mapping`). " +
+          "404 `not_found` for an unknown feed or import, or another dealership's.",
         params: FeedImportParams,
         response: { 200: Type.Ref('FeedImportEnvelope'), ...errorResponses(...KEYED_ERRORS, 404) },
       },

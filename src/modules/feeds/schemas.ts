@@ -143,7 +143,15 @@ export const ImportListQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });
-export const PushParams = Type.Object({ token: Type.String({ description: "The feed's private token (a UUID), as `feeds create` printed it." }) });
+/** A push token as feeds create makes them: a UUID, any case (feeds/service.ts's TOKEN_PATTERN). */
+export const TOKEN_SHAPE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/** The shape as the OpenAPI document states it (P187): any other token is a 404, as an unknown one (D15), so the validator does not apply it. */
+const TOKEN_DOC = { 'x-max-length': 36, 'x-pattern': TOKEN_SHAPE } as const;
+
+export const PushParams = Type.Object({
+  token: Type.String({ description: "The feed's private token (a UUID), as `feeds create` printed it.", ...TOKEN_DOC }),
+});
 export const PushQuery = Type.Object({
   allow_mass_sold: Type.Optional(Type.Boolean({ default: false, description: 'Lets the mass-sold guard through, as in sync.' })),
   dry_run: Type.Optional(Type.Boolean({ default: false, description: 'D30: check the file and answer what the push would do; nothing is changed.' })),

@@ -21,6 +21,7 @@ import { findDealerById, findSandboxTwin } from '../dealers/repository.js';
 import { ensureSandboxTwin } from '../dealers/sandbox.js';
 import { isSource, SOURCES } from '../vehicles/sources.js';
 import { pullJobKey, schedulePull } from './pull-schedule.js';
+import { TOKEN_SHAPE } from './schemas.js';
 import {
   findDealerFeed,
   findLiveFeedByTokenHash,
@@ -41,7 +42,7 @@ export const hashToken = (token: string): string => crypto.createHash('sha256').
 const pushUrl = (publicBaseUrl: string, token: string): string => `${publicBaseUrl}/v1/feeds/${token}/`;
 
 /** A push token as feeds create makes them (a UUID); anything else cannot be a feed's. */
-export const TOKEN_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const TOKEN_PATTERN = new RegExp(TOKEN_SHAPE);
 
 const invalid = (m: Msg) => new ApiError('invalid_request', m);
 

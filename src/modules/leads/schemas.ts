@@ -1,7 +1,7 @@
 // Shapes of spec 2.11 (Lead, LeadList) and of the public inquiry endpoint (D19).
 import { Type, type Static } from 'typebox';
 import { CURSOR_MAX_LENGTH } from '../../core/http/keyset-cursor.js';
-import { nullable } from '../../core/http/schemas.js';
+import { DATE_TIME_MAX_LENGTH, nullable } from '../../core/http/schemas.js';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 
 export const LEAD_STAGES = ['new', 'contacted', 'won', 'lost'] as const;
@@ -44,7 +44,13 @@ const LeadListSchema = Type.Object(
 );
 
 export const LeadsQuery = Type.Object({
-  since: Type.Optional(Type.String({ format: 'date-time', description: 'Only leads created after this time (exclusive), e.g. 2026-11-21T10:00:00Z.' })),
+  since: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      maxLength: DATE_TIME_MAX_LENGTH,
+      description: 'Only leads created after this time (exclusive), e.g. 2026-11-21T10:00:00Z.',
+    }),
+  ),
   stage: Type.Optional(StageSchema('Only leads in this stage.')),
   cursor: Type.Optional(
     Type.String({

@@ -32,7 +32,7 @@ import { loadStorefront } from './storefront.js';
 import { findDealerBySlug } from '../dealers/repository.js';
 import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
-import { encodedPage, LISTING_ID, ListingPages, notFoundListing, renderGone, type Page } from './service.js';
+import { encodedPage, LISTING_ID, LISTING_ID_DOC, ListingPages, notFoundListing, renderGone, type Page } from './service.js';
 import { FAVICON, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
 import type { StatsCounting } from '../stats/counting.js';
 import { contactTarget, dealerContactTarget, type OnContact } from './contact.js';
@@ -255,7 +255,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
       ].join(' '),
       security: [],
       consumes: ['application/json', 'application/x-www-form-urlencoded'],
-      params: Type.Object({ listing_id: Type.String({ description: "The car's listing_id (from its Vehicle `url`)." }) }),
+      params: Type.Object({ listing_id: Type.String({ description: "The car's listing_id (from its Vehicle `url`).", ...LISTING_ID_DOC }) }),
       body: bodyRef(InquiryInputSchema),
       response: {
         201: Type.Ref('InquiryResult'),

@@ -23,6 +23,9 @@ import type { ViewedCar } from '../stats/counting.js';
 /** Listing codes are 10 Crockford base-32 characters; anything else is not looked up. */
 export const LISTING_ID = /^[0-9A-HJKMNP-TV-Z]{10}$/;
 
+/** The shape as the OpenAPI document states it (P187): any other code is a 404, as an unknown one, so the validator does not apply it. */
+export const LISTING_ID_DOC = { 'x-max-length': 10, 'x-pattern': LISTING_ID.source } as const;
+
 export interface Page {
   status: number;
   body: Buffer;

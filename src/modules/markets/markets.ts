@@ -40,6 +40,8 @@ export const MARKETS: readonly Market[] = [
 
 const BY_CODE = new Map(MARKETS.map((m) => [m.code, m]));
 export const MARKET_CODES = MARKETS.map((m) => m.code);
+/** The longest market value any call takes, in characters as sent (codes are two letters; P187). */
+export const MARKET_CODE_MAX = 8;
 export const isMarketCode = (code: string): boolean => BY_CODE.has(code);
 export const findMarket = (code: string): Market | undefined => BY_CODE.get(code.toLowerCase());
 /** The fewest photos a car of this market needs (its cars' market is always a known one). */

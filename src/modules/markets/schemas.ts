@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { MARKETS } from './markets.js';
+import { MARKET_CODE_MAX, MARKETS } from './markets.js';
 
 /** A closed reference set (P90): documented as an enum so typed clients get its union; typed here as text. */
 const anyOf = (values: readonly string[]) => Type.Unsafe<string>({ type: 'string', enum: [...new Set(values)] });
@@ -19,4 +19,4 @@ export const MarketSchema = Type.Object(
   { $id: 'Market', title: 'Market' },
 );
 
-export const MarketParams = Type.Object({ code: Type.String({ maxLength: 8, description: 'Market code, e.g. ar, br, us.' }) });
+export const MarketParams = Type.Object({ code: Type.String({ maxLength: MARKET_CODE_MAX, description: 'Market code, e.g. ar, br, us.' }) });

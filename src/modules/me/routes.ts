@@ -16,6 +16,10 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ perMinute: number; publicBase
         operationId: 'getMe',
         tags: ['Account'],
         summary: 'Verify a key: its dealership, its limits and the API version',
+        description:
+          "200 for any valid key, the quick way to check one: the key's dealership (name, slug, markets, time zone, logo), the key's prefix and name, " +
+          '`livemode` (false for a sandbox `dik_test_` key, D35), the limits that apply to it (`per_minute`, `sync_max`, `min_photos`) and `api_version`. ' +
+          'A missing, invalid or revoked key answers 401 `unauthorized`.',
         response: { 200: Type.Ref('Account'), ...errorResponses(...KEYED_ERRORS) },
       },
     },

@@ -117,7 +117,8 @@ function readWhole(s: string): number | string {
   return /^\d+$/.test(t) ? Number(t) : s;
 }
 
-const textOrNull = (s: string | undefined): string | null => (s === undefined || s.trim() === '' ? null : s);
+// Trimmed here: validation counts a text's bound on the value as sent (P187), and a form's outer spaces are no one's intent.
+const textOrNull = (s: string | undefined): string | null => (s === undefined || s.trim() === '' ? null : s.trim());
 
 /** The form's edits in the API's field names. `full`: the new-car form, whose brand, model and year are asked too. */
 function editsOf(fields: Record<string, string>, full: boolean): Record<string, unknown> {

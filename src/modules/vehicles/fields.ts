@@ -8,9 +8,19 @@
 // Photos are not in it: a car's photos are a list with a pipeline of their own (vehicles/photos/).
 import type { Market } from '../markets/markets.js';
 
-/** The bounds of a car's fields (the contract's, and ours where it gives none). */
+/**
+ * The bounds of a car's fields (the contract's, and ours where it gives none). A text bound
+ * counts the characters (code points) of the value as sent, as JSON Schema's maxLength does, so
+ * the OpenAPI document states exactly what validation takes (P187).
+ */
 export const VEHICLE_LIMITS = {
   yearMin: 1950,
+  /** A year of four digits; validation also refuses a year after next (P187). */
+  yearMax: 9999,
+  /** Prices are kept in whole cents, a bigint: 10^14 cents is far inside it. */
+  price: 1e12,
+  /** A value looked up in a list: brand and model in the catalog (whose brand path, GET /catalog/brands/{slug}/models, takes 80), a vocabulary's word. */
+  lookup: 80,
   version: 160,
   description: 2000,
   color: 80,

@@ -143,6 +143,10 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         operationId: 'getVehicle',
         tags: TAGS,
         summary: 'One car by stock ID',
+        description:
+          "The key's dealership's car with this stock ID (D26) in the market (`market`, needed only with several markets), in any status. " +
+          "404 `not_found` when there is none, another dealership's car included (D7). " +
+          'The answer has an `ETag`: sent back in `If-None-Match`, an unchanged car answers 304 without a body (P93).',
         params: ExternalIdParams,
         querystring: MarketQuery,
         headers: IfNoneMatch,
@@ -206,6 +210,9 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         operationId: 'withdrawVehicle',
         tags: TAGS,
         summary: 'Withdraw a car: it stops being published, nothing is deleted',
+        description:
+          'The car, in any status, becomes `withdrawn`: its public page says it is no longer available, and the car is kept. ' +
+          'Withdrawing a withdrawn car answers 200 and changes nothing. Sent again (PUT, sync, a feed), the car is back for sale. 404 `not_found` for an unknown stock ID.',
         params: ExternalIdParams,
         querystring: MarketQuery,
         response: { 200: Type.Ref('VehicleStateResult'), ...errorResponses(...KEYED_ERRORS, 404) },
@@ -224,6 +231,9 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         operationId: 'markVehicleSold',
         tags: TAGS,
         summary: 'Mark a car sold (idempotent; vehicle.sold is sent once)',
+        description:
+          'The car, in any status, becomes `sold`: its public page says it is no longer available. The first time, a `vehicle.sold` event goes to the subscribed webhooks (D6); ' +
+          'marking a sold car again answers 200 and sends nothing. Sent again (PUT, sync, a feed), the car is back for sale. 404 `not_found` for an unknown stock ID.',
         params: ExternalIdParams,
         querystring: MarketQuery,
         response: { 200: Type.Ref('VehicleStateResult'), ...errorResponses(...KEYED_ERRORS, 404) },

@@ -1,12 +1,12 @@
 // Shapes of spec 2.1–2.7, defined once: they document the API (OpenAPI), type the code, and
 // serialize responses. VehicleInput bodies are checked by validation.ts, which reports every
 // broken rule at once (D9); their schemas here describe the same rules for readers.
-import { nullable } from '../../core/http/schemas.js';
+import { DATE_TIME_MAX_LENGTH, nullable } from '../../core/http/schemas.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
 import { SHOWN_SOURCES, SOURCES } from './sources.js';
-import { MARKET_CODES, MARKETS } from '../markets/markets.js';
+import { MARKET_CODE_MAX, MARKET_CODES, MARKETS } from '../markets/markets.js';
 import { VEHICLE_FIELDS, VEHICLE_LIMITS, type VehicleField } from './fields.js';
 import { STOCK_ID_DOC, STOCK_ID_RULE } from './stock-id.js';
 import { DryRunFlag, dryRunResultProperties } from './dry-run-schema.js';
@@ -77,10 +77,24 @@ function vocabularyOf(f: VehicleField): { values: string[]; fixed: boolean } | u
 
 /** The fields with rules of their own, as the reference describes them. */
 const CUSTOM_INPUT: Record<string, TSchema> = {
-  brand: Type.String({ description: 'Name or slug from GET /catalog/brands (any case).', examples: ['Toyota'] }),
-  model: Type.String({ description: 'Base model (not the trim): name or slug from GET /catalog/brands/{slug}/models.', examples: ['Corolla'] }),
-  year: Type.Integer({ minimum: VEHICLE_LIMITS.yearMin, description: "Must be one of the model's `years`." }),
-  price: Type.Number({ exclusiveMinimum: 0, multipleOf: 0.01, description: 'Greater than 0, at most two decimals.' }),
+  brand: Type.String({ maxLength: VEHICLE_LIMITS.lookup, description: 'Name or slug from GET /catalog/brands (any case).', examples: ['Toyota'] }),
+  model: Type.String({
+    maxLength: VEHICLE_LIMITS.lookup,
+    description: 'Base model (not the trim): name or slug from GET /catalog/brands/{slug}/models.',
+    examples: ['Corolla'],
+  }),
+  year: Type.Integer({
+    minimum: VEHICLE_LIMITS.yearMin,
+    maximum: VEHICLE_LIMITS.yearMax,
+    description: "Must be one of the model's `years`: never after next year (this year + 1).",
+  }),
+  // No multipleOf 0.01 (P186): validators apply it in binary floating point and refuse 19.99.
+  price: Type.Number({
+    exclusiveMinimum: 0,
+    maximum: VEHICLE_LIMITS.price,
+    description:
+      'Greater than 0, at most two decimals: 19.99, not 19.999 (422). The decimals are checked by the service alone: JSON Schema validators apply a multipleOf 0.01 in binary floating point, where 19.99 is no multiple of 0.01.',
+  }),
   mileage: Type.Integer({
     minimum: 0,
     maximum: VEHICLE_LIMITS.mileage,
@@ -98,7 +112,7 @@ function inputSchema(f: VehicleField): TSchema {
   if (r.kind === 'text') return Type.String({ maxLength: r.max, ...o });
   if (r.kind === 'whole') return Type.Integer({ minimum: r.min, maximum: r.max, ...o });
   const vocabulary = vocabularyOf(f);
-  return vocabulary?.fixed ? oneOf(vocabulary.values, o) : Type.String(o);
+  return vocabulary?.fixed ? oneOf(vocabulary.values, o) : Type.String({ maxLength: VEHICLE_LIMITS.lookup, ...o });
 }
 
 const vehicleInputProperties: Record<string, TSchema> = {};
@@ -118,7 +132,7 @@ for (const f of VEHICLE_FIELDS as readonly VehicleField[]) {
       ),
     );
     vehicleInputProperties.market = Type.Optional(
-      orNull(Type.String({ maxLength: 8, description: 'Required only if the dealership sells in several markets (or give ?market=).' })),
+      orNull(Type.String({ maxLength: MARKET_CODE_MAX, description: 'Required only if the dealership sells in several markets (or give ?market=).' })),
     );
     vehicleInputProperties.source = Type.Optional(orNull(SourceSchema));
   }
@@ -265,7 +279,7 @@ export const SyncRequestSchema = Type.Object(
       Type.Object({ external_id: stockIdSchema("The dealer's stock ID; an ID that breaks the rule is an error for that vehicle."), ...vehicleInputProperties }),
       { maxItems: 500, description: 'At most 500 (413 above). Each is validated and applied on its own.' },
     ),
-    market: Type.Optional(orNull(Type.String({ maxLength: 8 }))),
+    market: Type.Optional(orNull(Type.String({ maxLength: MARKET_CODE_MAX }))),
     source: Type.Optional(orNull(SourceSchema)),
     mark_missing_as_sold: Type.Optional(
       orNull(Type.Boolean({ default: false, description: 'Mark sold the cars of this source not in the list; skipped if any vehicle fails.' })),
@@ -306,7 +320,7 @@ export const ReconcileRequestSchema = Type.Object(
       maxItems: 20000,
       description: 'EVERY stock ID of the source still for sale (at most 20000; an empty list is refused with 409 empty_list).',
     }),
-    market: Type.Optional(Type.String()),
+    market: Type.Optional(Type.String({ maxLength: MARKET_CODE_MAX })),
     source: Type.Optional(SourceSchema),
     allow_mass_sold: Type.Optional(Type.Boolean({ default: false })),
     dry_run: DryRunFlag,
@@ -332,14 +346,16 @@ export const ExternalIdParams = Type.Object({
 });
 
 export const MarketQuery = Type.Object({
-  market: Type.Optional(Type.String({ maxLength: 8, description: 'Required only if the dealership sells in several markets.' })),
+  market: Type.Optional(Type.String({ maxLength: MARKET_CODE_MAX, description: 'Required only if the dealership sells in several markets.' })),
 });
 
 export const ListQuery = Type.Object({
-  market: Type.Optional(Type.String({ maxLength: 8, description: "Only this market (default: all of the dealership's markets)." })),
+  market: Type.Optional(Type.String({ maxLength: MARKET_CODE_MAX, description: "Only this market (default: all of the dealership's markets)." })),
   source: Type.Optional(ShownSourceSchema),
   status: Type.Optional(StatusSchema),
-  updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'Cars with updated_at at or after this time.' })),
+  updated_since: Type.Optional(
+    Type.String({ format: 'date-time', maxLength: DATE_TIME_MAX_LENGTH, description: 'Cars with updated_at at or after this time.' }),
+  ),
   vin: Type.Optional(
     Type.String({
       maxLength: 40,

@@ -15,6 +15,7 @@
 // and kept.
 import { msg, type Msg } from '../../core/i18n/index.js';
 import { ApiError } from '../../core/errors.js';
+import { characters as codePoints } from '../../core/text.js';
 
 export const STOCK_ID_MAX = 80;
 
@@ -39,12 +40,6 @@ const REFUSED = /[\p{Cc}\u2028\u2029\p{Bidi_Control}\p{Cs}]/u;
 export function normalizeStockId(raw: string): string {
   return raw.normalize('NFC').trim();
 }
-
-const codePoints = (s: string): number => {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-};
 
 /** Why a normalized stock ID is refused (a rule of the catalogue of words), or null. */
 export function stockIdProblem(id: string): Msg | null {

@@ -9,6 +9,7 @@ import type { Market } from '../markets/markets.js';
 import { keptStatus, type ApplyItem, type ExistingCar } from './apply.js';
 import { findStoredContent, findStoredStates, touchVehicles } from './repository.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
+import { namesMarket } from './scope.js';
 import { readStockId } from './stock-id.js';
 import { sentContent, unchangedCar } from './unchanged.js';
 import { contactDetailsIn, validateVehicle } from './validation.js';
@@ -121,7 +122,7 @@ export function screenStock(scope: StockScope, records: Iterable<StockRecord>, r
       fail(msg('source_differs', { given: shown(raw.source), source }));
       continue;
     }
-    if (raw.market !== undefined && raw.market !== null && shown(raw.market).toLowerCase() !== market.code) {
+    if (raw.market !== undefined && raw.market !== null && !namesMarket(raw.market, market.code)) {
       fail(msg('market_differs', { given: shown(raw.market), market: market.code }));
       continue;
     }

@@ -1,7 +1,7 @@
 // Every rule of VehicleInput (spec 2.1, D9), against the market's vocabulary and the catalog.
 // All broken rules are collected, one sentence each, for `fields` of a 422 invalid_vehicle.
 import { msg, type Msg } from '../../core/i18n/index.js';
-import { forbiddenControl } from '../../core/text.js';
+import { characters, forbiddenControl } from '../../core/text.js';
 import type { Catalog, CatalogBrand, CatalogModel } from '../catalog/catalog.js';
 import type { Market } from '../markets/markets.js';
 import { VEHICLE_FIELDS, VEHICLE_LIMITS, type VehicleData, type VehicleField } from './fields.js';
@@ -25,7 +25,6 @@ export interface ValidationContext {
 
 export type ValidationResult = { ok: true; value: VehicleData } | { ok: false; errors: Msg[] };
 
-const MAX_PRICE = 1e12;
 const LIMITS = VEHICLE_LIMITS;
 
 /** How a wrong value is named in a message (the catalogue's `got`): its kind, or the number itself. */
@@ -44,8 +43,11 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
   const { market, catalog } = ctx;
   const has = (k: string) => Object.hasOwn(raw, k) && raw[k] !== undefined && raw[k] !== null;
 
-  /** A string field; optional ones accept null/absent as "not given". */
-  const text = (field: string, required: boolean, max?: number, multiline = false): string | null => {
+  /**
+   * A string field; optional ones accept null/absent as "not given". Its bound counts the
+   * characters of the value as sent (P187): what the document's maxLength says, to the character.
+   */
+  const text = (field: string, required: boolean, max: number, multiline = false): string | null => {
     if (!has(field)) {
       if (required) errors.push(msg('field_required', { field }));
       return null;
@@ -61,20 +63,21 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
       errors.push(msg(multiline ? 'field_control_multiline' : 'field_control', { field, char: control }));
       return null;
     }
+    // A text has no more characters than UTF-16 units: counted only when its units pass the bound.
+    if (v.length > max && characters(v) > max) {
+      errors.push(msg('field_too_long', { field, max, length: characters(v) }));
+      return null;
+    }
     const t = v.trim();
     if (required && t === '') {
       errors.push(msg('field_empty', { field }));
-      return null;
-    }
-    if (max !== undefined && t.length > max) {
-      errors.push(msg('field_too_long', { field, max, length: t.length }));
       return null;
     }
     return t === '' ? null : t;
   };
 
   const oneOf = (field: string, allowed: readonly string[], inMarket: string | null): string | null => {
-    const v = text(field, false);
+    const v = text(field, false, LIMITS.lookup);
     if (v === null) return null;
     const found = allowed.find((a) => a.toLowerCase() === v.toLowerCase());
     if (!found) errors.push(msg('value_not_accepted', { field, value: v, market: inMarket ?? 'none', allowed: allowed.join(', ') }));
@@ -95,13 +98,13 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
   let model: CatalogModel | undefined;
   const custom: Record<string, () => string | number | null> = {
     brand: () => {
-      const brandText = text('brand', true);
+      const brandText = text('brand', true, LIMITS.lookup);
       brand = brandText !== null ? catalog.findBrand(brandText) : undefined;
       if (brandText !== null && !brand) errors.push(msg('brand_unknown', { brand: brandText }));
       return brand?.name ?? null;
     },
     model: () => {
-      const modelText = text('model', true);
+      const modelText = text('model', true, LIMITS.lookup);
       model = brand && modelText !== null ? catalog.findModel(brand, modelText) : undefined;
       if (brand && modelText !== null && !model) {
         errors.push(msg('model_unknown', { model: modelText, brand: brand.name, brand_slug: brand.slug }));
@@ -112,7 +115,8 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
       if (!has('year')) errors.push(msg('field_required', { field: 'year' }));
       else if (typeof raw.year !== 'number' || !Number.isInteger(raw.year)) errors.push(msg('field_not_whole', { field: 'year', got: typeName(raw.year) }));
       else if (raw.year < LIMITS.yearMin) errors.push(msg('year_too_old', { min: LIMITS.yearMin, value: raw.year }));
-      else if (raw.year > ctx.lastModelYear) errors.push(msg('year_too_new', { max: ctx.lastModelYear, value: raw.year }));
+      else if (raw.year > Math.min(ctx.lastModelYear, LIMITS.yearMax))
+        errors.push(msg('year_too_new', { max: Math.min(ctx.lastModelYear, LIMITS.yearMax), value: raw.year }));
       else {
         if (model && !model.years.includes(raw.year)) {
           errors.push(msg('year_not_of_model', { year: raw.year, brand: brand!.name, model: model.name, years: describeYears(model.years) }));
@@ -126,7 +130,7 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
       if (!has('price')) errors.push(msg('field_required', { field: 'price' }));
       else if (typeof raw.price !== 'number' || !Number.isFinite(raw.price)) errors.push(msg('price_not_number', { got: typeName(raw.price) }));
       else if (raw.price <= 0) errors.push(msg('price_not_positive'));
-      else if (raw.price > MAX_PRICE) errors.push(msg('price_too_high', { max: MAX_PRICE }));
+      else if (raw.price > LIMITS.price) errors.push(msg('price_too_high', { max: LIMITS.price }));
       else {
         const cents = Math.round(raw.price * 100);
         if (Math.abs(raw.price - cents / 100) > 4 * Number.EPSILON * raw.price) errors.push(msg('price_decimals'));
@@ -203,7 +207,7 @@ export function validateVehicle(raw: Record<string, unknown>, ctx: ValidationCon
 /** The photo URL, parsed (once: it is the costliest check of a car), or what is wrong with it. */
 function parsePhotoUrl(p: unknown, n: number): URL | Msg {
   if (typeof p !== 'string') return msg('photo_not_text', { n, got: typeName(p) });
-  if (p.length > LIMITS.photoUrl) return msg('photo_url_too_long', { n, max: LIMITS.photoUrl });
+  if (p.length > LIMITS.photoUrl && characters(p) > LIMITS.photoUrl) return msg('photo_url_too_long', { n, max: LIMITS.photoUrl });
   let u: URL;
   try {
     u = new URL(p.trim());

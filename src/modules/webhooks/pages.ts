@@ -164,7 +164,7 @@ ${EVENT_TYPES.map(
     try {
       const w = await createWebhook(deps, user.dealerId, { url, ...(events ? { events } : {}) });
       // The secret exists only in this answer (D20): shown here, never again.
-      return await listPage(req, reply, user, { created: { id: w.id, url: w.url, secret: w.secret! } });
+      return await listPage(req, reply, user, { created: { id: w.id, url: w.url, secret: w.secret } });
     } catch (err) {
       if (!(err instanceof WebhookRefusal)) throw err;
       const t = WEBHOOK_TEXTS[req.panelLang];

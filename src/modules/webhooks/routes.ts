@@ -16,6 +16,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps & { pu
         operationId: 'listWebhooks',
         tags: TAGS,
         summary: "The dealership's webhooks and the events that can be subscribed to",
+        description:
+          "`data`: every webhook of the key's dealership, as GET /webhooks/{id} shows it; deleted ones are gone. `events`: every event type a webhook can subscribe to.",
         response: { 200: Type.Ref('WebhookList'), ...errorResponses(...KEYED_ERRORS) },
       },
     },
@@ -34,7 +36,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps & { pu
           'url must be https on a public address (400 otherwise, also for unknown events); the 21st webhook answers 409 too_many_webhooks. ' +
           'Each delivery POSTs `{"id","type","livemode","created_at","data"}`: `livemode` is false for the events of a sandbox (a webhook made with a `dik_test_` key, D35) and true otherwise, inside the signed body.',
         body: bodyRef(WebhookInputSchema),
-        response: { 201: Type.Ref('Webhook'), ...errorResponses(...KEYED_ERRORS, 409) },
+        response: { 201: Type.Ref('WebhookCreated'), ...errorResponses(...KEYED_ERRORS, 409) },
       },
     },
     async (req, reply) => {
@@ -51,6 +53,9 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps & { pu
         operationId: 'getWebhook',
         tags: TAGS,
         summary: 'One webhook (without its secret)',
+        description:
+          'Its URL, events and whether it is `active` (false after 20 failed deliveries in a row, D20; a successful POST /webhooks/{id}/test turns it on again). ' +
+          "404 `not_found` for an unknown or deleted id, or another dealership's.",
         params: WebhookIdParams,
         response: { 200: Type.Ref('Webhook'), ...errorResponses(...KEYED_ERRORS, 404) },
       },
@@ -65,6 +70,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: WebhookDeps & { pu
         operationId: 'deleteWebhook',
         tags: TAGS,
         summary: 'Delete a webhook; its pending deliveries are cancelled',
+        description:
+          'It receives nothing more: deliveries still pending are cancelled, not sent. From then on its id answers 404 `not_found`, a second DELETE included.',
         params: WebhookIdParams,
         response: {
           200: Type.Object({ deleted: Type.Literal(true), id: Type.Integer() }, { description: 'The webhook was deleted.' }),

@@ -4,24 +4,33 @@ import { Type, type Static } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { EVENT_TYPES } from '../events/events.js';
 
+/** The test delivery's own type: not an event anyone subscribes to (POST /webhooks/{id}/test). */
+export const TEST_EVENT = 'webhook.test';
+
 const EventName = Type.Unsafe<(typeof EVENT_TYPES)[number]>({ type: 'string', enum: [...EVENT_TYPES] });
 
-const WebhookSchema = Type.Object(
+const webhookProperties = {
+  id: Type.Integer(),
+  url: Type.String({ description: 'The receiver (https).' }),
+  events: Type.Array(EventName, { description: 'The events this webhook receives.' }),
+  active: Type.Boolean({ description: 'False after 20 failed deliveries in a row; a successful test turns it on again.' }),
+  created_at: Type.String({ format: 'date-time' }),
+};
+
+const WebhookSchema = Type.Object(webhookProperties, { $id: 'Webhook', title: 'Webhook', description: 'A webhook as read: never with its secret.' });
+
+// The creation's answer is the only one with the secret, and it always has it (P184): its own
+// schema, so a typed client reads `secret` as a string, not as optional.
+const WebhookCreatedSchema = Type.Object(
   {
-    id: Type.Integer(),
-    url: Type.String({ description: 'The receiver (https).' }),
-    events: Type.Array(EventName, { description: 'The events this webhook receives.' }),
-    active: Type.Boolean({ description: 'False after 20 failed deliveries in a row; a successful test turns it on again.' }),
-    created_at: Type.String({ format: 'date-time' }),
-    secret: Type.Optional(
-      Type.String({
-        description:
-          'Only in the 201 answer that creates the webhook. The HMAC-SHA256 key of X-Service-Signature, used exactly as written here. Store it; it is never shown again.',
-      }),
-    ),
+    ...webhookProperties,
+    secret: Type.String({
+      description: 'The HMAC-SHA256 key of X-Service-Signature, used exactly as written here. Store it: this answer is the only one that shows it.',
+    }),
   },
-  { $id: 'Webhook', title: 'Webhook' },
+  { $id: 'WebhookCreated', title: 'WebhookCreated', description: 'The webhook just created, with its secret.' },
 );
+export type WebhookCreated = Static<typeof WebhookCreatedSchema>;
 export type Webhook = Static<typeof WebhookSchema>;
 
 export const WebhookInputSchema = Type.Object(
@@ -62,8 +71,8 @@ const DeliverySchema = Type.Object(
   {
     id: Type.Integer(),
     event_id: Type.String({ description: "The event id: the body's `id` and X-Service-Delivery, the same on every attempt and replay." }),
-    // A closed set: the events, and the test delivery's own type (service.ts TEST_EVENT).
-    event_type: Type.Unsafe<string>({ type: 'string', enum: [...EVENT_TYPES, 'webhook.test'] }),
+    // A closed set: the events, and the test delivery's own type.
+    event_type: Type.Unsafe<string>({ type: 'string', enum: [...EVENT_TYPES, TEST_EVENT] }),
     status: Type.Unsafe<'pending' | 'succeeded' | 'failed' | 'cancelled'>({
       type: 'string',
       enum: ['pending', 'succeeded', 'failed', 'cancelled'],
@@ -108,4 +117,13 @@ export const DeliveryListQuery = Type.Object({
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
 });
 
-export const WEBHOOK_SCHEMAS = [WebhookSchema, WebhookInputSchema, WebhookListSchema, AttemptSchema, DeliverySchema, DeliveryListSchema, TestResultSchema];
+export const WEBHOOK_SCHEMAS = [
+  WebhookSchema,
+  WebhookCreatedSchema,
+  WebhookInputSchema,
+  WebhookListSchema,
+  AttemptSchema,
+  DeliverySchema,
+  DeliveryListSchema,
+  TestResultSchema,
+];

@@ -29,14 +29,13 @@ import {
   recordWebhookSuccess,
   updateDelivery,
 } from './repository.js';
-import type { Delivery, Webhook } from './schemas.js';
+import { TEST_EVENT, type Delivery, type Webhook, type WebhookCreated } from './schemas.js';
 import { sendDelivery, type SendConfig } from './send.js';
 import { newSecret } from './signature.js';
 
 export const MAX_WEBHOOKS = 20;
 /** A receiver's address is at most this long (WebhookInput's maxLength). */
 const URL_MAX = 2048;
-const TEST_EVENT = 'webhook.test';
 
 export interface WebhookDeps {
   store: Store;
@@ -50,14 +49,13 @@ export interface WebhookDeps {
 const iso = (ms: number) => new Date(ms).toISOString();
 const notFound = () => new ApiError('not_found', msg('webhook_not_found'));
 
-function toWebhook(row: WebhookRow, secret?: string): Webhook {
+function toWebhook(row: WebhookRow): Webhook {
   return {
     id: Number(row.id),
     url: row.url,
     events: JSON.parse(row.events) as Webhook['events'],
     active: Number(row.active) === 1,
     created_at: iso(Number(row.created_at)),
-    ...(secret !== undefined ? { secret } : {}),
   };
 }
 
@@ -174,7 +172,7 @@ async function checkInput(deps: WebhookDeps, body: Record<string, unknown>): Pro
   return { url, events };
 }
 
-export async function createWebhook(deps: WebhookDeps, dealerId: number, body: Record<string, unknown>): Promise<Webhook> {
+export async function createWebhook(deps: WebhookDeps, dealerId: number, body: Record<string, unknown>): Promise<WebhookCreated> {
   const input = await checkInput(deps, body);
   const secret = newSecret();
   const row = await writeTransaction(deps.store, async (trx) => {
@@ -184,7 +182,7 @@ export async function createWebhook(deps: WebhookDeps, dealerId: number, body: R
     }
     return insertWebhook(trx, { dealerId, url: input.url, events: input.events, secretSealed: deps.box.seal(secret), now: deps.clock.now() });
   });
-  return toWebhook(row, secret);
+  return { ...toWebhook(row), secret };
 }
 
 export async function listDealerWebhooks(deps: WebhookDeps, dealerId: number): Promise<{ data: Webhook[]; events: string[] }> {
