@@ -732,4 +732,7 @@ test(`[${STORE_NAME}] the quick lane (D45): a delivery runs at once while every 
   assert.ok(Date.now() - t0 < 5_000, `the delivery waited ${Date.now() - t0} ms`);
   assert.equal(bulkStarted, 2, 'the bulk lane is still at its two places');
   release.resolve();
+  // Stopped here, with the bulk jobs released, not by t.after: on PostgreSQL the test's own
+  // promise was otherwise left pending when the loop emptied.
+  await worker.stop();
 });
