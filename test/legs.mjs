@@ -12,6 +12,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * fails any of them that opens a SQLite file or a PostgreSQL connection (so the list stays honest).
  */
 export const STORELESS = [
+  'test/core/page-error-words.test.ts',
   'test/core/config.test.ts',
   'test/core/deprecation.test.ts',
   'test/core/log-destination.test.ts',

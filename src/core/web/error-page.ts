@@ -2,17 +2,19 @@
 // never JSON and never a 5xx for bad input (an oversized form, a bad id, an expired form).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
+import { render, type Lang } from '../i18n/index.js';
 import { PageError, type PageErrorKind } from './errors.js';
 import { html } from './html.js';
 import { sendPage } from './render.js';
 import { FRAME_TEXTS } from './texts.js';
 
-function classify(err: FastifyError | Error): PageError {
+function classify(err: FastifyError | Error, lang: Lang): PageError {
   if (err instanceof PageError) return err;
   if (err instanceof ApiError) {
     if (err.status === 404) return new PageError(404, 'not_found');
     if (err.status === 429) return new PageError(429, 'rate_limited');
-    if (err.status < 500) return new PageError(err.status, 'bad_request', err.message);
+    // The reader's words for what the service refused (D31): err.message is the log's English.
+    if (err.status < 500) return new PageError(err.status, 'bad_request', render(lang, err.text));
     return new PageError(500, 'server_error');
   }
   const e = err as FastifyError;
@@ -32,7 +34,7 @@ const ACTIONS: Partial<Record<PageErrorKind, 'home' | 'signIn' | 'forgot'>> = {
 };
 
 export function renderPageError(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const pe = classify(err);
+  const pe = classify(err, req.panelLang);
   if (pe.status >= 500) req.log.error({ err }, 'panel page failed');
   const t = FRAME_TEXTS[req.panelLang];
   const { title, body: sentence } = t.errors[pe.kind];
