@@ -1,5 +1,5 @@
 // pino options shared by the server and the workers: secrets never reach a log line.
-import type { LoggerOptions } from 'pino';
+import { stdSerializers, type LoggerOptions } from 'pino';
 
 /** Whatever redactUrl could change; most URLs have none of it and are returned as they are. */
 const MAY_NEED_REDACTION = /dik_|\/feeds\/|[?&](?:api_?key|key|token|access_token)=|^\/panel\b|%/i;
@@ -82,6 +82,9 @@ export function loggerOptions(level: string): LoggerOptions {
       censor: '[redacted]',
     },
     serializers: {
+      // A failure's message and stack can quote what a request carried (a key in a URL that
+      // failed to parse, a feed address): masked as request lines are.
+      err: redactError,
       req: (req: { method?: string; url?: string; ip?: string }) => ({
         method: req.method,
         url: redactUrl(req.url ?? ''),
@@ -89,4 +92,13 @@ export function loggerOptions(level: string): LoggerOptions {
       }),
     },
   };
+}
+
+type SerializedError = ReturnType<typeof stdSerializers.err>;
+
+/** pino's own error serializer, with every string it keeps passed through redactText. */
+export function redactError(err: Error): SerializedError {
+  const out = stdSerializers.err(err) as SerializedError & Record<string, unknown>;
+  for (const [k, v] of Object.entries(out)) if (typeof v === 'string') out[k] = redactText(v);
+  return out;
 }

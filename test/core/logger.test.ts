@@ -53,3 +53,23 @@ describe('log redaction', () => {
     assert.equal(redactText('No vehicle with stock ID "A/1043".'), 'No vehicle with stock ID "A/1043".');
   });
 });
+
+describe('failures in the log', () => {
+  test('an error line masks a key or a feed address its message or stack quotes', async () => {
+    const { default: pino } = await import('pino');
+    const { loggerOptions } = await import('../../src/core/logger.js');
+    const lines: string[] = [];
+    const log = pino(loggerOptions('info'), { write: (s: string) => void lines.push(s) });
+    const key = 'dik_w9ZK3Ddkpkf0RE9-ovCSVflHFGCsVO2HcQLF3zov';
+    const token = '0c1898f9-2e0c-45c3-b2ad-2b4ec04a710f';
+    log.error({ err: new TypeError(`bad address /v1/feeds/${token}/ with ${key}`) }, 'request failed');
+    assert.equal(lines.length, 1);
+    const line = JSON.parse(lines[0]!) as { err: { type: string; message: string; stack: string } };
+    assert.equal(line.err.type, 'TypeError');
+    for (const text of [line.err.message, line.err.stack]) {
+      assert.ok(!text.includes(key) && !text.includes(token), text);
+      assert.match(text, /dik_\[redacted\]/);
+      assert.match(text, /\/feeds\/\[redacted\]/);
+    }
+  });
+});
