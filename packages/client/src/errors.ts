@@ -7,6 +7,9 @@ import type { components } from './schema.js';
 /** The codes the document declares (D22), or `unexpected_response` for an answer not in the Error shape (a proxy's 502 page…). */
 export type ErrorCode = components['schemas']['Error']['error']['code'] | 'unexpected_response';
 
+/** An input at fault, for a program: the field, the rule it broke and the rule's bound (P175). */
+export type Problem = NonNullable<components['schemas']['Error']['error']['problems']>[number];
+
 export class ApiError extends Error {
   override readonly name: string = 'ApiError';
   constructor(
@@ -19,6 +22,8 @@ export class ApiError extends Error {
     readonly requestId: string | null,
     /** Seconds the answer asked to wait (Retry-After), when it did. */
     readonly retryAfter: number | null = null,
+    /** Each input at fault with its rule and bound, to mark the field in a form; [] when the answer names none. */
+    readonly problems: Problem[] = [],
   ) {
     super(message);
   }
@@ -81,7 +86,7 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 export function toApiError(response: Response, body: unknown): ApiError {
   const requestId = response.headers.get('x-request-id');
   const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-  if (isErrorBody(body)) return new ApiError(response.status, body.error.code, body.error.message, body.error.fields ?? [], requestId, retryAfter);
+  if (isErrorBody(body)) return new ApiError(response.status, body.error.code, body.error.message, body.error.fields ?? [], requestId, retryAfter, body.error.problems ?? []);
   const text = typeof body === 'string' && body !== '' ? `: ${body.slice(0, 200)}` : '';
   return new ApiError(response.status, 'unexpected_response', `HTTP ${response.status}${text}`, [], requestId, retryAfter);
 }

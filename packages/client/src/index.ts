@@ -18,7 +18,7 @@ export {
   type Webhook,
   type WebhookCreated,
 } from './client.js';
-export { ApiConnectionError, ApiError, ApiTimeoutError, SoldGuardError, type ErrorCode } from './errors.js';
+export { ApiConnectionError, ApiError, ApiTimeoutError, SoldGuardError, type ErrorCode, type Problem } from './errors.js';
 export { NotModified, type ApiPromise, type ApiResponse, type RateLimit } from './response.js';
 export type { DeprecationInfo, RetryInfo, Sleep } from './transport.js';
 export { verifyWebhook, WebhookSignatureError, type VerifyOptions, type WebhookEvent, type WebhookEventOf } from './webhooks.js';
