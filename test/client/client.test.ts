@@ -119,6 +119,13 @@ describe(`the official client against a started server (${STORE_NAME})`, () => {
       assert.match(String(e.requestId), /./);
       return true;
     });
+    // A parameter against its schema: the input, the rule and its bound, for a program (P175).
+    await assert.rejects(client.vehicles.page({ per_page: 1000 }), (e: unknown) => {
+      assert.ok(e instanceof ApiError);
+      assert.equal(e.status, 400);
+      assert.deepEqual(e.problems, [{ field: 'per_page', rule: 'maximum', limit: 100 }]);
+      return true;
+    });
 
     assert.equal((await client.vehicles.sync({ vehicles: [{ external_id: 'B-1', ...car }], source: 'woocommerce' })).created, 1);
     assert.equal((await client.vehicles.reconcile({ external_ids: ['B-1'], source: 'woocommerce', dry_run: true })).dry_run, true);

@@ -86,7 +86,8 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 export function toApiError(response: Response, body: unknown): ApiError {
   const requestId = response.headers.get('x-request-id');
   const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-  if (isErrorBody(body)) return new ApiError(response.status, body.error.code, body.error.message, body.error.fields ?? [], requestId, retryAfter, body.error.problems ?? []);
+  if (isErrorBody(body))
+    return new ApiError(response.status, body.error.code, body.error.message, body.error.fields ?? [], requestId, retryAfter, body.error.problems ?? []);
   const text = typeof body === 'string' && body !== '' ? `: ${body.slice(0, 200)}` : '';
   return new ApiError(response.status, 'unexpected_response', `HTTP ${response.status}${text}`, [], requestId, retryAfter);
 }
