@@ -97,7 +97,7 @@ export function loggerOptions(level: string): LoggerOptions {
 type SerializedError = ReturnType<typeof stdSerializers.err>;
 
 /** pino's own error serializer, with every string it keeps passed through redactText. */
-export function redactError(err: Error): SerializedError {
+function redactError(err: Error): SerializedError {
   const out = stdSerializers.err(err) as SerializedError & Record<string, unknown>;
   for (const [k, v] of Object.entries(out)) if (typeof v === 'string') out[k] = redactText(v);
   return out;
