@@ -96,9 +96,15 @@ export function loggerOptions(level: string): LoggerOptions {
 
 type SerializedError = ReturnType<typeof stdSerializers.err>;
 
-/** pino's own error serializer, with every string it keeps passed through redactText. */
-function redactError(err: Error): SerializedError {
-  const out = stdSerializers.err(err) as SerializedError & Record<string, unknown>;
+/**
+ * pino's own error serializer, with every string it keeps passed through redactText. `err` is
+ * not always an Error (a caller may log its message as a string): whatever it is, this never
+ * throws, for a serializer that throws turns a log line into a failed request.
+ */
+function redactError(err: unknown): unknown {
+  if (typeof err === 'string') return redactText(err);
+  if (!(err instanceof Error)) return err;
+  const out = { ...(stdSerializers.err(err) as SerializedError & Record<string, unknown>) };
   for (const [k, v] of Object.entries(out)) if (typeof v === 'string') out[k] = redactText(v);
   return out;
 }

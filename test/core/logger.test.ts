@@ -71,5 +71,14 @@ describe('failures in the log', () => {
       assert.match(text, /dik_\[redacted\]/);
       assert.match(text, /\/feeds\/\[redacted\]/);
     }
+    // An `err` that is a message, or no error at all, is logged (masked), never thrown on:
+    // a serializer that throws turns the log line into a failed request.
+    lines.length = 0;
+    log.warn({ err: `Redis said ${key}` }, 'fallback');
+    log.warn({ err: 42 }, 'odd');
+    log.warn({ err: null }, 'none');
+    assert.equal(lines.length, 3);
+    assert.equal((JSON.parse(lines[0]!) as { err: string }).err, 'Redis said dik_[redacted]');
+    assert.equal((JSON.parse(lines[1]!) as { err: number }).err, 42);
   });
 });
