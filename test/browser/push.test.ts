@@ -177,6 +177,7 @@ describe(`the installable panel and its notifications, in Chromium (${STORE_NAME
         await on.click();
         await page.waitForURL(/push=on/);
         await page.locator('[data-push-off]').waitFor({ state: 'visible' });
+        assert.equal(await on.isVisible(), false, 'one button at a time');
         assert.ok((await page.locator('#push').innerText()).includes(l.done));
         assert.equal(await horizontalOverflow(page), 0);
         await checkPage(page, `push card ${l.lang} 375`);

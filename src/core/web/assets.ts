@@ -122,6 +122,8 @@ tr.linked a.row-link::after{content:'';position:absolute;inset:0}
 .file-pick label.button{margin:0;font-weight:600}
 .file-pick .file-input:focus-visible+label{outline:3px solid var(--brand);outline-offset:2px}
 .file-chosen{font-size:.9rem;min-width:0;overflow-wrap:anywhere}
+/* P216: the notifications card shows one state and one button at a time (buttons' display would beat [hidden]). */
+#push [hidden]{display:none}
 .skip{position:absolute;left:-999px}
 .skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
 @media (max-width:40rem){
