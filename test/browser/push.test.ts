@@ -144,7 +144,11 @@ describe(`the installable panel and its notifications, in Chromium (${STORE_NAME
         const auth = crypto.randomBytes(16);
         const sub = { endpoint: `https://push.test:${pushPort}/${l.lang}/${crypto.randomUUID()}`, p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') };
         await ctx.addInitScript((fake: { endpoint: string; p256dh: string; auth: string }) => {
-          const w = window as unknown as { PushManager: { prototype: Record<string, unknown> }; localStorage: Storage; atob(s: string): string };
+          const w = globalThis as unknown as {
+            PushManager: { prototype: Record<string, unknown> };
+            localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void };
+            atob(s: string): string;
+          };
           const bytes = (b: string) => Uint8Array.from(w.atob(b.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((b.length + 3) % 4)), (c) => c.charCodeAt(0)).buffer;
           const made = () =>
             w.localStorage.getItem('fake-push-key') === null
