@@ -366,7 +366,10 @@ function vapidKeys(env: Env): { publicKey: string; privateKey: string } | undefi
   const priv = read(env, 'VAPID_PRIVATE_KEY');
   if (pub === undefined && priv === undefined) return undefined;
   if (pub === undefined || priv === undefined) {
-    throw new ConfigError(pub === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY', 'must be set together with the other VAPID key (or neither: keys derived from the server key)');
+    throw new ConfigError(
+      pub === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY',
+      'must be set together with the other VAPID key (or neither: keys derived from the server key)',
+    );
   }
   const b64 = /^[A-Za-z0-9_-]+$/;
   const privateKey = b64.test(priv) ? Buffer.from(priv, 'base64url') : Buffer.alloc(0);

@@ -30,8 +30,26 @@ import { until } from '../support/until.js';
 import { makeCertificate } from '../support/webhook-receiver.js';
 
 const LANGS = [
-  { lang: 'es', market: 'ar', locale: 'es-AR', on: 'Activar en este dispositivo', off: 'Desactivar en este dispositivo', done: 'Avisos activados en este dispositivo.', title: 'Nuevo mensaje: 2019 Volkswagen Gol Trend', product: 'Panel del concesionario' },
-  { lang: 'pt', market: 'br', locale: 'pt-BR', on: 'Ativar neste dispositivo', off: 'Desativar neste dispositivo', done: 'Notificações ativadas neste dispositivo.', title: 'Nova mensagem: 2019 Volkswagen Gol Trend', product: 'Painel da concessionária' },
+  {
+    lang: 'es',
+    market: 'ar',
+    locale: 'es-AR',
+    on: 'Activar en este dispositivo',
+    off: 'Desactivar en este dispositivo',
+    done: 'Avisos activados en este dispositivo.',
+    title: 'Nuevo mensaje: 2019 Volkswagen Gol Trend',
+    product: 'Panel del concesionario',
+  },
+  {
+    lang: 'pt',
+    market: 'br',
+    locale: 'pt-BR',
+    on: 'Ativar neste dispositivo',
+    off: 'Desativar neste dispositivo',
+    done: 'Notificações ativadas neste dispositivo.',
+    title: 'Nova mensagem: 2019 Volkswagen Gol Trend',
+    product: 'Painel da concessionária',
+  },
 ] as const;
 
 const FOREIGN = ['Notifications', 'Turn on', 'undefined', 'null', 'push.'];
@@ -49,7 +67,11 @@ function decrypt(body: Buffer, ecdh: crypto.ECDH, auth: Buffer): string {
   const ct = body.subarray(21 + body[20]!);
   const ikm = hmac(hmac(auth, ecdh.computeSecret(asPublic)), Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), asPublic, Buffer.from([1])]));
   const prk = hmac(salt, ikm);
-  const d = crypto.createDecipheriv('aes-128-gcm', hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16), hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12));
+  const d = crypto.createDecipheriv(
+    'aes-128-gcm',
+    hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16),
+    hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12),
+  );
   d.setAuthTag(ct.subarray(ct.length - 16));
   const plain = Buffer.concat([d.update(ct.subarray(0, ct.length - 16)), d.final()]);
   return plain.subarray(0, plain.lastIndexOf(2)).toString('utf8');
@@ -99,7 +121,12 @@ describe(`the installable panel and its notifications, in Chromium (${STORE_NAME
       const stock = `PUSH-${l.lang}`;
       const car = await publishCar(s, user.key, photos, stock, { brand: 'Volkswagen', model: 'Gol', version: 'Trend', year: 2019 });
       await until('the car on sale', 20_000, async () => {
-        const row = await s.store.db.selectFrom('vehicles').select('status').where('external_id', '=', stock).where('dealer_id', '=', user.dealerId).executeTakeFirst();
+        const row = await s.store.db
+          .selectFrom('vehicles')
+          .select('status')
+          .where('external_id', '=', stock)
+          .where('dealer_id', '=', user.dealerId)
+          .executeTakeFirst();
         return row?.status === 'active';
       });
 
@@ -142,14 +169,19 @@ describe(`the installable panel and its notifications, in Chromium (${STORE_NAME
         const ecdh = crypto.createECDH('prime256v1');
         ecdh.generateKeys();
         const auth = crypto.randomBytes(16);
-        const sub = { endpoint: `https://push.test:${pushPort}/${l.lang}/${crypto.randomUUID()}`, p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') };
+        const sub = {
+          endpoint: `https://push.test:${pushPort}/${l.lang}/${crypto.randomUUID()}`,
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth: auth.toString('base64url'),
+        };
         await ctx.addInitScript((fake: { endpoint: string; p256dh: string; auth: string }) => {
           const w = globalThis as unknown as {
             PushManager: { prototype: Record<string, unknown> };
             localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void };
             atob(s: string): string;
           };
-          const bytes = (b: string) => Uint8Array.from(w.atob(b.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((b.length + 3) % 4)), (c) => c.charCodeAt(0)).buffer;
+          const bytes = (b: string) =>
+            Uint8Array.from(w.atob(b.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((b.length + 3) % 4)), (c) => c.charCodeAt(0)).buffer;
           const made = () =>
             w.localStorage.getItem('fake-push-key') === null
               ? null
@@ -210,15 +242,19 @@ describe(`the installable panel and its notifications, in Chromium (${STORE_NAME
         // The service worker shows it (the push handed to it by the DevTools protocol).
         const cdp = await ctx.newCDPSession(page);
         const registrations: { registrationId: string; scopeURL: string }[] = [];
-        cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string }[] }) => registrations.push(...e.registrations));
+        cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string }[] }) =>
+          registrations.push(...e.registrations),
+        );
         await cdp.send('ServiceWorker.enable');
         const reg = await until('the registration', 5000, () => registrations.find((r) => r.scopeURL === `${s.base}/panel`));
         const shown = await until('the notification', 10_000, async () => {
           await cdp.send('ServiceWorker.deliverPushMessage', { origin: s.base, registrationId: reg.registrationId, data: JSON.stringify(payload) });
           await new Promise((r) => setTimeout(r, 300));
-          return page.evaluate<{ title: string; body: string; url: string }[]>(
-            'navigator.serviceWorker.ready.then(function (r) { return r.getNotifications(); }).then(function (ns) { return ns.map(function (n) { return { title: n.title, body: n.body, url: n.data && n.data.url }; }); })',
-          ).then((ns) => (ns.length > 0 ? ns : undefined));
+          return page
+            .evaluate<{ title: string; body: string; url: string }[]>(
+              'navigator.serviceWorker.ready.then(function (r) { return r.getNotifications(); }).then(function (ns) { return ns.map(function (n) { return { title: n.title, body: n.body, url: n.data && n.data.url }; }); })',
+            )
+            .then((ns) => (ns.length > 0 ? ns : undefined));
         });
         assert.deepEqual(shown, [{ title: payload.title, body: payload.body, url: payload.url }]);
 
@@ -226,7 +262,9 @@ describe(`the installable panel and its notifications, in Chromium (${STORE_NAME
         await page.goto(`${s.base}/panel/leads`);
         await page.goto(`${s.base}${payload.url}`);
         await until('the pages kept', 5000, () =>
-          page.evaluate<number>("caches.open('panel-pages-v1').then(function (c) { return c.keys(); }).then(function (k) { return k.length; })").then((n) => n >= 2),
+          page
+            .evaluate<number>("caches.open('panel-pages-v1').then(function (c) { return c.keys(); }).then(function (k) { return k.length; })")
+            .then((n) => n >= 2),
         );
         await ctx.setOffline(true);
         await page.goto(`${s.base}/panel/leads`);
@@ -240,7 +278,12 @@ describe(`the installable panel and its notifications, in Chromium (${STORE_NAME
         await page.goto(`${s.base}/panel/account`);
         await page.locator('form[action="/panel/sign-out"] button').click();
         await page.waitForURL(/sign-in/);
-        assert.equal(await page.evaluate<number>('caches.keys().then(function (k) { return Promise.all(k.map(function (n) { return caches.open(n).then(function (c) { return c.keys(); }); })); }).then(function (all) { return all.filter(function (ks) { return ks.some(function (r) { return r.url.indexOf("/panel/leads") >= 0; }); }).length; })'), 0);
+        assert.equal(
+          await page.evaluate<number>(
+            'caches.keys().then(function (k) { return Promise.all(k.map(function (n) { return caches.open(n).then(function (c) { return c.keys(); }); })); }).then(function (all) { return all.filter(function (ks) { return ks.some(function (r) { return r.url.indexOf("/panel/leads") >= 0; }); }).length; })',
+          ),
+          0,
+        );
       } finally {
         await ctx.close();
       }

@@ -4,10 +4,11 @@
 // icons; the pages' Content-Security-Policy stays as strict.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
+import vm from 'node:vm';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { DEVICES_MAX } from '../../src/modules/push/schemas.js';
-import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
+import { makeApp, manualClock, STORE_NAME, type TestApp } from '../support/app.js';
 import { signedInClient, type PanelClient, type SeededUser } from '../support/panel.js';
 
 const aKey = () => {
@@ -72,7 +73,10 @@ describe(`panel: phone notifications (${STORE_NAME})`, () => {
     await b.client.post('/panel/account/push/off', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' });
     assert.equal((await rows()).length, 1, 'another user cannot turn off someone’s browser');
     await b.client.post('/panel/account/push', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', ...aKey() });
-    assert.deepEqual((await rows()).map((r) => Number(r.dealer_id)), [b.user.dealerId]);
+    assert.deepEqual(
+      (await rows()).map((r) => Number(r.dealer_id)),
+      [b.user.dealerId],
+    );
     await b.client.get('/panel/account');
     const off = await b.client.post('/panel/account/push/off', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' });
     assert.equal(off.location, '/panel/account?push=off#push');
@@ -82,7 +86,7 @@ describe(`panel: phone notifications (${STORE_NAME})`, () => {
   test(`a user keeps at most ${DEVICES_MAX} browsers: the oldest gives way`, async () => {
     await a.client.get('/panel/account');
     for (let i = 0; i <= DEVICES_MAX; i++) {
-      (t.clock as import('../../src/core/clock.js').ManualClock).advance(1000);
+      manualClock(t).advance(1000);
       await a.client.post('/panel/account/push', { endpoint: `https://push.example.com/d${i}`, ...aKey() });
     }
     const kept = (await rows()).map((r) => r.endpoint);
@@ -107,7 +111,7 @@ describe(`panel: phone notifications (${STORE_NAME})`, () => {
     assert.equal(sw.statusCode, 200);
     assert.equal(sw.headers['service-worker-allowed'], '/panel');
     assert.match(String(sw.headers['content-type']), /^text\/javascript/);
-    assert.doesNotThrow(() => new Function(sw.body));
+    assert.doesNotThrow(() => new vm.Script(sw.body), 'the worker parses');
     const page = await a.client.get('/panel/account');
     const csp = String(page.headers['content-security-policy']);
     assert.match(csp, /script-src 'self'(;|$)/);

@@ -69,10 +69,18 @@ function checkVapid(header: string | undefined, origin: string, publicKey: strin
   assert.equal(m[2], publicKey);
   const [h, p, s] = m[1]!.split('.');
   const key = crypto.createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: Buffer.from(publicKey, 'base64url').subarray(1, 33).toString('base64url'), y: Buffer.from(publicKey, 'base64url').subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: Buffer.from(publicKey, 'base64url').subarray(1, 33).toString('base64url'),
+      y: Buffer.from(publicKey, 'base64url').subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
-  assert.ok(crypto.verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s!, 'base64url')), 'the JWT is signed by the VAPID key');
+  assert.ok(
+    crypto.verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s!, 'base64url')),
+    'the JWT is signed by the VAPID key',
+  );
   const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as { aud: string; sub: string; exp: number };
   assert.equal(claims.aud, origin);
   return claims;
@@ -139,7 +147,13 @@ describe(`Web Push (${STORE_NAME})`, () => {
     clock = new ManualClock(Date.UTC(2026, 10, 29, 12));
     t = await makeApp({
       clock,
-      env: { PUBLIC_BASE_URL: BASE, INQUIRIES_PER_HOUR: '1000', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:ops@cars.example.com' },
+      env: {
+        PUBLIC_BASE_URL: BASE,
+        INQUIRIES_PER_HOUR: '1000',
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        VAPID_SUBJECT: 'mailto:ops@cars.example.com',
+      },
       outbound: createOutbound({ allowPrivateNetworks: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }], ca: ps.cert }),
     });
     owner = await signedInClient(t, { role: 'owner', name: 'Olga Owner' });
@@ -161,7 +175,11 @@ describe(`Web Push (${STORE_NAME})`, () => {
     const other = await seedPanelUser(t, { role: 'owner' });
     await subscribeAs(other, ps.endpoint('/ok/stranger'), strangers);
     ps.received.length = 0;
-    await inquire(gol, { name: 'Carla Gómez', email: 'carla@example.net', message: 'Hola, soy Carla. ¿Sigue disponible el Gol? Llamame al 351 555 6789 después de las 18' });
+    await inquire(gol, {
+      name: 'Carla Gómez',
+      email: 'carla@example.net',
+      message: 'Hola, soy Carla. ¿Sigue disponible el Gol? Llamame al 351 555 6789 después de las 18',
+    });
     // Queued with the message (same transaction): one job per browser of this dealership.
     assert.equal((await pushJobs()).length, 2);
     await t.app.services.jobs.runDue();
@@ -258,7 +276,11 @@ describe(`Web Push through the default outbound rules (${STORE_NAME})`, () => {
       const user = await seedPanelUser(t, { role: 'owner' });
       const b = aBrowser();
       const id = Number((await t.store.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()).id);
-      await subscribe({ store: t.store, clock: t.clock }, { id, dealerId: user.dealerId }, { endpoint: 'https://127.0.0.1/ok/x', p256dh: b.p256dh, auth: b.authB64 });
+      await subscribe(
+        { store: t.store, clock: t.clock },
+        { id, dealerId: user.dealerId },
+        { endpoint: 'https://127.0.0.1/ok/x', p256dh: b.p256dh, auth: b.authB64 },
+      );
       const put = await t.app.inject({ method: 'PUT', url: '/v1/vehicles/X1', headers: bearer(user.key), payload: aCar({ photos: host.urls('X1', 3) }) });
       assert.ok(put.statusCode < 300, put.body);
       const vehicle = await t.store.db.selectFrom('vehicles').select('id').where('external_id', '=', 'X1').executeTakeFirstOrThrow();
@@ -266,7 +288,18 @@ describe(`Web Push through the default outbound rules (${STORE_NAME})`, () => {
         (
           await t.store.db
             .insertInto('leads')
-            .values({ dealer_id: user.dealerId, vehicle_id: vehicle.id, external_id: 'X1', listing_id: 'l1', stage: 'new', messages: 1, last_message: 'Hola', created_at: 0, updated_at: 0, last_activity_at: 0 })
+            .values({
+              dealer_id: user.dealerId,
+              vehicle_id: vehicle.id,
+              external_id: 'X1',
+              listing_id: 'l1',
+              stage: 'new',
+              messages: 1,
+              last_message: 'Hola',
+              created_at: 0,
+              updated_at: 0,
+              last_activity_at: 0,
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,
@@ -293,7 +326,10 @@ describe('VAPID configuration (P215)', () => {
     assert.equal(c.vapidSubject, 'mailto:no-reply@localhost');
     assert.equal(loadConfig({}).vapid, undefined);
     const refused = (env: Record<string, string>, variable: string) =>
-      assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && e.variable === variable);
+      assert.throws(
+        () => loadConfig(env),
+        (e: unknown) => e instanceof ConfigError && e.variable === variable,
+      );
     refused({ VAPID_PUBLIC_KEY: k.publicKey }, 'VAPID_PRIVATE_KEY');
     refused({ VAPID_PRIVATE_KEY: k.privateKey }, 'VAPID_PUBLIC_KEY');
     refused({ VAPID_PUBLIC_KEY: other.publicKey, VAPID_PRIVATE_KEY: k.privateKey }, 'VAPID_PUBLIC_KEY');

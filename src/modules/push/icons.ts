@@ -66,7 +66,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** The icon as an RGB PNG of `size`×`size`, each pixel the average of 4×4 samples (smooth edges). */
-export function iconPng(size: number): Buffer {
+function iconPng(size: number): Buffer {
   const rowBytes = size * 3 + 1;
   const raw = Buffer.alloc(rowBytes * size);
   const n = 4;

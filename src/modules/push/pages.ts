@@ -15,7 +15,7 @@ import { html, type Html } from '../../core/web/html.js';
 import { csrfField } from '../../core/web/layout.js';
 import { formFields, redirectTo } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
-import { BACKGROUND_COLOUR, icon, ICON_SIZES, THEME_COLOUR, type IconSize } from './icons.js';
+import { BACKGROUND_COLOUR, icon, ICON_SIZES, THEME_COLOUR } from './icons.js';
 import { devicesOf, readSubscription, subscribe, unsubscribe } from './service.js';
 import type { PushSettings } from './vapid.js';
 import { WORKER_SCRIPT } from './worker-script.js';
@@ -102,18 +102,17 @@ function manifest(req: FastifyRequest): string {
 /** Open to anyone, under /panel: the manifest, the service worker (allowed the scope /panel) and the icons. */
 export const appShellRoutes: FastifyPluginAsync = async (app) => {
   app.get('/manifest.webmanifest', async (req, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').header('vary', 'accept-language').type('application/manifest+json; charset=utf-8').send(manifest(req)),
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .header('vary', 'accept-language')
+      .type('application/manifest+json; charset=utf-8')
+      .send(manifest(req)),
   );
   app.get('/sw.js', async (_req, reply) =>
     // Scope /panel (the overview's address has no trailing slash), wider than the script's folder.
     reply.header('service-worker-allowed', '/panel').header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(WORKER_SCRIPT),
   );
   for (const size of ICON_SIZES) {
-    app.get(`/icons/icon-${size}.png`, async (_req, reply) =>
-      reply
-        .header('cache-control', 'public, max-age=86400')
-        .type('image/png')
-        .send(icon(size as IconSize)),
-    );
+    app.get(`/icons/icon-${size}.png`, async (_req, reply) => reply.header('cache-control', 'public, max-age=86400').type('image/png').send(icon(size)));
   }
 };

@@ -40,7 +40,11 @@ export async function deleteUserSubscription(db: Kysely<DB>, userId: number, end
 }
 
 export async function countUserSubscriptions(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -100,7 +104,7 @@ export function noticeToSend(db: Kysely<DB>, subscriptionId: number, leadId: num
       'v.version',
     ])
     .where('s.id', '=', subscriptionId)
-    .executeTakeFirst() as Promise<NoticeToSend | undefined>;
+    .executeTakeFirst();
 }
 
 export async function markSent(db: Kysely<DB>, subscriptionId: number, now: number): Promise<void> {

@@ -35,10 +35,13 @@ const BODY_MAX = 140;
 /** A push service's answer is not needed beyond its status. */
 const ANSWER_BYTES = 4096;
 
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 function firstWords(text: string | null): string | undefined {
   const flat = (text ?? '').replace(/\s+/g, ' ').trim();
   if (flat === '') return undefined;
-  const chars = [...flat];
+  // Whole characters as a person sees them: an emoji or an accented letter is never cut in two.
+  const chars = Array.from(GRAPHEMES.segment(flat), (g) => g.segment);
   if (chars.length <= BODY_MAX) return flat;
   const cut = chars.slice(0, BODY_MAX).join('');
   const space = cut.lastIndexOf(' ');
@@ -46,7 +49,7 @@ function firstWords(text: string | null): string | undefined {
 }
 
 /** The notification, in the user's language: the car, the buyer's first words (already masked, D18), the conversation. */
-export function noticePayload(n: repo.NoticeToSend): NoticePayload {
+function noticePayload(n: repo.NoticeToSend): NoticePayload {
   const lang = userLang({ lang: n.user_lang as never }, JSON.parse(n.dealer_markets) as string[]);
   const t = T[lang];
   const label = vehicleLabel({ year: n.year as number, brand: n.brand as string, model: n.model as string, version: n.version });
@@ -62,10 +65,11 @@ export function noticePayload(n: repo.NoticeToSend): NoticePayload {
 type WebPush = typeof import('web-push');
 let webPush: Promise<WebPush> | undefined;
 /** Loaded on the first notification: most processes never send one. */
-const loadWebPush = (): Promise<WebPush> => (webPush ??= import('web-push').then((m) => ((m as { default?: WebPush }).default ?? m) as WebPush));
+const loadWebPush = (): Promise<WebPush> => (webPush ??= import('web-push').then((m) => (m as { default?: WebPush }).default ?? m));
 
 /** A Retry-After of seconds (push services send seconds), at most an hour. */
-const retryAfterMs = (v: string | undefined): number | undefined => (v && /^\d{1,6}$/.test(v.trim()) ? Math.min(Number(v.trim()) * 1000, 3_600_000) : undefined);
+const retryAfterMs = (v: string | undefined): number | undefined =>
+  v && /^\d{1,6}$/.test(v.trim()) ? Math.min(Number(v.trim()) * 1000, 3_600_000) : undefined;
 
 export function definePushSending(jobs: JobWorker, deps: PushSendDeps): void {
   const { store, clock } = deps;
@@ -76,16 +80,20 @@ export function definePushSending(jobs: JobWorker, deps: PushSendDeps): void {
       const notice = await repo.noticeToSend(store.db, subscription_id, lead_id);
       if (!notice) return;
       const wp = await loadWebPush();
-      const request = wp.generateRequestDetails({ endpoint: notice.endpoint, keys: { p256dh: notice.p256dh, auth: notice.auth } }, JSON.stringify(noticePayload(notice)), {
-        vapidDetails: { subject: deps.push.subject, publicKey: deps.push.vapid.publicKey, privateKey: deps.push.vapid.privateKey },
-        TTL: TTL_SECONDS,
-        urgency: 'high',
-        // A newer notice of the same conversation replaces one the push service still holds.
-        topic: `lead${lead_id}`,
-        contentEncoding: 'aes128gcm',
-      });
+      const request = wp.generateRequestDetails(
+        { endpoint: notice.endpoint, keys: { p256dh: notice.p256dh, auth: notice.auth } },
+        JSON.stringify(noticePayload(notice)),
+        {
+          vapidDetails: { subject: deps.push.subject, publicKey: deps.push.vapid.publicKey, privateKey: deps.push.vapid.privateKey },
+          TTL: TTL_SECONDS,
+          urgency: 'high',
+          // A newer notice of the same conversation replaces one the push service still holds.
+          topic: `lead${lead_id}`,
+          contentEncoding: 'aes128gcm',
+        },
+      );
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(request.headers)) if (v !== undefined) headers[k.toLowerCase()] = String(v);
+      for (const [k, v] of Object.entries(request.headers)) headers[k.toLowerCase()] = String(v);
       const drop = async (why: string) => {
         await repo.deleteSubscriptions(store.db, [subscription_id]);
         log.info({ subscription_id, reason: why }, 'push subscription dropped');
@@ -96,7 +104,7 @@ export function definePushSending(jobs: JobWorker, deps: PushSendDeps): void {
         const res = await deps.outbound.fetch(request.endpoint, {
           method: 'POST',
           headers,
-          body: request.body ?? Buffer.alloc(0),
+          body: request.body,
           maxRedirects: 0,
           timeoutMs: deps.timeoutMs,
           maxBytes: ANSWER_BYTES,

@@ -12,7 +12,7 @@ import * as repo from './repository.js';
 import { DEVICES_MAX, ENDPOINT_MAX, type SubscriptionInput } from './schemas.js';
 
 /** A notification not delivered within this many tries is given up (a push service down for hours). */
-export const PUSH_MAX_ATTEMPTS = 6;
+const PUSH_MAX_ATTEMPTS = 6;
 
 const B64URL = /^[A-Za-z0-9_-]+$/;
 const bytesOf = (s: string): number => (B64URL.test(s) ? Buffer.from(s, 'base64url').length : -1);
