@@ -284,6 +284,9 @@ describe(`the installable panel and its notifications, in Chromium (${STORE_NAME
           ),
           0,
         );
+        // Signing in again goes through the worker too (it empties the cache on the way).
+        await submitSignIn(page, user);
+        await page.waitForURL(`${s.base}/panel`);
       } finally {
         await ctx.close();
       }
