@@ -29,6 +29,7 @@ const EXTERNAL_PACKAGES = [
   'exceljs',
   'csv-parse',
   'fast-xml-parser',
+  'web-push',
 ];
 
 const packageOf = (specifier) =>

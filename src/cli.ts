@@ -21,6 +21,7 @@ import { profileOf, updateProfile } from './modules/dealers/profile.js';
 import { resetSandbox } from './modules/sandbox/service.js';
 import { inviteUserToDealer, listUsers, removeUserByEmail } from './modules/users/service.js';
 import { assertProductionPasswordCost } from './modules/users/password.js';
+import { newVapidKeys } from './modules/push/vapid.js';
 
 const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
 
@@ -42,7 +43,9 @@ const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
   users remove --dealer S --email E
   sandbox reset --dealer S          empties the dealership's sandbox (D35): its cars, leads,
                                    webhooks, feeds and their history; its keys stay
-  mail failed                      messages given up on (newest 50)`;
+  mail failed                      messages given up on (newest 50)
+  push vapid-keys                  a new VAPID key pair for Web Push, as VAPID_PUBLIC_KEY and
+                                   VAPID_PRIVATE_KEY lines (P215; unset: derived from the server key)`;
 
 class UsageError extends Error {}
 
@@ -203,6 +206,10 @@ async function run(command: string, opts: Options, store: Store, publicBaseUrl: 
         created_at: new Date(Number(m.created_at)).toISOString(),
       }));
       return { json: { mails }, text: mails.map((m) => `${m.id}\t${m.created_at}\t${m.kind}\t${m.to}\t${m.last_error ?? ''}`).join('\n') };
+    }
+    case 'push vapid-keys': {
+      const k = newVapidKeys();
+      return { json: { public_key: k.publicKey, private_key: k.privateKey }, text: `VAPID_PUBLIC_KEY=${k.publicKey}\nVAPID_PRIVATE_KEY=${k.privateKey}` };
     }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');

@@ -25,6 +25,7 @@ import { createPhotoStorage } from './modules/photos/create-storage.js';
 import type { PhotoStorage } from './modules/photos/storage.js';
 import { ImageWork } from './modules/photos/image-work.js';
 import type { SendConfig } from './modules/webhooks/send.js';
+import { pushSettings, type PushSettings } from './modules/push/vapid.js';
 
 export interface ServiceOptions {
   config: Config;
@@ -86,6 +87,8 @@ export interface AppServices {
   readiness: ReadinessCheck[];
   /** Listing views and contacts counted in memory, flushed every STATS_FLUSH_INTERVAL (D34, P95); started and stopped by app.ts. */
   stats: StatsCounting;
+  /** Web Push (P215): the VAPID keys (VAPID_* or derived from the server key) and subject. */
+  push: PushSettings;
 }
 
 /** Whether /metrics is served at all (P38): on METRICS_PORT, or on the main port with METRICS_TOKEN. */
@@ -106,6 +109,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
   if (config.photoStorage.kind === 's3') readiness.push({ name: 'storage', check: () => storage.check() });
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   if (redis) readiness.push({ name: 'redis', check: () => redis.ping() });
+  const box = secretBox(loadServerKey(config.secretKey, config.dataDir));
   return {
     config,
     store,
@@ -123,7 +127,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     outbound: opts.outbound ?? createOutbound({ allowPrivateNetworks: config.outboundAllowPrivateNetworks }),
     storage,
     images: new ImageWork(config.imageConcurrency),
-    box: secretBox(loadServerKey(config.secretKey, config.dataDir)),
+    box,
     // Models still produced list next year's model year (sold from the autumn before).
     catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1),
     limiter: opts.rateLimitStore ?? limiterFor(config, store, ownsStore, redis, log),
@@ -146,6 +150,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
       redis,
       redisPrefix: config.redisPrefix,
     }),
+    push: pushSettings(config.vapid, config.vapidSubject, box),
   };
 }
 

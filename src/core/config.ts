@@ -1,4 +1,5 @@
 // The one place that reads process.env (D2). Everything else receives a Config.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -93,6 +94,14 @@ export interface Config {
    * a TRUST_PROXY address are not counted: the proxy bounds its own clients.
    */
   maxConnectionsPerAddress: number;
+  /**
+   * VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (P215): the key pair that signs Web Push requests, as
+   * base64url (65-byte uncompressed P-256 point, 32-byte scalar), checked to belong together.
+   * Undefined: derived from the server key (push/vapid.ts), the same in every process that shares it.
+   */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** VAPID_SUBJECT: how a push service reaches the operator (`mailto:` or `https:`); default MAIL_FROM's address. */
+  vapidSubject: string;
 }
 
 export type PhotoStorageConfig =
@@ -351,6 +360,49 @@ function photoPublicBaseUrl(env: Env): string | undefined {
   return base;
 }
 
+/** VAPID keys (P215): both or neither; a public key that is not the private key's is refused at start, not at the first push. */
+function vapidKeys(env: Env): { publicKey: string; privateKey: string } | undefined {
+  const pub = read(env, 'VAPID_PUBLIC_KEY');
+  const priv = read(env, 'VAPID_PRIVATE_KEY');
+  if (pub === undefined && priv === undefined) return undefined;
+  if (pub === undefined || priv === undefined) {
+    throw new ConfigError(
+      pub === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY',
+      'must be set together with the other VAPID key (or neither: keys derived from the server key)',
+    );
+  }
+  const b64 = /^[A-Za-z0-9_-]+$/;
+  const privateKey = b64.test(priv) ? Buffer.from(priv, 'base64url') : Buffer.alloc(0);
+  if (privateKey.length !== 32) throw new ConfigError('VAPID_PRIVATE_KEY', 'must be 32 bytes in base64url (make a pair with `cli push vapid-keys`)');
+  let derived: Buffer;
+  try {
+    const ecdh = crypto.createECDH('prime256v1');
+    ecdh.setPrivateKey(privateKey);
+    derived = ecdh.getPublicKey();
+  } catch {
+    throw new ConfigError('VAPID_PRIVATE_KEY', 'is not a P-256 private key (make a pair with `cli push vapid-keys`)');
+  }
+  if (!b64.test(pub) || !Buffer.from(pub, 'base64url').equals(derived)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY', 'must be the public key of VAPID_PRIVATE_KEY, in base64url (make a pair with `cli push vapid-keys`)');
+  }
+  return { publicKey: pub, privateKey: priv };
+}
+
+/** VAPID_SUBJECT: a `mailto:` address or an `https:` URL (RFC 8292); default `mailto:` + MAIL_FROM's address. */
+function vapidSubject(env: Env, from: string): string {
+  const raw = read(env, 'VAPID_SUBJECT');
+  if (raw === undefined) return `mailto:${/<([^>]+)>/.exec(from)?.[1] ?? from}`;
+  if (/^mailto:[^\s@]+@[^\s@]+$/.test(raw)) return raw;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed?.protocol !== 'https:') throw new ConfigError('VAPID_SUBJECT', `must be mailto:<address> or an https URL (got "${raw}")`);
+  return raw;
+}
+
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** The file in DATA_DIR where a started server writes the address it serves (server.ts). */
@@ -409,5 +461,7 @@ export function loadConfig(env: Env = process.env, opts: { servedBaseUrl?: boole
     redisPrefix: redisPrefix(env),
     requestTimeoutMs: requestTimeout(env),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 64, 0, 100_000),
+    vapid: vapidKeys(env),
+    vapidSubject: vapidSubject(env, mailFrom(env, `Dealer Inventory <no-reply@${new URL(publicBaseUrl).hostname}>`)),
   };
 }

@@ -485,6 +485,21 @@ export interface DB {
   vehicle_prices: VehiclePricesTable;
   stats_weekly_mails: StatsWeeklyMailsTable;
   photo_uploads: PhotoUploadsTable;
+  push_subscriptions: PushSubscriptionsTable;
+}
+
+/** A browser a panel user turned Web Push notices on in (issue 37 §5, P215). */
+interface PushSubscriptionsTable {
+  id: Generated<number>;
+  dealer_id: number;
+  user_id: number;
+  /** The browser's address at its push service (https); unique. */
+  endpoint: string;
+  /** RFC 8291 keys of the browser, base64url. */
+  p256dh: string;
+  auth: string;
+  created_at: number;
+  last_sent_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -20,6 +20,8 @@ export interface TaskPayloads {
   'leads.erase_expired': Record<string, never>;
   /** Queue the weekly statistics summaries that are due; recurring, hourly (modules/stats/weekly-mail.ts). */
   'stats.weekly_summary': Record<string, never>;
+  /** One Web Push notification of a buyer's message to one browser (modules/push/send.ts, P216). */
+  'push.send': { subscription_id: number; lead_id: number };
 }
 
 export type TaskName = keyof TaskPayloads;
@@ -29,4 +31,4 @@ export type TaskName = keyof TaskPayloads;
  * claims them in a loop and with places of their own, so they never queue behind the bulk lane's
  * backlog (thousands of photo downloads, feed imports). Every other task is bulk.
  */
-export const QUICK_TASKS: readonly TaskName[] = ['webhooks.deliver', 'mail.send'];
+export const QUICK_TASKS: readonly TaskName[] = ['webhooks.deliver', 'mail.send', 'push.send'];

@@ -122,6 +122,8 @@ tr.linked a.row-link::after{content:'';position:absolute;inset:0}
 .file-pick label.button{margin:0;font-weight:600}
 .file-pick .file-input:focus-visible+label{outline:3px solid var(--brand);outline-offset:2px}
 .file-chosen{font-size:.9rem;min-width:0;overflow-wrap:anywhere}
+/* P216: the notifications card shows one state and one button at a time (buttons' display would beat [hidden]). */
+#push [hidden]{display:none}
 .skip{position:absolute;left:-999px}
 .skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
 @media (max-width:40rem){
@@ -206,6 +208,74 @@ document.querySelectorAll('.file-chosen').forEach(function (l) { l.hidden = fals
   brand.addEventListener('input', fill);
   brand.addEventListener('change', fill);
   fill();
+})();
+// The installable panel (P218): its service worker keeps the inbox readable offline.
+if ('serviceWorker' in navigator) navigator.serviceWorker.register('/panel/sw.js', { scope: '/panel' }).catch(function () {});
+// Phone notifications (P216): My account's card. Permission is asked only on the click; the
+// browser's subscription goes to the server in the card's form (CSRF as every form).
+(function () {
+  var card = document.querySelector('[data-push-key]');
+  if (!card) return;
+  var form = card.querySelector('[data-push-form]');
+  var on = card.querySelector('[data-push-on]'), off = card.querySelector('[data-push-off]');
+  var show = function (state) {
+    card.querySelectorAll('[data-push-state]').forEach(function (p) { p.hidden = p.getAttribute('data-push-state') !== state; });
+    on.hidden = state !== 'off';
+    off.hidden = state !== 'on';
+  };
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return show('unsupported');
+  var key = card.getAttribute('data-push-key');
+  var bytes = function (b64) {
+    var s = atob(b64.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((b64.length + 3) % 4));
+    var out = new Uint8Array(s.length);
+    for (var i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  };
+  var b64 = function (buf) {
+    var s = '', a = new Uint8Array(buf);
+    for (var i = 0; i < a.length; i++) s += String.fromCharCode(a[i]);
+    return btoa(s).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+  };
+  var send = function (sub, action) {
+    form.action = action;
+    form.elements.endpoint.value = sub.endpoint;
+    if (sub.getKey) {
+      form.elements.p256dh.value = b64(sub.getKey('p256dh'));
+      form.elements.auth.value = b64(sub.getKey('auth'));
+    }
+    form.submit();
+  };
+  var sameKey = function (sub) {
+    var k = sub.options && sub.options.applicationServerKey;
+    return !k || b64(k) === key;
+  };
+  var ready = navigator.serviceWorker.ready;
+  ready.then(function (reg) { return reg.pushManager.getSubscription(); }).then(function (sub) {
+    if (Notification.permission === 'denied') return show('blocked');
+    show(sub && sameKey(sub) ? 'on' : 'off');
+  }, function () { show('unsupported'); });
+  on.addEventListener('click', function () {
+    on.disabled = true;
+    Notification.requestPermission().then(function (p) {
+      if (p !== 'granted') { on.disabled = false; return show(p === 'denied' ? 'blocked' : 'off'); }
+      return ready.then(function (reg) {
+        return reg.pushManager.getSubscription().then(function (old) {
+          // A subscription made for other keys (the operator changed them) is renewed.
+          return old && !sameKey(old) ? old.unsubscribe() : null;
+        }).then(function () {
+          return reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(key) });
+        });
+      }).then(function (sub) { send(sub, '/panel/account/push'); });
+    }).catch(function () { on.disabled = false; show('failed'); on.hidden = false; });
+  });
+  off.addEventListener('click', function () {
+    off.disabled = true;
+    ready.then(function (reg) { return reg.pushManager.getSubscription(); }).then(function (sub) {
+      if (!sub) return show('off');
+      var endpoint = sub.endpoint;
+      return sub.unsubscribe().then(function () { send({ endpoint: endpoint }, '/panel/account/push/off'); });
+    }).catch(function () { off.disabled = false; show('failed'); });
+  });
 })();
 `;
 

@@ -66,6 +66,9 @@ export function page(o: PageOptions): Html {
 <meta name="robots" content="noindex">
 <title>${o.title} · ${t.product}</title>
 <link rel="stylesheet" href="${cssHref}">
+<link rel="manifest" href="/panel/manifest.webmanifest">
+<meta name="theme-color" content="#0b5cad">
+<link rel="apple-touch-icon" href="/panel/icons/icon-180.png">
 <script src="${jsHref}" defer></script>
 </head>
 <body>

@@ -21,6 +21,7 @@ import { queueMail } from '../../core/mail/outbox.js';
 import { forbiddenControl } from '../../core/text.js';
 import { languageOf } from '../markets/markets.js';
 import { leadNoticeRecipients } from '../users/service.js';
+import { notifyBuyerMessage } from '../push/service.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 import { recordEvents } from '../events/record.js';
@@ -104,6 +105,8 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
 
 /** Queues a notice to each user of the dealership who has them on (with the inquiry: same transaction). */
 async function notifyUsers(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow, kind: 'new_lead' | 'new_message', preview: string): Promise<void> {
+  // The browsers the dealership's users turned notifications on in (issue 37 §5, P216).
+  await notifyBuyerMessage(trx, deps.clock, { dealerId: lead.dealer_id, leadId: lead.id });
   const dealer = await repo.findDealer(trx, lead.dealer_id);
   const recipients = await leadNoticeRecipients(trx, lead.dealer_id, dealer.markets);
   if (recipients.length === 0) return;

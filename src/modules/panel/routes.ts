@@ -30,6 +30,7 @@ import { overviewPages, type OverviewDeps } from './overview.js';
 import { carStatsSection } from '../stats/car-section.js';
 import { statsPages, type StatsPagesDeps } from '../stats/pages.js';
 import { resetSandbox } from '../sandbox/service.js';
+import { appShellRoutes, pushCard, pushPages, type PushPagesDeps } from '../push/pages.js';
 
 export type PanelDeps = AuthPagesDeps &
   OverviewDeps &
@@ -41,7 +42,8 @@ export type PanelDeps = AuthPagesDeps &
   Omit<KeysPagesDeps, 'resetSandbox'> &
   FeedsPagesDeps &
   DealerPagesDeps &
-  StatsPagesDeps & {
+  StatsPagesDeps &
+  PushPagesDeps & {
     box: SecretBox;
     /** Where photo URLs redirect to (PHOTO_PUBLIC_BASE_URL), admitted for images by the policy. */
     photoOrigin: string | undefined;
@@ -73,7 +75,9 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
   await app.register(webhookPages, { deps });
   await app.register(userPages, { deps });
   await app.register(dealerPages, { deps });
-  await app.register(accountPages, { deps });
+  // My account shows the phone notifications' card (P216), handed in: users does not import push.
+  await app.register(accountPages, { deps: { ...deps, accountSections: (req, me) => pushCard(deps, req, me) } });
+  await app.register(pushPages, { deps });
 }
 
 export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel, { deps }) => {
@@ -125,6 +129,8 @@ export const panelRoutes: FastifyPluginAsync<{ deps: PanelDeps }> = async (panel
     );
   }
 
+  // The installable app (P218): manifest, service worker, icons; open before sign-in.
+  await panel.register(appShellRoutes);
   await panel.register(authPages, { deps });
   await panel.register(async (app) => signedInPages(app, deps));
 };

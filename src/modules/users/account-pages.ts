@@ -18,6 +18,8 @@ export interface AccountPagesDeps {
   clock: Clock;
   /** The panel's limits, kept in the store (P70). */
   storeLimiter: RateLimitStore;
+  /** Cards of other modules shown under the profile (the phone notifications', P216). */
+  accountSections?: (req: FastifyRequest, me: PanelUser) => Promise<Html>;
 }
 
 const notice = (kind: 'ok' | 'bad', text: string | undefined): Html | '' =>
@@ -39,6 +41,7 @@ export const accountPages: FastifyPluginAsync<{ deps: AccountPagesDeps }> = asyn
     const row = await findUser(store.db, me.dealerId, me.id);
     const stored = row?.lang ?? null;
     const automatic = userLang({ lang: null }, me.markets);
+    const sections = deps.accountSections ? await deps.accountSections(req, me) : '';
     const option = (value: string, label: string) => html`<option value="${value}"${(stored ?? '') === value ? html` selected` : ''}>${label}</option>`;
     return sendPage(req, reply, {
       title: t.accountTitle,
@@ -68,6 +71,7 @@ ${me.role === 'owner' ? html`<label class="check"><input type="checkbox" name="w
 <div class="actions"><button type="submit">${t.saveProfile}</button></div>
 </form>
 </div>
+${sections}
 <div class="card">
 <h2 id="password">${t.passwordTitle}</h2>
 ${notice('bad', o.passwordError)}
