@@ -38,7 +38,7 @@ async function buyerWrites(browser: Browser, car: CarAnswer, message: string): P
   await page.locator('#f-phone').fill(BUYER.phone);
   await page.locator('#f-message').fill(message);
   await page.locator('#f-message').press('Tab');
-  await Promise.all([page.waitForURL(/\/thanks$/), page.locator('form[action$="/inquiries"] button[type=submit]').click()]);
+  await Promise.all([page.waitForURL(/\/thanks(\?sent=\w+)?$/), page.locator('form[action$="/inquiries"] button[type=submit]').click()]);
   await ctx.close();
 }
 

@@ -121,7 +121,7 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       website: '',
     });
     assert.equal(res.statusCode, 303);
-    assert.equal(res.headers.location, `${car.url}/thanks`);
+    assert.equal(res.headers.location, `${car.url}/thanks?sent=email`);
     assert.equal(res.body, '');
     const thanks = await send({ url: pathOf(String(res.headers.location)) });
     assert.equal(thanks.statusCode, 200);
