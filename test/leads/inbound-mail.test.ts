@@ -20,7 +20,7 @@ import { bearer, seedDealer } from '../support/dealers.js';
 import { publishCar, type CarAnswer } from '../support/cars.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
 import { PanelClient, seedPanelUser, type SeededUser } from '../support/panel.js';
-import { inboundFixture } from '../support/inbound-mail.js';
+import { hostileMails, inboundFixture } from '../support/inbound-mail.js';
 
 const BASE = 'https://cars.example.com';
 const SECRET = 'inbound-secret-0123456789abcdef';
@@ -324,6 +324,27 @@ describe(`replies by e-mail come back to the conversation (D40, ${STORE_NAME})`,
     } finally {
       transport.close();
     }
+  });
+
+  test('hostile MIME to a live reply address, by HTTP and by SMTP: answered (2xx or 4xx; SMTP 250 or 5xx), the store takes what is kept, the server goes on', async () => {
+    const { lead, address } = await inquire(car, { name: 'Hostil', email: 'hostile@buyer.example' }, 'Hola');
+    for (const [name, raw] of hostileMails(address)) {
+      const res = await inbound(raw);
+      assert.ok(res.statusCode < 500, `${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    const stored = (await entries(lead.id)).filter((e) => e.author === 'buyer').map((e) => e.body);
+    assert.ok(stored.includes('Hola 351 5550199'), `NUL, bidi and zero-width characters dropped: ${JSON.stringify(stored.slice(0, 12))}`);
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
+    try {
+      for (const [name, raw] of hostileMails(address).slice(0, 8)) {
+        await transport.sendMail({ envelope: { from: 'x@attacker.example', to: [address] }, raw }).catch((err: { responseCode?: number }) => {
+          assert.ok(err.responseCode !== undefined && err.responseCode >= 500 && err.responseCode !== 451, `${name}: ${String(err)}`);
+        });
+      }
+    } finally {
+      transport.close();
+    }
+    assert.equal((await t.app.inject({ url: '/health' })).statusCode, 200);
   });
 
   test('hostile text: a huge line, thousands of quote-like lines and control characters end in time, as bounded plain text', () => {
