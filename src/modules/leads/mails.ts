@@ -177,7 +177,7 @@ ${
   d.text
     ? html`<p style="margin-bottom:4px"><strong>${t.confirmContact(f.dealer.name)}</strong></p>
 <p>${d.html}</p>
-${f.dealer.whatsapp ? html`<p><a href="${f.dealer.whatsappUrl}" style="${WA_BUTTON}">${t.whatsapp}</a></p>` : ''}`
+${f.dealer.whatsapp ? html`<p><a href="${f.dealer.whatsappUrl}" style="${WA_BUTTON}">${t.writeWhatsapp}</a></p>` : ''}`
     : ''
 }<p>${t.confirmAnswers(f.dealer.name)}</p>
 <p style="${MUTED};font-size:13px">— ${f.dealer.name}<br>${t.confirmNotYou}</p>

@@ -81,6 +81,7 @@ export const LEAD_MAILS = {
     es: '{dealer} recibió tu consulta por este auto y te va a responder pronto.',
     pt: '{dealer} recebeu sua mensagem sobre este carro e vai responder em breve.',
   },
+  'leadMail.writeWhatsapp': { en: 'Write on WhatsApp', es: 'Escribir por WhatsApp', pt: 'Escrever pelo WhatsApp' },
   'leadMail.confirmSeeCar': { en: 'See the car', es: 'Ver el auto', pt: 'Ver o carro' },
   'leadMail.confirmYouWrote': { en: 'What you wrote', es: 'Lo que escribiste', pt: 'O que você escreveu' },
   'leadMail.confirmContact': {
