@@ -112,7 +112,10 @@ describe(`replies by e-mail, in a browser (D40, ${STORE_NAME})`, { skip: skipBro
   before(async () => {
     await photos.start();
     const outbound = createOutbound({ allowPrivateNetworks: true, allowedPorts: [80, 443, Number(new URL(photos.base).port)] });
-    s = await liveServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', INQUIRIES_PER_HOUR: '1000', INBOUND_MAIL_SECRET: SECRET, MAIL_REPLY_DOMAIN: DOMAIN }, { outbound });
+    s = await liveServer(
+      { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', INQUIRIES_PER_HOUR: '1000', INBOUND_MAIL_SECRET: SECRET, MAIL_REPLY_DOMAIN: DOMAIN },
+      { outbound },
+    );
     smtp = await startInboundSmtp(s.app.services, { host: '127.0.0.1', port: 0, domain: DOMAIN, log: s.app.log });
     browser = await launch();
   });
@@ -160,11 +163,7 @@ describe(`replies by e-mail, in a browser (D40, ${STORE_NAME})`, { skip: skipBro
       await panel.goto(`${s.base}/panel/sign-in`);
       await submitSignIn(panel, seller);
       await panel.waitForURL(`${s.base}/panel`);
-      const lead = await s.store.db
-        .selectFrom('leads')
-        .select('id')
-        .where('dealer_id', '=', seller.dealerId)
-        .executeTakeFirstOrThrow();
+      const lead = await s.store.db.selectFrom('leads').select('id').where('dealer_id', '=', seller.dealerId).executeTakeFirstOrThrow();
       await panel.goto(`${s.base}/panel/leads/${lead.id}`);
       await panel.getByLabel(m.words.replyLabel).fill(m.words.reply);
       await panel.getByRole('button', { name: m.words.send }).click();

@@ -20,8 +20,10 @@ const unauthorized = () => new ApiError('unauthorized', msg('inbound_unauthorize
 
 export const inboundMailRoutes: FastifyPluginAsync<{ deps: InboundRouteDeps }> = async (app, { deps }) => {
   // The raw message as bytes (its charset is the MIME's business); only in this plugin.
-  app.addContentTypeParser(['message/rfc822', 'text/plain', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: INBOUND_MAIL_MAX_BYTES }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['message/rfc822', 'text/plain', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: INBOUND_MAIL_MAX_BYTES },
+    (_req, body, done) => done(null, body),
   );
   app.post(
     '/inbound/mail',

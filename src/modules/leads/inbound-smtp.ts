@@ -62,10 +62,12 @@ export async function startInboundSmtp(deps: LeadDeps, o: { host: string; port: 
               callback();
             },
             (err: unknown) => {
-              if (err instanceof UnreadableMail) return callback(smtpError(554, 'Message not readable'));
-              if (err instanceof ApiError && err.status === 404) return callback(smtpError(550, 'No such reply address'));
-              o.log.error({ err }, 'inbound mail failed');
-              callback(smtpError(451, 'Try again later'));
+              if (err instanceof UnreadableMail) callback(smtpError(554, 'Message not readable'));
+              else if (err instanceof ApiError && err.status === 404) callback(smtpError(550, 'No such reply address'));
+              else {
+                o.log.error({ err }, 'inbound mail failed');
+                callback(smtpError(451, 'Try again later'));
+              }
             },
           );
       });

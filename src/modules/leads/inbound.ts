@@ -9,17 +9,18 @@
 import crypto from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import EmailReplyParser from 'email-reply-parser';
+import { characters } from '../../core/text.js';
 
 /** D40: messages up to 10 MB (SMTP answers 552 above it; HTTP 413). */
 export const INBOUND_MAIL_MAX_BYTES = 10 * 1024 * 1024;
 /** What is kept of a reply's new text, in characters (a longer one is cut, with "…"). */
-export const REPLY_TEXT_MAX = 5000;
+const REPLY_TEXT_MAX = 5000;
 /** The text read from a message before cutting quotes: the rest is history or abuse. */
 const TEXT_READ_MAX = 100_000;
 /** Lines of a reply read for its new text (a person's answer is a few dozen). */
 const LINES_READ = 400;
 /** A message taking longer than this to parse is given up (hostile MIME, P203). */
-export const PARSE_TIMEOUT_MS = 10_000;
+const PARSE_TIMEOUT_MS = 10_000;
 
 export interface InboundMail {
   /** Every address the message was delivered to, lower-cased: X-Original-To, Delivered-To, To, Cc. */
@@ -61,12 +62,16 @@ export async function readInboundMail(raw: Buffer, envelopeFrom?: string | null)
   };
 }
 
+/** A header as text ('' when absent; a structured one, as mailparser reads Content-Type or an address list: its value or text). */
 const header = (m: ParsedMail, name: string): string => {
-  const v = m.headers.get(name);
-  if (v === undefined || v === null) return '';
+  const v: unknown = m.headers.get(name);
   if (typeof v === 'string') return v;
-  if (typeof v === 'object' && 'value' in v && typeof v.value === 'string') return v.value;
-  return String(v as unknown);
+  if (typeof v === 'object' && v !== null) {
+    const o = v as { value?: unknown; text?: unknown };
+    if (typeof o.value === 'string') return o.value;
+    if (typeof o.text === 'string') return o.text;
+  }
+  return '';
 };
 
 function addresses(v: AddressObject | AddressObject[] | undefined): string[] {
@@ -102,12 +107,12 @@ function isAutomatic(m: ParsedMail, envelopeFrom: string | null | undefined): bo
   if (auto !== '' && !auto.startsWith('no')) return true;
   if (/^\s*(bulk|auto_reply|list|junk)\b/i.test(header(m, 'precedence'))) return true;
   for (const h of ['x-autoreply', 'x-autorespond', 'x-autoresponder', 'x-auto-reply']) if (m.headers.has(h)) return true;
-  const type = m.headers.get('content-type');
-  if (type && typeof type === 'object' && 'value' in type && /multipart\/report/i.test(String(type.value))) return true;
+  if (/multipart\/report/i.test(header(m, 'content-type'))) return true;
   if (envelopeFrom === '') return true;
   // A null Return-Path (<>): mailparser reads it as one address without one.
   const returnPath = m.headers.get('return-path');
-  if (returnPath && typeof returnPath === 'object' && 'value' in returnPath && Array.isArray(returnPath.value) && returnPath.value.every((a) => !a.address)) return true;
+  if (returnPath && typeof returnPath === 'object' && 'value' in returnPath && Array.isArray(returnPath.value) && returnPath.value.every((a) => !a.address))
+    return true;
   const from = addresses(m.from).join(' ').toLowerCase();
   return /(^|\s)(mailer-daemon|postmaster)@/.test(from);
 }
@@ -155,8 +160,11 @@ export function newText(body: string): string {
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Bidi_Control}\u200b\u2060-\u2064\ufeff\u180e]/gu, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  const chars = [...text];
-  return chars.length > REPLY_TEXT_MAX ? `${chars.slice(0, REPLY_TEXT_MAX - 1).join('').trimEnd()}…` : text;
+  if (characters(text) <= REPLY_TEXT_MAX) return text;
+  // Cut at a code point (never inside a surrogate pair), REPLY_TEXT_MAX of them with the ellipsis.
+  let end = 0;
+  for (let n = 0; n < REPLY_TEXT_MAX - 1; n++) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+  return `${text.slice(0, end).trimEnd()}…`;
 }
 
 /** The index of the first line of the quoted history, or the number of lines when there is none. */

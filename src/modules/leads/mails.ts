@@ -79,7 +79,11 @@ export interface CarFacts {
 
 /** The dealership's phone, WhatsApp and address lines (text) and block (HTML), only what it has. */
 function dealerLines(t: (typeof TEXTS)[Lang], d: DealerCard): { text: string; html: Html } {
-  const lines = [d.phone ? `${t.phone}: ${d.phone}` : '', d.whatsapp ? `${t.whatsapp}: ${d.whatsapp}` : '', d.address ? `${t.address}: ${d.address}` : ''].filter(Boolean);
+  const lines = [
+    d.phone ? `${t.phone}: ${d.phone}` : '',
+    d.whatsapp ? `${t.whatsapp}: ${d.whatsapp}` : '',
+    d.address ? `${t.address}: ${d.address}` : '',
+  ].filter(Boolean);
   return {
     text: lines.join('\n'),
     html: html`${d.phone ? html`${t.phone}: <a href="${d.phoneUrl}">${d.phone}</a><br>` : ''}${d.whatsapp ? html`${t.whatsapp}: <a href="${d.whatsappUrl}">${d.whatsapp}</a><br>` : ''}${d.address ? html`${t.address}: ${d.address}<br>` : ''}`,

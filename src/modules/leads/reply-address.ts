@@ -16,7 +16,7 @@ export function newReplyToken(): string {
     value = (value << 8) | b;
     bits += 8;
     while (bits >= 5 && out.length < 26) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
+      out += ALPHABET.charAt((value >>> (bits - 5)) & 31);
       bits -= 5;
     }
   }

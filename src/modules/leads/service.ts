@@ -305,7 +305,11 @@ async function replyAddressOf(deps: LeadDeps, trx: Kysely<DB>, leadId: number): 
 const replyDomainOf = (deps: LeadDeps): string => deps.config?.mailReplyDomain ?? new URL(deps.publicBaseUrl).hostname.toLowerCase();
 
 /** What every mail to a lead's buyer says: the market's language, the car, the dealership, the reply address. */
-async function buyerMailFacts(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow): Promise<{ lang: Lang; dealer: DealerCard; car: CarFacts; replyTo: string; sandbox: boolean }> {
+async function buyerMailFacts(
+  deps: LeadDeps,
+  trx: Kysely<DB>,
+  lead: LeadRow,
+): Promise<{ lang: Lang; dealer: DealerCard; car: CarFacts; replyTo: string; sandbox: boolean }> {
   const [d, car] = await Promise.all([repo.findDealerCard(trx, lead.dealer_id), repo.findCar(trx, lead.vehicle_id)]);
   const market = car?.market ?? (JSON.parse(d.markets) as string[])[0] ?? 'us';
   const url = listingUrl(deps.publicBaseUrl, lead.listing_id);

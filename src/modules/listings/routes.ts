@@ -313,7 +313,10 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     if (form)
       return reply
         .code(303)
-        .header('location', `${listingUrl(publicBaseUrl, row.listing_id)}/thanks${checked.kind === 'ok' ? `?sent=${checked.inquiry.email ? 'email' : 'phone'}` : ''}`)
+        .header(
+          'location',
+          `${listingUrl(publicBaseUrl, row.listing_id)}/thanks${checked.kind === 'ok' ? `?sent=${checked.inquiry.email ? 'email' : 'phone'}` : ''}`,
+        )
         .header('cache-control', 'no-store')
         .send();
     return reply.code(201).header('cache-control', 'no-store').send({ result: 'received' });
