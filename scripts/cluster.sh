@@ -14,6 +14,11 @@
 #   CLUSTER_PORT=3000 (the balancer; PUBLIC_BASE_URL)  CLUSTER_API_PORT=3101 (first API; the
 #   others follow)  CLUSTER_APIS=3  CLUSTER_WORKER_PORT=3109 (only when the worker is a server
 #   process, see below)  CLUSTER_S3_PORT=4568  CLUSTER_PGPORT=54340  CLUSTER_REDIS_PORT=63791
+#   CLUSTER_SMTP_PORT=2601 (first API's INBOUND_SMTP_PORT; the others follow)
+#
+# Buyers' answers by e-mail (D40, P201): each API process (dist/server.js) listens for them by
+# SMTP on its own port (a relay's MX points at any of them); the worker does not listen. They
+# are also taken by POST $PUBLIC_BASE_URL/inbound/mail with the INBOUND_MAIL_SECRET of cluster.env.
 #
 # The worker is `node dist/worker.js` (no HTTP listener) when the build has one; otherwise
 # `node dist/server.js` with JOB_CONCURRENCY=8 on CLUSTER_WORKER_PORT, a server whose port
@@ -29,6 +34,7 @@ WORKER_PORT="${CLUSTER_WORKER_PORT:-3109}"
 S3_PORT="${CLUSTER_S3_PORT:-4568}"
 PG_PORT="${CLUSTER_PGPORT:-54340}"
 REDIS_PORT="${CLUSTER_REDIS_PORT:-63791}"
+SMTP_PORT="${CLUSTER_SMTP_PORT:-2601}"
 BASE_URL="http://127.0.0.1:$LB_PORT"
 NODE="${NODE:-node}"
 # Service processes get this long to finish their requests and jobs (the server's own grace is 30 s).
@@ -86,6 +92,15 @@ spawn() { # name env-file cmd…
 # dist/ may hold a stale one).
 worker_kind() { [ -f "$ROOT/src/worker.ts" ] && [ -f "$ROOT/dist/worker.js" ] && echo worker || echo server; }
 
+# POST /inbound/mail's Bearer secret (D40): another random value, kept like the key.
+inbound_secret() {
+  local f="$DIR/inbound-secret"
+  if [ ! -s "$f" ]; then
+    (umask 077 && "$NODE" -e 'process.stdout.write(require("crypto").randomBytes(24).toString("hex"))' >"$f")
+  fi
+  cat "$f"
+}
+
 secret_key() {
   local f="$DIR/secret-key"
   if [ ! -s "$f" ]; then
@@ -110,6 +125,7 @@ S3_REGION=us-east-1
 AWS_ACCESS_KEY_ID=S3RVER
 AWS_SECRET_ACCESS_KEY=S3RVER
 SECRET_KEY=$(secret_key)
+INBOUND_MAIL_SECRET=$(inbound_secret)
 DATA_DIR=$DIR/data
 PUBLIC_BASE_URL=$BASE_URL
 TRUST_PROXY=loopback
@@ -152,7 +168,7 @@ start() {
     running_pid "$name" dist/server.js >/dev/null && continue
     port_open "$port" && die "port $port is taken by another program (set CLUSTER_API_PORT)"
     log "$name on $port…"
-    printf 'PORT=%s\nJOB_CONCURRENCY=0\nMETRICS_PORT=%s\n' "$port" $((9400 + i)) >"$DIR/$name.env"
+    printf 'PORT=%s\nJOB_CONCURRENCY=0\nMETRICS_PORT=%s\nINBOUND_SMTP_PORT=%s\n' "$port" $((9400 + i)) $((SMTP_PORT + i - 1)) >"$DIR/$name.env"
     cat "$DIR/cluster.env" >>"$DIR/$name.env"
     chmod 600 "$DIR/$name.env"
     spawn "$name" "$DIR/$name.env" "$NODE" --enable-source-maps --max-semi-space-size=4 --initial-old-space-size=64 dist/server.js
@@ -196,6 +212,7 @@ start() {
 
 Dealer Inventory cluster is up (state in $DIR):
   API (balancer)  $BASE_URL   → $upstreams
+  inbound SMTP    127.0.0.1:$SMTP_PORT… (one port per API process; D40)
   worker          dist/$(worker_kind).js$([ "$(worker_kind)" = server ] && echo " (a server process on 127.0.0.1:$WORKER_PORT, JOB_CONCURRENCY=8)")
   PostgreSQL      postgres://postgres@127.0.0.1:$PG_PORT/postgres
   Redis           redis://127.0.0.1:$REDIS_PORT

@@ -81,6 +81,19 @@ const CAPTIONS = {
   'leads-phone': 'Leads inbox on a phone',
   conversation: 'A conversation: the buyer’s details, messages, replies and stage',
   'conversation-phone': 'A conversation on a phone',
+  'conversation-mail-es-phone':
+    'A conversation where the buyer answered by e-mail twice, by SMTP and through the inbound hook: quoted history cut, unread (D40; phone, Spanish)',
+  'conversation-mail-pt-phone': 'The same in Portuguese (D40)',
+  'mail-confirmation-es-phone':
+    'The confirmation a buyer gets after writing with an e-mail, as their mail program shows it: the car, what they wrote, the dealership’s phone, WhatsApp and address (D40; phone, Spanish)',
+  'mail-confirmation-pt-phone': 'The confirmation in Portuguese (D40)',
+  'mail-reply-es-phone':
+    'A salesperson’s reply as the buyer reads it: signed with the salesperson’s name, the dealership’s phone and WhatsApp, in the pages’ “vos” (issue 37 §6; Spanish)',
+  'mail-reply-pt-phone': 'The reply in Portuguese (issue 37 §6)',
+  'thanks-email-es-phone': 'Thank-you page to a buyer who gave an e-mail: a copy was sent (P206; phone, Spanish)',
+  'thanks-email-pt-phone': 'The same in Portuguese (P206)',
+  'thanks-phone-es-phone': 'Thank-you page to a buyer who left only a phone: a call or WhatsApp, with the dealership’s WhatsApp button (P206; Spanish)',
+  'thanks-phone-pt-phone': 'The same in Portuguese (P206)',
   'not-found': 'Another dealership’s page: 404',
   'car-edit-replace-es-phone': 'A car’s edit page: a failed photo replaced by a file in its place (D33, P135; phone, Spanish)',
   'car-edit-replace-pt-desktop': 'A failed photo replaced in its place (D33, P135; Portuguese)',

@@ -26,6 +26,7 @@ import { feedReportRoutes } from './modules/feeds/report-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyResolver } from './modules/keys/resolver.js';
 import { leadRoutes } from './modules/leads/routes.js';
+import { inboundMailRoutes } from './modules/leads/inbound-routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { listingRoutes } from './modules/listings/routes.js';
 import type { OnContact } from './modules/listings/contact.js';
@@ -149,6 +150,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       sitemapPageSize: opts.sitemapPageSize,
     },
   });
+  // Buyers' answers by e-mail, from a mail provider's hook or the operator's relay (D40).
+  await app.register(inboundMailRoutes, { deps: { ...services, inboundMailSecret: config.inboundMailSecret } });
   await app.register(feedPushRoutes, { prefix: '/v1', deps: services, limiter: services.limiter, perMinute: config.feedPushPerMinute });
   // The dealer panel: its own sessions, forms and pages (D27).
   await app.register(panelRoutes, { prefix: '/panel', deps: services });

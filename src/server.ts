@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { SERVED_BASE_URL_FILE } from './core/config.js';
 import { assertProductionPasswordCost } from './modules/users/password.js';
 import { startMetricsServer, type MetricsServer } from './core/metrics/server.js';
+import { startInboundSmtp, type InboundSmtp } from './modules/leads/inbound-smtp.js';
 import { exitOnStartFailure, loadConfigOrExit, processLogs, stopOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
@@ -14,12 +15,23 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, logStream: processLogs });
   app.services.jobs.start();
   let metricsServer: MetricsServer | undefined;
-  stopOnSignals(app, config.shutdownDelayMs, async () => metricsServer?.close());
+  let inboundSmtp: InboundSmtp | undefined;
+  stopOnSignals(app, config.shutdownDelayMs, async () => {
+    await Promise.all([metricsServer?.close(), inboundSmtp?.close()]);
+  });
   await app.listen({ port: config.port, host: config.host });
   // The operator's command line prints links to this address (config.ts, P162).
   fs.writeFileSync(path.join(config.dataDir, SERVED_BASE_URL_FILE), `${config.publicBaseUrl}\n`);
   if (config.metricsPort !== undefined) metricsServer = await startMetricsServer(app.services.metrics, config.host, config.metricsPort, config.metricsToken);
-  app.log.info({ url: config.publicBaseUrl, store: config.databaseUrl.split(':')[0] }, 'dealer inventory ready');
+  // D40, P201: this process, not a worker-only one, takes buyers' answers by SMTP.
+  if (config.inboundSmtpPort !== undefined)
+    inboundSmtp = await startInboundSmtp(app.services, {
+      host: config.host,
+      port: config.inboundSmtpPort,
+      domain: config.mailReplyDomain,
+      log: app.log.child({ component: 'inbound-smtp' }),
+    });
+  app.log.info({ url: config.publicBaseUrl, store: config.databaseUrl.split(':')[0], inbound_smtp: inboundSmtp?.port }, 'dealer inventory ready');
 }
 
 main().catch(exitOnStartFailure);

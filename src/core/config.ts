@@ -102,6 +102,15 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string } | undefined;
   /** VAPID_SUBJECT: how a push service reaches the operator (`mailto:` or `https:`); default MAIL_FROM's address. */
   vapidSubject: string;
+  /**
+   * D40: the domain of the leads' reply addresses `reply+<token>@<domain>` (MAIL_REPLY_DOMAIN,
+   * default the host of PUBLIC_BASE_URL), lower-cased.
+   */
+  mailReplyDomain: string;
+  /** D40: INBOUND_SMTP_PORT, where the server process (not a worker) takes replies by SMTP on HOST (P201); undefined: no listener. */
+  inboundSmtpPort: number | undefined;
+  /** D40: INBOUND_MAIL_SECRET, the Bearer token of POST /inbound/mail; undefined: that route answers 401. */
+  inboundMailSecret: string | undefined;
 }
 
 export type PhotoStorageConfig =
@@ -320,6 +329,32 @@ function metricsToken(env: Env): string | undefined {
   return raw;
 }
 
+/** MAIL_REPLY_DOMAIN (D40): a host name, lower-cased; default the host of PUBLIC_BASE_URL. */
+function mailReplyDomain(env: Env, publicBaseUrl: string): string {
+  const raw = (read(env, 'MAIL_REPLY_DOMAIN') ?? new URL(publicBaseUrl).hostname).toLowerCase();
+  if (!/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/.test(raw)) {
+    throw new ConfigError('MAIL_REPLY_DOMAIN', `must be a domain name such as cars.example.com (got "${raw}")`);
+  }
+  return raw;
+}
+
+function inboundSmtpPort(env: Env, port: number, metrics: number | undefined): number | undefined {
+  if (read(env, 'INBOUND_SMTP_PORT') === undefined) return undefined;
+  const value = int(env, 'INBOUND_SMTP_PORT', 0, 0, 65535);
+  if (value !== 0 && (value === port || value === metrics)) throw new ConfigError('INBOUND_SMTP_PORT', `must differ from PORT and METRICS_PORT (got ${value})`);
+  return value;
+}
+
+/** INBOUND_MAIL_SECRET: at least 16 printable characters without spaces (compared as sent in a header). */
+function inboundMailSecret(env: Env): string | undefined {
+  const raw = read(env, 'INBOUND_MAIL_SECRET');
+  if (raw === undefined) return undefined;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) {
+    throw new ConfigError('INBOUND_MAIL_SECRET', 'must be 16 to 256 printable characters without spaces (e.g. `openssl rand -hex 32`)');
+  }
+  return raw;
+}
+
 /** PHOTO_STORAGE: unset or `local`, or `s3://bucket[/prefix]` with S3_ENDPOINT, S3_REGION and the AWS_* credentials (P33, P34). */
 function photoStorage(env: Env): PhotoStorageConfig {
   const raw = read(env, 'PHOTO_STORAGE');
@@ -463,5 +498,8 @@ export function loadConfig(env: Env = process.env, opts: { servedBaseUrl?: boole
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 64, 0, 100_000),
     vapid: vapidKeys(env),
     vapidSubject: vapidSubject(env, mailFrom(env, `Dealer Inventory <no-reply@${new URL(publicBaseUrl).hostname}>`)),
+    mailReplyDomain: mailReplyDomain(env, publicBaseUrl),
+    inboundSmtpPort: inboundSmtpPort(env, port, metricsPort(env, port)),
+    inboundMailSecret: inboundMailSecret(env),
   };
 }

@@ -243,7 +243,7 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
         await page.locator('#f-name').fill(lang === 'es' ? 'Lucía Fernández' : 'João Pereira');
         await page.locator('#f-email').fill(`buyer-${lang}-${width}@example.com`);
         await page.locator('#f-message').fill(lang === 'es' ? '¿Sigue disponible? ¿Se puede ver el sábado?' : 'Ainda está disponível? Posso ver no sábado?');
-        await Promise.all([page.waitForURL(/\/thanks$/), page.locator('form[action$="/inquiries"] button[type=submit]').click()]);
+        await Promise.all([page.waitForURL(/\/thanks(\?sent=\w+)?$/), page.locator('form[action$="/inquiries"] button[type=submit]').click()]);
         await page.waitForLoadState('networkidle');
         assert.equal(await horizontalOverflow(page), 0, `thanks ${width}: no sideways scrolling`);
         const thanks = await page.locator('body').innerText();

@@ -114,7 +114,7 @@ describe('the catalogue of words (D31)', () => {
 
   test('every word of the service is in the catalogue: no other file holds texts in en, es and pt', () => {
     // Left for after the merge of the parallel work on these files (issue 36 §1): remove each as it moves.
-    const pending = new Set(['src/modules/users/texts.ts', 'src/modules/users/panel-texts.ts', 'src/modules/users/mails.ts', 'src/modules/leads/mails.ts']);
+    const pending = new Set(['src/modules/users/texts.ts', 'src/modules/users/panel-texts.ts', 'src/modules/users/mails.ts']);
     // An object of the three languages whose values are sentences, objects or functions; or a table per language.
     const holdsWords = (src: string) =>
       LANGS.every((lang) => new RegExp(`\\b${lang}: *(?:[{(]|(['"\`])[^'"\`\n]* )`).test(src)) || /\bconst (?:en|es|pt)\b/.test(src);

@@ -121,7 +121,7 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       website: '',
     });
     assert.equal(res.statusCode, 303);
-    assert.equal(res.headers.location, `${car.url}/thanks`);
+    assert.equal(res.headers.location, `${car.url}/thanks?sent=email`);
     assert.equal(res.body, '');
     const thanks = await send({ url: pathOf(String(res.headers.location)) });
     assert.equal(thanks.statusCode, 200);
@@ -561,7 +561,8 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     assert.equal(sent.status, 303);
     const reply = await t.store.db.selectFrom('mails').selectAll().where('kind', '=', 'lead_reply').executeTakeFirstOrThrow();
     assert.equal(reply.to_address, BUYER.email);
-    assert.equal(reply.reply_to, notified.email);
+    // D40: Reply-To the lead's own address, so the buyer's answer comes back to the conversation.
+    assert.match(reply.reply_to!, /^reply\+[a-z2-7]{26}@cars\.example\.com$/);
     assert.equal(reply.subject, 'Autos del Sur – 2019 Toyota Corolla XEi');
     await t.app.services.jobs.runDue();
     assert.equal((await t.store.db.selectFrom('mails').select('status').where('id', '=', reply.id).executeTakeFirstOrThrow()).status, 'sent');

@@ -9,6 +9,7 @@ import { insertWebhook } from '../../src/modules/webhooks/repository.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { csv, csvCar, feedFor, pushCsv } from '../feeds/support.js';
+import { hostileMails } from '../support/inbound-mail.js';
 
 const NUMBERS = ['99999999999999999999', '9007199254740992', '9007199254740991', '-1', '0', '1e3', '0x10', 'NaN', 'Infinity', '1.5', '', '%20', '%00', '+1'];
 const DATES = ['9999-12-31T23:59:59Z', '0000-01-01T00:00:00Z', '2026-02-30T25:61:00Z', '99999999999999999999', '%00'];
@@ -27,6 +28,9 @@ const DAYS = [
   '2026-02-30',
   '%00',
 ];
+
+/** D40: POST /inbound/mail's secret in this app. */
+const INBOUND_SECRET = 'sweep-inbound-secret-0123456789';
 
 /** Words of English sentences that no Spanish one has. */
 const ENGLISH = /\b(must|required|should|the|allowed|not valid|is not|equal to)\b/i;
@@ -60,7 +64,7 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
 
   before(async () => {
     // Unlimited: past 120 calls a minute (D23) every answer would be a 429 and prove nothing.
-    t = await makeApp({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+    t = await makeApp({ env: { RATE_LIMIT_PER_MINUTE: '1000000', INBOUND_MAIL_SECRET: INBOUND_SECRET } });
     const seeded = await seedDealer(t);
     key = seeded.key;
     const feed = await feedFor(t, seeded.slug);
@@ -126,6 +130,8 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
         ].filter((p) => path.includes(`{${p.name}}`)) as Param[],
       });
     }
+    // D40: the inbound mail hook, outside the document too (an API key is no secret of it: 401).
+    operations.push({ method: 'POST', path: '/inbound/mail', params: [] });
     assert.ok(operations.length >= 20, `${operations.length} operations`);
 
     // The statistics' from/to (D34) get days, not just text: `to=9999-12-31` was a 500 (P156).
@@ -181,5 +187,22 @@ describe(`absurd parameters on every route (${STORE_NAME})`, () => {
     // A 429 proves nothing about the parameters it was sent.
     assert.deepEqual(limited, []);
     assert.ok(compared > 150, `${compared} errors compared`);
+  });
+  test('hostile MIME to POST /inbound/mail (D40): every message answered in time, 2xx or 4xx in the Error shape, never a 5xx', async () => {
+    for (const [name, raw] of hostileMails('reply+aaaaaaaaaaaaaaaaaaaaaaaaaa@localhost')) {
+      const started = performance.now();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/inbound/mail',
+        headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${INBOUND_SECRET}`, 'accept-language': 'es' },
+        payload: raw,
+      });
+      const ms = performance.now() - started;
+      assert.ok(res.statusCode < 500, `${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 400) assert.deepEqual(Object.keys(res.json()), ['error'], name);
+      assert.ok(ms < 15_000, `${name}: ${Math.round(ms)} ms`);
+    }
+    // Still serving.
+    assert.equal((await t.app.inject({ url: '/health' })).statusCode, 200);
   });
 });

@@ -38,6 +38,7 @@ const LANDED: Record<string, string> = {
   '2026-11-28-005-stats-dealer-daily': 'b0df42a5d87bad5b',
   '2026-11-29-160-invites-elsewhere': 'eda20f1d3f67f1a5',
   '2026-11-29-215-push-subscriptions': 'a06683ce3e52e22f',
+  '2026-11-29-201-lead-reply-mail': 'e0f6b63d8772e217',
 };
 
 describe('migrations', () => {

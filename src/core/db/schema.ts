@@ -328,6 +328,20 @@ interface LeadMessagesTable {
   stage: ColumnType<LeadStage | null, LeadStage | null | undefined, LeadStage | null>;
 }
 
+/** D40: a lead's reply address token (P201). */
+interface LeadReplyTokensTable {
+  token: string;
+  lead_id: number;
+  created_at: number;
+}
+
+/** D40: a buyer's e-mail reply already added to a lead, by the SHA-256 of its Message-ID (P202). */
+interface LeadInboundMailsTable {
+  lead_id: number;
+  message_key: string;
+  received_at: number;
+}
+
 export type UserRole = 'owner' | 'staff';
 /** A user's chosen language: the catalogue's (D31). */
 export type PanelLang = Lang;
@@ -474,6 +488,8 @@ export interface DB {
   leads: LeadsTable;
   lead_contacts: LeadContactsTable;
   lead_messages: LeadMessagesTable;
+  lead_reply_tokens: LeadReplyTokensTable;
+  lead_inbound_mails: LeadInboundMailsTable;
   users: UsersTable;
   user_sessions: UserSessionsTable;
   user_tokens: UserTokensTable;

@@ -2,7 +2,7 @@
 // buyer's contact details (lead_contacts) are read here to match a later message, and by the
 // dealer panel's conversation page (D29), which is the only place that shows them.
 import { sql, type Kysely } from 'kysely';
-import type { DB, LeadContactRow, LeadMessageAuthor, LeadMessageRow, LeadRow, LeadStage, SavedReplyRow, VehicleRow } from '../../core/db/schema.js';
+import type { DB, DealerRow, LeadContactRow, LeadMessageAuthor, LeadMessageRow, LeadRow, LeadStage, SavedReplyRow, VehicleRow } from '../../core/db/schema.js';
 
 /**
  * A dealership's leads, newest first (created after `since`, in `stage`, when given), after the
@@ -308,6 +308,62 @@ export async function findDealer(db: Kysely<DB>, dealerId: number): Promise<{ na
   return { name: d.name, markets: JSON.parse(d.markets) as string[] };
 }
 
+// Replies by e-mail (D40, P201, P202)
+
+export function findLead(db: Kysely<DB>, id: number): Promise<LeadRow | undefined> {
+  return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The lead's reply token, if one was made. */
+export async function replyTokenOf(db: Kysely<DB>, leadId: number): Promise<string | undefined> {
+  return (await db.selectFrom('lead_reply_tokens').select('token').where('lead_id', '=', leadId).executeTakeFirst())?.token;
+}
+
+/** Keeps a new token for a lead that had none; the lead's existing one when two writers raced. */
+export async function insertReplyToken(trx: Kysely<DB>, leadId: number, token: string, now: number): Promise<string> {
+  await trx
+    .insertInto('lead_reply_tokens')
+    .values({ token, lead_id: leadId, created_at: now })
+    .onConflict((oc) => oc.column('lead_id').doNothing())
+    .execute();
+  return (await replyTokenOf(trx, leadId)) ?? token;
+}
+
+/** The lead a reply token is bound to, with whether its dealership is a sandbox. */
+export function leadByReplyToken(db: Kysely<DB>, token: string): Promise<(LeadRow & { sandbox_of: number | null }) | undefined> {
+  return db
+    .selectFrom('lead_reply_tokens')
+    .innerJoin('leads', 'leads.id', 'lead_reply_tokens.lead_id')
+    .innerJoin('dealers', 'dealers.id', 'leads.dealer_id')
+    .selectAll('leads')
+    .select('dealers.sandbox_of')
+    .where('lead_reply_tokens.token', '=', token)
+    .executeTakeFirst();
+}
+
+/** Remembers a reply's Message-ID key for the lead; false when it was already there (a duplicate). */
+export async function rememberInboundMail(trx: Kysely<DB>, leadId: number, messageKey: string, now: number): Promise<boolean> {
+  const row = await trx
+    .insertInto('lead_inbound_mails')
+    .values({ lead_id: leadId, message_key: messageKey, received_at: now })
+    .onConflict((oc) => oc.columns(['lead_id', 'message_key']).doNothing())
+    .returning('lead_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What a buyer's mail says of the dealership (D40's confirmation): its name, numbers, address, and whether it is a sandbox. */
+export function findDealerCard(
+  db: Kysely<DB>,
+  dealerId: number,
+): Promise<Pick<DealerRow, 'name' | 'slug' | 'phone' | 'whatsapp' | 'address' | 'city' | 'sandbox_of' | 'markets'>> {
+  return db
+    .selectFrom('dealers')
+    .select(['name', 'slug', 'phone', 'whatsapp', 'address', 'city', 'sandbox_of', 'markets'])
+    .where('id', '=', dealerId)
+    .executeTakeFirstOrThrow();
+}
+
 // Retention
 
 /** Leads whose conversation has been idle since before `cutoff` and whose buyer is not yet erased. */
@@ -344,13 +400,13 @@ export async function eraseContact(trx: Kysely<DB>, leadId: number, now: number)
     .execute();
 }
 
-/** The replies' outbox rows still name the buyer's address after they were sent: erased too. */
+/** The replies' and confirmations' (D40) outbox rows still name the buyer's address after they were sent: erased too. */
 export async function eraseReplyAddresses(trx: Kysely<DB>, dealerId: number, email: string): Promise<void> {
   await trx
     .updateTable('mails')
     .set({ to_address: '(erased)', text_body: null, html_body: null })
     .where('dealer_id', '=', dealerId)
-    .where('kind', '=', 'lead_reply')
+    .where('kind', 'in', ['lead_reply', 'lead_confirmation'])
     .where('to_address', '=', email)
     .execute();
 }

@@ -8,15 +8,18 @@
 // have notices on, in the same transaction. A dealer's reply is e-mailed to the buyer (when an
 // e-mail was given; else it is kept as a note) and committed with its mail; the stage is set
 // in the panel or by PATCH /leads/{id}, each change kept in the conversation with who made it.
+// D40: every mail to the buyer (a reply, the confirmation of an inquiry) is Reply-To the lead's
+// own address, and what the buyer answers there comes back as their message (inbound.ts).
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
+import type { Config } from '../../core/config.js';
 import { lockVehicleLeads } from '../../core/db/locks.js';
 import type { DB, LeadContactRow, LeadMessageRow, LeadRow, LeadStage } from '../../core/db/schema.js';
 import { type Store } from '../../core/db/store.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError, inputError } from '../../core/errors.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../../core/http/keyset-cursor.js';
-import { msg } from '../../core/i18n/index.js';
+import { msg, textsOf, type Lang } from '../../core/i18n/index.js';
 import { queueMail } from '../../core/mail/outbox.js';
 import { forbiddenControl } from '../../core/text.js';
 import { languageOf } from '../markets/markets.js';
@@ -24,12 +27,16 @@ import { leadNoticeRecipients } from '../users/service.js';
 import { notifyBuyerMessage } from '../push/service.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { listingUrl, vehicleLabel } from '../vehicles/serialize.js';
+import { shownUrls } from '../vehicles/photos/state.js';
+import { displayPhone } from '../markets/phone.js';
 import { recordEvents } from '../events/record.js';
 import { countInquiry } from '../stats/service.js';
 import { marketFormat } from '../markets/format.js';
 import { emailKey, phoneKey } from './contact-key.js';
 import type { Inquiry } from './inquiry.js';
-import { leadNoticeMail, leadReplyMail } from './mails.js';
+import { leadConfirmationMail, leadNoticeMail, leadReplyMail, type CarFacts, type DealerCard } from './mails.js';
+import type { InboundMail } from './inbound.js';
+import { newReplyToken, replyAddress, replyTokenIn } from './reply-address.js';
 import { messagePreview } from './preview.js';
 import * as repo from './repository.js';
 import { LEAD_STAGES, type Lead, type LeadCreatedData } from './schemas.js';
@@ -39,6 +46,8 @@ export interface LeadDeps {
   store: Store;
   clock: Clock;
   publicBaseUrl: string;
+  /** MAIL_REPLY_DOMAIN (D40); without it (a test's own deps), the host of publicBaseUrl, as its default is. */
+  config?: Pick<Config, 'mailReplyDomain'>;
 }
 
 /** The car an inquiry is about. */
@@ -51,6 +60,8 @@ export interface InquiryCar {
   /** Its market: the country a phone number typed in the message is read in (P66). */
   market: string;
 }
+
+const LEAD_MAIL_TEXTS = textsOf('leadMail.');
 
 const carGone = () => new ApiError('invalid_request', msg('car_gone'));
 export const carNotFound = () => new ApiError('not_found', msg('listing_not_found'));
@@ -80,9 +91,8 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
     if (existing !== undefined) {
       // Hidden also: the name and details the buyer gave before ("Zeb" now, "Zebulon Q." then).
       const preview = messagePreview(inquiry.message, [inquiry, existing], car.market);
-      const lead = await repo.addLeadMessage(trx, existing.lead_id, preview, now);
-      await repo.insertMessage(trx, existing.lead_id, { author: 'buyer', body: inquiry.message }, now);
-      await notifyUsers(deps, trx, lead, 'new_message', preview);
+      const lead = await addBuyerMessage(deps, trx, existing.lead_id, { body: inquiry.message, preview, via: 'inquiry' }, now);
+      await confirmInquiry(deps, trx, lead, inquiry);
       return { created: false, lead: toLead(lead, deps.publicBaseUrl) };
     }
     const preview = messagePreview(inquiry.message, [inquiry], car.market);
@@ -95,17 +105,42 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
       now,
     });
     await repo.insertContact(trx, { lead_id: row.id, vehicle_id: car.id, name: inquiry.name, ...contact });
-    await repo.insertMessage(trx, row.id, { author: 'buyer', body: inquiry.message }, now);
     const data: LeadCreatedData = { lead: toLead(row, deps.publicBaseUrl) };
     await recordEvents(trx, clock, car.dealer_id, [{ type: 'lead.created', data }]);
-    await notifyUsers(deps, trx, row, 'new_lead', preview);
+    await addBuyerMessage(deps, trx, row, { body: inquiry.message, preview, via: 'inquiry' }, now);
+    await confirmInquiry(deps, trx, row, inquiry);
     return { created: true, lead: data.lead };
   });
 }
 
+/** What a buyer wrote, for addBuyerMessage: the text as stored, its masked preview (D18), and the way it came. */
+export interface BuyerMessage {
+  body: string;
+  /** The text with the buyer's contact details masked (preview.ts): the API, webhooks and notices show only this. */
+  preview: string;
+  /** inquiry: the car page's form or POST …/inquiries; mail: an answer to the lead's reply address (D40). */
+  via: 'inquiry' | 'mail';
+}
+
+/**
+ * Every message of a buyer is stored here, in the caller's transaction: a new lead's first (pass
+ * the lead row just inserted, which counts it already), a later one by the form, an e-mail
+ * answer (D40). A later one is counted (messages, last_message), makes the lead unread and
+ * waiting; then the buyer's entry, and the notice to each user who has notices on, commit with
+ * it. One place, so whatever follows a buyer's message (a notice, a push) follows every one.
+ */
+export async function addBuyerMessage(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow | number, m: BuyerMessage, now = deps.clock.now()): Promise<LeadRow> {
+  const first = typeof lead !== 'number';
+  const row = first ? lead : await repo.addLeadMessage(trx, lead, m.preview, now);
+  await repo.insertMessage(trx, row.id, { author: 'buyer', body: m.body }, now);
+  await notifyUsers(deps, trx, row, first ? 'new_lead' : m.via === 'mail' ? 'new_mail' : 'new_message', m.preview);
+  return row;
+}
+
 /** Queues a notice to each user of the dealership who has them on (with the inquiry: same transaction). */
-async function notifyUsers(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow, kind: 'new_lead' | 'new_message', preview: string): Promise<void> {
-  // The browsers the dealership's users turned notifications on in (issue 37 §5, P216).
+async function notifyUsers(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow, kind: 'new_lead' | 'new_message' | 'new_mail', preview: string): Promise<void> {
+  // The browsers the dealership's users turned notifications on in (issue 37 §5, P216): every
+  // buyer message (a form's or an e-mail answer, D40) comes through here.
   await notifyBuyerMessage(trx, deps.clock, { dealerId: lead.dealer_id, leadId: lead.id });
   const dealer = await repo.findDealer(trx, lead.dealer_id);
   const recipients = await leadNoticeRecipients(trx, lead.dealer_id, dealer.markets);
@@ -216,7 +251,7 @@ export async function panelLeadDealer(db: Kysely<DB>, liveId: number, leadId: nu
 
 /**
  * A dealer's reply in the panel: e-mailed to the buyer when they gave an e-mail (Reply-To the
- * user, so an answer by e-mail reaches a person), else kept as a note. The entry, the mail and
+ * lead's reply address, so an answer by e-mail comes back into the conversation, D40), else kept as a note. The entry, the mail and
  * a `new` lead's move to `contacted` commit together. A sandbox lead's buyer is made up
  * (POST /sandbox/leads, an example.com address): what is written there is kept as a note (P161).
  */
@@ -244,24 +279,131 @@ export async function replyToLead(
     await repo.insertMessage(trx, lead.id, { author: email ? 'dealer' : 'note', body, userId: actor.userId, authorName: actor.name }, now);
     await repo.touchActivity(trx, lead.id, now);
     if (!email) return { mailed: false };
-    const [dealer, car] = await Promise.all([repo.findDealer(trx, lead.dealer_id), repo.findCar(trx, lead.vehicle_id)]);
-    const market = car?.market ?? dealer.markets[0] ?? 'us';
+    const about = await buyerMailFacts(deps, trx, lead);
     await queueMail(
       trx,
       deps.clock,
-      leadReplyMail(languageOf(market), {
+      leadReplyMail(about.lang, {
         dealerId: lead.dealer_id,
-        dealerName: dealer.name,
+        dealer: about.dealer,
         buyerEmail: email,
-        replyTo: user.email,
-        car: car ? vehicleLabel(car) : lead.external_id,
-        price: car ? marketFormat(market).price(car.price_cents, car.currency) : '',
-        carUrl: listingUrl(deps.publicBaseUrl, lead.listing_id),
+        replyTo: about.replyTo,
+        salesperson: actor.name,
+        car: about.car,
         reply: body,
       }),
     );
     if (lead.stage === 'new') await moveStage(trx, lead.id, 'contacted', actor, now);
     return { mailed: true };
+  });
+}
+
+// Mail to the buyer (D40)
+
+/** The lead's reply address, its token made now if the lead has none yet (in the mail's transaction). */
+async function replyAddressOf(deps: LeadDeps, trx: Kysely<DB>, leadId: number): Promise<string> {
+  const token = (await repo.replyTokenOf(trx, leadId)) ?? (await repo.insertReplyToken(trx, leadId, newReplyToken(), deps.clock.now()));
+  return replyAddress(token, replyDomainOf(deps));
+}
+
+const replyDomainOf = (deps: LeadDeps): string => deps.config?.mailReplyDomain ?? new URL(deps.publicBaseUrl).hostname.toLowerCase();
+
+/** What every mail to a lead's buyer says: the market's language, the car, the dealership, the reply address. */
+async function buyerMailFacts(
+  deps: LeadDeps,
+  trx: Kysely<DB>,
+  lead: LeadRow,
+): Promise<{ lang: Lang; dealer: DealerCard; car: CarFacts; replyTo: string; sandbox: boolean }> {
+  const [d, car] = await Promise.all([repo.findDealerCard(trx, lead.dealer_id), repo.findCar(trx, lead.vehicle_id)]);
+  const market = car?.market ?? (JSON.parse(d.markets) as string[])[0] ?? 'us';
+  const url = listingUrl(deps.publicBaseUrl, lead.listing_id);
+  return {
+    lang: languageOf(market),
+    dealer: {
+      name: d.name,
+      phone: d.phone ? displayPhone(d.phone, market) : '',
+      whatsapp: d.whatsapp ? displayPhone(d.whatsapp, market) : '',
+      phoneUrl: `${url}/contact/phone`,
+      whatsappUrl: `${url}/contact/whatsapp`,
+      address: [d.address, d.city && !d.address?.includes(d.city) ? d.city : null].filter(Boolean).join(', '),
+    },
+    car: {
+      title: car ? vehicleLabel(car) : lead.external_id,
+      price: car ? marketFormat(market).price(car.price_cents, car.currency) : '',
+      url,
+      photo: car ? shownUrls(deps.publicBaseUrl, car.shown_photos)[0] : undefined,
+    },
+    replyTo: await replyAddressOf(deps, trx, lead.id),
+    sandbox: d.sandbox_of !== null,
+  };
+}
+
+/**
+ * D40: a buyer who gave an e-mail gets a copy of what they wrote, with the dealership's phone,
+ * WhatsApp and address, Reply-To the lead's address: in the inquiry's transaction. Not for a
+ * sandbox's made-up buyers (P161).
+ */
+async function confirmInquiry(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow, inquiry: Inquiry): Promise<void> {
+  if (!inquiry.email) return;
+  const about = await buyerMailFacts(deps, trx, lead);
+  if (about.sandbox) return;
+  await queueMail(
+    trx,
+    deps.clock,
+    leadConfirmationMail(about.lang, {
+      dealerId: lead.dealer_id,
+      dealer: about.dealer,
+      buyerName: inquiry.name,
+      buyerEmail: inquiry.email,
+      replyTo: about.replyTo,
+      car: about.car,
+      message: inquiry.message,
+    }),
+  );
+}
+
+/** What became of an e-mail to a reply address (D40): the lead, and whether the buyer's message was added. */
+export interface InboundResult {
+  leadId: number;
+  /** added; duplicate (same Message-ID); automatic (an auto-reply or a bounce); empty (no new words, nothing attached). */
+  outcome: 'added' | 'duplicate' | 'automatic' | 'empty';
+}
+
+const noReplyAddress = () => new ApiError('not_found', msg('inbound_no_address'));
+export const unreadableMail = () => new ApiError('invalid_request', msg('inbound_unreadable'));
+
+/** The lead a message is for (its first recipient that is a live reply address of ours), or 404. */
+export async function inboundLead(deps: LeadDeps, recipients: readonly string[]): Promise<number> {
+  const token = replyTokenIn(recipients, replyDomainOf(deps));
+  const lead = token ? await repo.leadByReplyToken(deps.store.db, token) : undefined;
+  if (!lead) throw noReplyAddress();
+  return lead.id;
+}
+
+/**
+ * A buyer's answer by e-mail (D40), from SMTP or POST /inbound/mail: its new words become the
+ * buyer's message in the lead's conversation (addBuyerMessage: unread, notices), masked in
+ * last_message as every buyer text is (D18). A Message-ID already added, an automatic reply or a
+ * bounce, and a message with nothing new are accepted and not added. Attachments are not kept;
+ * the entry says how many were left out, in the words of the car's market.
+ */
+export async function receiveInboundMail(deps: LeadDeps, mail: InboundMail): Promise<InboundResult> {
+  const leadId = await inboundLead(deps, mail.recipients);
+  if (mail.automatic) return { leadId, outcome: 'automatic' };
+  return writeTransaction(deps.store, async (trx) => {
+    const lead = await repo.findLead(trx, leadId);
+    if (!lead) throw noReplyAddress();
+    await lockVehicleLeads(trx, deps.store.dialect, lead.vehicle_id);
+    const now = deps.clock.now();
+    if (mail.messageKey !== null && !(await repo.rememberInboundMail(trx, leadId, mail.messageKey, now))) return { leadId, outcome: 'duplicate' };
+    const [car, contact] = await Promise.all([repo.findCar(trx, lead.vehicle_id), repo.findContact(trx, leadId)]);
+    const market = car?.market ?? null;
+    const note = mail.attachments > 0 ? LEAD_MAIL_TEXTS[languageOf(market ?? 'us')].attachmentsLeftOut(mail.attachments) : '';
+    const body = [mail.text, note].filter(Boolean).join('\n\n');
+    if (body === '') return { leadId, outcome: 'empty' };
+    const buyer = { name: contact?.name ?? '', email: contact?.email ?? null, phone: contact?.phone ?? null };
+    await addBuyerMessage(deps, trx, leadId, { body, preview: messagePreview(body, [buyer], market), via: 'mail' }, now);
+    return { leadId, outcome: 'added' };
   });
 }
 

@@ -531,16 +531,26 @@ export const notFoundPage = (): string =>
     (l) => l.t.notFoundBody,
   );
 
-/** After an inquiry (P114): what happens next, WhatsApp when the dealership has it, and the way back. */
-export function thanksPage(row: ListingRow, publicBaseUrl: string): string {
+/**
+ * After an inquiry (P114): what happens next, WhatsApp when the dealership has it, and the way
+ * back. `sent` (D40, P206): the buyer gave an e-mail (a copy was sent, answers come there) or a
+ * phone only (the dealership calls or writes on WhatsApp); unknown: both ways.
+ */
+export function thanksPage(row: ListingRow, publicBaseUrl: string, sent?: 'email' | 'phone'): string {
   const l = localeOf(row.market);
   const t = l.t;
   const url = listingUrl(publicBaseUrl, row.listing_id);
+  const steps =
+    sent === 'email'
+      ? [t.thanksNext.received(row.dealer_name), t.thanksMail.copySent(row.dealer_name), t.thanksMail.answersByMail]
+      : sent === 'phone'
+        ? [t.thanksNext.received(row.dealer_name), t.thanksMail.byPhone(row.dealer_name), t.thanksMail.keepPhone]
+        : [t.thanksNext.received(row.dealer_name), t.thanksNext.answer, t.thanksNext.watch];
   const body = html`<h1>${t.thanksTitle}</h1>
 <p>${t.thanksBody(row.dealer_name)}</p>
 <section aria-labelledby="next-title">
 <h2 id="next-title">${t.thanksNextTitle}</h2>
-<ol class="steps">${[t.thanksNext.received(row.dealer_name), t.thanksNext.answer, t.thanksNext.watch].map((step) => html`<li>${step}</li>`)}</ol>
+<ol class="steps">${steps.map((step) => html`<li>${step}</li>`)}</ol>
 </section>
 ${
   row.dealer_whatsapp

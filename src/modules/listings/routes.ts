@@ -217,10 +217,12 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     return reply.code(302).header('location', target.location).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send();
   });
 
-  app.get<{ Params: Params }>('/listings/:listing_id/thanks', { schema: { hide: true } }, async (req, reply) => {
+  app.get<{ Params: Params; Querystring: { sent?: unknown } }>('/listings/:listing_id/thanks', { schema: { hide: true } }, async (req, reply) => {
     const row = await lookup(req.params.listing_id);
     if (!row) return sendPage(reply, notFoundListing());
-    return noStore(reply, 200, thanksPage(row, publicBaseUrl));
+    // D40, P206: what the buyer gave (the form's redirect says it): a copy by e-mail, or a call.
+    const sent = req.query.sent === 'email' || req.query.sent === 'phone' ? req.query.sent : undefined;
+    return noStore(reply, 200, thanksPage(row, publicBaseUrl, sent));
   });
 
   // CORS preflight of a JSON post from another site's page (not counted by the limit).
@@ -311,7 +313,10 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     if (form)
       return reply
         .code(303)
-        .header('location', `${listingUrl(publicBaseUrl, row.listing_id)}/thanks`)
+        .header(
+          'location',
+          `${listingUrl(publicBaseUrl, row.listing_id)}/thanks${checked.kind === 'ok' ? `?sent=${checked.inquiry.email ? 'email' : 'phone'}` : ''}`,
+        )
         .header('cache-control', 'no-store')
         .send();
     return reply.code(201).header('cache-control', 'no-store').send({ result: 'received' });

@@ -11,6 +11,7 @@ import { PANEL_OVERVIEW } from './panel-overview.js';
 import { PANEL_INVENTORY } from './panel-inventory.js';
 import { PUBLIC_PAGES } from './public-pages.js';
 import { PANEL_PUSH } from './panel-push.js';
+import { LEAD_MAILS } from './lead-mails.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -24,6 +25,7 @@ export const PAGE_TABLES = [
   PANEL_INVENTORY,
   PUBLIC_PAGES,
   PANEL_PUSH,
+  LEAD_MAILS,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -38,4 +40,5 @@ export const PAGE_WORDS = {
   ...PANEL_INVENTORY,
   ...PUBLIC_PAGES,
   ...PANEL_PUSH,
+  ...LEAD_MAILS,
 } as const;

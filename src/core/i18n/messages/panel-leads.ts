@@ -106,9 +106,9 @@ export const PANEL_LEADS = {
   'leads.replyLabel': { en: 'Your answer', es: 'Su respuesta', pt: 'Sua resposta' },
   'leads.replyHelp': {
     p: ['email'],
-    en: 'It is e-mailed to {email} with the car’s link; the buyer’s answer comes to your e-mail address.',
-    es: 'Se envía por correo a {email} con el enlace del auto; la respuesta del comprador le llega a su correo.',
-    pt: 'Ela é enviada por e-mail para {email} com o link do carro; a resposta do comprador chega no seu e-mail.',
+    en: 'It is e-mailed to {email} with the car’s link; the buyer’s answer by e-mail comes back here, to this conversation.',
+    es: 'Se envía por correo a {email} con el enlace del auto; la respuesta del comprador por correo vuelve aquí, a esta conversación.',
+    pt: 'Ela é enviada por e-mail para {email} com o link do carro; a resposta do comprador por e-mail volta para esta conversa.',
   },
   'leads.replySend': { en: 'Send reply', es: 'Enviar respuesta', pt: 'Enviar resposta' },
   'leads.noteTitle': { en: 'Note', es: 'Nota', pt: 'Nota' },
