@@ -374,6 +374,8 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
   /** CPU the rest of the machine used during the measured run, % of one CPU (see withOtherCpu). */
   otherCpuPct: number | undefined;
+  /** The server's CPU time (all its threads) per request of the measured run, µs; undefined without its pid. */
+  serverCpuUsPerReq: number | undefined;
 }
 
 /** What each request of a load run sends: GET without a body unless told otherwise. */
@@ -416,7 +418,20 @@ export async function load(
   if (u.hostname !== LOOPBACK && u.hostname !== 'localhost') throw new BenchError(`refusing to load a non-loopback address: ${url}`);
   if (o.warmupS > 0) await cannon(url, headers, o, o.warmupS, req);
   const pids = serverPid === undefined ? [process.pid] : [process.pid, serverPid];
+  const serverTicks = () => {
+    try {
+      return serverPid === undefined ? undefined : processTicks(serverPid);
+    } catch {
+      return undefined;
+    }
+  };
+  const ticksBefore = serverTicks();
   const { result: r, otherCpuPct } = await withOtherCpu(pids, () => cannon(url, headers, o, o.durationS, req));
+  const ticksAfter = serverTicks();
+  // CPU time (1 tick = 10 ms) per answered request: steadier than req/s when other processes
+  // share the machine, since it counts only what the server itself spent.
+  const serverCpuUsPerReq =
+    ticksBefore !== undefined && ticksAfter !== undefined && r.requests.total > 0 ? ((ticksAfter - ticksBefore) * 10_000) / r.requests.total : undefined;
   const statusCodes: Record<string, number> = {};
   for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = s.count ?? 0;
   return {
@@ -432,6 +447,7 @@ export async function load(
     latencyMaxMs: r.latency.max,
     statusCodes,
     otherCpuPct,
+    serverCpuUsPerReq,
   };
 }
 
@@ -463,6 +479,12 @@ export interface Figure {
   target?: Target;
   /** A measure of interference (other processes): high values make the run untrustworthy. */
   noise?: boolean;
+  /**
+   * The least (or most) a figure may be before the run FAILS, in every run, --quick included
+   * (P236): about half its target, far enough from it that a loaded CI machine stays above, near
+   * enough that a regression like issue 41's (0.55 → 0.39 of bare) is caught.
+   */
+  floor?: Target;
   /**
    * The key of the figure this one is measured against (same unit): BENCH_JSON carries its
    * value and the ratio value ÷ baseline beside this figure.
@@ -722,6 +744,36 @@ export async function throughput(ctx: BenchContext, spec: ThroughputSpec): Promi
         ...(spec.target !== undefined && !r.suffix ? { target: { op: '>=' as const, value: spec.target } } : {}),
       },
     );
+  }
+  // The same comparison in server CPU time per request: what each server spent, whatever else
+  // ran on the machine (throughput falls with other load; CPU per request much less).
+  const cpu = (r: (typeof runs)[number]) => median(r.got.map((g) => g.serverCpuUsPerReq ?? NaN));
+  const bareCpu = cpu(runs[2]!);
+  if (Number.isFinite(bareCpu) && bareCpu > 0) {
+    out.push({ key: `${spec.name}_bare_cpu_us`, label: 'bare Fastify GET / server CPU per request', value: bareCpu, unit: 'µs', decimals: 1 });
+    for (const r of runs.slice(0, 2)) {
+      const how = r.suffix ? ', logging off' : ', info logs to a file';
+      const value = cpu(r);
+      out.push(
+        {
+          key: `${spec.name}${r.suffix}_cpu_us`,
+          label: `${spec.label} server CPU per request${how}`,
+          value,
+          unit: 'µs',
+          decimals: 1,
+          baseline: `${spec.name}_bare_cpu_us`,
+        },
+        {
+          key: `${spec.name}${r.suffix}_cpu_ratio_pct`,
+          label: `${spec.label}: bare's CPU per request ÷ its own${how}`,
+          value: (100 * bareCpu) / value,
+          unit: '%',
+          decimals: 1,
+          // The floor CI's quick run enforces (P236): half the throughput target, on the steadier measure.
+          ...(spec.target !== undefined && !r.suffix ? { floor: { op: '>=' as const, value: spec.target / 2 } } : {}),
+        },
+      );
+    }
   }
   const others = runs.flatMap((r) => r.got.map((g) => g.otherCpuPct)).filter((v): v is number => v !== undefined);
   if (others.length) out.push(...noise(spec.name, { otherCpuPct: Math.max(...others) }));

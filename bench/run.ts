@@ -282,7 +282,7 @@ function printTable(figures: Figure[], byKey: Map<string, Figure>): void {
     `${fmt(f)} ${f.unit}`,
     vs(f),
     f.target ? `${f.target.op === '>=' ? '≥' : '≤'} ${f.target.value.toLocaleString('en-US')} ${f.unit}` : '',
-    f.target ? (meets(f.value, f.target) ? 'ok' : 'below target') : '',
+    f.floor && !meets(f.value, f.floor) ? 'BELOW FLOOR' : f.target ? (meets(f.value, f.target) ? 'ok' : 'below target') : '',
   ]);
   const head = ['figure', 'value', 'vs baseline', 'target', 'status'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -393,8 +393,13 @@ async function main(): Promise<number> {
 
   if (figures.length) printTable(figures, byKey);
   const below = figures.filter((f) => f.target && !meets(f.value, f.target)).map((f) => f.key);
+  // A floor is about half a target (P236): below it the code regressed, whatever the machine's load.
+  const belowFloor = figures.filter((f) => f.floor && !meets(f.value, f.floor));
   if (failure) console.error(`bench failed: ${failure instanceof BenchError ? failure.message : (failure.stack ?? failure.message)}\n`);
   else console.log(below.length ? `below target: ${below.join(', ')}` : 'all figures meet their targets');
+  if (belowFloor.length) {
+    console.error(`BELOW FLOOR (the run fails): ${belowFloor.map((f) => `${f.key} ${fmt(f)} ${f.unit} (floor ${f.floor!.op} ${f.floor!.value})`).join(', ')}`);
+  }
   const noisy = figures.filter((f) => f.noise && f.value > NOISE_LIMIT_PCT).map((f) => f.key);
   if (noisy.length) {
     console.log(
@@ -422,10 +427,12 @@ async function main(): Promise<number> {
           ? { baseline: base.key, baseline_label: base.label, baseline_value: round(base, base.value), ratio: Number((f.value / base.value).toFixed(3)) }
           : {}),
         ...(f.target ? { target: `${f.target.op} ${f.target.value}`, ok: meets(f.value, f.target) } : {}),
+        ...(f.floor ? { floor: `${f.floor.op} ${f.floor.value}`, above_floor: meets(f.value, f.floor) } : {}),
         ...(f.noise ? { noise: true } : {}),
       };
     }),
     below_target: below,
+    below_floor: belowFloor.map((f) => f.key),
     noisy,
     meta: {
       node: process.version,
@@ -441,7 +448,7 @@ async function main(): Promise<number> {
   if (process.env.BENCH_SAVE) fs.writeFileSync(process.env.BENCH_SAVE, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`BENCH_JSON ${JSON.stringify(json)}`);
 
-  if (failure) return 1;
+  if (failure || belowFloor.length) return 1;
   if (below.length && process.env.BENCH_STRICT === '1') return 1;
   return 0;
 }
