@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { aCar } from '../test/support/cars.js';
 import type { BaselineDb } from './baseline-db.js';
 import { BenchError } from './errors.js';
@@ -484,7 +485,10 @@ export interface Figure {
    * (P236): about half its target, far enough from it that a loaded CI machine stays above, near
    * enough that a regression like issue 41's (0.55 → 0.39 of bare) is caught.
    */
-  floor?: Target;
+  floor?: Target & {
+    /** The value judged against the floor when not the figure's own (e.g. the better of two same-run measures). */
+    judged?: number;
+  };
   /**
    * The key of the figure this one is measured against (same unit): BENCH_JSON carries its
    * value and the ratio value ÷ baseline beside this figure.
@@ -769,11 +773,17 @@ export async function throughput(ctx: BenchContext, spec: ThroughputSpec): Promi
           value: (100 * bareCpu) / value,
           unit: '%',
           decimals: 1,
-          // The floor CI's quick run enforces (P236): half the throughput target, on the steadier measure.
-          ...(spec.target !== undefined && !r.suffix ? { floor: { op: '>=' as const, value: spec.target / 2 } } : {}),
         },
       );
     }
+  }
+  // The floor every run enforces (P236): half the target, judged on the better of the two
+  // same-run ratios (throughput, CPU per request), so other load on a CI machine, which lowers
+  // one or the other, does not fail the run, while a regression, which lowers both, does.
+  const judged = out.find((f) => f.key === `${spec.name}_ratio_pct`);
+  if (judged?.target) {
+    const cpuRatio = out.find((f) => f.key === `${spec.name}_cpu_ratio_pct`)?.value;
+    judged.floor = { op: '>=', value: judged.target.value / 2, judged: Math.max(judged.value, cpuRatio !== undefined && Number.isFinite(cpuRatio) ? cpuRatio : 0) };
   }
   const others = runs.flatMap((r) => r.got.map((g) => g.otherCpuPct)).filter((v): v is number => v !== undefined);
   if (others.length) out.push(...noise(spec.name, { otherCpuPct: Math.max(...others) }));
@@ -876,4 +886,61 @@ export function mainThreadTicks(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11]) + Number(fields[12]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loads in turns against baselines of one's own (issue 41 §2): each run loaded TURNS times, the
+// first of each round rotating, as throughput() does for the bare route.
+
+export interface TurnRun {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  pid: number;
+  got: LoadResult[];
+}
+
+export async function loadInTurns(ctx: BenchContext, runs: TurnRun[]): Promise<void> {
+  const o = ctx.loadOptions;
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const r of [...runs.slice(turn % runs.length), ...runs.slice(0, turn % runs.length)]) {
+      const got = await load(r.url, r.headers, { ...o, durationS: o.durationS / TURNS, warmupS: turn === 0 ? o.warmupS : Math.min(0.5, o.warmupS) }, r.pid);
+      assertAll2xx(`${r.url} (turn ${turn})`, got);
+      r.got.push(got);
+    }
+  }
+}
+
+export const medianRps = (r: TurnRun): number => median(r.got.map((g) => g.reqPerSec));
+export const medianCpuUs = (r: TurnRun): number => median(r.got.map((g) => g.serverCpuUsPerReq ?? NaN));
+
+/**
+ * bench/bare-list-server.ts on the real server's SQLite file, for one dealership: `schema`
+ * answers through the service's response schema (fast-json-stringify), `json` with JSON.stringify.
+ */
+export async function startBareList(
+  ctx: BenchContext,
+  root: string,
+  dealerSlug: string,
+  serializer: 'schema' | 'json',
+  pathQ: string,
+): Promise<{ child: Child; url: string }> {
+  const dbFile = path.join(ctx.tmpDir, 'bench.db');
+  const db = new Database(dbFile, { readonly: true });
+  const dealer = db.prepare('select id from dealers where slug = ?').get(dealerSlug) as { id: number } | undefined;
+  db.close();
+  if (!dealer) throw new BenchError(`the dealership ${dealerSlug} is not in the store`);
+  const port = await freePort();
+  const url = `http://${LOOPBACK}:${port}${pathQ}`;
+  const env = childEnv({
+    PORT: String(port),
+    HOST: LOOPBACK,
+    DB_FILE: dbFile,
+    DEALER_ID: String(dealer.id),
+    PUBLIC_BASE_URL: 'http://127.0.0.1:3000',
+    SERIALIZER: serializer,
+  });
+  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-list-server.ts')]), env, root);
+  await waitForHttp(url, child, { intervalMs: 20, timeoutMs: 30_000 });
+  return { child, url };
 }
