@@ -147,7 +147,13 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
         const rpsRatio = (100 * medianRps(real)) / medianRps(base);
         const cpuRatio = (100 * medianCpuUs(base)) / medianCpuUs(real);
         const out: Figure[] = [
-          { key: 'list_bare_json_rps', label: 'bare Fastify: the same 20 rows, prepared statements, JSON.stringify', value: medianRps(base), unit: 'req/s', decimals: 0 },
+          {
+            key: 'list_bare_json_rps',
+            label: 'bare Fastify: the same 20 rows, prepared statements, JSON.stringify',
+            value: medianRps(base),
+            unit: 'req/s',
+            decimals: 0,
+          },
           {
             key: 'list_bare_fjs_rps',
             label: 'bare Fastify: the same 20 rows, prepared statements, the same schema (fast-json-stringify)',

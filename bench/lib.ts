@@ -783,7 +783,11 @@ export async function throughput(ctx: BenchContext, spec: ThroughputSpec): Promi
   const judged = out.find((f) => f.key === `${spec.name}_ratio_pct`);
   if (judged?.target) {
     const cpuRatio = out.find((f) => f.key === `${spec.name}_cpu_ratio_pct`)?.value;
-    judged.floor = { op: '>=', value: judged.target.value / 2, judged: Math.max(judged.value, cpuRatio !== undefined && Number.isFinite(cpuRatio) ? cpuRatio : 0) };
+    judged.floor = {
+      op: '>=',
+      value: judged.target.value / 2,
+      judged: Math.max(judged.value, cpuRatio !== undefined && Number.isFinite(cpuRatio) ? cpuRatio : 0),
+    };
   }
   const others = runs.flatMap((r) => r.got.map((g) => g.otherCpuPct)).filter((v): v is number => v !== undefined);
   if (others.length) out.push(...noise(spec.name, { otherCpuPct: Math.max(...others) }));
