@@ -142,7 +142,8 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
           { name: 'json', url: json.url, headers: {}, pid: json.child.pid, got: [] },
           { name: 'fjs', url: fjs.url, headers: {}, pid: fjs.child.pid, got: [] },
         ];
-        await loadInTurns(ctx, runs);
+        // 10 connections keep a server of 20-car pages busy; 50 would only queue (and time out a short turn under other load).
+        await loadInTurns(ctx, runs, Math.min(10, ctx.loadOptions.connections));
         const [real, base, baseFjs] = runs as [TurnRun, TurnRun, TurnRun];
         const rpsRatio = (100 * medianRps(real)) / medianRps(base);
         const cpuRatio = (100 * medianCpuUs(base)) / medianCpuUs(real);

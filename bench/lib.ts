@@ -904,8 +904,9 @@ export interface TurnRun {
   got: LoadResult[];
 }
 
-export async function loadInTurns(ctx: BenchContext, runs: TurnRun[]): Promise<void> {
-  const o = ctx.loadOptions;
+export async function loadInTurns(ctx: BenchContext, runs: TurnRun[], connections = ctx.loadOptions.connections): Promise<void> {
+  // A turn lasts at least a second: requests of a few ms each under other load need that to answer at all.
+  const o = { ...ctx.loadOptions, connections, durationS: Math.max(ctx.loadOptions.durationS, TURNS) };
   for (let turn = 0; turn < TURNS; turn++) {
     for (const r of [...runs.slice(turn % runs.length), ...runs.slice(0, turn % runs.length)]) {
       const got = await load(r.url, r.headers, { ...o, durationS: o.durationS / TURNS, warmupS: turn === 0 ? o.warmupS : Math.min(0.5, o.warmupS) }, r.pid);

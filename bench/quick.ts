@@ -12,6 +12,8 @@ const QUICK_SIZES: Record<string, string> = {
   BENCH_PHOTO_IMPORT_CARS: '10',
   // photo_throughput: 200 photos instead of 2 000
   BENCH_PHOTO_TP_PHOTOS: '200',
+  // … beside sharp alone on 100 photos instead of 400
+  BENCH_PHOTO_TP_BASELINE_IMAGES: '100',
   // photo-upload: 2 uploads instead of 8
   BENCH_UPLOAD_RUNS: '2',
   // stats_scale: the "large" store of 20 000 cars (built in seconds) instead of 1 000 000
