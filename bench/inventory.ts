@@ -348,7 +348,11 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
         { key: 'sync_update_ratio', label: 'sync update ÷ raw', value: m.updated / m.updatedRaw, unit: '×', decimals: 1 },
         { ...ms('sync_unchanged_ms', `sync of the same ${n} cars again, unchanged`, m.unchanged), baseline: 'sync_unchanged_raw_ms' },
         ms('sync_unchanged_raw_ms', `raw: UPDATE last_sent_at of ${n} cars where the hash matches, prepared, 1 transaction`, m.unchangedRaw),
-        ratio('sync_unchanged_ratio', 'sync unchanged ÷ raw', m.unchanged / m.unchangedRaw, 2),
+        {
+          ...ratio('sync_unchanged_ratio', 'sync unchanged ÷ raw', m.unchanged / m.unchangedRaw, 2),
+          // The target is missed today (5.9× on the quiet machine, P240): the floor catches a further fall.
+          floor: { op: '<=', value: 10 },
+        },
         ...noise('sync', { otherCpuPct }),
       ];
     },

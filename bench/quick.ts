@@ -22,5 +22,5 @@ const QUICK_SIZES: Record<string, string> = {
   BENCH_SCALE_ROUNDS: '1',
 };
 
-export const QUICK_RUN = process.argv.includes('--quick');
+const QUICK_RUN = process.argv.includes('--quick');
 if (QUICK_RUN) for (const [name, value] of Object.entries(QUICK_SIZES)) process.env[name] ??= value;

@@ -27,7 +27,7 @@ export interface VehicleBody {
 }
 
 /** The ETag of an answer's bytes (P93). */
-export function etagOf(body: string): string {
+function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
