@@ -2,23 +2,34 @@
 // read under load (info logs to a file, and logging off, P41), and whole-stock calls (sync of
 // 500, reconcile of 20000) timed one call at a time, each beside the same writes done raw with
 // prepared better-sqlite3 statements in this process (baseline-db.ts), in the same run.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { countRows, rawChanged, rawCreate, rawReconcile, rawRestore, rawUnchanged, vehicleRow, type CarInput } from './baseline-db.js';
 import {
   BenchError,
   benchCar,
   assertAll2xx,
   expectJson,
+  httpGet,
   send,
   load,
+  loadInTurns,
   median,
+  medianCpuUs,
+  medianRps,
   noise,
+  startBareList,
+  stopChild,
   throughput,
   withOtherCpu,
   type Answer,
   type Benchmark,
   type Figure,
+  type TurnRun,
 } from './lib.js';
 import { photoUrls } from '../test/support/photos.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Cars per sync call (the API's maximum). */
 const SYNC_SIZE = 500;
@@ -100,23 +111,112 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
   },
   {
     name: 'list_vehicles',
-    description: 'GET /v1/vehicles?per_page=20 (first page of 40 cars): real server (info logs to a file), logging off, and bare, taking turns',
+    description:
+      'GET /v1/vehicles?per_page=20 (first page of 40 cars): real server (info logs to a file) vs bare Fastify reading the same 20 rows with prepared statements, answering with JSON.stringify and with the same schema (fast-json-stringify), taking turns',
     async run(ctx) {
       const s = await ctx.real();
       const key = await ctx.dealer('bench-list');
-      const cars = Array.from({ length: 40 }, (_, i) => car(`LIST-${i}`, i));
+      const cars = Array.from({ length: 40 }, (_, i) => benchCar(`LIST-${i}`, i, photoUrls(`LIST-${i}`)));
       const a = await send('POST', `${s.baseUrl}/v1/vehicles/sync`, key, JSON.stringify({ vehicles: cars }));
       expectJson('sync of the cars to list', a, 200, syncIs(40, 0));
-      return throughput(ctx, {
-        name: 'list_vehicles',
-        label: 'GET /v1/vehicles first page (20 of 40)',
-        path: '/v1/vehicles?per_page=20',
-        key,
-        check: (b) => {
-          const list = b as { data?: unknown[]; total?: number };
-          return list.data?.length === 20 && list.total === 40;
-        },
-      });
+      const pathQ = '/v1/vehicles?per_page=20';
+      const headers = { authorization: `Bearer ${key}` };
+      const first = await httpGet(`${s.baseUrl}${pathQ}`, headers);
+      const realBody = expectJson<{ data: { external_id: string }[]; total: number }>(
+        'the list',
+        { status: first.status, text: first.body, ms: 0 },
+        200,
+        (b) => b.data.length === 20 && b.total === 40,
+      );
+      const json = await startBareList(ctx, ROOT, 'bench-list', 'json', pathQ);
+      const fjs = await startBareList(ctx, ROOT, 'bench-list', 'schema', pathQ);
+      try {
+        // A baseline must list what the service lists: else it measures something else.
+        const ids = (b: { data: { external_id: string }[] }) => b.data.map((c) => c.external_id).join();
+        for (const b of [json, fjs]) {
+          const got = JSON.parse((await httpGet(b.url)).body) as { data: { external_id: string }[] };
+          if (ids(got) !== ids(realBody)) throw new BenchError('a list baseline lists other cars than the service');
+        }
+        const runs: TurnRun[] = [
+          { name: 'real', url: `${s.baseUrl}${pathQ}`, headers, pid: s.child.pid, got: [] },
+          { name: 'json', url: json.url, headers: {}, pid: json.child.pid, got: [] },
+          { name: 'fjs', url: fjs.url, headers: {}, pid: fjs.child.pid, got: [] },
+        ];
+        // 10 connections keep a server of 20-car pages busy; 50 would only queue (and time out a short turn under other load).
+        await loadInTurns(ctx, runs, Math.min(10, ctx.loadOptions.connections));
+        const [real, base, baseFjs] = runs as [TurnRun, TurnRun, TurnRun];
+        const rpsRatio = (100 * medianRps(real)) / medianRps(base);
+        const cpuRatio = (100 * medianCpuUs(base)) / medianCpuUs(real);
+        const out: Figure[] = [
+          {
+            key: 'list_bare_json_rps',
+            label: 'bare Fastify: the same 20 rows, prepared statements, JSON.stringify',
+            value: medianRps(base),
+            unit: 'req/s',
+            decimals: 0,
+          },
+          {
+            key: 'list_bare_fjs_rps',
+            label: 'bare Fastify: the same 20 rows, prepared statements, the same schema (fast-json-stringify)',
+            value: medianRps(baseFjs),
+            unit: 'req/s',
+            decimals: 0,
+            baseline: 'list_bare_json_rps',
+          },
+          {
+            key: 'list_vehicles_rps',
+            label: 'GET /v1/vehicles first page (20 of 40) throughput, info logs to a file',
+            value: medianRps(real),
+            unit: 'req/s',
+            decimals: 0,
+            baseline: 'list_bare_json_rps',
+          },
+          {
+            key: 'list_vehicles_p99_ms',
+            label: 'GET /v1/vehicles first page (20 of 40) p99 latency',
+            value: median(real.got.map((g) => g.latencyP99Ms)),
+            unit: 'ms',
+            decimals: 1,
+          },
+          {
+            key: 'list_vehicles_ratio_pct',
+            label: 'GET /v1/vehicles first page ÷ bare with JSON.stringify',
+            value: rpsRatio,
+            unit: '%',
+            decimals: 1,
+            target: { op: '>=', value: 60 },
+            floor: { op: '>=', value: 30, judged: Math.max(rpsRatio, Number.isFinite(cpuRatio) ? cpuRatio : 0) },
+          },
+          {
+            key: 'list_vehicles_fjs_ratio_pct',
+            label: 'GET /v1/vehicles first page ÷ bare with the same schema',
+            value: (100 * medianRps(real)) / medianRps(baseFjs),
+            unit: '%',
+            decimals: 1,
+          },
+        ];
+        if (Number.isFinite(cpuRatio)) {
+          out.push(
+            { key: 'list_bare_json_cpu_us', label: 'bare (JSON.stringify): server CPU per request', value: medianCpuUs(base), unit: 'µs', decimals: 0 },
+            { key: 'list_bare_fjs_cpu_us', label: 'bare (same schema): server CPU per request', value: medianCpuUs(baseFjs), unit: 'µs', decimals: 0 },
+            {
+              key: 'list_vehicles_cpu_us',
+              label: 'GET /v1/vehicles first page: server CPU per request',
+              value: medianCpuUs(real),
+              unit: 'µs',
+              decimals: 0,
+              baseline: 'list_bare_json_cpu_us',
+            },
+            { key: 'list_vehicles_cpu_ratio_pct', label: "bare (JSON.stringify)'s CPU per request ÷ the list's", value: cpuRatio, unit: '%', decimals: 1 },
+          );
+        }
+        const others = runs.flatMap((r) => r.got.map((g) => g.otherCpuPct)).filter((v): v is number => v !== undefined);
+        if (others.length) out.push(...noise('list_vehicles', { otherCpuPct: Math.max(...others) }));
+        return out;
+      } finally {
+        await stopChild(json.child);
+        await stopChild(fjs.child);
+      }
     },
   },
   {
@@ -248,7 +348,11 @@ export const INVENTORY_BENCHMARKS: Benchmark[] = [
         { key: 'sync_update_ratio', label: 'sync update ÷ raw', value: m.updated / m.updatedRaw, unit: '×', decimals: 1 },
         { ...ms('sync_unchanged_ms', `sync of the same ${n} cars again, unchanged`, m.unchanged), baseline: 'sync_unchanged_raw_ms' },
         ms('sync_unchanged_raw_ms', `raw: UPDATE last_sent_at of ${n} cars where the hash matches, prepared, 1 transaction`, m.unchangedRaw),
-        ratio('sync_unchanged_ratio', 'sync unchanged ÷ raw', m.unchanged / m.unchangedRaw, 2),
+        {
+          ...ratio('sync_unchanged_ratio', 'sync unchanged ÷ raw', m.unchanged / m.unchangedRaw, 2),
+          // The target is missed today (5.9× on the quiet machine, P240): the floor catches a further fall.
+          floor: { op: '<=', value: 10 },
+        },
         ...noise('sync', { otherCpuPct }),
       ];
     },

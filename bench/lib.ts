@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { aCar } from '../test/support/cars.js';
 import type { BaselineDb } from './baseline-db.js';
 import { BenchError } from './errors.js';
@@ -374,6 +375,8 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
   /** CPU the rest of the machine used during the measured run, % of one CPU (see withOtherCpu). */
   otherCpuPct: number | undefined;
+  /** The server's CPU time (all its threads) per request of the measured run, µs; undefined without its pid. */
+  serverCpuUsPerReq: number | undefined;
 }
 
 /** What each request of a load run sends: GET without a body unless told otherwise. */
@@ -416,7 +419,20 @@ export async function load(
   if (u.hostname !== LOOPBACK && u.hostname !== 'localhost') throw new BenchError(`refusing to load a non-loopback address: ${url}`);
   if (o.warmupS > 0) await cannon(url, headers, o, o.warmupS, req);
   const pids = serverPid === undefined ? [process.pid] : [process.pid, serverPid];
+  const serverTicks = () => {
+    try {
+      return serverPid === undefined ? undefined : processTicks(serverPid);
+    } catch {
+      return undefined;
+    }
+  };
+  const ticksBefore = serverTicks();
   const { result: r, otherCpuPct } = await withOtherCpu(pids, () => cannon(url, headers, o, o.durationS, req));
+  const ticksAfter = serverTicks();
+  // CPU time (1 tick = 10 ms) per answered request: steadier than req/s when other processes
+  // share the machine, since it counts only what the server itself spent.
+  const serverCpuUsPerReq =
+    ticksBefore !== undefined && ticksAfter !== undefined && r.requests.total > 0 ? ((ticksAfter - ticksBefore) * 10_000) / r.requests.total : undefined;
   const statusCodes: Record<string, number> = {};
   for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = s.count ?? 0;
   return {
@@ -432,6 +448,7 @@ export async function load(
     latencyMaxMs: r.latency.max,
     statusCodes,
     otherCpuPct,
+    serverCpuUsPerReq,
   };
 }
 
@@ -463,6 +480,15 @@ export interface Figure {
   target?: Target;
   /** A measure of interference (other processes): high values make the run untrustworthy. */
   noise?: boolean;
+  /**
+   * The least (or most) a figure may be before the run FAILS, in every run, --quick included
+   * (P236): about half its target, far enough from it that a loaded CI machine stays above, near
+   * enough that a regression like issue 41's (0.55 → 0.39 of bare) is caught.
+   */
+  floor?: Target & {
+    /** The value judged against the floor when not the figure's own (e.g. the better of two same-run measures). */
+    judged?: number;
+  };
   /**
    * The key of the figure this one is measured against (same unit): BENCH_JSON carries its
    * value and the ratio value ÷ baseline beside this figure.
@@ -723,6 +749,46 @@ export async function throughput(ctx: BenchContext, spec: ThroughputSpec): Promi
       },
     );
   }
+  // The same comparison in server CPU time per request: what each server spent, whatever else
+  // ran on the machine (throughput falls with other load; CPU per request much less).
+  const cpu = (r: (typeof runs)[number]) => median(r.got.map((g) => g.serverCpuUsPerReq ?? NaN));
+  const bareCpu = cpu(runs[2]!);
+  if (Number.isFinite(bareCpu) && bareCpu > 0) {
+    out.push({ key: `${spec.name}_bare_cpu_us`, label: 'bare Fastify GET / server CPU per request', value: bareCpu, unit: 'µs', decimals: 1 });
+    for (const r of runs.slice(0, 2)) {
+      const how = r.suffix ? ', logging off' : ', info logs to a file';
+      const value = cpu(r);
+      out.push(
+        {
+          key: `${spec.name}${r.suffix}_cpu_us`,
+          label: `${spec.label} server CPU per request${how}`,
+          value,
+          unit: 'µs',
+          decimals: 1,
+          baseline: `${spec.name}_bare_cpu_us`,
+        },
+        {
+          key: `${spec.name}${r.suffix}_cpu_ratio_pct`,
+          label: `${spec.label}: bare's CPU per request ÷ its own${how}`,
+          value: (100 * bareCpu) / value,
+          unit: '%',
+          decimals: 1,
+        },
+      );
+    }
+  }
+  // The floor every run enforces (P236): half the target, judged on the better of the two
+  // same-run ratios (throughput, CPU per request), so other load on a CI machine, which lowers
+  // one or the other, does not fail the run, while a regression, which lowers both, does.
+  const judged = out.find((f) => f.key === `${spec.name}_ratio_pct`);
+  if (judged?.target) {
+    const cpuRatio = out.find((f) => f.key === `${spec.name}_cpu_ratio_pct`)?.value;
+    judged.floor = {
+      op: '>=',
+      value: judged.target.value / 2,
+      judged: Math.max(judged.value, cpuRatio !== undefined && Number.isFinite(cpuRatio) ? cpuRatio : 0),
+    };
+  }
   const others = runs.flatMap((r) => r.got.map((g) => g.otherCpuPct)).filter((v): v is number => v !== undefined);
   if (others.length) out.push(...noise(spec.name, { otherCpuPct: Math.max(...others) }));
   return out;
@@ -824,4 +890,62 @@ export function mainThreadTicks(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11]) + Number(fields[12]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loads in turns against baselines of one's own (issue 41 §2): each run loaded TURNS times, the
+// first of each round rotating, as throughput() does for the bare route.
+
+export interface TurnRun {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  pid: number;
+  got: LoadResult[];
+}
+
+export async function loadInTurns(ctx: BenchContext, runs: TurnRun[], connections = ctx.loadOptions.connections): Promise<void> {
+  // A turn lasts at least a second: requests of a few ms each under other load need that to answer at all.
+  const o = { ...ctx.loadOptions, connections, durationS: Math.max(ctx.loadOptions.durationS, TURNS) };
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const r of [...runs.slice(turn % runs.length), ...runs.slice(0, turn % runs.length)]) {
+      const got = await load(r.url, r.headers, { ...o, durationS: o.durationS / TURNS, warmupS: turn === 0 ? o.warmupS : Math.min(0.5, o.warmupS) }, r.pid);
+      assertAll2xx(`${r.url} (turn ${turn})`, got);
+      r.got.push(got);
+    }
+  }
+}
+
+export const medianRps = (r: TurnRun): number => median(r.got.map((g) => g.reqPerSec));
+export const medianCpuUs = (r: TurnRun): number => median(r.got.map((g) => g.serverCpuUsPerReq ?? NaN));
+
+/**
+ * bench/bare-list-server.ts on the real server's SQLite file, for one dealership: `schema`
+ * answers through the service's response schema (fast-json-stringify), `json` with JSON.stringify.
+ */
+export async function startBareList(
+  ctx: BenchContext,
+  root: string,
+  dealerSlug: string,
+  serializer: 'schema' | 'json',
+  pathQ: string,
+): Promise<{ child: Child; url: string }> {
+  const dbFile = path.join(ctx.tmpDir, 'bench.db');
+  const db = new Database(dbFile, { readonly: true });
+  const dealer = db.prepare('select id from dealers where slug = ?').get(dealerSlug) as { id: number } | undefined;
+  db.close();
+  if (!dealer) throw new BenchError(`the dealership ${dealerSlug} is not in the store`);
+  const port = await freePort();
+  const url = `http://${LOOPBACK}:${port}${pathQ}`;
+  const env = childEnv({
+    PORT: String(port),
+    HOST: LOOPBACK,
+    DB_FILE: dbFile,
+    DEALER_ID: String(dealer.id),
+    PUBLIC_BASE_URL: 'http://127.0.0.1:3000',
+    SERIALIZER: serializer,
+  });
+  const child = startChild(...onServerCpu(ctx.pinning, process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-list-server.ts')]), env, root);
+  await waitForHttp(url, child, { intervalMs: 20, timeoutMs: 30_000 });
+  return { child, url };
 }

@@ -26,8 +26,8 @@ import { BenchError, MODELS, createDealer, median, noise, startOwnServer, withOt
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const STOCK = 20_000;
-const LEADS = 5_000;
+const STOCK = Number(process.env.BENCH_PANEL_CARS ?? 20_000);
+const LEADS = Number(process.env.BENCH_PANEL_LEADS ?? 5_000);
 const LEAD_BATCH = 500;
 /** Rows a write transaction while seeding. */
 const SEED_BATCH = 2_000;

@@ -34,6 +34,7 @@ import {
   expectJson,
   fig,
   freePort,
+  median,
   mainThreadTicks,
   meStream,
   onAllCpus,
@@ -59,8 +60,14 @@ const SYNC_BATCH = 50;
 const ME_EVERY_MS = 10;
 const ME_IDLE_MS = 5_000;
 const POLL_MS = 200;
+/** Cars sent again unchanged during and after the import (issue 41 §4: a sync of 500 unchanged). */
+const RESEND_CARS = 500;
+const RESEND_ROUNDS = 3;
+/** How long the car is read one call at a time once the import is over. */
+const GET_IDLE_MS = 3_000;
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const BASELINE_SAMPLE = 200;
-const BASELINE_IMAGES = 400;
+const BASELINE_IMAGES = envInt('BENCH_PHOTO_TP_BASELINE_IMAGES', 400);
 /** The baseline runs at the priority of the server's image process (image-work.ts). */
 const BASELINE_NICENESS = envInt('BENCH_PHOTO_TP_NICENESS', 10, 0);
 
@@ -173,6 +180,17 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
         const count = async (status: string) =>
           expectJson<{ total: number }>(`GET /v1/vehicles?status=${status}`, await send('GET', `${apiUrl}/v1/vehicles?status=${status}&per_page=1`, key), 200)
             .total;
+        const resend = cars.slice(0, Math.min(RESEND_CARS, cars.length));
+        const resendUnchanged = async () => {
+          const a = await send('POST', `${apiUrl}/v1/vehicles/sync`, key, JSON.stringify({ vehicles: resend }));
+          expectJson<{ created?: number }>(`sync of ${resend.length} cars again, unchanged`, a, 200, (b) => b.created === 0);
+          return a;
+        };
+        let getBusyStream: ReturnType<typeof meStream> | undefined;
+        let getBusy: number[] = [];
+        const resendBusy: number[] = [];
+        const resendIdle: number[] = [];
+        let leftAtResend = 0;
         const ticks0 = familyTicks(api.pid);
         const load0 = os.loadavg()[0]!;
         const mainTicks0 = mainThreadTicks(api.pid);
@@ -191,6 +209,11 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
             syncMs.push(a.ms);
           }
           duringSyncs = me.count();
+          // Issue 41 §4: while the photos import, a car read one call at a time, and the first
+          // cars sent again unchanged (up to 500), beside the same once the import is over.
+          getBusyStream = meStream(`${apiUrl}/v1/vehicles/TP-0`, key, ME_EVERY_MS);
+          for (let r = 0; r < RESEND_ROUNDS; r++) resendBusy.push((await resendUnchanged()).ms);
+          leftAtResend = cars.length - (await count('active'));
           for (;;) {
             const active = await count('active');
             if (active === cars.length) break;
@@ -202,7 +225,13 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
           importMs = performance.now() - t0;
         } finally {
           meBusy = await me.stop();
+          if (getBusyStream) getBusy = await getBusyStream.stop();
         }
+        // The same once the import is over (every car active, nothing else running).
+        const getIdleStream = meStream(`${apiUrl}/v1/vehicles/TP-0`, key, ME_EVERY_MS);
+        await sleep(GET_IDLE_MS);
+        const getIdle = await getIdleStream.stop();
+        for (let r = 0; r < RESEND_ROUNDS; r++) resendIdle.push((await resendUnchanged()).ms);
         const cpuMs = ticksSince(ticks0, familyTicks(api.pid)) * 10;
         const mainCpuMs = (mainThreadTicks(api.pid) - mainTicks0) * 10;
         const imagePeakMb = Math.max(0, ...childrenPeakMb(api.pid));
@@ -251,6 +280,35 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
           fig('photo_tp_me_p99_ms', 'GET /v1/me p99 while photos import', percentile(meBusy, 99), 'ms', 1, { op: '<=', value: 20 }),
           fig('photo_tp_me_photos_p99_ms', 'GET /v1/me p99 while photos import, after the last sync call answered', percentile(meAfterSyncs, 99), 'ms', 1),
           fig('photo_tp_me_calls', 'GET /v1/me calls while photos import', meBusy.length, 'calls', 0),
+          fig('photo_tp_get_idle_p99_ms', 'GET /v1/vehicles/{id} p99, one call at a time, after the import', percentile(sorted(getIdle), 99), 'ms', 1),
+          fig('photo_tp_get_p99_ms', 'GET /v1/vehicles/{id} p99 while photos import', percentile(sorted(getBusy), 99), 'ms', 1),
+          fig(
+            'photo_tp_get_p99_ratio',
+            'GET /v1/vehicles/{id} p99: while photos import ÷ after',
+            percentile(sorted(getBusy), 99) / percentile(sorted(getIdle), 99),
+            '×',
+            2,
+            {
+              op: '<=',
+              value: 2,
+            },
+          ),
+          fig(
+            'photo_tp_resend_idle_ms',
+            `sync of ${resend.length} cars again unchanged, after the import (median of ${RESEND_ROUNDS})`,
+            median(resendIdle),
+            'ms',
+            1,
+          ),
+          fig(
+            'photo_tp_resend_ms',
+            `sync of ${resend.length} cars again unchanged while photos import (median of ${RESEND_ROUNDS})`,
+            median(resendBusy),
+            'ms',
+            1,
+          ),
+          fig('photo_tp_resend_ratio', 'that sync: while photos import ÷ after', median(resendBusy) / median(resendIdle), '×', 2, { op: '<=', value: 2 }),
+          fig('photo_tp_resend_cars_left', 'cars still importing photos when those syncs had answered', leftAtResend, 'cars', 0),
           { key: 'photo_tp_load_avg', label: 'machine load average (1 min) when the import started', value: load0, unit: 'runnable', decimals: 1, noise: true },
         ];
       } finally {

@@ -34,6 +34,7 @@ describe(`ETag and If-None-Match on the vehicle reads (${STORE_NAME})`, () => {
       const unchanged = await get(url, { 'if-none-match': etag });
       assert.equal(unchanged.statusCode, 304);
       assert.equal(unchanged.body, '');
+      assert.equal(unchanged.headers['content-type'], undefined, 'a 304 has no body to type');
       assert.equal(unchanged.headers.etag, etag);
       assert.ok(unchanged.headers['x-request-id'] && unchanged.headers['ratelimit-remaining'], 'the usual headers stay');
       for (const variant of [`W/${etag}`, `"other", ${etag}`, '*']) assert.equal((await get(url, { 'if-none-match': variant })).statusCode, 304, variant);

@@ -11,15 +11,30 @@
 //   The entry is then confirmed at the version read before that lookup.
 // The version is read before the lookup and the read it stamps, so a change made after it moves
 // the version and the entry is looked at again: an entry's answer is never older than its version.
+// Each entry keeps its ETag (P93), the hash of its bytes, made once with the body (P237): a
+// cached answer is sent without hashing it again.
+import { createHash } from 'node:crypto';
 import { readVersion, type ReadVersion } from '../../core/db/read-version.js';
 import type { Store } from '../../core/db/store.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
 import type { VehicleRevision } from './repository.js';
 
+/** A serialized answer and its ETag. */
+export interface VehicleBody {
+  readonly body: string;
+  /** `"<sha1 of body, base64url>"`: the strong ETag of these bytes. */
+  readonly etag: string;
+}
+
+/** The ETag of an answer's bytes (P93). */
+function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
 interface Entry {
   id: number;
   revision: number;
-  body: string;
+  answer: VehicleBody;
   /** The store's read version the entry was last known valid at; undefined: none. */
   version: string | undefined;
 }
@@ -44,22 +59,24 @@ export class VehicleResponseCache {
   }
 
   /** The answer, while no row of the store changed since it was last confirmed. */
-  unchanged(key: string, version: string | undefined): string | undefined {
+  unchanged(key: string, version: string | undefined): VehicleBody | undefined {
     if (version === undefined) return undefined;
     const e = this.entries.get(key);
-    return e !== undefined && e.version === version ? e.body : undefined;
+    return e !== undefined && e.version === version ? e.answer : undefined;
   }
 
   /** The answer when `ref` (looked up after `version` was read) is the car it was made from; it is then confirmed at `version`. */
-  sameCar(key: string, ref: VehicleRevision, version: string | undefined): string | undefined {
+  sameCar(key: string, ref: VehicleRevision, version: string | undefined): VehicleBody | undefined {
     const e = this.entries.get(key);
     if (e === undefined || e.id !== ref.id || e.revision !== ref.revision) return undefined;
     e.version = version;
-    return e.body;
+    return e.answer;
   }
 
   /** Keeps the answer made from `car` (read after `version` was read). */
-  set(key: string, car: VehicleRevision, version: string | undefined, body: string): void {
-    this.entries.set(key, { id: car.id, revision: car.revision, body, version });
+  set(key: string, car: VehicleRevision, version: string | undefined, body: string): VehicleBody {
+    const answer = { body, etag: etagOf(body) };
+    this.entries.set(key, { id: car.id, revision: car.revision, answer, version });
+    return answer;
   }
 }

@@ -8,7 +8,7 @@ import { msg } from '../../core/i18n/index.js';
 import { requireBody } from '../../core/http/json-body.js';
 import { bodyRef, errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { ExternalIdParams, ListQuery, MarketQuery, ReconcileRequestSchema, SyncRequestSchema, VehicleInputSchema } from './schemas.js';
-import { VehicleResponseCache } from './response-cache.js';
+import { VehicleResponseCache, type VehicleBody } from './response-cache.js';
 import { dealerVehiclesMark, getVehicleBody, listDealerVehicles, putVehicle, sellVehicle, withdrawVehicle, type VehicleDeps } from './service.js';
 import { STOCK_ID_MAX, stockIdFromPath } from './stock-id.js';
 import { reconcileVehicles, syncVehicles } from './sync.js';
@@ -28,15 +28,14 @@ function hasCopy(ifNoneMatch: string | undefined, etag: string): boolean {
  * Polling reads (issue 29 §5, P93): a 200 carries an ETag of its bytes, and a read sent with that
  * ETag in If-None-Match answers 304 without a body. The tag is the answer's hash, so it changes
  * with anything the answer shows (a car, a page, the language of its texts) and with nothing else.
+ * It is made once with the cached body (response-cache.ts, P237) and checked in the handler: no
+ * hash and no onSend hook per read.
  */
-const conditionalRead = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
-  reply.header('etag', etag);
-  if (!hasCopy(req.headers['if-none-match'], etag)) return payload;
-  reply.code(304).removeHeader('content-type');
-  return '';
-};
+function answerRead(req: FastifyRequest, reply: FastifyReply, answer: VehicleBody): FastifyReply {
+  reply.header('etag', answer.etag);
+  if (hasCopy(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type(JSON_TYPE).send(answer.body);
+}
 
 /** The list's 304 (P142) goes out with no body at all (the serializer would write `null`). */
 const emptyNotModified = async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -152,7 +151,6 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         headers: IfNoneMatch,
         response: { 200: Type.Ref('VehicleEnvelope'), 304: NOT_MODIFIED, ...errorResponses(...KEYED_ERRORS, 404) },
       },
-      onSend: conditionalRead,
     },
     (req, reply) => {
       // Serialized with this route's response schema, then kept while the car is unchanged;
@@ -166,8 +164,7 @@ export const vehicleRoutes: FastifyPluginAsyncTypebox<{ deps: VehicleDeps }> = a
         (p) => reply.serialize(p) as string,
         req.lang,
       );
-      if (typeof body === 'string') return reply.type(JSON_TYPE).send(body);
-      return body.then((b) => reply.type(JSON_TYPE).send(b));
+      return body instanceof Promise ? body.then((b) => answerRead(req, reply, b)) : answerRead(req, reply, body);
     },
   );
 

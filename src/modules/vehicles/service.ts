@@ -14,7 +14,7 @@ import { applyVehicles, type ApplyWarning } from './apply.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { findVehicle, findVehicleRevision, listMark, listVehicles, setStatus, type VehicleRevision } from './repository.js';
 import type { Vehicle } from './schemas.js';
-import type { VehicleResponseCache } from './response-cache.js';
+import type { VehicleBody, VehicleResponseCache } from './response-cache.js';
 import { pickMarket, resolveMarket, resolveSource } from './scope.js';
 import { toVehicle } from './serialize.js';
 import { markSold } from './sold.js';
@@ -101,13 +101,13 @@ export function getVehicleBody(
   queryMarket: string | undefined,
   serialize: (payload: { vehicle: Vehicle }) => string,
   lang: Lang = 'en',
-): string | Promise<string> {
+): VehicleBody | Promise<VehicleBody> {
   const market = resolveMarket(dealer.markets, queryMarket).code;
   const key = cache.key(dealer.id, market, externalId, lang);
   const version = cache.version();
   const kept = cache.unchanged(key, version);
   if (kept !== undefined) return kept;
-  const fromRef = (ref: VehicleRevision | undefined): string | Promise<string> => {
+  const fromRef = (ref: VehicleRevision | undefined): VehicleBody | Promise<VehicleBody> => {
     if (!ref) throw notFound(externalId);
     return cache.sameCar(key, ref, version) ?? freshBody(deps, cache, key, version, dealer, market, externalId, serialize, lang);
   };
@@ -125,12 +125,10 @@ async function freshBody(
   externalId: string,
   serialize: (payload: { vehicle: Vehicle }) => string,
   lang: Lang,
-): Promise<string> {
+): Promise<VehicleBody> {
   const row = await findVehicle(deps.store.db, dealer.id, market, externalId);
   if (!row) throw notFound(externalId);
-  const body = serialize({ vehicle: present(deps, row, lang) });
-  cache.set(key, row, version, body);
-  return body;
+  return cache.set(key, row, version, serialize({ vehicle: present(deps, row, lang) }));
 }
 
 /** Withdraw (DELETE): stops publication, deletes nothing; idempotent (D6). */
