@@ -112,7 +112,7 @@ describe('the catalogue of words (D31)', () => {
     assert.throws(() => textsOf('nothing-here.' as 'frame.'), /no code starts with nothing-here\./);
   });
 
-  test('the users\' pages and mails read the catalogue (P195): plurals by ICU, limits as parameters', () => {
+  test("the users' pages and mails read the catalogue (P195): plurals by ICU, limits as parameters", () => {
     const auth = textsOf('auth.');
     assert.match(auth.es.throttled(1), /Espere 1 minuto e/);
     assert.match(auth.pt.throttled(15), /Aguarde 15 minutos e/);

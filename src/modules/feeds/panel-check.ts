@@ -69,10 +69,7 @@ ${
     ? html`<p class="muted">${t.noOverrides}</p>`
     : html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.column}</th><th>${t.field}</th><th></th></tr></thead>
 <tbody>${overrides.map(
-        ([
-          column,
-          field,
-        ]) => html`<tr><td data-label="${t.column}"><code>${column}</code></td><td data-label="${t.field}">${fieldWord(field)}</td>
+        ([column, field]) => html`<tr><td data-label="${t.column}"><code>${column}</code></td><td data-label="${t.field}">${fieldWord(field)}</td>
 <td><form class="inline" method="post" action="/panel/feeds/tokens/${feed.id}/mapping/remove">${csrf}<input type="hidden" name="column" value="${column}"><button class="danger" type="submit">${t.remove}</button></form></td></tr>`,
       )}</tbody></table></div>`
 }

@@ -154,8 +154,12 @@ ${imp.message ? html`<dt>${t.message}</dt><dd>${storedText(req.panelLang, imp.me
 ${imp.sold_skipped ? html`<dt>${t.soldSkipped}</dt><dd>${storedText(req.panelLang, imp.sold_skipped)}</dd>` : ''}
 </dl></div>
 ${mappingCard(req.panelLang, mappingReport(JSON.parse(imp.columns) as StoredColumn[]))}
-${errors.length === 0 ? html`<h2>${t.rowErrors}</h2>
-<p class="muted">${t.noRowErrors}</p>` : ''}
+${
+  errors.length === 0
+    ? html`<h2>${t.rowErrors}</h2>
+<p class="muted">${t.noRowErrors}</p>`
+    : ''
+}
 ${
   warnings.length === 0
     ? ''

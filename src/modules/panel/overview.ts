@@ -89,7 +89,8 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
     // An import whose rows were refused says so, with how many (P196), as the feeds page's badge (P109).
     const importBadge = (i: (typeof imports)[number]): Html => {
       const { kind, partial } = outcomeOf(i);
-      if (partial) return html`<span class="badge ${kind}">${partial === 'some' ? t.processedWithErrors(i.error_count) : t.nothingLoaded(i.error_count)}</span>`;
+      if (partial)
+        return html`<span class="badge ${kind}">${partial === 'some' ? t.processedWithErrors(i.error_count) : t.nothingLoaded(i.error_count)}</span>`;
       return html`<span class="badge ${i.result === 'processed' ? 'ok' : i.result === 'running' ? '' : 'bad'}">${t.result[i.result]}</span>`;
     };
 

@@ -120,7 +120,10 @@ ${newPasswordFields(t, 'new-password')}
     if (result.outcome === 'throttled') {
       const minutes = Math.max(1, Math.ceil(result.retryMs / 60_000));
       void reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryMs / 1000))));
-      return accountPage(req, reply, me, { status: 429, passwordError: t.tooManyPasswordTries(PASSWORD_CHECKS.limit, PASSWORD_CHECKS.windowMs / 60_000, minutes) });
+      return accountPage(req, reply, me, {
+        status: 429,
+        passwordError: t.tooManyPasswordTries(PASSWORD_CHECKS.limit, PASSWORD_CHECKS.windowMs / 60_000, minutes),
+      });
     }
     if (result.outcome !== 'ok') {
       const error = result.outcome === 'wrong_current' ? t.wrongCurrent : result.outcome === 'too_short' ? t.tooShort : t.tooLong;

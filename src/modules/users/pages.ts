@@ -135,7 +135,11 @@ ${csrfField(req.csrfToken)}
     const allowed = await storeLimiter.hit(`invite:dealer:${me.dealerId}`, clock.now(), INVITES_PER_HOUR, 3_600_000);
     if (!allowed.allowed) {
       void reply.header('retry-after', String(Math.max(1, Math.ceil(allowed.resetMs / 1000))));
-      return usersPage(req, reply, me, { status: 429, error: t.tooManyInvites(INVITES_PER_HOUR, Math.max(1, Math.ceil(allowed.resetMs / 60_000))), form: input });
+      return usersPage(req, reply, me, {
+        status: 429,
+        error: t.tooManyInvites(INVITES_PER_HOUR, Math.max(1, Math.ceil(allowed.resetMs / 60_000))),
+        form: input,
+      });
     }
     let invited;
     try {
