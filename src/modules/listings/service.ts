@@ -92,7 +92,7 @@ const NOT_FOUND_MS = 60_000;
  * cars of all its markets are offered. The language itself is pickLang's (fallback `es`, as the
  * public home page's, P180).
  */
-export function visitorMarkets(header: string | undefined): { lang: Lang; market: string; markets: string[] } {
+function visitorMarkets(header: string | undefined): { lang: Lang; market: string; markets: string[] } {
   const lang = pickLang(header, 'es');
   const markets = MARKET_CODES.filter((m) => languageOf(m) === lang);
   for (const part of (header ?? '').split(',', 20)) {
