@@ -43,6 +43,8 @@ const LANGS = [
     ],
     partial: 'Importado con errores',
     counts: '1 nuevo · 2 con errores',
+    overview: 'Procesada con errores (2 filas)',
+    fields: ['Código de stock', 'Marca', 'Kilometraje'],
   },
   {
     lang: 'pt',
@@ -58,6 +60,8 @@ const LANGS = [
     ],
     partial: 'Importado com erros',
     counts: '1 novo · 2 com erros',
+    overview: 'Processada com erros (2 linhas)',
+    fields: ['Código de estoque', 'Marca', 'Quilometragem'],
   },
   {
     lang: 'en',
@@ -66,6 +70,8 @@ const LANGS = [
     says: ['brand "Toyotta" is not in the catalog', 'year must be a whole number', 'so no car was marked sold', 'WooCommerce', 'United States'],
     partial: 'Imported with errors',
     counts: '1 new · 2 with errors',
+    overview: 'Processed with errors (2 rows)',
+    fields: ['Stock ID', 'Brand', 'Mileage'],
   },
 ] as const;
 
@@ -106,6 +112,27 @@ describe(`an import report in the reader's language (${STORE_NAME})`, { skip: sk
         assert.equal(await horizontalOverflow(page), 0, 'fits the width');
         await checkPage(page, `import report ${l.lang} ${v.name}`);
         await screenshot(page, `import-report-${l.lang}-${v.name}`);
+        // The rows to fix are on the first screen (P197), not under the facts and the column table.
+        const firstError = await page.locator('main table').first().locator('tbody tr').first().boundingBox();
+        assert.ok(
+          firstError && firstError.y + firstError.height < (v.name === 'phone' ? 740 : 860),
+          `the first failing row on the first screen (${v.name}): ${firstError?.y}`,
+        );
+        assert.match(await page.locator('main table').first().innerText(), /BAD-/);
+        // The overview says the import had errors, with how many, not in green (P196).
+        await page.goto(`${s.base}/panel`);
+        const badge = page.locator('main .badge', { hasText: l.overview });
+        assert.equal(await badge.count(), 1, `"${l.overview}" on the overview`);
+        assert.equal(await badge.getAttribute('class'), 'badge warn');
+        assert.equal(await horizontalOverflow(page), 0, 'the overview fits the width');
+        if (l.lang !== 'en') await screenshot(page, `overview-import-errors-${l.lang}-${v.name}`);
+        // The mapping page's "Campo" choices are the fields' words (P198).
+        await page.goto(`${s.base}/panel/feeds/tokens/${feed.id}/mapping`);
+        const options = await page.locator('#map-field option').allInnerTexts();
+        for (const f of l.fields) assert.ok(options.includes(f), `"${f}" among ${options.join(', ')}`);
+        for (const raw of ['external_id', 'brand', 'mileage']) assert.ok(!options.includes(raw), `no raw ${raw}`);
+        await checkPage(page, `mapping ${l.lang} ${v.name}`);
+        if (l.lang !== 'en') await screenshot(page, `feed-mapping-${l.lang}-${v.name}`);
         // The history says how the import went in words, and the owner's other pages read well too
         // (issue 26, P109–P111): a warning with labelled counts, no raw value, no broken word.
         for (const [path, shot] of [

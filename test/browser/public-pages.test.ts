@@ -371,4 +371,38 @@ describe(`the buyers' pages in browsers (${STORE_NAME})`, { skip: skipBrowser },
     if (SHOTS) fs.writeFileSync(path.join(SHOTS, 'first-screen-bytes.txt'), `${line}\n`);
     assert.ok(after88.images < before88.images * 0.7, line);
   });
+
+  test("an unknown car (P199): a 404 in the browser's language, with cars for sale of its market that lead on, at 375 and 1280 px", async () => {
+    for (const lang of ['es', 'pt'] as const) {
+      const locale = lang === 'es' ? 'es-AR' : 'pt-BR';
+      for (const [width, make] of [
+        [375, phone],
+        [1280, desktop],
+      ] as const) {
+        const ctx = await make(browser, locale);
+        const page = await ctx.newPage();
+        const res = await page.goto(`${s.base}/listings/ZZZZZZZZZZ`, { waitUntil: 'networkidle' });
+        assert.equal(res?.status(), 404);
+        assert.equal(await page.locator('html').getAttribute('lang'), locale);
+        assert.equal(await page.locator('h1').innerText(), lang === 'es' ? 'No encontramos este auto' : 'Não encontramos este carro');
+        const text = await page.locator('body').innerText();
+        for (const word of [...ENGLISH, 'Listing', 'not found']) assert.ok(!text.includes(word), `"${word}" on not-found ${lang} ${width}`);
+        assert.equal(await horizontalOverflow(page), 0, `not-found ${width}: no sideways scrolling`);
+        await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+        await page.waitForLoadState('networkidle');
+        await page.evaluate('window.scrollTo(0, 0)');
+        if (SHOTS)
+          await sharp(await page.screenshot({ fullPage: true }))
+            .png({ palette: true, quality: 80, compressionLevel: 9 })
+            .toFile(path.join(SHOTS, `not-found-${lang}-${width}.png`));
+        assert.deepEqual(await axeProblems(page), [], `not-found ${lang} ${width}`);
+        // The way forward: a car of the visitor's market, whose page opens.
+        const cards = page.locator('ul.cards a');
+        assert.ok((await cards.count()) > 0, `not-found ${lang} ${width}: cars offered`);
+        await Promise.all([page.waitForURL(/\/listings\/[0-9A-Z]{10}$/), cards.first().click()]);
+        assert.equal(await page.locator('html').getAttribute('lang'), locale);
+        await ctx.close();
+      }
+    }
+  });
 });

@@ -10,7 +10,9 @@ import { STORE_NAME } from '../support/app.js';
 import { checkPage } from '../support/axe.js';
 import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, skipBrowser, type LiveServer } from '../support/browser.js';
 import { seedPanelUser, type SeededUser } from '../support/panel.js';
-import { USER_TEXTS } from '../../src/modules/users/texts.js';
+import { textsOf } from '../../src/core/i18n/index.js';
+
+const USER_TEXTS = textsOf('auth.');
 
 interface Case {
   lang: 'es' | 'pt';

@@ -345,7 +345,7 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       payload: form({ name: 'Ana', email: 'ana@example.com', message: 'Hola' }),
     });
     assert.equal(unknownForm.statusCode, 404);
-    assert.ok(unknownForm.body.includes('<h1>Listing not found</h1>'));
+    assert.ok(unknownForm.body.includes('<h1>No encontramos este auto</h1>'));
     assert.equal((await t.store.db.selectFrom('leads').selectAll().where('external_id', 'in', ['C-SOLD', 'C-NEW']).execute()).length, 0);
   });
 

@@ -337,15 +337,41 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     }
   });
 
-  test('unknown or malformed listing codes: 404 page', async () => {
+  test("unknown or malformed listing codes: a 404 page in the visitor's language, with cars for sale of their market (P199)", async () => {
+    const car = await publishCar(t, key, host, 'NF-1', { brand: 'Fiat', model: 'Cronos', version: 'Drive 1.3' });
+    // A not-found page is kept a minute: one made by an earlier test is not this one's.
+    clock.advance(61_000);
     for (const id of ['ZZZZZZZZZZ', 'not-a-code', '%3Cscript%3E']) {
-      const p = await t.app.inject({ url: `/listings/${id}` });
+      const p = await t.app.inject({ url: `/listings/${id}`, headers: { 'accept-language': 'es-AR,es;q=0.9,en;q=0.8' } });
       assert.equal(p.statusCode, 404, id);
       assert.equal(p.headers['content-type'], 'text/html; charset=utf-8');
-      assert.ok(p.body.includes('<h1>Listing not found</h1>'));
+      assert.equal(p.headers.vary, 'accept-language');
+      assert.ok(p.body.includes('<html lang="es-AR">'), 'the Spanish of Argentina');
+      assert.ok(p.body.includes('<h1>No encontramos este auto</h1>'));
+      assert.ok(!/Listing|not found/.test(p.body), 'no English');
+      // The way forward: Argentina's cars for sale now, each linking to its page.
+      assert.ok(p.body.includes('<h2 id="cars-title">Autos en venta ahora</h2>'));
+      assert.ok(p.body.includes(`href="${car.url}"`), "a car of the visitor's market");
       assert.equal(meta(p.body, 'name', 'robots'), 'noindex');
       assert.ok(!p.body.includes('script>'));
     }
+    // Portuguese of Brazil: its words, and no Argentine car.
+    const pt = await t.app.inject({ url: '/listings/ZZZZZZZZZZ', headers: { 'accept-language': 'pt-BR,pt;q=0.9' } });
+    assert.equal(pt.statusCode, 404);
+    assert.ok(pt.body.includes('<html lang="pt-BR">') && pt.body.includes('<h1>Não encontramos este carro</h1>'));
+    assert.ok(!pt.body.includes(car.url));
+    // English asked for; no header at all is Spanish (as the public home page, P180).
+    const en = await t.app.inject({ url: '/listings/ZZZZZZZZZZ', headers: { 'accept-language': 'en-US' } });
+    assert.ok(en.body.includes('<h1>We could not find this car</h1>'));
+    const none = await t.app.inject({ url: '/listings/ZZZZZZZZZZ' });
+    assert.ok(
+      none.body.includes('<h1>No encontramos este auto</h1>') && none.body.includes(`href="${car.url}"`),
+      'Spanish: the cars of every Spanish-speaking market',
+    );
+    // An unknown dealership's storefront alike.
+    const dealer = await t.app.inject({ url: '/dealers/nobody-here', headers: { 'accept-language': 'pt-BR' } });
+    assert.equal(dealer.statusCode, 404);
+    assert.ok(dealer.body.includes('<h1>Concessionária não encontrada</h1>'));
   });
 
   test('HTML or script in any text of the dealer or the dealership is escaped everywhere (text, attributes, meta, JSON-LD)', async () => {

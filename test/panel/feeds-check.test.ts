@@ -92,7 +92,15 @@ describe(`panel feed columns and file check (${STORE_NAME})`, () => {
     const saved = await client.post(`/panel/feeds/tokens/${feed.id}/mapping`, { column: 'Precio Final', field: 'price' });
     assert.equal(saved.status, 303);
     const page = await client.get(saved.location!);
-    assert.match(page.body, /<code>Precio Final<\/code>/);
+    assert.match(page.body, /<code>Precio Final<\/code><\/td><td data-label="Campo">Precio<\/td>/, "the override by its field's word (P198)");
+    // The "Campo" choices are the fields' words; the value sent stays the API name.
+    const options = [...page.body.matchAll(/<option value="([a-z_]+)"[^>]*>([^<]+)<\/option>/g)].map((m) => [m[1], m[2]]);
+    assert.deepEqual(options.slice(0, 3), [
+      ['external_id', 'Código de stock'],
+      ['brand', 'Marca'],
+      ['model', 'Modelo'],
+    ]);
+    for (const [value, label] of options) assert.notEqual(label, value, `the option ${value} shows a word`);
 
     const file =
       ['codigo,marca,modelo,año,Precio,Precio Final,km,fotos', `E-1,Volkswagen,Gol,2015,6000000,5500000,98000,${PHOTOS('E-1').join('|')}`].join('\n') + '\n';

@@ -74,6 +74,13 @@ describe(`panel feeds (${STORE_NAME})`, () => {
     assert.ok(report.body.includes(`>${answer.errors[0]!.index}<`), 'its row number');
     assert.ok(report.body.includes(answer.errors[0]!.message.replaceAll('"', '&quot;').replaceAll("'", '&#39;')), 'its message');
     assert.ok(report.body.includes(`href="/panel/feeds/imports/${imp.id}/errors.csv"`));
+    // The rows to fix come first (P197): right under the title's warning, before the facts and the column table.
+    const at = (needle: string) => report.body.indexOf(needle);
+    assert.ok(at('<h2>Filas con errores</h2>') > at('</h1>') && at('<h2>Filas con errores</h2>') < at('<dl class="fields">'), 'row errors before the facts');
+    assert.ok(
+      at('<h2>Cómo se leyeron las columnas</h2>') > 0 && at('=HYPERLINK(&quot;') < at('<h2>Cómo se leyeron las columnas</h2>'),
+      'the failing row before the column table',
+    );
 
     const file = await client.get(`/panel/feeds/imports/${imp.id}/errors.csv`);
     assert.equal(file.status, 200);

@@ -109,6 +109,18 @@ describe(`panel overview (${STORE_NAME})`, () => {
     assert.match(res.body, /1 fila: 1 nuevo, 0 actualizados, 0 vendidos, 0 con errores/);
   });
 
+  test('an import with refused rows is "Procesada con errores" with their count, never the green "Procesada" (P196)', async () => {
+    const feed = await feedFor(t, owner.user.slug);
+    const pushed = await pushCsv(t, feed.path, csv([csvCar('FEED-1'), csvCar('FEED-BAD', { year: 'dos mil' }), csvCar('FEED-BAD-2', { price: 'x' })]));
+    assert.equal(pushed.statusCode, 200, pushed.body);
+    const res = await owner.client.get('/panel');
+    const badges = [...res.body.matchAll(/<span class="badge ([a-z]*)">(Procesada[^<]*|Nada cargado[^<]*)<\/span>/g)].map((m) => [m[1], m[2]]);
+    assert.deepEqual(badges, [
+      ['warn', 'Procesada con errores (2 filas)'],
+      ['ok', 'Procesada'],
+    ]);
+  });
+
   test('webhooks turned off: shown to owners, not to staff', async () => {
     const res = await owner.client.get('/panel');
     assert.match(res.body, /Hay 1 webhook desactivado/);

@@ -5,7 +5,7 @@
 // panel otherwise takes short forms), bounded like a push (10 MB).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors.js';
-import { pick, render, renderAll, textsOf } from '../../core/i18n/index.js';
+import { pick, render, renderAll, textsOf, word } from '../../core/i18n/index.js';
 import type { DealerRow, FeedRow } from '../../core/db/schema.js';
 import { idParam, signedIn } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
@@ -59,6 +59,8 @@ export const feedCheckPages: FastifyPluginAsync<{ deps: VehicleDeps }> = async (
     const csrf = csrfField(req.csrfToken);
     const overrides = Object.entries(columnMapOf(feed));
     const v = problem?.values ?? {};
+    // The fields by their words (P198), as the report's column table names them; the value stays the API name.
+    const fieldWord = (f: string) => (f === 'ignore' ? t.ignore : word(req.panelLang, 'field', f));
     return html`<section class="card" aria-labelledby="mapping">
 <h2 id="mapping">${t.mappingTitle}</h2>
 <p class="muted">${t.mappingHelp}</p>
@@ -67,10 +69,7 @@ ${
     ? html`<p class="muted">${t.noOverrides}</p>`
     : html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.column}</th><th>${t.field}</th><th></th></tr></thead>
 <tbody>${overrides.map(
-        ([
-          column,
-          field,
-        ]) => html`<tr><td data-label="${t.column}"><code>${column}</code></td><td data-label="${t.field}">${field === 'ignore' ? t.ignore : field}</td>
+        ([column, field]) => html`<tr><td data-label="${t.column}"><code>${column}</code></td><td data-label="${t.field}">${fieldWord(field)}</td>
 <td><form class="inline" method="post" action="/panel/feeds/tokens/${feed.id}/mapping/remove">${csrf}<input type="hidden" name="column" value="${column}"><button class="danger" type="submit">${t.remove}</button></form></td></tr>`,
       )}</tbody></table></div>`
 }
@@ -82,7 +81,7 @@ ${problem ? html`<p class="notice bad" role="alert">${problem.message}</p>` : ''
 <input id="map-column" name="column" required maxlength="${OVERRIDE_COLUMN_MAX}" value="${v.column ?? ''}"${problem ? html` aria-invalid="true"` : ''}></div>
 <div><label for="map-field">${t.field}</label>
 <select id="map-field" name="field">${OVERRIDE_TARGETS.map(
-      (f) => html`<option value="${f}"${f === v.field ? html` selected` : ''}>${f === 'ignore' ? t.ignore : f}</option>`,
+      (f) => html`<option value="${f}"${f === v.field ? html` selected` : ''}>${fieldWord(f)}</option>`,
     )}</select></div>
 </div>
 <div class="actions"><button type="submit">${t.add}</button></div>

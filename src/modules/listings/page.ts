@@ -524,12 +524,28 @@ export const notYetPage = (row: ListingRow): string =>
     (l) => l.t.notYetTitle,
     (l) => l.t.notYetBody,
   );
-export const notFoundPage = (): string =>
-  messagePage(
-    undefined,
-    (l) => l.t.notFoundTitle,
-    (l) => l.t.notFoundBody,
-  );
+/**
+ * An unknown car's (or dealership's) page in the visitor's language and market (P199): what
+ * happened, and cars for sale now to go on with, each linking to its page and so to its
+ * dealership's storefront. Still a 404, never indexed.
+ */
+export function notFoundPage(market: string, kind: 'listing' | 'dealer', cars: readonly StorefrontCar[], publicBaseUrl: string): string {
+  const l = localeOf(market);
+  const t = l.t;
+  const title = kind === 'listing' ? t.notFoundTitle : t.dealerNotFoundTitle;
+  const text = kind === 'listing' ? t.notFoundBody : t.dealerNotFoundBody;
+  const body = html`<h1>${title}</h1>
+<p>${text}</p>
+${
+  cars.length
+    ? html`<section aria-labelledby="cars-title">
+<h2 id="cars-title">${t.notFoundCars}</h2>
+${carCards(l, publicBaseUrl, cars)}
+</section>`
+    : ''
+}`;
+  return layout(l, { title, description: text, noindex: true }, '', body);
+}
 
 /**
  * After an inquiry (P114): what happens next, WhatsApp when the dealership has it, and the way
@@ -676,10 +692,3 @@ ${
     body,
   );
 }
-
-export const dealerNotFoundPage = (): string =>
-  messagePage(
-    undefined,
-    (l) => l.t.dealerNotFoundTitle,
-    (l) => l.t.dealerNotFoundBody,
-  );

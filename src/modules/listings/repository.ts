@@ -243,6 +243,23 @@ export async function storefrontBrands(db: Kysely<DB>, dealerId: number): Promis
 }
 
 /**
+ * The newest cars for sale in `markets`, at any dealership but a sandbox twin (D35): the way
+ * forward of a page that was not found (P199). Read backwards along vehicles_status_id.
+ */
+export function newestCars(db: Kysely<DB>, markets: readonly string[], limit: number): Promise<StorefrontCar[]> {
+  return db
+    .selectFrom('vehicles')
+    .select(CARD_COLUMNS)
+    .where('status', '=', 'active')
+    .where('market', 'in', markets)
+    .where('dealer_id', 'not in', sandboxDealerIds(db))
+    .orderBy('status', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
  * Cars for sale like a sold one (P115): same market, brand and model, at any dealership, at most
  * `limit`, leaving out `except` (the dealership's cars its page lists already) and sandbox cars (D35). Read from the
  * partial index vehicles_comparables (status active; market, brand, model, condition, currency,

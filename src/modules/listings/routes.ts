@@ -27,12 +27,12 @@ import { carNotFound, receiveInquiry, assertTakesInquiries } from '../leads/serv
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { listingUrl } from '../vehicles/serialize.js';
 import { localeOf, type PageLocale } from './locale.js';
-import { dealerNotFoundPage, listingPage, messagePage, notYetPage, storefrontPage, thanksPage } from './page.js';
+import { listingPage, messagePage, notYetPage, storefrontPage, thanksPage } from './page.js';
 import { loadStorefront } from './storefront.js';
 import { findDealerBySlug } from '../dealers/repository.js';
 import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
-import { encodedPage, LISTING_ID, LISTING_ID_DOC, ListingPages, notFoundListing, renderGone, type Page } from './service.js';
+import { encodedPage, LISTING_ID, LISTING_ID_DOC, ListingPages, renderGone, type Page } from './service.js';
 import { FAVICON, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
 import type { StatsCounting } from '../stats/counting.js';
 import { contactTarget, dealerContactTarget, type OnContact } from './contact.js';
@@ -65,7 +65,7 @@ type Params = { listing_id: string };
 
 export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (app, { deps }) => {
   const { store, publicBaseUrl } = deps;
-  const pages = new ListingPages(store.db, publicBaseUrl);
+  const pages = new ListingPages(store.db, publicBaseUrl, deps.clock);
   const origin = new URL(publicBaseUrl).origin;
   // One script runs on these pages, the car page's gallery (P145), from its own address only;
   // images come from our photo URLs only (and where they redirect to, PHOTO_PUBLIC_BASE_URL: the
@@ -86,7 +86,6 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     if (noindex) reply.header('x-robots-tag', 'noindex');
     return reply.send(body);
   };
-  const sendPage = (reply: FastifyReply, p: Page) => sendHtml(reply, p.status, p.body, p.cacheControl, p.noindex, p.etag);
   /** A cached page, compressed when the client accepts it, or 304 when it has this copy. */
   const sendCachedPage = (req: FastifyRequest, reply: FastifyReply, p: Page) => {
     const encoding = pickEncoding(req.headers['accept-encoding']);
@@ -97,6 +96,12 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     return sendHtml(reply, p.status, body, p.cacheControl, p.noindex, etag);
   };
   const noStore = (reply: FastifyReply, status: number, text: string) => sendHtml(reply, status, text, 'no-store', true);
+  /** 404: no such car (or dealership), in the visitor's language with cars to go on with (P199). */
+  const sendNotFound = async (req: FastifyRequest, reply: FastifyReply, kind: 'listing' | 'dealer' = 'listing', cacheControl?: string) => {
+    const p = await pages.notFound(req.headers['accept-language'], kind);
+    reply.header('vary', 'accept-language');
+    return sendHtml(reply, p.status, p.body, cacheControl ?? p.cacheControl, p.noindex, p.etag);
+  };
   // A sandbox car (D35) takes no buyer's message here: it is not public (POST /v1/sandbox/leads makes one).
   const lookup = async (id: string): Promise<ListingRow | undefined> => {
     const row = LISTING_ID.test(id) ? (await findListing(store.db, id))[0] : undefined;
@@ -159,7 +164,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => sendXml(reply, sitemapRoot(store.db, publicBaseUrl, sitemapPageSize)));
   app.get<{ Params: { name: string } }>('/sitemaps/:name', { schema: { hide: true } }, async (req, reply) => {
     const m = SITEMAP_FILE.exec(req.params.name);
-    if (!m) return sendPage(reply, notFoundListing());
+    if (!m) return sendNotFound(req, reply);
     return sendXml(reply, sitemapFile(store.db, publicBaseUrl, m[1] as 'cars' | 'dealers', Number(m[2]), sitemapPageSize));
   });
   app.get(galleryScriptPath, { schema: { hide: true } }, async (_req, reply) =>
@@ -182,7 +187,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   app.get<{ Params: { slug: string }; Querystring: Record<string, unknown> }>('/dealers/:slug', { schema: { hide: true } }, async (req, reply) => {
     const slug = req.params.slug;
     const dealer = slug.length <= 64 && SLUG.test(slug) ? await findDealerBySlug(store.db, slug) : undefined;
-    if (!dealer) return sendHtml(reply, 404, dealerNotFoundPage(), 'public, max-age=60', true);
+    if (!dealer) return sendNotFound(req, reply, 'dealer');
     const sf = await loadStorefront(store.db, dealer, req.query);
     if (sf.problems.length) return noStore(reply, 400, storefrontPage(sf, publicBaseUrl));
     const noindex = Object.values(sf.form).some(Boolean) || sf.paged;
@@ -194,13 +199,14 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     const slug = req.params.slug;
     const dealer = slug.length <= 64 && SLUG.test(slug) ? await findDealerBySlug(store.db, slug) : undefined;
     const location = dealerContactTarget(dealer, publicBaseUrl, req.params.channel);
-    if (!location) return sendHtml(reply, 404, dealerNotFoundPage(), 'no-store', true);
+    if (!location) return sendNotFound(req, reply, 'dealer', 'no-store');
     return reply.code(302).header('location', location).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send();
   });
 
   app.get<{ Params: Params }>('/listings/:listing_id', { schema: { hide: true } }, async (req, reply) => {
     // A sandbox car (D35) is shown to the live dealership's signed-in people only.
     const p = await pages.get(req.params.listing_id, () => previewDealerOf(deps, req.headers.cookie));
+    if (!p) return sendNotFound(req, reply);
     // A view (D34): a 200 page (a 304 is that page, revalidated); countView decides who counts.
     if (p.car) deps.stats.countView(req, p.car);
     return sendCachedPage(req, reply, p);
@@ -212,14 +218,14 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   app.get<{ Params: Params & { channel: string } }>('/listings/:listing_id/contact/:channel', { schema: { hide: true } }, async (req, reply) => {
     const id = req.params.listing_id;
     const target = LISTING_ID.test(id) ? await contactTarget(store.db, publicBaseUrl, id, req.params.channel) : undefined;
-    if (!target) return sendPage(reply, notFoundListing());
+    if (!target) return sendNotFound(req, reply);
     onContact(id, target.channel, req, target.car);
     return reply.code(302).header('location', target.location).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send();
   });
 
   app.get<{ Params: Params; Querystring: { sent?: unknown } }>('/listings/:listing_id/thanks', { schema: { hide: true } }, async (req, reply) => {
     const row = await lookup(req.params.listing_id);
-    if (!row) return sendPage(reply, notFoundListing());
+    if (!row) return sendNotFound(req, reply);
     // D40, P206: what the buyer gave (the form's redirect says it): a copy by e-mail, or a call.
     const sent = req.query.sent === 'email' || req.query.sent === 'phone' ? req.query.sent : undefined;
     return noStore(reply, 200, thanksPage(row, publicBaseUrl, sent));
@@ -284,7 +290,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     const form = isForm(req);
     const row = await lookup(req.params.listing_id);
     if (!row) {
-      if (form) return sendPage(reply, notFoundListing());
+      if (form) return sendNotFound(req, reply);
       throw carNotFound();
     }
     const refuse = async (status: string) => {

@@ -8,14 +8,17 @@
 //                                 cars of any dealership (P115); indexed but in no sitemap (P116)
 //   importing_photos / in_review  404, "not yet available" (nothing of the car: it is not
 //                                 public yet, and in_review may hide contact details); noindex
-//   unknown listing               404 page; noindex
+//   unknown listing               404 page in the visitor's language, with cars for sale now (P199); noindex
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
+import type { Clock } from '../../core/clock.js';
+import { pickLang, type Lang } from '../../core/i18n/index.js';
+import { languageOf, MARKET_CODES } from '../markets/markets.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { compress, type Encoding } from './encoding.js';
 import { gonePage, listingPage, notFoundPage, notYetPage } from './page.js';
-import { findListing, findListingRef, similarCars, storefrontCars, type ListingRef, type ListingRow } from './repository.js';
+import { findListing, findListingRef, newestCars, similarCars, storefrontCars, type ListingRef, type ListingRow } from './repository.js';
 import { withSandboxBanner } from './sandbox-preview.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
 import type { ViewedCar } from '../stats/counting.js';
@@ -77,8 +80,30 @@ export async function renderGone(db: Kysely<DB>, row: ListingRow, publicBaseUrl:
   return gonePage(row, publicBaseUrl, others, notice, similar);
 }
 
-let notFound: Page | undefined;
-export const notFoundListing = (): Page => (notFound ??= page(404, notFoundPage(), 'public, max-age=60', true));
+/** Cars a not-found page offers instead (P199). */
+const NOT_FOUND_CARS = 6;
+/** How long a not-found page is kept: as long as clients may (max-age=60). */
+const NOT_FOUND_MS = 60_000;
+
+/**
+ * Whose market a visitor is from, by Accept-Language (P199): the first tag of their language
+ * that names a market's country (`es-AR` → ar, `en-GB` → uk) is the page's market, and its cars
+ * the ones offered; without one, the first market of the language formats the page and the
+ * cars of all its markets are offered. The language itself is pickLang's (fallback `es`, as the
+ * public home page's, P180).
+ */
+function visitorMarkets(header: string | undefined): { lang: Lang; market: string; markets: string[] } {
+  const lang = pickLang(header, 'es');
+  const markets = MARKET_CODES.filter((m) => languageOf(m) === lang);
+  for (const part of (header ?? '').split(',', 20)) {
+    const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+    if (params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p))) continue;
+    const m = /^([a-z]{2})-([a-z]{2})$/.exec(tag.trim());
+    const market = m?.[2] === 'gb' ? 'uk' : m?.[2];
+    if (m && m[1] === lang && market && markets.includes(market)) return { lang, market, markets: [market] };
+  }
+  return { lang, market: markets[0] ?? 'us', markets };
+}
 
 interface Entry {
   key: string;
@@ -102,29 +127,47 @@ const refKey = (r: ListingRef): string =>
 
 export class ListingPages {
   private readonly entries: BoundedMap<string, Entry>;
+  /** Not-found pages by market and kind, each kept NOT_FOUND_MS: a 404 costs no read most of the time. */
+  private readonly notFoundPages = new Map<string, { page: Page; until: number }>();
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly publicBaseUrl: string,
+    private readonly clock: Clock,
     /** ~10 KB a page: 1000 pages are about 10 MB. */
     max = 1000,
   ) {
     this.entries = new BoundedMap(max);
   }
 
+  /** The 404 page of an unknown car or dealership, for a visitor whose browser sends `acceptLanguage` (P199). */
+  async notFound(acceptLanguage: string | undefined, kind: 'listing' | 'dealer' = 'listing'): Promise<Page> {
+    const v = visitorMarkets(acceptLanguage);
+    // At most (markets + languages) × 2 keys: the map stays small without a bound.
+    const key = `${kind} ${v.market} ${v.markets.join(',')}`;
+    const now = this.clock.now();
+    const kept = this.notFoundPages.get(key);
+    if (kept && kept.until > now) return kept.page;
+    const cars = await newestCars(this.db, v.markets, NOT_FOUND_CARS);
+    const made = page(404, notFoundPage(v.market, kind, cars, this.publicBaseUrl), 'public, max-age=60', true);
+    this.notFoundPages.set(key, { page: made, until: now + NOT_FOUND_MS });
+    return made;
+  }
+
   /**
    * `viewer`: the live dealership of the signed-in user the request comes from, asked only for a
    * sandbox car (D35, P124): its page answers 404 to anyone else, and is never kept or counted.
+   * Undefined when there is no car to show: the caller answers `notFound` (P199).
    */
-  async get(listingId: string, viewer?: () => Promise<number | undefined>): Promise<Page> {
-    if (!LISTING_ID.test(listingId)) return notFoundListing();
+  async get(listingId: string, viewer?: () => Promise<number | undefined>): Promise<Page | undefined> {
+    if (!LISTING_ID.test(listingId)) return undefined;
     const ref = (await findListingRef(this.db, listingId))[0];
-    if (!ref) return notFoundListing();
+    if (!ref) return undefined;
     if (ref.dealer_sandbox_of !== null) return this.sandboxPage(listingId, ref.dealer_sandbox_of, viewer);
     const hit = this.entries.get(listingId);
     if (hit && hit.key === refKey(ref)) return hit.page;
     const row = (await findListing(this.db, listingId))[0];
-    if (!row) return notFoundListing();
+    if (!row) return undefined;
     // Not kept here: the other cars it lists change without this car's revision.
     if (GONE_STATUSES.includes(row.status)) {
       const car: ViewedCar = { vehicleId: row.id, dealerId: row.dealer_id, market: row.market };
@@ -135,10 +178,10 @@ export class ListingPages {
     return rendered;
   }
 
-  private async sandboxPage(listingId: string, liveId: number, viewer?: () => Promise<number | undefined>): Promise<Page> {
-    if (!viewer || (await viewer()) !== liveId) return notFoundListing();
+  private async sandboxPage(listingId: string, liveId: number, viewer?: () => Promise<number | undefined>): Promise<Page | undefined> {
+    if (!viewer || (await viewer()) !== liveId) return undefined;
     const row = (await findListing(this.db, listingId))[0];
-    if (!row) return notFoundListing();
+    if (!row) return undefined;
     const text = GONE_STATUSES.includes(row.status)
       ? await renderGone(this.db, row, this.publicBaseUrl)
       : row.status === 'active'

@@ -12,6 +12,7 @@ import { html, type Html } from '../../core/web/html.js';
 import { dateTime } from '../../core/web/time.js';
 import { sendPage } from '../../core/web/render.js';
 import { FRAME_TEXTS } from '../../core/web/texts.js';
+import { outcomeOf } from '../feeds/panel-import.js';
 import { latestDealerImports } from '../feeds/repository.js';
 import { waitingLeads } from '../leads/repository.js';
 import { carTitle, statusBadge } from '../vehicles/pages.js';
@@ -85,12 +86,20 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
         )}</ul>`
       : html`<p class="muted">${t.failedPhotosNone}</p>`;
 
+    // An import whose rows were refused says so, with how many (P196), as the feeds page's badge (P109).
+    const importBadge = (i: (typeof imports)[number]): Html => {
+      const { kind, partial } = outcomeOf(i);
+      if (partial)
+        return html`<span class="badge ${kind}">${partial === 'some' ? t.processedWithErrors(i.error_count) : t.nothingLoaded(i.error_count)}</span>`;
+      return html`<span class="badge ${i.result === 'processed' ? 'ok' : i.result === 'running' ? '' : 'bad'}">${t.result[i.result]}</span>`;
+    };
+
     const importsBlock = imports.length
       ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.col.when}</th><th>${t.col.trigger}</th><th>${t.col.result}</th><th>${t.col.counts}</th><th></th></tr></thead><tbody>${imports.map(
           (i) => html`<tr>
 <td data-label="${t.col.when}">${dateTime(i.started_at, user)}</td>
 <td data-label="${t.col.trigger}">${t.trigger[i.trigger]}</td>
-<td data-label="${t.col.result}"><span class="badge ${i.result === 'processed' ? 'ok' : i.result === 'running' ? '' : 'bad'}">${t.result[i.result]}</span></td>
+<td data-label="${t.col.result}">${importBadge(i)}</td>
 <td data-label="${t.col.counts}">${t.counts(i.rows, i.created, i.updated, i.sold, i.error_count)}</td>
 <td><a href="/panel/feeds/imports/${i.id}">${t.seeImport}</a></td>
 </tr>`,

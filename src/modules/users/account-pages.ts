@@ -6,12 +6,12 @@ import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { isLang, LANGS, signedIn, type PanelUser } from '../../core/web/context.js';
+import { textsOf } from '../../core/i18n/index.js';
 import { html, type Html } from '../../core/web/html.js';
 import { csrfField } from '../../core/web/layout.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
 import { newPasswordFields } from './password-fields.js';
-import { USER_PANEL_TEXTS } from './panel-texts.js';
-import { changePassword, findUser, NAME_MAX, nameProblem, updateAccount, userLang } from './service.js';
+import { changePassword, findUser, NAME_MAX, nameProblem, updateAccount, userLang, PASSWORD_CHECKS } from './service.js';
 
 export interface AccountPagesDeps {
   store: Store;
@@ -21,6 +21,8 @@ export interface AccountPagesDeps {
   /** Cards of other modules shown under the profile (the phone notifications', P216). */
   accountSections?: (req: FastifyRequest, me: PanelUser) => Promise<Html>;
 }
+
+const USER_PANEL_TEXTS = textsOf('users.');
 
 const notice = (kind: 'ok' | 'bad', text: string | undefined): Html | '' =>
   text ? html`<p class="notice ${kind}" role="${kind === 'bad' ? 'alert' : 'status'}">${text}</p>` : '';
@@ -59,8 +61,8 @@ ${csrfField(req.csrfToken)}
 <input id="name" name="name" type="text" maxlength="${NAME_MAX}" autocomplete="name" value="${me.name}">
 <label for="lang">${t.language}</label>
 <select id="lang" name="lang" aria-describedby="lang-hint">
-${option('', t.automatic(t.langNames[automatic]!))}
-${LANGS.map((l) => option(l, t.langNames[l]!))}
+${option('', t.automatic(t.langNames[automatic]))}
+${LANGS.map((l) => option(l, t.langNames[l]))}
 </select>
 <p id="lang-hint" class="muted">${t.langHint}</p>
 <fieldset>
@@ -122,7 +124,10 @@ ${newPasswordFields(t, 'new-password')}
     if (result.outcome === 'throttled') {
       const minutes = Math.max(1, Math.ceil(result.retryMs / 60_000));
       void reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryMs / 1000))));
-      return accountPage(req, reply, me, { status: 429, passwordError: t.tooManyPasswordTries(minutes) });
+      return accountPage(req, reply, me, {
+        status: 429,
+        passwordError: t.tooManyPasswordTries(PASSWORD_CHECKS.limit, PASSWORD_CHECKS.windowMs / 60_000, minutes),
+      });
     }
     if (result.outcome !== 'ok') {
       const error = result.outcome === 'wrong_current' ? t.wrongCurrent : result.outcome === 'too_short' ? t.tooShort : t.tooLong;

@@ -7,6 +7,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import type { SecretBox } from '../../core/secret-box.js';
+import { textsOf } from '../../core/i18n/index.js';
 import { rotateCsrfSecret } from '../../core/web/csrf.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
@@ -18,7 +19,6 @@ import { passwordProblem } from './password.js';
 import { checkLink, nameProblem, normalizeEmail, requestPasswordReset, signOut, useLink } from './service.js';
 import { attemptSignIn } from './sign-in.js';
 import { clearSessionCookie, deviceCookieOf, safeNext, setDeviceCookie, setSessionCookie } from './session.js';
-import { USER_TEXTS } from './texts.js';
 
 export interface AuthPagesDeps {
   store: Store;
@@ -28,6 +28,8 @@ export interface AuthPagesDeps {
   storeLimiter: RateLimitStore;
   box: SecretBox;
 }
+
+const USER_TEXTS = textsOf('auth.');
 
 const RESET_REQUESTS_PER_ADDRESS = 10;
 

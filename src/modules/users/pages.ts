@@ -8,11 +8,10 @@ import { ApiError } from '../../core/errors.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { idParam, pageUser, type PanelUser } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
-import { word } from '../../core/i18n/index.js';
+import { textsOf, word } from '../../core/i18n/index.js';
 import { csrfField } from '../../core/web/layout.js';
 import { dateTime } from '../../core/web/time.js';
 import { formFields, redirectTo, sendPage } from '../../core/web/render.js';
-import { USER_PANEL_TEXTS } from './panel-texts.js';
 import {
   changeRole,
   emailProblem,
@@ -35,6 +34,7 @@ export interface UserPagesDeps {
   storeLimiter: RateLimitStore;
 }
 
+const USER_PANEL_TEXTS = textsOf('users.');
 type Texts = (typeof USER_PANEL_TEXTS)['en'];
 
 const notice = (kind: 'ok' | 'bad', text: string | undefined): Html | '' =>
@@ -135,7 +135,11 @@ ${csrfField(req.csrfToken)}
     const allowed = await storeLimiter.hit(`invite:dealer:${me.dealerId}`, clock.now(), INVITES_PER_HOUR, 3_600_000);
     if (!allowed.allowed) {
       void reply.header('retry-after', String(Math.max(1, Math.ceil(allowed.resetMs / 1000))));
-      return usersPage(req, reply, me, { status: 429, error: t.tooManyInvites(Math.max(1, Math.ceil(allowed.resetMs / 60_000))), form: input });
+      return usersPage(req, reply, me, {
+        status: 429,
+        error: t.tooManyInvites(INVITES_PER_HOUR, Math.max(1, Math.ceil(allowed.resetMs / 60_000))),
+        form: input,
+      });
     }
     let invited;
     try {

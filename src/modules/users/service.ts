@@ -9,7 +9,7 @@ import type { Store } from '../../core/db/store.js';
 import { lockDealerUsers } from '../../core/db/locks.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { ApiError, inputError } from '../../core/errors.js';
-import { msg } from '../../core/i18n/index.js';
+import { localeFor, msg } from '../../core/i18n/index.js';
 import type { RateLimitStore } from '../../core/http/rate-limit.js';
 import { queueMail } from '../../core/mail/outbox.js';
 import { forbiddenControl } from '../../core/text.js';
@@ -326,7 +326,7 @@ export async function resolveSession(store: Store, clock: Clock, cookie: string 
     role: row.role,
     lang,
     // The market's number and date formats when its language is the user's; else the language's.
-    locale: marketLocale.startsWith(lang) ? marketLocale : { es: 'es-ES', pt: 'pt-BR', en: 'en-US' }[lang],
+    locale: localeFor(lang, marketLocale),
     timeZone: dealerTimeZone(row.dealer_time_zone, markets),
     now,
     notifyLeads: row.notify_leads === 1,

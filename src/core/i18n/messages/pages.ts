@@ -12,6 +12,7 @@ import { PANEL_INVENTORY } from './panel-inventory.js';
 import { PUBLIC_PAGES } from './public-pages.js';
 import { PANEL_PUSH } from './panel-push.js';
 import { LEAD_MAILS } from './lead-mails.js';
+import { PANEL_USERS } from './panel-users.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -26,6 +27,7 @@ export const PAGE_TABLES = [
   PUBLIC_PAGES,
   PANEL_PUSH,
   LEAD_MAILS,
+  PANEL_USERS,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -41,4 +43,5 @@ export const PAGE_WORDS = {
   ...PUBLIC_PAGES,
   ...PANEL_PUSH,
   ...LEAD_MAILS,
+  ...PANEL_USERS,
 } as const;

@@ -27,6 +27,19 @@ export const PANEL_OVERVIEW = {
   'overview.result.unreachable': { en: 'Unreachable', es: 'Inaccesible', pt: 'Inacessível' },
   'overview.result.running': { en: 'Running', es: 'En curso', pt: 'Em andamento' },
   'overview.result.interrupted': { en: 'Interrupted', es: 'Interrumpida', pt: 'Interrompida' },
+  // A processed import whose rows were refused in part or in whole (P196): never the green "Procesada".
+  'overview.processedWithErrors': {
+    p: ['n'],
+    en: 'Processed with errors ({n, plural, one {# row} other {# rows}})',
+    es: 'Procesada con errores ({n, plural, one {# fila} other {# filas}})',
+    pt: 'Processada com erros ({n, plural, one {# linha} other {# linhas}})',
+  },
+  'overview.nothingLoaded': {
+    p: ['n'],
+    en: 'Nothing loaded ({n, plural, one {# row with errors} other {# rows with errors}})',
+    es: 'Nada cargado ({n, plural, one {# fila con errores} other {# filas con errores}})',
+    pt: 'Nada carregado ({n, plural, one {# linha com erros} other {# linhas com erros}})',
+  },
   'overview.counts': {
     p: ['rows', 'created', 'updated', 'sold', 'errors'],
     en: '{rows, plural, one {# row} other {# rows}}: {created} new, {updated} updated, {sold} sold, {errors} with errors',

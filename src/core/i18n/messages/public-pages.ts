@@ -79,12 +79,14 @@ export const PUBLIC_PAGES = {
     es: 'Se publicará en breve. Volvé a intentarlo más tarde.',
     pt: 'Será publicado em breve. Tente novamente mais tarde.',
   },
-  'public.notFoundTitle': { en: 'Listing not found', es: 'Publicación no encontrada', pt: 'Anúncio não encontrado' },
+  'public.notFoundTitle': { en: 'We could not find this car', es: 'No encontramos este auto', pt: 'Não encontramos este carro' },
   'public.notFoundBody': {
-    en: 'There is no listing at this address.',
-    es: 'No hay ninguna publicación en esta dirección.',
-    pt: 'Não há nenhum anúncio neste endereço.',
+    en: 'The link may be incomplete, or the car is no longer listed here.',
+    es: 'Puede que el enlace esté incompleto o que el auto ya no esté publicado aquí.',
+    pt: 'Talvez o link esteja incompleto ou o carro não esteja mais anunciado aqui.',
   },
+  // What a not-found page offers instead (P199).
+  'public.notFoundCars': { en: 'Cars for sale now', es: 'Autos en venta ahora', pt: 'Carros à venda agora' },
   'public.thanksTitle': { en: 'Thank you, your message was sent', es: 'Gracias, tu mensaje fue enviado', pt: 'Obrigado, sua mensagem foi enviada' },
   'public.thanksBody': { p: ['dealer'], en: '{dealer} will answer you soon.', es: '{dealer} te responderá pronto.', pt: '{dealer} responderá em breve.' },
   'public.back': { en: 'Back to the listing', es: 'Volver a la publicación', pt: 'Voltar ao anúncio' },
