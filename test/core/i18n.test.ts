@@ -130,7 +130,7 @@ describe('the catalogue of words (D31)', () => {
     const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
       .map((f) => join('src', f).replaceAll('\\', '/'))
-      .filter((f) => !f.startsWith('src/core/i18n/messages/')));
+      .filter((f) => !f.startsWith('src/core/i18n/messages/'));
     assert.ok(files.length > 100, `${files.length} files`);
     assert.deepEqual(
       files.filter((f) => holdsWords(readFileSync(f, 'utf8'))),
