@@ -9,6 +9,7 @@ import { PANEL_FEEDS } from './panel-feeds.js';
 import { PANEL_STATS } from './panel-stats.js';
 import { PANEL_OVERVIEW } from './panel-overview.js';
 import { PANEL_INVENTORY } from './panel-inventory.js';
+import { PANEL_CAR_FORMS } from './panel-car-forms.js';
 import { PUBLIC_PAGES } from './public-pages.js';
 
 export const PAGE_TABLES = [
@@ -21,6 +22,7 @@ export const PAGE_TABLES = [
   PANEL_STATS,
   PANEL_OVERVIEW,
   PANEL_INVENTORY,
+  PANEL_CAR_FORMS,
   PUBLIC_PAGES,
 ] as const;
 
@@ -34,5 +36,6 @@ export const PAGE_WORDS = {
   ...PANEL_STATS,
   ...PANEL_OVERVIEW,
   ...PANEL_INVENTORY,
+  ...PANEL_CAR_FORMS,
   ...PUBLIC_PAGES,
 } as const;
