@@ -75,7 +75,11 @@ describe(`panel car forms from the field table (${STORE_NAME})`, () => {
           const r = f.rule;
           if (r.kind === 'text') assert.equal(attr(tag, 'maxlength'), String(r.max), `${url}: ${f.name} maxlength`);
           if (r.kind === 'whole') {
-            assert.deepEqual([attr(tag, 'min'), attr(tag, 'max'), attr(tag, 'step'), attr(tag, 'inputmode')], [String(r.min), String(r.max), '1', 'numeric'], f.name);
+            assert.deepEqual(
+              [attr(tag, 'min'), attr(tag, 'max'), attr(tag, 'step'), attr(tag, 'inputmode')],
+              [String(r.min), String(r.max), '1', 'numeric'],
+              f.name,
+            );
           }
           if (r.kind === 'vocabulary') {
             const options = optionsOf(page.body, f.name).filter(([v]) => v !== '');

@@ -160,7 +160,11 @@ const CUSTOM: Record<CustomFieldName, (v: FormView, t: EditTexts) => Html> = {
 
 /** A vocabulary's choice by its word: a currency by Intl's name of it ("Dólar estadounidense (USD)"). */
 function choiceWord(lang: Lang, f: VehicleField, value: string): string {
-  if (f.name === 'currency') return `${new Intl.DisplayNames(lang, { type: 'currency' }).of(value) ?? value} (${value})`;
+  if (f.name === 'currency') {
+    const name = new Intl.DisplayNames(lang, { type: 'currency' }).of(value) ?? value;
+    // A list's choice starts with a capital, as the vocabulary's words do ("peso argentino" → "Peso argentino").
+    return `${name.charAt(0).toLocaleUpperCase(lang)}${name.slice(1)} (${value})`;
+  }
   return word(lang, 'value', value);
 }
 

@@ -229,7 +229,7 @@ export const carEditPages: FastifyPluginAsync<{ deps: CarEditDeps }> = async (ap
     return html`<div class="field">${
       kept.length
         ? html`<p><strong>${t.keptPhotos(kept.length)}</strong></p><p class="muted">${t.keptHelp}</p><div class="photos">${kept.map(
-            (k, i) => html`<figure><img src="${photoUrl('', k.fileId, 'display', k.ext)}" alt="${t.keptAlt(i + 1)}" loading="lazy">
+            (k, i) => html`<figure><img src="${photoUrl('', k.fileId, 'display', k.ext)}" alt="${t.keptAlt(i + 1)}">
 <figcaption><input type="hidden" name="kept_${i}" value="${k.ref}"><label class="check"><input type="checkbox" name="kept_drop_${i}" value="1"> ${t.keptRemove(i + 1)}</label></figcaption></figure>`,
           )}</div>`
         : ''
