@@ -95,14 +95,14 @@ describe(`panel car forms in a browser (${STORE_NAME})`, { skip: skipBrowser }, 
           const model = page.locator('#c-model');
           assert.equal(await model.getAttribute('aria-invalid'), 'true');
           assert.equal(await model.getAttribute('aria-describedby'), 'c-model-error c-model-help');
-          assert.equal(await page.evaluate(() => document.activeElement?.id), 'c-model');
+          assert.equal(await page.evaluate<string | undefined>('document.activeElement?.id'), 'c-model');
           assert.match(await page.locator('#c-model-error').innerText(), /Gol/);
           assert.equal(await page.locator('#c-version').inputValue(), 'XEi 1.8');
           assert.equal(await page.locator('#c-fuel').inputValue(), 'diesel');
           assert.equal(await page.locator('#c-doors').inputValue(), '5');
           assert.match(await page.locator('.car-form').innerText(), new RegExp(l.kept));
-          await until('the kept thumbnails shown', 10_000, async () =>
-            page.locator('.car-form .photos img').evaluateAll((imgs) => imgs.length === 3 && imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)),
+          await until('the kept thumbnails shown', 10_000, () =>
+            page.evaluate<boolean>("[...document.querySelectorAll('.car-form .photos img')].filter((i) => i.naturalWidth > 0).length === 3"),
           );
           await axeCheck(page, `refused form ${v.name} ${l.lang}`);
           await shot('car-form-error');
