@@ -56,7 +56,7 @@ describe(`panel car forms from the field table (${STORE_NAME})`, () => {
 
   test("both forms ask every field with the API's bounds, lists by their words; the photo rule is said before any refusal", async () => {
     for (const market of ['ar', 'br']) {
-      const { client, user } = await signedInClient(t, { markets: [market], lang: market === 'br' ? 'pt' : 'es', role: 'staff' });
+      const { client } = await signedInClient(t, { markets: [market], lang: market === 'br' ? 'pt' : 'es', role: 'staff' });
       const m = findMarket(market)!;
       const lang = market === 'br' ? 'pt' : 'es';
       const created = await publish(client, {}, jpegs.slice(0, 3));
@@ -98,7 +98,6 @@ describe(`panel car forms from the field table (${STORE_NAME})`, () => {
         assert.ok(page.body.includes(rule), `${url}: the photo rule`);
         assert.ok(!page.body.includes('aria-invalid'), `${url}: nothing marked before a refusal`);
       }
-      void user;
     }
   });
 
@@ -134,7 +133,7 @@ describe(`panel car forms from the field table (${STORE_NAME})`, () => {
   });
 
   test('a refused form keeps what was typed and the photos chosen; the field in error is marked and focused', async () => {
-    const { client, user } = await signedInClient(t, { role: 'staff' });
+    const { client } = await signedInClient(t, { role: 'staff' });
     const typed = { year: '1900', version: 'XEi 1.8', fuel: 'diesel', description: 'Único dueño' };
     const refused = await publish(client, typed, jpegs.slice(0, 3));
     assert.equal(refused.status, 422);
@@ -177,7 +176,6 @@ describe(`panel car forms from the field table (${STORE_NAME})`, () => {
     assert.equal(second.length, 3);
     assert.deepEqual(second.slice(0, 2), [kept[0], kept[2]]);
     assert.ok(!second.includes(kept[1]!));
-    void user;
   });
 
   test("kept photos are the dealership's own uploads only", async () => {
