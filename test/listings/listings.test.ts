@@ -134,7 +134,8 @@ describe(`public listing pages (${STORE_NAME})`, () => {
     assert.ok(html.includes('<dt>Combustible</dt><dd>Nafta</dd>'));
     assert.ok(html.includes('<dt>Transmisión</dt><dd>Automática</dd>'));
     assert.ok(html.includes('<dt>Color</dt><dd>Gris plata</dd>'));
-    assert.ok(html.includes('<dt>Estado</dt><dd>Usado</dd>'));
+    // The field's one word, as in the panel (P189): «Estado» there is the listing's status.
+    assert.ok(html.includes('<dt>Condición</dt><dd>Usado</dd>'));
     assert.ok(html.includes('<dt>Ciudad</dt><dd>Córdoba</dd>'));
     assert.ok(html.includes('<div class="description">Único dueño.\nService oficial.</div>'), 'line breaks kept (white-space: pre-line)');
     // The gallery: our own photo URLs, in the dealer's order, each with an alt text.

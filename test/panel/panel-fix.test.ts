@@ -126,7 +126,10 @@ describe(`panel review fixes (${STORE_NAME})`, () => {
     const blank = await client.get('/panel/inventory/new');
     assert.equal(blank.status, 200);
     // Every model is marked with its brand (the script keeps the chosen brand's only); the brand field names the list.
-    assert.match(blank.body, /<input id="c-brand" name="brand" type="text" value="" required list="brands" autocomplete="off" data-models="models"/);
+    assert.match(
+      blank.body,
+      /<input id="c-brand" name="brand" type="text" value="" maxlength="80" list="brands" autocomplete="off" data-models="models" required/,
+    );
     assert.match(blank.body, /<option value="Toyota" data-slug="toyota"><\/option>/);
     assert.match(blank.body, /<option value="Corolla" data-brand="toyota">Toyota<\/option>/);
     assert.match(blank.body, /<option value="Gol" data-brand="volkswagen">Volkswagen<\/option>/);

@@ -266,7 +266,8 @@ describe(`vehicle details (${STORE_NAME})`, () => {
       ['Puertas', '4'],
       ['Motor', '2.4 i-VTEC'],
       ['Color interior', 'Beige'],
-      ['VIN', VALID_VIN],
+      // The field's one word (P189), as on the buyers' page.
+      ['VIN (número de chasis)', VALID_VIN],
     ]) {
       assert.ok(res.body.includes(`<dt>${label}</dt><dd>${value}</dd>`), `${label}: ${value}`);
     }

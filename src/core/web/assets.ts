@@ -115,6 +115,9 @@ tr.linked a.row-link::after{content:'';position:absolute;inset:0}
 .car-form .field input:not([type=checkbox]):not([type=file]),.car-form textarea{width:100%;max-width:32rem;box-sizing:border-box}
 .car-form fieldset{border:1px solid var(--line);border-radius:var(--radius);margin:0 0 1rem;padding:.5rem .75rem}
 .car-form .pos{width:3.5rem}
+.car-form input[type=number]{width:8rem;padding:.55rem .6rem;border:1px solid #aab2bc;border-radius:6px;font:inherit;background:#fff}
+.car-form [aria-invalid=true]{border:2px solid var(--bad)}
+.car-form .field select{max-width:32rem}
 .car-form label.check{display:block;font-weight:normal;margin-top:.25rem}
 /* P137: the localized file control (core/web/file-input.ts); the input hidden but focusable. */
 .file-pick{position:relative;display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center}

@@ -23,6 +23,8 @@ export interface FileInputOptions {
   describedBy?: string;
   /** The form came back with this field refused (aria-invalid). */
   invalid?: boolean;
+  /** The first field refused: it takes the focus. */
+  autofocus?: boolean;
 }
 
 export function fileInput(o: FileInputOptions): Html {
@@ -30,6 +32,6 @@ export function fileInput(o: FileInputOptions): Html {
   const chosen = `${o.id}-chosen`;
   return html`<div class="file-pick"><input id="${o.id}" class="file-input" name="${o.name}" type="file"${o.accept ? html` accept="${o.accept}"` : ''}${
     o.camera ? html` capture="environment"` : ''
-  }${o.multiple ? html` multiple` : ''}${o.required ? html` required` : ''}${o.invalid ? html` aria-invalid="true"` : ''} aria-describedby="${o.describedBy ? `${o.describedBy} ` : ''}${chosen}"><label for="${o.id}" class="button secondary">${o.label}</label>
+  }${o.multiple ? html` multiple` : ''}${o.required ? html` required` : ''}${o.invalid ? html` aria-invalid="true"` : ''}${o.autofocus ? html` autofocus` : ''} aria-describedby="${o.describedBy ? `${o.describedBy} ` : ''}${chosen}"><label for="${o.id}" class="button secondary">${o.label}</label>
 <span id="${chosen}" class="muted file-chosen" data-none="${t.none}" data-many="${t.many('{n}')}" aria-live="polite" hidden>${t.none}</span></div>`;
 }

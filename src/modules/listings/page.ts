@@ -8,6 +8,7 @@ import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../
 import { findMarket } from '../markets/markets.js';
 import { displayPhone } from '../markets/phone.js';
 import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
+import { carFacts } from '../vehicles/facts.js';
 import { word } from '../../core/i18n/index.js';
 import { Html, html, jsonLd } from '../../core/web/html.js';
 import { localeOf, type PageLocale } from './locale.js';
@@ -229,26 +230,13 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
   const title = vehicleLabel(row);
   const price = l.price(row.price_cents, row.currency);
   const unit = findMarket(row.market)?.mileage_unit ?? 'km';
-  const mileage = l.mileage(row.mileage, unit);
   const photos = shownUrls(publicBaseUrl, row.shown_photos);
   const shown = shownPhotos(row.shown_photos);
-  const value = (code: string | null) => valueWord(l, code);
-  const specs: [string, string | number][] = [
-    [t.year, row.year],
-    [t.version, row.version ?? ''],
-    [t.mileage, mileage],
-    [t.fuel, value(row.fuel)],
-    [t.transmission, value(row.transmission)],
-    [t.bodyStyle, value(row.body_style)],
-    [t.drivetrain, value(row.drivetrain)],
-    [t.doors, row.doors ?? ''],
-    [t.engine, row.engine ?? ''],
-    [t.color, row.color ?? ''],
-    [t.interiorColor, row.interior_color ?? ''],
-    [t.condition, value(row.condition)],
-    [t.city, row.city ?? ''],
-    [t.vin, row.vin ?? ''], // shown: buyers check a car's history by it (P27)
-    [t.stockId, row.external_id], // exactly as stored (D26): html escapes it like every value
+  // The car's facts from the field table (vehicles/facts.ts, P189); the VIN among them: buyers
+  // check a car's history by it (P27). Then the stock ID exactly as stored (D26).
+  const specs: [string, string][] = [
+    ...carFacts(row, l.lang, 'public').flatMap((f): [string, string][] => (f.value === null ? [] : [[f.label, f.value]])),
+    [t.stockId, row.external_id],
   ];
   const facts = keyFacts(l, row);
   // Search results and link previews show about 155 characters: the car, its price and key facts first.
@@ -314,7 +302,7 @@ ${
 </section>
 <section aria-labelledby="details-title">
 <h2 id="details-title">${t.details}</h2>
-<dl class="specs">${specs.filter(([, v]) => v !== '').map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
+<dl class="specs">${specs.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 </section>
 ${
   row.description

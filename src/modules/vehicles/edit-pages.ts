@@ -1,6 +1,6 @@
-// The panel's car forms (D33, P104–P106): publish a car (source `panel`), edit one (price,
-// version, mileage, color, description; its photos reordered, removed, added from the phone's
-// camera), and put a sold or withdrawn car back for sale. Every write is savePanelCar: the API's
+// The panel's car forms (D33, P104–P106): publish a car (source `panel`), edit one (every field
+// a person sets, derived from the field table by car-form.ts, P189; its photos reordered,
+// removed, added from the phone's camera), and put a sold or withdrawn car back for sale. Every write is savePanelCar: the API's
 // rules and writer, in one transaction. Staff and owners alike, as marking sold (D27).
 // The forms come as multipart/form-data, read in this scope only (the panel otherwise takes
 // short forms): at most UPLOAD_MAX_FILES photos of IMAGE_LIMITS.maxBytes each, and the whole
@@ -17,23 +17,38 @@ import { html, type Html } from '../../core/web/html.js';
 import { csrfField } from '../../core/web/layout.js';
 import { redirectTo, sendPage } from '../../core/web/render.js';
 import { findDealerById } from '../dealers/repository.js';
-import { findMarket } from '../markets/markets.js';
+import { findMarket, type Market } from '../markets/markets.js';
 import { IMAGE_LIMITS, ImageRejected } from '../photos/image.js';
-import { photoUrl } from '../photos/url.js';
+import { EXTENSIONS, photoUrl, type ImageFormat } from '../photos/url.js';
+import { carFormFields, editsOf, errorsByField, firstInvalid, valuesOf } from './car-form.js';
 import { savePanelCar, type PanelDealer, type PanelTarget } from './panel-service.js';
+import { findUpload } from './photos/repository.js';
 import type { PhotoStateEntry } from './photos/state.js';
 import { storeUpload, type UploadDeps } from './photos/upload.js';
+import { uploadFileId } from './photos/upload-ref.js';
 import { findDealerVehicle } from './repository.js';
 import type { VehicleDeps } from './service.js';
 import { PANEL_SOURCE } from './sources.js';
 
 export type CarEditDeps = VehicleDeps & UploadDeps;
 
-/** Photos taken at once; a phone's photo is 2–6 MB. */
+/** Prices as people type them: tests read them from here. */
+export { readPrice } from './car-form.js';
+
 const EDIT_TEXTS = textsOf('edit.');
 type EditTexts = Texts<'edit.'>;
 
+/** Photos taken at once; a phone's photo is 2–6 MB. */
 const UPLOAD_MAX_FILES = 12;
+/** Photos carried from one try of a form to the next: more than any market's rule allows. */
+const KEPT_MAX = 40;
+
+/** A photo uploaded with an earlier try of the form (P191): its reference and its stored file. */
+interface Kept {
+  ref: string;
+  fileId: string;
+  ext: string;
+}
 /** The whole form: its photos and its few text fields. */
 const UPLOAD_MAX_BYTES = 64 * 1024 * 1024;
 const MB = IMAGE_LIMITS.maxBytes / 1024 / 1024;
@@ -103,40 +118,6 @@ async function readCarForm(req: IncomingMessage): Promise<CarForm> {
   });
 }
 
-/** "18.500.000", "18500000" or "18 500,50" → 18500000 / 18500.5; anything else is left as typed (the rule's own sentence then says why). */
-export function readPrice(s: string): number | string {
-  const t = s.replace(/[\s$]/g, '');
-  const m = /^(\d{1,3}(?:[.,]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/.exec(t);
-  if (!m) return s;
-  return Number(m[1]!.replace(/[.,]/g, '') + (m[2] ? `.${m[2]}` : ''));
-}
-
-/** A whole number as people write it ("45.000 km" → 45000), or the text as typed. */
-function readWhole(s: string): number | string {
-  const t = s.replace(/[\s.,]|km|mi/gi, '');
-  return /^\d+$/.test(t) ? Number(t) : s;
-}
-
-// Trimmed here: validation counts a text's bound on the value as sent (P187), and a form's outer spaces are no one's intent.
-const textOrNull = (s: string | undefined): string | null => (s === undefined || s.trim() === '' ? null : s.trim());
-
-/** The form's edits in the API's field names. `full`: the new-car form, whose brand, model and year are asked too. */
-function editsOf(fields: Record<string, string>, full: boolean): Record<string, unknown> {
-  const edits: Record<string, unknown> = {
-    price: readPrice(fields.price ?? ''),
-    mileage: readWhole(fields.mileage ?? ''),
-    version: textOrNull(fields.version),
-    color: textOrNull(fields.color),
-    description: textOrNull(fields.description),
-  };
-  if (full) {
-    edits.brand = fields.brand ?? '';
-    edits.model = fields.model ?? '';
-    edits.year = readWhole(fields.year ?? '');
-  }
-  return edits;
-}
-
 /**
  * The car's photo list after the form: kept ones in their new order (by the numbers given), a
  * replaced one's upload in its place (P135), then the new uploads.
@@ -184,7 +165,7 @@ export const carEditPages: FastifyPluginAsync<{ deps: CarEditDeps }> = async (ap
     return { id: u.dealerId, markets: u.markets, city: dealer?.city ?? null };
   }
 
-  /** Stores the form's photos; what could not be stored is said, one sentence per photo. */
+  /** Stores the form's photos; what could not be stored is said, one sentence per photo (the others are stored all the same). */
   async function uploadsOf(
     req: FastifyRequest,
     user: PanelUser,
@@ -196,7 +177,6 @@ export const carEditPages: FastifyPluginAsync<{ deps: CarEditDeps }> = async (ap
     if (form.problem === 'too_large') problems.push(t.fileTooLarge(MB));
     if (form.problem === 'unreadable') problems.push(t.uploadUnreadable);
     const replaced = new Map<number, string>();
-    if (problems.length) return { refs: [], replaced, problems };
     const refs: string[] = [];
     for (const f of form.files) {
       try {
@@ -211,45 +191,49 @@ export const carEditPages: FastifyPluginAsync<{ deps: CarEditDeps }> = async (ap
     return { refs, replaced, problems };
   }
 
-  function carFields(req: FastifyRequest, t: EditTexts, values: Record<string, string>, opts: { full: boolean; user: PanelUser; currency: string }): Html {
-    const input = (name: keyof EditTexts['field'], attrs: Html | string = '', help?: string) =>
-      html`<div class="field"><label for="c-${name}">${t.field[name]}</label><input id="c-${name}" name="${name}" type="text" value="${values[name] ?? ''}"${attrs}${
-        help ? html` aria-describedby="c-${name}-help"` : ''
-      }>${help ? html`<p id="c-${name}-help" class="muted">${help}</p>` : ''}</div>`;
-    const brands = deps.catalog.brands;
-    // The model's type-ahead (P138): every model, each marked with its brand; the panel's script
-    // keeps the chosen brand's only. Without scripts, a form sent back with a known brand lists
-    // that brand's models, and the server checks the model against the catalog either way.
-    const chosen = values.brand ? deps.catalog.findBrand(values.brand) : undefined;
-    const models = (chosen ? [chosen] : brands).flatMap((b) => b.models.map((m) => ({ model: m.name, brand: b })));
-    const { user } = opts;
-    return html`${
-      opts.full && user.markets.length > 1
-        ? html`<div class="field"><label for="c-market">${t.field.market}</label><select id="c-market" name="market">${user.markets.map(
-            (m) => html`<option value="${m}"${m === values.market ? html` selected` : ''}>${word(req.panelLang, 'market', m)}</option>`,
-          )}</select></div>`
-        : ''
+  /**
+   * The photos uploaded with an earlier try of this form (P191), named by the hidden `kept_<n>`
+   * fields, less those ticked to leave out. Only the dealership's own uploads count (a name made
+   * up, or another dealership's, is dropped), each once.
+   */
+  async function keptOf(user: PanelUser, fields: Record<string, string>): Promise<Kept[]> {
+    const out: Kept[] = [];
+    for (let i = 0; i < KEPT_MAX; i++) {
+      const ref = fields[`kept_${i}`];
+      if (ref === undefined) break;
+      const fileId = uploadFileId(ref);
+      if (!fileId || fields[`kept_drop_${i}`] === '1' || out.some((k) => k.ref === ref)) continue;
+      const up = await findUpload(deps.store.db, user.dealerId, fileId);
+      if (up) out.push({ ref, fileId, ext: EXTENSIONS[up.format as ImageFormat] });
     }
-${
-  opts.full
-    ? html`${input('brand', html` required list="brands" autocomplete="off" data-models="models"`, t.typeAhead)}<datalist id="brands">${brands.map(
-        (b) => html`<option value="${b.name}" data-slug="${b.slug}"></option>`,
-      )}</datalist>
-${input('model', html` required list="models" autocomplete="off"`, t.modelHelp)}<datalist id="models">${models.map(
-        (m) => html`<option value="${m.model}" data-brand="${m.brand.slug}">${m.brand.name}</option>`,
-      )}</datalist>
-${input('year', html` required inputmode="numeric" pattern="[0-9]{4}" maxlength="4"`)}`
-    : ''
-}
-${input('version', html` maxlength="120"`)}
-${input('price', html` required inputmode="decimal"`, t.priceHelp(opts.currency))}
-${input('mileage', html` required inputmode="numeric"`)}
-${input('color', html` maxlength="60"`)}
-<div class="field"><label for="c-description">${t.field.description}</label><textarea id="c-description" name="description" rows="5">${values.description ?? ''}</textarea></div>`;
+    return out;
   }
 
-  const addPhotosField = (req: FastifyRequest, t: EditTexts, required: boolean) =>
-    html`<div class="field">${fileInput({
+  /** Kept photos and new uploads as the next try of the form carries them. */
+  async function keptWith(user: PanelUser, kept: Kept[], refs: string[]): Promise<Kept[]> {
+    const fields: Record<string, string> = {};
+    [...kept.map((k) => k.ref), ...refs].forEach((r, i) => (fields[`kept_${i}`] = r));
+    return keptOf(user, fields);
+  }
+
+  /** The photos field: the rule said before any refusal (issue 36 §4), the photos kept from an earlier try, the picker. */
+  function photosField(
+    req: FastifyRequest,
+    t: EditTexts,
+    market: Market,
+    v: { errors: Map<string, string[]>; first: string | undefined },
+    kept: Kept[],
+    required: boolean,
+  ): Html {
+    const bad = v.errors.get('photos');
+    return html`<div class="field">${
+      kept.length
+        ? html`<p><strong>${t.keptPhotos(kept.length)}</strong></p><p class="muted">${t.keptHelp}</p><div class="photos">${kept.map(
+            (k, i) => html`<figure><img src="${photoUrl('', k.fileId, 'display', k.ext)}" alt="${t.keptAlt(i + 1)}">
+<figcaption><input type="hidden" name="kept_${i}" value="${k.ref}"><label class="check"><input type="checkbox" name="kept_drop_${i}" value="1"> ${t.keptRemove(i + 1)}</label></figcaption></figure>`,
+          )}</div>`
+        : ''
+    }${fileInput({
       id: 'c-photos',
       name: 'photos',
       lang: req.panelLang,
@@ -257,50 +241,77 @@ ${input('color', html` maxlength="60"`)}
       accept: 'image/*',
       camera: true,
       multiple: true,
-      required,
-      describedBy: 'c-photos-help',
-    })}<p id="c-photos-help" class="muted">${t.addPhotosHelp(UPLOAD_MAX_FILES, MB)}</p></div>`;
+      required: required && kept.length === 0,
+      describedBy: bad ? 'c-photos-error c-photos-help' : 'c-photos-help',
+      invalid: !!bad,
+      autofocus: v.first === 'photos',
+    })}${bad ? html`<p id="c-photos-error" class="field-error">${bad.join(' ')}</p>` : ''}<p id="c-photos-help" class="muted">${t.photoRule(
+      market.photos.min,
+      market.photos.max,
+      MB,
+    )}</p></div>`;
+  }
 
-  const errorBox = (t: EditTexts, problems: string[]) =>
-    problems.length ? html`<div class="notice bad" role="alert"><p>${t.fixErrors}</p><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : '';
+  /** The refusals at the top of the form: every sentence, each field's also beside it. */
+  const errorBox = (t: EditTexts, errors: Map<string, string[]>) =>
+    errors.size
+      ? html`<div class="notice bad" role="alert"><p>${t.fixErrors}</p><ul>${[...errors.values()].flat().map((p) => html`<li>${p}</li>`)}</ul></div>`
+      : '';
 
-  function newPage(req: FastifyRequest, reply: FastifyReply, values: Record<string, string>, problems: string[]) {
+  /** A form's refusals: the upload's own (the photos field's) and the rules'. */
+  function refusals(req: FastifyRequest, problems: string[], errors: Msg[] = []): Map<string, string[]> {
+    const out = errorsByField(req.panelLang, errors);
+    if (problems.length) out.set('photos', [...problems, ...(out.get('photos') ?? [])]);
+    return out;
+  }
+
+  function newPage(req: FastifyRequest, reply: FastifyReply, values: Record<string, string>, errors: Map<string, string[]>, kept: Kept[]) {
     const user = signedIn(req);
     const t = EDIT_TEXTS[req.panelLang];
     const market = findMarket(values.market && user.markets.includes(values.market) ? values.market : user.markets[0]!)!;
+    const view = { lang: req.panelLang, market, catalog: deps.catalog, values, errors, first: firstInvalid(market, errors, ['photos']) };
     return sendPage(req, reply, {
       title: t.newCar,
       section: 'inventory',
-      status: problems.length ? 422 : 200,
+      status: errors.size ? 422 : 200,
       body: html`<p><a href="/panel/inventory">${t.cancel}</a></p>
 <h1>${t.newCar}</h1>
 <p class="muted">${t.newHelp}</p>
-${errorBox(t, problems)}
+${errorBox(t, errors)}
 <form class="card car-form" method="post" action="/panel/inventory/new" enctype="multipart/form-data">
 ${csrfField(req.csrfToken)}
-${carFields(req, t, values, { full: true, user, currency: market.default_currency })}
-${addPhotosField(req, t, true)}
+${
+  user.markets.length > 1
+    ? html`<div class="field"><label for="c-market">${t.field.market}</label><select id="c-market" name="market">${user.markets.map(
+        (m) => html`<option value="${m}"${m === market.code ? html` selected` : ''}>${word(req.panelLang, 'market', m)}</option>`,
+      )}</select></div>`
+    : ''
+}
+${carFormFields(view)}
+${photosField(req, t, market, view, kept, true)}
 <div class="actions"><button type="submit">${t.publish}</button></div>
 </form>`,
     });
   }
 
-  function editPage(req: FastifyRequest, reply: FastifyReply, user: PanelUser, row: VehicleRow, values: Record<string, string>, problems: string[]) {
+  function editPage(req: FastifyRequest, reply: FastifyReply, row: VehicleRow, values: Record<string, string>, errors: Map<string, string[]>, kept: Kept[]) {
     const t = EDIT_TEXTS[req.panelLang];
     const title = [row.brand, row.model, row.version, row.year].filter(Boolean).join(' ');
     const photos = JSON.parse(row.photo_state) as PhotoStateEntry[];
     const sourceWord = word(req.panelLang, 'source', row.source);
+    const market = findMarket(row.market)!;
+    const view = { lang: req.panelLang, market, catalog: deps.catalog, values, errors, first: firstInvalid(market, errors, ['photos']) };
     return sendPage(req, reply, {
       title: t.editTitle(title),
       section: 'inventory',
-      status: problems.length ? 422 : 200,
+      status: errors.size ? 422 : 200,
       body: html`<p><a href="/panel/inventory/${row.id}">${t.cancel}</a></p>
 <h1>${t.editTitle(title)}</h1>
 ${row.source !== PANEL_SOURCE ? html`<p class="notice warn" role="note">${t.syncWarning(sourceWord)}</p>` : ''}
-${errorBox(t, problems)}
+${errorBox(t, errors)}
 <form class="card car-form" method="post" action="/panel/inventory/${row.id}/edit" enctype="multipart/form-data">
 ${csrfField(req.csrfToken)}
-${carFields(req, t, values, { full: false, user, currency: row.currency })}
+${carFormFields(view)}
 <fieldset><legend>${t.photos}</legend>
 <p class="muted">${t.photoOrderHelp}</p>
 <div class="photos">${photos.map(
@@ -317,50 +328,46 @@ ${
 }</figcaption>
 </figure>`,
       )}</div>
-${addPhotosField(req, t, false)}
+${photosField(req, t, market, view, kept, false)}
 </fieldset>
 <div class="actions"><button type="submit">${t.save}</button></div>
 </form>`,
     });
   }
 
-  /** The editable fields of a stored car as the form shows them. */
-  function valuesOf(row: VehicleRow): Record<string, string> {
-    const price = row.price_cents % 100 === 0 ? String(row.price_cents / 100) : (row.price_cents / 100).toFixed(2).replace('.', ',');
-    return { price, mileage: String(row.mileage), version: row.version ?? '', color: row.color ?? '', description: row.description ?? '' };
-  }
-
-  const sentences = (req: FastifyRequest, errors: Msg[]) => errors.map((e) => render(req.panelLang, e));
-
-  app.get('/inventory/new', async (req, reply) => newPage(req, reply, {}, []));
+  app.get('/inventory/new', async (req, reply) => newPage(req, reply, {}, new Map(), []));
 
   app.post('/inventory/new', async (req, reply) => {
     const user = signedIn(req);
     const form = formOf(req);
+    const kept = await keptOf(user, form.fields);
     const { refs, problems } = await uploadsOf(req, user, form);
-    if (problems.length) return newPage(req, reply, form.fields, problems);
+    // What was typed and every photo stored so far come back with the refusals (P191).
+    if (problems.length) return newPage(req, reply, form.fields, refusals(req, problems), await keptWith(user, kept, refs));
     const market = form.fields.market && user.markets.includes(form.fields.market) ? form.fields.market : user.markets[0]!;
     const target: PanelTarget = { market };
-    const result = await savePanelCar(deps, await dealerOf(user), target, { ...editsOf(form.fields, true), photos: refs });
-    if (!result.ok) return newPage(req, reply, form.fields, 'errors' in result ? sentences(req, result.errors) : []);
+    const photos = [...kept.map((k) => k.ref), ...refs];
+    const result = await savePanelCar(deps, await dealerOf(user), target, { ...editsOf(form.fields), photos });
+    if (!result.ok) return newPage(req, reply, form.fields, refusals(req, [], 'errors' in result ? result.errors : []), await keptWith(user, kept, refs));
     return redirectTo(reply, `/panel/inventory/${result.row.id}?done=created`);
   });
 
   app.get('/inventory/:id/edit', async (req, reply) => {
-    const { user, row } = await carOf(req);
-    return editPage(req, reply, user, row, valuesOf(row), []);
+    const { row } = await carOf(req);
+    return editPage(req, reply, row, valuesOf(row), new Map(), []);
   });
 
   app.post('/inventory/:id/edit', async (req, reply) => {
     const { user, row } = await carOf(req);
     const form = formOf(req);
+    const kept = await keptOf(user, form.fields);
     const { refs, replaced, problems } = await uploadsOf(req, user, form);
-    if (problems.length) return editPage(req, reply, user, row, form.fields, problems);
-    const photos = photoListOf(row, form.fields, refs, replaced);
-    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, { ...editsOf(form.fields, false), photos });
+    if (problems.length) return editPage(req, reply, row, form.fields, refusals(req, problems), await keptWith(user, kept, refs));
+    const photos = photoListOf(row, form.fields, [...kept.map((k) => k.ref), ...refs], replaced);
+    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, { ...editsOf(form.fields), photos });
     if (!result.ok) {
       if ('notFound' in result) throw new PageError(404, 'not_found');
-      return editPage(req, reply, user, row, form.fields, sentences(req, result.errors));
+      return editPage(req, reply, row, form.fields, refusals(req, [], result.errors), await keptWith(user, kept, refs));
     }
     return redirectTo(reply, `/panel/inventory/${row.id}?done=saved`);
   });
@@ -372,7 +379,7 @@ ${addPhotosField(req, t, false)}
     if (!result.ok) {
       if ('notFound' in result) throw new PageError(404, 'not_found');
       // A car stored before a rule became stricter may not pass it now: its edit page says why.
-      return editPage(req, reply, user, row, valuesOf(row), sentences(req, result.errors));
+      return editPage(req, reply, row, valuesOf(row), refusals(req, [], result.errors), []);
     }
     return redirectTo(reply, `/panel/inventory/${row.id}?done=restored`);
   });

@@ -81,6 +81,12 @@ export interface VehicleField {
   readonly absent: '' | null;
   /** For the API reference (OpenAPI). */
   readonly description?: string;
+  /**
+   * Where a car's facts show it (P189), when not on both the panel's car page and the buyers'
+   * page: `panel` (the buyers' page gives it a place of its own: the title, the price line, the
+   * description), `none` (the currency: it is part of the price).
+   */
+  readonly facts?: 'panel' | 'none';
 }
 
 const text = (max: number, o: { multiline?: boolean } = {}): FieldRule => ({ kind: 'text', max, ...o });
@@ -98,6 +104,7 @@ export const VEHICLE_FIELDS = [
     rule: { kind: 'custom' },
     hash: 'base',
     absent: null,
+    facts: 'panel',
   },
   {
     name: 'model',
@@ -110,6 +117,7 @@ export const VEHICLE_FIELDS = [
     rule: { kind: 'custom' },
     hash: 'base',
     absent: null,
+    facts: 'panel',
   },
   {
     name: 'year',
@@ -147,6 +155,7 @@ export const VEHICLE_FIELDS = [
     rule: { kind: 'custom' },
     hash: 'base',
     absent: null,
+    facts: 'panel',
   },
   {
     name: 'currency',
@@ -161,6 +170,7 @@ export const VEHICLE_FIELDS = [
     hash: 'base',
     absent: null,
     description: "One of the market's currencies; default the market's default currency.",
+    facts: 'none',
   },
   {
     name: 'mileage',
@@ -250,6 +260,7 @@ export const VEHICLE_FIELDS = [
     rule: text(VEHICLE_LIMITS.description, { multiline: true }),
     hash: 'base',
     absent: '',
+    facts: 'panel',
   },
   {
     name: 'vin',
@@ -364,3 +375,6 @@ export function contentColumns(d: VehicleContentData): VehicleContentColumns {
   for (const f of VEHICLE_FIELDS) out[f.column] = values[f.prop];
   return out as VehicleContentColumns;
 }
+
+/** The fields with a rule of their own in validation.ts: the panel's forms give each an input of its own too (P189). */
+export type CustomFieldName = Extract<Fields, { rule: { kind: 'custom' } }>['name'];

@@ -23,7 +23,9 @@ import { FOR_SALE_STATUSES } from './schemas.js';
 import { sellVehicle, withdrawVehicle } from './service.js';
 import { reviewFacts, reviewMsg } from './review.js';
 import { toVehicle } from './serialize.js';
-import { SHOWN_SOURCES } from './sources.js';
+import { carFacts, type CarFact } from './facts.js';
+import { isUploadRef } from './photos/upload-ref.js';
+import { PANEL_SOURCE, SHOWN_SOURCES } from './sources.js';
 import { carEditPages, type CarEditDeps } from './edit-pages.js';
 
 export type InventoryDeps = CarEditDeps & {
@@ -124,7 +126,7 @@ function thumbnail(t: InventoryTexts, shownJson: string): Html {
 
 function listTable(t: InventoryTexts, user: PanelUser, rows: InventoryRow[]): Html {
   return html`<div class="table-wrap"><table class="stack">
-<thead><tr><th>${t.col.photo}</th><th>${t.col.stockId}</th><th>${t.col.car}</th><th>${t.col.price}</th><th>${EDIT_TEXTS[user.lang].field.mileage}</th><th>${t.col.status}</th><th>${t.col.updated}</th></tr></thead>
+<thead><tr><th>${t.col.photo}</th><th>${t.col.stockId}</th><th>${t.col.car}</th><th>${t.col.price}</th><th>${word(user.lang, 'field', 'mileage')}</th><th>${t.col.status}</th><th>${t.col.updated}</th></tr></thead>
 <tbody>${rows.map(
     // The whole row is the car's link (the stock ID's link stretched over it by the stylesheet);
     // prices, mileages and dates never break inside (P107).
@@ -133,11 +135,21 @@ function listTable(t: InventoryTexts, user: PanelUser, rows: InventoryRow[]): Ht
 <td data-label="${t.col.stockId}"><a class="row-link" href="/panel/inventory/${r.id}">${r.external_id}</a></td>
 <td data-label="${t.col.car}">${carTitle(r)}</td>
 <td data-label="${t.col.price}" class="nowrap">${marketFormat(r.market).price(r.price_cents, r.currency)}</td>
-<td data-label="${EDIT_TEXTS[user.lang].field.mileage}" class="nowrap">${marketFormat(r.market).mileage(r.mileage, findMarket(r.market)?.mileage_unit ?? 'km')}</td>
+<td data-label="${word(user.lang, 'field', 'mileage')}" class="nowrap">${marketFormat(r.market).mileage(r.mileage, findMarket(r.market)?.mileage_unit ?? 'km')}</td>
 <td data-label="${t.col.status}">${statusBadge(t, r.status)}</td>
 <td data-label="${t.col.updated}" class="nowrap">${dateTime(r.updated_at, user)}</td>
 </tr>`,
   )}</tbody></table></div>`;
+}
+
+/**
+ * What to do about a car in review, by where it comes from: a car made in the panel is fixed with
+ * its Edit button; one a system or a file sends is fixed there (its next sync would write over an
+ * edit made here, P190).
+ */
+function reviewHelp(t: InventoryTexts, lang: PanelUser['lang'], row: VehicleRow): string {
+  if (row.source === PANEL_SOURCE) return t.reviewHelpPanel;
+  return t.reviewHelpSynced(word(lang, 'source', row.source));
 }
 
 /** Does this event (its parsed data) concern this car? */
@@ -204,7 +216,6 @@ ${pager}`,
     const t = INVENTORY_TEXTS[req.panelLang];
     const f = FRAME_TEXTS[req.panelLang];
     const v = toVehicle(row, deps.publicBaseUrl);
-    const locale = marketFormat(row.market);
     const candidates = await vehicleEventCandidates(store.db, user.dealerId, row, EVENTS_SHOWN * 3);
     const events = candidates.filter((e) => concerns(row, JSON.parse(e.data) as Record<string, unknown>)).slice(0, EVENTS_SHOWN);
     const photos = JSON.parse(row.photo_state) as PhotoStateEntry[];
@@ -219,32 +230,19 @@ ${pager}`,
           : '';
     const title = carTitle(row);
 
+    // The car's content fields from the table (facts.ts, P189), between its identity and its listing.
+    const facts = carFacts(row, req.panelLang, 'panel');
+    const fact = (c: CarFact): [string, Html | string] => [c.label, c.value ?? '—'];
     const fields: [string, Html | string][] = [
       [t.field.external_id, v.external_id],
       [t.field.status, statusBadge(t, row.status)],
-      [t.field.price, locale.price(row.price_cents, row.currency)],
-      [t.field.brand, v.brand],
-      [t.field.model, v.model],
-      [t.field.version, v.version || '—'],
-      [t.field.year, String(v.year)],
-      [t.field.mileage, locale.mileage(v.mileage, v.mileage_unit)],
-      [t.field.fuel, v.fuel ? word(req.panelLang, 'value', v.fuel) : '—'],
-      [t.field.transmission, v.transmission ? word(req.panelLang, 'value', v.transmission) : '—'],
-      [t.field.body_style, v.body_style ? word(req.panelLang, 'value', v.body_style) : '—'],
-      [t.field.drivetrain, v.drivetrain ? word(req.panelLang, 'value', v.drivetrain) : '—'],
-      [t.field.doors, v.doors !== null ? String(v.doors) : '—'],
-      [t.field.engine, v.engine ?? '—'],
-      [t.field.color, v.color || '—'],
-      [t.field.interior_color, v.interior_color ?? '—'],
-      [t.field.vin, v.vin ?? '—'],
-      [t.field.condition, word(req.panelLang, 'value', v.condition)],
-      [t.field.city, v.city ?? '—'],
+      ...facts.filter((c) => !c.long).map(fact),
       [t.field.market, word(req.panelLang, 'market', v.market)],
       [t.field.source, word(req.panelLang, 'source', v.source)],
       [t.field.listing_id, v.listing_id],
       [t.field.url, html`<a href="${v.url}" rel="noopener" target="_blank">${t.openPublic}</a>`],
       [t.field.updated_at, dateTime(row.updated_at, user)],
-      [t.field.description, v.description || '—'],
+      ...facts.filter((c) => c.long).map(fact),
     ];
 
     const actions: Html[] = [html`<a class="button secondary" href="/panel/inventory/${row.id}/edit">${e.edit}</a>`];
@@ -274,7 +272,7 @@ ${pager}`,
 ${notice}
 ${
   reasons.length
-    ? html`<div class="notice warn"><h2>${t.reviewTitle}</h2><ul>${reasons.map((r) => html`<li>${render(req.panelLang, reviewMsg(r))}</li>`)}</ul><p>${t.reviewHelp}</p></div>`
+    ? html`<div class="notice warn"><h2>${t.reviewTitle}</h2><ul>${reasons.map((r) => html`<li>${render(req.panelLang, reviewMsg(r))}</li>`)}</ul><p>${reviewHelp(t, req.panelLang, row)}</p></div>`
     : ''
 }
 ${actions.length ? html`<div class="actions">${actions}</div>` : ''}
@@ -287,7 +285,10 @@ ${
 ${p.file_id && p.ext ? html`<img src="${photoPath(p.file_id, p.ext)}" alt="${i + 1}" loading="lazy">` : ''}
 <figcaption><span class="badge ${p.status === 'ready' ? 'ok' : p.status === 'failed' ? 'bad' : ''}">${t.photoStatus[p.status]}</span> ${i + 1}
 ${p.reason ? html`<br><span class="muted">${storedText(user.lang, p.reason)}</span>` : ''}
-<br><small class="muted">${t.photoSource}: ${p.source_url}</small></figcaption>
+<br><small class="muted">${
+          // A photo uploaded in the panel is named by its file inside (upload:<file id>): no address anyone has.
+          isUploadRef(p.source_url) ? t.photoUploaded : html`${t.photoSource}: ${p.source_url}`
+        }</small></figcaption>
 </figure>`,
       )}</div>`
     : html`<p class="muted">${t.noPhotos}</p>`

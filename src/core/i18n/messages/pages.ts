@@ -9,6 +9,7 @@ import { PANEL_FEEDS } from './panel-feeds.js';
 import { PANEL_STATS } from './panel-stats.js';
 import { PANEL_OVERVIEW } from './panel-overview.js';
 import { PANEL_INVENTORY } from './panel-inventory.js';
+import { PANEL_CAR_FORMS } from './panel-car-forms.js';
 import { PUBLIC_PAGES } from './public-pages.js';
 import { PANEL_PUSH } from './panel-push.js';
 import { LEAD_MAILS } from './lead-mails.js';
@@ -24,6 +25,7 @@ export const PAGE_TABLES = [
   PANEL_STATS,
   PANEL_OVERVIEW,
   PANEL_INVENTORY,
+  PANEL_CAR_FORMS,
   PUBLIC_PAGES,
   PANEL_PUSH,
   LEAD_MAILS,
@@ -40,6 +42,7 @@ export const PAGE_WORDS = {
   ...PANEL_STATS,
   ...PANEL_OVERVIEW,
   ...PANEL_INVENTORY,
+  ...PANEL_CAR_FORMS,
   ...PUBLIC_PAGES,
   ...PANEL_PUSH,
   ...LEAD_MAILS,

@@ -5,23 +5,8 @@ import type { Table } from '../entry.js';
 
 export const PUBLIC_PAGES = {
   'public.price': { en: 'Price', es: 'Precio', pt: 'Preço' },
-  'public.mileage': { en: 'Mileage', es: 'Kilometraje', pt: 'Quilometragem' },
-  'public.year': { en: 'Year', es: 'Año', pt: 'Ano' },
-  'public.version': { en: 'Version', es: 'Versión', pt: 'Versão' },
-  'public.fuel': { en: 'Fuel', es: 'Combustible', pt: 'Combustível' },
-  'public.transmission': { en: 'Transmission', es: 'Transmisión', pt: 'Câmbio' },
-  'public.color': { en: 'Colour', es: 'Color', pt: 'Cor' },
-  'public.condition': { en: 'Condition', es: 'Estado', pt: 'Condição' },
-  'public.city': { en: 'City', es: 'Ciudad', pt: 'Cidade' },
   // The dealer's stock ID, which a buyer can quote to the dealership.
   'public.stockId': { en: 'Stock number', es: 'Referencia', pt: 'Referência' },
-  // Issue 15: shown when given (the VIN too: buyers check a car's history by it).
-  'public.bodyStyle': { en: 'Body style', es: 'Carrocería', pt: 'Carroceria' },
-  'public.drivetrain': { en: 'Drivetrain', es: 'Tracción', pt: 'Tração' },
-  'public.doors': { en: 'Doors', es: 'Puertas', pt: 'Portas' },
-  'public.engine': { en: 'Engine', es: 'Motor', pt: 'Motor' },
-  'public.interiorColor': { en: 'Interior colour', es: 'Color interior', pt: 'Cor interna' },
-  'public.vin': { en: 'VIN', es: 'VIN (número de chasis)', pt: 'Chassi (VIN)' },
   'public.details': { en: 'Details', es: 'Datos', pt: 'Dados' },
   'public.description': { en: 'Description', es: 'Descripción', pt: 'Descrição' },
   'public.photos': { en: 'Photos', es: 'Fotos', pt: 'Fotos' },
