@@ -297,6 +297,8 @@ interface LeadsTable {
   last_activity_at: number;
   /** The buyer's latest message while it waits for a reply or note (P100); null once answered. */
   waiting_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** D42: the first reply e-mailed from the panel, or WhatsApp/call link opened there; null until then. */
+  first_response_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The buyer's contact details: read by the dealer panel only, never by the API. */

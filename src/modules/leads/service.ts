@@ -78,13 +78,13 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
     const existing = await repo.findBuyerLead(trx, car.id, contact.email_key, contact.phone_key);
     if (existing !== undefined) {
       // Hidden also: the name and details the buyer gave before ("Zeb" now, "Zebulon Q." then).
-      const preview = messagePreview(inquiry.message, [inquiry, existing], car.market);
+      const preview = messagePreview(inquiry.message, [inquiry, typedBuyer(inquiry), existing], car.market);
       const lead = await repo.addLeadMessage(trx, existing.lead_id, preview, now);
       await repo.insertMessage(trx, existing.lead_id, { author: 'buyer', body: inquiry.message }, now);
       await notifyUsers(deps, trx, lead, 'new_message', preview);
       return { created: false, lead: toLead(lead, deps.publicBaseUrl) };
     }
-    const preview = messagePreview(inquiry.message, [inquiry], car.market);
+    const preview = messagePreview(inquiry.message, [inquiry, typedBuyer(inquiry)], car.market);
     const row = await repo.insertLead(trx, {
       dealer_id: car.dealer_id,
       vehicle_id: car.id,
@@ -101,6 +101,9 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
     return { created: true, lead: data.lead };
   });
 }
+
+/** The buyer with the phone as typed: the preview hides it as written too, beside its E.164 (D41). */
+const typedBuyer = (i: Inquiry): Inquiry => ({ ...i, phone: i.phoneTyped ?? i.phone });
 
 /** Queues a notice to each user of the dealership who has them on (with the inquiry: same transaction). */
 async function notifyUsers(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow, kind: 'new_lead' | 'new_message', preview: string): Promise<void> {
@@ -241,6 +244,8 @@ export async function replyToLead(
     await repo.insertMessage(trx, lead.id, { author: email ? 'dealer' : 'note', body, userId: actor.userId, authorName: actor.name }, now);
     await repo.touchActivity(trx, lead.id, now);
     if (!email) return { mailed: false };
+    // D42: a reply the buyer receives answers them; a note only (no e-mail) does not (P209).
+    await repo.recordFirstResponse(trx, lead.id, now);
     const [dealer, car] = await Promise.all([repo.findDealer(trx, lead.dealer_id), repo.findCar(trx, lead.vehicle_id)]);
     const market = car?.market ?? dealer.markets[0] ?? 'us';
     await queueMail(
@@ -259,6 +264,33 @@ export async function replyToLead(
     );
     if (lead.stage === 'new') await moveStage(trx, lead.id, 'contacted', actor, now);
     return { mailed: true };
+  });
+}
+
+/** The panel's two ways to reach a buyer by phone (issue 37 §3). */
+export type ContactVia = 'whatsapp' | 'phone';
+
+/**
+ * The panel's WhatsApp or call link to a lead's buyer, opened by a signed-in user (D42): the
+ * lead's first response when it has none, a `new` lead moved to `contacted` (by that user), the
+ * buyer no longer waiting — all in one transaction. Resolves with the number and the market it
+ * is read in; undefined when the buyer gave none (or it was erased): nothing is recorded then.
+ */
+export async function openContactLink(
+  deps: LeadDeps,
+  user: { id: number; dealerId: number; email: string; name: string },
+  leadId: number,
+): Promise<{ phone: string; market: string | undefined } | undefined> {
+  const actor: Actor = { userId: user.id, name: user.name || user.email };
+  return writeTransaction(deps.store, async (trx) => {
+    const { lead } = await panelLead(trx, user.dealerId, leadId);
+    const contact = await repo.findContact(trx, lead.id);
+    if (!contact?.phone || contact.erased_at !== null) return undefined;
+    const now = deps.clock.now();
+    await repo.recordFirstResponse(trx, lead.id, now);
+    if (lead.stage === 'new') await moveStage(trx, lead.id, 'contacted', actor, now);
+    const car = await repo.findCar(trx, lead.vehicle_id);
+    return { phone: contact.phone, market: car?.market ?? (await repo.findDealer(trx, lead.dealer_id)).markets[0] };
   });
 }
 
