@@ -33,6 +33,7 @@ import * as statsCovering from './migrations/2026-11-28-004-stats-covering.js';
 import * as statsDealerDaily from './migrations/2026-11-28-005-stats-dealer-daily.js';
 import * as invitesElsewhere from './migrations/2026-11-29-160-invites-elsewhere.js';
 import * as firstResponse from './migrations/2026-11-29-208-first-response.js';
+import * as vehicleActivity from './migrations/2026-11-29-210-vehicle-activity.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -64,6 +65,7 @@ const MIGRATIONS = {
   '2026-11-28-005-stats-dealer-daily': statsDealerDaily,
   '2026-11-29-160-invites-elsewhere': invitesElsewhere,
   '2026-11-29-208-first-response': firstResponse,
+  '2026-11-29-210-vehicle-activity': vehicleActivity,
 };
 
 /**

@@ -20,7 +20,7 @@ import { findDealerById } from '../dealers/repository.js';
 import { findMarket } from '../markets/markets.js';
 import { IMAGE_LIMITS, ImageRejected } from '../photos/image.js';
 import { photoUrl } from '../photos/url.js';
-import { savePanelCar, type PanelDealer, type PanelTarget } from './panel-service.js';
+import { byUser, savePanelCar, type PanelDealer, type PanelTarget } from './panel-service.js';
 import type { PhotoStateEntry } from './photos/state.js';
 import { storeUpload, type UploadDeps } from './photos/upload.js';
 import { findDealerVehicle } from './repository.js';
@@ -341,7 +341,7 @@ ${addPhotosField(req, t, false)}
     if (problems.length) return newPage(req, reply, form.fields, problems);
     const market = form.fields.market && user.markets.includes(form.fields.market) ? form.fields.market : user.markets[0]!;
     const target: PanelTarget = { market };
-    const result = await savePanelCar(deps, await dealerOf(user), target, { ...editsOf(form.fields, true), photos: refs });
+    const result = await savePanelCar(deps, await dealerOf(user), target, { ...editsOf(form.fields, true), photos: refs }, byUser(user));
     if (!result.ok) return newPage(req, reply, form.fields, 'errors' in result ? sentences(req, result.errors) : []);
     return redirectTo(reply, `/panel/inventory/${result.row.id}?done=created`);
   });
@@ -357,7 +357,7 @@ ${addPhotosField(req, t, false)}
     const { refs, replaced, problems } = await uploadsOf(req, user, form);
     if (problems.length) return editPage(req, reply, user, row, form.fields, problems);
     const photos = photoListOf(row, form.fields, refs, replaced);
-    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, { ...editsOf(form.fields, false), photos });
+    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, { ...editsOf(form.fields, false), photos }, byUser(user));
     if (!result.ok) {
       if ('notFound' in result) throw new PageError(404, 'not_found');
       return editPage(req, reply, user, row, form.fields, sentences(req, result.errors));
@@ -368,7 +368,7 @@ ${addPhotosField(req, t, false)}
   // Undo of sold / withdrawn (D5's "sent again"): the car as stored, sent again.
   app.post('/inventory/:id/restore', async (req, reply) => {
     const { user, row } = await carOf(req);
-    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, {});
+    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, {}, byUser(user));
     if (!result.ok) {
       if ('notFound' in result) throw new PageError(404, 'not_found');
       // A car stored before a rule became stricter may not pass it now: its edit page says why.

@@ -85,4 +85,25 @@ export const CONVERSATION = {
     pt: '{name} espera a sua resposta há {time}{others, plural, =0 {} one { (e mais # comprador)} other { (e mais # compradores)}}. Quanto antes responder, mais provável a venda.',
   },
   'speed.nudgeLink': { en: 'Answer now', es: 'Responder ahora', pt: 'Responder agora' },
+  // A car's recent activity (the panel's car page, P211): what changed and who changed it.
+  'inventory.activity.who': { en: 'Who', es: 'Quién', pt: 'Quem' },
+  'inventory.activity.kind.created': { en: 'Car added', es: 'Auto cargado', pt: 'Carro cadastrado' },
+  'inventory.activity.kind.edited': { en: 'Details edited', es: 'Datos editados', pt: 'Dados editados' },
+  'inventory.activity.kind.sold': { en: 'Marked as sold', es: 'Marcado como vendido', pt: 'Marcado como vendido' },
+  'inventory.activity.kind.for_sale_again': { en: 'Back for sale', es: 'De nuevo a la venta', pt: 'De volta à venda' },
+  'inventory.activity.kind.withdrawn': { en: 'Withdrawn', es: 'Retirado', pt: 'Retirado' },
+  // Shown only through price and photos below (their own words, with the values).
+  'inventory.activity.kind.price': { en: 'Price changed', es: 'Precio cambiado', pt: 'Preço alterado' },
+  'inventory.activity.kind.photos': { en: 'Photos changed', es: 'Fotos cambiadas', pt: 'Fotos alteradas' },
+  'inventory.activity.price': { p: ['from', 'to'], en: 'Price: {from} → {to}', es: 'Precio: {from} → {to}', pt: 'Preço: {from} → {to}' },
+  'inventory.activity.photos': {
+    p: ['from', 'to'],
+    en: 'Photos changed: {from, plural, one {# photo} other {# photos}} → {to, plural, one {# photo} other {# photos}}',
+    es: 'Fotos cambiadas: {from, plural, one {# foto} other {# fotos}} → {to, plural, one {# foto} other {# fotos}}',
+    pt: 'Fotos alteradas: {from, plural, one {# foto} other {# fotos}} → {to, plural, one {# foto} other {# fotos}}',
+  },
+  'inventory.activity.by.api': { en: 'Your system (API)', es: 'Su sistema (API)', pt: 'O seu sistema (API)' },
+  'inventory.activity.by.sync': { en: 'Your system (sync)', es: 'Su sistema (sincronización)', pt: 'O seu sistema (sincronização)' },
+  'inventory.activity.by.feed': { en: 'Your feed', es: 'Su feed', pt: 'O seu feed' },
+  'inventory.activity.by.removed': { en: 'A removed user', es: 'Un usuario eliminado', pt: 'Um usuário removido' },
 } as const satisfies Table;
