@@ -69,11 +69,11 @@ describe(`a buyer's number and reply speed (D41, D42) (${STORE_NAME})`, () => {
     const arPage = await postForm(ar, { name: 'Ana', phone: '15 4444 2222', message: 'Hola' });
     assert.equal(arPage.statusCode, 400);
     assert.match(arPage.body, /<input id="f-phone" name="phone" aria-invalid="true"[^>]*value="15 4444 2222">/);
-    assert.ok(arPage.body.includes('Falta el código de área: escribí el número completo, por ejemplo 011 15-4444-2222.'), arPage.body);
+    assert.ok(arPage.body.includes('Falta el código de área: escribí el número con el código de tu ciudad, por ejemplo 011 15-4444-2222.'), arPage.body);
     const brPage = await postForm(br, { name: 'Bia', phone: '99876-5432', message: 'Olá' });
     assert.equal(brPage.statusCode, 400);
     assert.match(brPage.body, /value="99876-5432"/);
-    assert.ok(brPage.body.includes('Falta o DDD: escreva o número completo, por exemplo (11) 99876-5432.'), brPage.body);
+    assert.ok(brPage.body.includes('Falta o DDD: escreva o número com o DDD da sua cidade, por exemplo (11) 99876-5432.'), brPage.body);
     // Not a number of the country at all: said so, with the country's name.
     const nonsense = await postForm(ar, { name: 'Ana', phone: '+54 12 3456', message: 'Hola' });
     assert.equal(nonsense.statusCode, 400);

@@ -5,9 +5,9 @@ import type { Table } from '../entry.js';
 export const CONVERSATION = {
   'public.problems.phone_area_code': {
     p: ['example'],
-    en: 'The area code is missing: write the whole number, for example {example}.',
-    es: 'Falta el código de área: escribí el número completo, por ejemplo {example}.',
-    pt: 'Falta o DDD: escreva o número completo, por exemplo {example}.',
+    en: 'The area code is missing: write the number with your city’s area code, for example {example}.',
+    es: 'Falta el código de área: escribí el número con el código de tu ciudad, por ejemplo {example}.',
+    pt: 'Falta o DDD: escreva o número com o DDD da sua cidade, por exemplo {example}.',
   },
   'public.problems.phone_unknown': {
     p: ['country'],
