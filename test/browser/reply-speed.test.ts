@@ -10,7 +10,17 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { STORE_NAME } from '../support/app.js';
-import { desktopContext, horizontalOverflow, launch, liveServer, phoneContext, screenshot, signedInPage, skipBrowser, type LiveServer } from '../support/browser.js';
+import {
+  desktopContext,
+  horizontalOverflow,
+  launch,
+  liveServer,
+  phoneContext,
+  screenshot,
+  signedInPage,
+  skipBrowser,
+  type LiveServer,
+} from '../support/browser.js';
 import { publishCar } from '../support/cars.js';
 import { seedPanelUser } from '../support/panel.js';
 import { axeViolations } from '../support/axe.js';
@@ -76,7 +86,12 @@ describe(`a buyer's local number, the WhatsApp link and reply speed, in browsers
       const stock = `RS-${l.lang}`;
       const car = await publishCar(s, user.key, photos, stock, { brand: 'Volkswagen', model: 'Gol', version: 'Trend', year: 2019, ...l.car });
       await until('the car on sale', 20_000, async () => {
-        const row = await s.store.db.selectFrom('vehicles').select('status').where('external_id', '=', stock).where('dealer_id', '=', user.dealerId).executeTakeFirst();
+        const row = await s.store.db
+          .selectFrom('vehicles')
+          .select('status')
+          .where('external_id', '=', stock)
+          .where('dealer_id', '=', user.dealerId)
+          .executeTakeFirst();
         return row?.status === 'active';
       });
 
@@ -152,8 +167,17 @@ describe(`a buyer's local number, the WhatsApp link and reply speed, in browsers
           body: JSON.stringify({ name: `B${i}`, email: `b${i}.${l.lang}@example.org`, message: 'Hola' }),
         });
         assert.equal(res.status, 201);
-        const row = await s.store.db.selectFrom('leads').select(['id', 'created_at']).where('dealer_id', '=', user.dealerId).orderBy('id', 'desc').executeTakeFirstOrThrow();
-        await s.store.db.updateTable('leads').set({ first_response_at: row.created_at + d * MIN }).where('id', '=', row.id).execute();
+        const row = await s.store.db
+          .selectFrom('leads')
+          .select(['id', 'created_at'])
+          .where('dealer_id', '=', user.dealerId)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        await s.store.db
+          .updateTable('leads')
+          .set({ first_response_at: row.created_at + d * MIN })
+          .where('id', '=', row.id)
+          .execute();
       }
       await page.goto(`${s.base}/panel/stats`);
       const speed = page.locator('#reply-speed');

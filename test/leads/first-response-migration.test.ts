@@ -61,7 +61,10 @@ describe(`first-response migration (${STORE_NAME})`, () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const [author, at] of entries)
-        await db.insertInto('lead_messages').values({ lead_id: row.id, body: 'x', created_at: at, author: author as never }).execute();
+        await db
+          .insertInto('lead_messages')
+          .values({ lead_id: row.id, body: 'x', created_at: at, author: author as never })
+          .execute();
       return row.id;
     };
     const answered = await lead(1, [

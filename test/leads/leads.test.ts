@@ -133,7 +133,18 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
 
     const [lead, ...rest] = await leads();
     assert.equal(rest.length, 0);
-    assert.deepEqual(Object.keys(lead!).sort(), ['created_at', 'external_id', 'first_response_at', 'id', 'last_message', 'listing_id', 'messages', 'stage', 'updated_at', 'url']);
+    assert.deepEqual(Object.keys(lead!).sort(), [
+      'created_at',
+      'external_id',
+      'first_response_at',
+      'id',
+      'last_message',
+      'listing_id',
+      'messages',
+      'stage',
+      'updated_at',
+      'url',
+    ]);
     assert.equal(lead!.first_response_at, null, 'not answered yet (D42)');
     assert.equal(typeof lead!.id, 'number');
     assert.equal(lead!.external_id, 'C-1');

@@ -31,7 +31,13 @@ describe(`a buyer's number and reply speed (D41, D42) (${STORE_NAME})`, () => {
   let brKey: string;
 
   const postForm = (c: CarAnswer, fields: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: `${pathOf(c.url)}/inquiries`, headers: FORM, payload: new URLSearchParams(fields).toString(), remoteAddress: '203.0.113.7' });
+    t.app.inject({
+      method: 'POST',
+      url: `${pathOf(c.url)}/inquiries`,
+      headers: FORM,
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress: '203.0.113.7',
+    });
   const postJson = (c: CarAnswer, payload: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `${pathOf(c.url)}/inquiries`, payload, remoteAddress: '203.0.113.7' });
   const leadsOfCar = (c: CarAnswer) =>
@@ -171,7 +177,12 @@ describe(`a buyer's number and reply speed (D41, D42) (${STORE_NAME})`, () => {
 
   test('the overview nudges when a buyer has waited over an hour', async () => {
     const answerAll = async () => {
-      const waiting = await t.store.db.selectFrom('leads').select('id').where('dealer_id', '=', owner.user.dealerId).where('waiting_since', 'is not', null).execute();
+      const waiting = await t.store.db
+        .selectFrom('leads')
+        .select('id')
+        .where('dealer_id', '=', owner.user.dealerId)
+        .where('waiting_since', 'is not', null)
+        .execute();
       for (const l of waiting) {
         await owner.client.get(`/panel/leads/${l.id}`);
         assert.equal((await owner.client.post(`/panel/leads/${l.id}/reply`, { reply: 'Ya te contestamos.' })).status, 303);
@@ -211,7 +222,12 @@ describe(`a buyer's number and reply speed (D41, D42) (${STORE_NAME})`, () => {
       ids.push((await t.store.db.selectFrom('leads').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id);
     }
     const created = clock.now();
-    for (const [i, d] of delays.entries()) await t.store.db.updateTable('leads').set({ first_response_at: created + d * MIN }).where('id', '=', ids[i]!).execute();
+    for (const [i, d] of delays.entries())
+      await t.store.db
+        .updateTable('leads')
+        .set({ first_response_at: created + d * MIN })
+        .where('id', '=', ids[i]!)
+        .execute();
     // Another dealership of the market, answered slowly: the market's median covers both.
     for (let i = 0; i < 4; i++) {
       assert.equal((await postJson(otherCar, { name: `O${i}`, email: `o${i}@example.org`, message: 'Hola' })).statusCode, 201);
@@ -245,7 +261,12 @@ describe(`a buyer's number and reply speed (D41, D42) (${STORE_NAME})`, () => {
     // The weekly mail of that week (Monday 2026-11-16, 09:00 local).
     clock.set(Date.UTC(2026, 10, 16, 12));
     await sendWeeklySummaries({ store: t.store, clock, publicBaseUrl: BASE });
-    const mail = await t.store.db.selectFrom('mails').selectAll().where('kind', '=', 'stats_weekly').where('to_address', '=', user.email).executeTakeFirstOrThrow();
+    const mail = await t.store.db
+      .selectFrom('mails')
+      .selectAll()
+      .where('kind', '=', 'stats_weekly')
+      .where('to_address', '=', user.email)
+      .executeTakeFirstOrThrow();
     assert.match(mail.text_body!, /Velocidad de respuesta: mediana de 30 min; 50\s?% respondidas dentro de 1 hora\. Mediana del mercado: 3 h\./);
     assert.ok(mail.html_body!.includes('Velocidad de respuesta'));
   });

@@ -49,7 +49,12 @@ describe(`a car's recent activity (${STORE_NAME})`, () => {
     clock.advance(60_000);
     assert.equal((await t.app.inject({ method: 'DELETE', url: '/v1/vehicles/ACT-1', headers: bearer(key) })).statusCode, 200);
 
-    const rows = await t.store.db.selectFrom('vehicle_activity').select(['kind', 'channel', 'author_name', 'detail']).where('vehicle_id', '=', id).orderBy('id').execute();
+    const rows = await t.store.db
+      .selectFrom('vehicle_activity')
+      .select(['kind', 'channel', 'author_name', 'detail'])
+      .where('vehicle_id', '=', id)
+      .orderBy('id')
+      .execute();
     assert.deepEqual(
       rows.map((r) => [r.kind, r.channel, r.author_name]),
       [
@@ -68,7 +73,10 @@ describe(`a car's recent activity (${STORE_NAME})`, () => {
 
     const page = (await owner.client.get(`/panel/inventory/${id}`)).body;
     const section = /<h2>Actividad reciente<\/h2>[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
-    const cells = [...section.matchAll(/<tr><td data-label="Qué">([^<]*)<\/td><td data-label="Quién">([^<]*)<\/td>/g)].map((m) => [m[1]!.replace(/\u00a0/g, ' '), m[2]]);
+    const cells = [...section.matchAll(/<tr><td data-label="Qué">([^<]*)<\/td><td data-label="Quién">([^<]*)<\/td>/g)].map((m) => [
+      m[1]!.replace(/\u00a0/g, ' '),
+      m[2],
+    ]);
     assert.deepEqual(cells, [
       ['Retirado', 'Su sistema (API)'],
       ['De nuevo a la venta', 'Olga Owner'],

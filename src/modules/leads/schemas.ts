@@ -79,7 +79,10 @@ export const InquiryInputSchema = Type.Object(
     // null is "not given" for the optional fields, as inquiry.ts reads them (P90).
     email: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 254, description: 'E-mail or phone (or both) is required.' })),
     phone: Type.Optional(
-      Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 40, description:
+      Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        maxLength: 40,
+        description:
           "Digits, spaces, +, -, ., parentheses; 6 to 15 digits. A valid number of the car's country (D41), or of another with its country code in front (+…); one missing its area code is refused (400, the message shows the number completed with an example area code). Kept as E.164.",
       }),
     ),

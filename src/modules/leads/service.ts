@@ -267,9 +267,6 @@ export async function replyToLead(
   });
 }
 
-/** The panel's two ways to reach a buyer by phone (issue 37 §3). */
-export type ContactVia = 'whatsapp' | 'phone';
-
 /**
  * The panel's WhatsApp or call link to a lead's buyer, opened by a signed-in user (D42): the
  * lead's first response when it has none, a `new` lead moved to `contacted` (by that user), the

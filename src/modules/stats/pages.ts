@@ -72,7 +72,8 @@ function section(id: string, title: string, help: string, body: Html | string): 
 function speedSection(user: PanelUser, r: PanelStats['response']): Html {
   const sp = SPEED_TEXTS[user.lang];
   const n = (x: number) => new Intl.NumberFormat(user.locale).format(x);
-  const median = (m: number | null) => (m === null ? html`<span class="muted">${sp.tooFew(n(MIN_ANSWERED))}</span>` : html`${durationText(user.lang, m * 60_000)}`);
+  const median = (m: number | null) =>
+    m === null ? html`<span class="muted">${sp.tooFew(n(MIN_ANSWERED))}</span>` : html`${durationText(user.lang, m * 60_000)}`;
   const share = new Intl.NumberFormat(user.locale, { style: 'percent' }).format(r.within_1h_share);
   return html`<section class="card" aria-labelledby="speed" id="reply-speed"><h2 id="speed">${sp.title}</h2><p class="muted">${sp.help}</p>
 <dl class="totals">

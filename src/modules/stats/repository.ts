@@ -481,7 +481,13 @@ export async function marketMedianDelay(db: Kysely<DB>, markets: string[], start
       .where('leads.first_response_at', 'is not', null)
       .where('vehicles.market', 'in', markets)
       .where('dealers.sandbox_of', 'is', null);
-  const n = Number((await answered().select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
+  const n = Number(
+    (
+      await answered()
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
   if (n < min) return null;
   const delay = sql<number>`leads.first_response_at - leads.created_at`;
   const middle = await answered()

@@ -105,7 +105,11 @@ const VehicleFiguresSchema = Type.Object(
 );
 
 const Minutes = (description: string) =>
-  Type.Unsafe<number | null>({ type: ['number', 'null'], minimum: 0, description: `${description} Minutes, to one decimal; null with fewer than 5 answered leads.` });
+  Type.Unsafe<number | null>({
+    type: ['number', 'null'],
+    minimum: 0,
+    description: `${description} Minutes, to one decimal; null with fewer than 5 answered leads.`,
+  });
 
 const ResponseStatsSchema = Type.Object(
   {
@@ -115,7 +119,8 @@ const ResponseStatsSchema = Type.Object(
     within_1h_share: Type.Number({
       minimum: 0,
       maximum: 1,
-      description: 'The share (0–1, three decimals) of the leads answered within an hour of their creation; a lead not answered counts as not within. 0 without leads.',
+      description:
+        'The share (0–1, three decimals) of the leads answered within an hour of their creation; a lead not answered counts as not within. 0 without leads.',
     }),
     market_median_minutes: Minutes(
       "The same median over every dealership's answered leads about cars of the same market (the `market` asked for, else the dealership's markets): one anonymous figure.",
@@ -128,7 +133,6 @@ const ResponseStatsSchema = Type.Object(
       "D42 reply speed of the leads created in the range. A lead's first response is the first reply e-mailed from the dealer panel, or the panel's WhatsApp or call link to the buyer opened by a signed-in user.",
   },
 );
-export type ResponseStatsBody = Static<typeof ResponseStatsSchema>;
 
 const DealerStatsSchema = Type.Object(
   {

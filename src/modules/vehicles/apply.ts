@@ -203,7 +203,8 @@ export async function applyVehicles(
   const prices: PriceChange[] = [];
   /** What changed on each car, with who changed it (P211). */
   const activity: NewActivity[] = [];
-  const log = (vehicle_id: number, kind: NewActivity['kind'], detail?: object) => activity.push(activityOf(scope.dealerId, scope.by, { vehicle_id, kind, detail, now }));
+  const log = (vehicle_id: number, kind: NewActivity['kind'], detail?: object) =>
+    activity.push(activityOf(scope.dealerId, scope.by, { vehicle_id, kind, detail, now }));
   for (const { externalId, data, hash: knownHash } of items) {
     const held = contactDetailsIn(data) !== null;
     const current = existing.get(externalId);

@@ -221,7 +221,10 @@ ${pager}`,
     const f = FRAME_TEXTS[req.panelLang];
     const v = toVehicle(row, deps.publicBaseUrl);
     const locale = marketFormat(row.market);
-    const [candidates, activity] = await Promise.all([vehicleEventCandidates(store.db, user.dealerId, row, EVENTS_SHOWN * 3), carActivity(store.db, row.id, EVENTS_SHOWN)]);
+    const [candidates, activity] = await Promise.all([
+      vehicleEventCandidates(store.db, user.dealerId, row, EVENTS_SHOWN * 3),
+      carActivity(store.db, row.id, EVENTS_SHOWN),
+    ]);
     // Every change with who made it (P211), beside what the webhooks said of the car; a sale
     // recorded in the activity is not listed twice (its vehicle.sold event is older only before P211).
     const soldLogged = activity.some((a) => a.kind === 'sold');

@@ -99,7 +99,13 @@ export async function savePanelCar(
     }
     const source = current?.source ?? PANEL_SOURCE;
     const existing = new Map(current ? [[externalId, current]] : []);
-    await applyVehicles(trx, clock, { dealerId: dealer.id, market: market.code, source, now: clock.now(), by }, [{ externalId, data: checked.value }], existing);
+    await applyVehicles(
+      trx,
+      clock,
+      { dealerId: dealer.id, market: market.code, source, now: clock.now(), by },
+      [{ externalId, data: checked.value }],
+      existing,
+    );
     const row = (await findVehicle(trx, dealer.id, market.code, externalId))!;
     return { ok: true, row, created: !current } as const;
   });
