@@ -356,6 +356,8 @@ ${stageCard}
     const user = signedIn(req);
     const id = idParam(req.params.id);
     const f = formFields(req.body);
+    // Another dealership's lead is 404 whatever the form holds (as every id route of the panel).
+    await panelLeadDealer(deps.store.db, user.dealerId, id);
     if (f.via !== 'whatsapp' && f.via !== 'phone') throw new PageError(400, 'bad_request');
     const reached = await openContactLink(deps, user, id);
     if (!reached) throw new PageError(404, 'not_found');
