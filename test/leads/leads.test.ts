@@ -133,7 +133,19 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
 
     const [lead, ...rest] = await leads();
     assert.equal(rest.length, 0);
-    assert.deepEqual(Object.keys(lead!).sort(), ['created_at', 'external_id', 'id', 'last_message', 'listing_id', 'messages', 'stage', 'updated_at', 'url']);
+    assert.deepEqual(Object.keys(lead!).sort(), [
+      'created_at',
+      'external_id',
+      'first_response_at',
+      'id',
+      'last_message',
+      'listing_id',
+      'messages',
+      'stage',
+      'updated_at',
+      'url',
+    ]);
+    assert.equal(lead!.first_response_at, null, 'not answered yet (D42)');
     assert.equal(typeof lead!.id, 'number');
     assert.equal(lead!.external_id, 'C-1');
     assert.equal(lead!.listing_id, car.listing_id);
@@ -154,6 +166,8 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
       { name: contact.name, email: contact.email, phone: contact.phone, email_key: contact.email_key, phone_key: contact.phone_key },
       {
         ...BUYER,
+        // Kept as E.164 (D41).
+        phone: '+5493515550199',
         email_key: BUYER.email.toLowerCase(),
         // E.164 read in the car's market (AR), its mobile 9 left out (D37, contact-key.ts).
         phone_key: '+543515550199',
@@ -248,11 +262,11 @@ describe(`buyer inquiries and leads (${STORE_NAME})`, () => {
     }
     // Exactly at the limits is fine.
     clock.advance(60_000);
-    const ok = await inquire(car, { name: 'N'.repeat(120), phone: '+1 (555) 010-9999', message: 'm'.repeat(2000) }, '203.0.113.9');
+    const ok = await inquire(car, { name: 'N'.repeat(120), phone: '+1 (212) 555-9999', message: 'm'.repeat(2000) }, '203.0.113.9');
     assert.equal(ok.statusCode, 201, ok.body);
     assert.equal(await countRows('lead_messages'), before + 1);
     // Kept (P155): ZWJ in an emoji sequence, a soft hyphen, an emoji's variation selector.
-    const kept = await inquire(car, { name: 'Ana', phone: '+1 (555) 010-9999', message: '👨‍👩‍👧 somos 4, ¿entra la silla? Volks\u00adwagen ❤️' }, '203.0.113.9');
+    const kept = await inquire(car, { name: 'Ana', phone: '+1 (212) 555-9999', message: '👨‍👩‍👧 somos 4, ¿entra la silla? Volks\u00adwagen ❤️' }, '203.0.113.9');
     assert.equal(kept.statusCode, 201, kept.body);
     // Not JSON, not an object, too large.
     assert.equal(

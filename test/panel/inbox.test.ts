@@ -144,7 +144,7 @@ describe(`panel inbox, saved replies and replies From the dealership (${STORE_NA
     // The conversation offers them; ?saved= fills the box (another user's id fills nothing).
     const lucia = await lead('lucia@example.com');
     const page = (await c.get(`/panel/leads/${lucia.id}?saved=${mine!.id}`)).body;
-    assert.ok(page.includes(`<option value="${mine!.id}" data-text="¿Cuándo podés venir a verlo?\nTe espero.">`));
+    assert.ok(page.includes(`<option value="${mine!.id}" data-text="¿Cuándo podés venir a verlo?\nTe espero." selected>`));
     assert.match(page, /<textarea id="reply"[^>]*>\n¿Cuándo podés venir a verlo\?\nTe espero\.<\/textarea>/);
     const theirs = (await staff.client.get(`/panel/leads/${lucia.id}?saved=${mine!.id}`)).body;
     assert.ok(!theirs.includes('Cuándo podés venir'), 'another user sees none of them');

@@ -128,7 +128,8 @@ describe(`panel inventory (${STORE_NAME})`, () => {
     // Photos from this origin (the panel's CSP), each with its status.
     assert.equal([...res.body.matchAll(/<img src="\/photos\/[0-9a-f]+\/display\.jpg"/g)].length, 3);
     assert.equal([...res.body.matchAll(/<span class="badge ok">Lista<\/span>/g)].length, 3);
-    assert.match(res.body, /Todavía no hay actividad registrada/);
+    // Its activity starts with its arrival, by the program that sent it (P211).
+    assert.match(res.body, /<td data-label="Qué">Auto cargado<\/td><td data-label="Quién">Su sistema \(API\)<\/td>/);
     // Both actions apply to a car for sale.
     assert.match(res.body, /action="\/panel\/inventory\/\d+\/sold" data-confirm="/);
     assert.match(res.body, /action="\/panel\/inventory\/\d+\/withdraw" data-confirm="/);

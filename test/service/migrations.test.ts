@@ -39,6 +39,8 @@ const LANDED: Record<string, string> = {
   '2026-11-29-160-invites-elsewhere': 'eda20f1d3f67f1a5',
   '2026-11-29-215-push-subscriptions': 'a06683ce3e52e22f',
   '2026-11-29-201-lead-reply-mail': 'e0f6b63d8772e217',
+  '2026-11-29-208-first-response': '72870028c325b34e',
+  '2026-11-29-210-vehicle-activity': '089c325fdbbbc4bd',
 };
 
 describe('migrations', () => {

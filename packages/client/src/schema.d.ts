@@ -1462,6 +1462,11 @@ export interface components {
             /** @description The latest message, with e-mail addresses, phone numbers, handles and the buyer's name replaced by [hidden], however they were typed ("11.4567.8901", "jose at example dot com", "once cuarenta y cinco…", other scripts' digits, numbers split by invisible characters or line breaks, "ig: juan_99", the name without its accents). Prices, years and mileages stay, and the rest of the text exactly as written. The whole conversation is in the dealer panel. */
             last_message: string | null;
             /**
+             * Format: date-time
+             * @description D42: when the dealership first answered this buyer — a reply e-mailed from the dealer panel, or the panel's WhatsApp or call link to the buyer opened by a signed-in user; null until then.
+             */
+            first_response_at: string | null;
+            /**
              * Format: uri
              * @description The conversation in the dealer panel: $PUBLIC_BASE_URL/panel/leads/{id}. A sandbox lead's opens there too, for the dealership's signed-in users only (D35).
              */
@@ -1491,7 +1496,7 @@ export interface components {
             name: string;
             /** @description E-mail or phone (or both) is required. */
             email?: string | null;
-            /** @description Digits, spaces, +, -, ., parentheses; 6 to 15 digits. */
+            /** @description Digits, spaces, +, -, ., parentheses; 6 to 15 digits. A valid number of the car's country (D41), or of another with its country code in front (+…); one missing its area code is refused (400, the message shows the number completed with an example area code). Kept as E.164. */
             phone?: string | null;
             message: string;
             /** @description Honeypot: leave it out or empty. When filled, the answer is the same but nothing is stored. */
@@ -1899,6 +1904,28 @@ export interface components {
             leads: number;
         };
         /**
+         * ResponseStats
+         * @description D42 reply speed of the leads created in the range. A lead's first response is the first reply e-mailed from the dealer panel, or the panel's WhatsApp or call link to the buyer opened by a signed-in user.
+         */
+        ResponseStats: {
+            /**
+             * Format: int64
+             * @description Leads created in the range.
+             */
+            leads: number;
+            /**
+             * Format: int64
+             * @description Of those, the leads the dealership has answered (their first_response_at is set).
+             */
+            answered: number;
+            /** @description The median time from a lead's creation to its first response, over the answered leads. Minutes, to one decimal; null with fewer than 5 answered leads. */
+            median_minutes: number | null;
+            /** @description The share (0–1, three decimals) of the leads answered within an hour of their creation; a lead not answered counts as not within. 0 without leads. */
+            within_1h_share: number;
+            /** @description The same median over every dealership's answered leads about cars of the same market (the `market` asked for, else the dealership's markets): one anonymous figure. Minutes, to one decimal; null with fewer than 5 answered leads. */
+            market_median_minutes: number | null;
+        };
+        /**
          * DealerStats
          * @description The dealership's statistics over a range of its local days (D34).
          */
@@ -1911,6 +1938,7 @@ export interface components {
             days: components["schemas"]["StatsDay"][];
             /** @description Cars with any figure in the range, most viewed first, at most 100. */
             vehicles: components["schemas"]["VehicleFigures"][];
+            response: components["schemas"]["ResponseStats"];
         };
         /** SandboxLeadInput */
         SandboxLeadInput: {

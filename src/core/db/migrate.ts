@@ -34,6 +34,8 @@ import * as statsDealerDaily from './migrations/2026-11-28-005-stats-dealer-dail
 import * as invitesElsewhere from './migrations/2026-11-29-160-invites-elsewhere.js';
 import * as pushSubscriptions from './migrations/2026-11-29-215-push-subscriptions.js';
 import * as leadReplyMail from './migrations/2026-11-29-201-lead-reply-mail.js';
+import * as firstResponse from './migrations/2026-11-29-208-first-response.js';
+import * as vehicleActivity from './migrations/2026-11-29-210-vehicle-activity.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -66,6 +68,8 @@ const MIGRATIONS = {
   '2026-11-29-160-invites-elsewhere': invitesElsewhere,
   '2026-11-29-215-push-subscriptions': pushSubscriptions,
   '2026-11-29-201-lead-reply-mail': leadReplyMail,
+  '2026-11-29-208-first-response': firstResponse,
+  '2026-11-29-210-vehicle-activity': vehicleActivity,
 };
 
 /**

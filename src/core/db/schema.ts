@@ -297,6 +297,28 @@ interface LeadsTable {
   last_activity_at: number;
   /** The buyer's latest message while it waits for a reply or note (P100); null once answered. */
   waiting_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** D42: the first reply e-mailed from the panel, or WhatsApp/call link opened there; null until then. */
+  first_response_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** What changed on a car (issue 37 §6, P211). */
+export type VehicleActivityKind = 'created' | 'price' | 'photos' | 'edited' | 'sold' | 'for_sale_again' | 'withdrawn';
+/** Who changed it: a program with a key, a sync or feed, or a user of the panel. */
+export type ActivityChannel = 'api' | 'sync' | 'feed' | 'panel';
+
+/** A car's recent activity (the panel's car page). */
+interface VehicleActivityTable {
+  id: Generated<number>;
+  dealer_id: number;
+  vehicle_id: number;
+  kind: VehicleActivityKind;
+  /** JSON: a price's from/to (cents) and currency; photos' counts before and after. */
+  detail: string | null;
+  channel: ActivityChannel;
+  /** The panel user who made it (null otherwise, or once removed: author_name stays). */
+  user_id: number | null;
+  author_name: string | null;
+  created_at: number;
 }
 
 /** The buyer's contact details: read by the dealer panel only, never by the API. */
@@ -486,6 +508,7 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   leads: LeadsTable;
+  vehicle_activity: VehicleActivityTable;
   lead_contacts: LeadContactsTable;
   lead_messages: LeadMessagesTable;
   lead_reply_tokens: LeadReplyTokensTable;
@@ -535,5 +558,6 @@ export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AttemptRow = Selectable<WebhookAttemptsTable>;
 export type LeadRow = Selectable<LeadsTable>;
+export type VehicleActivityRow = Selectable<VehicleActivityTable>;
 export type LeadContactRow = Selectable<LeadContactsTable>;
 export type LeadMessageRow = Selectable<LeadMessagesTable>;

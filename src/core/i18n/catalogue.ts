@@ -15,11 +15,12 @@ import { REVIEW } from './messages/review.js';
 import { VEHICLE_RULES } from './messages/vehicle-rules.js';
 import { VALUES } from './messages/values.js';
 import { WORDS } from './messages/words.js';
+import { REPLY_API } from './messages/reply-api.js';
 import { PAGE_TABLES, PAGE_WORDS } from './messages/pages.js';
 import { INBOUND_MAIL } from './messages/inbound-mail.js';
 
 /** Every table of messages/: a code is defined in one of them only (a second would silently win). */
-const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS, VALUES, INBOUND_MAIL, ...PAGE_TABLES];
+const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS, VALUES, INBOUND_MAIL, REPLY_API, ...PAGE_TABLES];
 const defined = new Set<string>();
 for (const table of TABLES)
   for (const code of Object.keys(table)) {
@@ -42,6 +43,7 @@ const MESSAGES = {
   ...REFUSALS,
   ...VALUES,
   ...INBOUND_MAIL,
+  ...REPLY_API,
 } as const;
 
 /**

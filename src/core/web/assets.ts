@@ -176,8 +176,13 @@ document.addEventListener('submit', function (e) {
   var text = opt.getAttribute('data-text') || '';
   var a = box.selectionStart, b = box.selectionEnd;
   if (typeof a !== 'number') { a = b = box.value.length; }
+  // Apart from the text around it (issue 37): two replies in a row are kept apart by a line break, not glued ("…de 9 a 18.Sí, tomamos…").
+  if (a > 0 && !/\\n$/.test(box.value.slice(0, a))) text = '\\n' + text;
+  if (b < box.value.length && !/^\\n/.test(box.value.slice(b))) text = text + '\\n';
   box.setRangeText(text, a, b, 'end');
   box.focus();
+  // The WhatsApp button sends the chosen reply (D42).
+  document.querySelectorAll('[data-saved-choice]').forEach(function (h) { h.value = opt.value; });
 });
 document.querySelectorAll('[data-copy]').forEach(function (b) { b.hidden = false; });
 // The localized file control (P137): the line under it names the file chosen, or counts them.

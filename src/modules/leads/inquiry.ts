@@ -7,6 +7,7 @@
 import type { InputProblem, ProblemRule } from '../../core/errors.js';
 import { msg, type Msg } from '../../core/i18n/index.js';
 import { forbiddenControl, forbiddenFormat } from '../../core/text.js';
+import { checkBuyerPhone } from '../markets/phone.js';
 
 export const NAME_MAX = 120;
 export const EMAIL_MAX = 254;
@@ -23,6 +24,8 @@ export type ProblemCode =
   | 'email_too_long'
   | 'phone_invalid'
   | 'phone_too_long'
+  | 'phone_area_code'
+  | 'phone_unknown'
   | 'contact_required'
   | 'message_required'
   | 'message_too_long'
@@ -47,12 +50,19 @@ export interface Problem {
   max: number;
   /** For the *_invisible codes. */
   found?: Found;
+  /** phone_area_code: the number as it reads with an area code in front ("011 15-4444-2222", D41). */
+  example?: string;
+  /** phone_unknown: the market whose country the number is not of. */
+  market?: string;
 }
 
 export interface Inquiry {
   name: string;
   email: string | null;
+  /** E.164 (D41) when read in a market's country; as typed when checked without a market (the sandbox's made-up buyers). */
   phone: string | null;
+  /** The phone as the buyer typed it: hidden from the message preview as written (preview.ts). */
+  phoneTyped?: string | null;
   message: string;
 }
 
@@ -72,6 +82,8 @@ const API: Record<ProblemCode, { text: (p: Problem) => Msg; rule: ProblemRule }>
   email_too_long: { text: (p) => msg('inquiry_email_too_long', { max: p.max }), rule: 'max_length' },
   phone_invalid: { text: () => msg('inquiry_phone_invalid'), rule: 'format' },
   phone_too_long: { text: (p) => msg('inquiry_phone_too_long', { max: p.max }), rule: 'max_length' },
+  phone_area_code: { text: (p) => msg('inquiry_phone_area_code', { example: p.example ?? '' }), rule: 'format' },
+  phone_unknown: { text: () => msg('inquiry_phone_unknown'), rule: 'format' },
   contact_required: { text: () => msg('inquiry_contact_required'), rule: 'required' },
   message_required: { text: () => msg('inquiry_message_required', { max: MESSAGE_MAX }), rule: 'required' },
   message_too_long: { text: (p) => msg('inquiry_message_too_long', { max: p.max }), rule: 'max_length' },
@@ -98,8 +110,12 @@ const length = (s: string): number => {
   return n;
 };
 
-/** Checks an inquiry body (form fields or a JSON object); unknown fields are ignored. */
-export function checkInquiry(body: Record<string, unknown>): Checked {
+/**
+ * Checks an inquiry body (form fields or a JSON object); unknown fields are ignored. `market`:
+ * the car's, whose country a phone must be a valid number of (D41; one with a country code in
+ * front may be of any), kept as E.164.
+ */
+export function checkInquiry(body: Record<string, unknown>, market?: string): Checked {
   const problems: Problem[] = [];
   const text = (field: InquiryField): string => {
     const v = body[field];
@@ -118,6 +134,7 @@ export function checkInquiry(body: Record<string, unknown>): Checked {
   const email = entered.email.trim();
   const phone = entered.phone.trim();
   const message = entered.message.replace(/\r\n?/g, '\n').trim();
+  let e164: string | undefined;
   const add = (field: InquiryField, code: ProblemCode, max = 0) => problems.push({ field, code, max });
   /** Whether the value holds an invisible formatting character: then the problem is added. */
   const invisibleIn = (field: InquiryField, value: string): boolean => {
@@ -139,7 +156,15 @@ export function checkInquiry(body: Record<string, unknown>): Checked {
   if (phone !== '') {
     const digits = phone.replace(/\D/g, '');
     if (phone.length > PHONE_MAX) add('phone', 'phone_too_long', PHONE_MAX);
-    else if (!invisibleIn('phone', phone) && (!PHONE.test(phone) || digits.length < 6 || digits.length > 15)) add('phone', 'phone_invalid');
+    else if (invisibleIn('phone', phone)) {
+      // Its problem is added; the number is not read.
+    } else if (!PHONE.test(phone) || digits.length < 6 || digits.length > 15) add('phone', 'phone_invalid');
+    else if (market !== undefined) {
+      const read = checkBuyerPhone(phone, market);
+      if (read.kind === 'area_code') problems.push({ field: 'phone', code: 'phone_area_code', max: 0, example: read.example });
+      else if (read.kind === 'unknown') problems.push({ field: 'phone', code: 'phone_unknown', max: 0, market });
+      else e164 = read.e164;
+    }
   }
   if (email === '' && phone === '' && !problems.some((p) => p.field === 'email' || p.field === 'phone')) add('email', 'contact_required');
 
@@ -153,7 +178,8 @@ export function checkInquiry(body: Record<string, unknown>): Checked {
     inquiry: {
       name,
       email: email || null,
-      phone: phone || null,
+      phone: e164 ?? (phone || null),
+      phoneTyped: phone || null,
       message,
     },
   };

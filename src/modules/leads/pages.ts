@@ -23,12 +23,14 @@ import { photoUrl } from '../photos/url.js';
 import { shownPhotos, shownUrls } from '../vehicles/photos/state.js';
 import { vehicleLabel } from '../vehicles/serialize.js';
 import { displayPhone, telHref, whatsappDigits } from '../markets/phone.js';
+import { durationText, SPEED_TEXTS } from '../stats/response-words.js';
 import { addSavedReply, listSavedReplies, removeSavedReply, SAVED_REPLIES_MAX, SAVED_REPLY_MAX, type SavedReplyProblem } from './saved-replies.js';
 import { LEAD_STAGES } from './schemas.js';
 import {
   changeStage,
   inboxOf,
   isStage,
+  openContactLink,
   openConversation,
   panelLeadDealer,
   REPLY_MAX,
@@ -137,7 +139,8 @@ ${rows.map((r) => {
 ${thumb ? html`<img class="thumb" src="${thumb}" alt="" width="64" height="48" loading="lazy">` : html`<span class="thumb" role="img" aria-label="${t.noPhoto}"></span>`}
 <span class="grow"><a href="/panel/leads/${r.id}">${r.unread ? html`<strong>${name}</strong>` : name}</a>${r.unread ? html` <span class="badge warn">${t.unread}</span>` : ''} ${stageBadge(r.stage, t.stages[r.stage])}
 <span class="line1 muted">${vehicleLabel(r)} · ${r.external_id}</span>
-<span class="line1">${firstLine(r.last_message)}</span></span>
+<span class="line1">${firstLine(r.last_message)}</span>
+${r.first_response_at !== null ? html`<span class="line1 muted" data-first-response>${SPEED_TEXTS[user.lang].answeredIn(durationText(user.lang, r.first_response_at - r.created_at))}</span>` : ''}</span>
 <time class="age muted" datetime="${new Date(r.last_activity_at).toISOString()}" title="${fullDateTime(r.last_activity_at, user)}">${dateTime(r.last_activity_at, user)}</time>
 </li>`;
 })}
@@ -186,9 +189,10 @@ ${notices}`,
     user: PanelUser,
     c: Conversation,
     saved: SavedReplyRow[],
-    form: { text?: string; problem?: ReplyProblem; done?: string } = {},
+    form: { text?: string; problem?: ReplyProblem; done?: string; picked?: number } = {},
   ) {
     const t = LEAD_TEXTS[user.lang];
+    const sp = SPEED_TEXTS[user.lang];
     const { lead, contact, car, entries } = c;
     const carTitle = car ? vehicleLabel(car) : lead.external_id;
     const erased = !contact || contact.erased_at !== null;
@@ -207,7 +211,14 @@ ${
     : html`<dl class="fields">
 <dt>${t.name}</dt><dd>${contact.name}</dd>
 ${email ? html`<dt>${t.email}</dt><dd><a href="mailto:${email}">${email}</a></dd>` : ''}
-${phone ? html`<dt>${t.phone}</dt><dd><a href="${telHref(phone, market)}">${displayPhone(phone, market)}</a> · <a href="https://wa.me/${whatsappDigits(phone, market)}" rel="noopener noreferrer" target="_blank">${t.whatsapp}</a></dd>` : ''}
+${
+  phone
+    ? // Through /contact (D42, issue 37 §3): opening either records the first response and moves a new lead to contacted, no script needed.
+      html`<dt>${t.phone}</dt><dd>${displayPhone(phone, market)}
+<div class="actions contact-links"><form method="post" action="/panel/leads/${lead.id}/contact" class="inline">${csrfField(req.csrfToken)}<input type="hidden" name="via" value="phone"><button class="secondary" type="submit">${sp.call}</button></form>
+<form method="post" action="/panel/leads/${lead.id}/contact" class="inline" target="_blank">${csrfField(req.csrfToken)}<input type="hidden" name="via" value="whatsapp"><input type="hidden" name="saved" value="${form.picked ?? ''}" data-saved-choice><button class="secondary" type="submit">${t.whatsapp}</button></form></div></dd>`
+    : ''
+}
 </dl>
 ${c.related.map(
   (r) =>
@@ -237,6 +248,11 @@ ${
     const stageCard = html`<section class="card" aria-labelledby="stage-title">
 <h2 id="stage-title">${t.stage}</h2>
 <p>${stageBadge(lead.stage, t.stages[lead.stage])}</p>
+<p data-first-response>${
+      lead.first_response_at !== null
+        ? html`${sp.firstResponse}: ${sp.firstResponseAt(durationText(user.lang, lead.first_response_at - lead.created_at), dateTime(lead.first_response_at, user))}`
+        : html`<span class="muted">${sp.firstResponseNone}</span>`
+    }</p>
 <form method="post" action="/panel/leads/${lead.id}/stage" class="actions">${csrfField(req.csrfToken)}<span class="muted">${t.moveTo}:</span>
 ${LEAD_STAGES.filter((s) => s !== lead.stage).map((s) => html`<button class="secondary" type="submit" name="stage" value="${s}">${t.stages[s]}</button>`)}
 </form>
@@ -268,7 +284,7 @@ ${entries.map((e) => {
     const picker = saved.length
       ? html`<form method="get" action="/panel/leads/${lead.id}#reply" class="replies-pick" data-insert="reply">
 <div class="grow"><label for="saved">${t.savedPick}</label><select id="saved" name="saved">${saved.map(
-          (r) => html`<option value="${r.id}" data-text="${r.body}">${firstLine(r.body)}</option>`,
+          (r) => html`<option value="${r.id}" data-text="${r.body}"${form.picked === r.id ? html` selected` : ''}>${firstLine(r.body)}</option>`,
         )}</select></div>
 <button class="secondary" type="submit">${t.savedInsert}</button>
 </form>`
@@ -316,7 +332,7 @@ ${stageCard}
     const [c, saved] = await Promise.all([openConversation(deps, user.dealerId, idParam(req.params.id)), listSavedReplies(deps.store, user)]);
     // ?saved=<id>: one of the user's saved replies in the box (another's id puts nothing there).
     const picked = req.query.saved ? saved.find((r) => String(r.id) === req.query.saved) : undefined;
-    return conversationPage(req, reply, user, c, saved, { done: req.query.done, text: picked?.body });
+    return conversationPage(req, reply, user, c, saved, { done: req.query.done, text: picked?.body, picked: picked?.id });
   });
 
   app.post<{ Params: { id: string } }>('/leads/:id/reply', async (req, reply) => {
@@ -331,6 +347,24 @@ ${stageCard}
     }
     const { mailed } = await replyToLead(deps, user, id, text);
     return redirectTo(reply, `/panel/leads/${id}?done=${mailed ? 'replied' : 'noted'}`);
+  });
+
+  // The conversation's call and WhatsApp buttons (issue 37 §3, D42): a form post (a link would
+  // let another site record a response) that records the first response, then goes on to the
+  // number; WhatsApp with the chosen saved reply as its text.
+  app.post<{ Params: { id: string } }>('/leads/:id/contact', async (req, reply) => {
+    const user = signedIn(req);
+    const id = idParam(req.params.id);
+    const f = formFields(req.body);
+    // Another dealership's lead is 404 whatever the form holds (as every id route of the panel).
+    await panelLeadDealer(deps.store.db, user.dealerId, id);
+    if (f.via !== 'whatsapp' && f.via !== 'phone') throw new PageError(400, 'bad_request');
+    const reached = await openContactLink(deps, user, id);
+    if (!reached) throw new PageError(404, 'not_found');
+    if (f.via === 'phone') return redirectTo(reply, telHref(reached.phone, reached.market));
+    const saved = f.saved ? (await listSavedReplies(deps.store, user)).find((r) => String(r.id) === f.saved) : undefined;
+    const wa = `https://wa.me/${whatsappDigits(reached.phone, reached.market)}${saved ? `?text=${encodeURIComponent(saved.body)}` : ''}`;
+    return redirectTo(reply, wa);
   });
 
   app.post<{ Params: { id: string } }>('/leads/:id/stage', async (req, reply) => {

@@ -170,6 +170,15 @@ export async function touchActivity(trx: Kysely<DB>, leadId: number, now: number
   await trx.updateTable('leads').set({ last_activity_at: now, waiting_since: null }).where('id', '=', leadId).execute();
 }
 
+/**
+ * D42: the lead's first response at `now`, unless it has one (a later answer is no first one);
+ * the buyer no longer waits (P100). updated_at moves with it, the API showing first_response_at.
+ */
+export async function recordFirstResponse(trx: Kysely<DB>, leadId: number, now: number): Promise<void> {
+  await trx.updateTable('leads').set({ first_response_at: now, updated_at: now }).where('id', '=', leadId).where('first_response_at', 'is', null).execute();
+  await trx.updateTable('leads').set({ last_activity_at: now, waiting_since: null }).where('id', '=', leadId).execute();
+}
+
 /** How many conversations of the dealership are unread: the navigation's count on every page (the partial index leads_unread only). */
 export async function unreadCount(db: Kysely<DB>, dealerId: number): Promise<number> {
   const r = await db
@@ -204,6 +213,8 @@ export interface InboxRow {
   last_message: string | null;
   last_activity_at: number;
   created_at: number;
+  /** D42: when the lead was first answered (the inbox says how soon). */
+  first_response_at: number | null;
   external_id: string;
   vehicle_id: number;
   buyer_name: string;
@@ -232,6 +243,7 @@ export function inbox(db: Kysely<DB>, dealerId: number, f: InboxFilter): Promise
       'leads.last_message',
       'leads.last_activity_at',
       'leads.created_at',
+      'leads.first_response_at',
       'leads.external_id',
       'leads.vehicle_id',
       'lead_contacts.name as buyer_name',

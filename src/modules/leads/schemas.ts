@@ -23,6 +23,11 @@ const LeadSchema = Type.Object(
       description:
         'The latest message, with e-mail addresses, phone numbers, handles and the buyer\'s name replaced by [hidden], however they were typed ("11.4567.8901", "jose at example dot com", "once cuarenta y cinco…", other scripts\' digits, numbers split by invisible characters or line breaks, "ig: juan_99", the name without its accents). Prices, years and mileages stay, and the rest of the text exactly as written. The whole conversation is in the dealer panel.',
     }),
+    first_response_at: nullable<string>('string', {
+      format: 'date-time',
+      description:
+        "D42: when the dealership first answered this buyer — a reply e-mailed from the dealer panel, or the panel's WhatsApp or call link to the buyer opened by a signed-in user; null until then.",
+    }),
     url: Type.String({
       format: 'uri',
       description:
@@ -74,7 +79,12 @@ export const InquiryInputSchema = Type.Object(
     // null is "not given" for the optional fields, as inquiry.ts reads them (P90).
     email: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 254, description: 'E-mail or phone (or both) is required.' })),
     phone: Type.Optional(
-      Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 40, description: 'Digits, spaces, +, -, ., parentheses; 6 to 15 digits.' }),
+      Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        maxLength: 40,
+        description:
+          "Digits, spaces, +, -, ., parentheses; 6 to 15 digits. A valid number of the car's country (D41), or of another with its country code in front (+…); one missing its area code is refused (400, the message shows the number completed with an example area code). Kept as E.164.",
+      }),
     ),
     message: Type.String({ minLength: 1, maxLength: 2000 }),
     website: Type.Optional(

@@ -16,6 +16,7 @@ export function toLead(row: LeadRow, publicBaseUrl: string): Lead {
     updated_at: new Date(row.updated_at).toISOString(),
     messages: row.messages,
     last_message: row.last_message,
+    first_response_at: row.first_response_at === null ? null : new Date(row.first_response_at).toISOString(),
     url: leadPanelUrl(publicBaseUrl, row.id),
   };
 }

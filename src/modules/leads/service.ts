@@ -90,12 +90,12 @@ export async function receiveInquiry(deps: LeadDeps, car: InquiryCar, inquiry: I
     const existing = await repo.findBuyerLead(trx, car.id, contact.email_key, contact.phone_key);
     if (existing !== undefined) {
       // Hidden also: the name and details the buyer gave before ("Zeb" now, "Zebulon Q." then).
-      const preview = messagePreview(inquiry.message, [inquiry, existing], car.market);
+      const preview = messagePreview(inquiry.message, [inquiry, typedBuyer(inquiry), existing], car.market);
       const lead = await addBuyerMessage(deps, trx, existing.lead_id, { body: inquiry.message, preview, via: 'inquiry' }, now);
       await confirmInquiry(deps, trx, lead, inquiry);
       return { created: false, lead: toLead(lead, deps.publicBaseUrl) };
     }
-    const preview = messagePreview(inquiry.message, [inquiry], car.market);
+    const preview = messagePreview(inquiry.message, [inquiry, typedBuyer(inquiry)], car.market);
     const row = await repo.insertLead(trx, {
       dealer_id: car.dealer_id,
       vehicle_id: car.id,
@@ -136,6 +136,9 @@ export async function addBuyerMessage(deps: LeadDeps, trx: Kysely<DB>, lead: Lea
   await notifyUsers(deps, trx, row, first ? 'new_lead' : m.via === 'mail' ? 'new_mail' : 'new_message', m.preview);
   return row;
 }
+
+/** The buyer with the phone as typed: the preview hides it as written too, beside its E.164 (D41). */
+const typedBuyer = (i: Inquiry): Inquiry => ({ ...i, phone: i.phoneTyped ?? i.phone });
 
 /** Queues a notice to each user of the dealership who has them on (with the inquiry: same transaction). */
 async function notifyUsers(deps: LeadDeps, trx: Kysely<DB>, lead: LeadRow, kind: 'new_lead' | 'new_message' | 'new_mail', preview: string): Promise<void> {
@@ -279,6 +282,8 @@ export async function replyToLead(
     await repo.insertMessage(trx, lead.id, { author: email ? 'dealer' : 'note', body, userId: actor.userId, authorName: actor.name }, now);
     await repo.touchActivity(trx, lead.id, now);
     if (!email) return { mailed: false };
+    // D42: a reply the buyer receives answers them; a note only (no e-mail) does not (P209).
+    await repo.recordFirstResponse(trx, lead.id, now);
     const about = await buyerMailFacts(deps, trx, lead);
     await queueMail(
       trx,
@@ -404,6 +409,30 @@ export async function receiveInboundMail(deps: LeadDeps, mail: InboundMail): Pro
     const buyer = { name: contact?.name ?? '', email: contact?.email ?? null, phone: contact?.phone ?? null };
     await addBuyerMessage(deps, trx, leadId, { body, preview: messagePreview(body, [buyer], market), via: 'mail' }, now);
     return { leadId, outcome: 'added' };
+  });
+}
+
+/**
+ * The panel's WhatsApp or call link to a lead's buyer, opened by a signed-in user (D42): the
+ * lead's first response when it has none, a `new` lead moved to `contacted` (by that user), the
+ * buyer no longer waiting — all in one transaction. Resolves with the number and the market it
+ * is read in; undefined when the buyer gave none (or it was erased): nothing is recorded then.
+ */
+export async function openContactLink(
+  deps: LeadDeps,
+  user: { id: number; dealerId: number; email: string; name: string },
+  leadId: number,
+): Promise<{ phone: string; market: string | undefined } | undefined> {
+  const actor: Actor = { userId: user.id, name: user.name || user.email };
+  return writeTransaction(deps.store, async (trx) => {
+    const { lead } = await panelLead(trx, user.dealerId, leadId);
+    const contact = await repo.findContact(trx, lead.id);
+    if (!contact?.phone || contact.erased_at !== null) return undefined;
+    const now = deps.clock.now();
+    await repo.recordFirstResponse(trx, lead.id, now);
+    if (lead.stage === 'new') await moveStage(trx, lead.id, 'contacted', actor, now);
+    const car = await repo.findCar(trx, lead.vehicle_id);
+    return { phone: contact.phone, market: car?.market ?? (await repo.findDealer(trx, lead.dealer_id)).markets[0] };
   });
 }
 

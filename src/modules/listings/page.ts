@@ -161,6 +161,9 @@ function problemText(l: PageLocale, p: Problem): string {
   if (typeof text === 'string') return text;
   // Each code's function takes its own parameters (`p`): a limit, or a character and its place.
   const format: (...values: (string | number)[]) => string = text;
+  // D41: the number completed with an area code, or the country it is not a number of.
+  if (p.example !== undefined) return format(p.example);
+  if (p.market !== undefined) return format(word(l.lang, 'market', p.market));
   return p.found ? format(p.found.char, p.found.position) : format(p.max);
 }
 

@@ -300,7 +300,7 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
     };
     if (row.status !== 'active') return refuse(row.status);
 
-    const checked = checkInquiry(form ? ((req.body as Record<string, unknown> | undefined) ?? {}) : requireBody(req.body));
+    const checked = checkInquiry(form ? ((req.body as Record<string, unknown> | undefined) ?? {}) : requireBody(req.body), row.market);
     if (checked.kind === 'invalid') {
       if (form) return noStore(reply, 400, listingPage(row, publicBaseUrl, { entered: checked.entered, problems: checked.problems }));
       const fields = checked.problems.map(inquiryProblem);

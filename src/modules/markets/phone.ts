@@ -1,7 +1,9 @@
 // Phone numbers as people write them (D32, P80): read with libphonenumber-js in the market's
 // country, so "11 4444-2222" on an Argentine listing is +54 11 4444-2222 and not a number
 // somewhere else. One reader for the buyers' numbers (leads) and the dealerships' (profile).
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js';
+// With the full metadata (`/max`, D41, P208): the small build checks a number's length only, and
+// calls "99876-5432" a valid Brazilian number although it lacks its area code (DDD).
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import { countryOfMarket } from './markets.js';
 
 /** A market's country for phone numbers (markets.ts). */
@@ -61,4 +63,31 @@ export function displayPhone(phone: string, market: string | undefined): string 
   const n = readPhone(phone, market);
   if (!n) return phone;
   return n.country !== undefined && n.country === countryOf(market) ? n.formatNational() : n.formatInternational();
+}
+
+/**
+ * An area code of each market's country where numbers have one, the largest city's: a number
+ * that is valid only with one in front was typed without it (D41: "15 4444 2222" in ar, "99876-5432"
+ * in br), and the form shows it completed with this one as an example.
+ */
+const SAMPLE_AREA_CODES: Partial<Record<CountryCode, string>> = { AR: '11', BR: '11', MX: '55', CL: '2', PE: '1', CO: '601', US: '212', GB: '020' };
+
+export type BuyerPhone = { kind: 'ok'; e164: string } | { kind: 'area_code'; example: string } | { kind: 'unknown' };
+
+/**
+ * A buyer's number for an inquiry about a car of `market` (D41): valid in the market's country
+ * (with a country code in front: in its own), as E.164 for a mobile use (D32); or missing its
+ * area code (with the number completed by a sample one, as the country writes it); or no number.
+ */
+export function checkBuyerPhone(phone: string, market: string): BuyerPhone {
+  const e164 = toE164(phone, market, { mobile: true });
+  if (e164) return { kind: 'ok', e164 };
+  const country = countryOf(market);
+  const international = /^\s*(\+|00)/.test(phone);
+  const sample = country && SAMPLE_AREA_CODES[country];
+  if (!international && sample) {
+    const completed = parsePhoneNumberFromString(`${sample} ${phone.replace(/^\s*0(?!0)/, '')}`, country);
+    if (completed?.isValid()) return { kind: 'area_code', example: completed.formatNational() };
+  }
+  return { kind: 'unknown' };
 }

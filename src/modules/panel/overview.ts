@@ -6,6 +6,7 @@
 import { render, storedText, textsOf } from '../../core/i18n/index.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../../core/db/store.js';
+import type { Clock } from '../../core/clock.js';
 import { VEHICLE_STATUSES } from '../../core/db/schema.js';
 import { signedIn } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
@@ -20,10 +21,15 @@ import type { PhotoStateEntry } from '../vehicles/photos/state.js';
 import { carsInReview, countByStatus, failedPhotoCars, type ReviewRow } from '../vehicles/repository.js';
 import { reviewFacts, reviewMsg } from '../vehicles/review.js';
 import { countInactiveWebhooks } from '../webhooks/repository.js';
+import { durationText, SPEED_TEXTS } from '../stats/response-words.js';
 
 export interface OverviewDeps {
   store: Store;
+  clock: Clock;
 }
+
+/** D42: a buyer waiting longer than this is named at the top of the overview. */
+const NUDGE_AFTER_MS = 3_600_000;
 
 const OVERVIEW_TEXTS = textsOf('overview.');
 const INVENTORY_TEXTS = textsOf('inventory.');
@@ -111,6 +117,19 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
         ? html`<section class="notice warn"><h2>${t.webhooksOff}</h2><p>${t.webhooksOffText(hooksOff)}</p><a href="/panel/webhooks">${t.webhooksLink}</a></section>`
         : '';
 
+    // The longest wait first (waitingLeads' order): over an hour, the overview says so first (issue 37 §4).
+    const now = deps.clock.now();
+    const overdue = leads.filter((l) => now - l.waiting_since > NUDGE_AFTER_MS);
+    const first = overdue[0];
+    const sp = SPEED_TEXTS[req.panelLang];
+    const nudge: Html | '' = first
+      ? html`<section class="notice warn" id="reply-nudge" role="status"><h2>${sp.nudgeTitle}</h2><p>${sp.nudgeText(
+          first.erased_at !== null ? t.erasedBuyer : first.buyer_name,
+          durationText(req.panelLang, now - first.waiting_since),
+          overdue.length - 1,
+        )}</p><a href="/panel/leads/${first.id}">${sp.nudgeLink}</a></section>`
+      : '';
+
     const leadsBlock = html`<section class="card" aria-labelledby="waiting-title"><h2 id="waiting-title">${t.leads}</h2>
 ${
   leads.length
@@ -129,6 +148,7 @@ ${
       section: 'overview',
       body: html`<h1>${f.nav.overview}</h1>
 ${(req.query as { done?: unknown }).done === 'password-set' ? html`<p class="notice ok" role="status">${t.passwordSet}</p>` : ''}
+${nudge}
 ${leadsBlock}
 <section class="card"><h2>${t.needsAction}</h2>
 <h3>${t.inReview}</h3>${reviewBlock}

@@ -16,6 +16,8 @@ import { carTitle } from '../vehicles/pages.js';
 import { barChart, chartFormat, type ChartFormat } from './chart.js';
 import { panelStats, PRICED_CARS, type PanelStats } from './panel-stats.js';
 import type { PanelCar } from './repository.js';
+import { MIN_ANSWERED } from './response.js';
+import { durationText, SPEED_TEXTS } from './response-words.js';
 
 /** The page's and a car's section's words (car-section.ts reads them from here). */
 export const STATS_TEXTS = textsOf('stats.');
@@ -66,6 +68,23 @@ function section(id: string, title: string, help: string, body: Html | string): 
   return html`<section class="card" aria-labelledby="${id}"><h2 id="${id}">${title}</h2><p class="muted">${help}</p>${body}</section>`;
 }
 
+/** Reply speed (D42): the dealership's median and share within an hour, beside the market's median. */
+function speedSection(user: PanelUser, r: PanelStats['response']): Html {
+  const sp = SPEED_TEXTS[user.lang];
+  const n = (x: number) => new Intl.NumberFormat(user.locale).format(x);
+  const median = (m: number | null) =>
+    m === null ? html`<span class="muted">${sp.tooFew(n(MIN_ANSWERED))}</span>` : html`${durationText(user.lang, m * 60_000)}`;
+  const share = new Intl.NumberFormat(user.locale, { style: 'percent' }).format(r.within_1h_share);
+  return html`<section class="card" aria-labelledby="speed" id="reply-speed"><h2 id="speed">${sp.title}</h2><p class="muted">${sp.help}</p>
+<dl class="totals">
+<div><dt>${sp.median}</dt><dd data-speed="median">${median(r.median_minutes)}</dd></div>
+<div><dt>${sp.within1h}</dt><dd data-speed="within">${share}</dd></div>
+<div><dt>${sp.market}</dt><dd data-speed="market">${median(r.market_median_minutes)}</dd></div>
+</dl>
+<p>${sp.answered(n(r.answered), n(r.leads), r.leads)}</p>
+<p class="muted">${sp.marketHelp}</p></section>`;
+}
+
 function statsBody(t: StatsTexts, user: PanelUser, r: PanelStats, length: number): Html {
   const f = chartFormat(user.locale);
   const n = f.number;
@@ -85,6 +104,7 @@ function statsBody(t: StatsTexts, user: PanelUser, r: PanelStats, length: number
 <p>${t.period(f.day(r.from), f.day(r.to))} · ${t.forSale(n(r.forSale), r.forSale)}</p>
 <dl class="totals" id="totals">${totals.map(([k, v]) => html`<div><dt>${k}</dt><dd>${n(v)}</dd></div>`)}</dl>
 <section class="card" aria-label="${t.range(length)}">${statsCharts('dealer', t, f, r.days)}</section>
+${speedSection(user, r.response)}
 ${section(
   'quiet',
   t.quietTitle,
@@ -145,7 +165,7 @@ export const statsPages: FastifyPluginAsync<{ deps: StatsPagesDeps }> = async (a
     // Only the page's own links make ?days=: anything else is an altered address.
     if (length === undefined) throw new PageError(400, 'bad_address');
     const t = STATS_TEXTS[req.panelLang];
-    const stats = await panelStats(deps.store.db, { dealerId: user.dealerId, zone: user.timeZone, now: deps.clock.now(), length });
+    const stats = await panelStats(deps.store.db, { dealerId: user.dealerId, markets: user.markets, zone: user.timeZone, now: deps.clock.now(), length });
     return sendPage(req, reply, { title: t.title, section: 'stats', body: statsBody(t, user, stats, length) });
   });
 };

@@ -7,6 +7,7 @@ import { carsOnMarket, comparablePrices, countForSale, dealerDays, leadTimes, un
 import type { MarketPosition } from './schemas.js';
 import { positionOf } from './service.js';
 import { addDays, daysBetween, localDate, localDayStart } from './time-zone.js';
+import { responseStats, type ResponseStats } from './response.js';
 
 /** One local day's figures on the page (leads are the leads created that day). */
 export interface StatsDay {
@@ -46,6 +47,8 @@ export interface PanelStats {
   aboveMarket: PricedCar[];
   /** Whether the price check stopped at PRICED_CARS cars. */
   pricedPartly: boolean;
+  /** Reply speed of the range's leads, beside the market's (D42). */
+  response: ResponseStats;
 }
 
 /** Rows of each list. */
@@ -77,18 +80,22 @@ export function daysOnMarketOf(activeSince: number | null, now: number, zone: st
 }
 
 /** The dealership's figures for the `length` local days ending on `to` (today when absent). */
-export async function panelStats(db: Kysely<DB>, o: { dealerId: number; zone: string; now: number; length: number; to?: string }): Promise<PanelStats> {
+export async function panelStats(
+  db: Kysely<DB>,
+  o: { dealerId: number; markets: string[]; zone: string; now: number; length: number; to?: string },
+): Promise<PanelStats> {
   const to = o.to ?? localDate(o.now, o.zone);
   const from = addDays(to, -(o.length - 1));
   const start = localDayStart(from, o.zone);
   const end = localDayStart(addDays(to, 1), o.zone);
-  const [rows, times, quiet, unanswered, onMarket, forSale] = await Promise.all([
+  const [rows, times, quiet, unanswered, onMarket, forSale, response] = await Promise.all([
     dealerDays(db, o.dealerId, undefined, from, to),
     leadTimes(db, o.dealerId, start, end),
     viewedWithoutContacts(db, o.dealerId, from, to, LIST_ROWS),
     unansweredByCar(db, o.dealerId, start, LIST_ROWS),
     carsOnMarket(db, o.dealerId, PRICED_CARS),
     countForSale(db, o.dealerId),
+    responseStats(db, { dealerId: o.dealerId, market: undefined, markets: o.markets, start, end }),
   ]);
   const leadsOn = new Map<string, number>();
   for (const t of times) {
@@ -126,6 +133,7 @@ export async function panelStats(db: Kysely<DB>, o: { dealerId: number; zone: st
     onMarket: onMarket.slice(0, ON_MARKET_ROWS).map((c) => ({ ...c, days: daysOnMarketOf(c.active_since, o.now, o.zone) ?? 0 })),
     aboveMarket: priced.slice(0, LIST_ROWS),
     pricedPartly: forSale > onMarket.length,
+    response,
   };
 }
 

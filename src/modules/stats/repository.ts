@@ -437,3 +437,64 @@ export async function claimWeek(db: Kysely<DB>, dealerId: number, week: string, 
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+// Reply speed (D42)
+
+/** The first-response delays (ms) of the dealership's leads created in [start, end) (one market's, when given), and how many leads. */
+export async function dealerResponseDelays(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string | undefined,
+  start: number,
+  end: number,
+): Promise<{ leads: number; delays: number[] }> {
+  let q = db
+    .selectFrom('leads')
+    .select(['leads.created_at', 'leads.first_response_at'])
+    .where('leads.dealer_id', '=', dealerId)
+    .where('leads.created_at', '>=', start)
+    .where('leads.created_at', '<', end);
+  if (market !== undefined)
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('vehicles').select('vehicles.id').whereRef('vehicles.id', '=', 'leads.vehicle_id').where('vehicles.market', '=', market)),
+    );
+  const rows = await q.execute();
+  const delays: number[] = [];
+  for (const r of rows) if (r.first_response_at !== null) delays.push(Math.max(0, Number(r.first_response_at) - Number(r.created_at)));
+  return { leads: rows.length, delays };
+}
+
+/**
+ * The median first-response delay (ms) of the answered leads of every live dealership (sandboxes
+ * left out, D35) created in [start, end) about cars of `markets`, or null with fewer than `min`:
+ * counted, then the middle one or two read in order — no dealership's figures leave the store.
+ */
+export async function marketMedianDelay(db: Kysely<DB>, markets: string[], start: number, end: number, min: number): Promise<number | null> {
+  if (markets.length === 0) return null;
+  const answered = () =>
+    db
+      .selectFrom('leads')
+      .innerJoin('vehicles', 'vehicles.id', 'leads.vehicle_id')
+      .innerJoin('dealers', 'dealers.id', 'leads.dealer_id')
+      .where('leads.created_at', '>=', start)
+      .where('leads.created_at', '<', end)
+      .where('leads.first_response_at', 'is not', null)
+      .where('vehicles.market', 'in', markets)
+      .where('dealers.sandbox_of', 'is', null);
+  const n = Number(
+    (
+      await answered()
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
+  if (n < min) return null;
+  const delay = sql<number>`leads.first_response_at - leads.created_at`;
+  const middle = await answered()
+    .select(delay.as('d'))
+    .orderBy(delay)
+    .limit(n % 2 === 1 ? 1 : 2)
+    .offset(Math.floor((n - 1) / 2))
+    .execute();
+  return middle.reduce((s, r) => s + Number(r.d), 0) / middle.length;
+}

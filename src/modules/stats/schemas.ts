@@ -104,6 +104,36 @@ const VehicleFiguresSchema = Type.Object(
   { $id: 'VehicleFigures', title: 'VehicleFigures' },
 );
 
+const Minutes = (description: string) =>
+  Type.Unsafe<number | null>({
+    type: ['number', 'null'],
+    minimum: 0,
+    description: `${description} Minutes, to one decimal; null with fewer than 5 answered leads.`,
+  });
+
+const ResponseStatsSchema = Type.Object(
+  {
+    leads: Count('Leads created in the range.'),
+    answered: Count('Of those, the leads the dealership has answered (their first_response_at is set).'),
+    median_minutes: Minutes("The median time from a lead's creation to its first response, over the answered leads."),
+    within_1h_share: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'The share (0–1, three decimals) of the leads answered within an hour of their creation; a lead not answered counts as not within. 0 without leads.',
+    }),
+    market_median_minutes: Minutes(
+      "The same median over every dealership's answered leads about cars of the same market (the `market` asked for, else the dealership's markets): one anonymous figure.",
+    ),
+  },
+  {
+    $id: 'ResponseStats',
+    title: 'ResponseStats',
+    description:
+      "D42 reply speed of the leads created in the range. A lead's first response is the first reply e-mailed from the dealer panel, or the panel's WhatsApp or call link to the buyer opened by a signed-in user.",
+  },
+);
+
 const DealerStatsSchema = Type.Object(
   {
     from: DateString('First day of the range.'),
@@ -111,6 +141,7 @@ const DealerStatsSchema = Type.Object(
     totals: Type.Ref('StatsTotals'),
     days: Type.Array(Type.Ref('StatsDay')),
     vehicles: Type.Array(Type.Ref('VehicleFigures'), { maxItems: 100, description: 'Cars with any figure in the range, most viewed first, at most 100.' }),
+    response: Type.Ref('ResponseStats'),
   },
   { $id: 'DealerStats', title: 'DealerStats', description: "The dealership's statistics over a range of its local days (D34)." },
 );
@@ -123,5 +154,6 @@ export const STATS_SCHEMAS = [
   PricePointSchema,
   VehicleStatsSchema,
   VehicleFiguresSchema,
+  ResponseStatsSchema,
   DealerStatsSchema,
 ];

@@ -24,6 +24,7 @@ import {
 } from './repository.js';
 import type { DayStats, DealerStats, MarketPosition, StatsQueryInput, Totals, VehicleStats } from './schemas.js';
 import { addDays, daysBetween, localDate, localDayStart } from './time-zone.js';
+import { responseStats } from './response.js';
 import { dealerTimeZone } from '../markets/markets.js';
 
 export interface StatsDeps {
@@ -168,10 +169,11 @@ export async function dealerStats(deps: StatsDeps, dealer: Dealer, q: StatsQuery
   const { from, to } = resolveRange(q, zone, deps.clock.now());
   const start = localDayStart(from, zone);
   const end = localDayStart(addDays(to, 1), zone);
-  const [rows, cars, leads] = await Promise.all([
+  const [rows, cars, leads, response] = await Promise.all([
     dealerDays(db, dealer.id, market, from, to),
     dealerVehicles(db, dealer.id, market, from, to, MAX_VEHICLES),
     leadsByVehicle(db, { dealerId: dealer.id, market }, start, end),
+    responseStats(db, { dealerId: dealer.id, market, markets: dealer.markets, start, end }),
   ]);
   const days = everyDay(from, to, rows);
   let allLeads = 0;
@@ -190,6 +192,7 @@ export async function dealerStats(deps: StatsDeps, dealer: Dealer, q: StatsQuery
       whatsapp: c.whatsapp,
       leads: leads.get(c.vehicle_id) ?? 0,
     })),
+    response,
   };
 }
 

@@ -24,6 +24,7 @@ import { chartFormat } from './chart.js';
 import { carsToActOn, panelStats, type PanelStats } from './panel-stats.js';
 import { claimWeek, dealersPage, weeklyRecipients, type SummaryDealer, type SummaryRecipient } from './repository.js';
 import { addDays, localDate, localDayStart } from './time-zone.js';
+import { durationText, SPEED_TEXTS } from './response-words.js';
 
 const HOUR = 3_600_000;
 /** Local hour of Monday from which last week's summary goes out. */
@@ -69,6 +70,14 @@ function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: Summary
     why: a.why === 'unanswered' ? t.why.unanswered(n(a.n), a.n) : a.why === 'above' ? t.why.above(pct(a.n)) : t.why.quiet(n(a.n), a.n),
     url: `${o.panelUrl}/inventory/${a.car.id}`,
   }));
+  // Reply speed (D42): the week's median and share within an hour, and the market's median.
+  const sp = SPEED_TEXTS[o.lang];
+  const rs = r.response;
+  const share = new Intl.NumberFormat(o.locale, { style: 'percent' }).format(rs.within_1h_share);
+  const speed = [
+    rs.median_minutes === null ? sp.mailTooFew(share) : sp.mailLine(durationText(o.lang, rs.median_minutes * 60_000), share),
+    ...(rs.market_median_minutes === null ? [] : [sp.mailMarket(durationText(o.lang, rs.market_median_minutes * 60_000))]),
+  ].join(' ');
   const intro = t.intro(f.day(r.from), f.day(r.to));
   const subject = t.subject(o.dealer.name, n(r.totals.views), r.totals.views, n(r.totals.leads), r.totals.leads);
   const perf = `${o.panelUrl}/stats?days=30`;
@@ -76,6 +85,7 @@ function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: Summary
   const text = [
     intro,
     ...figures.map(([k, v]) => `  ${k}: ${n(v)}`),
+    ...(rs.leads > 0 ? ['', speed] : []),
     '',
     `${t.act}:`,
     ...(act.length ? act.map((a, i) => `  ${i + 1}. ${a.name} — ${a.price} — ${a.why}\n     ${a.url}`) : [`  ${t.actNone}`]),
@@ -92,6 +102,7 @@ function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: Summary
     ([k, v]) =>
       html`<tr><td style="padding:4px 16px 4px 0;color:#5b6470">${k}</td><td style="padding:4px 0;font-weight:600;text-align:right">${n(v)}</td></tr>`,
   )}</table>
+${rs.leads > 0 ? html`<p>${speed}</p>` : ''}
 <h2 style="font-size:17px;margin:16px 0 8px">${t.act}</h2>
 ${
   act.length
@@ -112,7 +123,7 @@ async function summarizeDealer(store: Store, clock: Clock, publicBaseUrl: string
     if (!(await claimWeek(trx, dealer.id, week, recipients.length, now))) return null;
     if (recipients.length === 0) return 0;
     const zone = dealerTimeZone(dealer.time_zone, dealer.markets);
-    const stats = await panelStats(trx, { dealerId: dealer.id, zone, now, length: 7, to: addDays(week, 6) });
+    const stats = await panelStats(trx, { dealerId: dealer.id, markets: dealer.markets, zone, now, length: 7, to: addDays(week, 6) });
     for (const u of recipients) {
       const lang = userLang(u, dealer.markets);
       await queueMail(trx, clock, weeklyMail({ lang, locale: localeOf(lang, dealer.markets), to: u.email, dealer, stats, panelUrl: `${publicBaseUrl}/panel` }));

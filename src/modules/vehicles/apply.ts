@@ -4,13 +4,15 @@ import { msg, type Msg } from '../../core/i18n/index.js';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
-import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
+import type { ActivityChannel, DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
 import { pendingPhotoState } from './photos/state.js';
 import { trackPhotos } from './photos/track.js';
 import {
   appendFirstPrices,
   appendPrices,
   forSaleWithVins,
+  insertActivity,
+  type NewActivity,
   insertVehicles,
   touchVehicles,
   updateVehiclesContent,
@@ -38,7 +40,36 @@ export interface ApplyScope {
   market: string;
   source: string;
   now: number;
+  /** Who writes (the car's activity, P211); a program with a key when absent. */
+  by?: ActivityBy;
 }
+
+/** Who changed a car (P211): the channel, and the panel user with their name (kept if they are removed). */
+export interface ActivityBy {
+  channel: ActivityChannel;
+  userId?: number | null;
+  name?: string | null;
+}
+
+/** A car's activity entry by `by`. */
+export function activityOf(
+  dealerId: number,
+  by: ActivityBy | undefined,
+  e: { vehicle_id: number; kind: NewActivity['kind']; detail?: object; now: number },
+): NewActivity {
+  return {
+    dealer_id: dealerId,
+    vehicle_id: e.vehicle_id,
+    kind: e.kind,
+    detail: e.detail ? JSON.stringify(e.detail) : null,
+    channel: by?.channel ?? 'api',
+    user_id: by?.userId ?? null,
+    author_name: by?.name ?? null,
+    created_at: e.now,
+  };
+}
+
+const GONE: readonly VehicleStatus[] = ['sold', 'withdrawn', 'expired'];
 
 /** What applying needs of an existing car (a narrower read than the whole row, for large stocks). */
 export type ExistingCar = Pick<
@@ -170,6 +201,10 @@ export async function applyVehicles(
   const results: ('created' | 'updated')[] = [];
   /** Changed prices (D34 price history), appended with the change. */
   const prices: PriceChange[] = [];
+  /** What changed on each car, with who changed it (P211). */
+  const activity: NewActivity[] = [];
+  const log = (vehicle_id: number, kind: NewActivity['kind'], detail?: object) =>
+    activity.push(activityOf(scope.dealerId, scope.by, { vehicle_id, kind, detail, now }));
   for (const { externalId, data, hash: knownHash } of items) {
     const held = contactDetailsIn(data) !== null;
     const current = existing.get(externalId);
@@ -211,8 +246,19 @@ export async function applyVehicles(
     }
     if (photosChanged) changedPhotos.push(current.id);
     const content = contentColumns(data);
-    if (content.price_cents !== current.price_cents || content.currency !== current.currency)
-      prices.push({ vehicle_id: current.id, price_cents: content.price_cents, currency: content.currency, since: now });
+    const priceChanged = content.price_cents !== current.price_cents || content.currency !== current.currency;
+    if (priceChanged) prices.push({ vehicle_id: current.id, price_cents: content.price_cents, currency: content.currency, since: now });
+    if (GONE.includes(current.status) && !GONE.includes(status)) log(current.id, 'for_sale_again');
+    if (priceChanged) log(current.id, 'price', { from: current.price_cents, to: content.price_cents, currency: content.currency });
+    if (photosChanged) log(current.id, 'photos', { from: (JSON.parse(current.photo_urls) as unknown[]).length, to: photos.length });
+    // Other fields: the hash with the old price and photos put back still differs (a sync's source counts too).
+    if (
+      hash !== current.content_hash &&
+      (!(priceChanged || photosChanged) ||
+        contentHash({ ...data, priceCents: current.price_cents, currency: current.currency }, JSON.parse(current.photo_urls) as string[], source) !==
+          current.content_hash)
+    )
+      log(current.id, 'edited');
     rewrites.push({
       id: current.id,
       content: {
@@ -237,6 +283,7 @@ export async function applyVehicles(
     created.map((c) => c.id),
   );
   await touchVehicles(trx, untouched, now);
+  await insertActivity(trx, [...created.map((c) => activityOf(scope.dealerId, scope.by, { vehicle_id: c.id, kind: 'created', now })), ...activity]);
   // New photo URLs get their rows and download jobs; changed cars' states are settled.
   await trackPhotos(trx, clock, scope.dealerId, { created, changed: changedPhotos });
   const warnings = await duplicateVins(trx, scope, items);

@@ -21,7 +21,7 @@ import { findMarket, type Market } from '../markets/markets.js';
 import { IMAGE_LIMITS, ImageRejected } from '../photos/image.js';
 import { EXTENSIONS, photoUrl, type ImageFormat } from '../photos/url.js';
 import { carFormFields, editsOf, errorsByField, firstInvalid, valuesOf } from './car-form.js';
-import { savePanelCar, type PanelDealer, type PanelTarget } from './panel-service.js';
+import { byUser, savePanelCar, type PanelDealer, type PanelTarget } from './panel-service.js';
 import { findUpload } from './photos/repository.js';
 import type { PhotoStateEntry } from './photos/state.js';
 import { storeUpload, type UploadDeps } from './photos/upload.js';
@@ -347,7 +347,7 @@ ${photosField(req, t, market, view, kept, false)}
     const market = form.fields.market && user.markets.includes(form.fields.market) ? form.fields.market : user.markets[0]!;
     const target: PanelTarget = { market };
     const photos = [...kept.map((k) => k.ref), ...refs];
-    const result = await savePanelCar(deps, await dealerOf(user), target, { ...editsOf(form.fields), photos });
+    const result = await savePanelCar(deps, await dealerOf(user), target, { ...editsOf(form.fields), photos }, byUser(user));
     if (!result.ok) return newPage(req, reply, form.fields, refusals(req, [], 'errors' in result ? result.errors : []), await keptWith(user, kept, refs));
     return redirectTo(reply, `/panel/inventory/${result.row.id}?done=created`);
   });
@@ -364,7 +364,7 @@ ${photosField(req, t, market, view, kept, false)}
     const { refs, replaced, problems } = await uploadsOf(req, user, form);
     if (problems.length) return editPage(req, reply, row, form.fields, refusals(req, problems), await keptWith(user, kept, refs));
     const photos = photoListOf(row, form.fields, [...kept.map((k) => k.ref), ...refs], replaced);
-    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, { ...editsOf(form.fields), photos });
+    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, { ...editsOf(form.fields), photos }, byUser(user));
     if (!result.ok) {
       if ('notFound' in result) throw new PageError(404, 'not_found');
       return editPage(req, reply, row, form.fields, refusals(req, [], result.errors), await keptWith(user, kept, refs));
@@ -375,7 +375,7 @@ ${photosField(req, t, market, view, kept, false)}
   // Undo of sold / withdrawn (D5's "sent again"): the car as stored, sent again.
   app.post('/inventory/:id/restore', async (req, reply) => {
     const { user, row } = await carOf(req);
-    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, {});
+    const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, {}, byUser(user));
     if (!result.ok) {
       if ('notFound' in result) throw new PageError(404, 'not_found');
       // A car stored before a rule became stricter may not pass it now: its edit page says why.

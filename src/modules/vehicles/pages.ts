@@ -17,10 +17,12 @@ import { findMarket } from '../markets/markets.js';
 import { decodeCursor, encodeCursor, type CursorFilters } from './cursor.js';
 import type { PhotoStateEntry, ShownPhoto } from './photos/state.js';
 import { photoUrl } from '../photos/url.js';
-import { findDealerVehicle, inventoryPage, vehicleEventCandidates, type InventoryFilter, type InventoryRow } from './repository.js';
+import { carActivity, findDealerVehicle, inventoryPage, vehicleEventCandidates, type InventoryFilter, type InventoryRow } from './repository.js';
 import type { ListPosition } from './cursor.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
 import { sellVehicle, withdrawVehicle } from './service.js';
+import { byUser } from './panel-service.js';
+import type { VehicleActivityRow } from '../../core/db/schema.js';
 import { reviewFacts, reviewMsg } from './review.js';
 import { toVehicle } from './serialize.js';
 import { carFacts, type CarFact } from './facts.js';
@@ -153,6 +155,20 @@ function reviewHelp(t: InventoryTexts, lang: PanelUser['lang'], row: VehicleRow)
 }
 
 /** Does this event (its parsed data) concern this car? */
+/** An activity entry as the car page says it (P211): what changed, and who changed it. */
+function activityText(t: InventoryTexts, locale: ReturnType<typeof marketFormat>, a: VehicleActivityRow): { what: string; who: string } {
+  const d = (a.detail ? JSON.parse(a.detail) : {}) as { from?: number; to?: number; currency?: string };
+  const w = t.activity;
+  const what =
+    a.kind === 'price'
+      ? w.price(locale.price(d.from ?? 0, d.currency ?? ''), locale.price(d.to ?? 0, d.currency ?? ''))
+      : a.kind === 'photos'
+        ? w.photos(d.from ?? 0, d.to ?? 0)
+        : w.kind[a.kind];
+  const who = a.channel === 'panel' ? (a.author_name ?? w.by.removed) : w.by[a.channel];
+  return { what, who };
+}
+
 function concerns(car: VehicleRow, data: Record<string, unknown>): boolean {
   const lead = data.lead as Record<string, unknown> | undefined;
   if (data.listing_id === car.listing_id || lead?.listing_id === car.listing_id) return true;
@@ -216,8 +232,21 @@ ${pager}`,
     const t = INVENTORY_TEXTS[req.panelLang];
     const f = FRAME_TEXTS[req.panelLang];
     const v = toVehicle(row, deps.publicBaseUrl);
-    const candidates = await vehicleEventCandidates(store.db, user.dealerId, row, EVENTS_SHOWN * 3);
-    const events = candidates.filter((e) => concerns(row, JSON.parse(e.data) as Record<string, unknown>)).slice(0, EVENTS_SHOWN);
+    const locale = marketFormat(row.market);
+    const [candidates, activity] = await Promise.all([
+      vehicleEventCandidates(store.db, user.dealerId, row, EVENTS_SHOWN * 3),
+      carActivity(store.db, row.id, EVENTS_SHOWN),
+    ]);
+    // Every change with who made it (P211), beside what the webhooks said of the car; a sale
+    // recorded in the activity is not listed twice (its vehicle.sold event is older only before P211).
+    const soldLogged = activity.some((a) => a.kind === 'sold');
+    const events = candidates.filter((e) => concerns(row, JSON.parse(e.data) as Record<string, unknown>) && !(soldLogged && e.type === 'vehicle.sold'));
+    const entries: { at: number; id: number; what: string; who: string }[] = [
+      ...activity.map((a) => ({ at: a.created_at, id: a.id, ...activityText(t, locale, a) })),
+      ...events.map((e) => ({ at: e.created_at, id: 0, what: pick(t.eventType, e.type.replace('.', '_')) ?? e.type, who: '' })),
+    ]
+      .sort((a, b) => b.at - a.at || b.id - a.id)
+      .slice(0, EVENTS_SHOWN);
     const photos = JSON.parse(row.photo_state) as PhotoStateEntry[];
     const done = (req.query as { done?: unknown }).done;
     const e = EDIT_TEXTS[req.panelLang];
@@ -297,10 +326,10 @@ ${p.reason ? html`<br><span class="muted">${storedText(user.lang, p.reason)}</sp
 ${deps.carSection ? await deps.carSection(user, req.panelLang, row) : ''}
 <section class="card"><h2>${t.events}</h2>
 ${
-  events.length
-    ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.eventWhat}</th><th>${t.eventWhen}</th></tr></thead><tbody>${events.map(
+  entries.length
+    ? html`<div class="table-wrap"><table class="stack"><thead><tr><th>${t.eventWhat}</th><th>${t.activity.who}</th><th>${t.eventWhen}</th></tr></thead><tbody>${entries.map(
         (e) =>
-          html`<tr><td data-label="${t.eventWhat}">${pick(t.eventType, e.type.replace('.', '_')) ?? e.type}</td><td data-label="${t.eventWhen}">${dateTime(e.created_at, user)}</td></tr>`,
+          html`<tr><td data-label="${t.eventWhat}">${e.what}</td><td data-label="${t.activity.who}">${e.who}</td><td data-label="${t.eventWhen}">${dateTime(e.at, user)}</td></tr>`,
       )}</tbody></table></div>`
     : html`<p class="muted">${t.noEvents}</p>`
 }
@@ -311,13 +340,13 @@ ${
 
   app.post('/inventory/:id/sold', async (req, reply) => {
     const { user, row } = await carOf(req);
-    await sellVehicle(deps, dealerOf(user), row.external_id, row.market);
+    await sellVehicle(deps, dealerOf(user), row.external_id, row.market, byUser(user));
     return redirectTo(reply, `/panel/inventory/${row.id}?done=sold`);
   });
 
   app.post('/inventory/:id/withdraw', async (req, reply) => {
     const { user, row } = await carOf(req);
-    await withdrawVehicle(deps, dealerOf(user), row.external_id, row.market);
+    await withdrawVehicle(deps, dealerOf(user), row.external_id, row.market, byUser(user));
     return redirectTo(reply, `/panel/inventory/${row.id}?done=withdrawn`);
   });
 };

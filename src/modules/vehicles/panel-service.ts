@@ -11,7 +11,7 @@ import type { VehicleRow } from '../../core/db/schema.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import type { Msg } from '../../core/i18n/index.js';
 import { findMarket } from '../markets/markets.js';
-import { applyVehicles } from './apply.js';
+import { applyVehicles, type ActivityBy } from './apply.js';
 import { VEHICLE_FIELDS, type VehicleField } from './fields.js';
 import { findDealerVehicle, findVehicle } from './repository.js';
 import { resolveMarket } from './scope.js';
@@ -25,6 +25,9 @@ export interface PanelDealer {
   markets: string[];
   city: string | null;
 }
+
+/** A panel user as the car's activity names them (P211): by name, else e-mail. */
+export const byUser = (user: { id: number; name: string; email: string }): ActivityBy => ({ channel: 'panel', userId: user.id, name: user.name || user.email });
 
 /** Where a panel write goes: an existing car of the dealership, or a new one in a market. */
 export type PanelTarget = { carId: number } | { market: string };
@@ -61,7 +64,14 @@ function panelStockId(): string {
  * the target car, or creates it. With no edits, an existing car is simply sent again: a sold,
  * withdrawn or expired car comes back for sale (D5), the panel's undo.
  */
-export async function savePanelCar(deps: VehicleDeps, dealer: PanelDealer, target: PanelTarget, edits: Record<string, unknown>): Promise<PanelSaveResult> {
+export async function savePanelCar(
+  deps: VehicleDeps,
+  dealer: PanelDealer,
+  target: PanelTarget,
+  edits: Record<string, unknown>,
+  /** The user, for the car's activity (P211). */
+  by?: ActivityBy,
+): Promise<PanelSaveResult> {
   const { store, clock } = deps;
   return writeTransaction(store, async (trx) => {
     await lockDealerInventory(trx, store.dialect, dealer.id);
@@ -89,7 +99,13 @@ export async function savePanelCar(deps: VehicleDeps, dealer: PanelDealer, targe
     }
     const source = current?.source ?? PANEL_SOURCE;
     const existing = new Map(current ? [[externalId, current]] : []);
-    await applyVehicles(trx, clock, { dealerId: dealer.id, market: market.code, source, now: clock.now() }, [{ externalId, data: checked.value }], existing);
+    await applyVehicles(
+      trx,
+      clock,
+      { dealerId: dealer.id, market: market.code, source, now: clock.now(), by },
+      [{ externalId, data: checked.value }],
+      existing,
+    );
     const row = (await findVehicle(trx, dealer.id, market.code, externalId))!;
     return { ok: true, row, created: !current } as const;
   });

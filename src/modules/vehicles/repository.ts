@@ -1,9 +1,9 @@
 // All SQL of the vehicles table. Every query names its dealership: no car is reachable
 // without its owner's id (D7).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { compiledInsert, compiledLookup, compiledQuery } from '../../core/db/compiled.js';
 import { textList, updateRowsById, type BulkColumn } from '../../core/db/dialect.js';
-import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
+import type { DB, NewVehicle, VehicleActivityRow, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
 import type { ListPosition } from './cursor.js';
 import { VEHICLE_FIELDS, type VehicleContentColumn, type VehicleField } from './fields.js';
 import { FOR_SALE_STATUSES } from './schemas.js';
@@ -521,6 +521,27 @@ export function failedPhotoCars(db: Kysely<DB>, dealerId: number, limit: number)
     .where('vehicles.status', 'in', [...FOR_SALE_STATUSES])
     .orderBy('photos.updated_at', 'desc')
     .orderBy('photos.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+// A car's recent activity (issue 37 §6, P211)
+
+export type NewActivity = Insertable<DB['vehicle_activity']>;
+
+/** Appends activity rows (a feed's many cars in parts: 8 columns a row stay under SQLite's parameter limit). */
+export async function insertActivity(db: Kysely<DB>, rows: readonly NewActivity[]): Promise<void> {
+  for (const part of chunks([...rows], 500)) await db.insertInto('vehicle_activity').values(part).execute();
+}
+
+/** A car's newest activity first (vehicle_activity_car). */
+export function carActivity(db: Kysely<DB>, vehicleId: number, limit: number): Promise<VehicleActivityRow[]> {
+  return db
+    .selectFrom('vehicle_activity')
+    .selectAll()
+    .where('vehicle_id', '=', vehicleId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }

@@ -10,9 +10,9 @@ import { msg, render, type Lang } from '../../core/i18n/index.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { recordEvents } from '../events/record.js';
-import { applyVehicles, type ApplyWarning } from './apply.js';
+import { activityOf, applyVehicles, type ActivityBy, type ApplyWarning } from './apply.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { findVehicle, findVehicleRevision, listMark, listVehicles, setStatus, type VehicleRevision } from './repository.js';
+import { findVehicle, findVehicleRevision, insertActivity, listMark, listVehicles, setStatus, type VehicleRevision } from './repository.js';
 import type { Vehicle } from './schemas.js';
 import type { VehicleBody, VehicleResponseCache } from './response-cache.js';
 import { pickMarket, resolveMarket, resolveSource } from './scope.js';
@@ -132,16 +132,19 @@ async function freshBody(
 }
 
 /** Withdraw (DELETE): stops publication, deletes nothing; idempotent (D6). */
-export function withdrawVehicle(deps: VehicleDeps, dealer: Dealer, externalId: string, queryMarket: string | undefined): Promise<Vehicle> {
+export function withdrawVehicle(deps: VehicleDeps, dealer: Dealer, externalId: string, queryMarket: string | undefined, by?: ActivityBy): Promise<Vehicle> {
   return writeInScope(deps, dealer, externalId, queryMarket, async (trx, row) => {
-    if (row.status !== 'withdrawn') await setStatus(trx, [row.id], 'withdrawn', deps.clock.now());
+    if (row.status === 'withdrawn') return;
+    const now = deps.clock.now();
+    await setStatus(trx, [row.id], 'withdrawn', now);
+    await insertActivity(trx, [activityOf(dealer.id, by, { vehicle_id: row.id, kind: 'withdrawn', now })]);
   });
 }
 
 /** Mark sold: any existing car; idempotent, one vehicle.sold event at most (D6). */
-export function sellVehicle(deps: VehicleDeps, dealer: Dealer, externalId: string, queryMarket: string | undefined): Promise<Vehicle> {
+export function sellVehicle(deps: VehicleDeps, dealer: Dealer, externalId: string, queryMarket: string | undefined, by?: ActivityBy): Promise<Vehicle> {
   return writeInScope(deps, dealer, externalId, queryMarket, async (trx, row) => {
-    await markSold(trx, deps.clock, deps.publicBaseUrl, dealer.id, [row]);
+    await markSold(trx, deps.clock, deps.publicBaseUrl, dealer.id, [row], by);
   });
 }
 

@@ -4,17 +4,31 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { recordEvents } from '../events/record.js';
-import { setStatus, type SoldCandidate } from './repository.js';
+import { insertActivity, setStatus, type SoldCandidate } from './repository.js';
+import { activityOf, type ActivityBy } from './apply.js';
 import { listingUrl, vehicleLabel } from './serialize.js';
 
-export async function markSold(trx: Kysely<DB>, clock: Clock, publicBaseUrl: string, dealerId: number, rows: readonly SoldCandidate[]): Promise<number> {
+export async function markSold(
+  trx: Kysely<DB>,
+  clock: Clock,
+  publicBaseUrl: string,
+  dealerId: number,
+  rows: readonly SoldCandidate[],
+  by?: ActivityBy,
+): Promise<number> {
   const toMark = rows.filter((r) => r.status !== 'sold');
   if (toMark.length === 0) return 0;
+  const now = clock.now();
   await setStatus(
     trx,
     toMark.map((r) => r.id),
     'sold',
-    clock.now(),
+    now,
+  );
+  // The car's activity says who (P211); the event says it to the dealership's systems.
+  await insertActivity(
+    trx,
+    toMark.map((r) => activityOf(dealerId, by, { vehicle_id: r.id, kind: 'sold', now })),
   );
   await recordEvents(
     trx,

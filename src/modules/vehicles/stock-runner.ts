@@ -180,7 +180,7 @@ async function applyAtOnce(deps: VehicleDeps, run: StockRun, source: Exclude<Sto
   return writeTransaction(store, async (trx) => {
     await lockDealerInventory(trx, store.dialect, scope.dealer.id);
     const guard = run.markMissing ? await checkGuard(trx, run, listedIds) : undefined;
-    const cars = source.kind === 'call' ? await applyCall(trx, deps, scope, candidates, errors) : { created: 0, updated: 0, warnings: [] };
+    const cars = source.kind === 'call' ? await applyCall(trx, deps, scope, candidates, errors, run.channel) : { created: 0, updated: 0, warnings: [] };
     // A listing wrote nothing since the guard's read: that read is the marking's too.
     const read = source.kind === 'listing' ? guard : undefined;
     return closeRun(trx, deps, run, { ...cars, errors }, listedIds, { read, recheck: false, guard });
@@ -198,11 +198,12 @@ async function applyCall(
   scope: StockScope,
   candidates: StockCandidate[],
   errors: ItemError[],
+  channel: StockRun['channel'],
 ): Promise<{ created: number; updated: number; warnings: ItemWarning[] }> {
   const { settled, rest, stored } = await settleUnchanged(trx, deps, scope, candidates);
   const existing = await findExistingCars(trx, scope.dealer.id, scope.market.code, stored);
   const items = await validateStock(deps, scope, rest, existing, errors);
-  const outcome = await applyStockPart(trx, deps, scope, items, errors, existing);
+  const outcome = await applyStockPart(trx, deps, scope, items, errors, channel, existing);
   // Duplicate VINs of the settled cars are read after every write of the call.
   const warnings = settled.length > 0 ? [...outcome.warnings, ...(await settledWarnings(trx, scope, settled))] : outcome.warnings;
   warnings.sort((a, b) => a.index - b.index);
@@ -224,7 +225,7 @@ async function applyInChunks(deps: VehicleDeps, run: StockRun, source: Extract<S
     const part = items.splice(0, source.chunk);
     const counts = await writeTransaction(store, async (trx) => {
       await lockDealerInventory(trx, store.dialect, scope.dealer.id);
-      return applyStockPart(trx, deps, scope, part, errors);
+      return applyStockPart(trx, deps, scope, part, errors, run.channel);
     });
     created += counts.created;
     updated += counts.updated;
@@ -266,7 +267,7 @@ async function closeRun(
       const { forSale, missing } = o.read ?? (await missingFromListing(trx, scope, listedIds));
       if (o.recheck && guardRefuses(missing.length, forSale, run.allowMassSold)) {
         soldSkipped = msg('mass_sold_recheck', { would: missing.length, for_sale: forSale, ...MASS_SOLD_RULE });
-      } else sold = await markSold(trx, deps.clock, deps.publicBaseUrl, scope.dealer.id, missing);
+      } else sold = await markSold(trx, deps.clock, deps.publicBaseUrl, scope.dealer.id, missing, { channel: run.channel });
     }
   }
   const outcome: StockOutcome = {
@@ -291,6 +292,8 @@ async function applyStockPart(
   scope: StockScope,
   items: StockItem[],
   errors: ItemError[],
+  /** Who writes, for the cars' activity (P211). */
+  channel: StockRun['channel'],
   existingCars?: Map<string, ExistingCar>,
 ): Promise<{ created: number; updated: number; warnings: ItemWarning[] }> {
   const { dealer, market, source } = scope;
@@ -307,7 +310,13 @@ async function applyStockPart(
     errors.push({ index: i.index, external_id: i.externalId, rules: [photosRequired(market)] });
     return false;
   });
-  const outcome = await applyVehicles(trx, deps.clock, { dealerId: dealer.id, market: market.code, source, now: deps.clock.now() }, ready, existing);
+  const outcome = await applyVehicles(
+    trx,
+    deps.clock,
+    { dealerId: dealer.id, market: market.code, source, now: deps.clock.now(), by: { channel } },
+    ready,
+    existing,
+  );
   const warnings = outcome.warnings.map(({ position, external_id, code, message }) => ({ index: ready[position]!.index, external_id, code, message }));
   return { created: outcome.created, updated: outcome.updated, warnings };
 }

@@ -14,6 +14,7 @@ import { PUBLIC_PAGES } from './public-pages.js';
 import { PANEL_PUSH } from './panel-push.js';
 import { LEAD_MAILS } from './lead-mails.js';
 import { PANEL_USERS } from './panel-users.js';
+import { CONVERSATION } from './conversation.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -30,6 +31,7 @@ export const PAGE_TABLES = [
   PANEL_PUSH,
   LEAD_MAILS,
   PANEL_USERS,
+  CONVERSATION,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -47,4 +49,5 @@ export const PAGE_WORDS = {
   ...PANEL_PUSH,
   ...LEAD_MAILS,
   ...PANEL_USERS,
+  ...CONVERSATION,
 } as const;
