@@ -10,6 +10,7 @@ import { FEEDS } from './messages/feeds.js';
 import { HTTP } from './messages/http.js';
 import { IMPORTS } from './messages/imports.js';
 import { PHOTOS } from './messages/photos.js';
+import { QUALITY } from './messages/quality.js';
 import { REFUSALS } from './messages/refusals.js';
 import { REVIEW } from './messages/review.js';
 import { VEHICLE_RULES } from './messages/vehicle-rules.js';
@@ -18,7 +19,7 @@ import { WORDS } from './messages/words.js';
 import { PAGE_TABLES, PAGE_WORDS } from './messages/pages.js';
 
 /** Every table of messages/: a code is defined in one of them only (a second would silently win). */
-const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS, VALUES, ...PAGE_TABLES];
+const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS, VALUES, QUALITY, ...PAGE_TABLES];
 const defined = new Set<string>();
 for (const table of TABLES)
   for (const code of Object.keys(table)) {
@@ -40,6 +41,7 @@ const MESSAGES = {
   ...FEEDS,
   ...REFUSALS,
   ...VALUES,
+  ...QUALITY,
 } as const;
 
 /**

@@ -4,6 +4,7 @@
 import type { Sharp, SharpOptions } from 'sharp';
 import { stripJpegMetadata } from './jpeg-strip.js';
 import { msg, render, type Msg } from '../../core/i18n/index.js';
+import { CHECK_HEIGHT, CHECK_WIDTH, checkPhoto, type PhotoChecks } from './checks.js';
 
 export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, displayWidth: 1280, maxSeconds: 20 };
 
@@ -54,6 +55,8 @@ export interface ProcessedImage {
   /** The narrower widths made (each in the photo's format and, unless it is WebP, in WebP). */
   widths: number[];
   extra: ExtraCopy[];
+  /** D43's checks of the photo (checks.ts). */
+  checks: PhotoChecks;
 }
 
 // libjpeg-turbo settings: mozjpeg saves ~12% of bytes but costs ~5× the CPU per photo.
@@ -115,13 +118,15 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     // An upright JPEG keeps its own bytes as the original, metadata cut out losslessly: no
     // second encode (P45). Decoding it for the display copy still proves the whole file sound.
     const kept = format === 'jpeg' && (meta.orientation ?? 1) === 1 ? stripJpegMetadata(bytes) : undefined;
-    // Every copy comes from one pipeline (clone), so the input is read once.
-    const [original, display, extra] = await Promise.all([
+    // Every copy comes from one pipeline (clone), so the input is read once. The checks' grey
+    // copy (D43, P220) is one more small output of it: a JPEG is shrunk on load for it.
+    const [original, display, extra, grey] = await Promise.all([
       kept ? Promise.resolve(kept) : ENCODE[format](base.clone()).toBuffer(),
       ENCODE[format](at(IMAGE_LIMITS.displayWidth)).toBuffer(),
       extraCopies(),
+      base.clone().resize(CHECK_WIDTH, CHECK_HEIGHT, { fit: 'fill' }).removeAlpha().greyscale().raw().toBuffer(),
     ]);
-    return { format, width, height, original, display, widths, extra };
+    return { format, width, height, original, display, widths, extra, checks: checkPhoto(grey, width, height) };
   } catch (err) {
     throw new ImageRejected(msg('image_undecodable', { detail: shortReason(err) }));
   }

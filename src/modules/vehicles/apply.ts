@@ -22,6 +22,7 @@ import { saleStatus } from './status.js';
 import { contentHash } from './content-hash.js';
 import { contentColumns, type VehicleData } from './fields.js';
 import { contactDetailsIn } from './validation.js';
+import { pendingPhotoChecks, qualityScore } from './quality.js';
 
 export interface ApplyItem {
   externalId: string;
@@ -43,7 +44,7 @@ export interface ApplyScope {
 /** What applying needs of an existing car (a narrower read than the whole row, for large stocks). */
 export type ExistingCar = Pick<
   VehicleRow,
-  'id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash' | 'price_cents' | 'currency' | 'active_since'
+  'id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash' | 'price_cents' | 'currency' | 'active_since' | 'photo_checks'
 >;
 
 export interface ApplyOutcome {
@@ -177,6 +178,9 @@ export async function applyVehicles(
       const photos = data.photos ?? [];
       const photoUrls = JSON.stringify(photos);
       const status = saleStatus(undefined, { held, pending: photos.length, ready: 0, minPhotos });
+      const content = contentColumns(data);
+      // D43: scored as it is written; its photos, all pending, are judged as they come in (settle.ts).
+      const photoChecks = pendingPhotoChecks(photos.length);
       inserts.push({
         dealer_id: scope.dealerId,
         market: scope.market,
@@ -184,7 +188,7 @@ export async function applyVehicles(
         listing_id: newListingId(),
         status,
         source,
-        ...contentColumns(data),
+        ...content,
         photo_urls: photoUrls,
         photos_pending: photos.length,
         // A new car's photos are all pending: its state is known without settling.
@@ -194,6 +198,8 @@ export async function applyVehicles(
         created_at: now,
         updated_at: now,
         active_since: status === 'active' ? now : null,
+        quality_score: qualityScore({ ...content, photo_checks: photoChecks }),
+        photo_checks: photoChecks,
       });
       results.push('created');
       continue;
@@ -211,6 +217,8 @@ export async function applyVehicles(
     }
     if (photosChanged) changedPhotos.push(current.id);
     const content = contentColumns(data);
+    // D43: a new photo list is judged anew as its photos settle (trackPhotos, in this transaction).
+    const photoChecks = photosChanged ? pendingPhotoChecks(photos.length) : current.photo_checks;
     if (content.price_cents !== current.price_cents || content.currency !== current.currency)
       prices.push({ vehicle_id: current.id, price_cents: content.price_cents, currency: content.currency, since: now });
     rewrites.push({
@@ -226,6 +234,8 @@ export async function applyVehicles(
         updated_at: now,
         // Days on market count from the first `active` of this period for sale (D34, P96).
         active_since: status === 'active' ? (current.active_since ?? now) : current.active_since,
+        quality_score: qualityScore({ ...content, photo_checks: photoChecks }),
+        photo_checks: photoChecks,
       },
     });
   }

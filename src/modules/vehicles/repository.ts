@@ -81,6 +81,7 @@ const EXISTING_CAR_COLUMNS = [
   'price_cents',
   'currency',
   'active_since',
+  'photo_checks',
 ] as const;
 
 /** What applying a stock needs of the existing cars with these stock IDs (see apply.ts ExistingCar). */
@@ -91,6 +92,16 @@ export function findExistingCars(
   externalIds: string[],
 ): Promise<Map<string, Pick<VehicleRow, (typeof EXISTING_CAR_COLUMNS)[number]>>> {
   return byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select(EXISTING_CAR_COLUMNS).execute());
+}
+
+/** A dry run's read (D30, D43): the cars with these stock IDs, with what their score reads of photos. */
+export function storedPhotoChecks(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  externalIds: string[],
+): Promise<Map<string, Pick<VehicleRow, 'external_id' | 'photo_urls' | 'photo_checks'>>> {
+  return byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select(['external_id', 'photo_urls', 'photo_checks']).execute());
 }
 
 /** What tells whether a car is sent unchanged (vehicles/unchanged.ts), by stock ID: read before validating. */
@@ -115,11 +126,6 @@ export function findStoredStates(
   );
 }
 
-/** Which of these stock IDs are cars of the dealership in that market (any status or source). */
-export async function existingExternalIds(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<Set<string>> {
-  const found = await byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select('external_id').execute());
-  return new Set(found.keys());
-}
 
 const CONTENT_FIELDS = VEHICLE_FIELDS as readonly VehicleField[];
 /** The content columns (fields.ts): P27's details and later fields come after the photo columns, where they were added. */
@@ -143,6 +149,8 @@ export const VEHICLE_INSERT_COLUMNS: readonly (keyof NewVehicle)[] = [
   'created_at',
   'updated_at',
   ...ADDED_COLUMNS,
+  'quality_score',
+  'photo_checks',
 ];
 const insertVehicleRows = compiledInsert<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>>('vehicles', VEHICLE_INSERT_COLUMNS, [
   'id',
@@ -170,11 +178,23 @@ const VEHICLE_CONTENT_COLUMNS: readonly (readonly [keyof NewVehicle, BulkColumn[
   ['last_sent_at', 'bigint'],
   ['updated_at', 'bigint'],
   ['active_since', 'bigint'],
+  ['quality_score', 'integer'],
+  ['photo_checks', 'text'],
 ];
 
 export type VehicleContent = Pick<
   NewVehicle,
-  VehicleContentColumn | 'status' | 'source' | 'photo_urls' | 'photos_pending' | 'content_hash' | 'last_sent_at' | 'updated_at' | 'active_since'
+  | VehicleContentColumn
+  | 'status'
+  | 'source'
+  | 'photo_urls'
+  | 'photos_pending'
+  | 'content_hash'
+  | 'last_sent_at'
+  | 'updated_at'
+  | 'active_since'
+  | 'quality_score'
+  | 'photo_checks'
 >;
 
 /**
