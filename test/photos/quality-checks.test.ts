@@ -53,8 +53,9 @@ describe('photo checks', () => {
     }
   });
 
-  test('eight cars shot in one studio (same wall, floor and sign) are never duplicates of each other', async () => {
-    const hashes = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(async (i) => (await checksOf(await studioPhoto(i))).hash));
+  test('24 cars shot in one studio (same wall, floor and sign) are never duplicates of each other', async () => {
+    const hashes: string[] = [];
+    for (let i = 0; i < 24; i++) hashes.push((await checksOf(await studioPhoto(i))).hash);
     for (let a = 0; a < hashes.length; a++)
       for (let b = a + 1; b < hashes.length; b++) {
         const d = hammingDistance(hashes[a]!, hashes[b]!);

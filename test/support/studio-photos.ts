@@ -15,14 +15,26 @@ function studio(): string {
 
 const COLORS = ['#b01010', '#1030a0', '#202020', '#c0c0c0', '#f0f0f0', '#106020', '#d08010', '#602080'];
 
+/** Numbers drawn from `seed` (mulberry32): each car its own, the same every run. */
+function draws(seed: number): () => number {
+  let a = seed + 0x6d2b79f5;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Car number `i` (a body, a window, two wheels) of its own colour, length, height and place. */
 function car(i: number): string {
+  const d = draws(i * 7919 + 13);
   const c = COLORS[i % COLORS.length]!;
-  const x = 250 + ((i * 37) % 150);
-  const w = 1000 + ((i * 53) % 200);
-  const top = 500 + ((i * 29) % 80);
-  const roof = 380 + ((i * 17) % 60);
-  const r = 70 + (i % 3) * 8;
+  const w = 800 + d() * 500;
+  const x = 80 + d() * (W - w - 160);
+  const top = 420 + d() * 220;
+  const roof = top - 60 - d() * 120;
+  const r = 60 + d() * 30;
   return `<path d="M${x},${top + 150} L${x + w * 0.12},${top} L${x + w * 0.3},${top} L${x + w * 0.4},${roof} L${x + w * 0.72},${roof} L${x + w * 0.85},${top} L${x + w},${top + 40} L${x + w},${top + 200} L${x},${top + 200} Z" fill="${c}"/>
   <rect x="${x + w * 0.42}" y="${roof + 20}" width="${w * 0.28}" height="${top - roof - 30}" fill="#334"/>
   <circle cx="${x + w * 0.2}" cy="${top + 210}" r="${r}" fill="#111"/><circle cx="${x + w * 0.8}" cy="${top + 210}" r="${r}" fill="#111"/>

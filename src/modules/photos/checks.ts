@@ -128,13 +128,18 @@ export function hammingDistance(a: string, b: string): number {
 
 /**
  * D43 near-duplicates (P222): two photos are the same when their 256-bit hashes differ in at
- * most this many bits (2.7 %). Re-encoded, resized or lightly recompressed copies differ in a few
- * bits; photos of two cars shot against one studio background differ in the car's cells, tens of
- * bits (test/photos/quality-checks.test.ts). Multi-index hashing needs THRESHOLD + 1 bands.
+ * most this many bits. Measured on generated photos (test/photos/quality-checks.test.ts):
+ * re-encoded, resized, WebP or slightly brighter copies differ in 0–2 bits; 40 different cars
+ * shot against one studio background (the known trap: the background's cells hash alike) differ
+ * in 6 or more. 4 sits between, 2 bits from each side.
  */
-export const DUPLICATE_THRESHOLD = 7;
-/** The hash in DUPLICATE_THRESHOLD + 1 = 8 bands of 32 bits: two hashes within the threshold agree whole on at least one band (pigeonhole). */
-export const HASH_BANDS = DUPLICATE_THRESHOLD + 1;
+export const DUPLICATE_THRESHOLD = 4;
+/**
+ * The hash in 8 bands of 32 bits. Two hashes within DUPLICATE_THRESHOLD differ in at most 4
+ * bands, so they agree whole on at least 4 of the 8 (pigeonhole needs THRESHOLD + 1 bands; 8
+ * keeps each band a 32-bit integer).
+ */
+export const HASH_BANDS = 8;
 
 /**
  * The bands of a hash as signed 32-bit integers (they fit an SQL integer on both stores), by

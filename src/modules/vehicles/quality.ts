@@ -204,7 +204,7 @@ export function hintMsg(h: QualityHintFact): Msg {
     case 'description_short':
       return msg('quality_description_short', { min: DESCRIPTION_FULL });
     case 'attribute_missing':
-      return msg('quality_attribute_missing', { field: h.field });
+      return msg('quality_attribute_missing', { attribute: h.field });
   }
 }
 

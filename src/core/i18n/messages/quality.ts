@@ -58,9 +58,9 @@ export const QUALITY = {
     pt: 'Escreva uma descrição mais longa (pelo menos {min} caracteres): estado, revisões, equipamentos.',
   },
   quality_attribute_missing: {
-    p: ['field'],
-    en: 'Fill in the {field, select, fuel {fuel} transmission {transmission} version {version} other {colour}}: buyers filter by it.',
-    es: 'Complete {field, select, fuel {el combustible} transmission {la transmisión} version {la versión} other {el color}}: los compradores filtran por ese dato.',
-    pt: 'Preencha {field, select, fuel {o combustível} transmission {o câmbio} version {a versão} other {a cor}}: os compradores filtram por esse dado.',
+    p: ['attribute'],
+    en: 'Fill in the {attribute, select, fuel {fuel} transmission {transmission} version {version} other {colour}}: buyers filter by it.',
+    es: 'Complete {attribute, select, fuel {el combustible} transmission {la transmisión} version {la versión} other {el color}}: los compradores filtran por ese dato.',
+    pt: 'Preencha {attribute, select, fuel {o combustível} transmission {o câmbio} version {a versão} other {a cor}}: os compradores filtram por esse dado.',
   },
 } as const satisfies Table;
