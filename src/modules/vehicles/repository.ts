@@ -425,6 +425,7 @@ const INVENTORY_ROW_COLUMNS = [
   'mileage',
   'shown_photos',
   'updated_at',
+  'quality_score',
 ] as const;
 export type InventoryRow = Pick<VehicleRow, (typeof INVENTORY_ROW_COLUMNS)[number]>;
 
@@ -435,6 +436,8 @@ export interface InventoryFilter {
   status?: VehicleStatus;
   /** Part of a stock ID, brand or model, any case. */
   q?: string;
+  /** D43, P223: lowest score first (the cursor's key is then the score; a car never scored counts as 100). */
+  sort?: 'quality';
 }
 
 /** `text` as a LIKE pattern matching it literally anywhere (escape character `\`). */
@@ -455,6 +458,11 @@ export function inventoryPageQuery(db: Kysely<DB>, f: InventoryFilter, after: Li
     q = q.where((eb) =>
       eb.or((['external_id', 'brand', 'model'] as const).map((c) => eb(eb.fn('lower', [eb.ref(c)]), 'like', sql<string>`${pattern} escape '\\'`))),
     );
+  }
+  if (f.sort === 'quality') {
+    const score = sql<number>`coalesce(quality_score, 100)`;
+    if (after) q = q.where((eb) => eb.or([eb(score, '>', after.updatedAt), eb.and([eb(score, '=', after.updatedAt), eb('id', '>', after.id)])]));
+    return q.orderBy(score, 'asc').orderBy('id', 'asc').limit(limit);
   }
   if (after) q = q.where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(after.updatedAt, after.id)));
   return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit);
@@ -541,6 +549,20 @@ export function failedPhotoCars(db: Kysely<DB>, dealerId: number, limit: number)
     .where('vehicles.status', 'in', [...FOR_SALE_STATUSES])
     .orderBy('photos.updated_at', 'desc')
     .orderBy('photos.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** D43, P223: the dealership's cars for sale with the most points to gain (lowest score first). */
+export function carsToImprove(db: Kysely<DB>, dealerId: number, limit: number) {
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'external_id', 'brand', 'model', 'version', 'year', 'quality_score'])
+    .where('dealer_id', '=', dealerId)
+    .where('status', 'in', ['active', 'importing_photos', 'in_review'])
+    .where('quality_score', '<', 100)
+    .orderBy('quality_score', 'asc')
+    .orderBy('id', 'asc')
     .limit(limit)
     .execute();
 }
