@@ -94,8 +94,12 @@ async function readImage(bytes: Buffer) {
   return { sharp, options, format, width, height, meta };
 }
 
-/** Checks `bytes` and makes both stored copies; rejects what can never be a photo. */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+/**
+ * Checks `bytes` and makes both stored copies; rejects what can never be a photo. `withChecks`
+ * false leaves D43's checks out (their flags 0): only `npm run bench -- quality` asks, to time
+ * the pipeline without them.
+ */
+export async function processImage(bytes: Buffer, withChecks = true): Promise<ProcessedImage> {
   const { sharp, options, format, width, height, meta } = await readImage(bytes);
   try {
     // Metadata (EXIF with GPS, camera serials…) is dropped by sharp unless asked to keep it.
@@ -124,9 +128,10 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       kept ? Promise.resolve(kept) : ENCODE[format](base.clone()).toBuffer(),
       ENCODE[format](at(IMAGE_LIMITS.displayWidth)).toBuffer(),
       extraCopies(),
-      base.clone().resize(CHECK_WIDTH, CHECK_HEIGHT, { fit: 'fill' }).removeAlpha().greyscale().raw().toBuffer(),
+      withChecks ? base.clone().resize(CHECK_WIDTH, CHECK_HEIGHT, { fit: 'fill' }).removeAlpha().greyscale().raw().toBuffer() : undefined,
     ]);
-    return { format, width, height, original, display, widths, extra, checks: checkPhoto(grey, width, height) };
+    const checks = grey ? checkPhoto(grey, width, height) : { sharpness: 0, brightness: 0, hash: '', flags: 0 };
+    return { format, width, height, original, display, widths, extra, checks };
   } catch (err) {
     throw new ImageRejected(msg('image_undecodable', { detail: shortReason(err) }));
   }
