@@ -91,6 +91,16 @@ interface Parts {
   descriptionLength: number;
 }
 
+/** Characters as people count them (an emoji is one), without making an array of them. */
+function codePoints(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) n--;
+  }
+  return n;
+}
+
 function partsOf(car: QualityInput): Parts {
   const entries = JSON.parse(car.photo_checks) as PhotoCheckEntry[];
   const judged: Parts['judged'] = [];
@@ -109,7 +119,7 @@ function partsOf(car: QualityInput): Parts {
     firstPosition: first,
     firstFlags,
     attributes: { fuel: !!car.fuel, transmission: !!car.transmission, version: !!car.version, color: !!car.color },
-    descriptionLength: car.description ? [...car.description.trim()].length : 0,
+    descriptionLength: car.description ? codePoints(car.description.trim()) : 0,
   };
 }
 
