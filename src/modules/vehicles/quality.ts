@@ -210,7 +210,7 @@ export function hintMsg(h: QualityHintFact): Msg {
     case 'photo_elsewhere':
       return msg('quality_photo_elsewhere', { n });
     case 'photo_portrait_first':
-      return msg('quality_photo_portrait_first', { n });
+      return msg('quality_photo_portrait_first');
     case 'description_short':
       return msg('quality_description_short', { min: DESCRIPTION_FULL });
     case 'attribute_missing':

@@ -46,7 +46,6 @@ export const QUALITY = {
     pt: 'A foto {n} também está no carro de outra concessionária (foto de catálogo ou copiada): mostre uma foto deste carro.',
   },
   quality_photo_portrait_first: {
-    p: ['n'],
     en: 'The first photo is upright: lists show it cut. Put a landscape photo of the front three-quarter view first.',
     es: 'La primera foto es vertical y los listados la muestran recortada: ponga primero una foto horizontal de tres cuartos de frente.',
     pt: 'A primeira foto é vertical e as listas a mostram cortada: coloque primeiro uma foto horizontal de três quartos de frente.',
