@@ -40,7 +40,14 @@ async function photoChecks(quick: boolean): Promise<Figure[]> {
   const a = median(withChecks);
   const b = median(without);
   return [
-    { key: 'quality_photo_checks_ms', label: 'a 1600×1200 photo: every copy + the checks (median ms a photo)', value: a, unit: 'ms', decimals: 1, baseline: 'quality_photo_sharp_ms' },
+    {
+      key: 'quality_photo_checks_ms',
+      label: 'a 1600×1200 photo: every copy + the checks (median ms a photo)',
+      value: a,
+      unit: 'ms',
+      decimals: 1,
+      baseline: 'quality_photo_sharp_ms',
+    },
     { key: 'quality_photo_sharp_ms', label: 'the same copies by sharp alone, without the checks', value: b, unit: 'ms', decimals: 1 },
     { key: 'quality_photo_ratio', label: 'with checks ÷ sharp alone', value: a / b, unit: '×', decimals: 3, target: { op: '<=', value: 1.2 } },
   ];
@@ -98,10 +105,10 @@ async function duplicateLookup(ctx: { tmpDir: string; quick: boolean }): Promise
         // A copy of a stored photo: its hash with 3 bits flipped (within the threshold).
         const id = 1 + Math.floor(Math.random() * total);
         const stored = (raw.prepare('select phash from photos where id = ?').get(id) as { phash: string }).phash;
-        const digits = [...stored];
+        const digits = stored.split('');
         for (const at of [3, 70 / 4, 200 / 4].map(Math.floor)) digits[at] = (parseInt(digits[at]!, 16) ^ 1).toString(16);
         hash = digits.join('');
-      } else hash = [...Array(64)].map(() => Math.floor(Math.random() * 16).toString(16)).join('');
+      } else hash = Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
       const t = performance.now();
       const found = (await hashCandidates(store.db, hashBands(hash), -1)).filter((c) => hammingDistance(hash, c.phash) <= 4);
       times.push(performance.now() - t);
@@ -112,7 +119,13 @@ async function duplicateLookup(ctx: { tmpDir: string; quick: boolean }): Promise
     const p95 = times[Math.floor(times.length * 0.95)]!;
     return [
       { key: 'quality_lookup_build_s', label: `build: ${cars} cars × ${PHOTOS_PER_CAR} photos, ${8 * total} band rows`, value: buildS, unit: 's', decimals: 0 },
-      { key: 'quality_lookup_p50_ms', label: `duplicate lookup at ${cars} cars (p50 of ${lookups})`, value: times[Math.floor(times.length / 2)]!, unit: 'ms', decimals: 2 },
+      {
+        key: 'quality_lookup_p50_ms',
+        label: `duplicate lookup at ${cars} cars (p50 of ${lookups})`,
+        value: times[Math.floor(times.length / 2)]!,
+        unit: 'ms',
+        decimals: 2,
+      },
       { key: 'quality_lookup_p95_ms', label: `duplicate lookup at ${cars} cars (p95)`, value: p95, unit: 'ms', decimals: 2, target: { op: '<=', value: 5 } },
       { key: 'quality_lookup_hits', label: 'lookups of a planted copy that found it (should be half)', value: hits / lookups, unit: 'share', decimals: 2 },
     ];

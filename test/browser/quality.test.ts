@@ -74,7 +74,15 @@ describe(`listing quality in the panel (${STORE_NAME})`, { skip: skipBrowser }, 
         const put = await putCar(s, user.key, ext, { ...l.car, photos: host.urls(ext, 3), description: 'Poco uso', color: null });
         assert.equal(put.statusCode, 201, put.body);
         // A second car, complete but for its photos: the overview lists the lower one first.
-        await putCar(s, user.key, `${ext}-B`, { ...l.car, photos: host.urls(`${ext}-B`, 3), description: LONG[l.lang], color: 'Gris', version: 'XEi', fuel: 'gasoline', transmission: 'manual' });
+        await putCar(s, user.key, `${ext}-B`, {
+          ...l.car,
+          photos: host.urls(`${ext}-B`, 3),
+          description: LONG[l.lang],
+          color: 'Gris',
+          version: 'XEi',
+          fuel: 'gasoline',
+          transmission: 'manual',
+        });
         const row = () => carByStockId(s, user.dealerId, ext);
         await until('photos in', 30_000, async () => (await row()).photos_pending === 0);
         const id = (await row()).id;

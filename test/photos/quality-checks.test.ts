@@ -66,8 +66,8 @@ describe('photo checks', () => {
   test('bands: two hashes within the threshold share a whole band (pigeonhole), a flat hash has none', () => {
     const base = 'f0e1d2c3b4a5968778695a4b3c2d1e0f'.repeat(2);
     // Flip DUPLICATE_THRESHOLD bits spread over every band but one.
-    const bits = [...base].map((h) => parseInt(h, 16).toString(2).padStart(4, '0')).join('');
-    const flipped = [...bits];
+    const bits = Array.from(base, (h) => parseInt(h, 16).toString(2).padStart(4, '0')).join('');
+    const flipped = bits.split('');
     for (let k = 0; k < DUPLICATE_THRESHOLD; k++) {
       const at = k * 32 + 5;
       flipped[at] = flipped[at] === '1' ? '0' : '1';

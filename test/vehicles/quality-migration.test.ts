@@ -58,7 +58,16 @@ describe(`listing quality migration (${STORE_NAME})`, () => {
       .selectFrom('vehicles')
       .select(['external_id', 'photo_checks', 'quality_score', 'fuel', 'transmission', 'version', 'color', 'description'])
       .orderBy('external_id')
-      .execute()) as { external_id: string; photo_checks: string; quality_score: number; fuel: string | null; transmission: string | null; version: string | null; color: string | null; description: string | null }[];
+      .execute()) as {
+      external_id: string;
+      photo_checks: string;
+      quality_score: number;
+      fuel: string | null;
+      transmission: string | null;
+      version: string | null;
+      color: string | null;
+      description: string | null;
+    }[];
     assert.deepEqual(
       rows.map((r) => [r.external_id, JSON.parse(r.photo_checks)]),
       [

@@ -129,17 +129,33 @@ describe(`listing quality (${STORE_NAME})`, () => {
     const res = await put(
       a,
       'Q-1',
-      aCar({ ...CRONOS, photos: [url.portrait!, url.small!, url.flat!, url.bright!, url.car0!], description: 'Poco uso', color: 'Gris', version: null, fuel: null, transmission: null }),
+      aCar({
+        ...CRONOS,
+        photos: [url.portrait!, url.small!, url.flat!, url.bright!, url.car0!],
+        description: 'Poco uso',
+        color: 'Gris',
+        version: null,
+        fuel: null,
+        transmission: null,
+      }),
     );
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().vehicle.quality.score, before.score + gain('attribute_missing', 'color'));
     const withText = await put(
       a,
       'Q-1',
-      aCar({ ...CRONOS, photos: [url.portrait!, url.small!, url.flat!, url.bright!, url.car0!], description: LONG, color: 'Gris', version: null, fuel: null, transmission: null }),
+      aCar({
+        ...CRONOS,
+        photos: [url.portrait!, url.small!, url.flat!, url.bright!, url.car0!],
+        description: LONG,
+        color: 'Gris',
+        version: null,
+        fuel: null,
+        transmission: null,
+      }),
     );
     const after = withText.json().vehicle.quality as Quality;
-    assert.ok([...LONG.trim()].length >= DESCRIPTION_FULL);
+    assert.ok(LONG.trim().length >= DESCRIPTION_FULL);
     assert.equal(after.score, before.score + gain('attribute_missing', 'color') + gain('description_short', 'description'));
     assert.ok(!after.hints.some((h) => h.code === 'description_short'));
     assert.equal((await stored('Q-1')).quality_score, after.score);
@@ -148,7 +164,11 @@ describe(`listing quality (${STORE_NAME})`, () => {
   test('a car with every field, 8 sound photos and a long description scores 100 with no hints', async () => {
     const list = [10, 11, 12, 13, 14, 15, 16, 17].map((i) => url[`car${i}`]!);
     const { key } = await seedDealer(t);
-    await put(key, 'Q-FULL', aCar({ ...CRONOS, photos: list, description: LONG, color: 'Gris', version: 'Drive 1.3', fuel: 'gasoline', transmission: 'manual' }));
+    await put(
+      key,
+      'Q-FULL',
+      aCar({ ...CRONOS, photos: list, description: LONG, color: 'Gris', version: 'Drive 1.3', fuel: 'gasoline', transmission: 'manual' }),
+    );
     await runPhotos();
     const q = (await get(key, 'Q-FULL')).quality;
     assert.deepEqual(q, { score: 100, hints: [] });
@@ -171,9 +191,15 @@ describe(`listing quality (${STORE_NAME})`, () => {
       codes((await get(b, 'E-1')).quality).filter((x) => x.startsWith('photo_')),
       ['photo_elsewhere@0'],
     );
-    assert.deepEqual(codes((await get(c, 'D-1')).quality).filter((x) => x.startsWith('photo_')), ['photo_duplicate@0']);
+    assert.deepEqual(
+      codes((await get(c, 'D-1')).quality).filter((x) => x.startsWith('photo_')),
+      ['photo_duplicate@0'],
+    );
     // The lookup went through the band index.
-    const bands = await t.store.db.selectFrom('photo_hash_bands').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const bands = await t.store.db
+      .selectFrom('photo_hash_bands')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     assert.ok(Number(bands.n) > 0);
   });
 
@@ -192,7 +218,7 @@ describe(`listing quality (${STORE_NAME})`, () => {
       },
     });
     assert.equal(res.statusCode, 200, res.body);
-    const body = res.json() as { would_quality: { external_id: string; score: number; hints: Hint[] }[] };
+    const body = res.json<{ would_quality: { external_id: string; score: number; hints: Hint[] }[] }>();
     assert.deepEqual(
       body.would_quality.map((q) => q.external_id),
       ['S-1', 'S-2'],
@@ -220,7 +246,15 @@ describe(`listing quality (${STORE_NAME})`, () => {
 
 describe('the score’s arithmetic (quality.ts)', () => {
   const car = (o: Partial<Parameters<typeof qualityOf>[0]>) =>
-    qualityOf({ fuel: 'gasoline', transmission: 'manual', version: 'XEi', color: 'Gris', description: 'x'.repeat(400), photo_checks: '[0,0,0,0,0,0,0,0]', ...o });
+    qualityOf({
+      fuel: 'gasoline',
+      transmission: 'manual',
+      version: 'XEi',
+      color: 'Gris',
+      description: 'x'.repeat(400),
+      photo_checks: '[0,0,0,0,0,0,0,0]',
+      ...o,
+    });
 
   test('weights: 20 photos, 40 image quality, 30 attributes, 10 description', () => {
     assert.deepEqual(car({}), { score: 100, hints: [] });

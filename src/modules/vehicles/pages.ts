@@ -297,7 +297,11 @@ ${pager}`,
     const qt = QUALITY_TEXTS[req.panelLang];
     const quality = qualityIn(req.panelLang, qualityOf(row));
     const fixHref = (h: { field: string; photo?: number }) =>
-      h.photo !== undefined ? `#photo-${h.photo + 1}` : h.field === 'photos' ? `/panel/inventory/${row.id}/edit#c-photos-help` : `/panel/inventory/${row.id}/edit#c-${h.field}`;
+      h.photo !== undefined
+        ? `#photo-${h.photo + 1}`
+        : h.field === 'photos'
+          ? `/panel/inventory/${row.id}/edit#c-photos-help`
+          : `/panel/inventory/${row.id}/edit#c-${h.field}`;
     const qualitySection = html`<section class="card quality" id="quality"><h2>${qt.title} ${scoreBadge(quality.score)} <span class="muted">${qt.score(quality.score)}</span></h2>
 ${
   quality.hints.length

@@ -126,7 +126,6 @@ export function findStoredStates(
   );
 }
 
-
 const CONTENT_FIELDS = VEHICLE_FIELDS as readonly VehicleField[];
 /** The content columns (fields.ts): P27's details and later fields come after the photo columns, where they were added. */
 const BASE_COLUMNS = CONTENT_FIELDS.filter((f) => f.hash === 'base').map((f) => f.column as VehicleContentColumn);
