@@ -24,6 +24,7 @@ import { migrateToLatest } from '../src/core/db/migrate.js';
 import type { NewVehicle, VehicleStatus } from '../src/core/db/schema.js';
 import { photoStateOf } from '../src/modules/vehicles/photos/state.js';
 import { VEHICLE_INSERT_COLUMNS } from '../src/modules/vehicles/repository.js';
+import { pendingPhotoChecks, qualityScore } from '../src/modules/vehicles/quality.js';
 import { soldEventData } from '../src/modules/vehicles/sold.js';
 import { BenchError } from './errors.js';
 
@@ -130,6 +131,8 @@ export function vehicleRow(car: CarInput, dealerId: number, now: number): NewVeh
     last_sent_at: now,
     created_at: now,
     updated_at: now,
+    quality_score: qualityScore({ ...content, photo_checks: pendingPhotoChecks(car.photos.length) }),
+    photo_checks: pendingPhotoChecks(car.photos.length),
   };
 }
 

@@ -34,6 +34,7 @@ import { FEED_HOSTILE_BENCHMARKS } from './feeds-hostile.js';
 import { FEED_BENCHMARKS, FEED_DRY_RUN_BENCHMARKS } from './feeds.js';
 import { INVENTORY_BENCHMARKS } from './inventory.js';
 import { SCALE_DATA_BENCHMARKS } from './scale-data.js';
+import { QUALITY_BENCHMARKS } from './quality.js';
 import { LISTING_BENCHMARKS } from './listings.js';
 import { STATS_BENCHMARKS } from './stats.js';
 import { STATS_SCALE_BENCHMARKS } from './stats-scale.js';
@@ -175,6 +176,7 @@ const BENCHMARKS: Benchmark[] = [
   ...SCALE_BENCHMARKS,
   // scale_data: 1 000 000 cars (500 dealerships) beside 20 000, the same calls timed on both (bench/scale-data.ts, P42).
   ...SCALE_DATA_BENCHMARKS,
+  ...QUALITY_BENCHMARKS,
 ];
 
 /**

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { VEHICLE_INSERT_COLUMNS } from '../src/modules/vehicles/repository.js';
+import { pendingPhotoChecks, qualityScore } from '../src/modules/vehicles/quality.js';
 import { migratedFile, openRaw, rawRestore, vehicleRow, vehicleValues } from './baseline-db.js';
 import { car } from './inventory.js';
 import {
@@ -35,7 +36,7 @@ import {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA_DIR = path.join(ROOT, 'bench/.data');
 /** The name says its shape: a change of the builder must change the name (a stale file is never reused). */
-const MILLION_FILE = path.join(DATA_DIR, 'cars-1000000-v1.db');
+const MILLION_FILE = path.join(DATA_DIR, 'cars-1000000-v2.db');
 
 const BENCH_CARS = 20_000;
 const MILLION = { total: 1_000_000, dealers: 500 };
@@ -139,9 +140,13 @@ function datasetRow(dealer: number, i: number, at: number, n: number): { values:
     .padStart(15, '0')}`;
   // In VEHICLE_INSERT_COLUMNS order (checked once against vehicleRow by the 20k build, see checkRow).
   const values = [dealer, 'ar', externalId, listing, 'importing_photos', 'api', m.brand, m.model, m.year, null, priceCents, 'ARS', mileage, 'gasoline'];
-  values.push(null, null, 'used', null, null, photoUrls, 3, state, hash, at, at, at, null, null, null, null, null, null);
+  values.push(null, null, 'used', null, null, photoUrls, 3, state, hash, at, at, at, null, null, null, null, null, null, DATASET_SCORE, DATASET_CHECKS);
   return { values, photos };
 }
+
+/** Every dataset car has 3 pending photos, a fuel and nothing else optional: one score (D43). */
+const DATASET_CHECKS = pendingPhotoChecks(3);
+const DATASET_SCORE = qualityScore({ fuel: 'gasoline', transmission: null, version: null, color: null, description: null, photo_checks: DATASET_CHECKS });
 
 /** The fast row equals vehicleRow's (listing ID aside): a drift between the two fails the build. */
 function checkRow(): void {

@@ -204,7 +204,11 @@ describe('photo copies and the image process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-work-'));
     t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const stored = await work.processInto(input, dataDir);
-    assert.deepEqual(stored, { format: 'jpeg', width: first.width, height: first.height, fileId: first.fileId, widths: [] }, 'no copies come back');
+    assert.deepEqual(
+      stored,
+      { format: 'jpeg', width: first.width, height: first.height, fileId: first.fileId, widths: [], checks: first.checks },
+      'no copies come back',
+    );
     const local = new LocalPhotoStorage(dataDir);
     assert.ok(fs.readFileSync(local.pathOf(first.fileId, 'original', 'jpg')).equals(first.original));
     assert.ok(fs.readFileSync(local.pathOf(first.fileId, 'display', 'jpg')).equals(first.display));

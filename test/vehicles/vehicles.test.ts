@@ -69,6 +69,25 @@ describe(`vehicles (${STORE_NAME})`, () => {
       doors: null,
       engine: null,
       interior_color: null,
+      // D43: 3 of 8 photos (7.5 of 20), photos not yet checked (40), every attribute (30), 11 of
+      // 400 characters of description (0.275 of 10) = 77.775.
+      quality: {
+        score: 78,
+        hints: [
+          {
+            code: 'photos_few',
+            field: 'photos',
+            message: 'Add photos: listings with at least 8 photos (front, back, sides, interior, dashboard, boot) get more contacts.',
+            points: 12,
+          },
+          {
+            code: 'description_short',
+            field: 'description',
+            message: 'Write a longer description (at least 400 characters): condition, service history, equipment.',
+            points: 10,
+          },
+        ],
+      },
     });
     const again = await get('STK-1');
     assert.equal(again.statusCode, 200);

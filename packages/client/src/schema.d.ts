@@ -910,6 +910,33 @@ export interface components {
             engine: string | null;
             /** @description Beyond spec 2.2: null when not given. */
             interior_color: string | null;
+            /** @description D43 listing quality. Photo checks run as each photo is processed, so the score may change until photos_pending is 0. Beyond D43, photo_exposure (too dark or too bright) and photo_portrait_first (an upright first photo) are hints too (P220). */
+            quality: {
+                /**
+                 * Format: int64
+                 * @description D43: 0–100 from the published weights (docs/quality.md); 100 with no hint.
+                 */
+                score: number;
+                /** @description Most points first. */
+                hints: {
+                    /** @enum {string} */
+                    code: "photos_few" | "photo_small" | "photo_blurry" | "photo_exposure" | "photo_duplicate" | "photo_elsewhere" | "photo_portrait_first" | "description_short" | "attribute_missing";
+                    /** @description The field to fix: photos, description, fuel, transmission, version or color. */
+                    field: string;
+                    /** @description What to do, in the reader's language (D31). */
+                    message: string;
+                    /**
+                     * Format: int64
+                     * @description By how much fixing this hint alone raises the score.
+                     */
+                    points: number;
+                    /**
+                     * Format: int64
+                     * @description Photo hints: the photo's 0-based position in the dealer's list.
+                     */
+                    photo?: number;
+                }[];
+            };
         };
         /** VehicleResult */
         VehicleResult: {
@@ -1101,6 +1128,21 @@ export interface components {
             /** @description Dry run: the stock IDs of the cars that would be marked sold. */
             would_mark_sold?: string[];
             guard?: components["schemas"]["GuardVerdict"];
+            /** @description Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order. Photos not yet checked count as sound: the score may drop once they are. */
+            would_quality?: {
+                external_id: string;
+                /** Format: int64 */
+                score: number;
+                hints: {
+                    code: string;
+                    field: string;
+                    message: string;
+                    /** Format: int64 */
+                    points: number;
+                    /** Format: int64 */
+                    photo?: number;
+                }[];
+            }[];
         };
         /** ReconcileRequest */
         ReconcileRequest: {
@@ -1148,6 +1190,21 @@ export interface components {
             /** @description Dry run: the stock IDs of the cars that would be marked sold. */
             would_mark_sold?: string[];
             guard?: components["schemas"]["GuardVerdict"];
+            /** @description Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order. Photos not yet checked count as sound: the score may drop once they are. */
+            would_quality?: {
+                external_id: string;
+                /** Format: int64 */
+                score: number;
+                hints: {
+                    code: string;
+                    field: string;
+                    message: string;
+                    /** Format: int64 */
+                    points: number;
+                    /** Format: int64 */
+                    photo?: number;
+                }[];
+            }[];
         };
         /**
          * Webhook
@@ -1612,6 +1669,21 @@ export interface components {
             /** @description Dry run: the stock IDs of the cars that would be marked sold. */
             would_mark_sold?: string[];
             guard?: components["schemas"]["GuardVerdict"];
+            /** @description Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order. Photos not yet checked count as sound: the score may drop once they are. */
+            would_quality?: {
+                external_id: string;
+                /** Format: int64 */
+                score: number;
+                hints: {
+                    code: string;
+                    field: string;
+                    message: string;
+                    /** Format: int64 */
+                    points: number;
+                    /** Format: int64 */
+                    photo?: number;
+                }[];
+            }[];
             mapping?: components["schemas"]["FeedMapping"];
         };
         /** FeedImportSummary */

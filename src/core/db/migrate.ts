@@ -36,6 +36,7 @@ import * as pushSubscriptions from './migrations/2026-11-29-215-push-subscriptio
 import * as leadReplyMail from './migrations/2026-11-29-201-lead-reply-mail.js';
 import * as firstResponse from './migrations/2026-11-29-208-first-response.js';
 import * as vehicleActivity from './migrations/2026-11-29-210-vehicle-activity.js';
+import * as listingQuality from './migrations/2026-11-29-220-listing-quality.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -70,6 +71,7 @@ const MIGRATIONS = {
   '2026-11-29-201-lead-reply-mail': leadReplyMail,
   '2026-11-29-208-first-response': firstResponse,
   '2026-11-29-210-vehicle-activity': vehicleActivity,
+  '2026-11-29-220-listing-quality': listingQuality,
 };
 
 /**

@@ -187,6 +187,10 @@ interface VehiclesTable {
   interior_color: ColumnType<string | null, string | null | undefined, string | null>;
   /** The first `active` of the car's current period for sale (D34 days on market); null before it and once it leaves sale (P96). */
   active_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** D43, P220: the listing quality score (quality.ts), stored by every write; null only on a car written before P220 and not since. */
+  quality_score: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON array, per listed photo: its check flags (photos/checks.ts CHECK), null pending, -1 failed (P220). */
+  photo_checks: ColumnType<string, string | undefined, string>;
 }
 
 /** The events outbox: written with the change that caused the event. */
@@ -219,6 +223,18 @@ interface PhotosTable {
   variant_widths: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
+  /** D43, P220: the photo's check flags (photos/checks.ts CHECK), its sharpness and mean grey level, its 256-bit hash (hex); null until checked. */
+  checks: ColumnType<number | null, number | null | undefined, number | null>;
+  sharpness: ColumnType<number | null, number | null | undefined, number | null>;
+  brightness: ColumnType<number | null, number | null | undefined, number | null>;
+  phash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** P222: a photo's hash in bands (photos/checks.ts hashBands), the index of the near-duplicate lookup. */
+interface PhotoHashBandsTable {
+  band: number;
+  value: number;
+  photo_id: number;
 }
 
 /** A photo uploaded in the panel (D33, P104), stored already; its car lists it as `upload:<file_id>`. */
@@ -231,6 +247,11 @@ interface PhotoUploadsTable {
   /** JSON array, as photos.variant_widths. */
   variant_widths: string;
   created_at: number;
+  /** D43, P220: the photo's check flags (photos/checks.ts CHECK), its sharpness and mean grey level, its 256-bit hash (hex); null until checked. */
+  checks: ColumnType<number | null, number | null | undefined, number | null>;
+  sharpness: ColumnType<number | null, number | null | undefined, number | null>;
+  brightness: ColumnType<number | null, number | null | undefined, number | null>;
+  phash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface WebhooksTable {
@@ -524,6 +545,7 @@ export interface DB {
   vehicle_prices: VehiclePricesTable;
   stats_weekly_mails: StatsWeeklyMailsTable;
   photo_uploads: PhotoUploadsTable;
+  photo_hash_bands: PhotoHashBandsTable;
   push_subscriptions: PushSubscriptionsTable;
 }
 

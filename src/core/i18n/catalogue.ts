@@ -10,6 +10,7 @@ import { FEEDS } from './messages/feeds.js';
 import { HTTP } from './messages/http.js';
 import { IMPORTS } from './messages/imports.js';
 import { PHOTOS } from './messages/photos.js';
+import { QUALITY } from './messages/quality.js';
 import { REFUSALS } from './messages/refusals.js';
 import { REVIEW } from './messages/review.js';
 import { VEHICLE_RULES } from './messages/vehicle-rules.js';
@@ -20,7 +21,7 @@ import { PAGE_TABLES, PAGE_WORDS } from './messages/pages.js';
 import { INBOUND_MAIL } from './messages/inbound-mail.js';
 
 /** Every table of messages/: a code is defined in one of them only (a second would silently win). */
-const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS, VALUES, INBOUND_MAIL, REPLY_API, ...PAGE_TABLES];
+const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS, VALUES, INBOUND_MAIL, REPLY_API, QUALITY, ...PAGE_TABLES];
 const defined = new Set<string>();
 for (const table of TABLES)
   for (const code of Object.keys(table)) {
@@ -44,6 +45,7 @@ const MESSAGES = {
   ...VALUES,
   ...INBOUND_MAIL,
   ...REPLY_API,
+  ...QUALITY,
 } as const;
 
 /**

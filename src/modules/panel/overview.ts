@@ -16,9 +16,9 @@ import { FRAME_TEXTS } from '../../core/web/texts.js';
 import { outcomeOf } from '../feeds/panel-import.js';
 import { latestDealerImports } from '../feeds/repository.js';
 import { waitingLeads } from '../leads/repository.js';
-import { carTitle, statusBadge } from '../vehicles/pages.js';
+import { carTitle, scoreBadge, statusBadge } from '../vehicles/pages.js';
 import type { PhotoStateEntry } from '../vehicles/photos/state.js';
-import { carsInReview, countByStatus, failedPhotoCars, type ReviewRow } from '../vehicles/repository.js';
+import { carsInReview, carsToImprove, countByStatus, failedPhotoCars, type ReviewRow } from '../vehicles/repository.js';
 import { reviewFacts, reviewMsg } from '../vehicles/review.js';
 import { countInactiveWebhooks } from '../webhooks/repository.js';
 import { durationText, SPEED_TEXTS } from '../stats/response-words.js';
@@ -33,6 +33,7 @@ const NUDGE_AFTER_MS = 3_600_000;
 
 const OVERVIEW_TEXTS = textsOf('overview.');
 const INVENTORY_TEXTS = textsOf('inventory.');
+const QUALITY_TEXTS = textsOf('quality.');
 
 /** Cars listed in each "needs you" block. */
 const NEEDS_SHOWN = 10;
@@ -54,7 +55,8 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
     const f = FRAME_TEXTS[req.panelLang];
     const owner = user.role === 'owner';
     const db = store.db;
-    const [counts, review, failedRows, imports, hooksOff, leads] = await Promise.all([
+    const qt = QUALITY_TEXTS[req.panelLang];
+    const [counts, review, failedRows, imports, hooksOff, leads, toImprove] = await Promise.all([
       countByStatus(db, user.dealerId),
       carsInReview(db, user.dealerId, NEEDS_SHOWN),
       // A car's failed photos come as several rows: read enough for ten cars.
@@ -62,6 +64,7 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
       latestDealerImports(db, user.dealerId, IMPORTS_SHOWN),
       owner ? countInactiveWebhooks(db, user.dealerId) : Promise.resolve(0),
       waitingLeads(db, user.dealerId, LEADS_SHOWN),
+      carsToImprove(db, user.dealerId, NEEDS_SHOWN),
     ]);
 
     const failed: { row: ReviewRow; photos: { n: number; reason: string | null }[] }[] = [];
@@ -112,6 +115,17 @@ export const overviewPages: FastifyPluginAsync<{ deps: OverviewDeps }> = async (
         )}</tbody></table></div>`
       : html`<p class="muted">${t.importsNone}</p>`;
 
+    // D43, P223: "Autos para mejorar", the cars for sale with the most points to gain.
+    const improveBlock = html`<section class="card" aria-labelledby="improve-title"><h2 id="improve-title">${qt.toImprove}</h2>
+${
+  toImprove.length
+    ? html`<p class="muted">${qt.toImproveHelp}</p><ul>${toImprove.map(
+        (r) => html`<li>${scoreBadge(r.quality_score)} <a href="/panel/inventory/${r.id}#quality">${r.external_id}</a> · ${carTitle(r)}</li>`,
+      )}</ul><p><a href="/panel/inventory?sort=quality">${qt.toImproveAll}</a></p>`
+    : html`<p class="muted">${qt.toImproveNone}</p>`
+}
+</section>`;
+
     const hooksBlock: Html | '' =
       owner && hooksOff > 0
         ? html`<section class="notice warn"><h2>${t.webhooksOff}</h2><p>${t.webhooksOffText(hooksOff)}</p><a href="/panel/webhooks">${t.webhooksLink}</a></section>`
@@ -154,6 +168,7 @@ ${leadsBlock}
 <h3>${t.inReview}</h3>${reviewBlock}
 <h3>${t.failedPhotos}</h3>${failedBlock}
 </section>
+${improveBlock}
 ${hooksBlock}
 <section class="cars-by-status"><h2>${t.cars} <span class="muted">(${t.total(total)})</span></h2>${statusCards}</section>
 <section class="card"><h2>${t.imports}</h2>${importsBlock}</section>`,

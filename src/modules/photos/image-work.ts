@@ -11,6 +11,7 @@ import type { Msg } from '../../core/i18n/index.js';
 import { KeyedLimit } from '../../core/keyed-limit.js';
 import type { ImageFormat } from './url.js';
 import { ImageRejected, type ExtraCopy } from './image.js';
+import type { PhotoChecks } from './checks.js';
 
 /** A photo checked by the image process. */
 export interface WorkedImage {
@@ -21,6 +22,8 @@ export interface WorkedImage {
   fileId: string;
   /** The narrower widths made beside the display copy (P88). */
   widths: number[];
+  /** D43's checks (checks.ts). */
+  checks: PhotoChecks;
 }
 /** … with every copy to store (image.ts). */
 export interface ImageCopies extends WorkedImage {

@@ -68,7 +68,11 @@ async function run(req: ImageRequest): Promise<void> {
         for (const c of image.extra) await store.write(fileId, c.variant, c.ext, c.data);
         // The display copy last: written means every copy is (a retry finds none half made).
         await store.write(fileId, 'display', ext, image.display);
-        send({ id: req.id, kind: 'done', image: { format: image.format, width: image.width, height: image.height, widths: image.widths, fileId } });
+        send({
+          id: req.id,
+          kind: 'done',
+          image: { format: image.format, width: image.width, height: image.height, widths: image.widths, checks: image.checks, fileId },
+        });
       }
     }
   } catch (err) {

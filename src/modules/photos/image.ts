@@ -4,6 +4,7 @@
 import type { Sharp, SharpOptions } from 'sharp';
 import { stripJpegMetadata } from './jpeg-strip.js';
 import { msg, render, type Msg } from '../../core/i18n/index.js';
+import { CHECK_HEIGHT, CHECK_WIDTH, checkPhoto, type PhotoChecks } from './checks.js';
 
 export const IMAGE_LIMITS = { maxBytes: 15 * 1024 * 1024, maxPixels: 40_000_000, displayWidth: 1280, maxSeconds: 20 };
 
@@ -54,6 +55,8 @@ export interface ProcessedImage {
   /** The narrower widths made (each in the photo's format and, unless it is WebP, in WebP). */
   widths: number[];
   extra: ExtraCopy[];
+  /** D43's checks of the photo (checks.ts). */
+  checks: PhotoChecks;
 }
 
 // libjpeg-turbo settings: mozjpeg saves ~12% of bytes but costs ~5× the CPU per photo.
@@ -91,8 +94,12 @@ async function readImage(bytes: Buffer) {
   return { sharp, options, format, width, height, meta };
 }
 
-/** Checks `bytes` and makes both stored copies; rejects what can never be a photo. */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+/**
+ * Checks `bytes` and makes both stored copies; rejects what can never be a photo. `withChecks`
+ * false leaves D43's checks out (their flags 0): only `npm run bench -- quality` asks, to time
+ * the pipeline without them.
+ */
+export async function processImage(bytes: Buffer, withChecks = true): Promise<ProcessedImage> {
   const { sharp, options, format, width, height, meta } = await readImage(bytes);
   try {
     // Metadata (EXIF with GPS, camera serials…) is dropped by sharp unless asked to keep it.
@@ -115,13 +122,16 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     // An upright JPEG keeps its own bytes as the original, metadata cut out losslessly: no
     // second encode (P45). Decoding it for the display copy still proves the whole file sound.
     const kept = format === 'jpeg' && (meta.orientation ?? 1) === 1 ? stripJpegMetadata(bytes) : undefined;
-    // Every copy comes from one pipeline (clone), so the input is read once.
-    const [original, display, extra] = await Promise.all([
+    // Every copy comes from one pipeline (clone), so the input is read once. The checks' grey
+    // copy (D43, P220) is one more small output of it: a JPEG is shrunk on load for it.
+    const [original, display, extra, grey] = await Promise.all([
       kept ? Promise.resolve(kept) : ENCODE[format](base.clone()).toBuffer(),
       ENCODE[format](at(IMAGE_LIMITS.displayWidth)).toBuffer(),
       extraCopies(),
+      withChecks ? base.clone().resize(CHECK_WIDTH, CHECK_HEIGHT, { fit: 'fill' }).removeAlpha().greyscale().raw().toBuffer() : undefined,
     ]);
-    return { format, width, height, original, display, widths, extra };
+    const checks = grey ? checkPhoto(grey, width, height) : { sharpness: 0, brightness: 0, hash: '', flags: 0 };
+    return { format, width, height, original, display, widths, extra, checks };
   } catch (err) {
     throw new ImageRejected(msg('image_undecodable', { detail: shortReason(err) }));
   }

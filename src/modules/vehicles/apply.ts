@@ -24,6 +24,7 @@ import { saleStatus } from './status.js';
 import { contentHash } from './content-hash.js';
 import { contentColumns, type VehicleData } from './fields.js';
 import { contactDetailsIn } from './validation.js';
+import { pendingPhotoChecks, qualityScore } from './quality.js';
 
 export interface ApplyItem {
   externalId: string;
@@ -74,7 +75,7 @@ const GONE: readonly VehicleStatus[] = ['sold', 'withdrawn', 'expired'];
 /** What applying needs of an existing car (a narrower read than the whole row, for large stocks). */
 export type ExistingCar = Pick<
   VehicleRow,
-  'id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash' | 'price_cents' | 'currency' | 'active_since'
+  'id' | 'status' | 'photo_urls' | 'photos_pending' | 'shown_photos' | 'content_hash' | 'price_cents' | 'currency' | 'active_since' | 'photo_checks'
 >;
 
 export interface ApplyOutcome {
@@ -212,6 +213,9 @@ export async function applyVehicles(
       const photos = data.photos ?? [];
       const photoUrls = JSON.stringify(photos);
       const status = saleStatus(undefined, { held, pending: photos.length, ready: 0, minPhotos });
+      const content = contentColumns(data);
+      // D43: scored as it is written; its photos, all pending, are judged as they come in (settle.ts).
+      const photoChecks = pendingPhotoChecks(photos.length);
       inserts.push({
         dealer_id: scope.dealerId,
         market: scope.market,
@@ -219,7 +223,7 @@ export async function applyVehicles(
         listing_id: newListingId(),
         status,
         source,
-        ...contentColumns(data),
+        ...content,
         photo_urls: photoUrls,
         photos_pending: photos.length,
         // A new car's photos are all pending: its state is known without settling.
@@ -229,6 +233,8 @@ export async function applyVehicles(
         created_at: now,
         updated_at: now,
         active_since: status === 'active' ? now : null,
+        quality_score: qualityScore({ ...content, photo_checks: photoChecks }),
+        photo_checks: photoChecks,
       });
       results.push('created');
       continue;
@@ -246,6 +252,8 @@ export async function applyVehicles(
     }
     if (photosChanged) changedPhotos.push(current.id);
     const content = contentColumns(data);
+    // D43: a new photo list is judged anew as its photos settle (trackPhotos, in this transaction).
+    const photoChecks = photosChanged ? pendingPhotoChecks(photos.length) : current.photo_checks;
     const priceChanged = content.price_cents !== current.price_cents || content.currency !== current.currency;
     if (priceChanged) prices.push({ vehicle_id: current.id, price_cents: content.price_cents, currency: content.currency, since: now });
     if (GONE.includes(current.status) && !GONE.includes(status)) log(current.id, 'for_sale_again');
@@ -272,6 +280,8 @@ export async function applyVehicles(
         updated_at: now,
         // Days on market count from the first `active` of this period for sale (D34, P96).
         active_since: status === 'active' ? (current.active_since ?? now) : current.active_since,
+        quality_score: qualityScore({ ...content, photo_checks: photoChecks }),
+        photo_checks: photoChecks,
       },
     });
   }

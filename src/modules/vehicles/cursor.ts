@@ -18,6 +18,8 @@ export interface CursorFilters {
   status?: string;
   updatedSince?: number;
   vin?: string;
+  /** The panel's order by listing quality (D43, P223): the cursor's key is then the score. */
+  sort?: 'quality';
 }
 
 // vin joins only when given, so cursors made before it existed stay valid.
@@ -27,6 +29,7 @@ const bound = (f: CursorFilters): unknown[] => [
   f.status ?? null,
   f.updatedSince ?? null,
   ...(f.vin !== undefined ? [f.vin] : []),
+  ...(f.sort !== undefined ? [`sort:${f.sort}`] : []),
 ];
 
 export const encodeCursor = (at: ListPosition, f: CursorFilters): string => encodeKeysetCursor({ key: at.updatedAt, id: at.id }, bound(f));

@@ -31,6 +31,27 @@ export const dryRunResultProperties = {
   would_update: Type.Optional(ids('Dry run: the stock IDs of the existing cars that would be updated (changed or not).')),
   would_mark_sold: Type.Optional(ids('Dry run: the stock IDs of the cars that would be marked sold.')),
   guard: Type.Optional(Type.Ref('GuardVerdict')),
+  would_quality: Type.Optional(
+    Type.Array(
+      Type.Object({
+        external_id: Type.String(),
+        score: Type.Integer({ minimum: 0, maximum: 100 }),
+        hints: Type.Array(
+          Type.Object({
+            code: Type.String(),
+            field: Type.String(),
+            message: Type.String(),
+            points: Type.Integer({ minimum: 0 }),
+            photo: Type.Optional(Type.Integer({ minimum: 0 })),
+          }),
+        ),
+      }),
+      {
+        description:
+          "Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order. Photos not yet checked count as sound: the score may drop once they are.",
+      },
+    ),
+  ),
 };
 
 export const DRY_RUN_SCHEMAS = [GuardVerdictSchema];

@@ -29,6 +29,7 @@ import { carFacts, type CarFact } from './facts.js';
 import { isUploadRef } from './photos/upload-ref.js';
 import { PANEL_SOURCE, SHOWN_SOURCES } from './sources.js';
 import { carEditPages, type CarEditDeps } from './edit-pages.js';
+import { qualityIn, qualityOf } from './quality.js';
 
 export type InventoryDeps = CarEditDeps & {
   /** The car's statistics section (stats/car-section.ts, P118), handed in by the panel. */
@@ -37,6 +38,7 @@ export type InventoryDeps = CarEditDeps & {
 
 /** Cars a page of the list. */
 const INVENTORY_TEXTS = textsOf('inventory.');
+const QUALITY_TEXTS = textsOf('quality.');
 const EDIT_TEXTS = textsOf('edit.');
 type InventoryTexts = Texts<'inventory.'>;
 
@@ -73,6 +75,8 @@ interface ListQuery {
   source?: string;
   q?: string;
   cursor?: string;
+  /** D43, P223: lowest score first. */
+  sort?: 'quality';
 }
 
 /** The list's filters from the query string; values outside their vocabulary are ignored. */
@@ -90,6 +94,7 @@ function readListQuery(req: FastifyRequest, user: PanelUser): ListQuery {
     source: (SHOWN_SOURCES as readonly string[]).includes(source) ? source : undefined,
     q: q || undefined,
     cursor: cursor || undefined,
+    sort: str('sort') === 'quality' ? 'quality' : undefined,
   };
 }
 
@@ -100,6 +105,7 @@ function listHref(q: ListQuery, cursor?: string): string {
   if (q.market) p.set('market', q.market);
   if (q.source) p.set('source', q.source);
   if (q.q) p.set('q', q.q);
+  if (q.sort) p.set('sort', q.sort);
   if (cursor) p.set('cursor', cursor);
   const s = p.toString();
   return s ? `/panel/inventory?${s}` : '/panel/inventory';
@@ -126,9 +132,20 @@ function thumbnail(t: InventoryTexts, shownJson: string): Html {
   return first ? html`<img src="${photoPath(first.file_id, first.ext)}" alt="" width="96" loading="lazy">` : html`<span class="muted">${t.noPhoto}</span>`;
 }
 
-function listTable(t: InventoryTexts, user: PanelUser, rows: InventoryRow[]): Html {
+/** A score as a badge: good from 80, worth a look from 50 (docs/quality.md). */
+export const scoreBadge = (score: number | null): Html => {
+  const s = score ?? 100;
+  return html`<span class="badge ${s >= 80 ? 'ok' : s >= 50 ? 'warn' : 'bad'}">${String(s)}</span>`;
+};
+
+function listTable(t: InventoryTexts, user: PanelUser, rows: InventoryRow[], q: ListQuery): Html {
+  const qt = QUALITY_TEXTS[user.lang];
+  // The column's heading sorts by score (lowest first) and back.
+  const sortLink = html`<a href="${listHref({ ...q, cursor: undefined, sort: q.sort ? undefined : 'quality' })}" title="${q.sort ? qt.sortRecent : qt.sortLow}">${qt.col}${
+    q.sort ? ' ↑' : ''
+  }</a>`;
   return html`<div class="table-wrap"><table class="stack">
-<thead><tr><th>${t.col.photo}</th><th>${t.col.stockId}</th><th>${t.col.car}</th><th>${t.col.price}</th><th>${word(user.lang, 'field', 'mileage')}</th><th>${t.col.status}</th><th>${t.col.updated}</th></tr></thead>
+<thead><tr><th>${t.col.photo}</th><th>${t.col.stockId}</th><th>${t.col.car}</th><th>${t.col.price}</th><th>${word(user.lang, 'field', 'mileage')}</th><th>${t.col.status}</th><th aria-sort="${q.sort ? 'ascending' : 'none'}">${sortLink}</th><th>${t.col.updated}</th></tr></thead>
 <tbody>${rows.map(
     // The whole row is the car's link (the stock ID's link stretched over it by the stylesheet);
     // prices, mileages and dates never break inside (P107).
@@ -139,6 +156,7 @@ function listTable(t: InventoryTexts, user: PanelUser, rows: InventoryRow[]): Ht
 <td data-label="${t.col.price}" class="nowrap">${marketFormat(r.market).price(r.price_cents, r.currency)}</td>
 <td data-label="${word(user.lang, 'field', 'mileage')}" class="nowrap">${marketFormat(r.market).mileage(r.mileage, findMarket(r.market)?.mileage_unit ?? 'km')}</td>
 <td data-label="${t.col.status}">${statusBadge(t, r.status)}</td>
+<td data-label="${qt.col}">${scoreBadge(r.quality_score)}</td>
 <td data-label="${t.col.updated}" class="nowrap">${dateTime(r.updated_at, user)}</td>
 </tr>`,
   )}</tbody></table></div>`;
@@ -185,7 +203,7 @@ export const inventoryPages: FastifyPluginAsync<{ deps: InventoryDeps }> = async
     const f = FRAME_TEXTS[req.panelLang];
     const q = readListQuery(req, user);
     // The cursor is bound to the filters it was made with (a changed filter starts over).
-    const bound: CursorFilters = { market: q.market, source: q.source, status: q.status };
+    const bound: CursorFilters = { market: q.market, source: q.source, status: q.status, ...(q.sort ? { sort: q.sort } : {}) };
     let after: ListPosition | undefined;
     if (q.cursor) {
       try {
@@ -195,11 +213,14 @@ export const inventoryPages: FastifyPluginAsync<{ deps: InventoryDeps }> = async
         return redirectTo(reply, listHref({ ...q, cursor: undefined }));
       }
     }
-    const filter: InventoryFilter = { dealerId: user.dealerId, status: q.status, market: q.market, source: q.source, q: q.q };
+    const filter: InventoryFilter = { dealerId: user.dealerId, status: q.status, market: q.market, source: q.source, q: q.q, sort: q.sort };
     const rows = await inventoryPage(store.db, filter, after, INVENTORY_PAGE_SIZE + 1);
     const shown = rows.slice(0, INVENTORY_PAGE_SIZE);
     const last = shown.at(-1);
-    const next = rows.length > INVENTORY_PAGE_SIZE && last ? encodeCursor({ updatedAt: last.updated_at, id: last.id }, bound) : undefined;
+    const next =
+      rows.length > INVENTORY_PAGE_SIZE && last
+        ? encodeCursor({ updatedAt: q.sort === 'quality' ? (last.quality_score ?? 100) : last.updated_at, id: last.id }, bound)
+        : undefined;
     const filtered = Boolean(q.status || q.market || q.source || q.q);
     const pager =
       next || q.cursor
@@ -213,7 +234,13 @@ export const inventoryPages: FastifyPluginAsync<{ deps: InventoryDeps }> = async
       body: html`<h1>${t.title}</h1>
 <p><a class="button" href="/panel/inventory/new">${EDIT_TEXTS[user.lang].newCar}</a></p>
 ${filtersForm(t, user, q)}
-${shown.length ? listTable(t, user, shown) : html`<p class="card muted">${filtered || q.cursor ? t.empty : t.emptyAll}</p>`}
+${
+  // The order, in words: a phone shows no table heading to click (D43, P223).
+  html`<p class="sort-order"><a href="${listHref({ ...q, cursor: undefined, sort: q.sort ? undefined : 'quality' })}">${
+    q.sort ? QUALITY_TEXTS[user.lang].sortRecent : QUALITY_TEXTS[user.lang].sortLow
+  }</a></p>`
+}
+${shown.length ? listTable(t, user, shown, q) : html`<p class="card muted">${filtered || q.cursor ? t.empty : t.emptyAll}</p>`}
 ${pager}`,
     });
   });
@@ -293,6 +320,27 @@ ${pager}`,
     }
 
     const reasons = reviewFacts(row);
+    // D43: the score and each hint, linked to the photo or the field to fix (P223).
+    const qt = QUALITY_TEXTS[req.panelLang];
+    const quality = qualityIn(req.panelLang, qualityOf(row));
+    const fixHref = (h: { field: string; photo?: number }) =>
+      h.photo !== undefined
+        ? `#photo-${h.photo + 1}`
+        : h.field === 'photos'
+          ? `/panel/inventory/${row.id}/edit#c-photos-help`
+          : `/panel/inventory/${row.id}/edit#c-${h.field}`;
+    const qualitySection = html`<section class="card quality" id="quality"><h2>${qt.title} ${scoreBadge(quality.score)} <span class="muted">${qt.score(quality.score)}</span></h2>
+${
+  quality.hints.length
+    ? html`<p class="muted">${qt.intro}</p><ul class="hints">${quality.hints.map(
+        (h) =>
+          html`<li><span class="grow">${h.message}</span> <strong class="nowrap">${qt.points(h.points)}</strong> <a class="nowrap" href="${fixHref(h)}">${
+            h.photo !== undefined ? qt.seePhoto(h.photo + 1) : qt.fix
+          }</a></li>`,
+      )}</ul>`
+    : html`<p>${qt.perfect}</p>`
+}
+</section>`;
     return sendPage(req, reply, {
       title: `${v.external_id} · ${title}`,
       section: 'inventory',
@@ -305,12 +353,13 @@ ${
     : ''
 }
 ${actions.length ? html`<div class="actions">${actions}</div>` : ''}
+${qualitySection}
 <section class="card"><h2>${t.details}</h2><dl class="fields">${fields.map(([k, val]) => html`<dt>${k}</dt><dd>${val}</dd>`)}</dl></section>
 <section class="card"><h2>${t.photos}</h2>
 ${
   photos.length
     ? html`<div class="photos">${photos.map(
-        (p, i) => html`<figure>
+        (p, i) => html`<figure id="photo-${i + 1}">
 ${p.file_id && p.ext ? html`<img src="${photoPath(p.file_id, p.ext)}" alt="${i + 1}" loading="lazy">` : ''}
 <figcaption><span class="badge ${p.status === 'ready' ? 'ok' : p.status === 'failed' ? 'bad' : ''}">${t.photoStatus[p.status]}</span> ${i + 1}
 ${p.reason ? html`<br><span class="muted">${storedText(user.lang, p.reason)}</span>` : ''}

@@ -81,6 +81,7 @@ const EXISTING_CAR_COLUMNS = [
   'price_cents',
   'currency',
   'active_since',
+  'photo_checks',
 ] as const;
 
 /** What applying a stock needs of the existing cars with these stock IDs (see apply.ts ExistingCar). */
@@ -91,6 +92,16 @@ export function findExistingCars(
   externalIds: string[],
 ): Promise<Map<string, Pick<VehicleRow, (typeof EXISTING_CAR_COLUMNS)[number]>>> {
   return byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select(EXISTING_CAR_COLUMNS).execute());
+}
+
+/** A dry run's read (D30, D43): the cars with these stock IDs, with what their score reads of photos. */
+export function storedPhotoChecks(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  externalIds: string[],
+): Promise<Map<string, Pick<VehicleRow, 'external_id' | 'photo_urls' | 'photo_checks'>>> {
+  return byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select(['external_id', 'photo_urls', 'photo_checks']).execute());
 }
 
 /** What tells whether a car is sent unchanged (vehicles/unchanged.ts), by stock ID: read before validating. */
@@ -115,12 +126,6 @@ export function findStoredStates(
   );
 }
 
-/** Which of these stock IDs are cars of the dealership in that market (any status or source). */
-export async function existingExternalIds(db: Kysely<DB>, dealerId: number, market: string, externalIds: string[]): Promise<Set<string>> {
-  const found = await byExternalIds(externalIds, (part) => inScope(db, dealerId, market, part).select('external_id').execute());
-  return new Set(found.keys());
-}
-
 const CONTENT_FIELDS = VEHICLE_FIELDS as readonly VehicleField[];
 /** The content columns (fields.ts): P27's details and later fields come after the photo columns, where they were added. */
 const BASE_COLUMNS = CONTENT_FIELDS.filter((f) => f.hash === 'base').map((f) => f.column as VehicleContentColumn);
@@ -143,6 +148,8 @@ export const VEHICLE_INSERT_COLUMNS: readonly (keyof NewVehicle)[] = [
   'created_at',
   'updated_at',
   ...ADDED_COLUMNS,
+  'quality_score',
+  'photo_checks',
 ];
 const insertVehicleRows = compiledInsert<Pick<VehicleRow, 'id' | 'dealer_id' | 'photo_urls'>>('vehicles', VEHICLE_INSERT_COLUMNS, [
   'id',
@@ -170,11 +177,23 @@ const VEHICLE_CONTENT_COLUMNS: readonly (readonly [keyof NewVehicle, BulkColumn[
   ['last_sent_at', 'bigint'],
   ['updated_at', 'bigint'],
   ['active_since', 'bigint'],
+  ['quality_score', 'integer'],
+  ['photo_checks', 'text'],
 ];
 
 export type VehicleContent = Pick<
   NewVehicle,
-  VehicleContentColumn | 'status' | 'source' | 'photo_urls' | 'photos_pending' | 'content_hash' | 'last_sent_at' | 'updated_at' | 'active_since'
+  | VehicleContentColumn
+  | 'status'
+  | 'source'
+  | 'photo_urls'
+  | 'photos_pending'
+  | 'content_hash'
+  | 'last_sent_at'
+  | 'updated_at'
+  | 'active_since'
+  | 'quality_score'
+  | 'photo_checks'
 >;
 
 /**
@@ -405,6 +424,7 @@ const INVENTORY_ROW_COLUMNS = [
   'mileage',
   'shown_photos',
   'updated_at',
+  'quality_score',
 ] as const;
 export type InventoryRow = Pick<VehicleRow, (typeof INVENTORY_ROW_COLUMNS)[number]>;
 
@@ -415,6 +435,8 @@ export interface InventoryFilter {
   status?: VehicleStatus;
   /** Part of a stock ID, brand or model, any case. */
   q?: string;
+  /** D43, P223: lowest score first (the cursor's key is then the score; a car never scored counts as 100). */
+  sort?: 'quality';
 }
 
 /** `text` as a LIKE pattern matching it literally anywhere (escape character `\`). */
@@ -435,6 +457,11 @@ export function inventoryPageQuery(db: Kysely<DB>, f: InventoryFilter, after: Li
     q = q.where((eb) =>
       eb.or((['external_id', 'brand', 'model'] as const).map((c) => eb(eb.fn('lower', [eb.ref(c)]), 'like', sql<string>`${pattern} escape '\\'`))),
     );
+  }
+  if (f.sort === 'quality') {
+    const score = sql<number>`coalesce(quality_score, 100)`;
+    if (after) q = q.where((eb) => eb.or([eb(score, '>', after.updatedAt), eb.and([eb(score, '=', after.updatedAt), eb('id', '>', after.id)])]));
+    return q.orderBy(score, 'asc').orderBy('id', 'asc').limit(limit);
   }
   if (after) q = q.where((eb) => eb(eb.refTuple('updated_at', 'id'), '<', eb.tuple(after.updatedAt, after.id)));
   return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit);
@@ -542,6 +569,20 @@ export function carActivity(db: Kysely<DB>, vehicleId: number, limit: number): P
     .where('vehicle_id', '=', vehicleId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** D43, P223: the dealership's cars for sale with the most points to gain (lowest score first). */
+export function carsToImprove(db: Kysely<DB>, dealerId: number, limit: number) {
+  return db
+    .selectFrom('vehicles')
+    .select(['id', 'external_id', 'brand', 'model', 'version', 'year', 'quality_score'])
+    .where('dealer_id', '=', dealerId)
+    .where('status', 'in', ['active', 'importing_photos', 'in_review'])
+    .where('quality_score', '<', 100)
+    .orderBy('quality_score', 'asc')
+    .orderBy('id', 'asc')
     .limit(limit)
     .execute();
 }

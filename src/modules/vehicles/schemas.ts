@@ -2,6 +2,7 @@
 // serialize responses. VehicleInput bodies are checked by validation.ts, which reports every
 // broken rule at once (D9); their schemas here describe the same rules for readers.
 import { DATE_TIME_MAX_LENGTH, nullable } from '../../core/http/schemas.js';
+import { HINT_CODES, type QualityHint } from './quality.js';
 import { Type, type Static, type TSchema } from 'typebox';
 import { SERVICE_VALIDATED } from '../../core/http/schema-compilers.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
@@ -214,6 +215,26 @@ Object.assign(vehicleProperties, {
   updated_at: Type.String({ format: 'date-time', description: 'Changes only when something about the car changed (never null).' }),
 });
 for (const f of fields.filter((f) => f.hash !== 'base')) vehicleProperties[f.name] = outputSchema(f);
+vehicleProperties.quality = Type.Object(
+  {
+    score: Type.Integer({ minimum: 0, maximum: 100, description: 'D43: 0–100 from the published weights (docs/quality.md); 100 with no hint.' }),
+    hints: Type.Array(
+      Type.Object({
+        code: vocabularyText(HINT_CODES),
+        field: Type.String({ description: 'The field to fix: photos, description, fuel, transmission, version or color.' }),
+        message: Type.String({ description: "What to do, in the reader's language (D31)." }),
+        points: Type.Integer({ minimum: 0, description: 'By how much fixing this hint alone raises the score.' }),
+        photo: Type.Optional(Type.Integer({ minimum: 0, description: "Photo hints: the photo's 0-based position in the dealer's list." })),
+      }),
+      { description: 'Most points first.' },
+    ),
+  },
+  {
+    description:
+      'D43 listing quality. Photo checks run as each photo is processed, so the score may change until photos_pending is 0. ' +
+      'Beyond D43, photo_exposure (too dark or too bright) and photo_portrait_first (an upright first photo) are hints too (P220).',
+  },
+);
 
 const VehicleSchema = Type.Object(vehicleProperties, { $id: 'Vehicle', title: 'Vehicle' });
 /** A field's value as the API shows it. */
@@ -235,6 +256,7 @@ export type Vehicle = {
   photo_status: { source_url: string; status: 'pending' | 'ready' | 'failed'; reason: string | null; url: string | null; original_url: string | null }[];
   review_reasons: string[];
   updated_at: string;
+  quality: { score: number; hints: QualityHint[] };
 } & { [F in (typeof VEHICLE_FIELDS)[number] as F['name']]: Shown<F> };
 
 /** PUT's answer: `warnings` always present (usually empty), so typed clients need no check (P90). */

@@ -23,7 +23,9 @@ import { ApiError } from '../../core/errors.js';
 import type { NewEvent, VehicleRejectedData } from '../events/events.js';
 import { recordEvents } from '../events/record.js';
 import { applyVehicles, duplicateVins, plannedDuplicateVins, type ExistingCar } from './apply.js';
-import { existingExternalIds, findExistingCars, forSaleMissing } from './repository.js';
+import { findExistingCars, forSaleMissing, storedPhotoChecks } from './repository.js';
+import { hintMsg, pendingPhotoChecks, qualityOf, type QualityHintFact } from './quality.js';
+import { contentColumns } from './fields.js';
 import type { VehicleDeps } from './service.js';
 import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
 import { msg, render, type Lang, type Msg } from '../../core/i18n/index.js';
@@ -80,7 +82,13 @@ type PutWarningLike = { message: Msg };
 
 /** What a whole-stock answer says in words, given in `lang` (D31): row errors, warnings, sold_skipped, the guard's reason. */
 export function stockAnswerIn<
-  T extends { errors?: readonly ItemError[]; warnings?: readonly (ItemWarning | PutWarningLike)[]; sold_skipped?: Msg; guard?: GuardVerdict },
+  T extends {
+    errors?: readonly ItemError[];
+    warnings?: readonly (ItemWarning | PutWarningLike)[];
+    sold_skipped?: Msg;
+    guard?: GuardVerdict;
+    would_quality?: readonly PlannedQuality[];
+  },
 >(
   lang: Lang,
   r: T,
@@ -89,6 +97,7 @@ export function stockAnswerIn<
   warnings: T['warnings'] extends readonly (infer W)[] ? (Omit<W, 'message'> & { message: string })[] : undefined;
   sold_skipped?: string;
   guard?: { allowed: boolean; reason?: string };
+  would_quality?: { external_id: string; score: number; hints: (Omit<QualityHintFact, 'dark'> & { message: string })[] }[];
 } {
   return {
     ...r,
@@ -96,6 +105,15 @@ export function stockAnswerIn<
     ...(r.warnings ? { warnings: r.warnings.map((w) => ({ ...w, message: render(lang, w.message) })) } : {}),
     ...(r.sold_skipped !== undefined ? { sold_skipped: render(lang, r.sold_skipped) } : {}),
     ...(r.guard ? { guard: { allowed: r.guard.allowed, ...(r.guard.reason ? { reason: render(lang, r.guard.reason) } : {}) } } : {}),
+    ...(r.would_quality
+      ? {
+          would_quality: r.would_quality.map((q) => ({
+            external_id: q.external_id,
+            score: q.score,
+            hints: q.hints.map(({ dark: _dark, ...h }) => ({ ...h, message: render(lang, hintMsg(h)) })),
+          })),
+        }
+      : {}),
   } as unknown as ReturnType<typeof stockAnswerIn<T>>;
 }
 
@@ -106,6 +124,15 @@ export interface DryRunLists {
   would_update: string[];
   would_mark_sold: string[];
   guard: GuardVerdict;
+  /** D43: the score and hints each created or updated car would have, in the call's order (runs that write cars). */
+  would_quality?: PlannedQuality[];
+}
+
+/** A car's listing quality as a dry run foresees it (photos not yet in count as sound until checked). */
+export interface PlannedQuality {
+  external_id: string;
+  score: number;
+  hints: QualityHintFact[];
 }
 
 export interface StockOutcome {
@@ -384,6 +411,7 @@ async function planStock(deps: VehicleDeps, run: StockRun): Promise<StockOutcome
       would_update: plan.update,
       would_mark_sold: wouldSell,
       guard: sold?.guard ?? { allowed: true },
+      ...(source.kind === 'listing' ? {} : { would_quality: plan.quality }),
     },
   };
   await run.close?.(db, outcome);
@@ -399,9 +427,9 @@ async function planStockPart(
   scope: StockScope,
   items: StockItem[],
   errors: ItemError[],
-): Promise<{ create: string[]; update: string[]; warnings: ItemWarning[] }> {
-  // Only whether each car exists matters here: the narrowest read.
-  const existing = await existingExternalIds(
+): Promise<{ create: string[]; update: string[]; warnings: ItemWarning[]; quality: PlannedQuality[] }> {
+  // Whether each car exists, and (D43) its photo list and checks: the score it would have.
+  const existing = await storedPhotoChecks(
     db,
     scope.dealer.id,
     scope.market.code,
@@ -410,18 +438,24 @@ async function planStockPart(
   const create: string[] = [];
   const update: string[] = [];
   const applied: StockItem[] = [];
+  const quality: PlannedQuality[] = [];
   for (const i of items) {
-    if (existing.has(i.externalId)) update.push(i.externalId);
+    const stored = existing.get(i.externalId);
+    if (stored) update.push(i.externalId);
     else if (i.data.photos) create.push(i.externalId);
     else {
       errors.push({ index: i.index, external_id: i.externalId, rules: [photosRequired(scope.market)] });
       continue;
     }
     applied.push(i);
+    // As apply.ts: a changed photo list is judged anew; an unchanged one keeps its checks.
+    const photoChecks =
+      stored && (!i.data.photos || JSON.stringify(i.data.photos) === stored.photo_urls) ? stored.photo_checks : pendingPhotoChecks(i.data.photos?.length ?? 0);
+    quality.push({ external_id: i.externalId, ...qualityOf({ ...contentColumns(i.data), photo_checks: photoChecks }) });
   }
   const found = await plannedDuplicateVins(db, { dealerId: scope.dealer.id, market: scope.market.code }, applied);
   const warnings = found.map(({ position, external_id, code, message }) => ({ index: applied[position]!.index, external_id, code, message }));
-  return { create, update, warnings };
+  return { create, update, warnings, quality };
 }
 
 /**

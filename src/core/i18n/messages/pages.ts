@@ -15,6 +15,7 @@ import { PANEL_PUSH } from './panel-push.js';
 import { LEAD_MAILS } from './lead-mails.js';
 import { PANEL_USERS } from './panel-users.js';
 import { CONVERSATION } from './conversation.js';
+import { PANEL_QUALITY } from './panel-quality.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -32,6 +33,7 @@ export const PAGE_TABLES = [
   LEAD_MAILS,
   PANEL_USERS,
   CONVERSATION,
+  PANEL_QUALITY,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -50,4 +52,5 @@ export const PAGE_WORDS = {
   ...LEAD_MAILS,
   ...PANEL_USERS,
   ...CONVERSATION,
+  ...PANEL_QUALITY,
 } as const;

@@ -15,7 +15,9 @@ import { KeyedLimit } from '../../../core/keyed-limit.js';
 import type { Metrics } from '../../../core/metrics/metrics.js';
 import { OutboundError } from '../../../core/outbound/errors.js';
 import type { Outbound } from '../../../core/outbound/fetcher.js';
-import { findPhoto, findUpload, photosOfVehicles, setPhotoOutcome, setRetryReason } from './repository.js';
+import { addPhotoChecks, findPhoto, findUpload, photosOfVehicles, sandboxOf, setPhotoOutcome, setRetryReason } from './repository.js';
+import { findNearDuplicates } from './duplicates.js';
+import { CHECK } from '../../photos/checks.js';
 import { uploadFileId } from './upload-ref.js';
 import { settleVehicles } from './settle.js';
 import { findVehiclesByIds } from '../repository.js';
@@ -53,7 +55,20 @@ const clause = (sentence: string): string => {
   return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 };
 
-type Outcome = { status: PhotoStatus; reason: string | null; file_id?: string; format?: string; width?: number; height?: number; variant_widths?: string };
+type Outcome = {
+  status: PhotoStatus;
+  reason: string | null;
+  file_id?: string;
+  format?: string;
+  width?: number;
+  height?: number;
+  variant_widths?: string;
+  /** D43's checks (photos/checks.ts), when the photo is in. */
+  checks?: number | null;
+  sharpness?: number | null;
+  brightness?: number | null;
+  phash?: string | null;
+};
 
 export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
   const perHost = new KeyedLimit(PER_HOST);
@@ -76,7 +91,19 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
       if (uploaded !== undefined) {
         const up = await findUpload(deps.store.db, photo.dealer_id, uploaded);
         const outcome: Outcome = up
-          ? { status: 'ready', reason: null, file_id: up.file_id, format: up.format, width: up.width, height: up.height, variant_widths: up.variant_widths }
+          ? {
+              status: 'ready',
+              reason: null,
+              file_id: up.file_id,
+              format: up.format,
+              width: up.width,
+              height: up.height,
+              variant_widths: up.variant_widths,
+              checks: up.checks,
+              sharpness: up.sharpness,
+              brightness: up.brightness,
+              phash: up.phash,
+            }
           : { status: 'failed', reason: storeText(msg('photo_removed')) };
         await recordOutcome(deps, photo.id, photo.dealer_id, photo.vehicle_id, outcome, complete);
         deps.metrics.photoDownload(outcome.status === 'ready' ? 'ready' : 'failed');
@@ -125,6 +152,10 @@ async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Prom
     width: image.width,
     height: image.height,
     variant_widths: JSON.stringify(image.widths),
+    checks: image.checks.flags,
+    sharpness: image.checks.sharpness,
+    brightness: image.checks.brightness,
+    phash: image.checks.hash,
   };
 }
 
@@ -201,8 +232,23 @@ async function recordOutcome(
     await complete(trx);
     const current = await findPhoto(trx, photoId);
     if (!current || current.status !== 'pending') return;
+    // D43, P222: the photo's near-duplicates, from the hash index, under the inventory lock (the
+    // dealership's other cars flagged with it are settled here too).
+    let also: number[] = [];
+    if (outcome.status === 'ready' && outcome.phash) {
+      const found = await findNearDuplicates(trx, current, outcome.phash, { sandbox_of: await sandboxOf(trx, dealerId) });
+      outcome = { ...outcome, checks: (outcome.checks ?? 0) | found.flags };
+      await addPhotoChecks(
+        trx,
+        found.duplicates.map((d) => d.photoId),
+        CHECK.duplicate,
+        clock.now(),
+      );
+      also = [...new Set(found.duplicates.map((d) => d.vehicleId))];
+    }
     await setPhotoOutcome(trx, photoId, outcome, clock.now());
-    const vehicles = await findVehiclesByIds(trx, dealerId, [vehicleId]);
-    await settleVehicles(trx, clock, vehicles, await photosOfVehicles(trx, [vehicleId]));
+    const ids = [vehicleId, ...also.filter((id) => id !== vehicleId)];
+    const vehicles = await findVehiclesByIds(trx, dealerId, ids);
+    await settleVehicles(trx, clock, vehicles, await photosOfVehicles(trx, ids));
   });
 }

@@ -16,6 +16,7 @@ import { photoShortfall } from '../review.js';
 import { FOR_SALE_STATUSES } from '../schemas.js';
 import { saleStatus } from '../status.js';
 import { contactDetailsIn } from '../validation.js';
+import { qualityScore, type PhotoCheckEntry } from '../quality.js';
 
 const forSale = (status: string) => (FOR_SALE_STATUSES as readonly string[]).includes(status);
 
@@ -47,10 +48,31 @@ export async function settleVehicles(trx: Kysely<DB>, clock: Clock, vehicles: Ve
       list.push({ type: 'vehicle.rejected', data: { external_id: v.external_id, market: v.market, source: v.source, channel: 'photos', errors } });
       events.set(v.dealer_id, list);
     }
-    if (status !== v.status || shown !== v.shown_photos || pending !== v.photos_pending || stateJson !== v.photo_state) {
+    // D43: each listed photo's checks as they now are, and the score with them.
+    const photoChecks = JSON.stringify(
+      state.map((p): PhotoCheckEntry => (p.status === 'ready' ? (rows.get(p.source_url)!.checks ?? 0) : p.status === 'failed' ? -1 : null)),
+    );
+    const score = photoChecks === v.photo_checks && v.quality_score !== null ? v.quality_score : qualityScore({ ...v, photo_checks: photoChecks });
+    if (
+      status !== v.status ||
+      shown !== v.shown_photos ||
+      pending !== v.photos_pending ||
+      stateJson !== v.photo_state ||
+      photoChecks !== v.photo_checks ||
+      score !== v.quality_score
+    ) {
       // Going active for the first time in this period for sale starts days on market (D34, P96).
       const activeSince = status === 'active' && v.active_since === null ? { active_since: now } : {};
-      await updateVehicle(trx, v.id, { status, shown_photos: shown, photos_pending: pending, photo_state: stateJson, updated_at: now, ...activeSince });
+      await updateVehicle(trx, v.id, {
+        status,
+        shown_photos: shown,
+        photos_pending: pending,
+        photo_state: stateJson,
+        photo_checks: photoChecks,
+        quality_score: score,
+        updated_at: now,
+        ...activeSince,
+      });
     }
   }
   for (const [dealerId, list] of events) await recordEvents(trx, clock, dealerId, list);

@@ -21,6 +21,10 @@ export async function storeUpload(deps: UploadDeps, dealerId: number, bytes: Buf
     height: image.height,
     variant_widths: JSON.stringify(image.widths),
     created_at: deps.clock.now(),
+    checks: image.checks.flags,
+    sharpness: image.checks.sharpness,
+    brightness: image.checks.brightness,
+    phash: image.checks.hash,
   });
   return uploadRef(image.fileId);
 }
