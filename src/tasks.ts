@@ -9,6 +9,7 @@ import { definePhotoDownloads } from './modules/vehicles/photos/download.js';
 import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
 import { defineWebhookDeliveries } from './modules/webhooks/deliver.js';
 import { defineWeeklySummary, scheduleWeeklySummary } from './modules/stats/weekly-mail.js';
+import { definePricing, schedulePricing } from './modules/pricing/service.js';
 import type { AppServices } from './services.js';
 
 export function defineTasks(services: AppServices): void {
@@ -20,6 +21,7 @@ export function defineTasks(services: AppServices): void {
   defineMailSending(jobs, services);
   defineLeadRetention(jobs, services.store, services.clock, config.leadRetentionDays);
   defineWeeklySummary(jobs, services);
+  definePricing(jobs, services);
 }
 
 export async function scheduleRecurringTasks({ store, clock }: AppServices): Promise<void> {
@@ -27,4 +29,5 @@ export async function scheduleRecurringTasks({ store, clock }: AppServices): Pro
   await ensurePulls(store.db, clock);
   await scheduleLeadRetention(store.db, clock);
   await scheduleWeeklySummary(store.db, clock);
+  await schedulePricing(store.db, clock);
 }

@@ -32,6 +32,7 @@ import * as dealerLogo from './migrations/2026-11-28-001-dealer-logo.js';
 import * as statsCovering from './migrations/2026-11-28-004-stats-covering.js';
 import * as statsDealerDaily from './migrations/2026-11-28-005-stats-dealer-daily.js';
 import * as invitesElsewhere from './migrations/2026-11-29-160-invites-elsewhere.js';
+import * as priceRating from './migrations/2026-11-29-228-price-rating.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -62,6 +63,7 @@ const MIGRATIONS = {
   '2026-11-28-004-stats-covering': statsCovering,
   '2026-11-28-005-stats-dealer-daily': statsDealerDaily,
   '2026-11-29-160-invites-elsewhere': invitesElsewhere,
+  '2026-11-29-228-price-rating': priceRating,
 };
 
 /**

@@ -187,6 +187,9 @@ interface VehiclesTable {
   interior_color: ColumnType<string | null, string | null | undefined, string | null>;
   /** The first `active` of the car's current period for sale (D34 days on market); null before it and once it leaves sale (P96). */
   active_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** D44, P228: the expected price and comparables the family's rating job found; null: no rating. */
+  price_expected_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  price_comparables: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The events outbox: written with the change that caused the event. */
@@ -450,6 +453,23 @@ interface VehiclePricesTable {
   currency: string;
 }
 
+/** A sale of a car that was for sale (D44, P230): the history behind expected_days_to_sell. */
+interface VehicleSalesTable {
+  vehicle_id: number;
+  dealer_id: number;
+  market: string;
+  brand: string;
+  model: string;
+  condition: string;
+  currency: string;
+  year: number;
+  mileage: number;
+  price_cents: number;
+  expected_cents: number | null;
+  listed_at: number;
+  sold_at: number;
+}
+
 /** A dealership's local week whose summary mails were queued (P119): once per week. */
 interface StatsWeeklyMailsTable {
   dealer_id: number;
@@ -483,6 +503,7 @@ export interface DB {
   listing_stats_daily: ListingStatsDailyTable;
   listing_stats_dealer_daily: ListingStatsDealerDailyTable;
   vehicle_prices: VehiclePricesTable;
+  vehicle_sales: VehicleSalesTable;
   stats_weekly_mails: StatsWeeklyMailsTable;
   photo_uploads: PhotoUploadsTable;
 }

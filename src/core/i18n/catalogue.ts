@@ -16,9 +16,10 @@ import { VEHICLE_RULES } from './messages/vehicle-rules.js';
 import { VALUES } from './messages/values.js';
 import { WORDS } from './messages/words.js';
 import { PAGE_TABLES, PAGE_WORDS } from './messages/pages.js';
+import { PRICING } from './messages/pricing.js';
 
 /** Every table of messages/: a code is defined in one of them only (a second would silently win). */
-const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS, VALUES, ...PAGE_TABLES];
+const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS, VALUES, PRICING, ...PAGE_TABLES];
 const defined = new Set<string>();
 for (const table of TABLES)
   for (const code of Object.keys(table)) {
@@ -40,6 +41,7 @@ const MESSAGES = {
   ...FEEDS,
   ...REFUSALS,
   ...VALUES,
+  ...PRICING,
 } as const;
 
 /**

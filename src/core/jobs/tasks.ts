@@ -20,6 +20,10 @@ export interface TaskPayloads {
   'leads.erase_expired': Record<string, never>;
   /** Queue the weekly statistics summaries that are due; recurring, hourly (modules/stats/weekly-mail.ts). */
   'stats.weekly_summary': Record<string, never>;
+  /** Rate one model family's cars for sale (D44); one live job per family (modules/pricing/service.ts). */
+  'prices.rate': { market: string; brand: string; model: string; condition: string; currency: string };
+  /** Queue every family's rating; recurring, daily (modules/pricing/service.ts). */
+  'prices.rate_all': Record<string, never>;
 }
 
 export type TaskName = keyof TaskPayloads;

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
+import { carsRewritten, salesUndone } from '../pricing/service.js';
 import { pendingPhotoState } from './photos/state.js';
 import { trackPhotos } from './photos/track.js';
 import {
@@ -170,6 +171,8 @@ export async function applyVehicles(
   const results: ('created' | 'updated')[] = [];
   /** Changed prices (D34 price history), appended with the change. */
   const prices: PriceChange[] = [];
+  /** Sold cars sent again (P230). */
+  const unsold: number[] = [];
   for (const { externalId, data, hash: knownHash } of items) {
     const held = contactDetailsIn(data) !== null;
     const current = existing.get(externalId);
@@ -210,6 +213,7 @@ export async function applyVehicles(
       continue;
     }
     if (photosChanged) changedPhotos.push(current.id);
+    if (current.status === 'sold') unsold.push(current.id);
     const content = contentColumns(data);
     if (content.price_cents !== current.price_cents || content.currency !== current.currency)
       prices.push({ vehicle_id: current.id, price_cents: content.price_cents, currency: content.currency, since: now });
@@ -229,6 +233,22 @@ export async function applyVehicles(
       },
     });
   }
+  // D44 (P228, P230): the rewritten cars' ratings are cleared and their families, before and
+  // after, rated again; a sold car sent again was not sold after all.
+  const family = (c: Pick<NewVehicle, 'brand' | 'model' | 'condition' | 'currency'>) => ({
+    market: scope.market,
+    brand: c.brand,
+    model: c.model,
+    condition: c.condition,
+    currency: c.currency,
+  });
+  await carsRewritten(
+    trx,
+    clock,
+    rewrites.map((r) => r.id),
+    [...rewrites.map((r) => family(r.content)), ...inserts.filter((c) => c.status === 'active').map(family)],
+  );
+  await salesUndone(trx, unsold);
   await updateVehiclesContent(trx, rewrites);
   const created = await insertVehicles(trx, inserts);
   await appendPrices(trx, prices);

@@ -6,6 +6,7 @@ import { reviewReasons } from './review.js';
 import type { Lang } from '../../core/i18n/index.js';
 import { VEHICLE_FIELDS, type VehicleField } from './fields.js';
 import type { Vehicle } from './schemas.js';
+import { priceRatingOf } from '../pricing/service.js';
 
 /** Whole cents → "12500.00", without floating point. */
 export function formatPrice(cents: number): string {
@@ -27,6 +28,7 @@ type Make = (
   photoStatus: unknown,
   reviewReasons: unknown,
   updatedAt: string,
+  priceRating: unknown,
 ) => Vehicle;
 
 /**
@@ -45,11 +47,12 @@ const make = new Function(
   'photoStatus',
   'reviewReasons',
   'updatedAt',
+  'priceRating',
   `return { external_id: row.external_id, listing_id: row.listing_id, market: row.market, status: row.status, source: row.source, url, ${fields
     .map((f) => `${JSON.stringify(f.name)}: ${f.name === 'price' ? 'price' : `row[${JSON.stringify(f.column)}] ?? ${JSON.stringify(f.absent)}`}`)
     .join(
       ', ',
-    )}, mileage_unit: mileageUnit, photos, photos_pending: row.photos_pending, photo_status: photoStatus, review_reasons: reviewReasons, updated_at: updatedAt };`,
+    )}, mileage_unit: mileageUnit, photos, photos_pending: row.photos_pending, photo_status: photoStatus, review_reasons: reviewReasons, updated_at: updatedAt, price_rating: priceRating };`,
 ) as Make;
 
 /** A car as the API shows it; `review_reasons` in `lang` (D31). */
@@ -63,6 +66,7 @@ export function toVehicle(row: VehicleRow, publicBaseUrl: string, lang: Lang = '
     photoStatusOf(publicBaseUrl, row.photo_state, lang),
     reviewReasons(row, lang),
     new Date(row.updated_at).toISOString(),
+    priceRatingOf(row),
   );
 }
 

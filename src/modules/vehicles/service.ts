@@ -10,6 +10,7 @@ import { msg, render, type Lang } from '../../core/i18n/index.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { recordEvents } from '../events/record.js';
+import { carsMoved } from '../pricing/service.js';
 import { applyVehicles, type ApplyWarning } from './apply.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { findVehicle, findVehicleRevision, listMark, listVehicles, setStatus, type VehicleRevision } from './repository.js';
@@ -136,7 +137,10 @@ async function freshBody(
 /** Withdraw (DELETE): stops publication, deletes nothing; idempotent (D6). */
 export function withdrawVehicle(deps: VehicleDeps, dealer: Dealer, externalId: string, queryMarket: string | undefined): Promise<Vehicle> {
   return writeInScope(deps, dealer, externalId, queryMarket, async (trx, row) => {
-    if (row.status !== 'withdrawn') await setStatus(trx, [row.id], 'withdrawn', deps.clock.now());
+    if (row.status === 'withdrawn') return;
+    await setStatus(trx, [row.id], 'withdrawn', deps.clock.now());
+    // Its family is rated again without it (D44).
+    await carsMoved(trx, deps.clock, [row.id]);
   });
 }
 

@@ -4,12 +4,19 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { recordEvents } from '../events/record.js';
+import { carsSold } from '../pricing/service.js';
 import { setStatus, type SoldCandidate } from './repository.js';
 import { listingUrl, vehicleLabel } from './serialize.js';
 
 export async function markSold(trx: Kysely<DB>, clock: Clock, publicBaseUrl: string, dealerId: number, rows: readonly SoldCandidate[]): Promise<number> {
   const toMark = rows.filter((r) => r.status !== 'sold');
   if (toMark.length === 0) return 0;
+  // Kept before the status changes: the sale's days on market need active_since (D44, P230).
+  await carsSold(
+    trx,
+    clock,
+    toMark.map((r) => r.id),
+  );
   await setStatus(
     trx,
     toMark.map((r) => r.id),

@@ -9,6 +9,7 @@ import type { Clock } from '../../../core/clock.js';
 import type { DB, PhotoRow, VehicleRow } from '../../../core/db/schema.js';
 import type { NewEvent } from '../../events/events.js';
 import { recordEvents } from '../../events/record.js';
+import { carsMoved } from '../../pricing/service.js';
 import { minPhotosOf } from '../../markets/markets.js';
 import { photoStateOf, toShown } from './state.js';
 import { updateVehicle } from '../repository.js';
@@ -28,6 +29,8 @@ export async function settleVehicles(trx: Kysely<DB>, clock: Clock, vehicles: Ve
   }
   const now = clock.now();
   const events = new Map<number, NewEvent[]>();
+  /** Cars going live or leaving `active`: their families are rated again (D44). */
+  const moved: number[] = [];
   for (const v of vehicles) {
     const rows = byVehicle.get(v.id) ?? new Map<string, PhotoRow>();
     const state = photoStateOf(v.photo_urls, rows);
@@ -51,7 +54,9 @@ export async function settleVehicles(trx: Kysely<DB>, clock: Clock, vehicles: Ve
       // Going active for the first time in this period for sale starts days on market (D34, P96).
       const activeSince = status === 'active' && v.active_since === null ? { active_since: now } : {};
       await updateVehicle(trx, v.id, { status, shown_photos: shown, photos_pending: pending, photo_state: stateJson, updated_at: now, ...activeSince });
+      if ((status === 'active') !== (v.status === 'active')) moved.push(v.id);
     }
   }
   for (const [dealerId, list] of events) await recordEvents(trx, clock, dealerId, list);
+  if (moved.length) await carsMoved(trx, clock, moved);
 }
