@@ -65,7 +65,7 @@ type Params = { listing_id: string };
 
 export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (app, { deps }) => {
   const { store, publicBaseUrl } = deps;
-  const pages = new ListingPages(store.db, publicBaseUrl);
+  const pages = new ListingPages(store.db, publicBaseUrl, undefined, deps.clock);
   const origin = new URL(publicBaseUrl).origin;
   // One script runs on these pages, the car page's gallery (P145), from its own address only;
   // images come from our photo URLs only (and where they redirect to, PHOTO_PUBLIC_BASE_URL: the

@@ -202,3 +202,15 @@ export async function soldComparables(db: Kysely<DB>, f: Family, year: number, s
     days: Math.max(0, Math.floor((Number(r.sold_at) - Number(r.listed_at)) / 86_400_000)),
   }));
 }
+
+/** A car's last two prices, newest first (the price drop of D44 compares them). */
+export async function lastTwoPrices(db: Kysely<DB>, vehicleId: number): Promise<{ price_cents: number; currency: string; since: number }[]> {
+  const rows = await db
+    .selectFrom('vehicle_prices')
+    .select(['price_cents', 'currency', 'since'])
+    .where('vehicle_id', '=', vehicleId)
+    .orderBy('since', 'desc')
+    .limit(2)
+    .execute();
+  return rows.map((r) => ({ price_cents: Number(r.price_cents), currency: r.currency, since: Number(r.since) }));
+}

@@ -19,6 +19,7 @@ import {
   familiesOf,
   familyCars,
   forgetSales,
+  lastTwoPrices,
   recordSales,
   soldComparables,
   writeRatings,
@@ -138,4 +139,14 @@ export function definePricing(worker: JobWorker, deps: { store: Store; clock: Cl
 /** Makes sure the daily pass exists (one for the whole store). */
 export async function schedulePricing(db: Kysely<DB>, clock: Clock): Promise<void> {
   await enqueue(db, clock, 'prices.rate_all', {}, { jobKey: 'prices.rate_all', maxAttempts: 5 });
+}
+
+/** D44: a price drop is shown for this long after it. */
+export const DROP_SHOWN_MS = 30 * DAY_MS;
+
+/** The car's last price change when it was a drop in the last 30 days (same currency): by how much and when. */
+export async function recentDrop(db: Kysely<DB>, vehicleId: number, now: number): Promise<{ amount_cents: number; at: number } | undefined> {
+  const [last, before] = await lastTwoPrices(db, vehicleId);
+  if (!last || !before || last.currency !== before.currency || last.price_cents >= before.price_cents || last.since < now - DROP_SHOWN_MS) return undefined;
+  return { amount_cents: before.price_cents - last.price_cents, at: last.since };
 }

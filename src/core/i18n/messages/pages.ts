@@ -10,6 +10,7 @@ import { PANEL_STATS } from './panel-stats.js';
 import { PANEL_OVERVIEW } from './panel-overview.js';
 import { PANEL_INVENTORY } from './panel-inventory.js';
 import { PUBLIC_PAGES } from './public-pages.js';
+import { PUBLIC_PRICE } from './public-price.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -22,6 +23,7 @@ export const PAGE_TABLES = [
   PANEL_OVERVIEW,
   PANEL_INVENTORY,
   PUBLIC_PAGES,
+  PUBLIC_PRICE,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -35,4 +37,5 @@ export const PAGE_WORDS = {
   ...PANEL_OVERVIEW,
   ...PANEL_INVENTORY,
   ...PUBLIC_PAGES,
+  ...PUBLIC_PRICE,
 } as const;
