@@ -24,6 +24,7 @@ const CSS = [
   'header{font-weight:600}footer{color:#444;font-size:.9rem}',
   'h1{font-size:1.6rem;line-height:1.25;margin:.25rem 0}h2{font-size:1.2rem;margin:1.25rem 0 .5rem}',
   '.price{font-size:1.6rem;font-weight:700;margin:.25rem 0 1rem}',
+  '.gone-photo{margin:.5rem 0 1rem;max-width:40rem}.gone-photo img{display:block;width:100%;height:auto;border-radius:.5rem;opacity:.85}',
   // The price rating and drop (D44): under the price, a coloured mark per label (text says it too).
   '.price:has(+.price-notes){margin-bottom:.25rem}.price-notes{margin:0 0 1rem;font-size:.95rem}.price-notes p{margin:.1rem 0}',
   '.rating::before{content:"";display:inline-block;width:.7em;height:.7em;border-radius:50%;margin-right:.4em;vertical-align:baseline;background:#777}',
@@ -418,9 +419,11 @@ export function gonePage(
   const t = l.t;
   const car = vehicleLabel(row);
   const storefront = storefrontUrl(publicBaseUrl, row.dealer_slug);
+  // Issue 40: the car's first photo again, so a shared or searched link still shows which car it was.
+  const first = shownPhotos(row.shown_photos)[0];
   const body = html`<h1>${t.goneTitle}</h1>
 ${notice ? html`<p role="alert">${notice}</p>\n` : ''}<p class="notice">${t.goneHeadline}: ${car}</p>
-<p>${t.goneBody}</p>
+${first ? html`<div class="gone-photo">${picture(publicBaseUrl, first, car, '(min-width: 40rem) 40rem, 100vw', true)}</div>\n` : ''}<p>${t.goneBody}</p>
 ${dealerCard(l, row, listingUrl(publicBaseUrl, row.listing_id), storefront, 'h2', publicBaseUrl)}
 ${
   others.length
@@ -449,6 +452,7 @@ ${carCards(l, publicBaseUrl, similar)}
       description: `${t.goneHeadline}: ${car}. ${t.goneBody}`,
       noindex: false,
       canonical: listingUrl(publicBaseUrl, row.listing_id),
+      image: shownUrls(publicBaseUrl, row.shown_photos)[0],
     },
     html`<a href="${storefront}">${dealerLine(row)}</a>`,
     body,
