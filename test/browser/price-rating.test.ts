@@ -88,8 +88,8 @@ describe(`price rating on the car page in a browser (${STORE_NAME})`, { skip: sk
     }
   });
   after(async () => {
-    await browser?.close();
-    await s?.close();
+    await browser.close();
+    await s.close();
     await host.stop();
   });
 

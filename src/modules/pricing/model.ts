@@ -14,28 +14,28 @@
 // Everything here runs in the background job of the family (service.ts), never per request.
 
 /** D44: fewer comparables than this give no rating. */
-export const MIN_COMPARABLES = 10;
+const MIN_COMPARABLES = 10;
 /** D44 comparables: D34's, with the year within ±2. */
 export const YEAR_SPAN = 2;
 /** A trim word shared by fewer cars of the family than this gets no shift of its own. */
-export const TRIM_MIN = 5;
+const TRIM_MIN = 5;
 /** The most trims a fit names (the commonest); the others share the base. */
 const MAX_TRIMS = 12;
 /** Ridge weight on each trim's shift: a trim of few cars is pulled towards the family's line. */
 const TRIM_RIDGE = 2;
 /** The fallback's neighbours. */
-export const K_NEAREST = 10;
+const K_NEAREST = 10;
 /** A car whose own weight in the fit is above this is priced by its neighbours instead. */
 const MAX_LEVERAGE = 0.95;
 
 export type PriceLabel = 'great' | 'good' | 'fair' | 'high' | 'overpriced';
-export const PRICE_LABELS: readonly PriceLabel[] = ['great', 'good', 'fair', 'high', 'overpriced'];
+
 
 /**
  * The five labels' bounds (P229), as price ÷ expected price in hundredths: great ≤ 90 < good ≤ 97
  * < fair < 103 ≤ high < 110 ≤ overpriced.
  */
-export const LABEL_BOUNDS = { great: 90, good: 97, fairBelow: 103, highBelow: 110 } as const;
+const LABEL_BOUNDS = { great: 90, good: 97, fairBelow: 103, highBelow: 110 } as const;
 
 /** The label of `price` against `expected` (whole cents, compared in integers: no float decides). */
 export function labelOf(price: number, expected: number): PriceLabel {
@@ -299,7 +299,7 @@ export function expectedPrices(cars: readonly FamilyCar[]): { expected: Expected
  * expected price it had when sold), the median days on market of the ones closest in that ratio
  * to `price ÷ expected`: the nearest third, at least MIN_SOLD and at most 25. null under MIN_SOLD.
  */
-export const MIN_SOLD = 5;
+const MIN_SOLD = 5;
 export function expectedDays(price: number, expected: number, sold: readonly { ratio: number; days: number }[]): number | null {
   if (sold.length < MIN_SOLD) return null;
   const at = Math.log(price / expected);

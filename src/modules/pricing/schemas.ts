@@ -6,7 +6,7 @@ export const PriceRatingSchema = Type.Union(
   [
     Type.Object({
       label: Type.Union(
-        // The five of PRICE_LABELS, in order (model.ts).
+        // The five labels of model.ts, in order.
         [Type.Literal('great'), Type.Literal('good'), Type.Literal('fair'), Type.Literal('high'), Type.Literal('overpriced')],
         {
           description:

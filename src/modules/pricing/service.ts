@@ -51,10 +51,10 @@ export function priceRatingOf(row: RatedRow, price: number = row.price_cents): P
 }
 
 /** A family's name in job keys (JSON: no separator can be mistaken, and no NUL, which PostgreSQL's text refuses). */
-export const familyKey = (f: Family): string => JSON.stringify([f.market, f.currency, f.condition, f.brand, f.model]);
+const familyKey = (f: Family): string => JSON.stringify([f.market, f.currency, f.condition, f.brand, f.model]);
 
 /** Queues the families' jobs (one live job per family: queuing a queued one does nothing). */
-export async function queueRatings(db: Kysely<DB>, clock: Clock, families: readonly Family[]): Promise<void> {
+async function queueRatings(db: Kysely<DB>, clock: Clock, families: readonly Family[]): Promise<void> {
   const seen = new Set<string>();
   const runAt = clock.now() + RATING_DELAY_MS;
   for (const f of families) {
