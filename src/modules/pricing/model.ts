@@ -30,7 +30,6 @@ const MAX_LEVERAGE = 0.95;
 
 export type PriceLabel = 'great' | 'good' | 'fair' | 'high' | 'overpriced';
 
-
 /**
  * The five labels' bounds (P229), as price ÷ expected price in hundredths: great ≤ 90 < good ≤ 97
  * < fair < 103 ≤ high < 110 ≤ overpriced.
