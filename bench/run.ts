@@ -38,6 +38,7 @@ import { QUALITY_BENCHMARKS } from './quality.js';
 import { LISTING_BENCHMARKS } from './listings.js';
 import { STATS_BENCHMARKS } from './stats.js';
 import { STATS_SCALE_BENCHMARKS } from './stats-scale.js';
+import { PRICING_BENCHMARKS } from './pricing.js';
 import { PANEL_BENCHMARKS } from './panel.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
 import { POLLING_BENCHMARKS } from './polling.js';
@@ -165,6 +166,8 @@ const BENCHMARKS: Benchmark[] = [
   ...LISTING_BENCHMARKS,
   ...STATS_BENCHMARKS,
   ...STATS_SCALE_BENCHMARKS,
+  // price_rating_read, price_rating_scale: the price rating's read cost and a 1M-car market's pass (bench/pricing.ts, D44).
+  ...PRICING_BENCHMARKS,
   // feeds: ~10 MB CSV of 30 000 cars pushed twice, XLSX, XML, Google vehicle ads XML and Meta TSV beside it (bench/feeds.ts).
   ...FEED_BENCHMARKS,
   ...FEED_HOSTILE_BENCHMARKS,

@@ -10,6 +10,7 @@ import { defineExpiry, scheduleExpiry } from './modules/vehicles/expiry.js';
 import { defineWebhookDeliveries } from './modules/webhooks/deliver.js';
 import { defineWeeklySummary, scheduleWeeklySummary } from './modules/stats/weekly-mail.js';
 import { definePushSending } from './modules/push/send.js';
+import { definePricing, schedulePricing } from './modules/pricing/service.js';
 import type { AppServices } from './services.js';
 
 export function defineTasks(services: AppServices): void {
@@ -22,6 +23,7 @@ export function defineTasks(services: AppServices): void {
   defineLeadRetention(jobs, services.store, services.clock, config.leadRetentionDays);
   defineWeeklySummary(jobs, services);
   definePushSending(jobs, { ...services, timeoutMs: config.webhookTimeoutMs });
+  definePricing(jobs, services);
 }
 
 export async function scheduleRecurringTasks({ store, clock }: AppServices): Promise<void> {
@@ -29,4 +31,5 @@ export async function scheduleRecurringTasks({ store, clock }: AppServices): Pro
   await ensurePulls(store.db, clock);
   await scheduleLeadRetention(store.db, clock);
   await scheduleWeeklySummary(store.db, clock);
+  await schedulePricing(store.db, clock);
 }

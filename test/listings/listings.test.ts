@@ -307,8 +307,18 @@ describe(`public listing pages (${STORE_NAME})`, () => {
       assert.ok(!p.body.includes('<form'), 'no form');
       assertOnlyTemplateMarkup(p.body);
     }
-    // The same page but for the car's own address (its canonical URL).
-    const same = pages.map((p, i) => p.body.replaceAll(cars[i]!.listing_id, 'ID'));
+    // Issue 40: each shows its car's first photo again, and shares it (og:image).
+    for (const [i, p] of pages.entries()) {
+      assert.equal(meta(p.body, 'property', 'og:image'), cars[i]!.photos[0]);
+      assert.match(p.body, /<div class="gone-photo">(<picture>.*?)?<img src="[^"]+" [^>]*alt="2022 Fiat Cronos"/s);
+    }
+    // The same page but for the car's own address (its canonical URL) and photo.
+    const same = pages.map((p, i) =>
+      p.body
+        .replaceAll(cars[i]!.listing_id, 'ID')
+        .replace(/<div class="gone-photo">.*?<\/div>/s, '')
+        .replace(/<meta [^>]*(og:image|twitter:image)[^>]*>/g, ''),
+    );
     for (const [i, p] of pages.entries()) assert.ok(p.body.includes(`<link rel="canonical" href="${cars[i]!.url}">`));
     assert.equal(same[0], same[1], 'sold and withdrawn pages are the same');
     assert.equal(same[1], same[2], 'withdrawn and expired pages are the same');

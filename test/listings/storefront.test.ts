@@ -103,11 +103,15 @@ describe(`dealership storefront (${STORE_NAME})`, () => {
     assert.equal(res.statusCode, 400);
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
     assert.ok(res.body.includes('<div class="errors" role="alert">'));
-    assert.ok(res.body.includes('Los precios van en números enteros'));
+    assert.ok(res.body.includes('No se pudo leer ese precio: escribilo en números, como 15.000.000'));
     assert.ok(res.body.includes('Los años van con cuatro cifras'));
     assert.ok(res.body.includes('La dirección de esa página no es válida'));
     assert.deepEqual(cardLinks(res.body), [urls.get('VW-NEW'), urls.get('VW-OLD')], 'the make filter still applies');
     assert.ok(res.body.includes('value="abc"'), 'what was typed is shown back');
+    // Issue 40: a price written as people there write it is read, not refused.
+    const written = await get(`/dealers/${slug}?price_min=${encodeURIComponent('$ 1.000')}&price_max=20.000.000`);
+    assert.equal(written.statusCode, 200, 'read, not refused');
+    assert.ok(written.body.includes('value="20.000.000"'));
     const ranges = await get(`/dealers/${slug}?price_min=9&price_max=1&year_min=2020&year_max=2010&brand=Lada`);
     assert.equal(ranges.statusCode, 400);
     for (const m of ['El precio mínimo es mayor', 'El año inicial es posterior', 'Esa marca no está']) assert.ok(ranges.body.includes(m), m);

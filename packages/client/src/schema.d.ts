@@ -460,6 +460,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vehicles/{external_id}/price-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price rating, market position and expected days to sell of a car at a price, without changing it
+         * @description D44: the car's price rating (against its expected price, P228–P229), market position (D34) and expected days to sell (P231) at `price`; nothing is stored or changed. A missing, malformed or non-positive `price` answers 400 invalid_request; an unknown stock ID 404.
+         */
+        get: operations["previewVehiclePrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stats": {
         parameters: {
             query?: never;
@@ -889,6 +909,20 @@ export interface components {
              * @description Changes only when something about the car changed (never null).
              */
             updated_at: string;
+            /** @description D44: null when the car is not for sale (`active`), is a sandbox car, has fewer than 10 comparables, or was changed and is being rated again (a few seconds, in the background). */
+            price_rating: {
+                /** @description The price ÷ the expected price: `great` ≤ 0.90 < `good` ≤ 0.97 < `fair` < 1.03 ≤ `high` < 1.10 ≤ `overpriced` (P229). Made from the current price, so it follows a price edit at once. */
+                label: "great" | "good" | "fair" | "high" | "overpriced";
+                /** @description What the car's comparables say it should cost for its year, mileage and trim (P228), as a decimal string (D9). */
+                expected_price: string;
+                /**
+                 * Format: int64
+                 * @description The other cars for sale of the same market, currency, brand, model and condition, year within ±2.
+                 */
+                comparables: number;
+                /** @description ISO 4217 code of the expected price (the car's). */
+                currency: string;
+            } | null;
             /** @description Beyond spec 2.2: the VIN, upper-case; null when not given. */
             vin: string | null;
             /**
@@ -2011,6 +2045,34 @@ export interface components {
             /** @description Cars with any figure in the range, most viewed first, at most 100. */
             vehicles: components["schemas"]["VehicleFigures"][];
             response: components["schemas"]["ResponseStats"];
+        };
+        /**
+         * PricePreview
+         * @description A car at another price, nothing changed (D44).
+         */
+        PricePreview: {
+            /** @description The price tried. Decimal as a string with two decimals, e.g. "12500.00" (D9). */
+            price: string;
+            /** @description ISO 4217 code: the car's currency. */
+            currency: string;
+            /** @description D44: null when the car is not for sale (`active`), is a sandbox car, has fewer than 10 comparables, or was changed and is being rated again (a few seconds, in the background). */
+            price_rating: {
+                /** @description The price ÷ the expected price: `great` ≤ 0.90 < `good` ≤ 0.97 < `fair` < 1.03 ≤ `high` < 1.10 ≤ `overpriced` (P229). Made from the current price, so it follows a price edit at once. */
+                label: "great" | "good" | "fair" | "high" | "overpriced";
+                /** @description What the car's comparables say it should cost for its year, mileage and trim (P228), as a decimal string (D9). */
+                expected_price: string;
+                /**
+                 * Format: int64
+                 * @description The other cars for sale of the same market, currency, brand, model and condition, year within ±2.
+                 */
+                comparables: number;
+                /** @description ISO 4217 code of the expected price (the car's). */
+                currency: string;
+            } | null;
+            /** @description The price tried against the car's comparables (D34). */
+            market_position: components["schemas"]["MarketPosition"] | null;
+            /** @description The median days on market of the marketplace's comparable cars sold in the last year whose price stood closest to their expected price as this one would (P231); null with fewer than 5 such sales or without a price rating. */
+            expected_days_to_sell: number | null;
         };
         /** SandboxLeadInput */
         SandboxLeadInput: {
@@ -4575,6 +4637,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VehicleStats"];
+                };
+            };
+            /** @description Invalid request (invalid_request, market_required, invalid_market). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (unauthorized). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (not_found). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (rate_limited); see Retry-After. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (internal_error). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewVehiclePrice: {
+        parameters: {
+            query?: {
+                /** @description The price to try, in the currency of the car: a number above 0, at most two decimals (D44). */
+                price?: string;
+                /** @description Required only if the dealership sells in several markets. */
+                market?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The dealer's stock ID, percent-encoded (`A/1043` → `A%2F1043`, `STK 1043` → `STK%201043`); one that breaks the rule answers 400 invalid_request. Any text of 1 to 80 characters (Unicode code points), as the dealer system writes it: spaces, `/`, `#`, accents and other scripts included. It is NFC-normalized and stripped of leading and trailing white space before use; control characters, line/paragraph separators and bidirectional formatting characters are refused.
+                 * @example A/1043
+                 */
+                external_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A car at another price, nothing changed (D44). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricePreview"];
                 };
             };
             /** @description Invalid request (invalid_request, market_required, invalid_market). */

@@ -37,6 +37,7 @@ import * as leadReplyMail from './migrations/2026-11-29-201-lead-reply-mail.js';
 import * as firstResponse from './migrations/2026-11-29-208-first-response.js';
 import * as vehicleActivity from './migrations/2026-11-29-210-vehicle-activity.js';
 import * as listingQuality from './migrations/2026-11-29-220-listing-quality.js';
+import * as priceRating from './migrations/2026-11-29-228-price-rating.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -72,6 +73,7 @@ const MIGRATIONS = {
   '2026-11-29-208-first-response': firstResponse,
   '2026-11-29-210-vehicle-activity': vehicleActivity,
   '2026-11-29-220-listing-quality': listingQuality,
+  '2026-11-29-228-price-rating': priceRating,
 };
 
 /**

@@ -191,6 +191,9 @@ interface VehiclesTable {
   quality_score: ColumnType<number | null, number | null | undefined, number | null>;
   /** JSON array, per listed photo: its check flags (photos/checks.ts CHECK), null pending, -1 failed (P220). */
   photo_checks: ColumnType<string, string | undefined, string>;
+  /** D44, P228: the expected price and comparables the family's rating job found; null: no rating. */
+  price_expected_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  price_comparables: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The events outbox: written with the change that caused the event. */
@@ -507,6 +510,23 @@ interface VehiclePricesTable {
   currency: string;
 }
 
+/** A sale of a car that was for sale (D44, P230): the history behind expected_days_to_sell. */
+interface VehicleSalesTable {
+  vehicle_id: number;
+  dealer_id: number;
+  market: string;
+  brand: string;
+  model: string;
+  condition: string;
+  currency: string;
+  year: number;
+  mileage: number;
+  price_cents: number;
+  expected_cents: number | null;
+  listed_at: number;
+  sold_at: number;
+}
+
 /** A dealership's local week whose summary mails were queued (P119): once per week. */
 interface StatsWeeklyMailsTable {
   dealer_id: number;
@@ -543,6 +563,7 @@ export interface DB {
   listing_stats_daily: ListingStatsDailyTable;
   listing_stats_dealer_daily: ListingStatsDealerDailyTable;
   vehicle_prices: VehiclePricesTable;
+  vehicle_sales: VehicleSalesTable;
   stats_weekly_mails: StatsWeeklyMailsTable;
   photo_uploads: PhotoUploadsTable;
   photo_hash_bands: PhotoHashBandsTable;

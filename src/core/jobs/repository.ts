@@ -284,3 +284,11 @@ export async function deleteJobByKey(db: Kysely<DB>, jobKey: string): Promise<bo
   const res = await db.deleteFrom('jobs').where('job_key', '=', jobKey).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+/**
+ * A running job lets go of its key (D44's family ratings, P228): an enqueue with the key from now
+ * on makes a new job, which waits its turn behind this one (maxPerKey), instead of being dropped.
+ */
+export async function releaseJobKey(db: Kysely<DB>, id: number): Promise<void> {
+  await db.updateTable('jobs').set({ job_key: null }).where('id', '=', id).execute();
+}

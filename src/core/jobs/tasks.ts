@@ -22,6 +22,10 @@ export interface TaskPayloads {
   'stats.weekly_summary': Record<string, never>;
   /** One Web Push notification of a buyer's message to one browser (modules/push/send.ts, P216). */
   'push.send': { subscription_id: number; lead_id: number };
+  /** Rate one model family's cars for sale (D44); one live job per family (modules/pricing/service.ts). */
+  'prices.rate': { market: string; brand: string; model: string; condition: string; currency: string };
+  /** Queue every family's rating; recurring, daily (modules/pricing/service.ts). */
+  'prices.rate_all': Record<string, never>;
 }
 
 export type TaskName = keyof TaskPayloads;

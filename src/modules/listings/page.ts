@@ -5,7 +5,8 @@ import { logoOf } from '../dealers/logo.js';
 import type { DealerRow } from '../../core/db/schema.js';
 import type { Entered, InquiryField, Problem } from '../leads/inquiry.js';
 import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../leads/inquiry.js';
-import { findMarket } from '../markets/markets.js';
+import { findMarket, timeZoneOfMarket } from '../markets/markets.js';
+import { priceRatingOf } from '../pricing/service.js';
 import { displayPhone } from '../markets/phone.js';
 import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 import { carFacts } from '../vehicles/facts.js';
@@ -24,6 +25,12 @@ const CSS = [
   'header{font-weight:600}footer{color:#444;font-size:.9rem}',
   'h1{font-size:1.6rem;line-height:1.25;margin:.25rem 0}h2{font-size:1.2rem;margin:1.25rem 0 .5rem}',
   '.price{font-size:1.6rem;font-weight:700;margin:.25rem 0 1rem}',
+  '.gone-photo{margin:.5rem 0 1rem;max-width:40rem}.gone-photo img{display:block;width:100%;height:auto;border-radius:.5rem;opacity:.85}',
+  // The price rating and drop (D44): under the price, a coloured mark per label (text says it too).
+  '.price:has(+.price-notes){margin-bottom:.25rem}.price-notes{margin:0 0 1rem;font-size:.95rem}.price-notes p{margin:.1rem 0}',
+  '.rating::before{content:"";display:inline-block;width:.7em;height:.7em;border-radius:50%;margin-right:.4em;vertical-align:baseline;background:#777}',
+  '.rating-great::before{background:#0a7d32}.rating-good::before{background:#4c9a2a}.rating-fair::before{background:#1f5fa8}',
+  '.rating-high::before{background:#c77700}.rating-overpriced::before{background:#b3261e}.drop{color:#0a6b2c;font-weight:600}',
   '.gallery{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:0}',
   '.gallery li{flex:0 0 min(100%,36rem);scroll-snap-align:start;position:relative}',
   '.gallery:focus{outline:3px solid #f9a825;outline-offset:2px}',
@@ -226,7 +233,53 @@ const DRIVE_WHEELS: Record<string, string> = {
 const dealerLine = (row: ListingRow): string => [row.dealer_name, row.dealer_city].filter(Boolean).join(', ');
 
 /** The page of a car for sale, with the contact form (empty, or as the buyer left it). */
-export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormState = EMPTY_FORM): string {
+/** A price that went down in the last 30 days (D44): by how much, and when. */
+export interface PriceDrop {
+  amount_cents: number;
+  at: number;
+}
+
+const dropDates = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The rating's line and the drop's under the price (D44): "Buen precio: $ 1.200.000 debajo del
+ * precio esperado para su año y kilometraje, comparado con 37 autos", "Bajó $ 500.000 el 12 nov".
+ */
+function priceNotes(l: PageLocale, row: ListingRow, drop: PriceDrop | undefined): Html | string {
+  const t = l.t;
+  const rating = priceRatingOf(row);
+  let ratingLine: Html | string = '';
+  if (rating) {
+    const expected = Number(row.price_expected_cents);
+    const gap = Math.abs(row.price_cents - expected);
+    // Within half a percent, the amount would be noise: the line says "the expected price".
+    const why =
+      gap * 200 < expected
+        ? t.rating.same(rating.comparables)
+        : row.price_cents < expected
+          ? t.rating.below(l.price(roundGap(gap), row.currency), rating.comparables)
+          : t.rating.above(l.price(roundGap(gap), row.currency), rating.comparables);
+    ratingLine = html`<p class="rating rating-${rating.label}"><strong>${t.rating[rating.label]}</strong>: ${why}</p>`;
+  }
+  let dropLine: Html | string = '';
+  if (drop) {
+    const zone = timeZoneOfMarket(row.market);
+    let f = dropDates.get(`${l.tag}\n${zone}`);
+    if (!f) dropDates.set(`${l.tag}\n${zone}`, (f = new Intl.DateTimeFormat(l.tag, { day: 'numeric', month: 'short', timeZone: zone })));
+    dropLine = html`<p class="drop">${t.priceDrop(l.price(drop.amount_cents, row.currency), f.format(drop.at))}</p>`;
+  }
+  return ratingLine || dropLine ? html`<div class="price-notes">${ratingLine}${dropLine}</div>` : '';
+}
+
+/** A gap shown to buyers in whole currency units of three significant figures ($ 1.234.567 → $ 1.230.000): the estimate is not that precise. */
+function roundGap(cents: number): number {
+  const units = Math.round(cents / 100);
+  if (units < 1000) return units * 100;
+  const step = 10 ** (Math.floor(Math.log10(units)) - 2);
+  return Math.round(units / step) * step * 100;
+}
+
+export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormState = EMPTY_FORM, drop?: PriceDrop): string {
   const l = localeOf(row.market);
   const t = l.t;
   const url = listingUrl(publicBaseUrl, row.listing_id);
@@ -280,6 +333,7 @@ export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormSt
 <article aria-labelledby="title">
 <h1 id="title">${title}</h1>
 <p class="price">${price}</p>
+${priceNotes(l, row, drop)}
 <p class="facts">${facts}</p>
 <section aria-labelledby="photos-title">
 <h2 id="photos-title">${t.photos}</h2>
@@ -356,9 +410,11 @@ export function gonePage(
   const t = l.t;
   const car = vehicleLabel(row);
   const storefront = storefrontUrl(publicBaseUrl, row.dealer_slug);
+  // Issue 40: the car's first photo again, so a shared or searched link still shows which car it was.
+  const first = shownPhotos(row.shown_photos)[0];
   const body = html`<h1>${t.goneTitle}</h1>
 ${notice ? html`<p role="alert">${notice}</p>\n` : ''}<p class="notice">${t.goneHeadline}: ${car}</p>
-<p>${t.goneBody}</p>
+${first ? html`<div class="gone-photo">${picture(publicBaseUrl, first, car, '(min-width: 40rem) 40rem, 100vw', true)}</div>\n` : ''}<p>${t.goneBody}</p>
 ${dealerCard(l, row, listingUrl(publicBaseUrl, row.listing_id), storefront, 'h2', publicBaseUrl)}
 ${
   others.length
@@ -387,6 +443,7 @@ ${carCards(l, publicBaseUrl, similar)}
       description: `${t.goneHeadline}: ${car}. ${t.goneBody}`,
       noindex: false,
       canonical: listingUrl(publicBaseUrl, row.listing_id),
+      image: shownUrls(publicBaseUrl, row.shown_photos)[0],
     },
     html`<a href="${storefront}">${dealerLine(row)}</a>`,
     body,

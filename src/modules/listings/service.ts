@@ -17,7 +17,8 @@ import { pickLang, type Lang } from '../../core/i18n/index.js';
 import { languageOf, MARKET_CODES } from '../markets/markets.js';
 import { GONE_STATUSES } from '../vehicles/schemas.js';
 import { compress, type Encoding } from './encoding.js';
-import { gonePage, listingPage, notFoundPage, notYetPage } from './page.js';
+import { gonePage, listingPage, notFoundPage, notYetPage, type PriceDrop } from './page.js';
+import { DROP_SHOWN_MS, recentDrop } from '../pricing/service.js';
 import { findListing, findListingRef, newestCars, similarCars, storefrontCars, type ListingRef, type ListingRow } from './repository.js';
 import { withSandboxBanner } from './sandbox-preview.js';
 import { BoundedMap } from '../../core/util/bounded-map.js';
@@ -52,9 +53,9 @@ export function encodedPage(p: Page, encoding: Encoding): { body: Buffer; etag: 
   return (p.encoded[encoding] ??= { body: compress(p.body, encoding), etag: `${p.etag.slice(0, -1)}-${encoding}"` });
 }
 
-function renderListing(row: ListingRow, publicBaseUrl: string): Page {
+function renderListing(row: ListingRow, publicBaseUrl: string, drop?: PriceDrop): Page {
   const car: ViewedCar = { vehicleId: row.id, dealerId: row.dealer_id, market: row.market };
-  if (row.status === 'active') return { ...page(200, listingPage(row, publicBaseUrl), 'public, max-age=60', false), car };
+  if (row.status === 'active') return { ...page(200, listingPage(row, publicBaseUrl, undefined, drop), 'public, max-age=60', false), car };
   // It may go live within minutes: not kept by clients.
   return page(404, notYetPage(row), 'no-cache', true);
 }
@@ -108,6 +109,8 @@ function visitorMarkets(header: string | undefined): { lang: Lang; market: strin
 interface Entry {
   key: string;
   page: Page;
+  /** When the page's price drop (D44) stops being shown: the page is made again then. */
+  until: number;
 }
 
 /** The rendered page's key: the car's revision and every dealership field the page shows (P112). */
@@ -165,7 +168,8 @@ export class ListingPages {
     if (!ref) return undefined;
     if (ref.dealer_sandbox_of !== null) return this.sandboxPage(listingId, ref.dealer_sandbox_of, viewer);
     const hit = this.entries.get(listingId);
-    if (hit && hit.key === refKey(ref)) return hit.page;
+    const now = this.clock.now();
+    if (hit && hit.key === refKey(ref) && now < hit.until) return hit.page;
     const row = (await findListing(this.db, listingId))[0];
     if (!row) return undefined;
     // Not kept here: the other cars it lists change without this car's revision.
@@ -173,8 +177,9 @@ export class ListingPages {
       const car: ViewedCar = { vehicleId: row.id, dealerId: row.dealer_id, market: row.market };
       return { ...page(200, await renderGone(this.db, row, this.publicBaseUrl), 'public, max-age=300', false), car };
     }
-    const rendered = renderListing(row, this.publicBaseUrl);
-    this.entries.set(listingId, { key: refKey(row), page: rendered });
+    const drop = row.status === 'active' ? await recentDrop(this.db, row.id, now) : undefined;
+    const rendered = renderListing(row, this.publicBaseUrl, drop);
+    this.entries.set(listingId, { key: refKey(row), page: rendered, until: drop ? drop.at + DROP_SHOWN_MS : Number.POSITIVE_INFINITY });
     return rendered;
   }
 
@@ -185,7 +190,7 @@ export class ListingPages {
     const text = GONE_STATUSES.includes(row.status)
       ? await renderGone(this.db, row, this.publicBaseUrl)
       : row.status === 'active'
-        ? listingPage(row, this.publicBaseUrl)
+        ? listingPage(row, this.publicBaseUrl, undefined, await recentDrop(this.db, row.id, this.clock.now()))
         : notYetPage(row);
     return page(200, withSandboxBanner(text, row.market), 'private, no-store', true);
   }

@@ -4,13 +4,42 @@
 // that cannot be read is left out and said so on the page (400): never a 5xx, never a guess.
 import type { Kysely } from 'kysely';
 import type { DB, DealerRow } from '../../core/db/schema.js';
-import { findMarket } from '../markets/markets.js';
+import { findMarket, localeTagOf } from '../markets/markets.js';
 import { storefrontBrands, storefrontCars, type StorefrontCar, type StorefrontQuery } from './repository.js';
 
 export const STOREFRONT_PAGE_SIZE = 24;
 const YEAR = /^(19|20)\d\d$|^2100$/;
-/** Whole currency units, up to 12 digits (no currency has cars priced above that). */
-const PRICE = /^\d{1,12}$/;
+/** The market's number separators (its locale's), made once per market. */
+const separators = new Map<string, { group: string; decimal: string }>();
+function separatorsOf(market: string): { group: string; decimal: string } {
+  let s = separators.get(market);
+  if (!s) {
+    const parts = new Intl.NumberFormat(localeTagOf(market)).formatToParts(12345.6);
+    s = { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
+    separators.set(market, s);
+  }
+  return s;
+}
+
+/**
+ * A price as people of the market write it (issue 40): "20.000.000", "$ 20.000.000", "R$ 89.900",
+ * "89.900,50" in Argentina or Brazil; "25,000" or "$25,000.50" in the US. The currency's sign or
+ * code and spaces are dropped; the group separator is read only between groups of three digits
+ * and the decimal one only before one or two digits, so "15.00" in Argentina is not guessed at
+ * (undefined: the page says so). Whole cents, up to 12 digits of units.
+ */
+export function readPrice(text: string, market: string): number | undefined {
+  const { group, decimal } = separatorsOf(market);
+  // The sign or code of a currency, and every kind of space (Intl writes a no-break space).
+  const v = text.replace(/^[A-Za-z]{0,3}\s*[$€£]?|[\s\u00a0\u202f]/g, '').replace(/^[A-Za-z]{1,3}/, '');
+  const g = group === '.' ? '\\.' : group === ',' ? ',' : '[\\s\\u00a0\\u202f]';
+  const d = decimal === ',' ? ',' : '\\.';
+  const m = new RegExp(`^(\\d{1,12}|\\d{1,3}(?:${g}\\d{3}){1,3})(?:${d}(\\d{1,2}))?$`).exec(v);
+  if (!m) return undefined;
+  const units = m[1]!.replace(/\D/g, '');
+  if (units.length > 12) return undefined;
+  return Number(units) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
 const CURSOR = /^(\d{1,15})-(\d{1,15})$/;
 
 /** The filters as the buyer typed them (shown back in the form). */
@@ -43,7 +72,11 @@ const one = (v: unknown): string =>
   typeof v === 'string' ? v.trim().slice(0, 200) : Array.isArray(v) && typeof v[0] === 'string' ? v[0].trim().slice(0, 200) : '';
 
 /** Reads the filters; what cannot be read is left out and named in `problems`. */
-function readFilters(raw: Record<string, unknown>, brands: readonly string[]): { query: StorefrontQuery; form: FilterForm; problems: FilterProblem[] } {
+function readFilters(
+  raw: Record<string, unknown>,
+  brands: readonly string[],
+  market: string,
+): { query: StorefrontQuery; form: FilterForm; problems: FilterProblem[] } {
   const form: FilterForm = {
     brand: one(raw.brand),
     price_min: one(raw.price_min),
@@ -60,9 +93,10 @@ function readFilters(raw: Record<string, unknown>, brands: readonly string[]): {
   }
   const price = (v: string) => {
     if (!v) return undefined;
-    // "15.000.000" means 15 million in Spanish and 15 in English: not guessed, said so.
-    if (!PRICE.test(v)) return void problems.add('price');
-    return Number(v) * 100;
+    // Read as the market writes numbers: "15.000.000" is 15 million in Argentina, 15 in the US.
+    const cents = readPrice(v, market);
+    if (cents === undefined) return void problems.add('price');
+    return cents;
   };
   const year = (v: string) => {
     if (!v) return undefined;
@@ -102,7 +136,7 @@ export function storefrontQuery(form: FilterForm, before?: string): string {
 export async function loadStorefront(db: Kysely<DB>, dealer: DealerRow, raw: Record<string, unknown>): Promise<Storefront> {
   const market = (JSON.parse(dealer.markets) as string[])[0] ?? '';
   const brands = await storefrontBrands(db, dealer.id);
-  const { query, form, problems } = readFilters(raw, brands);
+  const { query, form, problems } = readFilters(raw, brands, market);
   const rows = await storefrontCars(db, dealer.id, query, STOREFRONT_PAGE_SIZE + 1);
   const cars = rows.slice(0, STOREFRONT_PAGE_SIZE);
   const last = cars[cars.length - 1];

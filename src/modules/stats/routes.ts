@@ -5,8 +5,8 @@ import { Type } from 'typebox';
 import { errorResponses, KEYED_ERRORS } from '../../core/http/schemas.js';
 import { ExternalIdParams } from '../vehicles/schemas.js';
 import { stockIdFromPath } from '../vehicles/stock-id.js';
-import { StatsQuery } from './schemas.js';
-import { dealerStats, vehicleStats, type StatsDeps } from './service.js';
+import { PricePreviewQuery, StatsQuery } from './schemas.js';
+import { dealerStats, pricePreview, vehicleStats, type StatsDeps } from './service.js';
 
 const TAGS = ['Statistics'];
 const RANGE =
@@ -29,6 +29,24 @@ export const statsRoutes: FastifyPluginAsyncTypebox<{ deps: StatsDeps }> = async
       },
     },
     async (req) => vehicleStats(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query),
+  );
+
+  app.get(
+    '/vehicles/:external_id/price-preview',
+    {
+      schema: {
+        operationId: 'previewVehiclePrice',
+        tags: TAGS,
+        summary: 'The price rating, market position and expected days to sell of a car at a price, without changing it',
+        description:
+          "D44: the car's price rating (against its expected price, P228–P229), market position (D34) and expected days to sell (P231) at `price`; " +
+          'nothing is stored or changed. A missing, malformed or non-positive `price` answers 400 invalid_request; an unknown stock ID 404.',
+        params: ExternalIdParams,
+        querystring: PricePreviewQuery,
+        response: { 200: Type.Ref('PricePreview'), ...errorResponses(...KEYED_ERRORS, 404) },
+      },
+    },
+    async (req) => pricePreview(deps, req.auth.dealer, stockIdFromPath(req.params.external_id), req.query),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 // Shapes of the statistics API (D34), registered once at the root (src/schemas.ts) for OpenAPI.
 import { Type, type Static } from 'typebox';
+import { PriceRatingSchema } from '../pricing/schemas.js';
 
 const DateString = (description: string) => Type.String({ maxLength: 10, description });
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
@@ -147,6 +148,29 @@ const DealerStatsSchema = Type.Object(
 );
 export type DealerStats = Static<typeof DealerStatsSchema>;
 
+export const PricePreviewQuery = Type.Object({
+  price: Type.Optional(
+    Type.String({ maxLength: 40, description: 'The price to try, in the currency of the car: a number above 0, at most two decimals (D44).' }),
+  ),
+  market: Type.Optional(Type.String({ maxLength: 8, description: 'Required only if the dealership sells in several markets.' })),
+});
+
+const PricePreviewSchema = Type.Object(
+  {
+    price: Decimal('The price tried.'),
+    currency: Type.String({ description: "ISO 4217 code: the car's currency." }),
+    price_rating: PriceRatingSchema,
+    market_position: Type.Union([Type.Ref('MarketPosition'), Type.Null()], { description: "The price tried against the car's comparables (D34)." }),
+    expected_days_to_sell: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description:
+        "The median days on market of the marketplace's comparable cars sold in the last year whose price stood closest to their expected price as this one " +
+        'would (P231); null with fewer than 5 such sales or without a price rating.',
+    }),
+  },
+  { $id: 'PricePreview', title: 'PricePreview', description: 'A car at another price, nothing changed (D44).' },
+);
+export type PricePreview = Static<typeof PricePreviewSchema>;
+
 export const STATS_SCHEMAS = [
   TotalsSchema,
   DayStatsSchema,
@@ -156,4 +180,5 @@ export const STATS_SCHEMAS = [
   VehicleFiguresSchema,
   ResponseStatsSchema,
   DealerStatsSchema,
+  PricePreviewSchema,
 ];

@@ -22,10 +22,11 @@ import {
   vehicleDays,
   type DayFigures,
 } from './repository.js';
-import type { DayStats, DealerStats, MarketPosition, StatsQueryInput, Totals, VehicleStats } from './schemas.js';
+import type { DayStats, DealerStats, MarketPosition, PricePreview, StatsQueryInput, Totals, VehicleStats } from './schemas.js';
 import { addDays, daysBetween, localDate, localDayStart } from './time-zone.js';
 import { responseStats } from './response.js';
 import { dealerTimeZone } from '../markets/markets.js';
+import { daysToSell, priceRatingOf } from '../pricing/service.js';
 
 export interface StatsDeps {
   store: Store;
@@ -123,12 +124,14 @@ export function positionOf(price: number, currency: string, prices: number[]): M
   };
 }
 
-/** The car's market position against the active cars of any dealership (P97). */
-async function marketPosition(db: Kysely<DB>, car: VehicleRow): Promise<MarketPosition | null> {
+/** The prices of the car's comparables (D34, P97). */
+async function marketPosition(db: Kysely<DB>, car: VehicleRow): Promise<{ prices: number[] }> {
   // A sandbox car (D35) is priced against the live cars, not being one of them.
   const sandbox = (await findDealerById(db, car.dealer_id))?.sandbox_of != null;
-  return positionOf(car.price_cents, car.currency, await comparablePrices(db, car, sandbox));
+  return { prices: await comparablePrices(db, car, sandbox) };
 }
+
+const positionAt = (price: number, currency: string, prices: number[]): MarketPosition | null => positionOf(price, currency, prices);
 
 /** GET /vehicles/{external_id}/stats (D34). */
 export async function vehicleStats(deps: StatsDeps, dealer: Dealer, externalId: string, q: StatsQueryInput): Promise<VehicleStats> {
@@ -157,7 +160,7 @@ export async function vehicleStats(deps: StatsDeps, dealer: Dealer, externalId: 
     days,
     days_on_market: daysOnMarket(car.active_since, now, zone),
     price_history: prices.map((p) => ({ price: formatPrice(p.price_cents), currency: p.currency, since: new Date(p.since).toISOString() })),
-    market_position: position,
+    market_position: positionAt(car.price_cents, car.currency, position.prices),
   };
 }
 
@@ -203,4 +206,43 @@ export async function dealerStats(deps: StatsDeps, dealer: Dealer, q: StatsQuery
 export async function countInquiry(trx: Kysely<DB>, car: Pick<VehicleRow, 'id' | 'dealer_id' | 'market'>, now: number): Promise<void> {
   const day = localDate(now, await dealerZone(trx, car.dealer_id));
   await addToDays(trx, [{ vehicle_id: car.id, day, dealer_id: car.dealer_id, market: car.market, views: 0, phone: 0, whatsapp: 0, inquiries: 1 }]);
+}
+
+/** D44: a price as written in the preview's query: digits, at most two decimals, above 0 (whole cents, no float). */
+const PRICE = /^\d{1,13}(\.\d{1,2})?$/;
+
+function parsePrice(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') throw inputError({ text: msg('price_preview_missing'), field: 'price', rule: 'required' });
+  const v = value.trim();
+  if (!PRICE.test(v)) throw inputError({ text: msg('price_preview_price', { value: v.slice(0, 40) }), field: 'price', rule: 'format' });
+  const [whole, frac = ''] = v.split('.');
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  if (cents <= 0) throw inputError({ text: msg('price_preview_price', { value: v }), field: 'price', rule: 'minimum' });
+  return cents;
+}
+
+/**
+ * GET /vehicles/{external_id}/price-preview (D44): the car at another price, changing nothing. The
+ * rating and expected days use the car's stored expected price (its own price never enters it,
+ * P228), the market position the same comparables as D34's.
+ */
+export async function pricePreview(deps: StatsDeps, dealer: Dealer, externalId: string, q: { price?: string; market?: string }): Promise<PricePreview> {
+  const db = deps.store.db;
+  const market = resolveMarket(dealer.markets, q.market).code;
+  const price = parsePrice(q.price);
+  const car = await findVehicle(db, dealer.id, market, externalId);
+  if (!car) throw new ApiError('not_found', msg('vehicle_not_found', { id: externalId }));
+  const rating = priceRatingOf(car, price);
+  const [position, days] = await Promise.all([
+    marketPosition(db, car),
+    rating === null ? null : daysToSell(db, deps.clock.now(), car, car.year, price, Number(car.price_expected_cents)),
+  ]);
+  return {
+    price: formatPrice(price),
+    currency: car.currency,
+    price_rating: rating,
+    // The position of the price tried, against the comparables read for the car.
+    market_position: positionAt(price, car.currency, position.prices),
+    expected_days_to_sell: days,
+  };
 }

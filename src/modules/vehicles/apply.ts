@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { ActivityChannel, DB, NewVehicle, VehicleRow, VehicleStatus } from '../../core/db/schema.js';
+import { carsRewritten, salesUndone } from '../pricing/service.js';
 import { pendingPhotoState } from './photos/state.js';
 import { trackPhotos } from './photos/track.js';
 import {
@@ -206,6 +207,8 @@ export async function applyVehicles(
   const activity: NewActivity[] = [];
   const log = (vehicle_id: number, kind: NewActivity['kind'], detail?: object) =>
     activity.push(activityOf(scope.dealerId, scope.by, { vehicle_id, kind, detail, now }));
+  /** Sold cars sent again (P230). */
+  const unsold: number[] = [];
   for (const { externalId, data, hash: knownHash } of items) {
     const held = contactDetailsIn(data) !== null;
     const current = existing.get(externalId);
@@ -251,6 +254,7 @@ export async function applyVehicles(
       continue;
     }
     if (photosChanged) changedPhotos.push(current.id);
+    if (current.status === 'sold') unsold.push(current.id);
     const content = contentColumns(data);
     // D43: a new photo list is judged anew as its photos settle (trackPhotos, in this transaction).
     const photoChecks = photosChanged ? pendingPhotoChecks(photos.length) : current.photo_checks;
@@ -285,6 +289,22 @@ export async function applyVehicles(
       },
     });
   }
+  // D44 (P228, P230): the rewritten cars' ratings are cleared and their families, before and
+  // after, rated again; a sold car sent again was not sold after all.
+  const family = (c: Pick<NewVehicle, 'brand' | 'model' | 'condition' | 'currency'>) => ({
+    market: scope.market,
+    brand: c.brand,
+    model: c.model,
+    condition: c.condition,
+    currency: c.currency,
+  });
+  await carsRewritten(
+    trx,
+    clock,
+    rewrites.map((r) => r.id),
+    [...rewrites.map((r) => family(r.content)), ...inserts.filter((c) => c.status === 'active').map(family)],
+  );
+  await salesUndone(trx, unsold);
   await updateVehiclesContent(trx, rewrites);
   const created = await insertVehicles(trx, inserts);
   await appendPrices(trx, prices);

@@ -12,6 +12,7 @@ import { VEHICLE_FIELDS, VEHICLE_LIMITS, type VehicleField } from './fields.js';
 import { STOCK_ID_DOC, STOCK_ID_RULE } from './stock-id.js';
 import { DryRunFlag, dryRunResultProperties } from './dry-run-schema.js';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../core/db/schema.js';
+import { PriceRatingSchema, type PriceRating } from '../pricing/schemas.js';
 
 const VIN_RULE =
   '17 characters, A–Z and 0–9 without I, O, Q; read upper-case, spaces and dashes removed. For cars of market `us` the check digit ' +
@@ -213,6 +214,7 @@ Object.assign(vehicleProperties, {
       'could not be used and why, and how many were needed). Always present; empty unless status is in_review.',
   }),
   updated_at: Type.String({ format: 'date-time', description: 'Changes only when something about the car changed (never null).' }),
+  price_rating: PriceRatingSchema,
 });
 for (const f of fields.filter((f) => f.hash !== 'base')) vehicleProperties[f.name] = outputSchema(f);
 vehicleProperties.quality = Type.Object(
@@ -257,6 +259,7 @@ export type Vehicle = {
   review_reasons: string[];
   updated_at: string;
   quality: { score: number; hints: QualityHint[] };
+  price_rating: PriceRating | null;
 } & { [F in (typeof VEHICLE_FIELDS)[number] as F['name']]: Shown<F> };
 
 /** PUT's answer: `warnings` always present (usually empty), so typed clients need no check (P90). */

@@ -7,6 +7,7 @@ import type { Lang } from '../../core/i18n/index.js';
 import { VEHICLE_FIELDS, type VehicleField } from './fields.js';
 import type { Vehicle } from './schemas.js';
 import { qualityIn, qualityOf } from './quality.js';
+import { priceRatingOf } from '../pricing/service.js';
 
 /** Whole cents → "12500.00", without floating point. */
 export function formatPrice(cents: number): string {
@@ -29,6 +30,7 @@ type Make = (
   reviewReasons: unknown,
   updatedAt: string,
   quality: unknown,
+  priceRating: unknown,
 ) => Vehicle;
 
 /**
@@ -48,11 +50,12 @@ const make = new Function(
   'reviewReasons',
   'updatedAt',
   'quality',
+  'priceRating',
   `return { external_id: row.external_id, listing_id: row.listing_id, market: row.market, status: row.status, source: row.source, url, ${fields
     .map((f) => `${JSON.stringify(f.name)}: ${f.name === 'price' ? 'price' : `row[${JSON.stringify(f.column)}] ?? ${JSON.stringify(f.absent)}`}`)
     .join(
       ', ',
-    )}, mileage_unit: mileageUnit, photos, photos_pending: row.photos_pending, photo_status: photoStatus, review_reasons: reviewReasons, updated_at: updatedAt, quality };`,
+    )}, mileage_unit: mileageUnit, photos, photos_pending: row.photos_pending, photo_status: photoStatus, review_reasons: reviewReasons, updated_at: updatedAt, quality, price_rating: priceRating };`,
 ) as Make;
 
 /** A car as the API shows it; `review_reasons` in `lang` (D31). */
@@ -68,6 +71,7 @@ export function toVehicle(row: VehicleRow, publicBaseUrl: string, lang: Lang = '
     new Date(row.updated_at).toISOString(),
     // D43: derived from the row as the stored score was (quality.ts).
     qualityIn(lang, qualityOf(row)),
+    priceRatingOf(row),
   );
 }
 

@@ -10,6 +10,7 @@ import { msg, render, type Lang } from '../../core/i18n/index.js';
 import type { AuthContext } from '../../core/http/auth.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { recordEvents } from '../events/record.js';
+import { carsMoved } from '../pricing/service.js';
 import { activityOf, applyVehicles, type ActivityBy, type ApplyWarning } from './apply.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { findVehicle, findVehicleRevision, insertActivity, listMark, listVehicles, setStatus, type VehicleRevision } from './repository.js';
@@ -138,6 +139,8 @@ export function withdrawVehicle(deps: VehicleDeps, dealer: Dealer, externalId: s
     const now = deps.clock.now();
     await setStatus(trx, [row.id], 'withdrawn', now);
     await insertActivity(trx, [activityOf(dealer.id, by, { vehicle_id: row.id, kind: 'withdrawn', now })]);
+    // Its family is rated again without it (D44).
+    await carsMoved(trx, deps.clock, [row.id]);
   });
 }
 

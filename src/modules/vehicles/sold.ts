@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB, VehicleRow } from '../../core/db/schema.js';
 import { recordEvents } from '../events/record.js';
+import { carsSold } from '../pricing/service.js';
 import { insertActivity, setStatus, type SoldCandidate } from './repository.js';
 import { activityOf, type ActivityBy } from './apply.js';
 import { listingUrl, vehicleLabel } from './serialize.js';
@@ -18,6 +19,12 @@ export async function markSold(
 ): Promise<number> {
   const toMark = rows.filter((r) => r.status !== 'sold');
   if (toMark.length === 0) return 0;
+  // Kept before the status changes: the sale's days on market need active_since (D44, P230).
+  await carsSold(
+    trx,
+    clock,
+    toMark.map((r) => r.id),
+  );
   const now = clock.now();
   await setStatus(
     trx,

@@ -16,6 +16,7 @@ import { LEAD_MAILS } from './lead-mails.js';
 import { PANEL_USERS } from './panel-users.js';
 import { CONVERSATION } from './conversation.js';
 import { PANEL_QUALITY } from './panel-quality.js';
+import { PUBLIC_PRICE } from './public-price.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -34,6 +35,7 @@ export const PAGE_TABLES = [
   PANEL_USERS,
   CONVERSATION,
   PANEL_QUALITY,
+  PUBLIC_PRICE,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -53,4 +55,5 @@ export const PAGE_WORDS = {
   ...PANEL_USERS,
   ...CONVERSATION,
   ...PANEL_QUALITY,
+  ...PUBLIC_PRICE,
 } as const;

@@ -135,9 +135,9 @@ export const PUBLIC_PAGES = {
   'public.morePage': { en: 'More cars', es: 'Más autos', pt: 'Mais carros' },
   'public.firstPage': { en: 'Back to the newest cars', es: 'Volver a los más nuevos', pt: 'Voltar aos mais novos' },
   'public.badFilter.price': {
-    en: 'Prices must be whole numbers, without dots or signs (for example 15000000). That price filter was left out.',
-    es: 'Los precios van en números enteros, sin puntos ni signos (por ejemplo 15000000). No se aplicó ese filtro de precio.',
-    pt: 'Os preços vão em números inteiros, sem pontos nem sinais (por exemplo 85000). Esse filtro de preço não foi aplicado.',
+    en: 'That price could not be read: write it in figures, such as 15,000,000. That price filter was left out.',
+    es: 'No se pudo leer ese precio: escribilo en números, como 15.000.000. No se aplicó ese filtro de precio.',
+    pt: 'Não foi possível ler esse preço: escreva em números, como 85.000. Esse filtro de preço não foi aplicado.',
   },
   'public.badFilter.year': {
     en: 'Years must be four digits between 1900 and 2100. That year filter was left out.',

@@ -9,6 +9,7 @@ import type { Clock } from '../../../core/clock.js';
 import type { DB, PhotoRow, VehicleRow } from '../../../core/db/schema.js';
 import type { NewEvent } from '../../events/events.js';
 import { recordEvents } from '../../events/record.js';
+import { carsMoved } from '../../pricing/service.js';
 import { minPhotosOf } from '../../markets/markets.js';
 import { photoStateOf, toShown } from './state.js';
 import { updateVehicle } from '../repository.js';
@@ -29,6 +30,8 @@ export async function settleVehicles(trx: Kysely<DB>, clock: Clock, vehicles: Ve
   }
   const now = clock.now();
   const events = new Map<number, NewEvent[]>();
+  /** Cars going live or leaving `active`: their families are rated again (D44). */
+  const moved: number[] = [];
   for (const v of vehicles) {
     const rows = byVehicle.get(v.id) ?? new Map<string, PhotoRow>();
     const state = photoStateOf(v.photo_urls, rows);
@@ -73,7 +76,9 @@ export async function settleVehicles(trx: Kysely<DB>, clock: Clock, vehicles: Ve
         updated_at: now,
         ...activeSince,
       });
+      if ((status === 'active') !== (v.status === 'active')) moved.push(v.id);
     }
   }
   for (const [dealerId, list] of events) await recordEvents(trx, clock, dealerId, list);
+  if (moved.length) await carsMoved(trx, clock, moved);
 }
