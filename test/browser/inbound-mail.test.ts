@@ -1,7 +1,7 @@
 // The conversation stays in one place (D40, issue 37 §1, §2), in a real browser at 375 px, in
 // Spanish and Portuguese, against the live server and a real SMTP sink: a buyer writes with an
 // e-mail and is told a copy was sent; the confirmation reaches them (From the dealership,
-// Reply-To the lead's address); the salesperson answers from the panel; the buyer answers by
+// Reply-To the lead's address); the salesperson answers from the panel with a saved reply; the buyer answers by
 // e-mail, once through the service's SMTP listener and once through POST /inbound/mail; each
 // answer shows in the panel unread, and the team gets its notice. A buyer who left only a phone
 // is told the dealership will call or write on WhatsApp. Screenshots: both mails rendered in
@@ -39,6 +39,7 @@ interface Market {
     byPhone: string;
     reply: string;
     replyLabel: string;
+    insert: string;
     send: string;
     unread: string;
     notice: string;
@@ -63,6 +64,7 @@ const MARKETS: Market[] = [
       byPhone: 'te va a llamar o escribir por WhatsApp al número que dejaste',
       reply: '¡Hola Lucía! Sí, está disponible. ¿Cuándo querés venir a verlo?',
       replyLabel: 'Su respuesta',
+      insert: 'Insertar',
       send: 'Enviar respuesta',
       unread: 'Sin leer',
       notice: 'Un comprador le respondió por correo',
@@ -85,6 +87,7 @@ const MARKETS: Market[] = [
       byPhone: 'vai ligar ou escrever pelo WhatsApp para o número que você informou',
       reply: 'Olá Ana! Está disponível sim. Quando quer vir ver?',
       replyLabel: 'Sua resposta',
+      insert: 'Inserir',
       send: 'Enviar resposta',
       unread: 'Não lido',
       notice: 'Um comprador respondeu por e-mail',
@@ -164,8 +167,15 @@ describe(`replies by e-mail, in a browser (D40, ${STORE_NAME})`, { skip: skipBro
       await submitSignIn(panel, seller);
       await panel.waitForURL(`${s.base}/panel`);
       const lead = await s.store.db.selectFrom('leads').select('id').where('dealer_id', '=', seller.dealerId).executeTakeFirstOrThrow();
+      // The answer is one of the salesperson's saved replies, inserted, not typed (issue 37).
+      await panel.goto(`${s.base}/panel/leads/replies`);
+      await panel.locator('#saved-text').fill(m.words.reply);
+      await panel.locator('form[action="/panel/leads/replies"] button[type=submit]').click();
+      await panel.waitForURL(/done=added/);
       await panel.goto(`${s.base}/panel/leads/${lead.id}`);
-      await panel.getByLabel(m.words.replyLabel).fill(m.words.reply);
+      await panel.locator('#saved').selectOption({ index: 0 });
+      await panel.getByRole('button', { name: m.words.insert }).click();
+      assert.equal(await panel.getByLabel(m.words.replyLabel).inputValue(), m.words.reply);
       await panel.getByRole('button', { name: m.words.send }).click();
       const reply = await s.smtp.waitFor((x) => x.to.includes(m.buyer.email) && x.text.startsWith(m.words.reply));
       assert.equal(reply.replyTo, address, 'the same address on every mail of the lead');
