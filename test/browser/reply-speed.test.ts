@@ -112,7 +112,7 @@ describe(`a buyer's local number, the WhatsApp link and reply speed, in browsers
       assert.equal((await s.store.db.selectFrom('leads').select('id').where('dealer_id', '=', user.dealerId).execute()).length, 0, 'no lead');
       await buyer.locator('#f-phone').fill(l.whole);
       await buyer.locator('form[action$="/inquiries"] button[type=submit]').click();
-      await buyer.waitForURL(/\/thanks$/);
+      await buyer.waitForURL(/\/thanks(\?|$)/);
       await buyerCtx.close();
       const lead = await s.store.db.selectFrom('leads').select(['id', 'created_at']).where('dealer_id', '=', user.dealerId).executeTakeFirstOrThrow();
 

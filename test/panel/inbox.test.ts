@@ -2,7 +2,7 @@
 // a conversation waits from a buyer's message until a reply or note; the overview lists the
 // waiting ones (longest wait first) and the navigation counts the unread on every page; saved
 // replies are a user's own (at most 20, each ≤ 1000 characters), put into the reply box with
-// ?saved=; a reply is sent From the dealership's name with Reply-To the user and no greeting of
+// ?saved=; a reply is sent From the dealership's name with Reply-To the lead's address and no greeting of
 // ours; the From name is encoded header-safe.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -169,7 +169,7 @@ describe(`panel inbox, saved replies and replies From the dealership (${STORE_NA
     assert.equal((await t.store.db.selectFrom('saved_replies').select('id').where('user_id', '=', staffId).execute()).length, 0);
   });
 
-  test('a reply is sent From the dealership’s name, Reply-To the user, with the user’s own words first', async () => {
+  test('a reply is sent From the dealership’s name, Reply-To the lead’s address, with the user’s own words first', async () => {
     const pedro = await lead('pedro@example.com');
     const res = await owner.client.post(`/panel/leads/${pedro.id}/reply`, { reply: '¡Hola Pedro! Sí, tomamos permutas.' });
     assert.equal(res.status, 303);
@@ -180,7 +180,8 @@ describe(`panel inbox, saved replies and replies From the dealership (${STORE_NA
       .where('to_address', '=', 'pedro@example.com')
       .executeTakeFirstOrThrow();
     assert.equal(mail.from_name, DEALER);
-    assert.equal(mail.reply_to, owner.user.email);
+    // D40: Reply-To the lead's own address, so the buyer's answer comes back to the conversation.
+    assert.match(mail.reply_to ?? '', /^reply\+[a-z2-7]{26}@/);
     assert.ok(mail.text_body!.startsWith('¡Hola Pedro! Sí, tomamos permutas.'), mail.text_body!);
     assert.ok(!/^(Hola|Hello|Olá) Pedro/m.test(mail.text_body!.replace('¡Hola Pedro!', '')), 'no greeting of ours');
   });

@@ -204,6 +204,7 @@ describe(`sandbox isolation (${STORE_NAME})`, () => {
       await expect('withdrawVehicle', 'DELETE', `/v1/vehicles/${other.car}`, 404);
       await expect('markVehicleSold', 'POST', `/v1/vehicles/${other.car}/sold`, 404);
       await expect('getVehicleStats', 'GET', `/v1/vehicles/${other.car}/stats`, 404);
+      await expect('previewVehiclePrice', 'GET', `/v1/vehicles/${other.car}/price-preview?price=10000`, 404);
       const sync = await expect('syncVehicles', 'POST', '/v1/vehicles/sync', 200, { vehicles: [{ external_id: other.car, ...aCar() }], dry_run: true });
       assert.deepEqual(sync.json().would_create, [other.car], "the other side's car does not exist here");
       const rec = await expect('reconcileVehicles', 'POST', '/v1/vehicles/reconcile', 200, { external_ids: [other.car, `${other.car}-F`], dry_run: true });

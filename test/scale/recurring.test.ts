@@ -51,7 +51,7 @@ describe(`recurring jobs with several processes (${STORE_NAME})`, () => {
     const keyed = await f.ts.store.db.selectFrom('jobs').select(['task', 'job_key']).where('job_key', 'is not', null).orderBy('task').execute();
     assert.deepEqual(
       keyed.map((j) => j.task),
-      ['feeds.pull', 'leads.erase_expired', 'stats.weekly_summary', 'vehicles.expire'],
+      ['feeds.pull', 'leads.erase_expired', 'prices.rate_all', 'stats.weekly_summary', 'vehicles.expire'],
     );
 
     // Watch the reads while all three processes are up: once per process would put three reads

@@ -88,6 +88,8 @@ describe(`vehicles (${STORE_NAME})`, () => {
           },
         ],
       },
+      // D44: a car importing its photos is not for sale yet, so it has no rating.
+      price_rating: null,
     });
     const again = await get('STK-1');
     assert.equal(again.statusCode, 200);

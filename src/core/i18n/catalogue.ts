@@ -22,7 +22,25 @@ import { INBOUND_MAIL } from './messages/inbound-mail.js';
 import { PRICING } from './messages/pricing.js';
 
 /** Every table of messages/: a code is defined in one of them only (a second would silently win). */
-const TABLES = [VEHICLE_RULES, IMPORTS, REVIEW, PHOTOS, API_ERRORS, WORDS, HTTP, ACCOUNTS, INVENTORY, FEEDS, REFUSALS, VALUES, INBOUND_MAIL, REPLY_API, QUALITY, PRICING, ...PAGE_TABLES];
+const TABLES = [
+  VEHICLE_RULES,
+  IMPORTS,
+  REVIEW,
+  PHOTOS,
+  API_ERRORS,
+  WORDS,
+  HTTP,
+  ACCOUNTS,
+  INVENTORY,
+  FEEDS,
+  REFUSALS,
+  VALUES,
+  INBOUND_MAIL,
+  REPLY_API,
+  QUALITY,
+  PRICING,
+  ...PAGE_TABLES,
+];
 const defined = new Set<string>();
 for (const table of TABLES)
   for (const code of Object.keys(table)) {

@@ -8,23 +8,22 @@ export const CHECK_WIDTH = 544;
 export const CHECK_HEIGHT = 384;
 
 /** D43 photo_small: a photo narrower or lower than Google's recommended 800×600 (a portrait photo: 600×800). */
-export const MIN_LONG_SIDE = 800;
-export const MIN_SHORT_SIDE = 600;
+const MIN_LONG_SIDE = 800;
+const MIN_SHORT_SIDE = 600;
 /**
  * D43 photo_blurry: variance of the 4-neighbour Laplacian on the grey copy below this. Blur
  * measured this way is commonly read as ≤ 100, 50–150 in practice; a car's smooth paint and a
  * studio wall lower the figure of a sharp photo, so the lower half of that range is taken: a soft
  * photo missed costs less than a good one flagged. A flat image has a variance near 0.
  */
-export const BLUR_THRESHOLD = 60;
+const BLUR_THRESHOLD = 60;
 /** Mean grey level (0–255) of a photo too dark / too bright to show the car (P221). */
-export const DARK_MEAN = 45;
-export const BRIGHT_MEAN = 225;
+const DARK_MEAN = 45;
+const BRIGHT_MEAN = 225;
 
 /** The hash: a difference hash on a 17 × 16 grid of cell means, 256 bits (P222). */
 const GRID_COLS = 17;
 const GRID_ROWS = 16;
-export const HASH_BITS = (GRID_COLS - 1) * GRID_ROWS;
 /**
  * Two neighbouring cells count as different only by more than this many grey levels: a flat
  * wall or sky gives stable 0 bits instead of bits drawn by noise and JPEG artefacts, so a copy of

@@ -11,7 +11,7 @@ import { CHECK } from '../photos/checks.js';
  * The weights (docs/quality.md): mobile.de's published split — photo count 20, image quality
  * 40, attributes 30, description 10 — with D43's thresholds.
  */
-export const QUALITY_WEIGHTS = {
+const QUALITY_WEIGHTS = {
   /** Photo count: full marks from PHOTOS_FULL photos (D43's photos_few), in equal steps. */
   photos: 20,
   /** Image quality, per check: the share of judged photos that fail it loses that share of its weight. */
@@ -31,7 +31,7 @@ export const QUALITY_WEIGHTS = {
   description: 10,
 } as const;
 
-export const PHOTOS_FULL = 8;
+const PHOTOS_FULL = 8;
 export const DESCRIPTION_FULL = 400;
 
 /** The photo checks judged as a share of the photos (each a hint per photo). */
@@ -43,7 +43,7 @@ const PHOTO_SHARE_CHECKS = [
   { code: 'photo_elsewhere', bits: CHECK.elsewhere },
 ] as const;
 
-export const ATTRIBUTE_FIELDS = ['fuel', 'transmission', 'version', 'color'] as const;
+const ATTRIBUTE_FIELDS = ['fuel', 'transmission', 'version', 'color'] as const;
 type AttributeField = (typeof ATTRIBUTE_FIELDS)[number];
 
 export const HINT_CODES = [
