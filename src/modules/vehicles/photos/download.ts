@@ -9,13 +9,13 @@ import type { Clock } from '../../../core/clock.js';
 import { lockDealerInventory } from '../../../core/db/locks.js';
 import { type Store } from '../../../core/db/store.js';
 import { writeTransaction } from '../../../core/db/transaction.js';
-import type { DB, PhotoStatus } from '../../../core/db/schema.js';
+import type { DB } from '../../../core/db/schema.js';
 import { RetryJobError, type JobWorker } from '../../../core/jobs/worker.js';
 import { KeyedLimit } from '../../../core/keyed-limit.js';
 import type { Metrics } from '../../../core/metrics/metrics.js';
 import { OutboundError } from '../../../core/outbound/errors.js';
 import type { Outbound } from '../../../core/outbound/fetcher.js';
-import { addPhotoChecks, findPhoto, findUpload, photosOfVehicles, sandboxOf, setPhotoOutcome, setRetryReason } from './repository.js';
+import { addPhotoChecks, findPhoto, findUpload, photosOfVehicles, sandboxOf, setPhotoOutcome, setRetryReason, type PhotoOutcome } from './repository.js';
 import { findNearDuplicates } from './duplicates.js';
 import { CHECK } from '../../photos/checks.js';
 import { uploadFileId } from './upload-ref.js';
@@ -55,21 +55,6 @@ const clause = (sentence: string): string => {
   return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 };
 
-type Outcome = {
-  status: PhotoStatus;
-  reason: string | null;
-  file_id?: string;
-  format?: string;
-  width?: number;
-  height?: number;
-  variant_widths?: string;
-  /** D43's checks (photos/checks.ts), when the photo is in. */
-  checks?: number | null;
-  sharpness?: number | null;
-  brightness?: number | null;
-  phash?: string | null;
-};
-
 export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
   const perHost = new KeyedLimit(PER_HOST);
   worker.define('photos.download', {
@@ -90,7 +75,7 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
       const uploaded = uploadFileId(photo.source_url);
       if (uploaded !== undefined) {
         const up = await findUpload(deps.store.db, photo.dealer_id, uploaded);
-        const outcome: Outcome = up
+        const outcome: PhotoOutcome = up
           ? {
               status: 'ready',
               reason: null,
@@ -109,7 +94,7 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
         deps.metrics.photoDownload(outcome.status === 'ready' ? 'ready' : 'failed');
         return;
       }
-      let outcome: Outcome;
+      let outcome: PhotoOutcome;
       try {
         const host = new URL(photo.source_url).host;
         outcome = await perHost.run(host, () => download(deps, photo.source_url, signal));
@@ -130,7 +115,7 @@ export function definePhotoDownloads(worker: JobWorker, deps: PhotoDeps): void {
   });
 }
 
-async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Promise<Outcome> {
+async function download(deps: PhotoDeps, url: string, signal: AbortSignal): Promise<PhotoOutcome> {
   const res = await deps.outbound.fetch(url, {
     method: 'GET',
     headers: { accept: 'image/jpeg, image/png, image/webp;q=0.9, */*;q=0.1' },
@@ -223,7 +208,7 @@ async function recordOutcome(
   photoId: number,
   dealerId: number,
   vehicleId: number,
-  outcome: Outcome,
+  outcome: PhotoOutcome,
   complete: (trx: Kysely<DB>) => Promise<void>,
 ): Promise<void> {
   const { store, clock } = deps;

@@ -45,24 +45,22 @@ export async function setRetryReason(db: Kysely<DB>, id: number, reason: string,
   await db.updateTable('photos').set({ reason, updated_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();
 }
 
-export async function setPhotoOutcome(
-  db: Kysely<DB>,
-  id: number,
-  outcome: {
-    status: PhotoStatus;
-    reason: string | null;
-    file_id?: string;
-    format?: string;
-    width?: number;
-    height?: number;
-    variant_widths?: string;
-    checks?: number | null;
-    sharpness?: number | null;
-    brightness?: number | null;
-    phash?: string | null;
-  },
-  now: number,
-): Promise<void> {
+/** What became of one photo: its status, and when it is in, its file and D43's checks (photos/checks.ts). */
+export interface PhotoOutcome {
+  status: PhotoStatus;
+  reason: string | null;
+  file_id?: string;
+  format?: string;
+  width?: number;
+  height?: number;
+  variant_widths?: string;
+  checks?: number | null;
+  sharpness?: number | null;
+  brightness?: number | null;
+  phash?: string | null;
+}
+
+export async function setPhotoOutcome(db: Kysely<DB>, id: number, outcome: PhotoOutcome, now: number): Promise<void> {
   await db
     .updateTable('photos')
     .set({ ...outcome, updated_at: now })
