@@ -37,10 +37,12 @@ const LANDED: Record<string, string> = {
   '2026-11-28-004-stats-covering': 'e55e321af1ad2e8e',
   '2026-11-28-005-stats-dealer-daily': 'b0df42a5d87bad5b',
   '2026-11-29-160-invites-elsewhere': 'eda20f1d3f67f1a5',
-  '2026-11-29-215-push-subscriptions': 'a06683ce3e52e22f',
   '2026-11-29-201-lead-reply-mail': 'e0f6b63d8772e217',
   '2026-11-29-208-first-response': '72870028c325b34e',
   '2026-11-29-210-vehicle-activity': '089c325fdbbbc4bd',
+  '2026-11-29-215-push-subscriptions': 'a06683ce3e52e22f',
+  '2026-11-29-220-listing-quality': '4bed7628deeffe46',
+  '2026-11-29-228-price-rating': 'ff8c1585a8b4a229',
 };
 
 describe('migrations', () => {

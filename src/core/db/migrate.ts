@@ -32,10 +32,10 @@ import * as dealerLogo from './migrations/2026-11-28-001-dealer-logo.js';
 import * as statsCovering from './migrations/2026-11-28-004-stats-covering.js';
 import * as statsDealerDaily from './migrations/2026-11-28-005-stats-dealer-daily.js';
 import * as invitesElsewhere from './migrations/2026-11-29-160-invites-elsewhere.js';
-import * as pushSubscriptions from './migrations/2026-11-29-215-push-subscriptions.js';
 import * as leadReplyMail from './migrations/2026-11-29-201-lead-reply-mail.js';
 import * as firstResponse from './migrations/2026-11-29-208-first-response.js';
 import * as vehicleActivity from './migrations/2026-11-29-210-vehicle-activity.js';
+import * as pushSubscriptions from './migrations/2026-11-29-215-push-subscriptions.js';
 import * as listingQuality from './migrations/2026-11-29-220-listing-quality.js';
 import * as priceRating from './migrations/2026-11-29-228-price-rating.js';
 
@@ -68,10 +68,10 @@ const MIGRATIONS = {
   '2026-11-28-004-stats-covering': statsCovering,
   '2026-11-28-005-stats-dealer-daily': statsDealerDaily,
   '2026-11-29-160-invites-elsewhere': invitesElsewhere,
-  '2026-11-29-215-push-subscriptions': pushSubscriptions,
   '2026-11-29-201-lead-reply-mail': leadReplyMail,
   '2026-11-29-208-first-response': firstResponse,
   '2026-11-29-210-vehicle-activity': vehicleActivity,
+  '2026-11-29-215-push-subscriptions': pushSubscriptions,
   '2026-11-29-220-listing-quality': listingQuality,
   '2026-11-29-228-price-rating': priceRating,
 };
