@@ -805,13 +805,14 @@ export function envInt(name: string, def: number, min = 1): number {
   return Number(raw);
 }
 
-export const fig = (key: string, label: string, value: number, unit: string, decimals: number, target?: Figure['target']): Figure => ({
+export const fig = (key: string, label: string, value: number, unit: string, decimals: number, target?: Figure['target'], floor?: Figure['floor']): Figure => ({
   key,
   label,
   value,
   unit,
   decimals,
   ...(target ? { target } : {}),
+  ...(floor ? { floor } : {}),
 });
 
 /** A valid car for market ar with its stock ID; `i` varies the model, price and mileage a little. */

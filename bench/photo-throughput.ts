@@ -4,11 +4,11 @@
 //   1. GET /v1/me p99 of an idle server (one call at a time, ≤ 1 per 10 ms, for 5 s).
 //   2. The baseline: sharp alone in a process (bench/sharp-baseline.mjs) making the copies the
 //      service makes from the same photo server's 1600×1200 JPEGs, with the same photos at once
-//      and libvips threads per photo: the 1280 px copy only (all the service still encodes, P45),
-//      and the 1280 px copy + a re-encoded full-size copy (the service's work before P45).
+//      and libvips threads per photo: the same copies (1280, 960 and 480 px, each as JPEG and
+//      WebP, from one decode: P88, P241), and the 1280 px JPEG alone (the work before P88).
 //   3. The service: a real server (dist/server.js) WITH its worker imports N photos (cars of 10
 //      photos in sync calls of 50 cars) from the photo server → photos per second, GET /v1/me
-//      p50/p99 meanwhile. Ratio: 3 ÷ 2 (target ≥ 0.85 of the 1280-px-only baseline).
+//      p50/p99 meanwhile. Ratio: 3 ÷ 2 (target ≥ 0.85 of sharp alone making the same copies).
 //
 // The servers and the baseline run on every CPU (not pinned to one like the other benchmarks):
 // the figure is the machine's photo throughput. They run one after the other, never together.
@@ -62,7 +62,14 @@ const ME_IDLE_MS = 5_000;
 const POLL_MS = 200;
 /** Cars sent again unchanged during and after the import (issue 41 §4: a sync of 500 unchanged). */
 const RESEND_CARS = 500;
-const RESEND_ROUNDS = 3;
+const RESEND_ROUNDS = 9;
+/**
+ * The floor of the two "while photos import ÷ after" ratios (P241): measured quietly on 2 cores
+ * after P241 they spread 3.1–7.8 × (the read’s p99) and 2.1–10 × (the unchanged sync) from run
+ * to run, so half the 2 × target would fail most runs; 20 × still fails an API that the import
+ * blocks outright. The target stays 2 × and is missed (issue 41).
+ */
+const PHOTO_TP_SPREAD_FLOOR = { op: '<=' as const, value: 20 };
 /** How long the car is read one call at a time once the import is over. */
 const GET_IDLE_MS = 3_000;
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -106,7 +113,7 @@ async function baseline(
   photoUrl: string,
   atOnce: number,
   threads: number,
-  outputs: 'display' | 'both',
+  outputs: 'display' | 'same',
 ): Promise<{ rate: number; cpuMs: number }> {
   const env = childEnv({
     PHOTO_URL: photoUrl,
@@ -166,8 +173,8 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
         const meIdle = (await idle.stop()).sort((a, b) => a - b);
 
         // 2. sharp alone, nothing else running.
-        const { rate: baseDisplay, cpuMs: baseDisplayCpuMs } = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'display');
-        const { rate: baseBoth } = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'both');
+        const { rate: baseSame, cpuMs: baseSameCpuMs } = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'same');
+        const { rate: baseDisplay } = await baseline(ctx.pinning, photoUrl, atOnce, threads, 'display');
 
         // 3. The service.
         const cars = Array.from({ length: photos / PHOTOS_PER_CAR }, (_, i) =>
@@ -254,22 +261,22 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
         return [
           fig('photo_tp_per_s', `service: ${photos} photos imported per second (IMAGE_CONCURRENCY=${atOnce})`, perSecond, 'photos/s', 1),
           fig(
-            'photo_tp_sharp_display_per_s',
-            `sharp alone: 1280 px copies per second (${atOnce} at once, ${threads || 'default'} thread(s) each)`,
-            baseDisplay,
+            'photo_tp_sharp_same_per_s',
+            `sharp alone: the same copies per second (${atOnce} at once, ${threads || 'default'} thread(s) each)`,
+            baseSame,
             'photos/s',
             1,
           ),
-          fig('photo_tp_sharp_both_per_s', 'sharp alone: 1280 px + re-encoded full-size copies per second', baseBoth, 'photos/s', 1),
-          fig('photo_tp_ratio', 'service ÷ sharp alone making the 1280 px copies', perSecond / baseDisplay, '×', 2, { op: '>=', value: 0.85 }),
-          fig('photo_tp_ratio_both', 'service ÷ sharp alone making both copies by re-encoding', perSecond / baseBoth, '×', 2),
+          fig('photo_tp_sharp_display_per_s', 'sharp alone: the 1280 px JPEG only, per second (the work before P88)', baseDisplay, 'photos/s', 1),
+          fig('photo_tp_ratio', 'service ÷ sharp alone making the same copies', perSecond / baseSame, '×', 2, { op: '>=', value: 0.85 }),
+          fig('photo_tp_ratio_display', 'service ÷ sharp alone making the 1280 px JPEG only', perSecond / baseDisplay, '×', 2),
           fig('photo_tp_cpu_per_photo_ms', 'service: CPU time per photo (server and its image process)', cpuMs / photos, 'ms', 1),
           fig('photo_tp_main_cpu_per_photo_ms', '… of which the main thread (HTTP, SQLite, JSON, /v1/me)', mainCpuMs / photos, 'ms', 1),
-          fig('photo_tp_sharp_cpu_per_photo_ms', 'sharp alone: CPU time per 1280 px copy', baseDisplayCpuMs, 'ms', 1),
+          fig('photo_tp_sharp_cpu_per_photo_ms', 'sharp alone: CPU time per photo, the same copies', baseSameCpuMs, 'ms', 1),
           fig(
             'photo_tp_cpu_ratio',
             'sharp alone ÷ service, CPU time per photo (the ratio without the load of other processes)',
-            baseDisplayCpuMs / (cpuMs / photos),
+            baseSameCpuMs / (cpuMs / photos),
             '×',
             2,
           ),
@@ -288,10 +295,8 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
             percentile(sorted(getBusy), 99) / percentile(sorted(getIdle), 99),
             '×',
             2,
-            {
-              op: '<=',
-              value: 2,
-            },
+            { op: '<=', value: 2 },
+            PHOTO_TP_SPREAD_FLOOR,
           ),
           fig(
             'photo_tp_resend_idle_ms',
@@ -307,7 +312,15 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
             'ms',
             1,
           ),
-          fig('photo_tp_resend_ratio', 'that sync: while photos import ÷ after', median(resendBusy) / median(resendIdle), '×', 2, { op: '<=', value: 2 }),
+          fig(
+            'photo_tp_resend_ratio',
+            'that sync: while photos import ÷ after',
+            median(resendBusy) / median(resendIdle),
+            '×',
+            2,
+            { op: '<=', value: 2 },
+            PHOTO_TP_SPREAD_FLOOR,
+          ),
           fig('photo_tp_resend_cars_left', 'cars still importing photos when those syncs had answered', leftAtResend, 'cars', 0),
           { key: 'photo_tp_load_avg', label: 'machine load average (1 min) when the import started', value: load0, unit: 'runnable', decimals: 1, noise: true },
         ];

@@ -9,8 +9,9 @@
 //   AT_ONCE=1                      photos in flight at once
 //   THREADS=1                      sharp.concurrency(); 0 leaves sharp's default (the CPUs)
 //   NICENESS=10                    the process's CPU priority, as the server's image process has
-//   OUTPUTS=display                display: the 1280 px copy only (what the service still
-//                                  encodes); both: the 1280 px copy and a re-encoded full-size copy
+//   OUTPUTS=same                   same: the copies the service makes (P88, P241), from one
+//                                  decode: 1280, 960 and 480 px, each as JPEG and WebP;
+//                                  display: the 1280 px JPEG only (the service's work before P88)
 import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
@@ -21,7 +22,7 @@ const sample = Number(env('SAMPLE', '200'));
 const images = Number(env('IMAGES', '400'));
 const atOnce = Number(env('AT_ONCE', '1'));
 const threads = Number(env('THREADS', '1'));
-const outputs = env('OUTPUTS', 'display');
+const outputs = env('OUTPUTS', 'same');
 if (!photoUrl) throw new Error('PHOTO_URL is required');
 
 // As src/modules/photos/image-worker.ts: every thread there now, later ones inherit it.
@@ -49,12 +50,14 @@ for (let i = 0; i < sample; i++) {
 // The service's settings (src/modules/photos/image.ts): header read, then one pipeline.
 const options = { limitInputPixels: 40_000_000, failOn: 'truncated', sequentialRead: true };
 const jpeg = (s) => s.jpeg({ quality: 86, progressive: true }).toBuffer();
+const webp = (s) => s.webp({ quality: 78, effort: 2 }).toBuffer();
 async function one(bytes) {
   await sharp(bytes, options).metadata();
-  const base = sharp(bytes, options).rotate();
-  const display = (s) => jpeg(s.resize({ width: 1280, withoutEnlargement: true }));
-  if (outputs === 'both') await Promise.all([jpeg(base.clone()), display(base.clone())]);
-  else await display(base);
+  const base = sharp(bytes, options).rotate().resize({ width: 1280, withoutEnlargement: true });
+  if (outputs !== 'same') return void (await jpeg(base));
+  const { data, info } = await base.raw().toBuffer({ resolveWithObject: true });
+  const px = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  await Promise.all([jpeg(px()), webp(px()), ...[960, 480].flatMap((w) => [jpeg(px().resize({ width: w })), webp(px().resize({ width: w }))])]);
 }
 
 async function run(count) {
