@@ -8,12 +8,12 @@ const QUICK_SIZES: Record<string, string> = {
   // panel: 2 000 cars and 500 leads instead of 20 000 and 5 000
   BENCH_PANEL_CARS: '2000',
   BENCH_PANEL_LEADS: '500',
-  // photo_import_1000: 10 cars × 10 photos instead of 100
-  BENCH_PHOTO_IMPORT_CARS: '10',
-  // photo_throughput: 200 photos instead of 2 000
-  BENCH_PHOTO_TP_PHOTOS: '200',
-  // … beside sharp alone on 100 photos instead of 400
-  BENCH_PHOTO_TP_BASELINE_IMAGES: '100',
+  // photo_import_1000: 5 cars × 10 photos instead of 100
+  BENCH_PHOTO_IMPORT_CARS: '5',
+  // photo_throughput: 120 photos instead of 2 000
+  BENCH_PHOTO_TP_PHOTOS: '120',
+  // … beside sharp alone on 60 photos instead of 400
+  BENCH_PHOTO_TP_BASELINE_IMAGES: '60',
   // photo-upload: 2 uploads instead of 8
   BENCH_UPLOAD_RUNS: '2',
   // stats_scale: the "large" store of 20 000 cars (built in seconds) instead of 1 000 000
