@@ -43,6 +43,7 @@ import { PANEL_BENCHMARKS } from './panel.js';
 import { PHOTO_BENCHMARKS } from './photos.js';
 import { POLLING_BENCHMARKS } from './polling.js';
 import { SCALE_BENCHMARKS } from './scale.js';
+import { MARKETPLACE_BENCHMARKS } from './marketplace.js';
 import { PHOTO_THROUGHPUT_BENCHMARKS } from './photo-throughput.js';
 import { PHOTO_UPLOAD_BENCHMARKS } from './photo-upload.js';
 import { WEBHOOK_BENCHMARKS } from './webhooks.js';
@@ -180,6 +181,8 @@ const BENCHMARKS: Benchmark[] = [
   // scale_data: 1 000 000 cars (500 dealerships) beside 20 000, the same calls timed on both (bench/scale-data.ts, P42).
   ...SCALE_DATA_BENCHMARKS,
   ...QUALITY_BENCHMARKS,
+  // marketplace: a region's day replayed on the cluster topology at a rising fraction of its peak (bench/marketplace.ts, issue 42, P250).
+  ...MARKETPLACE_BENCHMARKS,
 ];
 
 /**

@@ -84,14 +84,14 @@ const REDIS_TARGET_MS = 0.3;
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL and Redis: given, or started for the run.
 
-interface Backing {
+export interface Backing {
   /** postgres://… of the server (its `postgres` database). */
   pgUrl: string;
   redisUrl: string;
   stop(): void;
 }
 
-function startBacking(): Backing {
+export function startBacking(): Backing {
   const stops: (() => void)[] = [];
   const script = (name: string, env: Record<string, string>, arg: string) =>
     execFileSync('bash', [path.join(ROOT, 'scripts', name), arg], {
@@ -115,7 +115,7 @@ function startBacking(): Backing {
 }
 
 /** A fresh database on the server; its URL. */
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -129,7 +129,7 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
   return u.toString();
 }
 
-async function dropDatabases(serverUrl: string, names: string[]): Promise<void> {
+export async function dropDatabases(serverUrl: string, names: string[]): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -139,7 +139,7 @@ async function dropDatabases(serverUrl: string, names: string[]): Promise<void> 
   }
 }
 
-async function queryCount(dbUrl: string, text: string): Promise<number> {
+export async function queryCount(dbUrl: string, text: string): Promise<number> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
@@ -156,12 +156,12 @@ async function queryCount(dbUrl: string, text: string): Promise<number> {
 /** Whether this process was pinned to a CPU (run.ts): the servers of this benchmark are not, so they are put back on every CPU. */
 const PINNED = process.platform === 'linux' && process.env.BENCH_PIN !== '0';
 
-interface Proc {
+export interface Proc {
   child: Child;
   baseUrl: string;
 }
 
-function serviceEnv(ctx: BenchContext, dbUrl: string, port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
+export function serviceEnv(ctx: BenchContext, dbUrl: string, port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
   // One data directory and one SECRET_KEY for all the processes of a phase, as docs/deploy.md says.
   return serverEnv(port, dbUrl, path.join(ctx.tmpDir, 'scale-data'), {
     SECRET_KEY: SECRET_KEY,
@@ -173,7 +173,7 @@ function serviceEnv(ctx: BenchContext, dbUrl: string, port: number, extra: Recor
 
 const SECRET_KEY = 'b'.repeat(64);
 
-async function startApi(ctx: BenchContext, dbUrl: string, extra: Record<string, string> = {}): Promise<Proc> {
+export async function startApi(ctx: BenchContext, dbUrl: string, extra: Record<string, string> = {}): Promise<Proc> {
   const port = await freePort();
   const baseUrl = `http://${LOOPBACK}:${port}`;
   const child = startChild(...onAllCpus(PINNED, NODE, [distFiles(ROOT).server]), serviceEnv(ctx, dbUrl, port, extra), ROOT);
@@ -182,7 +182,7 @@ async function startApi(ctx: BenchContext, dbUrl: string, extra: Record<string, 
 }
 
 /** dist/worker.js when the build has one (no HTTP); else a server process with a worker on a port nobody calls. */
-async function startWorker(ctx: BenchContext, dbUrl: string, extra: Record<string, string>): Promise<{ child: Child; kind: string }> {
+export async function startWorker(ctx: BenchContext, dbUrl: string, extra: Record<string, string>): Promise<{ child: Child; kind: string }> {
   const dist = path.dirname(distFiles(ROOT).server);
   const workerJs = path.join(dist, 'worker.js');
   const port = await freePort();
@@ -381,20 +381,25 @@ async function redisKeys(redisUrl: string, prefix: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Phase 4: exactly once, and one budget.
 
-interface Receiver {
+export interface Receiver {
   url: string;
   ids: string[];
+  /** Each delivery's arrival: how long after the event's created_at (P250's event lag). */
+  arrivals: { lagMs: number }[];
   close(): Promise<void>;
 }
 
-async function startReceiver(): Promise<Receiver> {
+export async function startReceiver(): Promise<Receiver> {
   const ids: string[] = [];
+  const arrivals: { lagMs: number }[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       try {
-        ids.push((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string }).id);
+        const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; created_at?: string };
+        ids.push(event.id);
+        if (event.created_at) arrivals.push({ lagMs: Date.now() - Date.parse(event.created_at) });
       } catch {
         ids.push('unreadable');
       }
@@ -405,6 +410,7 @@ async function startReceiver(): Promise<Receiver> {
   return {
     url: `http://${LOOPBACK}:${(server.address() as AddressInfo).port}/hook`,
     ids,
+    arrivals,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -413,13 +419,13 @@ async function startReceiver(): Promise<Receiver> {
   };
 }
 
-async function startPhotoServer(): Promise<{ child: Child; url: string }> {
+export async function startPhotoServer(): Promise<{ child: Child; url: string }> {
   const source = await startPhotoSource(ROOT, 4);
   await source.ready();
   return source;
 }
 
-async function startS3(dir: string): Promise<{ child: Child; endpoint: string }> {
+export async function startS3(dir: string): Promise<{ child: Child; endpoint: string }> {
   const port = await freePort();
   const endpoint = `http://${LOOPBACK}:${port}`;
   const child = startChild(NODE, [path.join(ROOT, 'scripts/s3-server.mjs')], childEnv({ S3_PORT: String(port), S3_DIR: dir, HOST: LOOPBACK }), ROOT);
@@ -428,12 +434,12 @@ async function startS3(dir: string): Promise<{ child: Child; endpoint: string }>
 }
 
 /** Files s3rver keeps per stored object. */
-function s3Objects(dir: string): number {
+export function s3Objects(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('._S3rver_object')).length;
 }
 
-async function hits(photoUrl: string, prefix: string): Promise<Record<string, number>> {
+export async function hits(photoUrl: string, prefix: string): Promise<Record<string, number>> {
   const res = await fetch(`${photoUrl}/__hits?prefix=${encodeURIComponent(prefix)}`);
   return ((await res.json()) as { hits: Record<string, number> }).hits;
 }

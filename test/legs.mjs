@@ -28,6 +28,7 @@ export const STORELESS = [
   'test/leads/phone-links.test.ts',
   'test/photos/image.test.ts',
   'test/scale/balancer.test.ts',
+  'test/scale/sizing-table.test.ts',
   'test/service/decisions.test.ts',
   'test/service/docs-links.test.ts',
   'test/service/import-direction.test.ts',
