@@ -10,6 +10,7 @@ import { lockSkipLocked, textList } from '../../src/core/db/dialect.js';
 import { FOR_SALE_STATUSES } from '../../src/modules/vehicles/schemas.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createDealer } from '../../src/modules/dealers/service.js';
+import { inventoryPageQuery } from '../../src/modules/vehicles/repository.js';
 import { openTestStore, STORE_NAME, type TestStore } from '../support/app.js';
 
 describe(`query plans of the hot queries (${STORE_NAME})`, () => {
@@ -35,7 +36,8 @@ describe(`query plans of the hot queries (${STORE_NAME})`, () => {
                 status: n % 5 === 0 ? 'sold' : 'active',
                 source: n % 2 === 0 ? 'api' : 'feed',
                 brand: 'Toyota',
-                model: 'Corolla',
+                // 25 families: a family is a small part of the market, as in a real one.
+                model: `Corolla ${n % 25}`,
                 year: 2020,
                 price_cents: 1_000_000 + n,
                 currency: 'ARS',
@@ -216,5 +218,78 @@ describe(`query plans of the hot queries (${STORE_NAME})`, () => {
   test("a dealership's events (the event list, a car's history): events_dealer_created", async () => {
     const text = await plan(db.selectFrom('events').selectAll().where('dealer_id', '=', 1).orderBy('created_at', 'desc').limit(50));
     assertIndexed(text, 'events', /events_dealer_created/);
+  });
+
+  // Issue 42 §2: the queries of this wave (D40, D43, D44) at a market's size.
+
+  test('a reply by e-mail finds its conversation by the token of its address (D40): the token is the key', async () => {
+    const text = await plan(
+      db
+        .selectFrom('lead_reply_tokens')
+        .innerJoin('leads', 'leads.id', 'lead_reply_tokens.lead_id')
+        .select(['leads.id', 'leads.dealer_id'])
+        .where('lead_reply_tokens.token', '=', 'abc'),
+    );
+    assertIndexed(text, 'lead_reply_tokens');
+    assertIndexed(text, 'leads');
+  });
+
+  test("a photo's near-duplicate candidates (D43): each of its hash bands looked up, never the photos scanned", async () => {
+    const bands = Array.from({ length: 8 }, (_, band) => ({ band, value: 1000 + band }));
+    const text = await plan(
+      db
+        .selectFrom('photo_hash_bands as b')
+        .innerJoin('photos as p', 'p.id', 'b.photo_id')
+        .innerJoin('vehicles as v', 'v.id', 'p.vehicle_id')
+        .innerJoin('dealers as d', 'd.id', 'p.dealer_id')
+        .where((eb) => eb.or(bands.map((x) => eb.and([eb('b.band', '=', x.band), eb('b.value', '=', x.value)]))))
+        .where('p.status', '=', 'ready')
+        .where('p.vehicle_id', '<>', 1)
+        .where('p.phash', 'is not', null)
+        .select(['p.id', 'p.phash', 'p.vehicle_id', 'p.dealer_id', 'v.status as vehicle_status', 'd.sandbox_of'])
+        .distinct(),
+    );
+    for (const table of ['photo_hash_bands', 'photos', 'vehicles']) assertIndexed(text, table);
+  });
+
+  test("a family's cars for sale, rated together (D44): the partial index vehicles_comparables", async () => {
+    const text = await plan(
+      db
+        .selectFrom('vehicles')
+        .select(['id', 'year', 'mileage', 'price_cents', 'version', 'price_expected_cents', 'price_comparables'])
+        .where('status', '=', 'active')
+        .where('market', '=', 'ar')
+        .where('brand', '=', 'Toyota')
+        .where('model', '=', 'Corolla 3')
+        .where('condition', '=', 'used')
+        .where('currency', '=', 'ARS')
+        .where('dealer_id', 'not in', db.selectFrom('dealers').select('id').where('sandbox_of', 'is not', null))
+        .orderBy('id'),
+    );
+    assertIndexed(text, 'vehicles', /vehicles_comparables/);
+  });
+
+  test("a family's sales of the last months (D44's days to sell): vehicle_sales_family", async () => {
+    const text = await plan(
+      db
+        .selectFrom('vehicle_sales')
+        .select(['price_cents', 'expected_cents', 'listed_at', 'sold_at'])
+        .where('market', '=', 'ar')
+        .where('brand', '=', 'Toyota')
+        .where('model', '=', 'Corolla')
+        .where('condition', '=', 'used')
+        .where('currency', '=', 'ARS')
+        .where('year', '>=', 2018)
+        .where('year', '<=', 2022)
+        .where('sold_at', '>=', 1000)
+        .where('expected_cents', 'is not', null)
+        .limit(5000),
+    );
+    assertIndexed(text, 'vehicle_sales', /vehicle_sales_family/);
+  });
+
+  test("the panel's cars by quality, lowest first (D43, the cars to improve): a dealership's index, not the table", async () => {
+    const text = await plan(inventoryPageQuery(db, { dealerId: 1, sort: 'quality' }, undefined, 50));
+    assertIndexed(text, 'vehicles', /vehicles_/);
   });
 });
