@@ -278,19 +278,22 @@ async function step(w: World, fraction: number, seconds: number): Promise<Map<st
   return out;
 }
 
-/** CPU ticks (1/100 s) of every process whose command name starts with `comm`. */
-function ticksOfComm(comm: string): number {
-  let sum = 0;
+/** CPU ticks (1/100 s) of each process whose command name starts with `comm`, by pid. */
+function ticksOfComm(comm: string): Map<number, number> {
+  const out = new Map<number, number>();
   for (const d of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').startsWith(comm)) sum += processTicks(Number(d));
+      if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').startsWith(comm)) out.set(Number(d), processTicks(Number(d)));
     } catch {
       // ended meanwhile
     }
   }
-  return sum;
+  return out;
 }
+/** The ticks spent between two readings: those of processes that ended meanwhile are lost (an undercount, never negative). */
+const ticksBetween = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
+
 /** Files and bytes under s3rver's directory (each object is a few files: the counts are relative). */
 function bucketFiles(dir: string): { files: number; bytes: number } {
   let files = 0;
@@ -320,7 +323,8 @@ interface StepResult {
   seconds: number;
   classes: Record<string, { sent: number; done: number; p50: number; p99: number; errors: number; shed: number; firstError?: string }>;
   /** % of one CPU over the step. */
-  cpu: Record<'api' | 'worker' | 'postgres' | 'redis' | 'generator', number>;
+  /** The S3 server stands for the cloud's: its CPU is shown, not sized. */
+  cpu: Record<'api' | 'worker' | 'postgres' | 'redis' | 's3' | 'generator', number>;
   photosQueued: number;
   eventsLagP99Ms: number;
   over?: string;
@@ -483,6 +487,7 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
         worker: familyTicks(worker.child.pid),
         postgres: pgTicks(),
         redis: redisTicks(),
+        s3: processTicks(s3.child.pid),
         generator: process.cpuUsage(),
       };
       const rxFrom = rx.arrivals.length;
@@ -502,8 +507,9 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
         cpu: {
           api: pct(procs.reduce((s, p) => s + processTicks(p.child.pid), 0) - before.api),
           worker: pct(familyTicks(worker.child.pid) - before.worker),
-          postgres: pct(pgTicks() - before.postgres),
-          redis: pct(redisTicks() - before.redis),
+          postgres: pct(ticksBetween(before.postgres, pgTicks())),
+          redis: pct(ticksBetween(before.redis, redisTicks())),
+          s3: pct(processTicks(s3.child.pid) - before.s3),
           generator: (gen.user + gen.system) / 1000 / (seconds * 10),
         },
         photosQueued: await queryCount(dbUrl, `select count(*) as n from jobs where task = 'photos.download' and status <> 'failed'`),
@@ -586,7 +592,7 @@ function printStep(r: StepResult): void {
     .filter(([, c]) => c.sent > 0)
     .map(([n, c]) => `${n} ${c.done}/${c.sent} p50 ${c.p50.toFixed(0)} p99 ${c.p99.toFixed(0)} ms${c.errors ? ` ERR ${c.errors}` : ''}`);
   console.log(
-    `\n    step ${fmtFraction(r.fraction)} (${r.seconds.toFixed(0)} s): ${rows.join('; ')} | CPU % api ${r.cpu.api.toFixed(0)}, worker ${r.cpu.worker.toFixed(0)}, postgres ${r.cpu.postgres.toFixed(0)}, redis ${r.cpu.redis.toFixed(0)}, generator ${r.cpu.generator.toFixed(0)} | photo jobs ${r.photosQueued}, event lag p99 ${r.eventsLagP99Ms.toFixed(0)} ms${r.over ? ` | OVER: ${r.over}` : ''}`,
+    `\n    step ${fmtFraction(r.fraction)} (${r.seconds.toFixed(0)} s): ${rows.join('; ')} | CPU % api ${r.cpu.api.toFixed(0)}, worker ${r.cpu.worker.toFixed(0)}, postgres ${r.cpu.postgres.toFixed(0)}, redis ${r.cpu.redis.toFixed(0)}, s3 ${r.cpu.s3.toFixed(0)}, generator ${r.cpu.generator.toFixed(0)} | photo jobs ${r.photosQueued}, event lag p99 ${r.eventsLagP99Ms.toFixed(0)} ms${r.over ? ` | OVER: ${r.over}` : ''}`,
   );
 }
 
