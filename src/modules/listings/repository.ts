@@ -232,6 +232,11 @@ const CARD_COLUMNS = [
  * the rating's among them, are checked on the rows read, which stay within one dealership's stock.
  */
 export function storefrontCars(db: Kysely<DB>, dealerId: number, q: StorefrontQuery, limit: number): Promise<StorefrontCar[]> {
+  return storefrontQuery(db, dealerId, q, limit).execute();
+}
+
+/** storefrontCars' statement, unrun (its plan is checked: test/service/query-plans.test.ts). */
+export function storefrontQuery(db: Kysely<DB>, dealerId: number, q: StorefrontQuery, limit: number) {
   let s = db.selectFrom('vehicles').select(CARD_COLUMNS).where('dealer_id', '=', dealerId).where('status', '=', 'active');
   if (q.brand !== undefined) s = s.where('brand', '=', q.brand);
   if (q.priceMinCents !== undefined) s = s.where('price_cents', '>=', q.priceMinCents);
@@ -251,7 +256,7 @@ export function storefrontCars(db: Kysely<DB>, dealerId: number, q: StorefrontQu
     const past = dir === 'asc' ? '>' : '<';
     s = s.where((eb) => eb.or([eb(key, past, b.key), eb.and([eb(key, '=', b.key), eb('id', past, b.id)])]));
   }
-  return s.orderBy(key, dir).orderBy('id', dir).limit(limit).execute();
+  return s.orderBy(key, dir).orderBy('id', dir).limit(limit);
 }
 
 /** The brands a dealership has for sale (the storefront's brand filter). */
