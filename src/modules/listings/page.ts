@@ -78,11 +78,15 @@ const CSS = [
   // The storefront's folds (issue 40, P242): on a phone the contact card and the filters are two
   // buttons side by side (the cars on the first screen), an opened one the whole row. From 52rem,
   // where the browser lets CSS show a closed <details>' content, both stand open as cards, no JS.
-  '.folds{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 1rem}.folds>details{flex:1 1 9rem;margin:0;padding:0 1rem;min-width:0}.folds>details[open]{flex-basis:100%}',
+  '.folds{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 1rem}.folds>details{flex:1 1 auto;margin:0;padding:0 .6rem;min-width:0;background:#fff;border:1px solid #ddd;border-radius:.5rem}.folds>details[open]{flex-basis:100%}',
+  // The order and the rating filter have long words: a row of their own on a phone.
+  '.filters>div.wide{flex-basis:14rem}',
   '.fold>summary{display:flex;align-items:center;gap:.4rem;min-height:2.75rem;cursor:pointer;font-weight:600;color:#0b57d0}.fold>summary::-webkit-details-marker{display:none}',
   ".fold>summary::before{content:'';flex:none;width:.45em;height:.45em;border:solid currentColor;border-width:0 2px 2px 0;transform:rotate(-45deg);margin-right:.2em}.fold[open]>summary::before{transform:rotate(45deg)}",
-  '.fold>summary h2{font-size:1rem;margin:0;color:inherit}.fold>summary .hint{font-weight:400}.fold .filters{border:0;padding:0 0 1rem;margin:0}.fold.dealer-card{padding:0 1rem}',
-  '@supports selector(::details-content){@media(min-width:52rem){.folds{display:block}.folds>details{margin:0 0 1rem}.fold::details-content{content-visibility:visible}',
+  '.fold>summary h2{font-size:1rem;margin:0;color:inherit}.fold>summary .n{display:inline-flex;align-items:center;justify-content:center;min-width:1.4rem;height:1.4rem;padding:0 .3rem;border-radius:.7rem;background:#0b57d0;color:#fff;font-size:.8rem}',
+  '.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}',
+  '.cars-head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 1rem}.cars-head p{margin:0}.fold .filters{border:0;padding:0 0 1rem;margin:0}.fold.dealer-card{padding:0 .6rem}',
+  '@supports selector(::details-content){@media(min-width:52rem){.folds{display:block}.folds>details{margin:0 0 1rem;padding:0 1rem}.fold::details-content{content-visibility:visible}',
   '.fold>summary{pointer-events:none;color:inherit;min-height:0;padding:.75rem 0 .5rem}.fold>summary::before{display:none}.fold>summary h2{font-size:1.1rem}.fold.dealer-card>summary{padding-top:1rem}}}',
   // The price label on a car's card (D44, P243), words beside the colour.
   '.card-rating{display:block;font-size:.9rem;font-weight:600;margin:.25rem .75rem 0}',
@@ -728,10 +732,10 @@ export function storefrontPage(sf: Storefront, base: string): string {
       f[name] && !years.includes(Number(f[name])) ? html`<option value="${f[name]}" selected>${f[name]}</option>` : ''
     }${years.map((y) => html`<option value="${y}"${String(y) === f[name] ? html` selected` : ''}>${y}</option>`)}</select></div>`;
   // The newest first is the default: its option sends no value, so its links stay as they were.
-  const sortSelect = html`<div><label for="f-sort">${t.sortBy}</label><select id="f-sort" name="sort">${STOREFRONT_SORTS.map(
+  const sortSelect = html`<div class="wide"><label for="f-sort">${t.sortBy}</label><select id="f-sort" name="sort">${STOREFRONT_SORTS.map(
     (o) => html`<option value="${o === 'newest' ? '' : o}"${o === f.sort || (o === 'newest' && !STOREFRONT_SORTS.includes(f.sort as never)) ? html` selected` : ''}>${t.sort[o]}</option>`,
   )}</select></div>`;
-  const ratingSelect = html`<div><label for="f-rating">${t.ratingLabel}</label><select id="f-rating" name="rating"><option value="">${t.ratingFilter.any}</option>${RATING_FILTERS.map(
+  const ratingSelect = html`<div class="wide"><label for="f-rating">${t.ratingLabel}</label><select id="f-rating" name="rating"><option value="">${t.ratingFilter.any}</option>${RATING_FILTERS.map(
     (r) => html`<option value="${r}"${r === f.rating ? html` selected` : ''}>${t.ratingFilter[r as 'great' | 'good' | 'fair']}</option>`,
   )}</select></div>`;
   const sorted = f.sort !== '' && f.sort !== 'newest' && !sf.problems.includes('sort');
@@ -739,7 +743,7 @@ export function storefrontPage(sf: Storefront, base: string): string {
 ${d.city && !(d.address ?? '').includes(d.city) ? html`<p>${d.city}</p>\n` : ''}${
     sf.problems.length ? html`<div class="errors" role="alert"><ul>${sf.problems.map((p) => html`<li>${t.badFilter[p]}</li>`)}</ul></div>\n` : ''
   }<div class="folds">${storefrontProfile(l, base, d, sf.market)}<details class="fold"${sf.problems.length ? html` open` : ''}><summary><h2 id="filters-title">${t.filterAndSort}</h2>${
-    active ? html`<span class="hint">· ${t.activeFilters(active)}</span>` : ''
+    active ? html`<span class="n" aria-hidden="true">${active}</span><span class="vh">${t.activeFilters(active)}</span>` : ''
   }</summary>
 <form method="get" action="${url}" class="filters" aria-labelledby="filters-title">
 <div><label for="f-brand">${t.brand}</label><select id="f-brand" name="brand"><option value="">${t.anyBrand}</option>${sf.brands.map(
@@ -749,8 +753,12 @@ ${d.city && !(d.address ?? '').includes(d.city) ? html`<p>${d.city}</p>\n` : ''}
 <div><label for="f-price_max">${t.priceTo}${currency}</label><input id="f-price_max" name="price_max" type="text" inputmode="numeric" maxlength="12" value="${f.price_max}"></div>
 ${yearSelect('year_min', t.yearFrom)}${yearSelect('year_max', t.yearTo)}${ratingSelect}${sortSelect}<div><button type="submit">${t.search}</button></div>
 </form></details></div>
-${filtered ? html`<p><a href="${url}${sorted ? storefrontQuery({ brand: '', price_min: '', price_max: '', year_min: '', year_max: '', rating: '', sort: f.sort }) : ''}">${t.clearFilters}</a></p>\n` : ''}<section aria-labelledby="cars-title">
-<h2 id="cars-title">${t.carsForSale}</h2>
+<section aria-labelledby="cars-title">
+<div class="cars-head"><h2 id="cars-title">${t.carsForSale}</h2>${
+    filtered
+      ? html`<p><a href="${url}${sorted ? storefrontQuery({ brand: '', price_min: '', price_max: '', year_min: '', year_max: '', rating: '', sort: f.sort }) : ''}">${t.clearFilters}</a></p>`
+      : ''
+  }</div>
 ${sf.cars.length ? carCards(l, base, sf.cars, true) : html`<p>${filtered ? t.noCarsFiltered : t.noCars}</p>`}
 </section>
 ${
