@@ -16,6 +16,17 @@ import { bearer, seedDealer } from '../support/dealers.js';
 import { PhotoHost } from '../support/photos.js';
 import { until } from '../support/until.js';
 import { updateProfile } from '../../src/modules/dealers/profile.js';
+import { setDealerLogo } from '../../src/modules/dealers/logo.js';
+
+/** A logo as a designer sends it (wider than tall): with the name beside it, the head takes three lines on a phone. */
+const logoPng = (letters: string, fill: string): Promise<Buffer> =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="240"><rect x="8" y="8" width="464" height="224" rx="40" fill="${fill}"/><circle cx="120" cy="120" r="70" fill="#f5b400"/><text x="220" y="150" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="90" fill="#fff">${letters}</text></svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
 
 /** Pictures are written only when asked (npm run screenshots): a test run never changes tracked files. */
 const SHOTS = process.env.PANEL_SCREENSHOTS ? path.resolve('docs/public') : undefined;
@@ -63,8 +74,7 @@ const LANGS = [
 ] as const;
 
 /** A card's price as a number (its digits: both markets write whole units here). */
-const cardPrices = async (page: Page): Promise<number[]> =>
-  (await page.locator('.card-price').allInnerTexts()).map((p) => Number(p.replace(/\D/g, '')));
+const cardPrices = async (page: Page): Promise<number[]> => (await page.locator('.card-price').allInnerTexts()).map((p) => Number(p.replace(/\D/g, '')));
 
 describe(`storefront by price and price rating in a browser (${STORE_NAME})`, { skip: skipBrowser }, () => {
   let s: LiveServer;
@@ -80,6 +90,12 @@ describe(`storefront by price and price rating in a browser (${STORE_NAME})`, { 
       const d = await seedDealer(s, { name: l.name, city: l.market === 'ar' ? 'Córdoba' : 'Porto Alegre', markets: [l.market] });
       const row = await s.store.db.selectFrom('dealers').selectAll().where('slug', '=', d.slug).executeTakeFirstOrThrow();
       await updateProfile(s.store.db, { id: row.id, markets: JSON.parse(row.markets) as string[] }, l.profile);
+      await setDealerLogo(
+        s.store.db,
+        { storage: s.app.services.storage, images: s.app.services.images },
+        row.id,
+        await logoPng(l.lang === 'es' ? 'AS' : 'CS', '#0b3d91'),
+      );
       // A rated family on the market's curve, two bargains and a dear one, and a car too rare to rate.
       const off = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0.82, 0.94, 1.25];
       const vehicles: Record<string, unknown>[] = off.map((f, i) => {
@@ -124,8 +140,8 @@ describe(`storefront by price and price rating in a browser (${STORE_NAME})`, { 
     }
   });
   after(async () => {
-    await browser?.close();
-    await s?.close();
+    await browser.close();
+    await s.close();
     await host.stop();
   });
 
@@ -178,13 +194,21 @@ describe(`storefront by price and price rating in a browser (${STORE_NAME})`, { 
           await Promise.all([page.waitForURL(/sort=price_asc/), page.getByRole('button', { name: l.submit }).click()]);
           const up = await cardPrices(page);
           assert.equal(up.length, store.total);
-          assert.deepEqual(up, [...up].sort((a, b) => a - b), 'lowest price first');
+          assert.deepEqual(
+            up,
+            [...up].sort((a, b) => a - b),
+            'lowest price first',
+          );
           // Highest first.
           if (phone) await page.getByText(l.filters, { exact: true }).click();
           await page.locator('#f-sort').selectOption('price_desc');
           await Promise.all([page.waitForURL(/sort=price_desc/), page.getByRole('button', { name: l.submit }).click()]);
           const down = await cardPrices(page);
-          assert.deepEqual(down, [...down].sort((a, b) => b - a), 'highest price first');
+          assert.deepEqual(
+            down,
+            [...down].sort((a, b) => b - a),
+            'highest price first',
+          );
           // "Good price or better", the order kept.
           if (phone) await page.getByText(l.filters, { exact: true }).click();
           await page.locator('#f-rating').selectOption('good');
@@ -195,14 +219,17 @@ describe(`storefront by price and price rating in a browser (${STORE_NAME})`, { 
           assert.equal(labels.length, store.goodOrBetter, 'every car shown is rated');
           for (const t of labels) assert.ok((l.good as readonly string[]).includes(t.trim()), t);
           const kept = await cardPrices(page);
-          assert.deepEqual(kept, [...kept].sort((a, b) => b - a));
+          assert.deepEqual(
+            kept,
+            [...kept].sort((a, b) => b - a),
+          );
           assert.equal(await page.locator('#f-rating').inputValue(), 'good', 'the form shows the filter');
           assert.equal(await horizontalOverflow(page), 0);
           if (phone) {
             // Filtered, the cars still come first; the folded box says a filter is on.
             const p = (await page.locator('.card-price').first().boundingBox())!;
             assert.ok(p.y + p.height <= height, `filtered, the first car's price at ${Math.round(p.y + p.height)} px`);
-            assert.match(await page.locator('details.fold:not(.dealer-card) summary').textContent() ?? '', /1 filtro ativo|1 filtro activo/);
+            assert.match((await page.locator('details.fold:not(.dealer-card) summary').textContent()) ?? '', /1 filtro ativo|1 filtro activo/);
           }
           if (SHOTS) await shot(page, `storefront-price-${l.lang}-${width}.png`, !phone);
         } finally {

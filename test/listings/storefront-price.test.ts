@@ -68,7 +68,7 @@ describe(`storefront sorted by price and filtered by price rating (${STORE_NAME}
     clock.advance(RATING_DELAY_MS);
     await t.app.services.jobs.runDue();
     for (const v of vehicles) {
-      const r = await t.app.inject({ url: `/v1/vehicles/${v.external_id}`, headers: bearer(d.key) });
+      const r = await t.app.inject({ url: `/v1/vehicles/${String(v.external_id)}`, headers: bearer(d.key) });
       const car = r.json().vehicle as { url: string; status: string; price_rating: { label: PriceLabel } | null };
       assert.equal(car.status, 'active', String(v.external_id));
       const row = await t.store.db
@@ -227,7 +227,15 @@ describe(`storefront sorted by price and filtered by price rating (${STORE_NAME}
     assert.ok(page.body.includes('La dirección de esa página no es válida: esta es la primera página.'));
     const desc = [...cars].sort((a, b) => b.cents - a.cents || b.rowId - a.rowId);
     assert.deepEqual(cardLinks(page.body), urlsOf(desc).slice(0, STOREFRONT_PAGE_SIZE), 'the first page in the order asked');
-    for (const q of ['?sort[]=price_asc', '?rating=%00', '?rating=high', '?rating=overpriced', `?sort=${'x'.repeat(5000)}`, '?sort=price_asc&before=99999999999999-1', '?sort=PRICE_ASC']) {
+    for (const q of [
+      '?sort[]=price_asc',
+      '?rating=%00',
+      '?rating=high',
+      '?rating=overpriced',
+      `?sort=${'x'.repeat(5000)}`,
+      '?sort=price_asc&before=99999999999999-1',
+      '?sort=PRICE_ASC',
+    ]) {
       const r = await get(`/dealers/${slug}${q}`);
       assert.ok(r.statusCode < 500, `${q}: ${r.statusCode}`);
     }
@@ -241,7 +249,15 @@ describe(`storefront sorted by price and filtered by price rating (${STORE_NAME}
     const br = await seedDealer(t, { name: 'Carros do Sul', city: 'Porto Alegre', markets: ['br'] });
     const res = await get(`/dealers/${br.slug}?sort=price_desc&rating=great`);
     assert.equal(res.statusCode, 200);
-    for (const w of ['Filtrar e ordenar', 'Ordenar por', 'Maior preço primeiro', 'Preço frente ao mercado', 'Ótimo preço', 'Bom preço ou melhor', 'Preço justo ou melhor']) {
+    for (const w of [
+      'Filtrar e ordenar',
+      'Ordenar por',
+      'Maior preço primeiro',
+      'Preço frente ao mercado',
+      'Ótimo preço',
+      'Bom preço ou melhor',
+      'Preço justo ou melhor',
+    ]) {
       assert.ok(res.body.includes(w), w);
     }
     for (const w of ['Lowest', 'Highest', 'price_asc<', 'great<', 'Good price']) assert.ok(!res.body.includes(w), w);

@@ -85,7 +85,7 @@ const CSS = [
   ".fold>summary::before{content:'';flex:none;width:.45em;height:.45em;border:solid currentColor;border-width:0 2px 2px 0;transform:rotate(-45deg);margin-right:.2em}.fold[open]>summary::before{transform:rotate(45deg)}",
   '.fold>summary h2{font-size:1rem;margin:0;color:inherit}.fold>summary .n{display:inline-flex;align-items:center;justify-content:center;min-width:1.4rem;height:1.4rem;padding:0 .3rem;border-radius:.7rem;background:#0b57d0;color:#fff;font-size:.8rem}',
   '.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}',
-  '.cars-head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 1rem}.cars-head p{margin:0}.fold .filters{border:0;padding:0 0 1rem;margin:0}.fold.dealer-card{padding:0 .6rem}',
+  '.cars-head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 1rem}.cars-head h2{margin-top:.5rem}.cars-head p{margin:0}.fold .filters{border:0;padding:0 0 1rem;margin:0}',
   '@supports selector(::details-content){@media(min-width:52rem){.folds{display:block}.folds>details{margin:0 0 1rem;padding:0 1rem}.fold::details-content{content-visibility:visible}',
   '.fold>summary{pointer-events:none;color:inherit;min-height:0;padding:.75rem 0 .5rem}.fold>summary::before{display:none}.fold>summary h2{font-size:1.1rem}.fold.dealer-card>summary{padding-top:1rem}}}',
   // The price label on a car's card (D44, P243), words beside the colour.
@@ -100,6 +100,8 @@ const CSS = [
   // The logo (P132): a box of known size (the img's width/height give its ratio), so nothing moves when it arrives.
   '.logo{display:block;flex:none;width:auto;height:2.5rem;max-width:7.5rem;object-fit:contain}',
   '.store-head{display:flex;align-items:center;gap:1rem;margin:.67em 0}.store-head h1{margin:0}.store-head .logo,.store-head .mono{height:4rem;max-width:10rem}.store-head .mono{width:4rem;font-size:1.5rem}',
+  // A phone's storefront head: a smaller logo and title, so a long name leaves the first car on the first screen.
+  '@media(max-width:40rem){.store-head{gap:.75rem}.store-head h1{font-size:1.3rem}.store-head .logo,.store-head .mono{height:3rem;max-width:7.5rem}.store-head .mono{width:3rem;font-size:1.25rem}}',
   '.dealer-card p{margin:.25rem 0}.dealer-card .label{display:block;font-size:.85rem;color:#444}',
   '.btns{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 0}',
   '.btn{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.25rem;font-weight:600;text-decoration:none;background:#0b57d0;color:#fff}',
@@ -733,7 +735,8 @@ export function storefrontPage(sf: Storefront, base: string): string {
     }${years.map((y) => html`<option value="${y}"${String(y) === f[name] ? html` selected` : ''}>${y}</option>`)}</select></div>`;
   // The newest first is the default: its option sends no value, so its links stay as they were.
   const sortSelect = html`<div class="wide"><label for="f-sort">${t.sortBy}</label><select id="f-sort" name="sort">${STOREFRONT_SORTS.map(
-    (o) => html`<option value="${o === 'newest' ? '' : o}"${o === f.sort || (o === 'newest' && !STOREFRONT_SORTS.includes(f.sort as never)) ? html` selected` : ''}>${t.sort[o]}</option>`,
+    (o) =>
+      html`<option value="${o === 'newest' ? '' : o}"${o === f.sort || (o === 'newest' && !STOREFRONT_SORTS.includes(f.sort as never)) ? html` selected` : ''}>${t.sort[o]}</option>`,
   )}</select></div>`;
   const ratingSelect = html`<div class="wide"><label for="f-rating">${t.ratingLabel}</label><select id="f-rating" name="rating"><option value="">${t.ratingFilter.any}</option>${RATING_FILTERS.map(
     (r) => html`<option value="${r}"${r === f.rating ? html` selected` : ''}>${t.ratingFilter[r as 'great' | 'good' | 'fair']}</option>`,

@@ -36,9 +36,6 @@ export type PriceLabel = 'great' | 'good' | 'fair' | 'high' | 'overpriced';
  */
 const LABEL_BOUNDS = { great: 90, good: 97, fairBelow: 103, highBelow: 110 } as const;
 
-/** The labels from the best price to the worst (the storefront's filter keeps a label and the better ones, P243). */
-export const PRICE_LABELS: readonly PriceLabel[] = ['great', 'good', 'fair', 'high', 'overpriced'];
-
 /**
  * "This label or better" as a bound on price × 100 against expected × `hundredths` (`inclusive`:
  * ≤, else <), from the same bounds as labelOf, so a filter in SQL keeps exactly the cars labelOf
