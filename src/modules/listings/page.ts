@@ -7,6 +7,7 @@ import type { Entered, InquiryField, Problem } from '../leads/inquiry.js';
 import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../leads/inquiry.js';
 import { findMarket, timeZoneOfMarket } from '../markets/markets.js';
 import { priceRatingOf } from '../pricing/service.js';
+import { labelOf } from '../pricing/model.js';
 import { displayPhone } from '../markets/phone.js';
 import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
 import { carFacts } from '../vehicles/facts.js';
@@ -15,7 +16,7 @@ import { Html, html, jsonLd } from '../../core/web/html.js';
 import { localeOf, type PageLocale } from './locale.js';
 import type { ListingRow, StorefrontCar } from './repository.js';
 import { storefrontUrl } from './site.js';
-import { storefrontQuery, type Storefront } from './storefront.js';
+import { RATING_FILTERS, STOREFRONT_SORTS, storefrontQuery, type Storefront } from './storefront.js';
 import { galleryScriptPath } from './gallery-script.js';
 
 const CSS = [
@@ -74,6 +75,21 @@ const CSS = [
   '.filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;background:#fff;border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}',
   '.filters>div{flex:1 1 8rem}.filters>div:first-child{flex-basis:11.5rem}.filters>div:last-child{flex:0 1 auto}',
   'select{width:100%;font:inherit;padding:.5rem;border:1px solid #767676;border-radius:.25rem;background:#fff}',
+  // The storefront's folds (issue 40, P242): on a phone the contact card and the filters are two
+  // buttons side by side (the cars on the first screen), an opened one the whole row. From 52rem,
+  // where the browser lets CSS show a closed <details>' content, both stand open as cards, no JS.
+  '.folds{display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 1rem}.folds>details{flex:1 1 auto;margin:0;padding:0 .6rem;min-width:0;background:#fff;border:1px solid #ddd;border-radius:.5rem}.folds>details[open]{flex-basis:100%}',
+  // The order and the rating filter have long words: a row of their own on a phone.
+  '.filters>div.wide{flex-basis:14rem}',
+  '.fold>summary{display:flex;align-items:center;gap:.4rem;min-height:2.75rem;cursor:pointer;font-weight:600;color:#0b57d0}.fold>summary::-webkit-details-marker{display:none}',
+  ".fold>summary::before{content:'';flex:none;width:.45em;height:.45em;border:solid currentColor;border-width:0 2px 2px 0;transform:rotate(-45deg);margin-right:.2em}.fold[open]>summary::before{transform:rotate(45deg)}",
+  '.fold>summary h2{font-size:1rem;margin:0;color:inherit}.fold>summary .n{display:inline-flex;align-items:center;justify-content:center;min-width:1.4rem;height:1.4rem;padding:0 .3rem;border-radius:.7rem;background:#0b57d0;color:#fff;font-size:.8rem}',
+  '.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}',
+  '.cars-head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 1rem}.cars-head h2{margin-top:.5rem}.cars-head p{margin:0}.fold .filters{border:0;padding:0 0 1rem;margin:0}',
+  '@supports selector(::details-content){@media(min-width:52rem){.folds{display:block}.folds>details{margin:0 0 1rem;padding:0 1rem}.fold::details-content{content-visibility:visible}',
+  '.fold>summary{pointer-events:none;color:inherit;min-height:0;padding:.75rem 0 .5rem}.fold>summary::before{display:none}.fold>summary h2{font-size:1.1rem}.fold.dealer-card>summary{padding-top:1rem}}}',
+  // The price label on a car's card (D44, P243), words beside the colour.
+  '.card-rating{display:block;font-size:.9rem;font-weight:600;margin:.25rem .75rem 0}',
   '.pager{display:flex;gap:1rem;flex-wrap:wrap;margin:1.5rem 0}',
   '.facts{color:#444;margin:-.75rem 0 1rem}',
   '.notice{border:2px solid #8a5a00;border-radius:.5rem;background:#fff4e0;padding:.75rem 1rem;font-weight:600}',
@@ -84,6 +100,8 @@ const CSS = [
   // The logo (P132): a box of known size (the img's width/height give its ratio), so nothing moves when it arrives.
   '.logo{display:block;flex:none;width:auto;height:2.5rem;max-width:7.5rem;object-fit:contain}',
   '.store-head{display:flex;align-items:center;gap:1rem;margin:.67em 0}.store-head h1{margin:0}.store-head .logo,.store-head .mono{height:4rem;max-width:10rem}.store-head .mono{width:4rem;font-size:1.5rem}',
+  // A phone's storefront head: a smaller logo and title, so a long name leaves the first car on the first screen.
+  '@media(max-width:40rem){.store-head{gap:.75rem}.store-head h1{font-size:1.3rem}.store-head .logo,.store-head .mono{height:3rem;max-width:7.5rem}.store-head .mono{width:3rem;font-size:1.25rem}}',
   '.dealer-card p{margin:.25rem 0}.dealer-card .label{display:block;font-size:.85rem;color:#444}',
   '.btns{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 0}',
   '.btn{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.25rem;font-weight:600;text-decoration:none;background:#0b57d0;color:#fff}',
@@ -533,12 +551,12 @@ function storefrontProfile(l: PageLocale, base: string, d: DealerRow, market: st
     );
   if (d.website && /^https?:\/\//i.test(d.website)) lines.push(html`<p><a href="${d.website}" rel="noopener nofollow">${t.website}</a></p>`);
   if (!lines.length) return html``;
-  return html`<section class="dealer-card" aria-labelledby="profile-title">
-<h2 id="profile-title">${t.contactDealer}</h2>
+  // Folded on a phone (P242): its summary is the card's heading.
+  return html`<details class="dealer-card fold"><summary><h2 id="profile-title">${t.contactDealer}</h2></summary>
 ${lines.map(
   (line) => html`${line}
 `,
-)}</section>
+)}</details>
 `;
 }
 
@@ -680,9 +698,13 @@ function thumbnail(base: string, p: ShownPhoto): Html {
 function carCard(l: PageLocale, base: string, car: StorefrontCar, eager: boolean): Html {
   const title = vehicleLabel(car);
   const photo = shownPhotos(car.shown_photos)[0];
+  // Every card is of a car for sale: its label is its price against its stored expected price (D44).
+  const rating = car.price_expected_cents === null ? undefined : labelOf(car.price_cents, Number(car.price_expected_cents));
   return html`<li class="card"><a href="${listingUrl(base, car.listing_id)}">${
     photo ? picture(base, photo, '', CARD_SIZES, eager) : ''
-  }<span class="card-title">${title}</span><span class="card-price">${l.price(car.price_cents, car.currency)}</span><span class="card-facts">${keyFacts(l, car)}</span></a></li>`;
+  }<span class="card-title">${title}</span><span class="card-price">${l.price(car.price_cents, car.currency)}</span><span class="card-facts">${keyFacts(l, car)}</span>${
+    rating ? html`<span class="card-rating rating rating-${rating}">${l.t.rating[rating]}</span>` : ''
+  }</a></li>`;
 }
 
 /** `eagerFirst`: the first card is on the first screen (the storefront), so fetched at once. */
@@ -690,14 +712,20 @@ function carCards(l: PageLocale, base: string, cars: readonly StorefrontCar[], e
   return html`<ul class="cards">${cars.map((c, i) => carCard(l, base, c, eagerFirst && i === 0))}</ul>`;
 }
 
-/** A dealership's storefront (D36, P86): its cars for sale, newest first, with the filter form. */
+/**
+ * A dealership's storefront (D36, P86): its cars for sale, newest first or by price (P242), with
+ * the filter form, and the contact card and the filters folded on a phone so its first screen
+ * shows cars. The filters stand open when one could not be read (the page says which).
+ */
 export function storefrontPage(sf: Storefront, base: string): string {
   const l = localeOf(sf.market);
   const t = l.t;
   const d = sf.dealer;
   const url = storefrontUrl(base, d.slug);
   const f = sf.form;
-  const filtered = Object.values(f).some(Boolean);
+  // The order is no filter: sorted, the cars are all there.
+  const active = (Object.entries(f) as [keyof typeof f, string][]).filter(([k, v]) => k !== 'sort' && v).length;
+  const filtered = active > 0;
   const currency = sf.currency ? ` (${sf.currency})` : '';
   const years: number[] = [];
   for (let y = new Date().getUTCFullYear() + 1; y >= 1990; y--) years.push(y);
@@ -705,24 +733,40 @@ export function storefrontPage(sf: Storefront, base: string): string {
     html`<div><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}"><option value="">–</option>${
       f[name] && !years.includes(Number(f[name])) ? html`<option value="${f[name]}" selected>${f[name]}</option>` : ''
     }${years.map((y) => html`<option value="${y}"${String(y) === f[name] ? html` selected` : ''}>${y}</option>`)}</select></div>`;
+  // The newest first is the default: its option sends no value, so its links stay as they were.
+  const sortSelect = html`<div class="wide"><label for="f-sort">${t.sortBy}</label><select id="f-sort" name="sort">${STOREFRONT_SORTS.map(
+    (o) =>
+      html`<option value="${o === 'newest' ? '' : o}"${o === f.sort || (o === 'newest' && !STOREFRONT_SORTS.includes(f.sort as never)) ? html` selected` : ''}>${t.sort[o]}</option>`,
+  )}</select></div>`;
+  const ratingSelect = html`<div class="wide"><label for="f-rating">${t.ratingLabel}</label><select id="f-rating" name="rating"><option value="">${t.ratingFilter.any}</option>${RATING_FILTERS.map(
+    (r) => html`<option value="${r}"${r === f.rating ? html` selected` : ''}>${t.ratingFilter[r as 'great' | 'good' | 'fair']}</option>`,
+  )}</select></div>`;
+  const sorted = f.sort !== '' && f.sort !== 'newest' && !sf.problems.includes('sort');
   const body = html`<div class="store-head">${dealerMark(l, base, d, false)}<h1 id="title">${t.storefrontTitle(d.name)}</h1></div>
-${d.city && !(d.address ?? '').includes(d.city) ? html`<p>${d.city}</p>\n` : ''}${storefrontProfile(l, base, d, sf.market)}${
+${d.city && !(d.address ?? '').includes(d.city) ? html`<p>${d.city}</p>\n` : ''}${
     sf.problems.length ? html`<div class="errors" role="alert"><ul>${sf.problems.map((p) => html`<li>${t.badFilter[p]}</li>`)}</ul></div>\n` : ''
-  }<form method="get" action="${url}" class="filters" aria-label="${t.filters}">
+  }<div class="folds">${storefrontProfile(l, base, d, sf.market)}<details class="fold"${sf.problems.length ? html` open` : ''}><summary><h2 id="filters-title">${t.filterAndSort}</h2>${
+    active ? html`<span class="n" aria-hidden="true">${active}</span><span class="vh">${t.activeFilters(active)}</span>` : ''
+  }</summary>
+<form method="get" action="${url}" class="filters" aria-labelledby="filters-title">
 <div><label for="f-brand">${t.brand}</label><select id="f-brand" name="brand"><option value="">${t.anyBrand}</option>${sf.brands.map(
     (b) => html`<option value="${b}"${b.toLowerCase() === f.brand.toLowerCase() ? html` selected` : ''}>${b}</option>`,
   )}</select></div>
 <div><label for="f-price_min">${t.priceFrom}${currency}</label><input id="f-price_min" name="price_min" type="text" inputmode="numeric" maxlength="12" value="${f.price_min}"></div>
 <div><label for="f-price_max">${t.priceTo}${currency}</label><input id="f-price_max" name="price_max" type="text" inputmode="numeric" maxlength="12" value="${f.price_max}"></div>
-${yearSelect('year_min', t.yearFrom)}${yearSelect('year_max', t.yearTo)}<div><button type="submit">${t.search}</button></div>
-</form>
-${filtered ? html`<p><a href="${url}">${t.clearFilters}</a></p>\n` : ''}<section aria-labelledby="cars-title">
-<h2 id="cars-title">${t.carsForSale}</h2>
+${yearSelect('year_min', t.yearFrom)}${yearSelect('year_max', t.yearTo)}${ratingSelect}${sortSelect}<div><button type="submit">${t.search}</button></div>
+</form></details></div>
+<section aria-labelledby="cars-title">
+<div class="cars-head"><h2 id="cars-title">${t.carsForSale}</h2>${
+    filtered
+      ? html`<p><a href="${url}${sorted ? storefrontQuery({ brand: '', price_min: '', price_max: '', year_min: '', year_max: '', rating: '', sort: f.sort }) : ''}">${t.clearFilters}</a></p>`
+      : ''
+  }</div>
 ${sf.cars.length ? carCards(l, base, sf.cars, true) : html`<p>${filtered ? t.noCarsFiltered : t.noCars}</p>`}
 </section>
 ${
   sf.next || sf.paged
-    ? html`<nav class="pager" aria-label="${t.carsForSale}">${sf.paged ? html`<a href="${url}${storefrontQuery(f)}">${t.firstPage}</a>` : ''}${sf.next ? html`<a href="${url}${sf.next}" rel="next">${t.morePage}</a>` : ''}</nav>`
+    ? html`<nav class="pager" aria-label="${t.carsForSale}">${sf.paged ? html`<a href="${url}${storefrontQuery(f)}">${sorted ? t.firstPageSorted : t.firstPage}</a>` : ''}${sf.next ? html`<a href="${url}${sf.next}" rel="next">${t.morePage}</a>` : ''}</nav>`
     : ''
 }`;
   const first = sf.cars.find((c) => c.shown_photos !== '[]');
@@ -732,7 +776,7 @@ ${
       title: t.storefrontTitle(d.name),
       description: d.city ? t.storefrontDescriptionIn(d.name, d.city) : t.storefrontDescription(d.name),
       // Filtered and later pages are the same cars again: only the storefront itself is indexed.
-      noindex: filtered || sf.paged || sf.problems.length > 0,
+      noindex: filtered || sorted || sf.paged || sf.problems.length > 0,
       canonical: url,
       image: first ? shownUrls(base, first.shown_photos)[0] : undefined,
     },

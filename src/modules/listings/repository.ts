@@ -2,7 +2,8 @@
 // (D19), so these are the only vehicle reads without a dealership: they serve the public page
 // and the buyer form, and read nothing a page does not show.
 import { compiledQuery } from '../../core/db/compiled.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { labelBound, type PriceLabel } from '../pricing/model.js';
 import type { DB, DealerRow, VehicleRow } from '../../core/db/schema.js';
 
 export interface ListingRow extends VehicleRow {
@@ -183,7 +184,11 @@ export type StorefrontCar = Pick<
   | 'city'
   | 'shown_photos'
   | 'created_at'
+  | 'price_expected_cents'
 >;
+
+/** A storefront's orders (P242): the newest first (the default), the lowest price or the highest first. */
+export type StorefrontSort = 'newest' | 'price_asc' | 'price_desc';
 
 export interface StorefrontQuery {
   brand?: string | undefined;
@@ -191,8 +196,11 @@ export interface StorefrontQuery {
   priceMaxCents?: number | undefined;
   yearMin?: number | undefined;
   yearMax?: number | undefined;
-  /** Keyset cursor: cars listed before this one (newest first). */
-  before?: { createdAt: number; id: number } | undefined;
+  /** Only cars rated this or better (D44, P243); cars without a rating are left out then. */
+  rating?: PriceLabel | undefined;
+  sort?: StorefrontSort | undefined;
+  /** Keyset cursor: cars after this one in the page's order (`key`: its created_at, or its price when sorted by price). */
+  before?: { key: number; id: number } | undefined;
   /** Leave this car out (the sold car whose page lists the others). */
   except?: number | undefined;
 }
@@ -213,10 +221,22 @@ const CARD_COLUMNS = [
   'city',
   'shown_photos',
   'created_at',
+  // The card's price label (D44): the label is the price against it (P243).
+  'price_expected_cents',
 ] as const;
 
-/** A dealership's cars for sale, newest first, filtered, at most `limit`. */
+/**
+ * A dealership's cars for sale, filtered, in the page's order (newest first, or by price: P242),
+ * at most `limit`. Each order is one range of its index, read in order from the cursor on
+ * (vehicles_dealer_status_created, vehicles_dealer_status_price, both ways); the other filters,
+ * the rating's among them, are checked on the rows read, which stay within one dealership's stock.
+ */
 export function storefrontCars(db: Kysely<DB>, dealerId: number, q: StorefrontQuery, limit: number): Promise<StorefrontCar[]> {
+  return storefrontQuery(db, dealerId, q, limit).execute();
+}
+
+/** storefrontCars' statement, unrun (its plan is checked: test/service/query-plans.test.ts). */
+export function storefrontQuery(db: Kysely<DB>, dealerId: number, q: StorefrontQuery, limit: number) {
   let s = db.selectFrom('vehicles').select(CARD_COLUMNS).where('dealer_id', '=', dealerId).where('status', '=', 'active');
   if (q.brand !== undefined) s = s.where('brand', '=', q.brand);
   if (q.priceMinCents !== undefined) s = s.where('price_cents', '>=', q.priceMinCents);
@@ -224,9 +244,19 @@ export function storefrontCars(db: Kysely<DB>, dealerId: number, q: StorefrontQu
   if (q.yearMin !== undefined) s = s.where('year', '>=', q.yearMin);
   if (q.yearMax !== undefined) s = s.where('year', '<=', q.yearMax);
   if (q.except !== undefined) s = s.where('id', '<>', q.except);
+  const bound = q.rating === undefined ? undefined : labelBound(q.rating);
+  if (q.rating !== undefined) s = s.where('price_expected_cents', 'is not', null);
+  // labelOf's own comparison, in integers (P243): price × 100 against expected × the label's bound.
+  if (bound) s = s.where(sql<boolean>`price_cents * 100 ${sql.raw(bound.inclusive ? '<=' : '<')} price_expected_cents * ${sql.lit(bound.hundredths)}`);
+  const sort = q.sort ?? 'newest';
+  const key = sort === 'newest' ? 'created_at' : 'price_cents';
+  const dir = sort === 'price_asc' ? 'asc' : 'desc';
   const b = q.before;
-  if (b) s = s.where((eb) => eb.or([eb('created_at', '<', b.createdAt), eb.and([eb('created_at', '=', b.createdAt), eb('id', '<', b.id)])]));
-  return s.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  if (b) {
+    const past = dir === 'asc' ? '>' : '<';
+    s = s.where((eb) => eb.or([eb(key, past, b.key), eb.and([eb(key, '=', b.key), eb('id', past, b.id)])]));
+  }
+  return s.orderBy(key, dir).orderBy('id', dir).limit(limit);
 }
 
 /** The brands a dealership has for sale (the storefront's brand filter). */

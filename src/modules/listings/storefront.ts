@@ -1,11 +1,13 @@
-// A dealership's storefront (D36, P86): its cars for sale, newest first, in pages of PAGE_SIZE
-// by a keyset cursor (`before=<created_at>-<id>` of the last car shown: a page costs one index
-// range however deep), with filters by make, price and year sent by a plain GET form. A filter
-// that cannot be read is left out and said so on the page (400): never a 5xx, never a guess.
+// A dealership's storefront (D36, P86): its cars for sale, newest first or by price (P242), in
+// pages of PAGE_SIZE by a keyset cursor (`before=<key>-<id>` of the last car shown, the key its
+// created_at or its price: a page costs one index range however deep), with filters by make,
+// price, year and price rating (P243) sent by a plain GET form. A filter that cannot be read is
+// left out and said so on the page (400): never a 5xx, never a guess.
 import type { Kysely } from 'kysely';
 import type { DB, DealerRow } from '../../core/db/schema.js';
 import { findMarket, localeTagOf } from '../markets/markets.js';
-import { storefrontBrands, storefrontCars, type StorefrontCar, type StorefrontQuery } from './repository.js';
+import type { PriceLabel } from '../pricing/model.js';
+import { storefrontBrands, storefrontCars, type StorefrontCar, type StorefrontQuery, type StorefrontSort } from './repository.js';
 
 export const STOREFRONT_PAGE_SIZE = 24;
 const YEAR = /^(19|20)\d\d$|^2100$/;
@@ -44,7 +46,12 @@ const CURSOR = /^(\d{1,15})-(\d{1,15})$/;
 
 /** The filters as the buyer typed them (shown back in the form). */
 /** What can be wrong in a storefront's filters (the page says each: public.badFilter.*). */
-export type FilterProblem = 'price' | 'year' | 'priceRange' | 'yearRange' | 'brand' | 'page';
+export type FilterProblem = 'price' | 'year' | 'priceRange' | 'yearRange' | 'brand' | 'page' | 'pageSorted' | 'sort' | 'rating';
+
+/** The orders a buyer can pick (P242); the newest first is the default, named by no `sort`. */
+export const STOREFRONT_SORTS: readonly StorefrontSort[] = ['newest', 'price_asc', 'price_desc'];
+/** The rating filter's choices (P243): this label or a better one. High and overpriced are no buyer's wish. */
+export const RATING_FILTERS: readonly PriceLabel[] = ['great', 'good', 'fair'];
 
 export interface FilterForm {
   brand: string;
@@ -52,6 +59,8 @@ export interface FilterForm {
   price_max: string;
   year_min: string;
   year_max: string;
+  rating: string;
+  sort: string;
 }
 
 export interface Storefront {
@@ -83,6 +92,8 @@ function readFilters(
     price_max: one(raw.price_max),
     year_min: one(raw.year_min),
     year_max: one(raw.year_max),
+    rating: one(raw.rating),
+    sort: one(raw.sort),
   };
   const problems = new Set<FilterProblem>();
   const query: StorefrontQuery = {};
@@ -115,11 +126,21 @@ function readFilters(
     problems.add('yearRange');
     query.yearMin = query.yearMax = undefined;
   }
+  if (form.rating) {
+    const rating = RATING_FILTERS.find((r) => r === form.rating);
+    if (rating) query.rating = rating;
+    else problems.add('rating');
+  }
+  if (form.sort) {
+    const sort = STOREFRONT_SORTS.find((r) => r === form.sort);
+    if (sort) query.sort = sort;
+    else problems.add('sort');
+  }
   const before = one(raw.before);
   if (before) {
     const m = CURSOR.exec(before);
-    if (m) query.before = { createdAt: Number(m[1]), id: Number(m[2]) };
-    else problems.add('page');
+    if (m) query.before = { key: Number(m[1]), id: Number(m[2]) };
+    else problems.add(query.sort && query.sort !== 'newest' ? 'pageSorted' : 'page');
   }
   return { query, form, problems: [...problems] };
 }
@@ -140,6 +161,9 @@ export async function loadStorefront(db: Kysely<DB>, dealer: DealerRow, raw: Rec
   const rows = await storefrontCars(db, dealer.id, query, STOREFRONT_PAGE_SIZE + 1);
   const cars = rows.slice(0, STOREFRONT_PAGE_SIZE);
   const last = cars[cars.length - 1];
-  const next = rows.length > STOREFRONT_PAGE_SIZE && last ? storefrontQuery(form, `${last.created_at}-${last.id}`) : undefined;
+  // The next page's cursor is in the page's order (P242); what could not be read is not carried on.
+  const key = last && (query.sort ?? 'newest') !== 'newest' ? last.price_cents : last?.created_at;
+  const kept: FilterForm = { ...form, rating: query.rating ?? '', sort: query.sort ?? '' };
+  const next = rows.length > STOREFRONT_PAGE_SIZE && last ? storefrontQuery(kept, `${key}-${last.id}`) : undefined;
   return { dealer, market, currency: findMarket(market)?.default_currency ?? '', brands, form, problems, cars, next, paged: query.before !== undefined };
 }

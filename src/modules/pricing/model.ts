@@ -36,6 +36,19 @@ export type PriceLabel = 'great' | 'good' | 'fair' | 'high' | 'overpriced';
  */
 const LABEL_BOUNDS = { great: 90, good: 97, fairBelow: 103, highBelow: 110 } as const;
 
+/**
+ * "This label or better" as a bound on price × 100 against expected × `hundredths` (`inclusive`:
+ * ≤, else <), from the same bounds as labelOf, so a filter in SQL keeps exactly the cars labelOf
+ * gives that label or a better one (P243). Every rated car is `overpriced` or better: no bound.
+ */
+export function labelBound(label: PriceLabel): { hundredths: number; inclusive: boolean } | undefined {
+  if (label === 'great') return { hundredths: LABEL_BOUNDS.great, inclusive: true };
+  if (label === 'good') return { hundredths: LABEL_BOUNDS.good, inclusive: true };
+  if (label === 'fair') return { hundredths: LABEL_BOUNDS.fairBelow, inclusive: false };
+  if (label === 'high') return { hundredths: LABEL_BOUNDS.highBelow, inclusive: false };
+  return undefined;
+}
+
 /** The label of `price` against `expected` (whole cents, compared in integers: no float decides). */
 export function labelOf(price: number, expected: number): PriceLabel {
   const p = price * 100;
