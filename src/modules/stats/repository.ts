@@ -517,10 +517,22 @@ export interface BandFigures {
  * from leads_dealer_created, joined to the dealership's cars and summed per band. Bands without a
  * car are absent.
  */
-export async function qualityBandFigures(
-  db: Kysely<DB>,
-  o: { dealerId: number; from: string; to: string; start: number; end: number; lows: readonly number[] },
-): Promise<BandFigures[]> {
+export async function qualityBandFigures(db: Kysely<DB>, o: BandScope): Promise<BandFigures[]> {
+  const rows = await qualityBandQuery(db, o).execute();
+  return rows.map((r) => ({ band: Number(r.band), cars: Number(r.cars), views: Number(r.views), leads: Number(r.leads) }));
+}
+
+export interface BandScope {
+  dealerId: number;
+  from: string;
+  to: string;
+  start: number;
+  end: number;
+  lows: readonly number[];
+}
+
+/** qualityBandFigures' statement (exported for the test of its plan on both stores). */
+export function qualityBandQuery(db: Kysely<DB>, o: BandScope) {
   const views = db
     .selectFrom('listing_stats_daily')
     .select(['vehicle_id', sql<number>`sum(views)`.as('views')])
@@ -553,11 +565,9 @@ export async function qualityBandFigures(
     .where('v.dealer_id', '=', o.dealerId)
     .where((eb) => eb.or([eb('v.status', '=', 'active'), eb('s.vehicle_id', 'is not', null), eb('l.vehicle_id', 'is not', null)]))
     .select([band.as('band'), sql<number>`coalesce(s.views, 0)`.as('views'), sql<number>`coalesce(l.leads, 0)`.as('leads')]);
-  const rows = await db
+  return db
     .selectFrom(perCar.as('c'))
     .select(['c.band', sql<number>`count(*)`.as('cars'), sql<number>`sum(c.views)`.as('views'), sql<number>`sum(c.leads)`.as('leads')])
     .groupBy('c.band')
-    .orderBy('c.band')
-    .execute();
-  return rows.map((r) => ({ band: Number(r.band), cars: Number(r.cars), views: Number(r.views), leads: Number(r.leads) }));
+    .orderBy('c.band');
 }
