@@ -35,7 +35,12 @@ const LANGS = [
     market: 'ar',
     locale: 'es-AR',
     car: {},
-    w: { title: 'Visitas y consultas según la calidad del aviso', band: 'Puntaje de calidad', views: 'Visitas por auto', more: 'tuvieron más visitas por auto' },
+    w: {
+      title: 'Visitas y consultas según la calidad del aviso',
+      band: 'Puntaje de calidad',
+      views: 'Visitas por auto',
+      more: 'tuvieron más visitas por auto',
+    },
     // 85–100: 5 cars, 150 views, 2 leads; 0–49: 5 cars, 40 views, 1 lead.
     rows: [
       ['85–100', '5', '30,0', '0,40'],
@@ -87,7 +92,12 @@ describe(`Views and leads by quality band in a browser (${STORE_NAME})`, { skip:
       }
       // The photos arrive in the server's own worker: every car for sale (and its score settled) first.
       const forSale = () =>
-        s.store.db.selectFrom('vehicles').select(['id', 'listing_id', 'status']).where('dealer_id', '=', owner.dealerId).where('status', '=', 'active').execute();
+        s.store.db
+          .selectFrom('vehicles')
+          .select(['id', 'listing_id', 'status'])
+          .where('dealer_id', '=', owner.dealerId)
+          .where('status', '=', 'active')
+          .execute();
       await until('cars for sale', 30_000, async () => (await forSale()).length === 10);
       const idOf = new Map((await forSale()).map((r) => [r.listing_id, Number(r.id)]));
       const rows = [];
@@ -100,7 +110,16 @@ describe(`Views and leads by quality band in a browser (${STORE_NAME})`, { skip:
           .set({ quality_score: high ? 86 + c.i : 20 + c.i })
           .where('id', '=', id)
           .execute();
-        rows.push({ vehicle_id: id, day: addDays(today, -(c.i % 7)), dealer_id: owner.dealerId, market: l.market, views: high ? 30 : 8, phone: 0, whatsapp: 0, inquiries: 0 });
+        rows.push({
+          vehicle_id: id,
+          day: addDays(today, -(c.i % 7)),
+          dealer_id: owner.dealerId,
+          market: l.market,
+          views: high ? 30 : 8,
+          phone: 0,
+          whatsapp: 0,
+          inquiries: 0,
+        });
         // Leads: on two high cars and one low one.
         if (c.i === 0 || c.i === 1 || c.i === 5) {
           const res = await s.app.inject({
@@ -130,9 +149,16 @@ describe(`Views and leads by quality band in a browser (${STORE_NAME})`, { skip:
         await page.goto(`${s.base}/panel/stats`);
         const section = page.locator('#quality-bands');
         await section.getByRole('heading', { name: l.w.title }).waitFor();
-        const cells = await section.locator('tbody tr').evaluateAll((trs) =>
-          trs.map((tr) => Array.from((tr as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> }).querySelectorAll('td'), (td) => td.textContent ?? '')),
-        );
+        const cells = await section
+          .locator('tbody tr')
+          .evaluateAll((trs) =>
+            trs.map((tr) =>
+              Array.from(
+                (tr as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> }).querySelectorAll('td'),
+                (td) => td.textContent ?? '',
+              ),
+            ),
+          );
         assert.deepEqual(cells, l.rows);
         assert.ok((await section.locator('[data-finding="more"]').innerText()).includes(l.w.more));
         if (v.name === 'phone') {

@@ -72,7 +72,17 @@ describe(`query plans of statistics (${STORE_NAME})`, () => {
         .values(
           cars.slice(part * 200, part * 200 + 200).map((c, i) => {
             const at = now - ((part * 200 + i) % 365) * 86_400_000;
-            return { dealer_id: c.dealer_id, vehicle_id: c.id, external_id: c.external_id, listing_id: c.listing_id, stage: 'new', messages: 1, created_at: at, updated_at: at, last_activity_at: at };
+            return {
+              dealer_id: c.dealer_id,
+              vehicle_id: c.id,
+              external_id: c.external_id,
+              listing_id: c.listing_id,
+              stage: 'new',
+              messages: 1,
+              created_at: at,
+              updated_at: at,
+              last_activity_at: at,
+            };
           }),
         )
         .execute();
@@ -139,7 +149,9 @@ describe(`query plans of statistics (${STORE_NAME})`, () => {
   });
 
   test("views and leads by quality band (P249): the dealership's cars, its rollup's covering index, its leads by date", async () => {
-    const text = await plan(qualityBandQuery(db, { dealerId: 3, from: '2026-11-01', to: '2026-11-30', start: Date.now() - 30 * 86_400_000, end: Date.now(), lows: [0, 50, 70, 85] }));
+    const text = await plan(
+      qualityBandQuery(db, { dealerId: 3, from: '2026-11-01', to: '2026-11-30', start: Date.now() - 30 * 86_400_000, end: Date.now(), lows: [0, 50, 70, 85] }),
+    );
     if (STORE_NAME === 'postgres') {
       assert.doesNotMatch(text, /Seq Scan/, text);
       assert.match(text, /listing_stats_dealer_cover/, text);

@@ -94,7 +94,8 @@ describe(`Listing quality in the weekly mail and on the statistics page (${STORE
     const scores: Record<string, number> = { L1: 10, L2: 20, L3: 30, L4: 40, L5: 49, M1: 50, M2: 69, H1: 85, H2: 90, H3: 100, H4: 100, S1: 95, S2: 30, S3: 88 };
     for (const [name, score] of Object.entries(scores)) await setScore(ids[name]!, score);
     // S1 and S2 sold, S3 withdrawn: S1 is viewed in the period (it counts, 85–100), S2 and S3 are not (they do not).
-    for (const name of ['S1', 'S2']) assert.equal((await t.app.inject({ method: 'POST', url: `/v1/vehicles/${name}/sold`, headers: bearer(bandOwner.key) })).statusCode, 200);
+    for (const name of ['S1', 'S2'])
+      assert.equal((await t.app.inject({ method: 'POST', url: `/v1/vehicles/${name}/sold`, headers: bearer(bandOwner.key) })).statusCode, 200);
     await t.store.db.updateTable('vehicles').set({ status: 'withdrawn' }).where('id', '=', ids.S3!).execute();
 
     // The mail dealership, a week later.
@@ -148,7 +149,9 @@ describe(`Listing quality in the weekly mail and on the statistics page (${STORE
       row('S2', '2026-10-14', 70),
     ]);
     // Another dealership's viewed car counts nowhere.
-    await addToDays(t.store.db, [{ vehicle_id: ids.Q1!, day: '2026-11-12', dealer_id: owner.dealerId, market: 'ar', views: 999, phone: 0, whatsapp: 0, inquiries: 0 }]);
+    await addToDays(t.store.db, [
+      { vehicle_id: ids.Q1!, day: '2026-11-12', dealer_id: owner.dealerId, market: 'ar', views: 999, phone: 0, whatsapp: 0, inquiries: 0 },
+    ]);
     // Leads: one on L4, three on 85–100 (two on H3, one on H4).
     await inquiry(urls.L4!, 'l4');
     await inquiry(urls.H3!, 'h3a');
@@ -167,8 +170,8 @@ describe(`Listing quality in the weekly mail and on the statistics page (${STORE
     assert.equal(mails.length, 2);
     const es = mails.find((m) => m.to_address === owner.email)!;
     const pt = mails.find((m) => m.to_address !== owner.email)!;
-    const named = (text: string) => [...text.split('Autos para mejorar:')[1]?.matchAll(/\((Q\d)\) — /g) ?? []].map((m) => m[1]);
-    const namedPt = (text: string) => [...text.split('Carros para melhorar:')[1]?.matchAll(/\((Q\d)\) — /g) ?? []].map((m) => m[1]);
+    const named = (text: string) => [...(text.split('Autos para mejorar:')[1]?.matchAll(/\((Q\d)\) — /g) ?? [])].map((m) => m[1]);
+    const namedPt = (text: string) => [...(text.split('Carros para melhorar:')[1]?.matchAll(/\((Q\d)\) — /g) ?? [])].map((m) => m[1]);
     // Lowest first, a tie by the older car; Q7 (95) is sixth, Q6 scores 100, Q8 is sold.
     assert.deepEqual(named(es.text_body!), ['Q5', 'Q3', 'Q2', 'Q1', 'Q4'], es.text_body!);
     assert.deepEqual(namedPt(pt.text_body!), ['Q5', 'Q3', 'Q2', 'Q1', 'Q4'], pt.text_body!);
@@ -176,7 +179,11 @@ describe(`Listing quality in the weekly mail and on the statistics page (${STORE
       assert.ok(body.includes(`(${name}) — ${rest}\n     https://cars.example.com/panel/inventory/${ids[name]}#quality`), `${name} in\n${body}`);
     line('Q5', '70 de 100 — Complete el combustible: los compradores filtran por ese dato. (+8 puntos)', es.text_body!);
     line('Q3', '82 de 100 — Escriba una descripción más larga (al menos 400 caracteres): estado, service, equipamiento. (+10 puntos)', es.text_body!);
-    line('Q4', '90 de 100 — Agregue fotos: las publicaciones con al menos 8 fotos (frente, atrás, laterales, interior, tablero, baúl) reciben más consultas. (+10 puntos)', es.text_body!);
+    line(
+      'Q4',
+      '90 de 100 — Agregue fotos: las publicaciones con al menos 8 fotos (frente, atrás, laterales, interior, tablero, baúl) reciben más consultas. (+10 puntos)',
+      es.text_body!,
+    );
     line('Q5', '70 de 100 — Preencha o combustível: os compradores filtram por esse dado. (+8 pontos)', pt.text_body!);
     line('Q2', '85 de 100 — Preencha o combustível: os compradores filtram por esse dado. (+8 pontos)', pt.text_body!);
     line('Q1', '90 de 100 — Escreva uma descrição mais longa (pelo menos 400 caracteres): estado, revisões, equipamentos. (+10 pontos)', pt.text_body!);
@@ -208,7 +215,7 @@ describe(`Listing quality in the weekly mail and on the statistics page (${STORE
     ]);
     // 30 views a car against 10: more; 0–49 and 85–100 compared (50–69 has too few cars).
     assert.equal(q.finding.kind, 'more');
-    assert.ok(q.finding.kind === 'more' && q.finding.top.low === 85 && q.finding.bottom.low === 0);
+    assert.deepEqual([q.finding.top.low, q.finding.bottom.low], [85, 0]);
 
     const client = new PanelClient(t.app, freshAddress());
     assert.equal((await client.signIn(bandOwner.email, bandOwner.password)).status, 303);
@@ -217,7 +224,11 @@ describe(`Listing quality in the weekly mail and on the statistics page (${STORE
     const section = /<section class="card" aria-labelledby="bands" id="quality-bands">([\s\S]*?)<\/section>/.exec(page.body)?.[1];
     assert.ok(section, 'the bands section');
     assert.match(section, /<h2 id="bands">Visitas y consultas según la calidad del aviso<\/h2>/);
-    const rows = [...section.matchAll(/<tr><td data-label="Puntaje de calidad">([^<]+)<\/td><td data-label="Autos">([^<]+)<\/td><td data-label="Visitas por auto">([^<]+)<\/td><td data-label="Consultas por auto">([^<]+)<\/td><\/tr>/g)].map((m) => m.slice(1));
+    const rows = [
+      ...section.matchAll(
+        /<tr><td data-label="Puntaje de calidad">([^<]+)<\/td><td data-label="Autos">([^<]+)<\/td><td data-label="Visitas por auto">([^<]+)<\/td><td data-label="Consultas por auto">([^<]+)<\/td><\/tr>/g,
+      ),
+    ].map((m) => m.slice(1));
     assert.deepEqual(rows, [
       ['85–100', '5', '30,0', '0,60'],
       ['70–84', '0', '—', '—'],
@@ -261,7 +272,12 @@ describe(`Listing quality in the weekly mail and on the statistics page (${STORE
     // Its first whole week ends: the summary goes, without a section on cars to improve.
     clock.set(Date.UTC(2026, 10, 23, 12));
     await sendWeeklySummaries({ store: t.store, clock, publicBaseUrl: 'https://cars.example.com' });
-    const mail = await t.store.db.selectFrom('mails').selectAll().where('kind', '=', 'stats_weekly').where('to_address', '=', empty.email).executeTakeFirstOrThrow();
+    const mail = await t.store.db
+      .selectFrom('mails')
+      .selectAll()
+      .where('kind', '=', 'stats_weekly')
+      .where('to_address', '=', empty.email)
+      .executeTakeFirstOrThrow();
     assert.doesNotMatch(mail.text_body!, /Carros para melhorar|Todos os carros à venda têm 100 pontos/);
     assert.match(mail.text_body!, /Ver as suas estatísticas/);
   });

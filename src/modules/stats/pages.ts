@@ -114,12 +114,9 @@ function bandsSection(t: StatsTexts, user: PanelUser, q: QualityBands): Html {
             );
   const head = [b.col.band, b.col.cars, b.col.views, b.col.leads];
   // Best band first, as a dealer reads a ranking.
-  const rows = [...q.bands].reverse().map((band) => [
-    html`${range(band)}`,
-    html`${n.format(band.cars)}`,
-    html`${perCar(band.views, band.cars, 1)}`,
-    html`${perCar(band.leads, band.cars, 2)}`,
-  ]);
+  const rows = [...q.bands]
+    .reverse()
+    .map((band) => [html`${range(band)}`, html`${n.format(band.cars)}`, html`${perCar(band.views, band.cars, 1)}`, html`${perCar(band.leads, band.cars, 2)}`]);
   return html`<section class="card" aria-labelledby="bands" id="quality-bands"><h2 id="bands">${b.title}</h2><p class="muted">${b.help}</p>
 ${f.kind === 'no_cars' ? '' : table(head, rows)}
 <p data-finding="${f.kind}">${sentence}</p></section>`;

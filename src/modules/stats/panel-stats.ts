@@ -166,11 +166,11 @@ export function carsToActOn(r: PanelStats): { car: PanelCar; why: 'unanswered' |
 // ---- Views and leads by listing-quality band (D43, P249) ----
 
 /** The bands' lower bounds: 0–49, 50–69, 70–84, 85–100 (docs/quality.md). */
-export const QUALITY_BAND_LOWS = [0, 50, 70, 85] as const;
+const QUALITY_BAND_LOWS = [0, 50, 70, 85] as const;
 /** Cars a band needs before the page compares it with another. */
 export const MIN_BAND_CARS = 5;
 /** Views per car this many times another band's (or fewer by as much) read as "more" (or "fewer"); in between, "about as many". */
-export const BAND_RATIO = 1.2;
+const BAND_RATIO = 1.2;
 
 export interface QualityBand {
   low: number;
