@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../src/core/db/schema.js';
-import { comparablesQuery, dealerDaysQuery, dealerRange } from '../../src/modules/stats/repository.js';
+import { comparablesQuery, dealerDaysQuery, dealerRange, qualityBandQuery } from '../../src/modules/stats/repository.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createDealer } from '../../src/modules/dealers/service.js';
 import { openTestStore, STORE_NAME, type TestStore } from '../support/app.js';
@@ -61,6 +61,29 @@ describe(`query plans of statistics (${STORE_NAME})`, () => {
             market: 'ar',
             views: i,
           })),
+        )
+        .execute();
+    }
+    // Leads over a year, a few a car: the band query reads a dealership's range of them by date.
+    const cars = await db.selectFrom('vehicles').select(['id', 'dealer_id', 'external_id', 'listing_id']).orderBy('id').execute();
+    for (let part = 0; part < 10; part++) {
+      await db
+        .insertInto('leads')
+        .values(
+          cars.slice(part * 200, part * 200 + 200).map((c, i) => {
+            const at = now - ((part * 200 + i) % 365) * 86_400_000;
+            return {
+              dealer_id: c.dealer_id,
+              vehicle_id: c.id,
+              external_id: c.external_id,
+              listing_id: c.listing_id,
+              stage: 'new',
+              messages: 1,
+              created_at: at,
+              updated_at: at,
+              last_activity_at: at,
+            };
+          }),
         )
         .execute();
     }
@@ -122,6 +145,22 @@ describe(`query plans of statistics (${STORE_NAME})`, () => {
         if (STORE_NAME === 'postgres') assert.match(text, /(Index Only Scan using|Bitmap Index Scan on) listing_stats_dealer_cover/, text);
         else assert.match(text, /USING COVERING INDEX listing_stats_dealer_cover/, text);
       }
+    }
+  });
+
+  test("views and leads by quality band (P249): the dealership's cars, its rollup's covering index, its leads by date", async () => {
+    const text = await plan(
+      qualityBandQuery(db, { dealerId: 3, from: '2026-11-01', to: '2026-11-30', start: Date.now() - 30 * 86_400_000, end: Date.now(), lows: [0, 50, 70, 85] }),
+    );
+    if (STORE_NAME === 'postgres') {
+      assert.doesNotMatch(text, /Seq Scan/, text);
+      assert.match(text, /listing_stats_dealer_cover/, text);
+      assert.match(text, /leads_dealer_created/, text);
+    } else {
+      // Every table reached by an index, none scanned whole.
+      assert.doesNotMatch(text, /SCAN (v|vehicles|listing_stats_daily|leads)\b(?! USING)/, text);
+      assert.match(text, /USING COVERING INDEX listing_stats_dealer_cover/, text);
+      assert.match(text, /leads_dealer_created/, text);
     }
   });
 });

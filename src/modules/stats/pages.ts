@@ -14,7 +14,7 @@ import { dateTime } from '../../core/web/time.js';
 import { marketFormat } from '../markets/format.js';
 import { carTitle } from '../vehicles/pages.js';
 import { barChart, chartFormat, type ChartFormat } from './chart.js';
-import { panelStats, PRICED_CARS, type PanelStats } from './panel-stats.js';
+import { MIN_BAND_CARS, panelStats, PRICED_CARS, qualityBands, type PanelStats, type QualityBand, type QualityBands } from './panel-stats.js';
 import type { PanelCar } from './repository.js';
 import { MIN_ANSWERED } from './response.js';
 import { durationText, SPEED_TEXTS } from './response-words.js';
@@ -85,7 +85,44 @@ function speedSection(user: PanelUser, r: PanelStats['response']): Html {
 <p class="muted">${sp.marketHelp}</p></section>`;
 }
 
-function statsBody(t: StatsTexts, user: PanelUser, r: PanelStats, length: number): Html {
+/**
+ * Views and leads by quality band (D43, P249): per band the cars, views per car and leads per
+ * car, and one sentence of what the figures allow — no trend from too few cars.
+ */
+function bandsSection(t: StatsTexts, user: PanelUser, q: QualityBands): Html {
+  const b = t.bands;
+  const n = new Intl.NumberFormat(user.locale);
+  const perCar = (x: number, cars: number, digits: number) =>
+    cars === 0 ? '—' : new Intl.NumberFormat(user.locale, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(x / cars);
+  const range = (band: QualityBand) => b.range(n.format(band.low), n.format(band.high));
+  const f = q.finding;
+  const sentence =
+    f.kind === 'no_cars'
+      ? b.noCars
+      : f.kind === 'too_few'
+        ? b.tooFew(n.format(MIN_BAND_CARS))
+        : f.kind === 'no_views'
+          ? b.noViews(range(f.top), range(f.bottom))
+          : b.finding(
+              f.kind,
+              range(f.top),
+              range(f.bottom),
+              perCar(f.top.views, f.top.cars, 1),
+              perCar(f.bottom.views, f.bottom.cars, 1),
+              perCar(f.top.leads, f.top.cars, 2),
+              perCar(f.bottom.leads, f.bottom.cars, 2),
+            );
+  const head = [b.col.band, b.col.cars, b.col.views, b.col.leads];
+  // Best band first, as a dealer reads a ranking.
+  const rows = [...q.bands]
+    .reverse()
+    .map((band) => [html`${range(band)}`, html`${n.format(band.cars)}`, html`${perCar(band.views, band.cars, 1)}`, html`${perCar(band.leads, band.cars, 2)}`]);
+  return html`<section class="card" aria-labelledby="bands" id="quality-bands"><h2 id="bands">${b.title}</h2><p class="muted">${b.help}</p>
+${f.kind === 'no_cars' ? '' : table(head, rows)}
+<p data-finding="${f.kind}">${sentence}</p></section>`;
+}
+
+function statsBody(t: StatsTexts, user: PanelUser, r: PanelStats, length: number, q: QualityBands): Html {
   const f = chartFormat(user.locale);
   const n = f.number;
   const empty = (text: string) => html`<p class="muted">${text}</p>`;
@@ -105,6 +142,7 @@ function statsBody(t: StatsTexts, user: PanelUser, r: PanelStats, length: number
 <dl class="totals" id="totals">${totals.map(([k, v]) => html`<div><dt>${k}</dt><dd>${n(v)}</dd></div>`)}</dl>
 <section class="card" aria-label="${t.range(length)}">${statsCharts('dealer', t, f, r.days)}</section>
 ${speedSection(user, r.response)}
+${bandsSection(t, user, q)}
 ${section(
   'quiet',
   t.quietTitle,
@@ -165,7 +203,11 @@ export const statsPages: FastifyPluginAsync<{ deps: StatsPagesDeps }> = async (a
     // Only the page's own links make ?days=: anything else is an altered address.
     if (length === undefined) throw new PageError(400, 'bad_address');
     const t = STATS_TEXTS[req.panelLang];
-    const stats = await panelStats(deps.store.db, { dealerId: user.dealerId, markets: user.markets, zone: user.timeZone, now: deps.clock.now(), length });
-    return sendPage(req, reply, { title: t.title, section: 'stats', body: statsBody(t, user, stats, length) });
+    const now = deps.clock.now();
+    const [stats, bands] = await Promise.all([
+      panelStats(deps.store.db, { dealerId: user.dealerId, markets: user.markets, zone: user.timeZone, now, length }),
+      qualityBands(deps.store.db, { dealerId: user.dealerId, zone: user.timeZone, now, length }),
+    ]);
+    return sendPage(req, reply, { title: t.title, section: 'stats', body: statsBody(t, user, stats, length, bands) });
   });
 };

@@ -3,7 +3,17 @@
 // comparables as the API (service.ts), read per dealership and bounded per list.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
-import { carsOnMarket, comparablePrices, countForSale, dealerDays, leadTimes, unansweredByCar, viewedWithoutContacts, type PanelCar } from './repository.js';
+import {
+  carsOnMarket,
+  comparablePrices,
+  countForSale,
+  dealerDays,
+  leadTimes,
+  qualityBandFigures,
+  unansweredByCar,
+  viewedWithoutContacts,
+  type PanelCar,
+} from './repository.js';
 import type { MarketPosition } from './schemas.js';
 import { positionOf } from './service.js';
 import { addDays, daysBetween, localDate, localDayStart } from './time-zone.js';
@@ -151,4 +161,72 @@ export function carsToActOn(r: PanelStats): { car: PanelCar; why: 'unanswered' |
   for (const p of r.aboveMarket) add(p.car, 'above', p.diffPercent);
   for (const c of r.viewedNoContacts) add(c, 'quiet', c.views);
   return out;
+}
+
+// ---- Views and leads by listing-quality band (D43, P249) ----
+
+/** The bands' lower bounds: 0–49, 50–69, 70–84, 85–100 (docs/quality.md). */
+const QUALITY_BAND_LOWS = [0, 50, 70, 85] as const;
+/** Cars a band needs before the page compares it with another. */
+export const MIN_BAND_CARS = 5;
+/** Views per car this many times another band's (or fewer by as much) read as "more" (or "fewer"); in between, "about as many". */
+const BAND_RATIO = 1.2;
+
+export interface QualityBand {
+  low: number;
+  high: number;
+  cars: number;
+  views: number;
+  leads: number;
+}
+
+/** What the page may say of the bands, and no more. */
+export type BandFinding =
+  | { kind: 'no_cars' }
+  /** Fewer than two bands with MIN_BAND_CARS cars. */
+  | { kind: 'too_few' }
+  /** Enough cars, but the bands compared had no view in the period. */
+  | { kind: 'no_views'; top: QualityBand; bottom: QualityBand }
+  | { kind: 'more' | 'similar' | 'fewer'; top: QualityBand; bottom: QualityBand };
+
+export interface QualityBands {
+  bands: QualityBand[];
+  finding: BandFinding;
+}
+
+/**
+ * The comparison the data allows: the highest band against the lowest, among the bands with
+ * MIN_BAND_CARS cars or more, by views per car (the figure with the most events; leads are
+ * shown beside it). A comparison, never a cause: the sentence says so.
+ */
+export function bandFinding(bands: readonly QualityBand[]): BandFinding {
+  if (bands.every((b) => b.cars === 0)) return { kind: 'no_cars' };
+  const enough = bands.filter((b) => b.cars >= MIN_BAND_CARS);
+  if (enough.length < 2) return { kind: 'too_few' };
+  const bottom = enough[0]!;
+  const top = enough[enough.length - 1]!;
+  const hi = top.views / top.cars;
+  const lo = bottom.views / bottom.cars;
+  if (hi === 0 && lo === 0) return { kind: 'no_views', top, bottom };
+  const kind = hi >= lo * BAND_RATIO ? 'more' : hi * BAND_RATIO <= lo ? 'fewer' : 'similar';
+  return { kind, top, bottom };
+}
+
+/** The dealership's cars by quality band over the `length` local days ending today (the page's period). */
+export async function qualityBands(db: Kysely<DB>, o: { dealerId: number; zone: string; now: number; length: number }): Promise<QualityBands> {
+  const to = localDate(o.now, o.zone);
+  const from = addDays(to, -(o.length - 1));
+  const rows = await qualityBandFigures(db, {
+    dealerId: o.dealerId,
+    from,
+    to,
+    start: localDayStart(from, o.zone),
+    end: localDayStart(addDays(to, 1), o.zone),
+    lows: QUALITY_BAND_LOWS,
+  });
+  const bands = QUALITY_BAND_LOWS.map((low, i): QualityBand => {
+    const r = rows.find((x) => x.band === i);
+    return { low, high: (QUALITY_BAND_LOWS[i + 1] ?? 101) - 1, cars: r?.cars ?? 0, views: r?.views ?? 0, leads: r?.leads ?? 0 };
+  });
+  return { bands, finding: bandFinding(bands) };
 }

@@ -498,3 +498,76 @@ export async function marketMedianDelay(db: Kysely<DB>, markets: string[], start
     .execute();
   return middle.reduce((s, r) => s + Number(r.d), 0) / middle.length;
 }
+
+// Views and leads by listing-quality band (D43, P249)
+
+export interface BandFigures {
+  /** The band's index in the lower bounds given. */
+  band: number;
+  cars: number;
+  views: number;
+  leads: number;
+}
+
+/**
+ * The dealership's cars counted in [from, to] (local days) / [start, end) (leads), by today's
+ * score in the bands whose lower bounds are `lows` (ascending, the first 0): every car for sale
+ * now, and every other car viewed or sent a lead in the period (one sold since still counts). One
+ * statement: the period's views per car from the dealer rollup's covering index, its leads per car
+ * from leads_dealer_created, joined to the dealership's cars and summed per band. Bands without a
+ * car are absent.
+ */
+export async function qualityBandFigures(db: Kysely<DB>, o: BandScope): Promise<BandFigures[]> {
+  const rows = await qualityBandQuery(db, o).execute();
+  return rows.map((r) => ({ band: Number(r.band), cars: Number(r.cars), views: Number(r.views), leads: Number(r.leads) }));
+}
+
+export interface BandScope {
+  dealerId: number;
+  from: string;
+  to: string;
+  start: number;
+  end: number;
+  lows: readonly number[];
+}
+
+/** qualityBandFigures' statement (exported for the test of its plan on both stores). */
+export function qualityBandQuery(db: Kysely<DB>, o: BandScope) {
+  const views = db
+    .selectFrom('listing_stats_daily')
+    .select(['vehicle_id', sql<number>`sum(views)`.as('views')])
+    .where('dealer_id', '=', o.dealerId)
+    .where('day', '>=', o.from)
+    .where('day', '<=', o.to)
+    .groupBy('vehicle_id');
+  const leads = db
+    .selectFrom('leads')
+    .select(['vehicle_id', sql<number>`count(*)`.as('leads')])
+    .where('dealer_id', '=', o.dealerId)
+    .where('created_at', '>=', o.start)
+    .where('created_at', '<', o.end)
+    .groupBy('vehicle_id');
+  // A car not scored yet counts as 100, as the inventory's order by quality has it (P223). The
+  // bounds are the code's own integers, written as literals so both stores see one expression.
+  const score = sql`coalesce(v.quality_score, 100)`;
+  const band = sql<number>`case ${sql.join(
+    o.lows
+      .map((low, i) => ({ low, i }))
+      .slice(1)
+      .reverse()
+      .map(({ low, i }) => sql`when ${score} >= ${sql.lit(low)} then ${sql.lit(i)}`),
+    sql` `,
+  )} else 0 end`;
+  const perCar = db
+    .selectFrom('vehicles as v')
+    .leftJoin(views.as('s'), 's.vehicle_id', 'v.id')
+    .leftJoin(leads.as('l'), 'l.vehicle_id', 'v.id')
+    .where('v.dealer_id', '=', o.dealerId)
+    .where((eb) => eb.or([eb('v.status', '=', 'active'), eb('s.vehicle_id', 'is not', null), eb('l.vehicle_id', 'is not', null)]))
+    .select([band.as('band'), sql<number>`coalesce(s.views, 0)`.as('views'), sql<number>`coalesce(l.leads, 0)`.as('leads')]);
+  return db
+    .selectFrom(perCar.as('c'))
+    .select(['c.band', sql<number>`count(*)`.as('cars'), sql<number>`sum(c.views)`.as('views'), sql<number>`sum(c.leads)`.as('leads')])
+    .groupBy('c.band')
+    .orderBy('c.band');
+}

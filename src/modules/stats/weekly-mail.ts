@@ -5,11 +5,13 @@
 // transaction: the row's primary key makes it once per dealership and week across processes
 // and restarts (a second claimant inserts nothing and queues nothing). Owners turn it off in
 // My account (users.weekly_stats). A dealership's first summary is of its first whole week.
+// It also names the cars to improve (D43, P248): the overview's selection, each with its score
+// and its first hint (the fix worth the most) in the owner's language.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../core/clock.js';
 import type { DB } from '../../core/db/schema.js';
 import type { Store } from '../../core/db/store.js';
-import { localeFor, textsOf } from '../../core/i18n/index.js';
+import { localeFor, render, textsOf } from '../../core/i18n/index.js';
 import { writeTransaction } from '../../core/db/transaction.js';
 import { enqueue } from '../../core/jobs/queue.js';
 import type { JobWorker } from '../../core/jobs/worker.js';
@@ -20,6 +22,8 @@ import { marketFormat } from '../markets/format.js';
 import { dealerTimeZone, localeTagOf } from '../markets/markets.js';
 import { userLang } from '../users/service.js';
 import { carTitle } from '../vehicles/pages.js';
+import { hintMsg, qualityOf } from '../vehicles/quality.js';
+import { carsToImproveWithFacts } from '../vehicles/repository.js';
 import { chartFormat } from './chart.js';
 import { carsToActOn, panelStats, type PanelStats } from './panel-stats.js';
 import { claimWeek, dealersPage, weeklyRecipients, type SummaryDealer, type SummaryRecipient } from './repository.js';
@@ -32,6 +36,12 @@ const SEND_HOUR = 8;
 const DEALERS_PER_PAGE = 200;
 
 const TEXTS = textsOf('weekly.');
+const QUALITY_TEXTS = textsOf('quality.');
+
+/** Cars to improve the mail names (P248): fewer than the overview's ten, a mail is read on a phone. */
+const MAIL_TO_IMPROVE = 5;
+
+type ImproveCar = Awaited<ReturnType<typeof carsToImproveWithFacts>>[number];
 
 const STYLE = 'font-family:system-ui,sans-serif;line-height:1.5;color:#1b1f24';
 const BUTTON = 'display:inline-block;padding:10px 16px;background:#0b5cad;color:#fff;border-radius:6px;text-decoration:none';
@@ -52,7 +62,15 @@ export function weekDue(now: number, zone: string): string | null {
 /** The locale of a user's numbers and dates (as the panel's, users/service.ts). */
 const localeOf = (lang: Lang, markets: string[]): string => localeFor(lang, localeTagOf(markets[0] ?? 'us'));
 
-function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: SummaryDealer; stats: PanelStats; panelUrl: string }): OutgoingMail {
+function weeklyMail(o: {
+  lang: Lang;
+  locale: string;
+  to: string;
+  dealer: SummaryDealer;
+  stats: PanelStats;
+  toImprove: ImproveCar[];
+  panelUrl: string;
+}): OutgoingMail {
   const t = TEXTS[o.lang];
   const f = chartFormat(o.locale);
   const n = f.number;
@@ -78,6 +96,20 @@ function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: Summary
     rs.median_minutes === null ? sp.mailTooFew(share) : sp.mailLine(durationText(o.lang, rs.median_minutes * 60_000), share),
     ...(rs.market_median_minutes === null ? [] : [sp.mailMarket(durationText(o.lang, rs.market_median_minutes * 60_000))]),
   ].join(' ');
+  // D43, P248: each car to improve with its stored score (as the overview shows it) and the hint worth the most.
+  const qt = QUALITY_TEXTS[o.lang];
+  const improve = o.toImprove.map((c) => {
+    const top = qualityOf(c).hints[0];
+    return {
+      name: `${carTitle(c)} (${c.external_id})`,
+      score: qt.score(n(c.quality_score ?? 100)),
+      hint: top ? `${render(o.lang, hintMsg(top))} (${qt.points(top.points)})` : '',
+      url: `${o.panelUrl}/inventory/${c.id}#quality`,
+    };
+  });
+  const improveAll = `${o.panelUrl}/inventory?sort=quality`;
+  // A dealership with nothing for sale has nothing to improve: no section rather than "every car scores 100".
+  const improveShown = improve.length > 0 || r.forSale > 0;
   const intro = t.intro(f.day(r.from), f.day(r.to));
   const subject = t.subject(o.dealer.name, n(r.totals.views), r.totals.views, n(r.totals.leads), r.totals.leads);
   const perf = `${o.panelUrl}/stats?days=30`;
@@ -90,6 +122,15 @@ function weeklyMail(o: { lang: Lang; locale: string; to: string; dealer: Summary
     `${t.act}:`,
     ...(act.length ? act.map((a, i) => `  ${i + 1}. ${a.name} — ${a.price} — ${a.why}\n     ${a.url}`) : [`  ${t.actNone}`]),
     '',
+    ...(improveShown
+      ? [
+          `${t.improve.title}:`,
+          ...(improve.length
+            ? [t.improve.help, ...improve.map((c, i) => `  ${i + 1}. ${c.name} — ${c.score} — ${c.hint}\n     ${c.url}`), `  ${qt.toImproveAll}: ${improveAll}`]
+            : [`  ${qt.toImproveNone}`]),
+          '',
+        ]
+      : []),
     `${t.open}: ${perf}`,
     '',
     '-- ',
@@ -109,6 +150,17 @@ ${
     ? html`<ol>${act.map((a) => html`<li><a href="${a.url}">${a.name}</a> — ${a.price}<br><span style="color:#5b6470">${a.why}</span></li>`)}</ol>`
     : html`<p>${t.actNone}</p>`
 }
+${
+  improveShown
+    ? html`<h2 style="font-size:17px;margin:16px 0 8px">${t.improve.title}</h2>${
+        improve.length
+          ? html`<p>${t.improve.help}</p><ol>${improve.map(
+              (c) => html`<li><a href="${c.url}">${c.name}</a> — ${c.score}<br><span style="color:#5b6470">${c.hint}</span></li>`,
+            )}</ol><p><a href="${improveAll}">${qt.toImproveAll}</a></p>`
+          : html`<p>${qt.toImproveNone}</p>`
+      }`
+    : ''
+}
 <p><a href="${perf}" style="${BUTTON}">${t.open}</a></p>
 <p style="color:#5b6470;font-size:13px">${t.optOut} <a href="${account}">${account}</a></p>
 </body></html>`;
@@ -124,9 +176,15 @@ async function summarizeDealer(store: Store, clock: Clock, publicBaseUrl: string
     if (recipients.length === 0) return 0;
     const zone = dealerTimeZone(dealer.time_zone, dealer.markets);
     const stats = await panelStats(trx, { dealerId: dealer.id, markets: dealer.markets, zone, now, length: 7, to: addDays(week, 6) });
+    // The cars as they stand when the mail goes (the score is of now, not of the week summed up).
+    const toImprove = await carsToImproveWithFacts(trx, dealer.id, MAIL_TO_IMPROVE);
     for (const u of recipients) {
       const lang = userLang(u, dealer.markets);
-      await queueMail(trx, clock, weeklyMail({ lang, locale: localeOf(lang, dealer.markets), to: u.email, dealer, stats, panelUrl: `${publicBaseUrl}/panel` }));
+      await queueMail(
+        trx,
+        clock,
+        weeklyMail({ lang, locale: localeOf(lang, dealer.markets), to: u.email, dealer, stats, toImprove, panelUrl: `${publicBaseUrl}/panel` }),
+      );
     }
     return recipients.length;
   });

@@ -574,15 +574,25 @@ export function carActivity(db: Kysely<DB>, vehicleId: number, limit: number): P
 }
 
 /** D43, P223: the dealership's cars for sale with the most points to gain (lowest score first). */
-export function carsToImprove(db: Kysely<DB>, dealerId: number, limit: number) {
+function toImproveQuery(db: Kysely<DB>, dealerId: number) {
   return db
     .selectFrom('vehicles')
-    .select(['id', 'external_id', 'brand', 'model', 'version', 'year', 'quality_score'])
     .where('dealer_id', '=', dealerId)
     .where('status', 'in', ['active', 'importing_photos', 'in_review'])
     .where('quality_score', '<', 100)
     .orderBy('quality_score', 'asc')
-    .orderBy('id', 'asc')
+    .orderBy('id', 'asc');
+}
+
+/** D43, P223: the overview's "Autos para mejorar". */
+export function carsToImprove(db: Kysely<DB>, dealerId: number, limit: number) {
+  return toImproveQuery(db, dealerId).select(['id', 'external_id', 'brand', 'model', 'version', 'year', 'quality_score']).limit(limit).execute();
+}
+
+/** P248: the same cars in the same order, with what their hints are derived from (the weekly mail names each one's first hint). */
+export function carsToImproveWithFacts(db: Kysely<DB>, dealerId: number, limit: number) {
+  return toImproveQuery(db, dealerId)
+    .select(['id', 'external_id', 'brand', 'model', 'version', 'year', 'quality_score', 'fuel', 'transmission', 'color', 'description', 'photo_checks'])
     .limit(limit)
     .execute();
 }

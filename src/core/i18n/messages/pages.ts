@@ -18,6 +18,7 @@ import { CONVERSATION } from './conversation.js';
 import { PANEL_QUALITY } from './panel-quality.js';
 import { PUBLIC_PRICE } from './public-price.js';
 import { PUBLIC_STOREFRONT } from './public-storefront.js';
+import { QUALITY_STATS } from './quality-stats.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -38,6 +39,7 @@ export const PAGE_TABLES = [
   PANEL_QUALITY,
   PUBLIC_PRICE,
   PUBLIC_STOREFRONT,
+  QUALITY_STATS,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -59,4 +61,5 @@ export const PAGE_WORDS = {
   ...PANEL_QUALITY,
   ...PUBLIC_PRICE,
   ...PUBLIC_STOREFRONT,
+  ...QUALITY_STATS,
 } as const;
