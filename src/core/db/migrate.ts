@@ -38,6 +38,7 @@ import * as vehicleActivity from './migrations/2026-11-29-210-vehicle-activity.j
 import * as pushSubscriptions from './migrations/2026-11-29-215-push-subscriptions.js';
 import * as listingQuality from './migrations/2026-11-29-220-listing-quality.js';
 import * as priceRating from './migrations/2026-11-29-228-price-rating.js';
+import * as importCars from './migrations/2026-11-29-246-import-cars.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -74,6 +75,7 @@ const MIGRATIONS = {
   '2026-11-29-215-push-subscriptions': pushSubscriptions,
   '2026-11-29-220-listing-quality': listingQuality,
   '2026-11-29-228-price-rating': priceRating,
+  '2026-11-29-246-import-cars': importCars,
 };
 
 /**
