@@ -30,7 +30,8 @@ class ShapedPhotoHost {
   }
   private photo(p: string): Promise<Buffer> {
     const [w, h] = p.includes('tall') ? [900, 1200] : [1200, 900];
-    const hue = [...p].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 200, 17);
+    let hue = 17;
+    for (let i = 0; i < p.length; i++) hue = (hue * 31 + p.charCodeAt(i)) % 200;
     // Red bands at the very top and bottom: a 4:3 crop of the upright photo would cut them off.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="rgb(${hue},120,200)"/>
 <rect width="${w}" height="60" fill="#c00"/><rect y="${h - 60}" width="${w}" height="60" fill="#c00"/>

@@ -7,28 +7,8 @@ import { msg, render } from '../../src/core/i18n/index.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { signedInClient, type PanelClient } from '../support/panel.js';
 import { snapshot } from '../support/snapshot.js';
-import { photoUrls } from '../support/photos.js';
 import { feedFor, pushCsv } from '../feeds/support.js';
-
-/** A feed file with the fields quality reads: one bare car, one complete, one missing its colour. */
-export function qualityCsv(prefix: string, lang: 'es' | 'pt'): string {
-  const long = (lang === 'es' ? 'Único dueño, service oficial al día, cubiertas nuevas. ' : 'Único dono, revisões em dia, pneus novos. ').repeat(10);
-  const price = lang === 'es' ? 5_500_000 : 45_000;
-  const rows = [
-    // 3 photos, no fuel, transmission, colour, version or text: 7.5 + 40 = 47.5 → 48.
-    [`${prefix}-BARE`, '', '', '', '', '', photoUrls(`${prefix}-bare`, 3)],
-    // 8 photos and everything: 100.
-    [`${prefix}-FULL`, 'gasoline', 'manual', 'Gris', 'Trend', long, photoUrls(`${prefix}-full`, 8)],
-    // All but the colour: 93.
-    [`${prefix}-NOCOLOR`, 'gasoline', 'manual', '', 'Trend', long, photoUrls(`${prefix}-nocolor`, 8)],
-  ] as const;
-  const head = 'external_id,brand,model,year,price,mileage,fuel,transmission,color,version,description,photos';
-  return (
-    [head, ...rows.map(([id, fuel, tr, color, version, text, photos]) => [id, 'Volkswagen', 'Gol', 2015, price, 98000, fuel, tr, color, version, `"${text}"`, photos.join('|')].join(','))].join(
-      '\n',
-    ) + '\n'
-  );
-}
+import { qualityCsv } from '../feeds/quality-file.js';
 
 function multipart(csrf: string, body: string) {
   const boundary = '----quality' + Math.random().toString(16).slice(2);
@@ -40,16 +20,32 @@ function multipart(csrf: string, body: string) {
   };
 }
 
-/** The report's row of one car: its cells' text, tags removed. */
+/** The report's line of one car: its text, tags removed. */
 function carRow(body: string, id: string): string {
-  const m = new RegExp(`<tr data-car="${id}">([\\s\\S]*?)</tr>`).exec(body);
+  const m = new RegExp(`<li data-car="${id}">([\\s\\S]*?)</li>`).exec(body);
   assert.ok(m, `a row for ${id}`);
   return m[1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 }
 
 const LANGS = [
-  { lang: 'es', market: 'ar', title: 'Calidad de los avisos', average: '80,3 de 100', under: '1 de 3', nothing: 'Nada para mejorar', points: ['+12 puntos', '+7 puntos'] },
-  { lang: 'pt', market: 'br', title: 'Qualidade dos anúncios', average: '80,3 de 100', under: '1 de 3', nothing: 'Nada a melhorar', points: ['+12 pontos', '+7 pontos'] },
+  {
+    lang: 'es',
+    market: 'ar',
+    title: 'Calidad de los avisos',
+    average: '80,3 de 100',
+    under: '1 de 3',
+    nothing: 'Nada para mejorar',
+    points: ['+12 puntos', '+7 puntos'],
+  },
+  {
+    lang: 'pt',
+    market: 'br',
+    title: 'Qualidade dos anúncios',
+    average: '80,3 de 100',
+    under: '1 de 3',
+    nothing: 'Nada a melhorar',
+    points: ['+12 pontos', '+7 pontos'],
+  },
 ] as const;
 
 describe(`listing quality on check a file and the import report (${STORE_NAME})`, () => {

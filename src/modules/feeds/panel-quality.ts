@@ -9,10 +9,9 @@ import { scoreBadge } from '../vehicles/pages.js';
 
 const TEXTS = textsOf('feedQuality.');
 const QUALITY_TEXTS = textsOf('quality.');
-const FEED_TEXTS = textsOf('feeds.');
 
 /** Cars listed (the lowest scores); the summary counts them all. */
-export const QUALITY_SHOWN = 50;
+const QUALITY_SHOWN = 50;
 /** A score under this is "worth a look" (the panel's amber badge, docs/quality.md). */
 const LOW = 50;
 
@@ -38,7 +37,6 @@ export function qualityCard(lang: Lang, cars: readonly CarQuality[], o: { help: 
   if (cars.length === 0) return html``;
   const t = TEXTS[lang];
   const qt = QUALITY_TEXTS[lang];
-  const ft = FEED_TEXTS[lang];
   // Stable: equal scores keep the file's order.
   const sorted = [...cars].sort((a, b) => a.score - b.score);
   const shown = sorted.slice(0, QUALITY_SHOWN);
@@ -54,13 +52,12 @@ export function qualityCard(lang: Lang, cars: readonly CarQuality[], o: { help: 
 ${pending ? html`<p class="notice warn" role="status">${t.pending(pending)}</p>` : ''}
 ${o.kept ? html`<p class="muted">${t.firstCars(o.kept)}</p>` : ''}
 ${shown.length < cars.length ? html`<p class="muted">${t.lowest(shown.length, cars.length)}</p>` : ''}
-<div class="table-wrap"><table class="stack">
-<thead><tr><th>${ft.stockId}</th><th class="num">${t.score}</th><th>${t.first}</th></tr></thead>
-<tbody>${shown.map((c) => {
+<ul class="car-scores">${shown.map((c) => {
     const top = c.hints[0];
-    return html`<tr data-car="${c.external_id}"><td class="nowrap" data-label="${ft.stockId}">${c.href ? html`<a href="${c.href}">${c.external_id}</a>` : c.external_id}</td>
-<td class="num" data-label="${t.score}">${scoreBadge(c.score)}</td>
-<td data-label="${t.first}">${top ? html`${render(lang, hintMsg(top))} <strong class="nowrap">${qt.points(top.points)}</strong>` : html`<span class="muted">${t.nothing}</span>`}</td></tr>`;
-  })}</tbody></table></div>
+    const id = c.href ? html`<a href="${c.href}">${c.external_id}</a>` : html`<strong>${c.external_id}</strong>`;
+    return html`<li data-car="${c.external_id}">${scoreBadge(c.score)} ${id}: ${
+      top ? html`${render(lang, hintMsg(top))} <strong class="nowrap">${qt.points(top.points)}</strong>` : html`<span class="muted">${t.nothing}</span>`
+    }</li>`;
+  })}</ul>
 </section>`;
 }

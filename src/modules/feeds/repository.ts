@@ -252,10 +252,7 @@ export function findDealerImport(db: Kysely<DB>, dealerId: number, importId: num
     .executeTakeFirst();
 }
 
-/** What the import report reads of each car an import wrote (P246): its listing quality's inputs. */
-export type ImportCarRow = Awaited<ReturnType<typeof importCars>>[number];
-
-/** The dealership's cars of `market` among `externalIds` (an import's written cars), as they are now. */
+/** The dealership's cars of `market` among `externalIds` (an import's written cars), as they are now: their listing quality's inputs (P246). */
 export async function importCars(db: Kysely<DB>, dealerId: number, market: string, externalIds: readonly string[]) {
   const rows = [];
   // In parts: an IN list well under every store's limit on parameters.

@@ -17,15 +17,18 @@ export const PANEL_FEED_QUALITY = {
   'feedQuality.average': { en: 'Average score', es: 'Puntaje promedio', pt: 'Pontuação média' },
   'feedQuality.averageValue': { p: ['avg'], en: '{avg, number} of 100', es: '{avg, number} de 100', pt: '{avg, number} de 100' },
   'feedQuality.under': { en: 'Cars under 50', es: 'Autos con menos de 50', pt: 'Carros com menos de 50' },
-  'feedQuality.underValue': { p: ['n', 'total'], en: '{n, number} of {total, number}', es: '{n, number} de {total, number}', pt: '{n, number} de {total, number}' },
+  'feedQuality.underValue': {
+    p: ['n', 'total'],
+    en: '{n, number} of {total, number}',
+    es: '{n, number} de {total, number}',
+    pt: '{n, number} de {total, number}',
+  },
   'feedQuality.pending': {
     p: ['n'],
-    en: "{n, plural, one {The photos of # car are} other {The photos of # cars are}} still being checked: the score may change.",
+    en: '{n, plural, one {The photos of # car are} other {The photos of # cars are}} still being checked: the score may change.',
     es: '{n, plural, one {Las fotos de # auto} other {Las fotos de # autos}} todavía se están revisando: el puntaje puede cambiar.',
     pt: '{n, plural, one {As fotos de # carro} other {As fotos de # carros}} ainda estão sendo verificadas: a pontuação pode mudar.',
   },
-  'feedQuality.score': { en: 'Score', es: 'Puntaje', pt: 'Pontuação' },
-  'feedQuality.first': { en: 'What to fix first', es: 'Qué mejorar primero', pt: 'O que melhorar primeiro' },
   'feedQuality.nothing': { en: 'Nothing to improve', es: 'Nada para mejorar', pt: 'Nada a melhorar' },
   'feedQuality.lowest': {
     p: ['shown', 'total'],
