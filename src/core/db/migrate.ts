@@ -39,6 +39,7 @@ import * as pushSubscriptions from './migrations/2026-11-29-215-push-subscriptio
 import * as listingQuality from './migrations/2026-11-29-220-listing-quality.js';
 import * as priceRating from './migrations/2026-11-29-228-price-rating.js';
 import * as storefrontPrice from './migrations/2026-11-29-242-storefront-price.js';
+import * as importCars from './migrations/2026-11-29-246-import-cars.js';
 
 const MIGRATIONS = {
   '2026-11-21-001-foundation': foundation,
@@ -76,6 +77,7 @@ const MIGRATIONS = {
   '2026-11-29-220-listing-quality': listingQuality,
   '2026-11-29-228-price-rating': priceRating,
   '2026-11-29-242-storefront-price': storefrontPrice,
+  '2026-11-29-246-import-cars': importCars,
 };
 
 /**

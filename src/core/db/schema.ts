@@ -111,6 +111,8 @@ export interface FeedImportsTable {
   warning_count: ColumnType<number, number | undefined, number>;
   /** JSON array of { index, external_id, code, message }. */
   warnings: ColumnType<string, string | undefined, string>;
+  /** P246: JSON array of the stock IDs the import created or updated (the first REPORT_MAX_CARS). */
+  cars: ColumnType<string, string | undefined, string>;
 }
 
 type JobStatus = 'pending' | 'running' | 'failed';

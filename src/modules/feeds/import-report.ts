@@ -17,6 +17,8 @@ import { finishFeedImport, insertFeedImport, interruptFeedImport, touchFeedImpor
 
 /** Per-row errors given in full in an import's answer and report (error_count has them all). */
 export const REPORT_MAX_ERRORS = 1000;
+/** Stock IDs of the cars written kept in a report (P246): the panel shows their listing quality. */
+export const REPORT_MAX_CARS = 1000;
 /** A running import's sign of life, and how old it may get before the import counts as abandoned. */
 export const IMPORT_LIVENESS = { heartbeatMs: 5_000, staleMs: 30_000 };
 
@@ -27,6 +29,8 @@ type Report = Pick<FeedImportsTable, 'result' | 'format' | 'rows' | 'created' | 
     columns: ColumnMatch[];
     /** P27: left out by imports that applied nothing (the columns' defaults: none). */
     warnings?: ItemWarning[];
+    /** P246: the stock IDs of the cars written, in the file's order; left out by imports that applied nothing. */
+    cars?: string[];
   };
 
 /** Which import a report is of. */
@@ -55,6 +59,7 @@ function reportRow({ feed, trigger, startedAt }: ImportRun, finishedAt: number, 
     started_at: startedAt,
     finished_at: finishedAt,
     ...(r.warnings ? { warning_count: r.warnings.length, warnings: JSON.stringify(r.warnings.slice(0, REPORT_MAX_ERRORS)) } : {}),
+    ...(r.cars ? { cars: JSON.stringify(r.cars.slice(0, REPORT_MAX_CARS)) } : {}),
   };
 }
 

@@ -25,7 +25,7 @@ import type { VehicleDeps } from '../vehicles/service.js';
 import type { ItemError, ItemWarning } from '../vehicles/stock.js';
 import { recordRejections, runStock, type DryRunLists, type StockMode, type StockOutcome } from '../vehicles/stock-runner.js';
 import type { ImportLock } from './import-lock.js';
-import { finishImport, heartbeat, recordFailedImport, recordInterruptedImport, REPORT_MAX_ERRORS, startImport } from './import-report.js';
+import { finishImport, heartbeat, recordFailedImport, recordInterruptedImport, REPORT_MAX_CARS, REPORT_MAX_ERRORS, startImport } from './import-report.js';
 import { FEED_MAX_BYTES } from './limits.js';
 import { mappingReport, type MappingReport } from './mapping.js';
 import type { FeedFormat } from './parse/index.js';
@@ -162,6 +162,18 @@ async function importParsedFeed(
       throw new ApiError('empty_list', EMPTY_FEED);
     }
     const run = { feed, trigger, startedAt, importId };
+    // The cars the run may write, taken before it consumes the list; those that fail in it are
+    // left out at the close (P246: the report shows the written cars' quality).
+    const candidates = read.stock.items.map((i) => [i.index, i.externalId] as const);
+    const written = (errors: ItemError[]): string[] => {
+      const failed = new Set(errors.map((e) => e.index));
+      const ids: string[] = [];
+      for (const [index, id] of candidates) {
+        if (ids.length === REPORT_MAX_CARS) break;
+        if (!failed.has(index)) ids.push(id);
+      }
+      return ids;
+    };
     const out = await runStock(deps, {
       mode: 'apply',
       scope: read.scope,
@@ -175,7 +187,8 @@ async function importParsedFeed(
       },
       rejected: (trx, errors) => recordFeedRejections(trx, deps, read, run, errors),
       // Rejections, the missing cars and the report commit together.
-      close: (trx, r) => finishImport(trx, deps, run, { ...base, ...r, sold_skipped: r.sold_skipped ? storeText(r.sold_skipped) : null }),
+      close: (trx, r) =>
+        finishImport(trx, deps, run, { ...base, ...r, sold_skipped: r.sold_skipped ? storeText(r.sold_skipped) : null, cars: written(r.errors) }),
     });
     deps.metrics.feedImport('processed', trigger);
     return { ...answer(read, out), importId };

@@ -18,12 +18,14 @@ import { readPushedFile, type PushedFile } from './body.js';
 import { importFeedFile, type FeedDryRun } from './import.js';
 import { FEED_MAX_BYTES } from './limits.js';
 import { mappingCard } from './panel-import.js';
+import { qualityCard } from './panel-quality.js';
 import { columnMapOf, MappingInputError, removeColumnOverride, setColumnOverride } from './mapping.js';
 import { OVERRIDE_COLUMN_MAX, OVERRIDE_TARGETS } from './parse/overrides.js';
 import { findFeedWithDealer } from './repository.js';
 
 const FEED_TEXTS = textsOf('feeds.');
 const MAPPING_TEXTS = textsOf('mapping.');
+const QUALITY_TEXTS = textsOf('feedQuality.');
 
 /** Stock IDs listed per "would" list on the report (the counts say how many in all). */
 const LIST_SHOWN = 50;
@@ -158,6 +160,7 @@ ${idList(req, t.wouldCreate, r.would_create)}
 ${idList(req, t.wouldUpdate, r.would_update)}
 ${idList(req, t.wouldSell, r.would_mark_sold)}
 </div>
+${qualityCard(req.panelLang, r.would_quality ?? [], { help: QUALITY_TEXTS[req.panelLang].checkHelp })}
 ${mappingCard(req.panelLang, r.mapping)}
 <h2>${FEED_TEXTS[req.panelLang].rowErrors}: ${r.error_count}</h2>
 ${

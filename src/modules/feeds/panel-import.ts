@@ -12,10 +12,13 @@ import { itemErrorText, type ItemError, type ItemErrorText } from '../vehicles/s
 import { msg, render, renderStored, storedText, textsOf, word } from '../../core/i18n/index.js';
 import { csvFile } from './panel-csv.js';
 import { mappingReport, type MappingReport, type StoredColumn } from './mapping.js';
-import { findDealerImport } from './repository.js';
+import { findDealerImport, importCars, type DealerImportRow } from './repository.js';
+import { qualityCard, type CarQuality } from './panel-quality.js';
+import { qualityOf } from '../vehicles/quality.js';
 
 const FEED_TEXTS = textsOf('feeds.');
 const MAPPING_TEXTS = textsOf('mapping.');
+const QUALITY_TEXTS = textsOf('feedQuality.');
 
 const BADGE: Record<FeedImportResult, 'ok' | 'warn' | 'bad' | ''> = {
   processed: 'ok',
@@ -113,6 +116,22 @@ export const importPages: FastifyPluginAsync<{ deps: { store: Store } }> = async
     };
   }
 
+  /** The cars the import wrote, with their listing quality as it is now (D43, P246); cars deleted since are left out. */
+  async function importQuality(lang: Lang, imp: DealerImportRow): Promise<Html> {
+    const ids = JSON.parse(imp.cars) as string[];
+    if (ids.length === 0) return html``;
+    const rows = new Map((await importCars(store.db, imp.dealer_id, imp.market, ids)).map((r) => [r.external_id, r]));
+    const cars: CarQuality[] = [];
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (!row) continue;
+      const q = qualityOf(row);
+      cars.push({ external_id: id, score: q.score, hints: q.hints, href: `/panel/inventory/${row.id}#quality`, pending: row.photos_pending > 0 });
+    }
+    const written = imp.created + imp.updated;
+    return qualityCard(lang, cars, { help: QUALITY_TEXTS[lang].reportHelp, kept: written > ids.length ? ids.length : undefined });
+  }
+
   app.get('/feeds/imports/:id', async (req, reply) => {
     const { user, imp, errors, warnings } = await dealerImport(req);
     const t = FEED_TEXTS[req.panelLang];
@@ -153,6 +172,7 @@ ${imp.format ? html`<dt>${t.format}</dt><dd>${imp.format.toUpperCase()}</dd>` : 
 ${imp.message ? html`<dt>${t.message}</dt><dd>${storedText(req.panelLang, imp.message)}</dd>` : ''}
 ${imp.sold_skipped ? html`<dt>${t.soldSkipped}</dt><dd>${storedText(req.panelLang, imp.sold_skipped)}</dd>` : ''}
 </dl></div>
+${await importQuality(req.panelLang, imp)}
 ${mappingCard(req.panelLang, mappingReport(JSON.parse(imp.columns) as StoredColumn[]))}
 ${
   errors.length === 0

@@ -252,6 +252,25 @@ export function findDealerImport(db: Kysely<DB>, dealerId: number, importId: num
     .executeTakeFirst();
 }
 
+/** The dealership's cars of `market` among `externalIds` (an import's written cars), as they are now: their listing quality's inputs (P246). */
+export async function importCars(db: Kysely<DB>, dealerId: number, market: string, externalIds: readonly string[]) {
+  const rows = [];
+  // In parts: an IN list well under every store's limit on parameters.
+  for (let i = 0; i < externalIds.length; i += 500) {
+    const part = externalIds.slice(i, i + 500);
+    rows.push(
+      ...(await db
+        .selectFrom('vehicles')
+        .select(['id', 'external_id', 'status', 'photos_pending', 'fuel', 'transmission', 'version', 'color', 'description', 'photo_checks'])
+        .where('dealer_id', '=', dealerId)
+        .where('market', '=', market)
+        .where('external_id', 'in', part)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 /** The dealership's newest imports, of any of its feeds (the panel's overview). */
 export function latestDealerImports(db: Kysely<DB>, dealerId: number, limit: number): Promise<FeedImportRow[]> {
   return db.selectFrom('feed_imports').selectAll().where('dealer_id', '=', dealerId).orderBy('id', 'desc').limit(limit).execute();

@@ -50,6 +50,11 @@ const CSS = [
   '.gal:fullscreen{display:flex;align-items:center;background:#000}.gal:fullscreen .gallery{width:100%;gap:0}.gal:fullscreen .gallery li{flex-basis:100%}',
   '.gal:fullscreen .gallery img{width:100vw;height:100vh;aspect-ratio:auto;object-fit:contain;border-radius:0;background:none}.gal:fullscreen .zoom{cursor:default}',
   '.gallery picture{display:block}.gallery img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem;background:#ddd}',
+  // An upright photo (P247) is shown whole in the same 4:3 box, on a neutral ground: cropped to
+  // 4:3 it would lose the top and bottom of the car. The box keeps its size: no shift (CLS 0).
+  '.gallery img.upright,.card img.upright{object-fit:contain;background:#e4e4e4}',
+  '.gone-photo img.upright{aspect-ratio:4/3;object-fit:contain;background:#e4e4e4}',
+  '@media(min-width:52rem){.thumbs img.upright{object-fit:contain;background:#e4e4e4}}',
   '.specs{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0}',
   '.description{white-space:pre-line;overflow-wrap:anywhere}',
   'form{display:grid;gap:.75rem}label{display:block;font-weight:600}',
@@ -675,13 +680,17 @@ function picture(base: string, p: ShownPhoto, alt: string, sizes: string, first:
   const url = (variant: 'display' | 'w480' | 'w960', ext: string) => photoUrl(base, p.file_id, variant, ext);
   const dw = p.dw ?? 1280;
   const load = first ? html` fetchpriority="high"` : html` loading="lazy"`;
+  const dh = p.dh ?? Math.round((dw * 3) / 4);
   const img = (srcset: string | undefined) =>
-    html`<img src="${url('display', p.ext)}"${srcset ? html` srcset="${srcset}" sizes="${sizes}"` : ''} alt="${alt}" width="${dw}" height="${p.dh ?? Math.round((dw * 3) / 4)}"${load} decoding="async">`;
+    html`<img${upright(p) ? html` class="upright"` : ''} src="${url('display', p.ext)}"${srcset ? html` srcset="${srcset}" sizes="${sizes}"` : ''} alt="${alt}" width="${dw}" height="${dh}"${load} decoding="async">`;
   if (!p.w) return img(undefined);
   const set = (ext: string) => [...p.w!.map((w) => `${url(w === 480 ? 'w480' : 'w960', ext)} ${w}w`), `${url('display', ext)} ${dw}w`].join(', ');
   if (p.ext === 'webp') return img(set('webp'));
   return html`<picture><source type="image/webp" srcset="${set('webp')}" sizes="${sizes}">${img(set(p.ext))}</picture>`;
 }
+
+/** Taller than wide (P247): shown whole, not cropped to the 4:3 box (its display size is known since P88). */
+const upright = (p: ShownPhoto): boolean => p.dw !== undefined && p.dh !== undefined && p.dh > p.dw;
 
 /**
  * A photo's thumbnail in the row of links under the gallery (P145): its smallest copy, lazy, and
@@ -690,7 +699,7 @@ function picture(base: string, p: ShownPhoto, alt: string, sizes: string, first:
  */
 function thumbnail(base: string, p: ShownPhoto): Html {
   const variant = p.w?.includes(480) ? 'w480' : 'display';
-  const img = html`<img src="${photoUrl(base, p.file_id, variant, p.ext)}" alt="" width="96" height="72" loading="lazy" decoding="async">`;
+  const img = html`<img${upright(p) ? html` class="upright"` : ''} src="${photoUrl(base, p.file_id, variant, p.ext)}" alt="" width="96" height="72" loading="lazy" decoding="async">`;
   return p.w && p.ext !== 'webp' ? html`<picture><source type="image/webp" srcset="${photoUrl(base, p.file_id, variant, 'webp')}">${img}</picture>` : img;
 }
 

@@ -19,6 +19,7 @@ import { PANEL_QUALITY } from './panel-quality.js';
 import { PUBLIC_PRICE } from './public-price.js';
 import { PUBLIC_STOREFRONT } from './public-storefront.js';
 import { QUALITY_STATS } from './quality-stats.js';
+import { PANEL_FEED_QUALITY } from './panel-feed-quality.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -40,6 +41,7 @@ export const PAGE_TABLES = [
   PUBLIC_PRICE,
   PUBLIC_STOREFRONT,
   QUALITY_STATS,
+  PANEL_FEED_QUALITY,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -62,4 +64,5 @@ export const PAGE_WORDS = {
   ...PUBLIC_PRICE,
   ...PUBLIC_STOREFRONT,
   ...QUALITY_STATS,
+  ...PANEL_FEED_QUALITY,
 } as const;
