@@ -43,6 +43,7 @@ const LANDED: Record<string, string> = {
   '2026-11-29-215-push-subscriptions': 'a06683ce3e52e22f',
   '2026-11-29-220-listing-quality': '4bed7628deeffe46',
   '2026-11-29-228-price-rating': 'ff8c1585a8b4a229',
+  '2026-11-29-242-storefront-price': 'aeac44a03c737d3b',
 };
 
 describe('migrations', () => {
