@@ -17,6 +17,7 @@ import { PANEL_USERS } from './panel-users.js';
 import { CONVERSATION } from './conversation.js';
 import { PANEL_QUALITY } from './panel-quality.js';
 import { PUBLIC_PRICE } from './public-price.js';
+import { PANEL_PRICE_PREVIEW } from './panel-price-preview.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -36,6 +37,7 @@ export const PAGE_TABLES = [
   CONVERSATION,
   PANEL_QUALITY,
   PUBLIC_PRICE,
+  PANEL_PRICE_PREVIEW,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -56,4 +58,5 @@ export const PAGE_WORDS = {
   ...CONVERSATION,
   ...PANEL_QUALITY,
   ...PUBLIC_PRICE,
+  ...PANEL_PRICE_PREVIEW,
 } as const;
