@@ -81,7 +81,7 @@ export async function pricePreviewBox(
           : words.above(money.price(roundGap(gap), car.currency), r.comparables);
     rating = html`<p class="preview-label"><span class="badge ${BADGE[r.label]}" data-label="${r.label}">${words[r.label]}</span></p>
 <p>${why}</p>
-<p class="muted">${t.expected(money.price(expected, car.currency))}</p>`;
+<p class="muted">${t.expected(money.price(roundGap(expected), car.currency))}</p>`;
   }
 
   let position: Html;
