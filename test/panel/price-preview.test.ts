@@ -121,7 +121,7 @@ describe(`panel price preview (${STORE_NAME})`, () => {
     assert.match(low.text, /\$ [\d.]+ debajo del precio esperado para su año y kilometraje, comparado con \d+ autos/);
     // Three significant figures, as the gap: the estimate is not that precise.
     assert.ok(low.text.includes(`Precio esperado para su año y kilometraje: ${text(money.price(roundGap(expected), 'ARS'))}.`), low.text);
-    assert.match(low.text, /Frente al mercado: \$ [\d.]+ — \d+ ?% bajo el precio medio de \d+ autos comparables/);
+    assert.match(low.text, /Frente al mercado, sin ajustar por kilometraje: \d+ ?% bajo el precio medio de \d+ autos comparables/);
     assert.ok(low.text.includes('Todavía se vendieron muy pocos autos comparables en este sitio (menos de 5)'), low.text);
     const labels: string[] = [];
     for (const f of [0.85, 0.95, 1, 1.05, 1.2]) labels.push(/data-label="(\w+)"/.exec((await fragment(es.client, row.id, typed(f))).body)?.[1] ?? '');
@@ -130,6 +130,11 @@ describe(`panel price preview (${STORE_NAME})`, () => {
     assert.match(high.text, /Precio alto \$ [\d.]+ arriba del precio esperado/);
     // The two measures differ (docs/panel.md): high for its 180 000 km, yet under the plain median of D34.
     assert.match(high.text, /bajo el precio medio/);
+    // The currency chosen in the form, when it is not the one saved: not compared with these cars.
+    const usd = await es.client.get(`/panel/inventory/${row.id}/price-preview?price=15000&currency=USD`);
+    assert.equal(usd.status, 200);
+    assert.equal(text(usd.body), 'La valoración compara precios en ARS, la moneda guardada. En otra moneda los comparables son otros: el auto se valora una vez guardado.');
+    assert.match((await es.client.get(`/panel/inventory/${row.id}/price-preview?price=15000&currency=ARS`)).body, /data-label="great"/);
     // Nothing English, no code, no field name.
     for (const w of ['price', 'great', 'undefined', 'NaN']) assert.ok(!low.text.includes(w) && !high.text.includes(w), w);
     assert.deepEqual(await car(es.dealerId, 'HI-KM'), row, 'the car and its stored rating are untouched');
@@ -145,7 +150,7 @@ describe(`panel price preview (${STORE_NAME})`, () => {
     assert.match(low.text, /^Com R\$ [\d.]+:/);
     assert.match(low.body, />Ótimo preço</);
     assert.match(low.text, /abaixo do preço esperado para o ano e a quilometragem, comparado com \d+ carros/);
-    assert.match(low.text, /Diante do mercado: R\$ [\d.]+ — \d+ ?% abaixo do preço médio de \d+ carros comparáveis/);
+    assert.match(low.text, /Diante do mercado, sem ajustar pela quilometragem: \d+ ?% abaixo do preço médio de \d+ carros comparáveis/);
 
     const lone = await car(es.dealerId, 'LONE');
     const none = await fragment(es.client, lone.id, '14.000.000');

@@ -129,7 +129,7 @@ tr.linked a.row-link::after{content:'';position:absolute;inset:0}
 .price-preview{max-width:32rem;margin:.5rem 0 1rem;padding:.6rem .75rem;border:1px solid var(--line);border-left:4px solid var(--brand);border-radius:var(--radius);background:#fafbfc}
 .price-preview h3{margin:0 0 .25rem;font-size:1rem}
 .price-preview p{margin:.25rem 0}
-.price-preview .preview-label .badge{font-size:.95rem;padding:.15rem .6rem}
+.price-preview .preview-at .badge{font-size:.95rem;padding:.1rem .6rem}
 .price-preview[aria-busy=true],#price-preview[aria-busy=true]{opacity:.6}
 /* P216: the notifications card shows one state and one button at a time (buttons' display would beat [hidden]). */
 #push [hidden]{display:none}
@@ -298,14 +298,17 @@ if ('serviceWorker' in navigator) navigator.serviceWorker.register('/panel/sw.js
   var box = document.querySelector('[data-preview-url]');
   var input = box && document.getElementById(box.getAttribute('data-preview-for'));
   if (!input) return;
-  var timer, asked = 0, last = input.value;
+  // The currency, where the form offers a choice: a price in another one is not rated against these cars.
+  var money = document.getElementById('c-currency');
+  var query = function () { return '?price=' + encodeURIComponent(input.value) + (money ? '&currency=' + encodeURIComponent(money.value) : ''); };
+  var timer, asked = 0, last = query();
   var ask = function () {
-    var price = input.value;
-    if (price === last) return;
-    last = price;
+    var q = query();
+    if (q === last) return;
+    last = q;
     var n = ++asked;
     box.setAttribute('aria-busy', 'true');
-    fetch(box.getAttribute('data-preview-url') + '?price=' + encodeURIComponent(price), { credentials: 'same-origin' })
+    fetch(box.getAttribute('data-preview-url') + q, { credentials: 'same-origin' })
       .then(function (r) {
         // 422: what was typed is no price, and the answer says so. A redirect is the sign-in page.
         if (r.redirected || (!r.ok && r.status !== 422)) throw new Error(String(r.status));
@@ -316,6 +319,7 @@ if ('serviceWorker' in navigator) navigator.serviceWorker.register('/panel/sw.js
       .then(function () { if (n === asked) box.removeAttribute('aria-busy'); });
   };
   input.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(ask, 300); });
+  if (money) money.addEventListener('change', ask);
   var button = document.querySelector('[data-preview-button]');
   if (button) button.addEventListener('click', function (e) { e.preventDefault(); clearTimeout(timer); last = null; ask(); });
 })();

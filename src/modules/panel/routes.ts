@@ -69,8 +69,8 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
   // The car page shows the car's statistics (P118), handed in: stats reads vehicles, not the reverse.
   const carSection = (user: PanelUser, lang: Lang, row: VehicleRow) => carStatsSection(deps.store.db, user, lang, row, deps.clock.now());
   // The car form's price preview (P244), handed in likewise.
-  const pricePreview = async (user: PanelUser, lang: Lang, row: VehicleRow, typed: string) =>
-    (await pricePreviewBox(deps.store.db, deps.clock.now(), user, lang, row, typed)).html;
+  const pricePreview = async (user: PanelUser, lang: Lang, row: VehicleRow, typed: string, currency?: string) =>
+    (await pricePreviewBox(deps.store.db, deps.clock.now(), user, lang, row, typed, currency)).html;
   await app.register(inventoryPages, { deps: { ...deps, carSection, pricePreview } });
   await app.register(pricePreviewPages, { deps });
   await app.register(leadPages, { deps });

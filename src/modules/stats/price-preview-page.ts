@@ -50,6 +50,8 @@ export async function pricePreviewBox(
   lang: Lang,
   car: VehicleRow,
   typed: string,
+  /** The currency chosen in the form, when it offers a choice. */
+  currency?: string,
 ): Promise<{ ok: boolean; html: Html }> {
   const t = T[lang];
   const money = marketFormat(car.market);
@@ -59,11 +61,15 @@ export async function pricePreviewBox(
     const example = new Intl.NumberFormat(money.tag, { maximumFractionDigits: 2 }).format(car.price_cents / 100);
     return { ok: false, html: html`<p class="field-error" data-preview="invalid">${t.invalid(example)}</p>` };
   }
+  // Rated against cars priced in the stored currency only (D44): another one is not compared.
+  if (currency && currency.toUpperCase() !== car.currency) return { ok: true, html: html`<p data-preview="none">${t.otherCurrency(car.currency)}</p>` };
   const at = await previewAt(db, now, car, price);
   const shown = money.price(price, car.currency);
   const s = STATS_TEXTS[lang];
   const number = new Intl.NumberFormat(user.locale);
 
+  // The label goes on the line of the price tried ("Con $ 17.000.000: Muy buen precio"), its why under it.
+  let badge: Html | string = '';
   let rating: Html;
   if (car.status !== 'active') rating = html`<p data-preview="none">${t.notForSale}</p>`;
   else if (!at.rating) rating = html`<p data-preview="none">${t.noRating}</p>`;
@@ -79,8 +85,8 @@ export async function pricePreviewBox(
         : price < expected
           ? words.below(money.price(roundGap(gap), car.currency), r.comparables)
           : words.above(money.price(roundGap(gap), car.currency), r.comparables);
-    rating = html`<p class="preview-label"><span class="badge ${BADGE[r.label]}" data-label="${r.label}">${words[r.label]}</span></p>
-<p>${why}</p>
+    badge = html` <span class="badge ${BADGE[r.label]}" data-label="${r.label}">${words[r.label]}</span>`;
+    rating = html`<p>${why}</p>
 <p class="muted">${t.expected(money.price(roundGap(expected), car.currency))}</p>`;
   }
 
@@ -91,7 +97,7 @@ export async function pricePreviewBox(
     const median = Math.round(Number(p.median_price) * 100);
     const pct = median === 0 ? 0 : Math.round(((price - median) * 100) / median);
     const dir = pct < 0 ? 'below' : pct > 0 ? 'above' : 'at';
-    position = html`<p><span class="muted">${t.position}:</span> ${s.marketSentence(shown, signedPercent(user.locale, Math.abs(pct)).replace(/^\+/, ''), dir, number.format(p.comparables))}</p>`;
+    position = html`<p><span class="muted">${t.position}:</span> ${t.market(signedPercent(user.locale, Math.abs(pct)).replace(/^\+/, ''), dir, number.format(p.comparables))}</p>`;
   }
 
   // Days to sell are a rated car's only (D44): without a rating, the sentence above says why.
@@ -99,7 +105,7 @@ export async function pricePreviewBox(
 
   return {
     ok: true,
-    html: html`<p class="preview-at"><strong>${t.at(shown)}</strong></p>
+    html: html`<p class="preview-at"><strong>${t.at(shown)}</strong>${badge}</p>
 ${rating}
 ${position}
 ${days}`,
@@ -112,7 +118,7 @@ export interface PricePreviewPagesDeps {
 }
 
 /**
- * GET /panel/inventory/{id}/price-preview?price=: the box's content for the panel's script. A car
+ * GET /panel/inventory/{id}/price-preview?price=[&currency=]: the box's content for the panel's script. A car
  * of another dealership is the panel's 404, as every car page; what is not a price, 422 with the
  * sentence that says so (the script shows it all the same). Reads only: GET, no CSRF token needed.
  */
@@ -121,8 +127,9 @@ export const pricePreviewPages: FastifyPluginAsync<{ deps: PricePreviewPagesDeps
     const user = signedIn(req);
     const car = await findDealerVehicle(deps.store.db, user.dealerId, idParam((req.params as { id?: unknown }).id));
     if (!car) throw new PageError(404, 'not_found');
-    const typed = (req.query as { price?: unknown }).price;
-    const box = await pricePreviewBox(deps.store.db, deps.clock.now(), user, req.panelLang, car, typeof typed === 'string' ? typed : '');
+    const q = req.query as { price?: unknown; currency?: unknown };
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    const box = await pricePreviewBox(deps.store.db, deps.clock.now(), user, req.panelLang, car, text(q.price), text(q.currency));
     return reply
       .code(box.ok ? 200 : 422)
       .type('text/html; charset=utf-8')

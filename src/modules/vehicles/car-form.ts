@@ -126,8 +126,8 @@ function previewBox(v: FormView, slot: PricePreviewSlot): Html {
   const p = PREVIEW_TEXTS[v.lang];
   // The edit form's own submit comes first in it (edit-pages.ts), so Enter in a field still saves.
   return html`<section class="price-preview" aria-labelledby="price-preview-title"><h3 id="price-preview-title">${p.title}</h3>
-<div id="price-preview" aria-live="polite" data-preview-url="${slot.url}" data-preview-for="c-price" data-failed="${p.failed}">${slot.body}</div>
 <p class="muted">${p.help}</p>
+<div id="price-preview" aria-live="polite" data-preview-url="${slot.url}" data-preview-for="c-price" data-failed="${p.failed}">${slot.body}</div>
 <button type="submit" class="secondary" name="_preview" value="1" formnovalidate data-preview-button>${p.button}</button></section>`;
 }
 

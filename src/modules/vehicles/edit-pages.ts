@@ -33,7 +33,7 @@ import { PANEL_SOURCE } from './sources.js';
 export type CarEditDeps = VehicleDeps &
   UploadDeps & {
     /** The price preview's box for a car at the price typed (stats/price-preview-page.ts, P244), handed in by the panel. */
-    pricePreview?: (user: PanelUser, lang: PanelUser['lang'], row: VehicleRow, typed: string) => Promise<Html>;
+    pricePreview?: (user: PanelUser, lang: PanelUser['lang'], row: VehicleRow, typed: string, currency?: string) => Promise<Html>;
   };
 
 /** Prices as people type them: tests read them from here. */
@@ -313,7 +313,7 @@ ${photosField(req, t, market, view, kept, true)}
     const market = findMarket(row.market)!;
     // The preview of the price in the field (P244): the stored one, or the one typed.
     const pricePreview = deps.pricePreview
-      ? { url: `/panel/inventory/${row.id}/price-preview`, body: await deps.pricePreview(signedIn(req), req.panelLang, row, values.price ?? valuesOf(row).price!) }
+      ? { url: `/panel/inventory/${row.id}/price-preview`, body: await deps.pricePreview(signedIn(req), req.panelLang, row, values.price ?? valuesOf(row).price!, values.currency) }
       : undefined;
     const view = { lang: req.panelLang, market, catalog: deps.catalog, values, errors, first: firstInvalid(market, errors, ['photos']), pricePreview };
     return sendPage(req, reply, {

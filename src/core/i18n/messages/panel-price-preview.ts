@@ -1,6 +1,6 @@
 // The price preview beside the price field of the panel's car form (D44, issue 40 §3, P244): the
 // rating of the price typed, before saving. The labels and the line of why are the buyers'
-// (public.rating.*); the market position's sentence is the statistics' (stats.marketSentence).
+// (public.rating.*).
 import type { Table } from '../entry.js';
 
 export const PANEL_PRICE_PREVIEW = {
@@ -19,7 +19,19 @@ export const PANEL_PRICE_PREVIEW = {
     es: 'Precio esperado para su año y kilometraje: {price}.',
     pt: 'Preço esperado para o ano e a quilometragem: {price}.',
   },
-  'pricePreview.position': { en: 'Against the market', es: 'Frente al mercado', pt: 'Diante do mercado' },
+  // D34's plain median: said apart from the rating, which accounts for year and mileage.
+  'pricePreview.position': {
+    en: 'Against the market, not adjusted for mileage',
+    es: 'Frente al mercado, sin ajustar por kilometraje',
+    pt: 'Diante do mercado, sem ajustar pela quilometragem',
+  },
+  // As stats.marketSentence, without the price (said on the line above). `dir`: below, above or at the median.
+  'pricePreview.market': {
+    p: ['pct', 'dir', 'n'],
+    en: '{dir, select, at {at the median price} below {{pct} below the median price} other {{pct} above the median price}} of {n} comparable cars.',
+    es: '{dir, select, at {en el precio medio} below {{pct} bajo el precio medio} other {{pct} sobre el precio medio}} de {n} autos comparables.',
+    pt: '{dir, select, at {no preço médio} below {{pct} abaixo do preço médio} other {{pct} acima do preço médio}} de {n} carros comparáveis.',
+  },
   'pricePreview.days': {
     p: ['days'],
     en: 'Expected to sell in about {days, plural, one {# day} other {# days}}, by the sales of comparable cars here.',
@@ -51,6 +63,12 @@ export const PANEL_PRICE_PREVIEW = {
     en: 'A preview: the saved price has not changed.',
     es: 'Es una vista previa: el precio guardado no cambió.',
     pt: 'É uma prévia: o preço salvo não mudou.',
+  },
+  'pricePreview.otherCurrency': {
+    p: ['currency'],
+    en: 'The rating compares prices in {currency}, the currency saved. In another currency the comparables are others: the car is rated once saved.',
+    es: 'La valoración compara precios en {currency}, la moneda guardada. En otra moneda los comparables son otros: el auto se valora una vez guardado.',
+    pt: 'A avaliação compara preços em {currency}, a moeda salva. Em outra moeda os comparáveis são outros: o carro é avaliado depois de salvo.',
   },
   'pricePreview.failed': {
     en: 'The rating could not be fetched. Try the button again.',
