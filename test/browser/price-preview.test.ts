@@ -23,8 +23,26 @@ const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 const priceOf = (year: number, km: number) => Math.round(20_000_000 * 0.9 ** (2025 - year) * ((1 + km) / 60_001) ** -0.2);
 
 const LANGS = [
-  { lang: 'es', market: 'ar', locale: 'es-AR', divisor: 1, great: 'Muy buen precio', high: 'Precio alto', button: 'Ver valoración', why: /debajo del precio esperado/ },
-  { lang: 'pt', market: 'br', locale: 'pt-BR', divisor: 200, great: 'Ótimo preço', high: 'Preço alto', button: 'Ver avaliação', why: /abaixo do preço esperado/ },
+  {
+    lang: 'es',
+    market: 'ar',
+    locale: 'es-AR',
+    divisor: 1,
+    great: 'Muy buen precio',
+    high: 'Precio alto',
+    button: 'Ver valoración',
+    why: /debajo del precio esperado/,
+  },
+  {
+    lang: 'pt',
+    market: 'br',
+    locale: 'pt-BR',
+    divisor: 200,
+    great: 'Ótimo preço',
+    high: 'Preço alto',
+    button: 'Ver avaliação',
+    why: /abaixo do preço esperado/,
+  },
 ] as const;
 
 /** The viewport with the price field near its top, as the salesperson sees it while typing. */
@@ -64,7 +82,15 @@ describe(`price preview on the car form in a browser (${STORE_NAME})`, { skip: s
       const cars = Array.from({ length: 16 }, (_, i) => {
         const year = 2019 + (i % 3);
         const mileage = 20_000 + i * 11_000;
-        return { external_id: `${l.lang}-${i}`, brand: 'Chevrolet', model: 'Onix', year, mileage, price: Math.round(priceOf(year, mileage) / l.divisor), photos: host.urls(`${l.lang}-${i}`, 3) };
+        return {
+          external_id: `${l.lang}-${i}`,
+          brand: 'Chevrolet',
+          model: 'Onix',
+          year,
+          mileage,
+          price: Math.round(priceOf(year, mileage) / l.divisor),
+          photos: host.urls(`${l.lang}-${i}`, 3),
+        };
       });
       const res = await s.app.inject({ method: 'POST', url: '/v1/vehicles/sync', headers: bearer(user.key), payload: { vehicles: cars } });
       assert.equal(res.statusCode, 200, res.body);
@@ -125,7 +151,13 @@ describe(`price preview on the car form in a browser (${STORE_NAME})`, { skip: s
       const user = users.get(l.lang)!;
       const row = await carByStockId(s, user.dealerId, `${l.lang}-0`);
       const typed = new Intl.NumberFormat(l.locale).format(Math.round((expected.get(l.lang)! * 1.05) / 100));
-      const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, locale: l.locale, javaScriptEnabled: false });
+      const ctx = await browser.newContext({
+        viewport: { width: 375, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        locale: l.locale,
+        javaScriptEnabled: false,
+      });
       try {
         const page = await ctx.newPage();
         await page.goto(`${s.base}/panel/sign-in`);

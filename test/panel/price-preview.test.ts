@@ -133,7 +133,10 @@ describe(`panel price preview (${STORE_NAME})`, () => {
     // The currency chosen in the form, when it is not the one saved: not compared with these cars.
     const usd = await es.client.get(`/panel/inventory/${row.id}/price-preview?price=15000&currency=USD`);
     assert.equal(usd.status, 200);
-    assert.equal(text(usd.body), 'La valoración compara precios en ARS, la moneda guardada. En otra moneda los comparables son otros: el auto se valora una vez guardado.');
+    assert.equal(
+      text(usd.body),
+      'La valoración compara precios en ARS, la moneda guardada. En otra moneda los comparables son otros: el auto se valora una vez guardado.',
+    );
     assert.match((await es.client.get(`/panel/inventory/${row.id}/price-preview?price=15000&currency=ARS`)).body, /data-label="great"/);
     // Nothing English, no code, no field name.
     for (const w of ['price', 'great', 'undefined', 'NaN']) assert.ok(!low.text.includes(w) && !high.text.includes(w), w);

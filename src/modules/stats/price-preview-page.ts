@@ -35,7 +35,7 @@ const TYPED_MAX = 40;
 const BADGE: Record<PriceLabel, string> = { great: 'ok', good: 'ok', fair: '', high: 'warn', overpriced: 'bad' };
 
 /** A price as typed in the form ("18.500.000", "18500000,50") in whole cents, or null when it is none. */
-export function typedCents(typed: string): number | null {
+function typedCents(typed: string): number | null {
   const n = readPrice(typed.slice(0, TYPED_MAX));
   if (typeof n !== 'number') return null;
   const cents = Math.round(n * 100);

@@ -313,7 +313,10 @@ ${photosField(req, t, market, view, kept, true)}
     const market = findMarket(row.market)!;
     // The preview of the price in the field (P244): the stored one, or the one typed.
     const pricePreview = deps.pricePreview
-      ? { url: `/panel/inventory/${row.id}/price-preview`, body: await deps.pricePreview(signedIn(req), req.panelLang, row, values.price ?? valuesOf(row).price!, values.currency) }
+      ? {
+          url: `/panel/inventory/${row.id}/price-preview`,
+          body: await deps.pricePreview(signedIn(req), req.panelLang, row, values.price ?? valuesOf(row).price!, values.currency),
+        }
       : undefined;
     const view = { lang: req.panelLang, market, catalog: deps.catalog, values, errors, first: firstInvalid(market, errors, ['photos']), pricePreview };
     return sendPage(req, reply, {
@@ -383,7 +386,8 @@ ${photosField(req, t, market, view, kept, false)}
     const { refs, replaced, problems } = await uploadsOf(req, user, form);
     // "Ver valoración" without a script (P244): the form back as typed, the photos chosen kept
     // (P191), the price's preview shown; nothing is saved.
-    if (problems.length || form.fields._preview === '1') return editPage(req, reply, row, form.fields, refusals(req, problems), await keptWith(user, kept, refs));
+    if (problems.length || form.fields._preview === '1')
+      return editPage(req, reply, row, form.fields, refusals(req, problems), await keptWith(user, kept, refs));
     const photos = photoListOf(row, form.fields, [...kept.map((k) => k.ref), ...refs], replaced);
     const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, { ...editsOf(form.fields), photos }, byUser(user));
     if (!result.ok) {
