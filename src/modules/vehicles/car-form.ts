@@ -125,10 +125,11 @@ export interface PricePreviewSlot {
 function previewBox(v: FormView, slot: PricePreviewSlot): Html {
   const p = PREVIEW_TEXTS[v.lang];
   // The edit form's own submit comes first in it (edit-pages.ts), so Enter in a field still saves.
+  // An input, not a button: the form's one <button> is still its save button.
   return html`<section class="price-preview" aria-labelledby="price-preview-title"><h3 id="price-preview-title">${p.title}</h3>
 <p class="muted">${p.help}</p>
 <div id="price-preview" aria-live="polite" data-preview-url="${slot.url}" data-preview-for="c-price" data-failed="${p.failed}">${slot.body}</div>
-<button type="submit" class="secondary" name="_preview" value="1" formnovalidate data-preview-button>${p.button}</button></section>`;
+<input type="submit" class="button secondary" name="_preview" value="${p.button}" formnovalidate data-preview-button></section>`;
 }
 
 /** The fields in the order the page shows them; the first one refused is focused. */

@@ -331,7 +331,7 @@ ${errorBox(t, errors)}
 ${csrfField(req.csrfToken)}
 ${
   // The form's first submit is what Enter in a field presses: saving, not the price preview's button (P244).
-  pricePreview ? html`<button type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true">${t.save}</button>` : ''
+  pricePreview ? html`<input type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true" value="${t.save}">` : ''
 }
 ${carFormFields(view)}
 <fieldset><legend>${t.photos}</legend>
@@ -386,7 +386,7 @@ ${photosField(req, t, market, view, kept, false)}
     const { refs, replaced, problems } = await uploadsOf(req, user, form);
     // "Ver valoración" without a script (P244): the form back as typed, the photos chosen kept
     // (P191), the price's preview shown; nothing is saved.
-    if (problems.length || form.fields._preview === '1')
+    if (problems.length || form.fields._preview !== undefined)
       return editPage(req, reply, row, form.fields, refusals(req, problems), await keptWith(user, kept, refs));
     const photos = photoListOf(row, form.fields, [...kept.map((k) => k.ref), ...refs], replaced);
     const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, { ...editsOf(form.fields), photos }, byUser(user));
