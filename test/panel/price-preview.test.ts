@@ -192,7 +192,10 @@ describe(`panel price preview (${STORE_NAME})`, () => {
     const form = /<form class="card car-form"[\s\S]*?<\/form>/.exec(page.body)![0];
     assert.match(/<(?:button|input) type="submit"[^>]*>/.exec(form)![0], /value="Guardar cambios"/);
     // The form's one <button> is its save button (the browser tests click it by that).
-    assert.deepEqual([...form.matchAll(/<button type="submit"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]), ['Guardar cambios']);
+    assert.deepEqual(
+      [...form.matchAll(/<button type="submit"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]),
+      ['Guardar cambios'],
+    );
     // The new-car form has no car to rate: no box.
     assert.ok(!(await es.client.get('/panel/inventory/new')).body.includes('price-preview'));
   });
@@ -202,7 +205,12 @@ describe(`panel price preview (${STORE_NAME})`, () => {
     const [jobsBefore, pricesBefore, activityBefore] = [await count('jobs'), await count('vehicle_prices'), await count('vehicle_activity')];
     await es.client.get(`/panel/inventory/${row.id}/edit`);
     const typedPrice = new Intl.NumberFormat('es-AR').format(Math.round((Number(row.price_expected_cents) * 1.2) / 100));
-    const res = await es.client.post(`/panel/inventory/${row.id}/edit`, { ...valuesOf(row), price: typedPrice, mileage: '190.000', _preview: 'Ver valoración' });
+    const res = await es.client.post(`/panel/inventory/${row.id}/edit`, {
+      ...valuesOf(row),
+      price: typedPrice,
+      mileage: '190.000',
+      _preview: 'Ver valoración',
+    });
     assert.equal(res.status, 200, res.body.slice(0, 500));
     const box = /<section class="price-preview"[\s\S]*?<\/section>/.exec(res.body)?.[0] ?? '';
     assert.match(box, /data-label="overpriced">Muy por encima del mercado</);
