@@ -110,6 +110,10 @@ const CAPTIONS = {
   'car-new-picked-pt-desktop': 'Publishing a car, photos chosen (P137, P138; Portuguese)',
   'feed-check-es-phone': 'A feed’s file check: the file field in the page’s language (P137; phone, Spanish)',
   'feed-check-pt-desktop': 'A feed’s file check (P137; Portuguese)',
+  'price-preview-es-phone': 'A car’s edit page: the label of the price typed, before saving (D44, P244; phone, Spanish)',
+  'price-preview-es-desktop': 'The price preview (D44, P244; Spanish)',
+  'price-preview-pt-phone': 'The price preview (D44, P244; phone, Portuguese)',
+  'price-preview-pt-desktop': 'The price preview (D44, P244; Portuguese)',
 };
 const shots = fs
   .readdirSync(dir)

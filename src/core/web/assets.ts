@@ -125,6 +125,12 @@ tr.linked a.row-link::after{content:'';position:absolute;inset:0}
 .file-pick label.button{margin:0;font-weight:600}
 .file-pick .file-input:focus-visible+label{outline:3px solid var(--brand);outline-offset:2px}
 .file-chosen{font-size:.9rem;min-width:0;overflow-wrap:anywhere}
+/* P244: the price preview under the car form's price field. */
+.price-preview{max-width:32rem;margin:.5rem 0 1rem;padding:.6rem .75rem;border:1px solid var(--line);border-left:4px solid var(--brand);border-radius:var(--radius);background:#fafbfc}
+.price-preview h3{margin:0 0 .25rem;font-size:1rem}
+.price-preview p{margin:.25rem 0}
+.price-preview .preview-at .badge{font-size:.95rem;padding:.1rem .6rem}
+.price-preview[aria-busy=true],#price-preview[aria-busy=true]{opacity:.6}
 /* P216: the notifications card shows one state and one button at a time (buttons' display would beat [hidden]). */
 #push [hidden]{display:none}
 .skip{position:absolute;left:-999px}
@@ -284,6 +290,38 @@ if ('serviceWorker' in navigator) navigator.serviceWorker.register('/panel/sw.js
       return sub.unsubscribe().then(function () { send({ endpoint: endpoint }, '/panel/account/push/off'); });
     }).catch(function () { off.disabled = false; show('failed'); });
   });
+})();
+// The car form's price preview (D44, P244): the rating of the price typed, asked for as it is
+// typed (a GET: it changes nothing); the answer is the server's own markup, its words escaped.
+// Without the script, the button sends the form back with the preview instead.
+(function () {
+  var box = document.querySelector('[data-preview-url]');
+  var input = box && document.getElementById(box.getAttribute('data-preview-for'));
+  if (!input) return;
+  // The currency, where the form offers a choice: a price in another one is not rated against these cars.
+  var money = document.getElementById('c-currency');
+  var query = function () { return '?price=' + encodeURIComponent(input.value) + (money ? '&currency=' + encodeURIComponent(money.value) : ''); };
+  var timer, asked = 0, last = query();
+  var ask = function () {
+    var q = query();
+    if (q === last) return;
+    last = q;
+    var n = ++asked;
+    box.setAttribute('aria-busy', 'true');
+    fetch(box.getAttribute('data-preview-url') + q, { credentials: 'same-origin' })
+      .then(function (r) {
+        // 422: what was typed is no price, and the answer says so. A redirect is the sign-in page.
+        if (r.redirected || (!r.ok && r.status !== 422)) throw new Error(String(r.status));
+        return r.text();
+      })
+      .then(function (markup) { if (n === asked) box.innerHTML = markup; })
+      .catch(function () { if (n === asked) { last = null; box.textContent = box.getAttribute('data-failed'); } })
+      .then(function () { if (n === asked) box.removeAttribute('aria-busy'); });
+  };
+  input.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(ask, 300); });
+  if (money) money.addEventListener('change', ask);
+  var button = document.querySelector('[data-preview-button]');
+  if (button) button.addEventListener('click', function (e) { e.preventDefault(); clearTimeout(timer); last = null; ask(); });
 })();
 `;
 

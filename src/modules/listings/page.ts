@@ -6,7 +6,7 @@ import type { DealerRow } from '../../core/db/schema.js';
 import type { Entered, InquiryField, Problem } from '../leads/inquiry.js';
 import { EMAIL_MAX, HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX, PHONE_MAX } from '../leads/inquiry.js';
 import { findMarket, timeZoneOfMarket } from '../markets/markets.js';
-import { priceRatingOf } from '../pricing/service.js';
+import { priceRatingOf, roundGap } from '../pricing/service.js';
 import { labelOf } from '../pricing/model.js';
 import { displayPhone } from '../markets/phone.js';
 import { formatPrice, listingUrl, vehicleLabel } from '../vehicles/serialize.js';
@@ -292,14 +292,6 @@ function priceNotes(l: PageLocale, row: ListingRow, drop: PriceDrop | undefined)
     dropLine = html`<p class="drop">${t.priceDrop(l.price(drop.amount_cents, row.currency), f.format(drop.at))}</p>`;
   }
   return ratingLine || dropLine ? html`<div class="price-notes">${ratingLine}${dropLine}</div>` : '';
-}
-
-/** A gap shown to buyers in whole currency units of three significant figures ($ 1.234.567 → $ 1.230.000): the estimate is not that precise. */
-function roundGap(cents: number): number {
-  const units = Math.round(cents / 100);
-  if (units < 1000) return units * 100;
-  const step = 10 ** (Math.floor(Math.log10(units)) - 2);
-  return Math.round(units / step) * step * 100;
 }
 
 export function listingPage(row: ListingRow, publicBaseUrl: string, form: FormState = EMPTY_FORM, drop?: PriceDrop): string {

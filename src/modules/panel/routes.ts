@@ -28,6 +28,7 @@ import { inventoryPages, type InventoryDeps } from '../vehicles/pages.js';
 import { webhookPages, type WebhookPagesDeps } from '../webhooks/pages.js';
 import { overviewPages, type OverviewDeps } from './overview.js';
 import { carStatsSection } from '../stats/car-section.js';
+import { pricePreviewBox, pricePreviewPages } from '../stats/price-preview-page.js';
 import { statsPages, type StatsPagesDeps } from '../stats/pages.js';
 import { resetSandbox } from '../sandbox/service.js';
 import { appShellRoutes, pushCard, pushPages, type PushPagesDeps } from '../push/pages.js';
@@ -67,7 +68,11 @@ async function signedInPages(app: FastifyInstance, deps: PanelDeps): Promise<voi
   await app.register(overviewPages, { deps });
   // The car page shows the car's statistics (P118), handed in: stats reads vehicles, not the reverse.
   const carSection = (user: PanelUser, lang: Lang, row: VehicleRow) => carStatsSection(deps.store.db, user, lang, row, deps.clock.now());
-  await app.register(inventoryPages, { deps: { ...deps, carSection } });
+  // The car form's price preview (P244), handed in likewise.
+  const pricePreview = async (user: PanelUser, lang: Lang, row: VehicleRow, typed: string, currency?: string) =>
+    (await pricePreviewBox(deps.store.db, deps.clock.now(), user, lang, row, typed, currency)).html;
+  await app.register(inventoryPages, { deps: { ...deps, carSection, pricePreview } });
+  await app.register(pricePreviewPages, { deps });
   await app.register(leadPages, { deps });
   await app.register(statsPages, { deps });
   await app.register(feedsPages, { deps });

@@ -50,6 +50,17 @@ export function priceRatingOf(row: RatedRow, price: number = row.price_cents): P
   return { label: labelOf(price, expected), expected_price: decimal(expected), comparables: Number(row.price_comparables), currency: row.currency };
 }
 
+/**
+ * A gap shown in whole currency units of three significant figures ($ 1.234.567 → $ 1.230.000):
+ * the estimate is not that precise. The car page (listings) and the panel's preview (P244) alike.
+ */
+export function roundGap(cents: number): number {
+  const units = Math.round(cents / 100);
+  if (units < 1000) return units * 100;
+  const step = 10 ** (Math.floor(Math.log10(units)) - 2);
+  return Math.round(units / step) * step * 100;
+}
+
 /** A family's name in job keys (JSON: no separator can be mistaken, and no NUL, which PostgreSQL's text refuses). */
 const familyKey = (f: Family): string => JSON.stringify([f.market, f.currency, f.condition, f.brand, f.model]);
 

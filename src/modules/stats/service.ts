@@ -27,6 +27,7 @@ import { addDays, daysBetween, localDate, localDayStart } from './time-zone.js';
 import { responseStats } from './response.js';
 import { dealerTimeZone } from '../markets/markets.js';
 import { daysToSell, priceRatingOf } from '../pricing/service.js';
+import type { PriceRating } from '../pricing/schemas.js';
 
 export interface StatsDeps {
   store: Store;
@@ -232,17 +233,30 @@ export async function pricePreview(deps: StatsDeps, dealer: Dealer, externalId: 
   const price = parsePrice(q.price);
   const car = await findVehicle(db, dealer.id, market, externalId);
   if (!car) throw new ApiError('not_found', msg('vehicle_not_found', { id: externalId }));
-  const rating = priceRatingOf(car, price);
-  const [position, days] = await Promise.all([
-    marketPosition(db, car),
-    rating === null ? null : daysToSell(db, deps.clock.now(), car, car.year, price, Number(car.price_expected_cents)),
-  ]);
+  const at = await previewAt(db, deps.clock.now(), car, price);
   return {
     price: formatPrice(price),
     currency: car.currency,
-    price_rating: rating,
-    // The position of the price tried, against the comparables read for the car.
-    market_position: positionAt(price, car.currency, position.prices),
-    expected_days_to_sell: days,
+    price_rating: at.rating,
+    market_position: at.position,
+    expected_days_to_sell: at.days,
   };
+}
+
+/** A car at a price it does not have (D44): what the API's preview and the panel's (P244) show. */
+export interface PreviewAt {
+  rating: PriceRating | null;
+  position: MarketPosition | null;
+  days: number | null;
+}
+
+/** The car (as stored) at `price` in whole cents: reads only, so nothing about the car changes. */
+export async function previewAt(db: Kysely<DB>, now: number, car: VehicleRow, price: number): Promise<PreviewAt> {
+  const rating = priceRatingOf(car, price);
+  const [position, days] = await Promise.all([
+    marketPosition(db, car),
+    rating === null ? null : daysToSell(db, now, car, car.year, price, Number(car.price_expected_cents)),
+  ]);
+  // The position of the price tried, against the comparables read for the car.
+  return { rating, position: positionAt(price, car.currency, position.prices), days };
 }

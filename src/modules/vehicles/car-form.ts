@@ -16,6 +16,7 @@ import type { Market } from '../markets/markets.js';
 import { VEHICLE_FIELDS, VEHICLE_LIMITS, type CustomFieldName, type VehicleField } from './fields.js';
 
 const EDIT_TEXTS = textsOf('edit.');
+const PREVIEW_TEXTS = textsOf('pricePreview.');
 type EditTexts = Texts<'edit.'>;
 const fields = VEHICLE_FIELDS as readonly VehicleField[];
 
@@ -105,6 +106,30 @@ export interface FormView {
   errors: Map<string, string[]>;
   /** The first field in error, in the page's order: it takes the focus. */
   first: string | undefined;
+  /** The edit form's price preview (P244): shown under the price field. */
+  pricePreview?: PricePreviewSlot;
+}
+
+/** The price preview's box (D44, P244), made by the panel (stats/price-preview-page.ts). */
+export interface PricePreviewSlot {
+  /** Where the panel's script asks for the box's content as the price is typed (GET, `?price=`). */
+  url: string;
+  /** The box's content: for the price stored, or for the one typed when the form was sent to preview. */
+  body: Html;
+}
+
+/**
+ * The preview under the price field: its content, and a button that sends the form back with it
+ * without saving (no script needed); with the script it is asked for as the price is typed.
+ */
+function previewBox(v: FormView, slot: PricePreviewSlot): Html {
+  const p = PREVIEW_TEXTS[v.lang];
+  // The edit form's own submit comes first in it (edit-pages.ts), so Enter in a field still saves.
+  // An input, not a button: the form's one <button> is still its save button.
+  return html`<section class="price-preview" aria-labelledby="price-preview-title"><h3 id="price-preview-title">${p.title}</h3>
+<p class="muted">${p.help}</p>
+<div id="price-preview" aria-live="polite" data-preview-url="${slot.url}" data-preview-for="c-price" data-failed="${p.failed}">${slot.body}</div>
+<input type="submit" class="button secondary" name="_preview" value="${p.button}" formnovalidate data-preview-button></section>`;
 }
 
 /** The fields in the order the page shows them; the first one refused is focused. */
@@ -153,7 +178,11 @@ const CUSTOM: Record<CustomFieldName, (v: FormView, t: EditTexts) => Html> = {
   // Four digits; the server says when it is before 1950 or after next year (P187).
   year: (v) => textInput(v, 'year', html` inputmode="numeric" pattern="[0-9]{4}" maxlength="4"`, undefined, true),
   // Typed as people write prices ("18.500.000"): read by readPrice, so no number input.
-  price: (v, t) => textInput(v, 'price', html` inputmode="decimal"`, t.priceHelp(v.values.currency || v.market.default_currency), true),
+  // The edit form's price has its preview under it (D44, P244).
+  price: (v, t) =>
+    html`${textInput(v, 'price', html` inputmode="decimal"`, t.priceHelp(v.values.currency || v.market.default_currency), true)}${
+      v.pricePreview ? previewBox(v, v.pricePreview) : ''
+    }`,
   mileage: (v) => textInput(v, 'mileage', html` inputmode="numeric"`, undefined, true),
   vin: (v) => textInput(v, 'vin', html` maxlength="${VEHICLE_LIMITS.vin}" autocapitalize="characters" spellcheck="false" autocomplete="off"`),
 };

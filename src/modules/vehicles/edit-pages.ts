@@ -30,7 +30,11 @@ import { findDealerVehicle } from './repository.js';
 import type { VehicleDeps } from './service.js';
 import { PANEL_SOURCE } from './sources.js';
 
-export type CarEditDeps = VehicleDeps & UploadDeps;
+export type CarEditDeps = VehicleDeps &
+  UploadDeps & {
+    /** The price preview's box for a car at the price typed (stats/price-preview-page.ts, P244), handed in by the panel. */
+    pricePreview?: (user: PanelUser, lang: PanelUser['lang'], row: VehicleRow, typed: string, currency?: string) => Promise<Html>;
+  };
 
 /** Prices as people type them: tests read them from here. */
 export { readPrice } from './car-form.js';
@@ -294,13 +298,27 @@ ${photosField(req, t, market, view, kept, true)}
     });
   }
 
-  function editPage(req: FastifyRequest, reply: FastifyReply, row: VehicleRow, values: Record<string, string>, errors: Map<string, string[]>, kept: Kept[]) {
+  async function editPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    row: VehicleRow,
+    values: Record<string, string>,
+    errors: Map<string, string[]>,
+    kept: Kept[],
+  ) {
     const t = EDIT_TEXTS[req.panelLang];
     const title = [row.brand, row.model, row.version, row.year].filter(Boolean).join(' ');
     const photos = JSON.parse(row.photo_state) as PhotoStateEntry[];
     const sourceWord = word(req.panelLang, 'source', row.source);
     const market = findMarket(row.market)!;
-    const view = { lang: req.panelLang, market, catalog: deps.catalog, values, errors, first: firstInvalid(market, errors, ['photos']) };
+    // The preview of the price in the field (P244): the stored one, or the one typed.
+    const pricePreview = deps.pricePreview
+      ? {
+          url: `/panel/inventory/${row.id}/price-preview`,
+          body: await deps.pricePreview(signedIn(req), req.panelLang, row, values.price ?? valuesOf(row).price!, values.currency),
+        }
+      : undefined;
+    const view = { lang: req.panelLang, market, catalog: deps.catalog, values, errors, first: firstInvalid(market, errors, ['photos']), pricePreview };
     return sendPage(req, reply, {
       title: t.editTitle(title),
       section: 'inventory',
@@ -311,6 +329,10 @@ ${row.source !== PANEL_SOURCE ? html`<p class="notice warn" role="note">${t.sync
 ${errorBox(t, errors)}
 <form class="card car-form" method="post" action="/panel/inventory/${row.id}/edit" enctype="multipart/form-data">
 ${csrfField(req.csrfToken)}
+${
+  // The form's first submit is what Enter in a field presses: saving, not the price preview's button (P244).
+  pricePreview ? html`<input type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true" value="${t.save}">` : ''
+}
 ${carFormFields(view)}
 <fieldset><legend>${t.photos}</legend>
 <p class="muted">${t.photoOrderHelp}</p>
@@ -362,7 +384,10 @@ ${photosField(req, t, market, view, kept, false)}
     const form = formOf(req);
     const kept = await keptOf(user, form.fields);
     const { refs, replaced, problems } = await uploadsOf(req, user, form);
-    if (problems.length) return editPage(req, reply, row, form.fields, refusals(req, problems), await keptWith(user, kept, refs));
+    // "Ver valoración" without a script (P244): the form back as typed, the photos chosen kept
+    // (P191), the price's preview shown; nothing is saved.
+    if (problems.length || form.fields._preview !== undefined)
+      return editPage(req, reply, row, form.fields, refusals(req, problems), await keptWith(user, kept, refs));
     const photos = photoListOf(row, form.fields, [...kept.map((k) => k.ref), ...refs], replaced);
     const result = await savePanelCar(deps, await dealerOf(user), { carId: row.id }, { ...editsOf(form.fields), photos }, byUser(user));
     if (!result.ok) {

@@ -20,6 +20,7 @@ import { PUBLIC_PRICE } from './public-price.js';
 import { PUBLIC_STOREFRONT } from './public-storefront.js';
 import { QUALITY_STATS } from './quality-stats.js';
 import { PANEL_FEED_QUALITY } from './panel-feed-quality.js';
+import { PANEL_PRICE_PREVIEW } from './panel-price-preview.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -42,6 +43,7 @@ export const PAGE_TABLES = [
   PUBLIC_STOREFRONT,
   QUALITY_STATS,
   PANEL_FEED_QUALITY,
+  PANEL_PRICE_PREVIEW,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -65,4 +67,5 @@ export const PAGE_WORDS = {
   ...PUBLIC_STOREFRONT,
   ...QUALITY_STATS,
   ...PANEL_FEED_QUALITY,
+  ...PANEL_PRICE_PREVIEW,
 } as const;
