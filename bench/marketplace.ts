@@ -69,7 +69,7 @@ import {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The region at its peak, per second (issue 42; the shares the issue leaves open: P250). */
-export const REGION = {
+const REGION = {
   dealers: 50_000,
   cars: 3_000_000,
   perSecond: {
@@ -88,7 +88,6 @@ export const REGION = {
     polling: 166, // an integrator per dealership polling every 5 minutes, with the ETag
   } as Record<string, number>,
 };
-export type TrafficClass = keyof typeof REGION.perSecond;
 
 /**
  * The p99 past which a class is over (P250): 500 ms for what a person waits on (the issue's
@@ -575,7 +574,7 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
  * on one machine every component shares the same cores, so the machine's CPU is the resource and
  * the share of each component says which one to move first.
  */
-export function saturatedComponent(results: StepResult[]): string {
+function saturatedComponent(results: StepResult[]): string {
   const last = results.at(-1);
   if (!last) return 'nothing ran';
   const cpu = Object.entries(last.cpu).sort((a, b) => b[1] - a[1]);

@@ -434,7 +434,7 @@ export async function startS3(dir: string): Promise<{ child: Child; endpoint: st
 }
 
 /** Files s3rver keeps per stored object. */
-export function s3Objects(dir: string): number {
+function s3Objects(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('._S3rver_object')).length;
 }
