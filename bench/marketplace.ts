@@ -123,6 +123,7 @@ interface World {
   newCars: number;
   soldPool: { dealer: number; id: string }[];
   agent: Agent;
+  lastRefusal?: string;
 }
 
 /** A dealership's stock as the CSV file its feed pushes (D16's column names, photos split by |). */
@@ -140,7 +141,9 @@ const pick = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 async function call(w: World, method: 'GET' | 'POST' | 'PUT', pathAndQuery: string, headers: Record<string, string>, body?: string | Buffer): Promise<number> {
   const base = w.procs[w.next++ % w.procs.length]!.baseUrl;
   const res = await request(`${base}${pathAndQuery}`, { method, headers, body, dispatcher: w.agent });
-  await res.body.dump({ limit: 4 * 1024 * 1024 });
+  // A refusal's error code is kept for the report (the first of each class).
+  if (res.statusCode >= 400) w.lastRefusal = `${method} ${pathAndQuery.split('?')[0]} → ${res.statusCode} ${(await res.body.text()).slice(0, 300)}`;
+  else await res.body.dump({ limit: 4 * 1024 * 1024 });
   return res.statusCode;
 }
 const bearer = (key: string, json = true) => ({ authorization: `Bearer ${key}`, ...(json ? { 'content-type': 'application/json' } : {}) });
@@ -261,7 +264,7 @@ async function step(w: World, fraction: number, seconds: number): Promise<Map<st
               s.ms.push(performance.now() - t0);
               if (!CLASSES[name]!.ok(status)) {
                 s.errors++;
-                s.firstError ??= `HTTP ${status}`;
+                s.firstError ??= status >= 400 ? (w.lastRefusal ?? `HTTP ${status}`) : `HTTP ${status}`;
               }
             })
             .catch((err: unknown) => {
