@@ -122,6 +122,8 @@ interface World {
   next: number;
   newCars: number;
   soldPool: { dealer: number; id: string }[];
+  /** The new_car class's cars, kept by reconciles. */
+  added: { dealer: number; id: string }[];
   agent: Agent;
   lastRefusal?: string;
 }
@@ -193,6 +195,7 @@ const CLASSES: Record<string, { ok: (s: number) => boolean; send: (w: World) => 
     send: (w) => {
       const d = Math.floor(Math.random() * w.keys.length);
       const id = `NEW-${process.pid}-${w.newCars++}`;
+      w.added.push({ dealer: d, id });
       const c = benchCar(id, w.newCars, photoUrls(id, PHOTOS_PER_NEW_CAR, `${w.photoUrl}/p/market`));
       return call(w, 'PUT', `/v1/vehicles/${id}`, bearer(w.keys[d]!), JSON.stringify({ ...c, external_id: undefined }));
     },
@@ -201,7 +204,9 @@ const CLASSES: Record<string, { ok: (s: number) => boolean; send: (w: World) => 
     ok: (s) => s === 200,
     send: (w) => {
       const d = Math.floor(Math.random() * w.keys.length);
-      return call(w, 'POST', '/v1/vehicles/reconcile', bearer(w.keys[d]!), JSON.stringify({ external_ids: w.stock[d]!.map((c) => c.external_id) }));
+      // The sold class's cars not sold yet are listed too: a reconcile sells only what is gone.
+      const ids = [...w.stock[d]!.map((c) => c.external_id), ...[...w.soldPool, ...w.added].filter((c) => c.dealer === d).map((c) => c.id)];
+      return call(w, 'POST', '/v1/vehicles/reconcile', bearer(w.keys[d]!), JSON.stringify({ external_ids: ids }));
     },
   },
   feed_push: {
@@ -402,6 +407,7 @@ async function seed(
     next: 0,
     newCars: 0,
     soldPool: [],
+    added: [],
     agent: new Agent({ connections: 256, pipelining: 1 }),
   };
 }
@@ -414,7 +420,7 @@ async function ready(w: World, dbUrl: string, cars: number, timeoutMs: number): 
     await sleep(500);
   }
   for (let d = 0; d < w.keys.length; d++) {
-    const ids: string[] = [];
+    const listingOf = new Map<string, string>();
     let cursor: string | undefined;
     do {
       const a = expectJson<{ data: { listing_id: string; external_id: string }[]; next_cursor?: string | null }>(
@@ -422,13 +428,13 @@ async function ready(w: World, dbUrl: string, cars: number, timeoutMs: number): 
         await send('GET', `${w.procs[0]!.baseUrl}/v1/vehicles?per_page=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, w.keys[d]),
         200,
       );
-      ids.push(...a.data.map((v) => v.listing_id));
-      // A few cars of each dealership are kept for the `sold` class, never for pages.
+      for (const v of a.data) listingOf.set(v.external_id, v.listing_id);
       cursor = a.next_cursor ?? undefined;
     } while (cursor);
-    w.listings.push(ids.slice(5));
+    // The first 5 cars of each dealership are the `sold` class's, never a page's or a sync's.
     for (const c of w.stock[d]!.slice(0, 5)) w.soldPool.push({ dealer: d, id: c.external_id });
     w.stock[d] = w.stock[d]!.slice(5);
+    w.listings.push(w.stock[d]!.map((c) => listingOf.get(c.external_id)!));
   }
 }
 

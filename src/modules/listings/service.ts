@@ -178,7 +178,10 @@ export class ListingPages {
       return { ...page(200, await renderGone(this.db, row, this.publicBaseUrl), 'public, max-age=300', false), car };
     }
     const drop = row.status === 'active' ? await recentDrop(this.db, row.id, now) : undefined;
-    const rendered = renderListing(row, this.publicBaseUrl, drop);
+    const made = renderListing(row, this.publicBaseUrl, drop);
+    // A new revision that shows the same bytes (a family's re-rating that moves no word of the
+    // page, P251) keeps the page already made, and so its compressed copies.
+    const rendered = hit && hit.page.etag === made.etag && hit.page.status === made.status ? hit.page : made;
     this.entries.set(listingId, { key: refKey(row), page: rendered, until: drop ? drop.at + DROP_SHOWN_MS : Number.POSITIVE_INFINITY });
     return rendered;
   }
