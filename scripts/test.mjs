@@ -69,6 +69,8 @@ const last = group(
   '1',
 );
 
+// The slowest file takes about 90 s here; a loaded CI machine is up to 3 times slower (P252).
+const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_S ?? 480) * 1000;
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'di-test-report-'));
 const totals = { pass: 0, fail: 0, skipped: 0, todo: 0, cancelled: 0 };
 const durations = [];
@@ -88,6 +90,8 @@ function runGroup(g, out) {
       ...g.preload,
       '--test',
       `--test-concurrency=${g.concurrency}`,
+      // A file that hangs fails by name after this long instead of holding CI to its limit (P252).
+      `--test-timeout=${FILE_TIMEOUT_MS}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=./test/support/file-times-reporter.mjs',
