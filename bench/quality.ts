@@ -53,7 +53,11 @@ async function photoChecks(quick: boolean): Promise<Figure[]> {
   ];
 }
 
-/** A store of `cars` cars × 10 photos with hashes and bands, made in SQL (no service code per row). */
+/**
+ * A store of `cars` cars × 10 photos with hashes and bands, made in SQL (no service code per row):
+ * each photo's eight 32-bit bands are drawn first, its hash is their hex (as hashBands reads it
+ * back), and each band's rows go in in key order (appends to the index, not 80 M random inserts).
+ */
 function buildLookupStore(file: string, cars: number): void {
   const raw = new Database(file);
   raw.pragma('journal_mode = OFF');
@@ -62,26 +66,27 @@ function buildLookupStore(file: string, cars: number): void {
   raw.pragma('temp_store = MEMORY');
   const dealers = 1000;
   const now = Date.now();
+  const bands = Array.from({ length: 8 }, (_, k) => k);
   raw.exec(`
     insert into dealers (id, slug, name, city, markets, created_at)
       with recursive n(i) as (select 1 union all select i + 1 from n where i < ${dealers}) select i, 'q' || i, 'Q ' || i, null, '["ar"]', ${now} from n;
     insert into vehicles (id, dealer_id, market, external_id, listing_id, status, source, brand, model, year, price_cents, currency, mileage, condition, photo_urls, photos_pending, content_hash, last_sent_at, created_at, updated_at)
       with recursive n(i) as (select 1 union all select i + 1 from n where i < ${cars})
       select i, 1 + i % ${dealers}, 'ar', 'C' || i, 'L' || i, 'active', 'api', 'Toyota', 'Etios', 2018, 1, 'ARS', 1, 'used', '[]', 0, 'h', ${now}, ${now}, ${now} from n;
-    insert into photos (id, dealer_id, vehicle_id, source_url, status, reason, created_at, updated_at, phash)
+    create temp table h (id integer primary key, ${bands.map((k) => `b${k} integer`).join(', ')});
+    insert into h
       with recursive n(i) as (select 1 union all select i + 1 from n where i < ${cars * PHOTOS_PER_CAR})
-      select i, 1 + ((i - 1) / ${PHOTOS_PER_CAR}) % ${dealers}, 1 + (i - 1) / ${PHOTOS_PER_CAR}, 'u' || i, 'ready', null, ${now}, ${now}, lower(hex(randomblob(32))) from n;
+      select i, ${bands.map(() => 'random() & 4294967295').join(', ')} from n;
+    insert into photos (id, dealer_id, vehicle_id, source_url, status, reason, created_at, updated_at, phash)
+      select id, 1 + ((id - 1) / ${PHOTOS_PER_CAR}) % ${dealers}, 1 + (id - 1) / ${PHOTOS_PER_CAR}, 'u' || id, 'ready', null, ${now}, ${now},
+        printf('${bands.map(() => '%08x').join('')}', ${bands.map((k) => `b${k}`).join(', ')}) from h;
   `);
-  const insert = raw.prepare('insert into photo_hash_bands (band, value, photo_id) values (?, ?, ?)');
-  const read = raw.prepare('select id, phash from photos where id between ? and ?');
-  const step = 200_000;
-  const total = cars * PHOTOS_PER_CAR;
-  for (let from = 1; from <= total; from += step) {
-    const rows = read.all(from, from + step - 1) as { id: number; phash: string }[];
-    raw.transaction(() => {
-      for (const r of rows) for (const b of hashBands(r.phash)) insert.run(b.band, b.value, r.id);
-    })();
+  // hashBands: a band is its 8 hex digits read as a signed 32-bit integer; a zero band has no row.
+  for (const k of bands) {
+    raw.exec(`insert into photo_hash_bands (band, value, photo_id)
+      select ${k}, case when b${k} >= 2147483648 then b${k} - 4294967296 else b${k} end as v, id from h where b${k} <> 0 order by v, id`);
   }
+  raw.exec('drop table h');
   raw.close();
 }
 
