@@ -36,6 +36,7 @@ import { INVENTORY_BENCHMARKS } from './inventory.js';
 import { SCALE_DATA_BENCHMARKS } from './scale-data.js';
 import { QUALITY_BENCHMARKS } from './quality.js';
 import { LISTING_BENCHMARKS } from './listings.js';
+import { SITE_BENCHMARKS } from './site.js';
 import { STATS_BENCHMARKS } from './stats.js';
 import { STATS_SCALE_BENCHMARKS } from './stats-scale.js';
 import { PRICING_BENCHMARKS } from './pricing.js';
@@ -165,6 +166,8 @@ const BENCHMARKS: Benchmark[] = [
   ...WEBHOOK_BENCHMARKS,
   // listing_page: the public page of an active car with 10 photos (bench/listings.ts).
   ...LISTING_BENCHMARKS,
+  // site_pages: a storefront and the sitemap vs bare Fastify with prepared statements (bench/site.ts).
+  ...SITE_BENCHMARKS,
   ...STATS_BENCHMARKS,
   ...STATS_SCALE_BENCHMARKS,
   // price_rating_read, price_rating_scale: the price rating's read cost and a 1M-car market's pass (bench/pricing.ts, D44).
