@@ -35,7 +35,7 @@ function listed(body: string): { ext: string; id: number }[] {
   const section = /<section class="card" aria-labelledby="price-gap-title" id="price-gap">([\s\S]*?)<\/section>/.exec(body);
   assert.ok(section, 'the section on the page');
   const rowsHtml = section[1]!.slice(section[1]!.indexOf('<tbody>'));
-  return [...rowsHtml.matchAll(/<tr>[\s\S]*?<span class="muted">([^<]+)<\/span>[\s\S]*?data-comparables="(\d+)"[\s\S]*?<\/tr>/g)].map((m) => ({
+  return [...rowsHtml.matchAll(/<tr>[\s\S]*?<span class="muted nowrap">([^<]+)<\/span>[\s\S]*?data-comparables="(\d+)"[\s\S]*?<\/tr>/g)].map((m) => ({
     ext: m[1]!,
     id: Number(m[2]),
   }));

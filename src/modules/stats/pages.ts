@@ -36,7 +36,7 @@ export interface StatsPagesDeps {
 /** The periods the page offers (?days=); 30 by default. */
 const RANGES = [30, 90] as const;
 
-const carLink = (c: PanelCar): Html => html`<a href="/panel/inventory/${c.id}">${carTitle(c)}</a> <span class="muted">${c.external_id}</span>`;
+const carLink = (c: PanelCar): Html => html`<a href="/panel/inventory/${c.id}">${carTitle(c)}</a> <span class="muted nowrap">${c.external_id}</span>`;
 const priceOf = (c: Pick<PanelCar, 'market' | 'price_cents' | 'currency'>): string => marketFormat(c.market).price(c.price_cents, c.currency);
 
 /** A signed percent as the locale writes it ("+12 %", "−8 %"). */

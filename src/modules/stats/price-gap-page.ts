@@ -50,7 +50,7 @@ export function priceGapSection(lang: Lang, user: Pick<PanelUser, 'locale'>, g: 
     const c = r.car;
     const money = marketFormat(c.market);
     return [
-      html`<a href="/panel/inventory/${c.id}">${carTitle(c)}</a> <span class="muted">${c.external_id}</span>`,
+      html`<a href="/panel/inventory/${c.id}">${carTitle(c)}</a> <span class="muted nowrap">${c.external_id}</span>`,
       html`${money.price(c.price_cents, c.currency)}`,
       html`${money.price(roundGap(c.price_expected_cents), c.currency)}`,
       html`<span data-gap="${r.gap_cents < 0 ? 'below' : 'above'}">${gapText(lang, user.locale, r)}</span>`,
@@ -72,7 +72,7 @@ ${g.unrated > 0 ? html`<p data-unrated="${g.unrated}">${t.unrated(g.unrated)}</p
 export function comparablesBody(
   lang: Lang,
   user: Pick<PanelUser, 'locale' | 'dealerId'>,
-  car: { id: number; brand: string; model: string; version: string | null; year: number; market: string },
+  car: { id: number; brand: string; model: string; version: string | null; year: number; mileage: number; market: string },
   c: CarComparables,
   o: { statsTitle: string; publicBaseUrl: string },
 ): Html {
@@ -90,6 +90,7 @@ export function comparablesBody(
     [t.col.expected, html`${money.price(roundGap(r.car.price_expected_cents), r.car.currency)}`],
     [t.col.gap, html`${gapText(lang, user.locale, r)}`],
     [t.col.rating, badge(lang, r.label)],
+    [t.col.mileage, html`${money.mileage(car.mileage, unit)}`],
     [t.col.days, html`${days(user.locale, r.days)}`],
   ];
   const head = [t.col.car, t.col.price, t.col.year, t.col.mileage, t.col.days];
@@ -104,7 +105,7 @@ export function comparablesBody(
   ]);
   const shown = Math.min(c.cars.length, COMPARABLES_SHOWN);
   return html`${top}
-<dl class="totals" id="car-gap">${facts.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}</dl>
+<section class="card" aria-label="${t.title}"><dl class="fields" id="car-gap">${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl></section>
 <section class="card" aria-labelledby="comparables-title" id="comparables"><h2 id="comparables-title">${t.col.comparables}</h2>
 <p data-total="${c.total}">${t.window(c.total, `${car.brand} ${car.model}`, String(car.year - YEAR_SPAN), String(car.year + YEAR_SPAN))}</p>
 <p class="muted">${t.method}</p>
