@@ -151,11 +151,17 @@ describe(`cars by distance from their expected price in a browser (${STORE_NAME}
           await screenshot(page, `price-comparables-${l.lang}-${v.name}`);
 
           // A comparable of the other dealership: its buyers' page.
-          const theirs = page.locator('#comparables tbody tr').filter({ hasNot: page.locator('.badge') }).first().locator('a');
+          const theirs = page
+            .locator('#comparables tbody tr')
+            .filter({ hasNot: page.locator('.badge') })
+            .first()
+            .locator('a');
           const title = (await theirs.innerText()).trim();
-          const [response] = await Promise.all([page.waitForNavigation(), theirs.click()]);
-          assert.equal(response?.status(), 200);
-          assert.match(page.url(), /\/listings\/[^/]+$/);
+          const href = (await theirs.getAttribute('href'))!;
+          assert.match(href, /\/listings\/[^/]+$/);
+          const [response] = await Promise.all([page.waitForResponse((r) => r.url() === href), theirs.click()]);
+          assert.equal(response.status(), 200);
+          await page.waitForURL(href);
           assert.ok((await page.locator('h1').innerText()).includes('Onix'), title);
         } finally {
           await ctx.close();

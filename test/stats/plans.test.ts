@@ -164,7 +164,7 @@ describe(`query plans of statistics (${STORE_NAME})`, () => {
     }
   });
 
-  test('cars by distance from their expected price (P253): the dealership\'s cars for sale by (dealer_id, status); a car\'s comparables by vehicles_comparables', async () => {
+  test("cars by distance from their expected price (P253): the dealership's cars for sale by (dealer_id, status); a car's comparables by vehicles_comparables", async () => {
     const list = await plan(gapCarsQuery(db, 3, 50));
     if (STORE_NAME === 'postgres') {
       assert.doesNotMatch(list, /Seq Scan/, list);
@@ -175,13 +175,22 @@ describe(`query plans of statistics (${STORE_NAME})`, () => {
       assert.match(list, /USING INDEX vehicles_dealer_status_\w+ \(dealer_id=\? AND status=\?\)/, list);
     }
     const comparables = await plan(
-      gapComparablesQuery(db, { id: 7, market: 'ar', brand: 'Toyota', model: 'Corolla', condition: 'used', currency: 'ARS', year: 2015, mileage: 40_000 }, 2, 30),
+      gapComparablesQuery(
+        db,
+        { id: 7, market: 'ar', brand: 'Toyota', model: 'Corolla', condition: 'used', currency: 'ARS', year: 2015, mileage: 40_000 },
+        2,
+        30,
+      ),
     );
     if (STORE_NAME === 'postgres') {
       assert.doesNotMatch(comparables, /Seq Scan on vehicles/, comparables);
       assert.match(comparables, /(Index Scan using|Bitmap Index Scan on) vehicles_comparables/, comparables);
     } else {
-      assert.match(comparables, /USING INDEX vehicles_comparables \(market=\? AND brand=\? AND model=\? AND condition=\? AND currency=\? AND year>\? AND year<\?\)/, comparables);
+      assert.match(
+        comparables,
+        /USING INDEX vehicles_comparables \(market=\? AND brand=\? AND model=\? AND condition=\? AND currency=\? AND year>\? AND year<\?\)/,
+        comparables,
+      );
     }
   });
 });

@@ -79,8 +79,15 @@ describe(`cars by distance from their expected price on the statistics page (${S
     otherKey = other.key;
     const sandboxKey = (await createKey(t.store.db, t.clock, { dealer: owner.slug, name: 'sbx', sandbox: true })).key;
     // The dealership has the first 15 and a lone Fiat (no family: unrated); the other one the last 15.
-    await sync(owner.key, [...family.slice(0, 15), { external_id: 'LONE', brand: 'Fiat', model: 'Cronos', year: 2021, mileage: 30_000, price: 15_000_000 }], 'ar');
-    await sync(otherKey, family.slice(15).map((c) => ({ ...c, external_id: `O-${c.external_id}` })));
+    await sync(
+      owner.key,
+      [...family.slice(0, 15), { external_id: 'LONE', brand: 'Fiat', model: 'Cronos', year: 2021, mileage: 30_000, price: 15_000_000 }],
+      'ar',
+    );
+    await sync(
+      otherKey,
+      family.slice(15).map((c) => ({ ...c, external_id: `O-${c.external_id}` })),
+    );
     // Its sandbox's Onix, far off any price: never listed, never a comparable.
     await sync(
       sandboxKey,
@@ -139,7 +146,10 @@ describe(`cars by distance from their expected price on the statistics page (${S
     const pct = new Intl.NumberFormat('es-AR', { style: 'percent', maximumFractionDigits: 0 }).format(share(first));
     const section = /id="price-gap">([\s\S]*?)<\/section>/.exec(page.body)![1]!;
     const row = /<tr>([\s\S]*?)<\/tr>/.exec(section.slice(section.indexOf('<tbody>')))![1]!;
-    assert.ok(row.includes(new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', maximumFractionDigits: 0 }).format(Number(first.price_cents) / 100)), row);
+    assert.ok(
+      row.includes(new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', maximumFractionDigits: 0 }).format(Number(first.price_cents) / 100)),
+      row,
+    );
     assert.ok(row.includes(`>${pct} arriba ($`), row);
     assert.match(row, /data-label="overpriced">Muy por encima del mercado/);
     assert.match(row, /<td data-label="Días en venta">1<\/td>/);
@@ -155,7 +165,10 @@ describe(`cars by distance from their expected price on the statistics page (${S
     const page = await client.get(`/panel/stats/prices/${car.id}`);
     assert.equal(page.status, 200, page.body.slice(0, 300));
     // Every live Onix of Argentina for sale 2015–2019 but itself: both dealerships', not the sold one, the sandbox's or Brazil's.
-    const all = [...mine, ...(await t.store.db.selectFrom('vehicles').select(['external_id', 'listing_id', 'year', 'mileage', 'status', 'dealer_id']).execute())];
+    const all = [
+      ...mine,
+      ...(await t.store.db.selectFrom('vehicles').select(['external_id', 'listing_id', 'year', 'mileage', 'status', 'dealer_id']).execute()),
+    ];
     const byExt = new Map(all.map((r) => [r.external_id, r]));
     const want = family
       .map((c) => (Number(c.external_id.slice(3)) < 15 ? c.external_id : `O-${c.external_id}`))
@@ -171,7 +184,8 @@ describe(`cars by distance from their expected price on the statistics page (${S
       const r = want.find((w) => w.listing_id === l)!;
       return [Math.abs(Number(r.year) - 2017), Math.abs(Number(r.mileage) - Number(car.mileage))] as const;
     });
-    for (let i = 1; i < dist.length; i++) assert.ok(dist[i - 1]![0] < dist[i]![0] || (dist[i - 1]![0] === dist[i]![0] && dist[i - 1]![1] <= dist[i]![1]), `order at ${i}`);
+    for (let i = 1; i < dist.length; i++)
+      assert.ok(dist[i - 1]![0] < dist[i]![0] || (dist[i - 1]![0] === dist[i]![0] && dist[i - 1]![1] <= dist[i]![1]), `order at ${i}`);
     // The dealership's own comparables are marked; the car's label and gap are on top.
     assert.match(page.body, /<span class="badge">suyo<\/span>/);
     assert.match(page.body, /data-label="great">Muy buen precio/);

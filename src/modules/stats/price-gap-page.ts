@@ -20,7 +20,7 @@ const RATING = textsOf('public.rating.');
 const BADGE: Record<PriceLabel, string> = { great: 'ok', good: 'ok', fair: '', high: 'warn', overpriced: 'bad' };
 
 /** The comparables page of a car. */
-export const comparablesPath = (id: number): string => `/panel/stats/prices/${id}`;
+const comparablesPath = (id: number): string => `/panel/stats/prices/${id}`;
 
 function table(head: string[], rows: Html[][], nowrap: readonly number[] = []): Html {
   return html`<div class="table-wrap"><table class="stack"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows.map(
