@@ -39,7 +39,7 @@ function chartRows(body: string, id: string): Map<string, string[]> {
 function listCars(body: string, id: string): string[] {
   const section = new RegExp(`<section class="card" aria-labelledby="${id}">([\\s\\S]*?)</section>`).exec(body);
   assert.ok(section, `section ${id} on the page`);
-  return [...section[1]!.matchAll(/<span class="muted">([^<]+)<\/span><\/td>/g)].map((m) => m[1]!);
+  return [...section[1]!.matchAll(/<span class="muted nowrap">([^<]+)<\/span><\/td>/g)].map((m) => m[1]!);
 }
 
 describe(`Statistics page and weekly summary (${STORE_NAME})`, () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../src/core/db/schema.js';
-import { comparablesQuery, dealerDaysQuery, dealerRange, qualityBandQuery } from '../../src/modules/stats/repository.js';
+import { comparablesQuery, dealerDaysQuery, dealerRange, gapCarsQuery, gapComparablesQuery, qualityBandQuery } from '../../src/modules/stats/repository.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createDealer } from '../../src/modules/dealers/service.js';
 import { openTestStore, STORE_NAME, type TestStore } from '../support/app.js';
@@ -161,6 +161,36 @@ describe(`query plans of statistics (${STORE_NAME})`, () => {
       assert.doesNotMatch(text, /SCAN (v|vehicles|listing_stats_daily|leads)\b(?! USING)/, text);
       assert.match(text, /USING COVERING INDEX listing_stats_dealer_cover/, text);
       assert.match(text, /leads_dealer_created/, text);
+    }
+  });
+
+  test("cars by distance from their expected price (P253): the dealership's cars for sale by (dealer_id, status); a car's comparables by vehicles_comparables", async () => {
+    const list = await plan(gapCarsQuery(db, 3, 50));
+    if (STORE_NAME === 'postgres') {
+      assert.doesNotMatch(list, /Seq Scan/, list);
+      // Any of the indexes that begin with dealer_id: the dealership's range, sorted in memory.
+      assert.match(list, /(Index (Only )?Scan using|Bitmap Index Scan on) vehicles_dealer_\w+[\s\S]*Index Cond: \(dealer_id = /, list);
+    } else {
+      assert.doesNotMatch(list, /SCAN vehicles\b(?! USING)/, list);
+      assert.match(list, /USING INDEX vehicles_dealer_status_\w+ \(dealer_id=\? AND status=\?\)/, list);
+    }
+    const comparables = await plan(
+      gapComparablesQuery(
+        db,
+        { id: 7, market: 'ar', brand: 'Toyota', model: 'Corolla', condition: 'used', currency: 'ARS', year: 2015, mileage: 40_000 },
+        2,
+        30,
+      ),
+    );
+    if (STORE_NAME === 'postgres') {
+      assert.doesNotMatch(comparables, /Seq Scan on vehicles/, comparables);
+      assert.match(comparables, /(Index Scan using|Bitmap Index Scan on) vehicles_comparables/, comparables);
+    } else {
+      assert.match(
+        comparables,
+        /USING INDEX vehicles_comparables \(market=\? AND brand=\? AND model=\? AND condition=\? AND currency=\? AND year>\? AND year<\?\)/,
+        comparables,
+      );
     }
   });
 });

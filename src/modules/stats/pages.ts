@@ -6,18 +6,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../../core/clock.js';
 import type { Store } from '../../core/db/store.js';
 import { textsOf, type Texts } from '../../core/i18n/index.js';
-import { signedIn, type PanelUser } from '../../core/web/context.js';
+import { idParam, signedIn, type PanelUser } from '../../core/web/context.js';
 import { PageError } from '../../core/web/errors.js';
 import { html, type Html } from '../../core/web/html.js';
 import { sendPage } from '../../core/web/render.js';
 import { dateTime } from '../../core/web/time.js';
 import { marketFormat } from '../markets/format.js';
 import { carTitle } from '../vehicles/pages.js';
+import { findDealerVehicle } from '../vehicles/repository.js';
 import { barChart, chartFormat, type ChartFormat } from './chart.js';
 import { MIN_BAND_CARS, panelStats, PRICED_CARS, qualityBands, type PanelStats, type QualityBand, type QualityBands } from './panel-stats.js';
 import type { PanelCar } from './repository.js';
 import { MIN_ANSWERED } from './response.js';
 import { durationText, SPEED_TEXTS } from './response-words.js';
+import { carComparables, priceGaps, type PriceGaps } from './price-gap.js';
+import { comparablesBody, priceGapSection } from './price-gap-page.js';
 
 /** The page's and a car's section's words (car-section.ts reads them from here). */
 export const STATS_TEXTS = textsOf('stats.');
@@ -26,12 +29,14 @@ type StatsTexts = Texts<'stats.'>;
 export interface StatsPagesDeps {
   store: Store;
   clock: Clock;
+  /** The buyers' pages' origin: the comparables link to them (P253). */
+  publicBaseUrl: string;
 }
 
 /** The periods the page offers (?days=); 30 by default. */
 const RANGES = [30, 90] as const;
 
-const carLink = (c: PanelCar): Html => html`<a href="/panel/inventory/${c.id}">${carTitle(c)}</a> <span class="muted">${c.external_id}</span>`;
+const carLink = (c: PanelCar): Html => html`<a href="/panel/inventory/${c.id}">${carTitle(c)}</a> <span class="muted nowrap">${c.external_id}</span>`;
 const priceOf = (c: Pick<PanelCar, 'market' | 'price_cents' | 'currency'>): string => marketFormat(c.market).price(c.price_cents, c.currency);
 
 /** A signed percent as the locale writes it ("+12 %", "−8 %"). */
@@ -122,7 +127,7 @@ ${f.kind === 'no_cars' ? '' : table(head, rows)}
 <p data-finding="${f.kind}">${sentence}</p></section>`;
 }
 
-function statsBody(t: StatsTexts, user: PanelUser, r: PanelStats, length: number, q: QualityBands): Html {
+function statsBody(t: StatsTexts, user: PanelUser, r: PanelStats, length: number, q: QualityBands, gaps: PriceGaps, lang: PanelUser['lang']): Html {
   const f = chartFormat(user.locale);
   const n = f.number;
   const empty = (text: string) => html`<p class="muted">${text}</p>`;
@@ -176,6 +181,7 @@ ${section(
       )}${r.pricedPartly ? html`<p class="muted">${t.abovePartly(n(PRICED_CARS))}</p>` : ''}`
     : empty(t.aboveNone),
 )}
+${priceGapSection(lang, user, gaps)}
 ${section(
   'on-market',
   t.onMarketTitle,
@@ -204,10 +210,22 @@ export const statsPages: FastifyPluginAsync<{ deps: StatsPagesDeps }> = async (a
     if (length === undefined) throw new PageError(400, 'bad_address');
     const t = STATS_TEXTS[req.panelLang];
     const now = deps.clock.now();
-    const [stats, bands] = await Promise.all([
+    const [stats, bands, gaps] = await Promise.all([
       panelStats(deps.store.db, { dealerId: user.dealerId, markets: user.markets, zone: user.timeZone, now, length }),
       qualityBands(deps.store.db, { dealerId: user.dealerId, zone: user.timeZone, now, length }),
+      priceGaps(deps.store.db, { dealerId: user.dealerId, now, zone: user.timeZone }),
     ]);
-    return sendPage(req, reply, { title: t.title, section: 'stats', body: statsBody(t, user, stats, length, bands) });
+    return sendPage(req, reply, { title: t.title, section: 'stats', body: statsBody(t, user, stats, length, bands, gaps, req.panelLang) });
+  });
+
+  // One car's comparables (P253, P254): a car of another dealership is the panel's 404, as every car page.
+  app.get('/stats/prices/:id', async (req, reply) => {
+    const user = signedIn(req);
+    const car = await findDealerVehicle(deps.store.db, user.dealerId, idParam((req.params as { id?: unknown }).id));
+    if (!car) throw new PageError(404, 'not_found');
+    const t = STATS_TEXTS[req.panelLang];
+    const found = await carComparables(deps.store.db, car, deps.clock.now(), user.timeZone);
+    const body = comparablesBody(req.panelLang, user, car, found, { statsTitle: t.title, publicBaseUrl: deps.publicBaseUrl });
+    return sendPage(req, reply, { title: t.gap.pageTitle(carTitle(car)), section: 'stats', body });
   });
 };

@@ -571,3 +571,138 @@ export function qualityBandQuery(db: Kysely<DB>, o: BandScope) {
     .groupBy('c.band')
     .orderBy('c.band');
 }
+
+// ---- Cars by distance from their expected price (D44, issue 40 §3, P253) ----
+
+/** A dealership's rated car as the statistics page lists it. */
+export interface GapCar extends PanelCar {
+  price_expected_cents: number;
+  price_comparables: number;
+}
+
+/** The gap's order (P253): |price − expected| ÷ expected, as a fraction; numeric on PostgreSQL, real on SQLite. */
+const gapRatio = sql`abs(vehicles.price_cents - vehicles.price_expected_cents) * 1.0 / vehicles.price_expected_cents`;
+
+/**
+ * The dealership's cars for sale with a stored expected price, farthest from it first (by the
+ * gap as a share of the expected price, above or below, P253), at most `limit`. Its own cars
+ * only: a sandbox twin's are another dealer_id's. The dealership's range of
+ * vehicles_dealer_status_* (dealer_id, status, …), sorted in memory: bounded by its cars for sale.
+ * Exported for the test of its plan.
+ */
+export function gapCarsQuery(db: Kysely<DB>, dealerId: number, limit: number) {
+  return db
+    .selectFrom('vehicles')
+    .select([...PANEL_CAR, 'vehicles.price_expected_cents', 'vehicles.price_comparables'])
+    .where('vehicles.dealer_id', '=', dealerId)
+    .where('vehicles.status', '=', 'active')
+    .where('vehicles.price_expected_cents', 'is not', null)
+    .where('vehicles.price_comparables', 'is not', null)
+    .orderBy(gapRatio, 'desc')
+    .orderBy('vehicles.id')
+    .limit(limit);
+}
+
+export async function gapCars(db: Kysely<DB>, dealerId: number, limit: number): Promise<GapCar[]> {
+  const rows = await gapCarsQuery(db, dealerId, limit).execute();
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    year: Number(r.year),
+    price_cents: Number(r.price_cents),
+    active_since: r.active_since === null ? null : Number(r.active_since),
+    price_expected_cents: Number(r.price_expected_cents),
+    price_comparables: Number(r.price_comparables),
+  }));
+}
+
+/** How many cars the dealership has for sale with a rating and without one (one statement). */
+export async function gapCounts(db: Kysely<DB>, dealerId: number): Promise<{ rated: number; unrated: number }> {
+  const row = await db
+    .selectFrom('vehicles')
+    .select([
+      sql<number>`count(*)`.as('all'),
+      sql<number>`sum(case when price_expected_cents is null or price_comparables is null then 0 else 1 end)`.as('rated'),
+    ])
+    .where('dealer_id', '=', dealerId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  const all = Number(row?.all ?? 0);
+  const rated = Number(row?.rated ?? 0);
+  return { rated, unrated: all - rated };
+}
+
+/** One comparable of a rated car: another car for sale of its family and year window (public facts only). */
+export interface GapComparable {
+  id: number;
+  dealer_id: number;
+  listing_id: string;
+  brand: string;
+  model: string;
+  version: string | null;
+  year: number;
+  mileage: number;
+  price_cents: number;
+  currency: string;
+  market: string;
+  active_since: number | null;
+}
+
+type FamilyOf = Pick<VehicleRow, 'id' | 'market' | 'brand' | 'model' | 'condition' | 'currency' | 'year'>;
+
+/**
+ * The comparables behind a car's rating (D44, P228): the other active cars of live dealerships
+ * (any, the car's own included) of its market, currency, catalog brand and model and condition,
+ * year within ±`span`. The range of vehicles_comparables; `car` itself left out by id.
+ */
+function gapComparablesBase(db: Kysely<DB>, car: FamilyOf, span: number) {
+  return db
+    .selectFrom('vehicles')
+    .where('status', '=', 'active')
+    .where('market', '=', car.market)
+    .where('brand', '=', car.brand)
+    .where('model', '=', car.model)
+    .where('condition', '=', car.condition)
+    .where('currency', '=', car.currency)
+    .where('year', '>=', car.year - span)
+    .where('year', '<=', car.year + span)
+    .where('id', '<>', car.id)
+    .where('dealer_id', 'not in', db.selectFrom('dealers').select('id').where('sandbox_of', 'is not', null));
+}
+
+/** The `limit` comparables closest to the car by year, then mileage (exported for the test of its plan). */
+export function gapComparablesQuery(db: Kysely<DB>, car: FamilyOf & Pick<VehicleRow, 'mileage'>, span: number, limit: number) {
+  return gapComparablesBase(db, car, span)
+    .select(['id', 'dealer_id', 'listing_id', 'brand', 'model', 'version', 'year', 'mileage', 'price_cents', 'currency', 'market', 'active_since'])
+    .orderBy(sql`abs(year - ${car.year})`)
+    .orderBy(sql`abs(mileage - ${car.mileage})`)
+    .orderBy('id')
+    .limit(limit);
+}
+
+/** The comparables closest to the car (at most `limit`) and how many there are in all. */
+export async function gapComparables(
+  db: Kysely<DB>,
+  car: FamilyOf & Pick<VehicleRow, 'mileage'>,
+  span: number,
+  limit: number,
+): Promise<{ total: number; cars: GapComparable[] }> {
+  const [rows, count] = await Promise.all([
+    gapComparablesQuery(db, car, span, limit).execute(),
+    gapComparablesBase(db, car, span)
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirst(),
+  ]);
+  return {
+    total: Number(count?.n ?? 0),
+    cars: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      dealer_id: Number(r.dealer_id),
+      year: Number(r.year),
+      mileage: Number(r.mileage),
+      price_cents: Number(r.price_cents),
+      active_since: r.active_since === null ? null : Number(r.active_since),
+    })),
+  };
+}

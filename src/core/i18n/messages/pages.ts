@@ -21,6 +21,7 @@ import { PUBLIC_STOREFRONT } from './public-storefront.js';
 import { QUALITY_STATS } from './quality-stats.js';
 import { PANEL_FEED_QUALITY } from './panel-feed-quality.js';
 import { PANEL_PRICE_PREVIEW } from './panel-price-preview.js';
+import { PANEL_PRICE_GAP } from './panel-price-gap.js';
 
 export const PAGE_TABLES = [
   PANEL_FRAME,
@@ -44,6 +45,7 @@ export const PAGE_TABLES = [
   QUALITY_STATS,
   PANEL_FEED_QUALITY,
   PANEL_PRICE_PREVIEW,
+  PANEL_PRICE_GAP,
 ] as const;
 
 export const PAGE_WORDS = {
@@ -68,4 +70,5 @@ export const PAGE_WORDS = {
   ...QUALITY_STATS,
   ...PANEL_FEED_QUALITY,
   ...PANEL_PRICE_PREVIEW,
+  ...PANEL_PRICE_GAP,
 } as const;
