@@ -34,7 +34,9 @@ function gapText(lang: Lang, locale: string, r: GapRow): string {
   const abs = Math.abs(r.gap_cents);
   const dir = abs * 200 < c.price_expected_cents ? 'same' : r.gap_cents < 0 ? 'below' : 'above';
   const pct = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.abs(r.gap_share));
-  return T[lang].diff(dir, marketFormat(c.market).price(roundGap(abs), c.currency), pct);
+  // The money is the price less the expected price as shown beside it (rounded), so the row adds up.
+  const shown = Math.abs(c.price_cents - roundGap(c.price_expected_cents));
+  return T[lang].diff(dir, marketFormat(c.market).price(roundGap(shown), c.currency), pct);
 }
 
 const badge = (lang: Lang, label: PriceLabel): Html => html`<span class="badge ${BADGE[label]}" data-label="${label}">${RATING[lang][label]}</span>`;
