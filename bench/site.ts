@@ -82,7 +82,14 @@ export const SITE_BENCHMARKS: Benchmark[] = [
       const key = await createDealer(s.cli, s.env, slug);
       for (let i = 0; i < CARS; i++) {
         const [brand, model] = MODELS[i % MODELS.length]!;
-        const body = aCar({ brand, model, year: 2018 + (i % 6), price: 9_000_000 + 250_000 * i, mileage: 20_000 + 3_000 * i, photos: [1, 2, 3].map((n) => `${s.photoUrl}/p/site/${i}/${n}.jpg`) });
+        const body = aCar({
+          brand,
+          model,
+          year: 2018 + (i % 6),
+          price: 9_000_000 + 250_000 * i,
+          mileage: 20_000 + 3_000 * i,
+          photos: [1, 2, 3].map((n) => `${s.photoUrl}/p/site/${i}/${n}.jpg`),
+        });
         expectJson(`PUT SITE-${i}`, await send('PUT', `${s.apiUrl}/v1/vehicles/SITE-${i}`, key, JSON.stringify(body)), 201);
       }
       const t0 = performance.now();
@@ -97,7 +104,13 @@ export const SITE_BENCHMARKS: Benchmark[] = [
       const sitemap = `${s.apiUrl}/sitemap.xml`;
       const port = await freePort();
       const bareUrl = `http://${LOOPBACK}:${port}`;
-      const env = childEnv({ PORT: String(port), HOST: LOOPBACK, DATABASE_URL: String(s.env.DATABASE_URL), PUBLIC_BASE_URL: String(s.env.PUBLIC_BASE_URL), DEALER_SLUG: slug });
+      const env = childEnv({
+        PORT: String(port),
+        HOST: LOOPBACK,
+        DATABASE_URL: String(s.env.DATABASE_URL),
+        PUBLIC_BASE_URL: String(s.env.PUBLIC_BASE_URL),
+        DEALER_SLUG: slug,
+      });
       const bare = startChild(...onServerCpu(ctx.pinning, process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-site-server.ts')]), env, ROOT);
       try {
         await waitForHttp(`${bareUrl}/sitemap.xml`, bare, { intervalMs: 20, timeoutMs: 30_000 });
@@ -110,8 +123,10 @@ export const SITE_BENCHMARKS: Benchmark[] = [
         for (const [what, real, base] of pages) {
           const a = await httpGet(real);
           const b = await httpGet(base);
-          if (a.status !== 200 || a.body !== b.body) throw new BenchError(`the bare ${what} differs from the service's (${a.status}):\n${a.body.slice(0, 400)}\n---\n${b.body.slice(0, 400)}`);
-          if (what === 'storefront' && (a.body.match(/href="[^"]*\/listings\/[^"]+"/g) ?? []).length < 24) throw new BenchError('the storefront lists fewer than 24 cars');
+          if (a.status !== 200 || a.body !== b.body)
+            throw new BenchError(`the bare ${what} differs from the service's (${a.status}):\n${a.body.slice(0, 400)}\n---\n${b.body.slice(0, 400)}`);
+          if (what === 'storefront' && (a.body.match(/href="[^"]*\/listings\/[^"]+"/g) ?? []).length < 24)
+            throw new BenchError('the storefront lists fewer than 24 cars');
           if (what === 'sitemap') urls = (a.body.match(/<url>/g) ?? []).length;
         }
         const turns = (real: string, base: string): TurnRun[] => [

@@ -1,8 +1,10 @@
 // The buyers' site around the car pages (D36, P85): robots.txt, the sitemap (a list, or an index
 // of files once there are more URLs than a file holds), the favicon and the home page.
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock.js';
+import { wholeOrStream } from '../../src/modules/listings/site.js';
 import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { publishCar, type CarAnswer } from '../support/cars.js';
@@ -139,11 +141,12 @@ describe(`robots, sitemap, favicon, home (${STORE_NAME})`, () => {
 
 describe(`sitemap within one file (${STORE_NAME})`, () => {
   let t: TestApp;
+  const clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
   const host = new PhotoHost();
 
   before(async () => {
     await host.start();
-    t = await makeApp({ env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: BASE } });
+    t = await makeApp({ clock, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', PUBLIC_BASE_URL: BASE } });
   });
   after(async () => {
     await t.close();
@@ -157,5 +160,25 @@ describe(`sitemap within one file (${STORE_NAME})`, () => {
     assert.match(res.body, /<urlset /);
     assert.deepEqual(locs(res.body), [car.url, `${BASE}/dealers/${slug}`]);
     assert.match(res.body, /<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
+    // Made whole: one write with its length (P256).
+    assert.equal(res.headers['content-length'], String(Buffer.byteLength(res.body)));
+
+    // Kept a minute (P256): a car published meanwhile is listed once the minute is over.
+    const next = await publishCar(t, key, host, 'ONE-2');
+    assert.deepEqual(locs((await t.app.inject({ url: '/sitemap.xml' })).body), [car.url, `${BASE}/dealers/${slug}`]);
+    clock.advance(60_000);
+    assert.deepEqual(locs((await t.app.inject({ url: '/sitemap.xml' })).body), [car.url, next.url, `${BASE}/dealers/${slug}`]);
+  });
+
+  test('wholeOrStream: a sitemap up to the bound is one string; a longer one streams, all of it, in order (P256)', async () => {
+    async function* parts() {
+      for (const p of ['<a>', 'bb', 'ccc', '</a>']) yield p;
+    }
+    assert.equal(await wholeOrStream(parts(), 12), '<a>bbccc</a>');
+    const streamed = await wholeOrStream(parts(), 4);
+    assert.ok(streamed instanceof Readable);
+    const chunks: string[] = [];
+    for await (const c of streamed) chunks.push(String(c));
+    assert.deepEqual(chunks, ['<a>bb', 'ccc', '</a>']);
   });
 });

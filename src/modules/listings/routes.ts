@@ -9,7 +9,7 @@
 //   GET  /robots.txt, /sitemap.xml, /sitemaps/{file}.xml, /favicon.ico, /   the site around them (P85)
 //   GET  /assets/gallery.{hash}.js   the car page's gallery script (P145)
 import { GALLERY_SCRIPT, galleryScriptPath } from './gallery-script.js';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Clock } from '../../core/clock.js';
@@ -33,7 +33,7 @@ import { findDealerBySlug } from '../dealers/repository.js';
 import { findListing, type ListingRow } from './repository.js';
 import { pickEncoding } from './encoding.js';
 import { encodedPage, LISTING_ID, LISTING_ID_DOC, ListingPages, renderGone, type Page } from './service.js';
-import { FAVICON, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot } from './site.js';
+import { FAVICON, homePage, robotsTxt, SITEMAP_MAX_URLS, sitemapFile, sitemapRoot, wholeOrStream } from './site.js';
 import type { StatsCounting } from '../stats/counting.js';
 import { contactTarget, dealerContactTarget, type OnContact } from './contact.js';
 import { previewDealerOf } from '../users/session.js';
@@ -58,6 +58,10 @@ export interface ListingDeps {
 /** Inquiry bodies are small: four short fields and a message of at most 2000 characters. */
 const INQUIRY_BODY_LIMIT = 16 * 1024;
 const HOUR = 3_600_000;
+/** P256: how long a sitemap made whole is kept, how long it may be, and how many are kept. */
+const SITEMAP_KEEP_MS = 60_000;
+const SITEMAP_WHOLE_CHARS = 1 << 20;
+const SITEMAPS_KEPT = 32;
 
 const isForm = (req: FastifyRequest): boolean => (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
 
@@ -150,22 +154,40 @@ export const listingRoutes: FastifyPluginAsync<{ deps: ListingDeps }> = async (a
   // The site around the car pages (D36, P85).
   const sitemapPageSize = Math.min(deps.sitemapPageSize ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const SITEMAP_FILE = /^(cars|dealers)-(0|[1-9][0-9]{0,14})\.xml$/;
-  const sendXml = (reply: FastifyReply, body: AsyncGenerator<string>) =>
-    reply
+  // P256: a sitemap of up to 1 MB (about 10 000 URLs) is made whole and kept a minute per name
+  // (crawlers are told an hour); a larger one streams as it is read and is never held.
+  const kept = new Map<string, { body: string; at: number }>();
+  const sendXml = async (reply: FastifyReply, name: string, make: () => AsyncGenerator<string>) => {
+    const now = deps.clock.now();
+    const hit = kept.get(name);
+    let body: string | Readable;
+    if (hit && now >= hit.at && now - hit.at < SITEMAP_KEEP_MS) body = hit.body;
+    else {
+      body = await wholeOrStream(make(), SITEMAP_WHOLE_CHARS);
+      if (typeof body === 'string') {
+        kept.delete(name);
+        kept.set(name, { body, at: now });
+        if (kept.size > SITEMAPS_KEPT) kept.delete(kept.keys().next().value!);
+      }
+    }
+    return reply
       .code(200)
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .header('x-content-type-options', 'nosniff')
-      .send(Readable.from(body));
+      .send(body);
+  };
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(robotsTxt(publicBaseUrl)),
   );
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => sendXml(reply, sitemapRoot(store.db, publicBaseUrl, sitemapPageSize)));
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) =>
+    sendXml(reply, 'root', () => sitemapRoot(store.db, publicBaseUrl, sitemapPageSize)),
+  );
   app.get<{ Params: { name: string } }>('/sitemaps/:name', { schema: { hide: true } }, async (req, reply) => {
     const m = SITEMAP_FILE.exec(req.params.name);
     if (!m) return sendNotFound(req, reply);
-    return sendXml(reply, sitemapFile(store.db, publicBaseUrl, m[1] as 'cars' | 'dealers', Number(m[2]), sitemapPageSize));
+    return sendXml(reply, req.params.name, () => sitemapFile(store.db, publicBaseUrl, m[1] as 'cars' | 'dealers', Number(m[2]), sitemapPageSize));
   });
   app.get(galleryScriptPath, { schema: { hide: true } }, async (_req, reply) =>
     reply

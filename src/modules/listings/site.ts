@@ -4,6 +4,7 @@
 // Up to `pageSize` URLs (50 000, the protocol's limit) /sitemap.xml is itself the list; beyond,
 // it is an index of files /sitemaps/cars-<after>.xml and /sitemaps/dealers-<after>.xml, each
 // naming the rows after that id: stable addresses a crawler can fetch in any order.
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
 import { textsOf, type Lang } from '../../core/i18n/index.js';
@@ -85,6 +86,28 @@ export async function* sitemapFile(db: Kysely<DB>, base: string, kind: SitemapKi
   yield `${XML}<urlset xmlns="${NS}">\n`;
   yield* kind === 'cars' ? carUrls(db, base, after, pageSize) : dealerUrls(db, base, after, pageSize);
   yield '</urlset>\n';
+}
+
+/**
+ * A generated sitemap whole (one string) when it is at most `maxChars` long, else a stream of all
+ * of it, the part already read first (P256): small sitemaps go out in one write with their
+ * length, large ones are never held.
+ */
+export async function wholeOrStream(gen: AsyncGenerator<string>, maxChars: number): Promise<string | Readable> {
+  let out = '';
+  for (let n = await gen.next(); !n.done; n = await gen.next()) {
+    out += n.value;
+    if (out.length > maxChars) {
+      const head = out;
+      return Readable.from(
+        (async function* () {
+          yield head;
+          yield* gen;
+        })(),
+      );
+    }
+  }
+  return out;
 }
 
 /** A 32 × 32 icon (a white car on the panel's blue), PNG inside an ICO container: 418 bytes. */
