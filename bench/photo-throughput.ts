@@ -236,10 +236,13 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
           meBusy = await me.stop();
           if (getBusyStream) getBusy = await getBusyStream.stop();
         }
-        // The same once the import is over (every car active, nothing else running).
+        // The same once the import is over (every car active), beside the same stream of
+        // /v1/me as during the import (P257: only the import differs).
+        const meBeside = meStream(`${apiUrl}/v1/me`, key, ME_EVERY_MS);
         const getIdleStream = meStream(`${apiUrl}/v1/vehicles/TP-0`, key, ME_EVERY_MS);
         await sleep(GET_IDLE_MS);
         const getIdle = await getIdleStream.stop();
+        await meBeside.stop();
         for (let r = 0; r < RESEND_ROUNDS; r++) resendIdle.push((await resendUnchanged()).ms);
         const cpuMs = ticksSince(ticks0, familyTicks(api.pid)) * 10;
         const mainCpuMs = (mainThreadTicks(api.pid) - mainTicks0) * 10;
