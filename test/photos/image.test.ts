@@ -4,6 +4,7 @@
 // given the local store, it writes the copies there itself (P58).
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -234,6 +235,15 @@ describe('photo copies and the image process', () => {
         tids.map(() => 10),
         'every thread of the image process runs at niceness 10',
       );
+      // P258: and under SCHED_IDLE (policy 5, field 41 of the same line) where chrt is installed.
+      if (spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0) {
+        const policy = (tid: string) => Number(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[38]);
+        assert.deepEqual(
+          tids.map((tid) => policy(tid)),
+          tids.map(() => 5),
+          'every thread of the image process runs under SCHED_IDLE',
+        );
+      }
     }
     const rejected = await work.process(Buffer.from('<svg/>')).catch((e: unknown) => e);
     assert.equal((rejected as Error).name, 'ImageRejected', 'a bad image is rejected as such, not as a crash');

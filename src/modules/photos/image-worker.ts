@@ -2,6 +2,7 @@
 // and encodes the photos the server sends, at a lower CPU priority than the server (P46), so a
 // running import takes only the CPU the API leaves. It ends when the server does (the IPC
 // channel closes). Given the local store's DATA_DIR, it writes the copies there itself (P58).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { KeyedLimit } from '../../core/keyed-limit.js';
@@ -35,8 +36,22 @@ function lowerPriority(niceness: number): void {
   }
 }
 
+/**
+ * On Linux, every thread also under SCHED_IDLE (P258), by util-linux's `chrt` where it is
+ * installed (Debian's images have it). Under the kernel's EEVDF scheduler (6.6 and later) a higher
+ * niceness only lowers a thread's share: a running image thread keeps its core to the end of its
+ * slice, and the API's reads waited behind it. An idle-policy thread gives way at once. Threads
+ * started later take the policy of the thread that starts them. Without chrt, or refused, the
+ * niceness is what there is.
+ */
+function idlePolicy(): void {
+  if (process.platform !== 'linux') return;
+  spawnSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], { stdio: 'ignore', timeout: 5_000 });
+}
+
 const niceness = Number(process.argv[2] ?? '10');
 lowerPriority(niceness);
+idlePolicy();
 /** Photos worked on at once (IMAGE_CONCURRENCY); the server hands over a few more, queued here. */
 const limit = new KeyedLimit(Number(process.argv[3] ?? '1'));
 let threadCount = 0;
