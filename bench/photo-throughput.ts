@@ -19,6 +19,7 @@
 //   BENCH_PHOTO_TP_THREADS=1       the baseline's sharp.concurrency (the service uses 1; 0: sharp's default)
 //   BENCH_PHOTO_TP_NICENESS=10     the baseline's niceness (0 to compare a build before P46)
 //   BENCH_PHOTO_TP_TIMEOUT=900     seconds the import may take
+//   BENCH_PHOTO_TP_IDLE_POLICY=true  the server's IMAGE_IDLE_POLICY (P258; default false)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -160,6 +161,7 @@ export const PHOTO_THROUGHPUT_BENCHMARKS: Benchmark[] = [
         OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
         JOB_POLL_INTERVAL: '200ms',
         IMAGE_CONCURRENCY: String(atOnce),
+        IMAGE_IDLE_POLICY: process.env.BENCH_PHOTO_TP_IDLE_POLICY ?? 'false',
       });
       const key = await createDealer(cli, env, 'photo-throughput');
       const api = startChild(...onAllCpus(ctx.pinning !== undefined, process.execPath, [...serverNodeArgs(ROOT), server]), env, dir);

@@ -126,7 +126,7 @@ export function buildServices(opts: ServiceOptions, opened: { store: Store; owns
     }),
     outbound: opts.outbound ?? createOutbound({ allowPrivateNetworks: config.outboundAllowPrivateNetworks }),
     storage,
-    images: new ImageWork(config.imageConcurrency),
+    images: new ImageWork(config.imageConcurrency, config.imageIdlePolicy),
     box,
     // Models still produced list next year's model year (sold from the autumn before).
     catalog: buildCatalog(new Date(clock.now()).getUTCFullYear() + 1),

@@ -16,6 +16,7 @@ import { seedDealer } from '../support/dealers.js';
 import { seedPanelUser } from '../support/panel.js';
 import { axeViolations } from '../support/axe.js';
 import { pathOf, PhotoHost } from '../support/photos.js';
+import { until } from '../support/until.js';
 
 const FOREIGN = [
   'Statistics',
@@ -78,11 +79,17 @@ describe(`Statistics page in a browser (${STORE_NAME})`, { skip: skipBrowser }, 
         const row = await s.store.db.selectFrom('vehicles').select(['id', 'dealer_id']).where('listing_id', '=', car.listing_id).executeTakeFirstOrThrow();
         ids.push(Number(row.id));
         if (i === 2) {
-          await s.app.inject({
+          // The live server's worker may still hold its photos: a car not yet for sale takes no message.
+          await until('the car on sale', 20_000, async () => {
+            const row = await s.store.db.selectFrom('vehicles').select('status').where('listing_id', '=', car.listing_id).executeTakeFirst();
+            return row?.status === 'active';
+          });
+          const sent = await s.app.inject({
             method: 'POST',
             url: `${pathOf(car.url)}/inquiries`,
             payload: { name: 'Ana', email: `ana-${l.lang}@example.com`, message: '¿Sigue disponible?' },
           });
+          assert.equal(sent.statusCode, 201, sent.body);
         }
       }
       const rows = [];

@@ -84,7 +84,11 @@ export class ImageWork {
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(readonly concurrency: number) {
+  constructor(
+    readonly concurrency: number,
+    /** IMAGE_IDLE_POLICY (P258). */
+    readonly idlePolicy = false,
+  ) {
     // Twice as many photos are handed over as are worked on: the image process starts its next
     // photo as soon as one is done, without waiting for this (busier) process to send one.
     this.limit = new KeyedLimit(concurrency * 2);
@@ -149,7 +153,7 @@ export class ImageWork {
     // two arenas hold the process's memory to what its photos need.
     const env: NodeJS.ProcessEnv = { UV_THREADPOOL_SIZE: String(Math.max(4, this.concurrency)), MALLOC_ARENA_MAX: '2' };
     for (const name of WORKER_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
-    const child = fork(WORKER_PATH, [String(NICENESS), String(this.concurrency)], {
+    const child = fork(WORKER_PATH, [String(NICENESS), String(this.concurrency), this.idlePolicy ? 'idle' : 'normal'], {
       execArgv,
       env,
       serialization: 'advanced',

@@ -37,12 +37,13 @@ function lowerPriority(niceness: number): void {
 }
 
 /**
- * On Linux, every thread also under SCHED_IDLE (P258), by util-linux's `chrt` where it is
- * installed (Debian's images have it). Under the kernel's EEVDF scheduler (6.6 and later) a higher
+ * With IMAGE_IDLE_POLICY, on Linux, every thread also under SCHED_IDLE (P258), by util-linux's
+ * `chrt` where it is installed (Debian's images have it). Under the kernel's EEVDF scheduler (6.6 and later) a higher
  * niceness only lowers a thread's share: a running image thread keeps its core to the end of its
  * slice, and the API's reads waited behind it. An idle-policy thread gives way at once. Threads
  * started later take the policy of the thread that starts them. Without chrt, or refused, the
- * niceness is what there is.
+ * niceness is what there is. Off by default: an idle-policy thread gets almost no CPU while other
+ * work keeps the machine busy, so a saturated API would hold every import back.
  */
 function idlePolicy(): void {
   if (process.platform !== 'linux') return;
@@ -51,7 +52,7 @@ function idlePolicy(): void {
 
 const niceness = Number(process.argv[2] ?? '10');
 lowerPriority(niceness);
-idlePolicy();
+if (process.argv[4] === 'idle') idlePolicy();
 /** Photos worked on at once (IMAGE_CONCURRENCY); the server hands over a few more, queued here. */
 const limit = new KeyedLimit(Number(process.argv[3] ?? '1'));
 let threadCount = 0;
