@@ -25,6 +25,7 @@ const SEGMENT_TO_ROW = {
   users: 'user',
   leads: 'lead',
   replies: 'reply',
+  prices: 'vehicle',
 } as const;
 type RowKind = (typeof SEGMENT_TO_ROW)[keyof typeof SEGMENT_TO_ROW];
 /** Routes whose parameter is not a row of a dealership (one-time links, assets). */
