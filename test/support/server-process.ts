@@ -39,11 +39,13 @@ export interface StartOptions {
   entry?: EntryName;
   /** A port to use (default: a free one). */
   port?: number;
+  /** A command line to run instead of the entry (the tsx test runs src/server.ts). */
+  command?: [string, string[]];
 }
 
 export async function startServerProcess(opts: StartOptions): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  const [cmd, args] = entry(opts.entry ?? 'server');
+  const [cmd, args] = opts.command ?? entry(opts.entry ?? 'server');
   const child = spawn(cmd, args, {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...opts.env },
     stdio: ['pipe', 'pipe', 'pipe'],
