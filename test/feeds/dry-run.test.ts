@@ -76,6 +76,30 @@ describe(`feed dry run and column mapping (${STORE_NAME})`, () => {
     for (const k of ['rows', 'created', 'updated', 'sold', 'errors', 'error_count'] as const) assert.deepEqual(real[k], plan[k], k);
   });
 
+  test('a dry run of 1 001 cars lists the quality of the first 1 000 and sums up all of them (P259)', async () => {
+    const { slug } = await seedDealer(t);
+    const feed = await feedFor(t, slug);
+    const file = csv(ids('Q', 1001).map((id) => csvCar(id)));
+    const res = await pushCsv(t, `${feed.path}?dry_run=true`, file);
+    assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+    const body = res.json<{
+      would_create: string[];
+      would_quality: { external_id: string; score: number }[];
+      would_quality_truncated: boolean;
+      would_quality_summary: { cars: number; average: number; under_50: number };
+    }>();
+    assert.equal(body.would_create.length, 1001);
+    assert.equal(body.would_quality.length, 1000);
+    assert.deepEqual(
+      body.would_quality.slice(0, 2).map((q) => q.external_id),
+      body.would_create.slice(0, 2),
+    );
+    assert.equal(body.would_quality_truncated, true);
+    // The same car each time: the 1 001st scores as the others.
+    const score = body.would_quality[0]!.score;
+    assert.deepEqual(body.would_quality_summary, { cars: 1001, average: score, under_50: score < 50 ? 1001 : 0 });
+  });
+
   test('dry run: row errors and sold_skipped as in the push; the guard would refuse → 200 with its verdict; unreadable → 422, empty → 409, nothing recorded', async () => {
     const { slug } = await seedDealer(t);
     const feed = await feedFor(t, slug);

@@ -225,6 +225,14 @@ describe(`listing quality (${STORE_NAME})`, () => {
     );
     const [s1, s2] = body.would_quality;
     assert.ok(s1!.score > s2!.score);
+    // Every car listed: no truncation, and the summary counts both (P259).
+    const whole = res.json<{ would_quality_truncated: boolean; would_quality_summary: { cars: number; average: number; under_50: number } }>();
+    assert.equal(whole.would_quality_truncated, false);
+    assert.deepEqual(whole.would_quality_summary, {
+      cars: 2,
+      average: Math.round(((s1!.score + s2!.score) / 2) * 10) / 10,
+      under_50: [s1!.score, s2!.score].filter((x) => x < 50).length,
+    });
     assert.ok(s2!.hints.some((h) => h.code === 'attribute_missing' && h.field === 'color' && /color/.test(h.message)));
     // The real call stores what the dry run foresaw.
     const real = await t.app.inject({

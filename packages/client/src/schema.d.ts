@@ -1162,7 +1162,7 @@ export interface components {
             /** @description Dry run: the stock IDs of the cars that would be marked sold. */
             would_mark_sold?: string[];
             guard?: components["schemas"]["GuardVerdict"];
-            /** @description Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order. Photos not yet checked count as sound: the score may drop once they are. */
+            /** @description Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order, for the first 1,000 such cars (would_quality_truncated says when there were more; would_quality_summary counts them all). Photos not yet checked count as sound: the score may drop once they are. */
             would_quality?: {
                 external_id: string;
                 /** Format: int64 */
@@ -1177,6 +1177,23 @@ export interface components {
                     photo?: number;
                 }[];
             }[];
+            /** @description Dry run (D43): true when more than 1,000 cars would be created or updated, so would_quality lists only the first 1,000. */
+            would_quality_truncated?: boolean;
+            /** @description Dry run (D43): the quality of every car of would_quality, the ones not listed included. */
+            would_quality_summary?: {
+                /**
+                 * Format: int64
+                 * @description The cars that would be created or updated.
+                 */
+                cars: number;
+                /** @description Their average score, one decimal; null without cars. */
+                average: number | null;
+                /**
+                 * Format: int64
+                 * @description How many would score under 50 (the panel's amber badge).
+                 */
+                under_50: number;
+            };
         };
         /** ReconcileRequest */
         ReconcileRequest: {
@@ -1224,7 +1241,7 @@ export interface components {
             /** @description Dry run: the stock IDs of the cars that would be marked sold. */
             would_mark_sold?: string[];
             guard?: components["schemas"]["GuardVerdict"];
-            /** @description Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order. Photos not yet checked count as sound: the score may drop once they are. */
+            /** @description Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order, for the first 1,000 such cars (would_quality_truncated says when there were more; would_quality_summary counts them all). Photos not yet checked count as sound: the score may drop once they are. */
             would_quality?: {
                 external_id: string;
                 /** Format: int64 */
@@ -1239,6 +1256,23 @@ export interface components {
                     photo?: number;
                 }[];
             }[];
+            /** @description Dry run (D43): true when more than 1,000 cars would be created or updated, so would_quality lists only the first 1,000. */
+            would_quality_truncated?: boolean;
+            /** @description Dry run (D43): the quality of every car of would_quality, the ones not listed included. */
+            would_quality_summary?: {
+                /**
+                 * Format: int64
+                 * @description The cars that would be created or updated.
+                 */
+                cars: number;
+                /** @description Their average score, one decimal; null without cars. */
+                average: number | null;
+                /**
+                 * Format: int64
+                 * @description How many would score under 50 (the panel's amber badge).
+                 */
+                under_50: number;
+            };
         };
         /**
          * Webhook
@@ -1703,7 +1737,7 @@ export interface components {
             /** @description Dry run: the stock IDs of the cars that would be marked sold. */
             would_mark_sold?: string[];
             guard?: components["schemas"]["GuardVerdict"];
-            /** @description Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order. Photos not yet checked count as sound: the score may drop once they are. */
+            /** @description Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order, for the first 1,000 such cars (would_quality_truncated says when there were more; would_quality_summary counts them all). Photos not yet checked count as sound: the score may drop once they are. */
             would_quality?: {
                 external_id: string;
                 /** Format: int64 */
@@ -1718,6 +1752,23 @@ export interface components {
                     photo?: number;
                 }[];
             }[];
+            /** @description Dry run (D43): true when more than 1,000 cars would be created or updated, so would_quality lists only the first 1,000. */
+            would_quality_truncated?: boolean;
+            /** @description Dry run (D43): the quality of every car of would_quality, the ones not listed included. */
+            would_quality_summary?: {
+                /**
+                 * Format: int64
+                 * @description The cars that would be created or updated.
+                 */
+                cars: number;
+                /** @description Their average score, one decimal; null without cars. */
+                average: number | null;
+                /**
+                 * Format: int64
+                 * @description How many would score under 50 (the panel's amber badge).
+                 */
+                under_50: number;
+            };
             mapping?: components["schemas"]["FeedMapping"];
         };
         /** FeedImportSummary */

@@ -4,7 +4,7 @@
 import type { Lang } from '../../core/web/context.js';
 import { html, type Html } from '../../core/web/html.js';
 import { render, textsOf } from '../../core/i18n/index.js';
-import { hintMsg, type QualityHintFact } from '../vehicles/quality.js';
+import { hintMsg, qualitySummary, type QualityHintFact } from '../vehicles/quality.js';
 import { scoreBadge } from '../vehicles/pages.js';
 
 const TEXTS = textsOf('feedQuality.');
@@ -12,8 +12,6 @@ const QUALITY_TEXTS = textsOf('quality.');
 
 /** Cars listed (the lowest scores); the summary counts them all. */
 const QUALITY_SHOWN = 50;
-/** A score under this is "worth a look" (the panel's amber badge, docs/quality.md). */
-const LOW = 50;
 
 export interface CarQuality {
   external_id: string;
@@ -26,9 +24,6 @@ export interface CarQuality {
   pending?: boolean;
 }
 
-/** Averages to one decimal, as the language writes it (Intl through the catalogue). */
-const average = (cars: readonly CarQuality[]): number => Math.round((cars.reduce((s, c) => s + c.score, 0) / cars.length) * 10) / 10;
-
 /**
  * The card. `help` says whose scores these are; `kept`: the report kept only the first `kept`
  * cars of the file (REPORT_MAX_CARS), said under the summary.
@@ -40,14 +35,14 @@ export function qualityCard(lang: Lang, cars: readonly CarQuality[], o: { help: 
   // Stable: equal scores keep the file's order.
   const sorted = [...cars].sort((a, b) => a.score - b.score);
   const shown = sorted.slice(0, QUALITY_SHOWN);
-  const under = cars.filter((c) => c.score < LOW).length;
+  const summary = qualitySummary(cars);
   const pending = cars.filter((c) => c.pending).length;
   return html`<h2 id="quality">${t.title}</h2>
 <section class="card quality" aria-labelledby="quality">
 <p class="muted">${o.help}</p>
 <dl class="fields">
-<dt>${t.average}</dt><dd data-quality="average">${t.averageValue(average(cars))}</dd>
-<dt>${t.under}</dt><dd data-quality="under">${t.underValue(under, cars.length)}</dd>
+<dt>${t.average}</dt><dd data-quality="average">${t.averageValue(summary.average!)}</dd>
+<dt>${t.under}</dt><dd data-quality="under">${t.underValue(summary.under_50, cars.length)}</dd>
 </dl>
 ${pending ? html`<p class="notice warn" role="status">${t.pending(pending)}</p>` : ''}
 ${o.kept ? html`<p class="muted">${t.firstCars(o.kept)}</p>` : ''}

@@ -48,8 +48,21 @@ export const dryRunResultProperties = {
       }),
       {
         description:
-          "Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order. Photos not yet checked count as sound: the score may drop once they are.",
+          "Dry run (D43): the listing quality each created or updated car would have (Vehicle.quality), in the call's order, for the first 1,000 such cars (would_quality_truncated says when there were more; would_quality_summary counts them all). Photos not yet checked count as sound: the score may drop once they are.",
       },
+    ),
+  ),
+  would_quality_truncated: Type.Optional(
+    Type.Boolean({ description: 'Dry run (D43): true when more than 1,000 cars would be created or updated, so would_quality lists only the first 1,000.' }),
+  ),
+  would_quality_summary: Type.Optional(
+    Type.Object(
+      {
+        cars: Type.Integer({ minimum: 0, description: 'The cars that would be created or updated.' }),
+        average: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], { description: 'Their average score, one decimal; null without cars.' }),
+        under_50: Type.Integer({ minimum: 0, description: "How many would score under 50 (the panel's amber badge)." }),
+      },
+      { description: 'Dry run (D43): the quality of every car of would_quality, the ones not listed included.' },
     ),
   ),
 };

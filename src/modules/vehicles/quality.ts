@@ -239,4 +239,24 @@ export function qualityIn(lang: Lang, q: Quality): { score: number; hints: Quali
 }
 
 /** vehicles.photo_checks of a car whose photos are all pending: a null per photo. */
+/** A score under this is "worth a look" (the panel's amber badge, docs/quality.md). */
+export const QUALITY_LOW = 50;
+
+/**
+ * Cars a dry run's answer lists with their hints (D43, P259): a 30 000-car feed file's would be
+ * 12 MB, the same sentences 30 000 times. Its summary counts every car.
+ */
+export const DRY_RUN_QUALITY_MAX = 1000;
+
+/** The scores' average to one decimal (null without cars) and how many are under QUALITY_LOW. */
+export function qualitySummary(cars: readonly { score: number }[]): { cars: number; average: number | null; under_50: number } {
+  let sum = 0;
+  let under = 0;
+  for (const c of cars) {
+    sum += c.score;
+    if (c.score < QUALITY_LOW) under++;
+  }
+  return { cars: cars.length, average: cars.length === 0 ? null : Math.round((sum / cars.length) * 10) / 10, under_50: under };
+}
+
 export const pendingPhotoChecks = (count: number): string => (count === 0 ? '[]' : `[${'null,'.repeat(count - 1)}null]`);

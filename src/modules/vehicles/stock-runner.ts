@@ -24,7 +24,7 @@ import type { NewEvent, VehicleRejectedData } from '../events/events.js';
 import { recordEvents } from '../events/record.js';
 import { applyVehicles, duplicateVins, plannedDuplicateVins, type ExistingCar } from './apply.js';
 import { findExistingCars, forSaleMissing, storedPhotoChecks } from './repository.js';
-import { hintMsg, pendingPhotoChecks, qualityOf, type QualityHintFact } from './quality.js';
+import { DRY_RUN_QUALITY_MAX, hintMsg, pendingPhotoChecks, qualityOf, qualitySummary, type QualityHintFact } from './quality.js';
 import { contentColumns } from './fields.js';
 import type { VehicleDeps } from './service.js';
 import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
@@ -98,6 +98,8 @@ export function stockAnswerIn<
   sold_skipped?: string;
   guard?: { allowed: boolean; reason?: string };
   would_quality?: { external_id: string; score: number; hints: (Omit<QualityHintFact, 'dark'> & { message: string })[] }[];
+  would_quality_truncated?: boolean;
+  would_quality_summary?: ReturnType<typeof qualitySummary>;
 } {
   return {
     ...r,
@@ -107,11 +109,13 @@ export function stockAnswerIn<
     ...(r.guard ? { guard: { allowed: r.guard.allowed, ...(r.guard.reason ? { reason: render(lang, r.guard.reason) } : {}) } } : {}),
     ...(r.would_quality
       ? {
-          would_quality: r.would_quality.map((q) => ({
+          would_quality: r.would_quality.slice(0, DRY_RUN_QUALITY_MAX).map((q) => ({
             external_id: q.external_id,
             score: q.score,
             hints: q.hints.map(({ dark: _dark, ...h }) => ({ ...h, message: render(lang, hintMsg(h)) })),
           })),
+          would_quality_truncated: r.would_quality.length > DRY_RUN_QUALITY_MAX,
+          would_quality_summary: qualitySummary(r.would_quality),
         }
       : {}),
   } as unknown as ReturnType<typeof stockAnswerIn<T>>;
@@ -434,6 +438,7 @@ async function planStockPart(
     scope.dealer.id,
     scope.market.code,
     items.map((i) => i.externalId),
+    new Set(items.filter((i) => i.hash !== undefined).map((i) => i.externalId)),
   );
   const create: string[] = [];
   const update: string[] = [];
@@ -448,9 +453,12 @@ async function planStockPart(
       continue;
     }
     applied.push(i);
-    // As apply.ts: a changed photo list is judged anew; an unchanged one keeps its checks.
+    // As apply.ts: a changed photo list is judged anew; an unchanged one keeps its checks
+    // (photo_urls null: known unchanged, not read).
     const photoChecks =
-      stored && (!i.data.photos || JSON.stringify(i.data.photos) === stored.photo_urls) ? stored.photo_checks : pendingPhotoChecks(i.data.photos?.length ?? 0);
+      stored && (!i.data.photos || stored.photo_urls === null || JSON.stringify(i.data.photos) === stored.photo_urls)
+        ? stored.photo_checks
+        : pendingPhotoChecks(i.data.photos?.length ?? 0);
     quality.push({ external_id: i.externalId, ...qualityOf({ ...contentColumns(i.data), photo_checks: photoChecks }) });
   }
   const found = await plannedDuplicateVins(db, { dealerId: scope.dealer.id, market: scope.market.code }, applied);

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../core/db/schema.js';
 import type { Dealer } from '../dealers/service.js';
 import type { Market } from '../markets/markets.js';
-import { keptStatus, type ApplyItem, type ExistingCar } from './apply.js';
+import { keptStatus, type ApplyItem } from './apply.js';
 import { findStoredContent, findStoredStates, touchVehicles } from './repository.js';
 import { lastModelYear, type VehicleDeps } from './service.js';
 import { namesMarket } from './scope.js';
@@ -140,7 +140,7 @@ export async function validateStock(
   deps: VehicleDeps,
   scope: StockScope,
   candidates: readonly StockCandidate[],
-  known: ReadonlySet<string> | ReadonlyMap<string, Pick<ExistingCar, 'content_hash' | 'photo_urls'>>,
+  known: ReadonlySet<string> | ReadonlyMap<string, { content_hash: string; photo_urls: string | null }>,
   errors: ItemError[],
 ): Promise<StockItem[]> {
   const items: StockItem[] = [];
@@ -218,6 +218,7 @@ export async function prepareStock(deps: VehicleDeps, scope: StockScope, records
     scope.dealer.id,
     scope.market.code,
     candidates.map((c) => c.externalId),
+    new Set(candidates.filter((c) => c.raw.photos === undefined || c.raw.photos === null).map((c) => c.externalId)),
   );
   const items = await validateStock(deps, scope, candidates, known, errors);
   return { items, errors, listedIds };

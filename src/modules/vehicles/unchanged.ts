@@ -5,7 +5,6 @@
 // validation with these very values; any other car (a changed field, a value written another way
 // — "volkswagen", " Gol ", a price as a string) misses the hash and is validated in full.
 // A sync of 500 unchanged cars then costs a hash per car instead of validating each.
-import type { ExistingCar } from './apply.js';
 import { contentHash } from './content-hash.js';
 import { VEHICLE_FIELDS, type VehicleData, type VehicleField } from './fields.js';
 import type { ValidationContext } from './validation.js';
@@ -58,12 +57,14 @@ function asSent(raw: Record<string, unknown>, ctx: Pick<ValidationContext, 'mark
 export function unchangedCar(
   raw: Record<string, unknown>,
   ctx: Pick<ValidationContext, 'market' | 'defaultCity'>,
-  stored: Pick<ExistingCar, 'content_hash' | 'photo_urls'>,
+  /** photo_urls: null when not read (the car was sent with its list: repository.ts, findStoredContent). */
+  stored: { content_hash: string; photo_urls: string | null },
   source: string,
 ): VehicleData | undefined {
   const data = asSent(raw, ctx);
   if (data === MISS) return undefined;
-  const photos = data.photos ?? (JSON.parse(stored.photo_urls) as string[]);
+  if (data.photos === undefined && stored.photo_urls === null) return undefined;
+  const photos = data.photos ?? (JSON.parse(stored.photo_urls!) as string[]);
   return contentHash(data, photos, source) === stored.content_hash ? data : undefined;
 }
 
