@@ -72,12 +72,17 @@ export const WITH_TSX = ['test/service/hey-api-client.test.ts', 'test/service/pr
 export const ALONE = ['test/browser/lighthouse.test.ts'];
 
 /**
- * Node 24 (CI's third pass, P148) runs every file that opens a store (on SQLite, which Node 24
- * opens with its other driver, better-sqlite3 13, P25), but the browsers' (a page's HTML is the
- * same on either runtime, and both stores ran them on Node 20); and these storeless files, whose
- * subject differs by runtime: sockets and undici (the outbound fetcher, a log destination),
- * sharp, the migrations' files, and the entry points' refusal of the test password cost.
+ * Node 24 runs CI's store leg on PostgreSQL (P260: every file that opens a store, browsers
+ * included); its SQLite pass (P148) runs only the driver's subjects, the SQLite driver being the
+ * one piece that differs by runtime (Node 24 opens stores with better-sqlite3 13, P25): the
+ * store files of these folders — the core (store, jobs, bundle, limits), the cars (every kind of
+ * write and read), the service (server, CLI, migrations) — and NODE24_SQLITE_FILES; and these
+ * storeless files, whose subject differs by runtime: sockets and undici (the outbound fetcher, a
+ * log destination), sharp, the migrations' files, and the entry points' refusal of the test
+ * password cost.
  */
+export const NODE24_SQLITE_DIRS = ['test/core/', 'test/service/', 'test/vehicles/'];
+export const NODE24_SQLITE_FILES = ['test/feeds/crash.test.ts', 'test/scale/migrate.test.ts'];
 export const NODE24_STORELESS = [
   'test/core/log-destination.test.ts',
   'test/core/outbound.test.ts',
@@ -107,6 +112,10 @@ export const LEGS = {
   all: (files) => files,
   /** CI's PostgreSQL + Redis pass: what depends on the store. */
   store: (files) => files.filter((f) => !STORELESS.includes(f) && !ONE_STORE.includes(f)),
-  /** CI's Node 24 pass: the store's files but the browsers', and a few storeless ones. */
-  node24: (files) => files.filter((f) => (LEGS.store([f]).length === 1 && !f.startsWith('test/browser/')) || NODE24_STORELESS.includes(f)),
+  /** CI's Node 24 pass on SQLite: the driver's subjects, and a few storeless files. */
+  node24: (files) =>
+    files.filter(
+      (f) =>
+        (LEGS.store([f]).length === 1 && (NODE24_SQLITE_DIRS.some((d) => f.startsWith(d)) || NODE24_SQLITE_FILES.includes(f))) || NODE24_STORELESS.includes(f),
+    ),
 };

@@ -1,15 +1,16 @@
 // The legs of the test suite (test/legs.mjs, P148) stay honest: every name on a list is a test
 // file, no file is both storeless and run on one store, a new file lands on both stores by
-// default, and Node 24 runs at least the driver, the server's start and the bundle. (That a
+// default, and Node 24 runs the store leg and, on SQLite, at least the driver, the server's start
+// and the bundle. (That a
 // storeless file opens no store is checked as it runs, by test/support/storeless-guard.mjs.)
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test } from 'node:test';
 // @ts-expect-error: a plain ES module of the test command's, with no types of its own
-import { ALONE, LEGS, NODE24_STORELESS, ONE_STORE, STORELESS, allTestFiles } from '../legs.mjs';
+import { ALONE, LEGS, NODE24_SQLITE_DIRS, NODE24_SQLITE_FILES, NODE24_STORELESS, ONE_STORE, STORELESS, allTestFiles } from '../legs.mjs';
 
 const all = allTestFiles() as string[];
-const lists = { STORELESS, ONE_STORE, ALONE, NODE24_STORELESS } as Record<string, string[]>;
+const lists = { STORELESS, ONE_STORE, ALONE, NODE24_STORELESS, NODE24_SQLITE_FILES } as Record<string, string[]>;
 
 test('every file a leg names is a test file, named once', () => {
   for (const [name, list] of Object.entries(lists)) {
@@ -29,17 +30,21 @@ test('npm test runs every file; the store leg every file but the storeless and o
   for (const f of ALONE) assert.ok(ONE_STORE.includes(f) || STORELESS.includes(f), `${f} runs alone, so once`);
 });
 
-test('a file added later runs on both stores, and on Node 24, by default', () => {
+test('a file added later runs on both stores by default, and on Node 24 with the store leg', () => {
   const added = 'test/newfeature/something.test.ts';
   assert.ok(LEGS.all([...all, added]).includes(added));
   assert.ok(LEGS.store([...all, added]).includes(added));
-  assert.ok(LEGS.node24([...all, added]).includes(added));
+  // CI runs the store leg on Node 24 (P260).
+  const ci = fs.readFileSync('.ci/run', 'utf8');
+  assert.match(ci, /pg_tests\(\) \{[^\n]*with_node24 node scripts\/test\.mjs --leg store/);
+  assert.match(ci, /node24_tests\(\) \{[^\n]*with_node24 node scripts\/test\.mjs --leg node24/);
 });
 
-test("Node 24 runs every file that opens a store but the browsers', and the runtime-sensitive storeless ones", () => {
+test("Node 24's SQLite pass runs the driver's subjects' store files and the runtime-sensitive storeless ones", () => {
   const node24 = LEGS.node24(all) as string[];
   for (const f of all) {
-    const expected = (!STORELESS.includes(f) && !ONE_STORE.includes(f) && !f.startsWith('test/browser/')) || NODE24_STORELESS.includes(f);
+    const subject = NODE24_SQLITE_DIRS.some((d: string) => f.startsWith(d)) || NODE24_SQLITE_FILES.includes(f);
+    const expected = (!STORELESS.includes(f) && !ONE_STORE.includes(f) && subject) || NODE24_STORELESS.includes(f);
     assert.equal(node24.includes(f), expected, f);
   }
   for (const f of [
@@ -49,9 +54,11 @@ test("Node 24 runs every file that opens a store but the browsers', and the runt
     'test/scale/migrate.test.ts',
     'test/core/jobs.test.ts',
     'test/service/migrations.test.ts',
+    'test/vehicles/sync.test.ts',
   ])
     assert.ok(node24.includes(f), f);
   for (const f of NODE24_STORELESS) assert.ok(STORELESS.includes(f), `${f} is storeless`);
+  for (const f of NODE24_SQLITE_FILES) assert.ok(!STORELESS.includes(f) && !ONE_STORE.includes(f), `${f} opens a store`);
 });
 
 test("npm test is the legs' runner", () => {
