@@ -240,7 +240,7 @@ export function qualityIn(lang: Lang, q: Quality): { score: number; hints: Quali
 
 /** vehicles.photo_checks of a car whose photos are all pending: a null per photo. */
 /** A score under this is "worth a look" (the panel's amber badge, docs/quality.md). */
-export const QUALITY_LOW = 50;
+const QUALITY_LOW = 50;
 
 /**
  * Cars a dry run's answer lists with their hints (D43, P259): a 30 000-car feed file's would be
