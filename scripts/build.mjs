@@ -30,6 +30,10 @@ const EXTERNAL_PACKAGES = [
   'csv-parse',
   'fast-xml-parser',
   'web-push',
+  // inbound mail (D40, P261): loaded by the first message, or by the process that listens
+  'mailparser',
+  'email-reply-parser',
+  'smtp-server',
 ];
 
 const packageOf = (specifier) =>

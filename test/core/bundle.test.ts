@@ -46,6 +46,28 @@ describe(`the bundled server (${STORE_NAME})`, () => {
     fs.rmSync(OUT, { recursive: true, force: true });
   });
 
+  test('the bundles are one-byte text, without the inbound-mail libraries (P261)', () => {
+    for (const name of ['server.js', 'worker.js', 'cli.js']) {
+      const text = fs.readFileSync(path.join(OUT, name), 'utf8');
+      // V8 keeps a script's source for the process's life, two bytes a character as soon as one
+      // is past U+00FF: write such a character as an HTML entity (&mdash;) or an escape (\u20ac).
+      const wide = /[^\u0000-\u00ff]/.exec(text);
+      assert.equal(wide, null, `${name}: "${wide?.[0]}" in …${text.slice(Math.max(0, (wide?.index ?? 0) - 60), (wide?.index ?? 0) + 10)}…`);
+      // Loaded by the first message, or by the process that takes mail by SMTP: not in the map's sources.
+      const { sources } = JSON.parse(fs.readFileSync(path.join(OUT, `${name}.map`), 'utf8')) as { sources: string[] };
+      assert.ok(
+        sources.some((f) => f.includes('node_modules/')),
+        `${name}.map names its sources`,
+      );
+      for (const lib of ['mailparser', 'email-reply-parser', 'smtp-server', 'iconv-lite'])
+        assert.deepEqual(
+          sources.filter((f) => f.includes(`node_modules/${lib}/`)),
+          [],
+          `${name} bundles ${lib}`,
+        );
+    }
+  });
+
   test('server.js starts, and every kind of route answers on its first call', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

@@ -12,7 +12,7 @@ import nodemailer from 'nodemailer';
 import { ManualClock } from '../../src/core/clock.js';
 import { createOutbound } from '../../src/core/outbound/fetcher.js';
 import { startInboundSmtp, type InboundSmtp } from '../../src/modules/leads/inbound-smtp.js';
-import { newText } from '../../src/modules/leads/inbound.js';
+import { loadMailLibraries, newText } from '../../src/modules/leads/inbound.js';
 import { addBuyerMessage } from '../../src/modules/leads/service.js';
 import { writeTransaction } from '../../src/core/db/transaction.js';
 import { getDealerBySlug } from '../../src/modules/dealers/service.js';
@@ -418,7 +418,9 @@ describe(`replies by e-mail come back to the conversation (D40, ${STORE_NAME})`,
     assert.equal((await notices()).length, before.notices + 1);
   });
 
-  test('hostile text: a huge line, thousands of quote-like lines and control characters end in time, as bounded plain text', () => {
+  test('hostile text: a huge line, thousands of quote-like lines and control characters end in time, as bounded plain text', async () => {
+    // Loaded on the first message (P261); this test calls newText without one.
+    await loadMailLibraries();
     const started = performance.now();
     const out = [
       newText('a'.repeat(100_000)),

@@ -36,7 +36,7 @@ export const keysPages: FastifyPluginAsync<{ deps: KeysPagesDeps }> = async (app
 ${keys.map(
   (k) => html`<tr>
 <td data-label="${t.name}">${k.name}${k.sandbox ? html` <span class="badge warn">${t.sandbox}</span>` : ''}</td>
-<td data-label="${t.prefix}"><code>${k.prefix}…</code></td>
+<td data-label="${t.prefix}"><code>${k.prefix}&hellip;</code></td>
 <td class="date" data-label="${t.created}">${dateTime(k.created_at, user)}</td>
 <td class="date" data-label="${t.lastUsed}">${k.last_used_at === null ? t.never : dateTime(k.last_used_at, user)}</td>
 <td data-label="${t.state}">${

@@ -7,7 +7,7 @@
 // in front, which does TLS and spam filtering) or a network that reaches only it (docs/deploy.md).
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { ApiError } from '../../core/errors.js';
 import { INBOUND_MAIL_MAX_BYTES, readInboundMail, UnreadableMail } from './inbound.js';
 import { inboundLead, receiveInboundMail, type LeadDeps } from './service.js';
@@ -21,7 +21,9 @@ export interface InboundSmtp {
 const smtpError = (code: number, text: string): Error => Object.assign(new Error(text), { responseCode: code });
 
 export async function startInboundSmtp(deps: LeadDeps, o: { host: string; port: number; domain: string; log: FastifyBaseLogger }): Promise<InboundSmtp> {
-  const server = new SMTPServer({
+  // Loaded here, by the one process that listens (P261): not at every start.
+  const { SMTPServer } = await import('smtp-server');
+  const server: SMTPServer = new SMTPServer({
     name: o.domain,
     banner: 'reply addresses only',
     authOptional: true,

@@ -7,9 +7,24 @@
 // the inquiry rules would take: no control or invisible formatting characters (they hide a phone
 // number from the masking, P155), at most REPLY_TEXT_MAX characters.
 import crypto from 'node:crypto';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import EmailReplyParser from 'email-reply-parser';
+import type { AddressObject, ParsedMail } from 'mailparser';
+import type EmailReplyParser from 'email-reply-parser';
 import { characters } from '../../core/text.js';
+
+/**
+ * The two libraries, loaded on the first message (P261): left out of the bundle, they are not read
+ * at every start of every process for the few that take replies (mailparser brings its charset
+ * tables, email-reply-parser its expressions in twenty languages).
+ */
+let libraries: Promise<{ simpleParser: typeof import('mailparser').simpleParser; ReplyParser: typeof EmailReplyParser }> | undefined;
+let ReplyParser: typeof EmailReplyParser | undefined;
+export function loadMailLibraries(): Promise<{ simpleParser: typeof import('mailparser').simpleParser; ReplyParser: typeof EmailReplyParser }> {
+  libraries ??= Promise.all([import('mailparser'), import('email-reply-parser')]).then(([m, r]) => {
+    ReplyParser = r.default;
+    return { simpleParser: m.simpleParser, ReplyParser: r.default };
+  });
+  return libraries;
+}
 
 /** D40: messages up to 10 MB (SMTP answers 552 above it; HTTP 413). */
 export const INBOUND_MAIL_MAX_BYTES = 10 * 1024 * 1024;
@@ -43,6 +58,7 @@ export async function readInboundMail(raw: Buffer, envelopeFrom?: string | null)
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new UnreadableMail('parse timeout')), PARSE_TIMEOUT_MS);
   });
+  const { simpleParser } = await loadMailLibraries();
   let parsed: ParsedMail;
   try {
     parsed = await Promise.race([simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, maxHtmlLengthToParse: 2_000_000 }), timeout]);
@@ -131,8 +147,9 @@ const OUTLOOK_NEXT = /^\s*\*?(?:Enviado|Enviada em|Enviado el|Sent|Fecha|Data|Da
 const DEVICE_LINE =
   /^\s*(?:enviado (?:do meu|desde mi|desde|de meu|do|de mi)|sent from my|sent from|get outlook for|obter o outlook para|obtener outlook para|descargar outlook para)\b.*$/i;
 
-/** The buyer's new words of a reply's text. */
+/** The buyer's new words of a reply's text (after loadMailLibraries). */
 export function newText(body: string): string {
+  if (!ReplyParser) throw new Error('newText before loadMailLibraries()');
   const lines = body.replace(/\r\n?/g, '\n').split('\n');
   const cut = quoteStart(lines);
   // Only what can be kept is read further: the library's expressions take time with the
@@ -148,7 +165,7 @@ export function newText(body: string): string {
     .split('\n')
     .slice(0, LINES_READ)
     .join('\n');
-  let text = new EmailReplyParser().read(kept).getVisibleText();
+  let text = new ReplyParser().read(kept).getVisibleText();
   const out = text.split('\n');
   // A signature after "-- ", and the phone's line, at the end.
   const sig = out.findIndex((l) => l === '-- ' || l === '--');

@@ -114,7 +114,7 @@ export function leadReplyMail(lang: Lang, f: ReplyFacts): OutgoingMail {
   const text = `${f.reply}\n\n-- \n${f.salesperson}\n${f.dealer.name}\n${d.text ? `${d.text}\n` : ''}${t.replyAbout}: ${f.car.title} · ${f.car.price}\n${f.car.url}\n\n${t.replyAnswer(f.dealer.name)}\n`;
   const body = html`<!doctype html><html><body style="${STYLE}">
 <p style="white-space:pre-line">${f.reply}</p>
-<p>— ${f.salesperson}<br><strong>${f.dealer.name}</strong><br>${d.html}</p>
+<p>&mdash; ${f.salesperson}<br><strong>${f.dealer.name}</strong><br>${d.html}</p>
 <p style="${MUTED}">${t.replyAbout}: <a href="${f.car.url}">${f.car.title}</a> · ${f.car.price}</p>
 <p style="${MUTED};font-size:13px">${t.replyAnswer(f.dealer.name)}</p>
 </body></html>`;
@@ -184,7 +184,7 @@ ${
 ${f.dealer.whatsapp ? html`<p><a href="${f.dealer.whatsappUrl}" style="${WA_BUTTON}">${t.writeWhatsapp}</a></p>` : ''}`
     : ''
 }<p>${t.confirmAnswers(f.dealer.name)}</p>
-<p style="${MUTED};font-size:13px">— ${f.dealer.name}<br>${t.confirmNotYou}</p>
+<p style="${MUTED};font-size:13px">&mdash; ${f.dealer.name}<br>${t.confirmNotYou}</p>
 </body></html>`;
   return {
     kind: 'lead_confirmation',

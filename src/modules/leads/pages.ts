@@ -149,8 +149,8 @@ ${r.first_response_at !== null ? html`<span class="line1 muted" data-first-respo
 
     const pager =
       q.page > 1 || more
-        ? html`<nav class="pager">${q.page > 1 ? html`<a href="${inboxHref(q, { page: q.page - 1 })}">← ${q.page - 1}</a>` : html`<span></span>`}${
-            more ? html`<a href="${inboxHref(q, { page: q.page + 1 })}">${q.page + 1} →</a>` : ''
+        ? html`<nav class="pager">${q.page > 1 ? html`<a href="${inboxHref(q, { page: q.page - 1 })}">&larr; ${q.page - 1}</a>` : html`<span></span>`}${
+            more ? html`<a href="${inboxHref(q, { page: q.page + 1 })}">${q.page + 1} &rarr;</a>` : ''
           }</nav>`
         : '';
 
@@ -309,7 +309,7 @@ ${asNote ? '' : html`<p id="reply-help" class="muted">${t.replyHelp(email)}</p>`
       title: t.conversationTitle(carTitle),
       section: 'leads',
       status: form.problem ? 422 : 200,
-      body: html`<p><a href="/panel/leads">← ${t.back}</a></p>
+      body: html`<p><a href="/panel/leads">&larr; ${t.back}</a></p>
 <h1>${t.conversationTitle(carTitle)}</h1>
 ${c.sandbox ? html`<p class="notice warn sandbox-banner" role="status">${t.sandboxLead}</p>` : ''}
 ${notice('ok', done)}
@@ -389,7 +389,7 @@ ${stageCard}
       title: t.savedTitle,
       section: 'leads',
       status: form.problem ? 422 : 200,
-      body: html`<p><a href="/panel/leads">← ${t.back}</a></p>
+      body: html`<p><a href="/panel/leads">&larr; ${t.back}</a></p>
 <h1>${t.savedTitle}</h1>
 ${notice('ok', done)}
 <p class="muted">${t.savedIntro}</p>

@@ -118,7 +118,7 @@ const PROFILE_LINK = new RegExp(
  */
 const NETWORK = String.raw`(?:ig|insta|instagram|fb|face|facebook|tg|telegram|telegrama|tiktok|tik\s?tok|twitter|snap|snapchat|skype|discord|signal|threads|kwai|wechat)`;
 const LABELLED = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])${NETWORK}(?:\s*(?:[:=]|->|→)\s*@?|\s+(?:(?:es|é|is)\s+)?(?=[\p{N}_.-]*\p{L})(?=[\p{L}\p{N}_.-]*[\p{N}_.][\p{L}\p{N}_]))(${HANDLE})`,
+  String.raw`(?<![\p{L}\p{N}])${NETWORK}(?:\s*(?:[:=]|->|\u2192)\s*@?|\s+(?:(?:es|é|is)\s+)?(?=[\p{N}_.-]*\p{L})(?=[\p{L}\p{N}_.-]*[\p{N}_.][\p{L}\p{N}_]))(${HANDLE})`,
   'giu',
 );
 /** "@juanperez": a letter first, three characters at least, not the end of an address. */
@@ -146,9 +146,9 @@ const GROUP = String.raw`(?:\(${SP}?\d{1,5}${SP}?\)|\d+)`;
 const SEP = String.raw`(?:${SP}{0,2}[-./\u2013_·~\\]${SP}{0,2}|,|${SP}{1,2}|${SP}{0,2}\r?\n${SP}{0,2})`;
 /** Digits in groups joined by spaces, dashes, dots, slashes, parentheses or a line break. */
 const RUN = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:\+(?=\d))?${GROUP}(?:${SEP}${GROUP})*`, 'gu');
-const CURRENCY_BEFORE = /(?:[$€£¥]|R\$|S\/\.?|\b(?:usd|ars|brl|mxn|clp|cop|pen|uyu|eur|gbp|us\$|u\$s|u\$d|precio|price|preço|valor)\b:?)\s*$/iu;
+const CURRENCY_BEFORE = /(?:[$\u20ac£¥]|R\$|S\/\.?|\b(?:usd|ars|brl|mxn|clp|cop|pen|uyu|eur|gbp|us\$|u\$s|u\$d|precio|price|preço|valor)\b:?)\s*$/iu;
 const UNIT_AFTER =
-  /^\s*(?:km|kms|km\/h|kilómetros|kilometros|quilômetros|quilometros|miles|millas|mph|cc|cv|hp|bhp|ps|kw|rpm|nm|kg|mm|cm|psi|hs|hrs|horas|cuotas|parcelas|meses|months|años|anos|years|pesos|reais|reales|dólares|dolares|dollars|euros|libras|pounds|usd|ars|brl|mxn|clp|cop|pen|uyu|eur|gbp|[$€£%])(?![\p{L}\p{N}])/iu;
+  /^\s*(?:km|kms|km\/h|kilómetros|kilometros|quilômetros|quilometros|miles|millas|mph|cc|cv|hp|bhp|ps|kw|rpm|nm|kg|mm|cm|psi|hs|hrs|horas|cuotas|parcelas|meses|months|años|anos|years|pesos|reais|reales|dólares|dolares|dollars|euros|libras|pounds|usd|ars|brl|mxn|clp|cop|pen|uyu|eur|gbp|[$\u20ac£%])(?![\p{L}\p{N}])/iu;
 
 /** What the library reads: digits with what numbers are written with, from a digit to a digit. */
 const WINDOW = /[+(]?\d(?:[\d().,\-/\u2013_·~\\ \t\u00a0\u202f]*\d)?\)?/g;

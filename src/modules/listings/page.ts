@@ -364,7 +364,7 @@ ${
         (p, i) =>
           html`<li id="photo-${i + 1}"><a class="zoom" href="${photoUrl(publicBaseUrl, p.file_id, 'display', p.ext)}">${picture(publicBaseUrl, p, t.photoAlt(i + 1, shown.length, title), GALLERY_SIZES, i === 0)}</a><span class="count" aria-hidden="true">${i + 1} / ${shown.length}</span></li>`,
       )}</ul>
-<button type="button" class="arrow prev" data-step="-1" aria-label="${t.prevPhoto}" hidden>‹</button><button type="button" class="arrow next" data-step="1" aria-label="${t.nextPhoto}" hidden>›</button>
+<button type="button" class="arrow prev" data-step="-1" aria-label="${t.prevPhoto}" hidden>&lsaquo;</button><button type="button" class="arrow next" data-step="1" aria-label="${t.nextPhoto}" hidden>&rsaquo;</button>
 <button type="button" class="full" data-open="${t.fullScreen}" data-close="${t.exitFullScreen}" aria-pressed="false" hidden>${t.fullScreen}</button>
 </div>
 <script src="${publicBaseUrl}${galleryScriptPath}" defer></script>
@@ -731,7 +731,7 @@ export function storefrontPage(sf: Storefront, base: string): string {
   const years: number[] = [];
   for (let y = new Date().getUTCFullYear() + 1; y >= 1990; y--) years.push(y);
   const yearSelect = (name: 'year_min' | 'year_max', label: string) =>
-    html`<div><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}"><option value="">–</option>${
+    html`<div><label for="f-${name}">${label}</label><select id="f-${name}" name="${name}"><option value="">&ndash;</option>${
       f[name] && !years.includes(Number(f[name])) ? html`<option value="${f[name]}" selected>${f[name]}</option>` : ''
     }${years.map((y) => html`<option value="${y}"${String(y) === f[name] ? html` selected` : ''}>${y}</option>`)}</select></div>`;
   // The newest first is the default: its option sends no value, so its links stay as they were.

@@ -33,7 +33,7 @@ function separatorsOf(market: string): { group: string; decimal: string } {
 export function readPrice(text: string, market: string): number | undefined {
   const { group, decimal } = separatorsOf(market);
   // The sign or code of a currency, and every kind of space (Intl writes a no-break space).
-  const v = text.replace(/^[A-Za-z]{0,3}\s*[$€£]?|[\s\u00a0\u202f]/g, '').replace(/^[A-Za-z]{1,3}/, '');
+  const v = text.replace(/^[A-Za-z]{0,3}\s*[$\u20ac£]?|[\s\u00a0\u202f]/g, '').replace(/^[A-Za-z]{1,3}/, '');
   const g = group === '.' ? '\\.' : group === ',' ? ',' : '[\\s\\u00a0\\u202f]';
   const d = decimal === ',' ? ',' : '\\.';
   const m = new RegExp(`^(\\d{1,12}|\\d{1,3}(?:${g}\\d{3}){1,3})(?:${d}(\\d{1,2}))?$`).exec(v);

@@ -147,7 +147,7 @@ ${rs.leads > 0 ? html`<p>${speed}</p>` : ''}
 <h2 style="font-size:17px;margin:16px 0 8px">${t.act}</h2>
 ${
   act.length
-    ? html`<ol>${act.map((a) => html`<li><a href="${a.url}">${a.name}</a> — ${a.price}<br><span style="color:#5b6470">${a.why}</span></li>`)}</ol>`
+    ? html`<ol>${act.map((a) => html`<li><a href="${a.url}">${a.name}</a> &mdash; ${a.price}<br><span style="color:#5b6470">${a.why}</span></li>`)}</ol>`
     : html`<p>${t.actNone}</p>`
 }
 ${
@@ -155,7 +155,7 @@ ${
     ? html`<h2 style="font-size:17px;margin:16px 0 8px">${t.improve.title}</h2>${
         improve.length
           ? html`<p>${t.improve.help}</p><ol>${improve.map(
-              (c) => html`<li><a href="${c.url}">${c.name}</a> — ${c.score}<br><span style="color:#5b6470">${c.hint}</span></li>`,
+              (c) => html`<li><a href="${c.url}">${c.name}</a> &mdash; ${c.score}<br><span style="color:#5b6470">${c.hint}</span></li>`,
             )}</ol><p><a href="${improveAll}">${qt.toImproveAll}</a></p>`
           : html`<p>${qt.toImproveNone}</p>`
       }`

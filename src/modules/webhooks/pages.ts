@@ -227,7 +227,7 @@ ${EVENT_TYPES.map(
       title: `${t.detailsTitle} #${w.id}`,
       section: 'webhooks',
       status: o.status,
-      body: html`<p><a href="/panel/webhooks">← ${t.backToList}</a></p>
+      body: html`<p><a href="/panel/webhooks">&larr; ${t.backToList}</a></p>
 <h1>${t.detailsTitle} #${w.id}</h1>
 ${testNotice}${notice('ok', doneText)}${notice('bad', o.error)}
 <div class="card">
