@@ -55,7 +55,7 @@ describe(`panel API keys (${STORE_NAME})`, () => {
     // Listed by name and prefix, never the key itself; not used yet.
     const list = await client.get('/panel/keys');
     assert.match(list.body, /Sitio web/);
-    assert.ok(list.body.includes(`${prefix}…`));
+    assert.ok(list.body.includes(`<code>${prefix}&hellip;</code>`));
     assert.ok(!list.body.includes(key));
     assert.match(list.body, />Nunca<|>Never</);
 
