@@ -434,9 +434,14 @@ export const FEED_DRY_RUN_BENCHMARKS: Benchmark[] = [
           }
           return ms;
         };
+        // One untimed run of each first: the baseline's csv-parse may be warm from the benchmarks
+        // before it in this process while the server's dry run is cold, and the first call of
+        // either (JIT) would decide the ratio of a small file. Then the median of five.
         const median = async (f: () => number | Promise<number>) => {
-          const times = [await f(), await f(), await f()].sort((a, b) => a - b);
-          return times[1]!;
+          await f();
+          const times: number[] = [];
+          for (let i = 0; i < 5; i++) times.push(await f());
+          return times.sort((a, b) => a - b)[2]!;
         };
         const baseMs = await median(baseline);
         db.close();
@@ -451,6 +456,11 @@ export const FEED_DRY_RUN_BENCHMARKS: Benchmark[] = [
             unit: '×',
             decimals: 2,
             target: { op: '<=', value: 1.5 },
+            // The target is issue 15's, for the 30 000-car file (floor 3 ×, P236). --quick's 2 000-car
+            // file is 4–5 × a warm csv-parse of it: the upload, the parser process's round trip and
+            // the answer cost the same whatever the file's size. Its floor is about twice that,
+            // enough to catch a per-car regression such as the 12 MB answer of P259.
+            ...(ctx.quick ? { floor: { op: '<=' as const, value: 8 } } : {}),
           },
         ];
       } finally {
