@@ -113,50 +113,58 @@ export function findExistingCars(
 }
 
 /**
+ * `column` and the stock ID of these cars, with their stored photo list only where `needsList`
+ * says so (null for the others): a feed's 30 000 lists are some 30 MB of JSON (P259).
+ */
+async function withPhotoListsWhere<K extends 'content_hash' | 'photo_checks'>(
+  db: Kysely<DB>,
+  dealerId: number,
+  market: string,
+  externalIds: string[],
+  column: K,
+  needsList: (externalId: string) => boolean,
+): Promise<Map<string, { external_id: string; photo_urls: string | null } & Record<K, string>>> {
+  type Row = { external_id: string; photo_urls: string | null } & Record<K, string>;
+  const found = await byExternalIds(
+    externalIds.filter(needsList),
+    (part) => inScope(db, dealerId, market, part).select(['external_id', column, 'photo_urls']).execute() as Promise<Row[]>,
+  );
+  const rest = await byExternalIds(
+    externalIds.filter((id) => !needsList(id)),
+    (part) => inScope(db, dealerId, market, part).select(['external_id', column]).execute() as Promise<Omit<Row, 'photo_urls'>[]>,
+  );
+  for (const [id, row] of rest) found.set(id, { ...row, photo_urls: null });
+  return found;
+}
+
+/**
  * A dry run's read (D30, D43): the cars with these stock IDs, with what their score reads of
  * photos. `sameList` are known sent with their stored photo list (ApplyItem.hash): their lists are
- * not read (at 30 000 cars, some 30 MB of JSON the plan need not compare).
+ * not read.
  */
-export async function storedPhotoChecks(
+export function storedPhotoChecks(
   db: Kysely<DB>,
   dealerId: number,
   market: string,
   externalIds: string[],
   sameList: ReadonlySet<string>,
 ): Promise<Map<string, { external_id: string; photo_urls: string | null; photo_checks: string }>> {
-  const compared = externalIds.filter((id) => !sameList.has(id));
-  const same = externalIds.filter((id) => sameList.has(id));
-  const found = await byExternalIds<{ external_id: string; photo_urls: string | null; photo_checks: string }>(compared, (part) =>
-    inScope(db, dealerId, market, part).select(['external_id', 'photo_urls', 'photo_checks']).execute(),
-  );
-  const kept = await byExternalIds(same, (part) => inScope(db, dealerId, market, part).select(['external_id', 'photo_checks']).execute());
-  for (const [id, row] of kept) found.set(id, { ...row, photo_urls: null });
-  return found;
+  return withPhotoListsWhere(db, dealerId, market, externalIds, 'photo_checks', (id) => !sameList.has(id));
 }
 
 /**
  * What tells whether a car is sent unchanged (vehicles/unchanged.ts), by stock ID: read before
  * validating. The stored photo list only of `withoutPhotos`, the cars sent without one (its
- * hash counts the stored list); a feed's 30 000 cars all send theirs, and their lists are some
- * 30 MB of JSON the comparison need not read.
+ * hash counts the stored list).
  */
-export async function findStoredContent(
+export function findStoredContent(
   db: Kysely<DB>,
   dealerId: number,
   market: string,
   externalIds: string[],
   withoutPhotos: ReadonlySet<string>,
 ): Promise<Map<string, { external_id: string; content_hash: string; photo_urls: string | null }>> {
-  const found = await byExternalIds<{ external_id: string; content_hash: string; photo_urls: string | null }>(
-    externalIds.filter((id) => withoutPhotos.has(id)),
-    (part) => inScope(db, dealerId, market, part).select(['external_id', 'content_hash', 'photo_urls']).execute(),
-  );
-  const rest = await byExternalIds(
-    externalIds.filter((id) => !withoutPhotos.has(id)),
-    (part) => inScope(db, dealerId, market, part).select(['external_id', 'content_hash']).execute(),
-  );
-  for (const [id, row] of rest) found.set(id, { ...row, photo_urls: null });
-  return found;
+  return withPhotoListsWhere(db, dealerId, market, externalIds, 'content_hash', (id) => withoutPhotos.has(id));
 }
 
 /** What settles a car sent unchanged (vehicles/stock.ts, settleUnchanged): its hash and what decides its status, by stock ID. */
