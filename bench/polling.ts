@@ -23,6 +23,7 @@ import {
   send,
   startChild,
   stopChild,
+  turnWarmupS,
   waitForHttp,
   type Benchmark,
   type Figure,
@@ -84,7 +85,7 @@ export const POLLING_BENCHMARKS: Benchmark[] = [
       const o = ctx.loadOptions;
       for (let turn = 0; turn < TURNS; turn++) {
         for (const r of [...runs.slice(turn % 3), ...runs.slice(0, turn % 3)]) {
-          const got = await load(r.url, r.headers, { ...o, durationS: o.durationS / TURNS, warmupS: turn === 0 ? o.warmupS : Math.min(0.5, o.warmupS) }, r.pid);
+          const got = await load(r.url, r.headers, { ...o, durationS: o.durationS / TURNS, warmupS: turnWarmupS(o, turn) }, r.pid);
           if (r.status === 200) assertAll2xx(`${r.url} (turn ${turn})`, got);
           else if (got.errors > 0 || got.total === 0 || Object.keys(got.statusCodes).some((c) => c !== '304'))
             throw new BenchError(`${r.url} with If-None-Match: status codes ${JSON.stringify(got.statusCodes)}, ${got.errors} errors`);

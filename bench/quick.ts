@@ -10,16 +10,17 @@ const QUICK_SIZES: Record<string, string> = {
   BENCH_PANEL_LEADS: '500',
   // photo_import_1000: 5 cars × 10 photos instead of 100
   BENCH_PHOTO_IMPORT_CARS: '5',
-  // photo_throughput: 120 photos instead of 2 000
-  BENCH_PHOTO_TP_PHOTOS: '120',
-  // … beside sharp alone on 60 photos instead of 400
-  BENCH_PHOTO_TP_BASELINE_IMAGES: '60',
+  // photo_throughput: 80 photos instead of 2 000
+  BENCH_PHOTO_TP_PHOTOS: '80',
+  // … beside sharp alone on 40 photos instead of 400
+  BENCH_PHOTO_TP_BASELINE_IMAGES: '40',
   // photo-upload: 2 uploads instead of 8
   BENCH_UPLOAD_RUNS: '2',
   // stats_scale: the "large" store of 20 000 cars (built in seconds) instead of 1 000 000
   BENCH_STATS_CARS: '20000',
-  // scale: one round
+  // scale: one round; 12 cars with photos in the whole topology instead of 30
   BENCH_SCALE_ROUNDS: '1',
+  BENCH_SCALE_ONCE_CARS: '12',
 };
 
 const QUICK_RUN = process.argv.includes('--quick');

@@ -21,6 +21,7 @@
 // else a server of its own started with scripts/postgres.sh on port 54341 (and stopped after).
 // Redis: BENCH_REDIS_URL, else scripts/redis.sh on port 63792 (stopped after).
 //   BENCH_SCALE_RATE_LIMIT=100   N of phase 4
+//   BENCH_SCALE_ONCE_CARS=30     cars with photos of phase 4 (3 photos each)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -73,8 +74,8 @@ const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 2);
 /** Phase 2: calls per server, alternating in blocks, after a warm-up. */
 const REDIS_CALLS = 3000;
 const REDIS_BLOCK = 100;
-/** Phase 4. */
-const ONCE_CARS = 30;
+/** Phase 4: cars with photos (a multiple of APIS; --quick: 12), and rejected cars' events. */
+const ONCE_CARS = Number(process.env.BENCH_SCALE_ONCE_CARS ?? 30);
 const ONCE_PHOTOS = 3;
 const ONCE_EVENTS = 60;
 const ONCE_TIMEOUT_MS = 180_000;
