@@ -74,7 +74,7 @@ const BUILD_OPTIONS = {
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   sourcemap: true,
   // Stack traces need the mappings only; the sources are in the repository. Without them the
-  // map `--enable-source-maps` reads at start is a third of the size.
+  // map is a third of the size. It is read when a stack is first formatted (P262), not at start.
   sourcesContent: false,
   // Whitespace only: the code itself is left as written (names, syntax). The bundle's text stays
   // in V8's heap for as long as the process runs (functions are compiled from it on first call),

@@ -171,7 +171,7 @@ start() {
     printf 'PORT=%s\nJOB_CONCURRENCY=0\nMETRICS_PORT=%s\nINBOUND_SMTP_PORT=%s\n' "$port" $((9400 + i)) $((SMTP_PORT + i - 1)) >"$DIR/$name.env"
     cat "$DIR/cluster.env" >>"$DIR/$name.env"
     chmod 600 "$DIR/$name.env"
-    spawn "$name" "$DIR/$name.env" "$NODE" --enable-source-maps --max-semi-space-size=4 --initial-old-space-size=64 dist/server.js
+    spawn "$name" "$DIR/$name.env" "$NODE" --max-semi-space-size=4 --initial-old-space-size=64 dist/server.js
   done
 
   if ! running_pid worker "dist/$(worker_kind).js" >/dev/null; then
@@ -183,7 +183,7 @@ start() {
     cat "$DIR/cluster.env" >>"$DIR/worker.env"
     chmod 600 "$DIR/worker.env"
     log "worker (dist/$(worker_kind).js)…"
-    spawn worker "$DIR/worker.env" "$NODE" --enable-source-maps --max-semi-space-size=4 --initial-old-space-size=64 "dist/$(worker_kind).js"
+    spawn worker "$DIR/worker.env" "$NODE" --max-semi-space-size=4 --initial-old-space-size=64 "dist/$(worker_kind).js"
   fi
 
   local upstreams=""

@@ -22,6 +22,7 @@ import { resetSandbox } from './modules/sandbox/service.js';
 import { inviteUserToDealer, listUsers, removeUserByEmail } from './modules/users/service.js';
 import { assertProductionPasswordCost } from './modules/users/password.js';
 import { newVapidKeys } from './modules/push/vapid.js';
+import { mapStacksLazily } from './core/source-maps.js';
 
 const USAGE = `usage: npm run --silent cli -- <command> [options] [--json]
 
@@ -283,6 +284,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+mapStacksLazily();
 void main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

@@ -8,8 +8,10 @@ import { assertProductionPasswordCost } from './modules/users/password.js';
 import { startMetricsServer, type MetricsServer } from './core/metrics/server.js';
 import { startInboundSmtp, type InboundSmtp } from './modules/leads/inbound-smtp.js';
 import { exitOnStartFailure, loadConfigOrExit, processLogs, stopOnSignals } from './shutdown.js';
+import { mapStacksLazily } from './core/source-maps.js';
 
 async function main(): Promise<void> {
+  mapStacksLazily();
   assertProductionPasswordCost();
   const config = loadConfigOrExit();
   const app = await buildApp({ config, logStream: processLogs });

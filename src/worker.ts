@@ -4,8 +4,10 @@ import { buildApp } from './app.js';
 import { assertProductionPasswordCost } from './modules/users/password.js';
 import { startMetricsServer } from './core/metrics/server.js';
 import { exitOnStartFailure, loadConfigOrExit, processLogs, stopOnSignals } from './shutdown.js';
+import { mapStacksLazily } from './core/source-maps.js';
 
 async function main(): Promise<void> {
+  mapStacksLazily();
   assertProductionPasswordCost();
   const config = loadConfigOrExit();
   if (config.jobConcurrency === 0) {

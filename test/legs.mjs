@@ -20,6 +20,7 @@ export const STORELESS = [
   'test/core/outbound.test.ts',
   'test/core/request-log.test.ts',
   'test/core/secret-box.test.ts',
+  'test/core/source-maps.test.ts',
   'test/feeds/csv-records.test.ts',
   'test/feeds/parse-bundle.test.ts',
   'test/feeds/parse-hostile.test.ts',
@@ -86,6 +87,7 @@ export const NODE24_SQLITE_FILES = ['test/feeds/crash.test.ts', 'test/scale/migr
 export const NODE24_STORELESS = [
   'test/core/log-destination.test.ts',
   'test/core/outbound.test.ts',
+  'test/core/source-maps.test.ts',
   'test/photos/image.test.ts',
   'test/service/migrations.test.ts',
   'test/users/password-cost.test.ts',

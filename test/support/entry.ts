@@ -51,5 +51,5 @@ function entryPath(name: EntryName): string {
  * `const [cmd, args] = entry('cli', 'dealers', 'list', '--json')`.
  */
 export function entry(name: EntryName, ...args: string[]): [string, string[]] {
-  return [process.execPath, ['--enable-source-maps', entryPath(name), ...args]];
+  return [process.execPath, [entryPath(name), ...args]];
 }

@@ -11,6 +11,9 @@ import { ImageRejected, processImage, processLogo } from './image.js';
 import type { ImageReply, ImageRequest } from './image-work.js';
 import { LocalPhotoStorage } from './local-storage.js';
 import { fileIdOf, logoFileIdOf } from './storage.js';
+import { mapStacksLazily } from '../../core/source-maps.js';
+
+mapStacksLazily();
 
 if (!process.send) throw new Error('photo image worker: must be started by the server (with an IPC channel)');
 const send = (m: ImageReply) => process.send!(m);

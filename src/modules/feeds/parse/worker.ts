@@ -7,6 +7,9 @@ import { parseFileInto } from './parse-file.js';
 import { UnreadableFeedError, type ParsedRow } from './types.js';
 import { msg } from '../../../core/i18n/index.js';
 import type { WorkerMessage, WorkerRequest } from './pool.js';
+import { mapStacksLazily } from '../../../core/source-maps.js';
+
+mapStacksLazily();
 
 const BATCH = 1000;
 
