@@ -6,6 +6,7 @@ import { makeApp, STORE_NAME, type TestApp } from '../support/app.js';
 import { bearer, seedDealer } from '../support/dealers.js';
 import { aCar, aStock, GOL } from '../support/cars.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { SENT_AT_STEP_MS } from '../../src/modules/vehicles/repository.js';
 
 const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i + 1}`);
 
@@ -65,7 +66,7 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     assert.deepEqual(await read(), stored);
   });
 
-  test('cars sent again as stored are settled after one narrow read (P57): only last_sent_at moves; a sold car comes back; duplicate VINs are still told', async () => {
+  test('cars sent again as stored are settled after one narrow read (P57): only last_sent_at moves, once an hour old (P263); a sold car comes back; duplicate VINs are still told', async () => {
     const { key } = await seedDealer(t);
     const vin = '9BWZZZ377VT004251';
     const cars = [
@@ -91,7 +92,7 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
       );
     const before = await rows();
     assert.equal((await t.app.inject({ method: 'POST', url: '/v1/vehicles/SET-3/sold', headers: bearer(key) })).statusCode, 200);
-    clock.advance(60_000);
+    clock.advance(SENT_AT_STEP_MS);
     const sentFrom = t.clock.now();
 
     const again = (await sync(key, { vehicles: cars })).json();
@@ -121,6 +122,14 @@ describe(`sync and reconcile (${STORE_NAME})`, () => {
     const { last_sent_at: _s1, ...third } = after1['SET-3']!;
     const { last_sent_at: _s2, ...thirdNow } = (await rows())['SET-3']!;
     assert.deepEqual(thirdNow, third);
+
+    // Sent again within the hour: no row is written, last_sent_at included; an hour on, it moves.
+    clock.advance(SENT_AT_STEP_MS - 1);
+    assert.equal((await sync(key, { vehicles: cars.slice(0, 2) })).json().updated, 2);
+    assert.deepEqual(Object.fromEntries(Object.entries(await rows()).filter(([id]) => id !== 'SET-3')), { 'SET-1': after1['SET-1'], 'SET-2': after1['SET-2'] });
+    clock.advance(1);
+    await sync(key, { vehicles: cars.slice(0, 2) });
+    assert.equal((await rows())['SET-1']!.last_sent_at, sentFrom + SENT_AT_STEP_MS);
   });
 
   test('all valid: 200 with counts; sending them again updates', async () => {

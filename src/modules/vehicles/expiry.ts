@@ -6,7 +6,7 @@ import type { Store } from '../../core/db/store.js';
 import type { DB } from '../../core/db/schema.js';
 import { enqueue } from '../../core/jobs/queue.js';
 import type { JobWorker } from '../../core/jobs/worker.js';
-import { expireStale } from './repository.js';
+import { SENT_AT_STEP_MS, expireStale } from './repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -15,7 +15,9 @@ export function defineExpiry(worker: JobWorker, store: Store, clock: Clock, ttlD
     repeatEveryMs: DAY_MS,
     handler: async (_payload, { log }) => {
       const now = clock.now();
-      const expired = await expireStale(store.db, now - ttlDays * DAY_MS, now);
+      // A resend within SENT_AT_STEP_MS of the last one recorded is not written (P263): allowing
+      // for it, a car expires at most an hour late, never early.
+      const expired = await expireStale(store.db, now - ttlDays * DAY_MS - SENT_AT_STEP_MS, now);
       if (expired > 0) log.info({ expired, ttl_days: ttlDays }, 'listings expired');
     },
   });

@@ -298,9 +298,23 @@ export async function appendFirstPrices(db: Kysely<DB>, ids: readonly number[]):
   }
 }
 
-/** The dealer sent these cars again without changing them: only the expiry clock restarts. */
+/**
+ * How stale a car's last_sent_at may be before a resend moves it (P263): resending a stock every
+ * few minutes rewrites no row (on PostgreSQL, no dead row and no index entry per car and sync);
+ * the expiry (expiry.ts) allows for it, so a car never expires early.
+ */
+export const SENT_AT_STEP_MS = 3_600_000;
+
+/** The dealer sent these cars again without changing them: only the expiry clock restarts, if an hour old. */
 export async function touchVehicles(db: Kysely<DB>, ids: number[], sentAt: number): Promise<void> {
-  for (const part of chunks(ids)) if (part.length) await db.updateTable('vehicles').set({ last_sent_at: sentAt }).where('id', 'in', part).execute();
+  for (const part of chunks(ids))
+    if (part.length)
+      await db
+        .updateTable('vehicles')
+        .set({ last_sent_at: sentAt })
+        .where('id', 'in', part)
+        .where('last_sent_at', '<=', sentAt - SENT_AT_STEP_MS)
+        .execute();
 }
 
 /** A status out of sale (sold, withdrawn): the period for sale ends, and with it days on market (D34, P96). */
