@@ -25,7 +25,7 @@ function mapOf(file: string): SourceMap | null {
 }
 
 /** `path:line:column` (1-based) in the source a bundle was built from, or undefined without a map or a match. */
-export function originalPosition(fileName: string, line: number, column: number): string | undefined {
+function originalPosition(fileName: string, line: number, column: number): string | undefined {
   const file = fileName.startsWith('file://') ? fileURLToPath(fileName) : fileName;
   if (!file.endsWith('.js') || !path.isAbsolute(file)) return undefined;
   const entry = mapOf(file)?.findEntry(line - 1, column - 1);
