@@ -24,8 +24,16 @@ import type { NewEvent, VehicleRejectedData } from '../events/events.js';
 import { recordEvents } from '../events/record.js';
 import { applyVehicles, duplicateVins, plannedDuplicateVins, type ExistingCar } from './apply.js';
 import { findExistingCars, forSaleMissing, storedPhotoChecks } from './repository.js';
-import { DRY_RUN_QUALITY_MAX, hintMsg, pendingPhotoChecks, qualityOf, qualitySummary, type QualityHintFact } from './quality.js';
-import { contentColumns } from './fields.js';
+import {
+  DRY_RUN_QUALITY_MAX,
+  hintMsg,
+  pendingPhotoChecks,
+  qualityOf,
+  qualityScore,
+  qualitySummary,
+  type QualityHintFact,
+  type QualityInput,
+} from './quality.js';
 import type { VehicleDeps } from './service.js';
 import { guardRefuses, markSold, MASS_SOLD_RULE } from './sold.js';
 import { msg, render, type Lang, type Msg } from '../../core/i18n/index.js';
@@ -459,11 +467,37 @@ async function planStockPart(
       stored && (!i.data.photos || stored.photo_urls === null || JSON.stringify(i.data.photos) === stored.photo_urls)
         ? stored.photo_checks
         : pendingPhotoChecks(i.data.photos?.length ?? 0);
-    quality.push({ external_id: i.externalId, ...qualityOf({ ...contentColumns(i.data), photo_checks: photoChecks }) });
+    const d = i.data;
+    quality.push(
+      plannedQuality(i.externalId, {
+        fuel: d.fuel ?? null,
+        transmission: d.transmission ?? null,
+        version: d.version ?? null,
+        color: d.color ?? null,
+        description: d.description ?? null,
+        photo_checks: photoChecks,
+      }),
+    );
   }
   const found = await plannedDuplicateVins(db, { dealerId: scope.dealer.id, market: scope.market.code }, applied);
   const warnings = found.map(({ position, external_id, code, message }) => ({ index: applied[position]!.index, external_id, code, message }));
   return { create, update, warnings, quality };
+}
+
+/**
+ * A car's planned quality (P264): the score now, the hints when first read. A whole file's dry
+ * run scores every car for its summary but answers the hints of 1,000 at most, and the panel's
+ * check shows its lowest-scoring cars': working out every car's hints was a tenth of the run.
+ */
+function plannedQuality(external_id: string, car: QualityInput): PlannedQuality {
+  let hints: QualityHintFact[] | undefined;
+  return {
+    external_id,
+    score: qualityScore(car),
+    get hints() {
+      return (hints ??= qualityOf(car).hints);
+    },
+  };
 }
 
 /**
